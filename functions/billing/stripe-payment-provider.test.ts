@@ -1,0 +1,324 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { asCents } from '#core/money';
+import {
+  CheckoutNotFound,
+  type CheckoutRequest,
+  InvalidWebhookSignature,
+  ProviderError,
+  ProviderUnavailable,
+} from './payment-provider.ts';
+import { StripePaymentProvider } from './stripe-payment-provider.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+
+interface SeenRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  form: URLSearchParams;
+}
+
+/** The two Stripe endpoints the adapter calls, kept in memory. */
+class FakeStripe {
+  readonly sessions = new Map<string, Record<string, unknown>>();
+  readonly requests: SeenRequest[] = [];
+  failWith: { status: number; type: string } | undefined;
+  #next = 1;
+  readonly server: Server = createServer(async (request, response) => {
+    let body = '';
+    for await (const chunk of request) body += chunk;
+    const url = new URL(request.url ?? '/', 'http://fake');
+    this.requests.push({
+      method: request.method ?? '',
+      path: url.pathname,
+      headers: request.headers,
+      form: new URLSearchParams(body),
+    });
+    const reply = (status: number, payload: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${this.#next}` });
+      response.end(JSON.stringify(payload));
+    };
+    if (this.failWith) {
+      reply(this.failWith.status, { error: { type: this.failWith.type, message: 'internal details' } });
+      return;
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      reply(200, this.#create(new URLSearchParams(body)));
+      return;
+    }
+    const id = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)?.[1];
+    const session = id === undefined ? undefined : this.sessions.get(decodeURIComponent(id));
+    if (request.method === 'GET' && session) {
+      reply(200, session);
+      return;
+    }
+    reply(404, {
+      error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such session' },
+    });
+  });
+
+  #create(form: URLSearchParams) {
+    const id = `cs_test_${this.#next++}`;
+    const session = {
+      id,
+      object: 'checkout.session',
+      mode: form.get('mode'),
+      url: `https://checkout.stripe.test/c/pay/${id}`,
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+      currency: form.get('line_items[0][price_data][currency]'),
+      client_reference_id: form.get('client_reference_id'),
+      metadata: { customer_id: form.get('metadata[customer_id]'), topup_id: form.get('metadata[topup_id]') },
+      success_url: form.get('success_url'),
+      cancel_url: form.get('cancel_url'),
+    };
+    this.sessions.set(id, session);
+    return session;
+  }
+}
+
+const fake = new FakeStripe();
+let provider: StripePaymentProvider;
+
+const providerOn = (port: number) =>
+  new StripePaymentProvider({
+    secretKey: 'sk_test_fake',
+    webhookSecret: WEBHOOK_SECRET,
+    endpoint: { host: '127.0.0.1', port, protocol: 'http' },
+    maxNetworkRetries: 0,
+  });
+
+const topup: CheckoutRequest = {
+  customerId: 'cus_1',
+  amountCents: asCents(2550),
+  currency: 'EUR',
+  topupId: 'top_1',
+  successUrl: 'https://console.test/billing/topups/{CHECKOUT_SESSION_ID}',
+  cancelUrl: 'https://console.test/billing',
+};
+
+beforeAll(async () => {
+  fake.server.listen(0, '127.0.0.1');
+  await once(fake.server, 'listening');
+  provider = providerOn((fake.server.address() as AddressInfo).port);
+});
+
+afterAll(async () => {
+  fake.server.close();
+  await once(fake.server, 'close');
+});
+
+afterEach(() => {
+  fake.failWith = undefined;
+  fake.requests.length = 0;
+});
+
+describe('createCheckout', () => {
+  it('opens a payment-mode session in EUR with the customer and top-up in metadata', async () => {
+    const link = await provider.createCheckout(topup);
+
+    expect(link).toEqual({
+      sessionId: 'cs_test_1',
+      checkoutUrl: 'https://checkout.stripe.test/c/pay/cs_test_1',
+    });
+    const [seen] = fake.requests;
+    expect(seen?.method).toBe('POST');
+    expect(seen?.path).toBe('/v1/checkout/sessions');
+    expect(seen?.headers.authorization).toBe('Bearer sk_test_fake');
+    expect(seen?.headers['idempotency-key']).toBe('topup-top_1');
+    expect(Object.fromEntries(seen?.form ?? [])).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '2550',
+      client_reference_id: 'top_1',
+      'metadata[customer_id]': 'cus_1',
+      'metadata[topup_id]': 'top_1',
+      'payment_intent_data[metadata][topup_id]': 'top_1',
+      success_url: topup.successUrl,
+      cancel_url: topup.cancelUrl,
+    });
+  });
+
+  it('maps a provider 500 to ProviderError without its message', async () => {
+    fake.failWith = { status: 500, type: 'api_error' };
+
+    const failure = await provider.createCheckout(topup).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect((failure as ProviderError).status).toBe(502);
+    expect((failure as ProviderError).message).not.toContain('internal details');
+  });
+
+  it('maps a refused key to ProviderUnavailable', async () => {
+    fake.failWith = { status: 401, type: 'invalid_request_error' };
+
+    const failure = await provider.createCheckout(topup).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ProviderUnavailable);
+    expect((failure as ProviderUnavailable).status).toBe(503);
+  });
+
+  it('maps an unreachable provider to ProviderError', async () => {
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const port = (closed.address() as AddressInfo).port;
+    closed.close();
+    await once(closed, 'close');
+
+    await expect(providerOn(port).createCheckout(topup)).rejects.toBeInstanceOf(ProviderError);
+  });
+});
+
+describe('getCheckout', () => {
+  it('reads an open session, then the paid one', async () => {
+    const { sessionId } = await provider.createCheckout({ ...topup, topupId: 'top_2' });
+
+    const open = await provider.getCheckout(sessionId);
+    Object.assign(fake.sessions.get(sessionId) ?? {}, { status: 'complete', payment_status: 'paid' });
+    const paid = await provider.getCheckout(sessionId);
+
+    expect(open).toEqual({
+      sessionId,
+      status: 'OPEN',
+      amountCents: 2550,
+      currency: 'EUR',
+      customerId: 'cus_1',
+      topupId: 'top_2',
+    });
+    expect(paid.status).toBe('PAID');
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${sessionId}` });
+  });
+
+  it.each([
+    [{ status: 'complete', payment_status: 'unpaid' }, 'OPEN'], // delayed payment method still pending
+    [{ status: 'complete', payment_status: 'no_payment_required' }, 'OPEN'],
+    [{ status: 'expired', payment_status: 'unpaid' }, 'EXPIRED'],
+  ])('reads %j as %s', async (state, status) => {
+    const { sessionId } = await provider.createCheckout({ ...topup, topupId: `top_${status}` });
+    Object.assign(fake.sessions.get(sessionId) ?? {}, state);
+
+    expect((await provider.getCheckout(sessionId)).status).toBe(status);
+  });
+
+  it('maps an unknown session to CheckoutNotFound', async () => {
+    await expect(provider.getCheckout('cs_test_missing')).rejects.toBeInstanceOf(CheckoutNotFound);
+  });
+
+  it('maps a provider 500 to ProviderError', async () => {
+    fake.failWith = { status: 500, type: 'api_error' };
+
+    await expect(provider.getCheckout('cs_test_1')).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it('refuses a session without our top-up reference', async () => {
+    fake.sessions.set('cs_test_foreign', {
+      id: 'cs_test_foreign',
+      object: 'checkout.session',
+      status: 'complete',
+      payment_status: 'paid',
+      amount_total: 100,
+      currency: 'eur',
+      metadata: {},
+    });
+
+    await expect(provider.getCheckout('cs_test_foreign')).rejects.toBeInstanceOf(ProviderError);
+  });
+});
+
+describe('parseWebhook', () => {
+  const completedEvent = (type = 'checkout.session.completed', metadata: Record<string, string> = {}) =>
+    JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type,
+      data: {
+        object: {
+          id: 'cs_test_hook',
+          object: 'checkout.session',
+          status: 'complete',
+          payment_status: 'paid',
+          amount_total: 10_000,
+          currency: 'eur',
+          metadata: { customer_id: 'cus_1', topup_id: 'top_9', ...metadata },
+        },
+      },
+    });
+  const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+    Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? WEBHOOK_SECRET,
+      ...options,
+    });
+
+  it('reads a signed checkout.session.completed', async () => {
+    const payload = completedEvent();
+
+    const event = await provider.parseWebhook(payload, sign(payload));
+
+    expect(event).toEqual({
+      type: 'CHECKOUT_COMPLETED',
+      eventId: 'evt_1',
+      checkout: {
+        sessionId: 'cs_test_hook',
+        status: 'PAID',
+        amountCents: 10_000,
+        currency: 'EUR',
+        customerId: 'cus_1',
+        topupId: 'top_9',
+      },
+    });
+  });
+
+  it('reads the raw body as bytes too', async () => {
+    const payload = completedEvent('checkout.session.async_payment_succeeded');
+
+    const event = await provider.parseWebhook(new TextEncoder().encode(payload), sign(payload));
+
+    expect(event.type).toBe('CHECKOUT_COMPLETED');
+  });
+
+  it('acknowledges other events without reading them as payments', async () => {
+    const payload = completedEvent('checkout.session.expired');
+
+    expect(await provider.parseWebhook(payload, sign(payload))).toEqual({
+      type: 'IGNORED',
+      eventId: 'evt_1',
+      eventType: 'checkout.session.expired',
+    });
+  });
+
+  it('ignores a completed session of another integration', async () => {
+    const payload = completedEvent('checkout.session.completed', { topup_id: '' });
+
+    expect((await provider.parseWebhook(payload, sign(payload))).type).toBe('IGNORED');
+  });
+
+  it.each([
+    ['a wrong secret', (payload: string) => sign(payload, { secret: 'whsec_other' }), completedEvent()],
+    ['a tampered body', (payload: string) => sign(payload.replace('10000', '99999')), completedEvent()],
+    [
+      'a stale timestamp',
+      (payload: string) => sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+      completedEvent(),
+    ],
+    ['a malformed header', () => 'garbage', completedEvent()],
+  ])('rejects %s', async (_case, header, payload) => {
+    await expect(provider.parseWebhook(payload, header(payload))).rejects.toBeInstanceOf(
+      InvalidWebhookSignature,
+    );
+  });
+
+  it('rejects a missing signature header', async () => {
+    const failure = await provider.parseWebhook(completedEvent(), undefined).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(InvalidWebhookSignature);
+    expect((failure as InvalidWebhookSignature).status).toBe(400);
+  });
+});
