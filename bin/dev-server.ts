@@ -1,0 +1,48 @@
+import { readStackState, removeStackState, writeStackState } from '#local/stack-state';
+import { startStack } from '#local/start-stack';
+import { numberEnv, optionalEnv } from '#platform/config';
+
+const port = numberEnv('PORT', 3000, { min: 0, max: 65535 });
+const directory = process.cwd();
+
+const running = await readStackState(directory, port);
+if (running && isAlive(running.pid)) {
+  console.error(`Another local stack (pid ${running.pid}) already serves PORT=${port}; stop it or set PORT.`);
+  process.exit(1);
+}
+
+console.error('Starting DynamoDB Local, the S3 fake and the API…');
+const stack = await startStack({ port, dataDir: optionalEnv('DATA_DIR') });
+await writeStackState(directory, stack.port, {
+  baseUrl: stack.baseUrl,
+  tableName: stack.tableName,
+  dynamodbEndpoint: stack.dynamodbEndpoint,
+  s3Endpoint: stack.s3Endpoint,
+  buckets: stack.buckets,
+  pid: process.pid,
+});
+
+console.log(`Base URL: ${stack.baseUrl}`);
+console.log(`API key: ${stack.demo?.apiKey}`);
+console.log(`Try: curl -H "Authorization: Bearer ${stack.demo?.apiKey}" ${stack.baseUrl}/account`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.error(`${signal}: stopping…`);
+  await stack.stop();
+  await removeStackState(directory, stack.port);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

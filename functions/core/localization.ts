@@ -1,0 +1,31 @@
+import countries from 'i18n-iso-countries';
+import { BadRequest } from './problem.ts';
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+export interface Localization {
+  country: string;
+  currency: string;
+  locale: string;
+}
+
+/** ISO 3166-1 alpha-2, upper case as the standard writes it. */
+export const isCountryCode = (code: string) => /^[A-Z]{2}$/.test(code) && countries.isValid(code);
+
+/** ISO 4217, upper case. */
+export const isCurrencyCode = (code: string) => /^[A-Z]{3}$/.test(code) && CURRENCIES.has(code);
+
+/** The country's most likely language, from CLDR's likely subtags: CZ -> cs-CZ, CH -> de-CH. */
+export function localeOf(country: string): string {
+  const language = new Intl.Locale(`und-${country}`).maximize().language;
+  return `${language}-${country}`;
+}
+
+/** The spec answers unknown codes with 400, not 422: they are well-formed strings the service rejects. */
+export function localize(country: string, currency: string): Localization {
+  if (!isCountryCode(country))
+    throw BadRequest('INVALID_COUNTRY', `${country} is not an ISO 3166-1 alpha-2 country code.`);
+  if (!isCurrencyCode(currency))
+    throw BadRequest('INVALID_CURRENCY', `${currency} is not an ISO 4217 currency code.`);
+  return { country, currency, locale: localeOf(country) };
+}

@@ -1,0 +1,18 @@
+import { type Cents, parseMoney } from './money.ts';
+
+/** A customer's limits; the operator sets them with the admin CLI's set-quotas. */
+export interface Quotas {
+  max_projects: number;
+  free_analyses_per_month: number;
+  monthly_spend_limit: Cents;
+  topup_min: Cents;
+  topup_max: Cents;
+}
+
+export const DEFAULT_QUOTAS: Quotas = {
+  max_projects: 10,
+  free_analyses_per_month: 3,
+  monthly_spend_limit: parseMoney('1000.00'),
+  topup_min: parseMoney('10.00'),
+  topup_max: parseMoney('5000.00'),
+};

@@ -1,0 +1,10 @@
+import { NotFound } from '#core/problem';
+import { http } from '#platform/http';
+import { json } from '#platform/http-response';
+import { getUser } from '#store/users';
+
+export const handler = http({}, async ({ principal }) => {
+  const user = await getUser(principal.userId);
+  if (!user) throw NotFound('USER_NOT_FOUND', 'The key belongs to a user that no longer exists.');
+  return json(200, user);
+});

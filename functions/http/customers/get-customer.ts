@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { customerAccessProblem } from '#core/access-policy';
+import { pragueMonthOf } from '#core/prague-month';
+import { http } from '#platform/http';
+import { json } from '#platform/http-response';
+import { customerFacts } from '#store/customers';
+import { monthlyUsage } from '#store/monthly-usage';
+import { id } from '../fields.ts';
+import { customerRecord } from './customer-record.ts';
+
+const path = v.object({ customer_id: id });
+
+export const handler = http({ path }, async ({ principal, path }) => {
+  const facts = await customerFacts(principal.userId, path.customer_id);
+  const problem = customerAccessProblem(principal, facts, 'READ_CUSTOMER');
+  if (problem || !facts.customer || !facts.role) throw problem;
+  return json(
+    200,
+    customerRecord(
+      facts.customer,
+      facts.role,
+      await monthlyUsage(facts.customer.customer_id, pragueMonthOf(new Date())),
+    ),
+  );
+});

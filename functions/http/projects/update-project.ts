@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+import { localize } from '#core/localization';
+import { http } from '#platform/http';
+import { json } from '#platform/http-response';
+import { updateProject } from '#store/projects';
+import { authorizedProject } from '../authorized-project.ts';
+import { displayName, id, localizationInput } from '../fields.ts';
+
+const path = v.object({ project_id: id });
+const body = v.optional(
+  v.strictObject({
+    name: v.optional(v.nullable(displayName)),
+    localization: v.optional(v.nullable(localizationInput)),
+  }),
+  {},
+);
+
+export const handler = http({ path, body }, async ({ principal, path, body }) => {
+  const project = await authorizedProject(principal, path.project_id, 'UPDATE_PROJECT');
+  const { localization } = body;
+  // A null name leaves the name as it is: a project always has one.
+  const updated = await updateProject(project.project_id, {
+    name: body.name ?? undefined,
+    localization: localization ? localize(localization.country, localization.currency) : localization,
+  });
+  return json(200, updated);
+});

@@ -1,0 +1,49 @@
+/**
+ * The route table: the one list that the CDK stack (one Lambda per route), the local server and the
+ * tests read. `handler` is the module under functions/http/ exporting `handler`.
+ *
+ * auth: API_KEY routes need a key; NONE routes authenticate otherwise (provider webhooks, the local
+ * checkout page). scope: USER routes refuse PROJECT keys with 403 INSUFFICIENT_SCOPE.
+ */
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  handler: string;
+  auth: 'API_KEY' | 'NONE';
+  scope: 'USER' | 'ANY';
+}
+
+const userRoute = (method: Route['method'], path: string, handler: string): Route => ({
+  method,
+  path,
+  handler,
+  auth: 'API_KEY',
+  scope: 'USER',
+});
+const projectRoute = (method: Route['method'], path: string, handler: string): Route => ({
+  method,
+  path,
+  handler,
+  auth: 'API_KEY',
+  scope: 'ANY',
+});
+
+export const routes: readonly Route[] = [
+  userRoute('GET', '/account', 'account/get-account'),
+  userRoute('PUT', '/account', 'account/update-account'),
+  userRoute('GET', '/account/api-keys', 'account/list-api-keys'),
+  userRoute('POST', '/account/api-keys', 'account/create-api-key'),
+  userRoute('DELETE', '/account/api-keys/{key_id}', 'account/revoke-api-key'),
+  userRoute('GET', '/customers', 'customers/list-customers'),
+  userRoute('GET', '/customers/{customer_id}', 'customers/get-customer'),
+  userRoute('POST', '/customers/{customer_id}/projects', 'customers/create-project'),
+  projectRoute('GET', '/projects', 'projects/list-projects'),
+  projectRoute('GET', '/projects/{project_id}', 'projects/get-project'),
+  projectRoute('PATCH', '/projects/{project_id}', 'projects/update-project'),
+];
+
+export const routeKey = (route: Route) => `${route.method} ${route.path}`;
+
+export function findRoute(key: string): Route | undefined {
+  return routes.find((route) => routeKey(route) === key);
+}

@@ -1,0 +1,42 @@
+import type { Principal } from '#core/access-policy';
+import { scopeProblem } from '#core/access-policy';
+import { hashApiKey, isWellFormedApiKey } from '#core/api-key';
+import { Unauthorized } from '#core/problem';
+import type { Route } from '#http/routes';
+import { findPrincipalByKeyHash, recordKeyUse } from '#store/api-keys';
+import { numberEnv } from './config.ts';
+import { presentedCredential } from './credentials.ts';
+import type { HttpEvent } from './http-event.ts';
+import { PrincipalCache } from './principal-cache.ts';
+
+export const principalCache = new PrincipalCache(
+  numberEnv('API_KEY_CACHE_SECONDS', 60, { min: 0, max: 300 }) * 1000,
+);
+
+export interface Authentication {
+  principal: Principal;
+  deprecatedCredential: boolean;
+}
+
+/** Resolves the caller; look-alike keys are refused by their checksum before any database read. */
+export async function authenticate(event: HttpEvent, route: Route): Promise<Authentication> {
+  const credential = presentedCredential(event);
+  if (!credential)
+    throw Unauthorized('NOT_AUTHENTICATED', 'Send an API key as "Authorization: Bearer <key>".');
+  if (!isWellFormedApiKey(credential.key)) throw Unauthorized('INVALID_API_KEY', 'The API key is not valid.');
+  const keyHash = hashApiKey(credential.key);
+  let principal = principalCache.get(keyHash);
+  if (!principal) {
+    const found = await findPrincipalByKeyHash(keyHash);
+    if (!found) throw Unauthorized('INVALID_API_KEY', 'The API key is unknown or revoked.');
+    principal = found;
+    principalCache.set(keyHash, principal);
+    // Stamped on cache misses only, so a busy key costs one write per cache period, not per request.
+    await recordKeyUse(principal.userId, principal.keyId, new Date().toISOString());
+  }
+  if (route.scope === 'USER') {
+    const problem = scopeProblem(principal);
+    if (problem) throw problem;
+  }
+  return { principal, deprecatedCredential: credential.deprecated };
+}

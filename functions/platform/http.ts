@@ -1,0 +1,114 @@
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import type * as v from 'valibot';
+import type { Principal } from '#core/access-policy';
+import { findRoute, type Route } from '#http/routes';
+import { authenticate } from './authenticate.ts';
+import type { HttpEvent } from './http-event.ts';
+import type { HttpResponse } from './http-response.ts';
+import { problemResponse } from './problem-response.ts';
+import { parseJsonBody, validateInput } from './validate-input.ts';
+
+interface Schemas {
+  body?: v.GenericSchema;
+  query?: v.GenericSchema;
+  path?: v.GenericSchema;
+}
+
+type Parsed<S extends v.GenericSchema | undefined> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+
+export interface HttpRequest<S extends Schemas> {
+  body: Parsed<S['body']>;
+  query: Parsed<S['query']>;
+  path: Parsed<S['path']>;
+  principal: Principal;
+  requestId: string;
+  event: HttpEvent;
+}
+
+interface RequestState {
+  requestId: string;
+  route: Route;
+  principal?: Principal;
+  deprecatedCredential: boolean;
+}
+
+type AppContext = Context & { app?: RequestState };
+
+function requestState(event: HttpEvent, context: AppContext): RequestState {
+  if (context.app) return context.app;
+  const route = findRoute(event.routeKey);
+  if (!route) throw new Error(`No route ${event.routeKey} in the route table`);
+  context.app = {
+    requestId: event.requestContext?.requestId ?? context.awsRequestId,
+    route,
+    deprecatedCredential: false,
+  };
+  return context.app;
+}
+
+function withCommonHeaders(response: HttpResponse, state: RequestState | undefined): HttpResponse {
+  const headers: Record<string, string | number | boolean> = { ...response.headers };
+  if (state) headers['x-request-id'] = state.requestId;
+  // Deprecated credential forms still work, and every answer to them says so.
+  if (state?.deprecatedCredential) headers.deprecation = 'true';
+  return { ...response, headers };
+}
+
+const authentication: middy.MiddlewareObj<HttpEvent, HttpResponse, Error, AppContext> = {
+  before: async ({ event, context }) => {
+    const state = requestState(event, context);
+    if (state.route.auth !== 'API_KEY') return;
+    const { principal, deprecatedCredential } = await authenticate(event, state.route);
+    state.principal = principal;
+    state.deprecatedCredential = deprecatedCredential;
+  },
+};
+
+const problemResponses: middy.MiddlewareObj<HttpEvent, HttpResponse, Error, AppContext> = {
+  onError: (request) => {
+    const state = request.context.app;
+    const requestId = state?.requestId ?? request.context.awsRequestId;
+    request.response = withCommonHeaders(problemResponse(request.error, requestId), state);
+  },
+};
+
+const commonHeaders: middy.MiddlewareObj<HttpEvent, HttpResponse, Error, AppContext> = {
+  after: (request) => {
+    if (request.response) request.response = withCommonHeaders(request.response, request.context.app);
+  },
+};
+
+function query(event: HttpEvent): Record<string, string> {
+  // `token` is a credential (deprecated), not an input of any endpoint.
+  const { token: _token, ...rest } = event.queryStringParameters ?? {};
+  return Object.fromEntries(
+    Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+/**
+ * The one factory every endpoint handler uses: request id, authentication (and the route's scope),
+ * JSON parsing, valibot validation of body, query and path, and the mapping of every error to a
+ * problem response.
+ */
+export function http<S extends Schemas>(schemas: S, run: (request: HttpRequest<S>) => Promise<HttpResponse>) {
+  return middy<HttpEvent, HttpResponse, Error, AppContext>({ timeoutEarlyInMillis: 0 })
+    .use(commonHeaders)
+    .use(authentication)
+    .use(problemResponses)
+    .handler(async (event, context) => {
+      const state = requestState(event, context);
+      const request = {
+        body: schemas.body
+          ? validateInput(schemas.body, parseJsonBody(event.body, event.isBase64Encoded), 'body')
+          : undefined,
+        query: schemas.query ? validateInput(schemas.query, query(event), 'query') : undefined,
+        path: schemas.path ? validateInput(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
+        principal: state.principal as Principal,
+        requestId: state.requestId,
+        event,
+      } as HttpRequest<S>;
+      return run(request);
+    });
+}

@@ -1,0 +1,30 @@
+import * as v from 'valibot';
+import { type FieldError, Unprocessable } from '#core/problem';
+
+export type Location = FieldError['location'];
+
+/** Validates one part of a request; every issue becomes a 422 field error naming where it is. */
+export function validateInput<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  location: Location,
+): v.InferOutput<S> {
+  const result = v.safeParse(schema, input, { abortPipeEarly: true });
+  if (result.success) return result.output;
+  throw Unprocessable(result.issues.map((issue) => fieldError(issue, location)));
+}
+
+function fieldError(issue: v.BaseIssue<unknown>, location: Location): FieldError {
+  return { location, path: v.getDotPath(issue) ?? '', message: issue.message };
+}
+
+/** Request bodies arrive as text (base64 for binary payloads); a body that is not JSON is a 422. */
+export function parseJsonBody(body: string | undefined, isBase64Encoded: boolean): unknown {
+  if (body === undefined || body === '') return undefined;
+  const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw Unprocessable([{ location: 'body', path: '', message: 'The body is not valid JSON.' }]);
+  }
+}

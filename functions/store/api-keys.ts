@@ -1,0 +1,149 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { KeyScope, Principal } from '#core/access-policy';
+import { generateApiKey, hashApiKey, keySuffix } from '#core/api-key';
+import { newId } from '#core/ids';
+import { isConditionFailure } from './condition-failure.ts';
+import { dynamo, tableName } from './dynamo.ts';
+import { apiKeyLookupKey, userApiKeyKey } from './keys.ts';
+import { queryAll } from './query-all.ts';
+
+export interface ApiKeyRecord {
+  key_id: string;
+  name: string | null;
+  scope: KeyScope;
+  project_id: string | null;
+  key_suffix: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface CreatedApiKey {
+  api_key: string;
+  key_id: string;
+  scope: KeyScope;
+  name: string | null;
+  project_id: string | null;
+  key_suffix: string;
+  created_at: string;
+}
+
+/**
+ * Two items per key, written together: the lookup item keyed by the key's hash (authentication) and
+ * the user's listing item (which also holds the hash, so revocation can find the lookup item).
+ */
+export async function createApiKey(input: {
+  userId: string;
+  name: string | null;
+  projectId: string | null;
+}): Promise<CreatedApiKey> {
+  const apiKey = generateApiKey();
+  const keyHash = hashApiKey(apiKey);
+  const record: ApiKeyRecord = {
+    key_id: newId('key'),
+    name: input.name,
+    scope: input.projectId ? 'PROJECT' : 'USER',
+    project_id: input.projectId,
+    key_suffix: keySuffix(apiKey),
+    created_at: new Date().toISOString(),
+    last_used_at: null,
+  };
+  await dynamo.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...apiKeyLookupKey(keyHash), type: 'ApiKeyLookup', user_id: input.userId, ...record },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...userApiKeyKey(input.userId, record.key_id),
+              type: 'ApiKey',
+              key_hash: keyHash,
+              ...record,
+            },
+          },
+        },
+      ],
+    }),
+  );
+  return { api_key: apiKey, ...record };
+}
+
+export async function findPrincipalByKeyHash(keyHash: string): Promise<Principal | null> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: apiKeyLookupKey(keyHash) }));
+  if (!Item) return null;
+  return {
+    userId: String(Item.user_id),
+    keyId: String(Item.key_id),
+    scope: Item.scope === 'PROJECT' ? 'PROJECT' : 'USER',
+    projectId: typeof Item.project_id === 'string' ? Item.project_id : null,
+  };
+}
+
+export async function listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'KEY#' },
+    ScanIndexForward: false,
+  });
+  return items.map((item) => ({
+    key_id: String(item.key_id),
+    name: typeof item.name === 'string' ? item.name : null,
+    scope: item.scope === 'PROJECT' ? 'PROJECT' : 'USER',
+    project_id: typeof item.project_id === 'string' ? item.project_id : null,
+    key_suffix: String(item.key_suffix),
+    created_at: String(item.created_at),
+    last_used_at: typeof item.last_used_at === 'string' ? item.last_used_at : null,
+  }));
+}
+
+/** Deletes both items; returns the revoked key's hash, or null when the user has no such key. */
+export async function revokeApiKey(userId: string, keyId: string): Promise<string | null> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: userApiKeyKey(userId, keyId), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  const keyHash = String(Item.key_hash);
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: userApiKeyKey(userId, keyId),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          { Delete: { TableName: tableName, Key: apiKeyLookupKey(keyHash) } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+  return keyHash;
+}
+
+export async function recordKeyUse(userId: string, keyId: string, at: string): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: userApiKeyKey(userId, keyId),
+        UpdateExpression: 'SET last_used_at = :at',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+  } catch (error) {
+    // A key revoked between its lookup and this write has no listing item left to stamp.
+    if (!isConditionFailure(error)) throw error;
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * Whether a write failed on its condition (a plain conditional write, or any item of a transaction),
+ * which the domain turns into a conflict or a not-found rather than a 500.
+ */
+export function isConditionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'ConditionalCheckFailedException') return true;
+  if (error.name !== 'TransactionCanceledException') return false;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
+}

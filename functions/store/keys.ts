@@ -1,0 +1,30 @@
+/** Key builders of the single table; every item's PK/SK/GSI1 comes from here. */
+export const userKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'USER' });
+export const emailKey = (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' });
+export const apiKeyLookupKey = (keyHash: string) => ({ PK: `APIKEY#${keyHash}`, SK: 'APIKEY' });
+export const userApiKeyKey = (userId: string, keyId: string) => ({
+  PK: `USER#${userId}`,
+  SK: `KEY#${keyId}`,
+});
+export const customerKey = (customerId: string) => ({ PK: `CUSTOMER#${customerId}`, SK: 'CUSTOMER' });
+export const customerMembershipKey = (userId: string, customerId: string) => ({
+  PK: `USER#${userId}`,
+  SK: `CUSTOMER#${customerId}`,
+});
+export const projectKey = (projectId: string) => ({ PK: `PROJECT#${projectId}`, SK: 'PROJECT' });
+export const projectMembershipKey = (userId: string, projectId: string) => ({
+  PK: `USER#${userId}`,
+  SK: `PROJECT#${projectId}`,
+});
+export const customerProjectsIndex = (customerId: string, projectId: string) => ({
+  GSI1PK: `CUSTOMER#${customerId}#PROJECTS`,
+  GSI1SK: `PROJECT#${projectId}`,
+});
+export const customerMembersIndex = (customerId: string, userId: string) => ({
+  GSI1PK: `CUSTOMER#${customerId}#MEMBERS`,
+  GSI1SK: `USER#${userId}`,
+});
+export const customerMonthKey = (customerId: string, month: string) => ({
+  PK: `CUSTOMER#${customerId}`,
+  SK: `MONTH#${month}`,
+});

@@ -1,0 +1,231 @@
+import { BatchGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ProjectFacts, ProjectRole } from '#core/access-policy';
+import { newId } from '#core/ids';
+import type { Localization } from '#core/localization';
+import { BadRequest, Forbidden, NotFound } from '#core/problem';
+import { isConditionFailure } from './condition-failure.ts';
+import { dynamo, tableName } from './dynamo.ts';
+import { customerKey, customerProjectsIndex, projectKey, projectMembershipKey } from './keys.ts';
+import { queryAll } from './query-all.ts';
+
+export interface Project {
+  project_id: string;
+  name: string;
+  customer_id: string | null;
+  is_default: boolean;
+  localization: Localization | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface StoredProject extends Project {
+  managed: boolean;
+}
+
+const toProject = (item: Record<string, unknown>): StoredProject => ({
+  project_id: String(item.project_id),
+  name: String(item.name),
+  customer_id: typeof item.customer_id === 'string' ? item.customer_id : null,
+  is_default: item.is_default === true,
+  localization: (item.localization as Localization | undefined) ?? null,
+  created_at: String(item.created_at),
+  updated_at: String(item.updated_at ?? item.created_at),
+  managed: item.managed === true,
+});
+
+export const publicProject = ({ managed: _managed, ...project }: StoredProject): Project => project;
+
+/**
+ * Creates the project and makes its creator ADMIN. The customer's project counter moves in the same
+ * transaction, conditioned on the limit, so racing creates can never exceed it.
+ */
+export async function createProject(input: {
+  customerId: string;
+  userId: string;
+  name: string;
+  localization: Localization | null;
+  /** Projects of provider-managed customers, created by operators, stay invisible to self-service. */
+  managed: boolean;
+  isDefault?: boolean;
+}): Promise<Project> {
+  const now = new Date().toISOString();
+  const project: Project = {
+    project_id: newId('prj'),
+    name: input.name,
+    customer_id: input.customerId,
+    is_default: input.isDefault ?? false,
+    localization: input.localization,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName,
+              Key: customerKey(input.customerId),
+              UpdateExpression: 'ADD projects_used :one',
+              ConditionExpression:
+                'attribute_exists(PK) AND (attribute_not_exists(projects_used) OR projects_used < max_projects)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...projectKey(project.project_id),
+                ...customerProjectsIndex(input.customerId, project.project_id),
+                type: 'Project',
+                managed: input.managed,
+                ...project,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: membershipItem(input.userId, project.project_id, 'ADMIN'),
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) {
+      throw BadRequest('PROJECT_LIMIT_REACHED', 'The customer has reached its number of projects.');
+    }
+    throw error;
+  }
+  return project;
+}
+
+const membershipItem = (userId: string, projectId: string, role: ProjectRole) => ({
+  ...projectMembershipKey(userId, projectId),
+  type: 'ProjectMembership',
+  project_id: projectId,
+  user_id: userId,
+  role,
+});
+
+export async function putProjectMembership(
+  projectId: string,
+  userId: string,
+  role: ProjectRole,
+): Promise<void> {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: projectKey(projectId),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          { Put: { TableName: tableName, Item: membershipItem(userId, projectId, role) } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw NotFound('PROJECT_NOT_FOUND', 'No such project.');
+    throw error;
+  }
+}
+
+/** What the access policy needs to know about a caller and a project, in one read. */
+export async function projectFacts(
+  userId: string,
+  projectId: string,
+): Promise<ProjectFacts & { project: Project | null }> {
+  const { Responses } = await dynamo.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [tableName]: {
+          Keys: [projectKey(projectId), projectMembershipKey(userId, projectId)],
+          ConsistentRead: true,
+        },
+      },
+    }),
+  );
+  const items = Responses?.[tableName] ?? [];
+  const projectItem = items.find((item) => item.SK === 'PROJECT');
+  const membership = items.find((item) => item.SK !== 'PROJECT');
+  const stored = projectItem ? toProject(projectItem) : null;
+  return {
+    projectId,
+    project: stored ? publicProject(stored) : null,
+    exists: stored !== null,
+    managed: stored?.managed ?? false,
+    role: membership ? (membership.role as ProjectRole) : null,
+  };
+}
+
+/** Every project the user has a role in, with that role. */
+export async function listUserProjects(userId: string): Promise<{ facts: ProjectFacts; project: Project }[]> {
+  const memberships = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'PROJECT#' },
+  });
+  const projects = new Map<string, StoredProject>();
+  for (let i = 0; i < memberships.length; i += 100) {
+    const keys = memberships.slice(i, i + 100).map((item) => projectKey(String(item.project_id)));
+    const { Responses } = await dynamo.send(
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+    );
+    for (const item of Responses?.[tableName] ?? []) projects.set(String(item.project_id), toProject(item));
+  }
+  return memberships.flatMap((membership) => {
+    const stored = projects.get(String(membership.project_id));
+    if (!stored) return [];
+    const facts: ProjectFacts = {
+      projectId: stored.project_id,
+      exists: true,
+      managed: stored.managed,
+      role: membership.role as ProjectRole,
+    };
+    return [{ facts, project: publicProject(stored) }];
+  });
+}
+
+export interface ProjectChanges {
+  name?: string;
+  /** null removes the localization. */
+  localization?: Localization | null;
+}
+
+export async function updateProject(projectId: string, changes: ProjectChanges): Promise<Project> {
+  const sets = ['updated_at = :now'];
+  const removes: string[] = [];
+  const values: Record<string, unknown> = { ':now': new Date().toISOString() };
+  if (changes.name !== undefined) {
+    sets.push('#name = :name');
+    values[':name'] = changes.name;
+  }
+  if (changes.localization === null) removes.push('localization');
+  else if (changes.localization !== undefined) {
+    sets.push('localization = :localization');
+    values[':localization'] = changes.localization;
+  }
+  try {
+    const { Attributes } = await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: projectKey(projectId),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: changes.name !== undefined ? { '#name': 'name' } : undefined,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return publicProject(toProject(Attributes ?? {}));
+  } catch (error) {
+    if (isConditionFailure(error))
+      throw Forbidden('PROJECT_ACCESS_DENIED', 'You cannot administer this project.');
+    throw error;
+  }
+}

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Context } from 'aws-lambda';
+import { NotFound, Problem } from '#core/problem';
+import { type Route, routeKey, routes } from '#http/routes';
+import type { HttpEvent } from '#platform/http-event';
+import type { HttpResponse } from '#platform/http-response';
+import { problemResponse } from '#platform/problem-response';
+
+/** API Gateway's own payload limit; the local server refuses the same. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const STAGE = 'v1';
+
+type Handler = (event: HttpEvent, context: Context) => Promise<HttpResponse>;
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  names: string[];
+}
+
+const compiled: CompiledRoute[] = routes.map((route) => {
+  const names: string[] = [];
+  const source = route.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}$`), names };
+});
+
+const handlers = new Map<string, Promise<Handler>>();
+
+function loadHandler(name: string): Promise<Handler> {
+  let loaded = handlers.get(name);
+  if (!loaded) {
+    loaded = import(`../functions/http/${name}.ts`).then((module: { handler: Handler }) => module.handler);
+    handlers.set(name, loaded);
+  }
+  return loaded;
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Problem(413, 'PAYLOAD_TOO_LARGE', 'Content Too Large', 'The body exceeds 10 MiB.'));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Builds the API Gateway HTTP API (payload 2.0) event that Lambda would receive for this request. */
+function toEvent(
+  request: IncomingMessage,
+  url: URL,
+  matched: CompiledRoute,
+  path: string,
+  body: Buffer,
+  requestId: string,
+): HttpEvent {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams)
+    query[name] = name in query ? `${query[name]},${value}` : value;
+  const values = matched.pattern.exec(path)?.slice(1) ?? [];
+  const pathParameters = Object.fromEntries(matched.names.map((name, i) => [name, decode(values[i] ?? '')]));
+  const contentType = headers['content-type'] ?? '';
+  const textual =
+    body.length === 0 || /json|text|x-www-form-urlencoded|xml/i.test(contentType) || contentType === '';
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: routeKey(matched.route),
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: matched.names.length ? pathParameters : undefined,
+    body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !textual,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? '127.0.0.1',
+      domainPrefix: 'local',
+      http: {
+        method: request.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey: routeKey(matched.route),
+      stage: STAGE,
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+  };
+}
+
+function lambdaContext(requestId: string, functionName: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    awsRequestId: requestId,
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function send(response: ServerResponse, result: HttpResponse): void {
+  const body = result.body === undefined ? '' : result.body;
+  const bytes = result.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+  for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, String(value));
+  response.setHeader('content-length', bytes.length);
+  response.writeHead(result.statusCode);
+  response.end(bytes);
+}
+
+async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const requestId = randomUUID();
+  try {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const prefix = `/${STAGE}`;
+    const path = url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : null;
+    const candidates = path === null ? [] : compiled.filter((entry) => entry.pattern.test(path));
+    const matched = candidates.find((entry) => entry.route.method === request.method);
+    if (!matched || path === null) {
+      // Like API Gateway: a path no route serves is a 404; a served path with another method a 405.
+      const result =
+        candidates.length > 0
+          ? problemResponse(
+              new Problem(
+                405,
+                'METHOD_NOT_ALLOWED',
+                'Method Not Allowed',
+                `Use ${candidates.map((entry) => entry.route.method).join(', ')}.`,
+              ),
+              requestId,
+            )
+          : problemResponse(
+              NotFound('ROUTE_NOT_FOUND', `No endpoint ${request.method} ${url.pathname}.`),
+              requestId,
+            );
+      if (candidates.length > 0)
+        result.headers = {
+          ...result.headers,
+          allow: candidates.map((entry) => entry.route.method).join(', '),
+        };
+      send(response, result);
+      return;
+    }
+    const body = await readBody(request);
+    const handler = await loadHandler(matched.route.handler);
+    const event = toEvent(request, url, matched, path, body, requestId);
+    send(
+      response,
+      await handler(event, lambdaContext(requestId, matched.route.handler.replaceAll('/', '-'))),
+    );
+  } catch (error) {
+    send(response, problemResponse(error, requestId));
+  }
+}
+
+export interface RunningApi {
+  baseUrl: string;
+  port: number;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/** The local stand-in for API Gateway: the same events, the same handlers, on 127.0.0.1. */
+export async function startApiServer(port: number): Promise<RunningApi> {
+  const server = createServer((request, response) => {
+    void serve(request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    baseUrl: `http://127.0.0.1:${actualPort}/${STAGE}`,
+    port: actualPort,
+    server,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,82 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { createTable } from './create-table.ts';
+import { startDynamoDbLocal } from './dynamodb-local.ts';
+import { startS3Fake } from './s3-fake.ts';
+
+export interface StackOptions {
+  /** API port; 0 picks a free one. */
+  port: number;
+  /** Keeps DynamoDB and S3 data between runs; in memory / a temp dir when absent. */
+  dataDir?: string;
+  tableName?: string;
+  /** Engines already running (the test suite shares one DynamoDB Local and S3 fake). */
+  engines?: { dynamodbEndpoint: string; s3Endpoint: string };
+  seed?: boolean;
+}
+
+export interface RunningStack {
+  baseUrl: string;
+  port: number;
+  tableName: string;
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  buckets: { data: string; exports: string };
+  demo: { userId: string; apiKey: string } | null;
+  stop(): Promise<void>;
+}
+
+export const LOCAL_BUCKETS = { data: 'pds-data-local', exports: 'pds-exports-local' };
+
+/**
+ * The whole service on one machine: DynamoDB Local, the S3 fake, the table and buckets, and the API
+ * server running the same handlers as Lambda. Handlers read their settings from the environment at
+ * import, so the environment is set before anything that reads it is imported.
+ */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
+  if (dataDir) await mkdir(join(dataDir, 'dynamodb'), { recursive: true });
+  const stoppers: (() => Promise<void>)[] = [];
+  try {
+    let engines = options.engines;
+    if (!engines) {
+      const [dynamo, s3] = await Promise.all([
+        startDynamoDbLocal({ dataDir: dataDir && join(dataDir, 'dynamodb') }),
+        startS3Fake({ buckets: Object.values(LOCAL_BUCKETS), dataDir: dataDir && join(dataDir, 's3') }),
+      ]);
+      stoppers.push(dynamo.stop, s3.stop);
+      engines = { dynamodbEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint };
+    }
+    const tableName = options.tableName ?? 'product-data-local';
+    await createTable(engines.dynamodbEndpoint, tableName);
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: engines.dynamodbEndpoint,
+      S3_ENDPOINT: engines.s3Endpoint,
+      DATA_BUCKET: LOCAL_BUCKETS.data,
+      EXPORTS_BUCKET: LOCAL_BUCKETS.exports,
+      CRAWL_ALLOWED_HOSTS: process.env.CRAWL_ALLOWED_HOSTS ?? '127.0.0.1',
+    });
+    const { seedDemo } = await import('./seed-demo.ts');
+    const demo = options.seed === false ? null : await seedDemo(dataDir);
+    const { startApiServer } = await import('./api-server.ts');
+    const api = await startApiServer(options.port);
+    stoppers.unshift(api.stop);
+    return {
+      baseUrl: api.baseUrl,
+      port: api.port,
+      tableName,
+      ...engines,
+      buckets: LOCAL_BUCKETS,
+      demo,
+      stop: () => stopAll(stoppers),
+    };
+  } catch (error) {
+    await stopAll(stoppers);
+    throw error;
+  }
+}
+
+async function stopAll(stoppers: (() => Promise<void>)[]): Promise<void> {
+  for (const stop of stoppers) await stop().catch(() => undefined);
+}
