@@ -1,0 +1,71 @@
+import type { Cents } from '#core/money';
+import { Problem } from '#core/problem';
+
+/**
+ * The accounting port: one invoice per paid top-up. The default adapter numbers invoices in the
+ * table and renders the PDF itself (invoice-pdf.ts); an external accounting system can replace it
+ * without the billing handlers noticing.
+ */
+
+/** The interface's invoice record. */
+export interface Invoice {
+  invoice_id: string;
+  /** `YYYY-NNNNNN`, gap-free within a year: see formatInvoiceNumber. */
+  number: string;
+  session_id: string;
+  amount: string;
+  currency: string;
+  issued_at: string;
+}
+
+export interface InvoiceRequest {
+  customerId: string;
+  customerName: string;
+  /** The paid checkout session; an invoice is issued once per session. */
+  sessionId: string;
+  topupId: string;
+  amountCents: Cents;
+  currency: string;
+  paidAt: Date;
+}
+
+export interface Accounting {
+  /** Issues the invoice of a paid top-up; a repeat for the same session answers the first invoice. */
+  issueInvoice(request: InvoiceRequest): Promise<Invoice>;
+  /** The PDF of an issued invoice, as the accounting system keeps it. */
+  renderInvoicePdf(customerId: string, invoiceId: string): Promise<Uint8Array>;
+}
+
+const SEQUENCE_DIGITS = 6;
+
+/**
+ * The printed number of the `sequence`-th invoice of `year` (from 1), e.g. 2026-000042. The width
+ * keeps numbers sorting as text; a year beyond 999999 invoices simply grows a digit.
+ */
+export function formatInvoiceNumber(year: number, sequence: number): string {
+  if (!Number.isSafeInteger(year) || year < 1000 || year > 9999) {
+    throw new RangeError(`Invoice year must have four digits, got ${year}`);
+  }
+  if (!Number.isSafeInteger(sequence) || sequence < 1) {
+    throw new RangeError(`Invoice sequence must be a whole number from 1, got ${sequence}`);
+  }
+  return `${year}-${String(sequence).padStart(SEQUENCE_DIGITS, '0')}`;
+}
+
+/** The accounting system failed or answered something unusable (502). */
+export class AccountingError extends Problem {
+  constructor(detail = 'The accounting system failed. Please try again later.', cause?: unknown) {
+    super(502, 'ACCOUNTING_ERROR', 'Bad Gateway', detail);
+    this.name = 'AccountingError';
+    this.cause = cause;
+  }
+}
+
+/** Invoicing is switched off or not configured (503). */
+export class AccountingUnavailable extends Problem {
+  constructor(detail = 'Invoicing is unavailable at the moment.', cause?: unknown) {
+    super(503, 'INVOICING_UNAVAILABLE', 'Service Unavailable', detail);
+    this.name = 'AccountingUnavailable';
+    this.cause = cause;
+  }
+}
