@@ -7,7 +7,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['functions/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/cdk/**/*.test.ts', 'test/crawl/**/*.test.ts'],
+          include: [
+            'functions/**/*.test.ts',
+            'test/unit/**/*.test.ts',
+            'test/cdk/**/*.test.ts',
+            'test/crawl/**/*.test.ts',
+          ],
           testTimeout: 60_000,
         },
       },
@@ -17,6 +22,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/helpers/global-engines.ts'],
+          setupFiles: ['test/helpers/integration-env.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { CUSTOMER_ROLES, type CustomerRole, PROJECT_ROLES, type ProjectRole } from '#core/access-policy';
+import { balanceRecord } from '#core/balance-record';
 import { localize } from '#core/localization';
 import { formatMoney, parseMoney } from '#core/money';
 import { BadRequest, NotFound } from '#core/problem';
 import type { Quotas } from '#core/quotas';
 import { createApiKey } from '#store/api-keys';
 import { createCustomer, getCustomer, putMembership, setQuotas } from '#store/customers';
+import { creditBalance, getBalance } from '#store/ledger';
 import { createProject, putProjectMembership } from '#store/projects';
 import { createUser, getUser } from '#store/users';
 
@@ -127,5 +130,20 @@ export const commands = {
       topup_max: money(flags, 'topup-max'),
     });
     return quotasView(customer.quotas);
+  },
+
+  credit: async (flags) => {
+    const customer = await existingCustomer(text(flags, 'customer'));
+    const amount = money(flags, 'amount');
+    if (amount === undefined || amount <= 0)
+      throw BadRequest('INVALID_FLAG', '--amount must be a positive amount in EUR.');
+    await creditBalance({
+      customerId: customer.customer_id,
+      amount,
+      kind: 'OPERATOR_CREDIT',
+      source: `operator-${randomUUID()}`,
+      reason: text(flags, 'reason'),
+    });
+    return balanceRecord(customer.customer_id, await getBalance(customer.customer_id));
   },
 } satisfies Record<string, (flags: Flags) => Promise<Record<string, unknown>>>;

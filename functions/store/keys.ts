@@ -28,3 +28,21 @@ export const customerMonthKey = (customerId: string, month: string) => ({
   PK: `CUSTOMER#${customerId}`,
   SK: `MONTH#${month}`,
 });
+export const balanceKey = (customerId: string) => ({ PK: `CUSTOMER#${customerId}`, SK: 'BALANCE' });
+export const ledgerEntryKey = (customerId: string, entryId: string) => ({
+  PK: `CUSTOMER#${customerId}`,
+  SK: `LEDGER#${entryId}`,
+});
+/** Guards exactly-once credits: one item per source (a checkout session, an operator request). */
+export const creditGuardKey = (customerId: string, source: string) => ({
+  PK: `CUSTOMER#${customerId}`,
+  SK: `CREDIT#${source}`,
+});
+export const holdKey = (customerId: string, holdId: string) => ({
+  PK: `CUSTOMER#${customerId}`,
+  SK: `HOLD#${holdId}`,
+});
+export const chargeKey = (customerId: string, settledAt: string, jobId: string) => ({
+  PK: `CUSTOMER#${customerId}`,
+  SK: `CHARGE#${settledAt}#${jobId}`,
+});

@@ -1,0 +1,13 @@
+import { type Cents, formatMoney } from './money.ts';
+
+/** The balance record of DESIGN.md; money as decimal strings. */
+export const balanceRecord = (
+  customerId: string,
+  balance: { balance: Cents; held: Cents; spendable: Cents },
+) => ({
+  customer_id: customerId,
+  currency: 'EUR',
+  balance: formatMoney(balance.balance),
+  held: formatMoney(balance.held),
+  spendable: formatMoney(balance.spendable),
+});

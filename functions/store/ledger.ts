@@ -1,0 +1,313 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { newId } from '#core/ids';
+import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
+import { Conflict, PaymentRequired } from '#core/problem';
+import { isConditionFailure } from './condition-failure.ts';
+import { dynamo, tableName } from './dynamo.ts';
+import { balanceKey, chargeKey, creditGuardKey, customerMonthKey, holdKey, ledgerEntryKey } from './keys.ts';
+
+/**
+ * The prepaid EUR credit. Every change is an append-only ledger entry written in the same transaction
+ * as the balance it moves. The balance item keeps `spendable` (= balance − held) as its own attribute
+ * because DynamoDB conditions cannot do arithmetic, and `spendable >= amount` is what a hold needs.
+ */
+export interface Balance {
+  balance: Cents;
+  held: Cents;
+  spendable: Cents;
+}
+
+export type LedgerKind = 'TOPUP' | 'OPERATOR_CREDIT' | 'HOLD' | 'RELEASE' | 'CHARGE';
+
+const ledgerEntry = (
+  customerId: string,
+  kind: LedgerKind,
+  amount: Cents,
+  fields: Record<string, unknown>,
+  at: string,
+) => ({
+  Put: {
+    TableName: tableName,
+    Item: {
+      ...ledgerEntryKey(customerId, newId('led')),
+      type: 'LedgerEntry',
+      kind,
+      amount,
+      created_at: at,
+      ...fields,
+    },
+  },
+});
+
+export async function getBalance(customerId: string): Promise<Balance> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: balanceKey(customerId), ConsistentRead: true }),
+  );
+  return {
+    balance: Number(Item?.balance ?? 0) as Cents,
+    held: Number(Item?.held ?? 0) as Cents,
+    spendable: Number(Item?.spendable ?? 0) as Cents,
+  };
+}
+
+/**
+ * Adds credit exactly once per `source` (a checkout session id, an operator's request id): the guard
+ * item makes a retried or raced credit fail its condition instead of paying twice. Returns false when
+ * this source was credited before.
+ */
+export async function creditBalance(input: {
+  customerId: string;
+  amount: Cents;
+  kind: 'TOPUP' | 'OPERATOR_CREDIT';
+  source: string;
+  reason: string;
+}): Promise<boolean> {
+  const at = new Date().toISOString();
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...creditGuardKey(input.customerId, input.source),
+                type: 'CreditGuard',
+                amount: input.amount,
+                created_at: at,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: balanceKey(input.customerId),
+              UpdateExpression:
+                'ADD balance :amount, spendable :amount SET held = if_not_exists(held, :zero)',
+              ExpressionAttributeValues: { ':amount': input.amount, ':zero': ZERO_CENTS },
+            },
+          },
+          ledgerEntry(
+            input.customerId,
+            input.kind,
+            input.amount,
+            { source: input.source, reason: input.reason },
+            at,
+          ),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Reserves `amount` for a job; 402 INSUFFICIENT_FUNDS when the spendable credit is lower. Idempotent per hold id. */
+export async function placeHold(input: {
+  customerId: string;
+  holdId: string;
+  amount: Cents;
+  jobId: string;
+}): Promise<void> {
+  const at = new Date().toISOString();
+  const existing = await dynamo.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: holdKey(input.customerId, input.holdId),
+      ConsistentRead: true,
+    }),
+  );
+  if (existing.Item) return;
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...holdKey(input.customerId, input.holdId),
+                type: 'Hold',
+                status: 'OPEN',
+                amount: input.amount,
+                job_id: input.jobId,
+                created_at: at,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: balanceKey(input.customerId),
+              UpdateExpression: 'ADD held :amount, spendable :negative',
+              ConditionExpression: 'spendable >= :amount',
+              ExpressionAttributeValues: { ':amount': input.amount, ':negative': -input.amount },
+            },
+          },
+          ledgerEntry(
+            input.customerId,
+            'HOLD',
+            input.amount,
+            { job_id: input.jobId, hold_id: input.holdId },
+            at,
+          ),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const balance = await getBalance(input.customerId);
+    throw PaymentRequired(
+      'INSUFFICIENT_FUNDS',
+      `This needs ${formatMoney(input.amount)} EUR of spendable credit; ${formatMoney(balance.spendable)} EUR is available.`,
+    );
+  }
+}
+
+async function openHold(
+  customerId: string,
+  holdId: string,
+): Promise<{ amount: Cents; jobId: string } | null> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: holdKey(customerId, holdId), ConsistentRead: true }),
+  );
+  if (!Item || Item.status !== 'OPEN') return null;
+  return { amount: Number(Item.amount) as Cents, jobId: String(Item.job_id) };
+}
+
+/** Gives a hold back (failure, cancel). Returns false when there was no open hold (already released or settled). */
+export async function releaseHold(customerId: string, holdId: string): Promise<boolean> {
+  const hold = await openHold(customerId, holdId);
+  if (!hold) return false;
+  const at = new Date().toISOString();
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName,
+              Key: holdKey(customerId, holdId),
+              UpdateExpression: 'SET #status = :released, closed_at = :at',
+              ConditionExpression: '#status = :open',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':released': 'RELEASED', ':open': 'OPEN', ':at': at },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: balanceKey(customerId),
+              UpdateExpression: 'ADD held :negative, spendable :amount',
+              ExpressionAttributeValues: { ':amount': hold.amount, ':negative': -hold.amount },
+            },
+          },
+          ledgerEntry(customerId, 'RELEASE', hold.amount, { job_id: hold.jobId, hold_id: holdId }, at),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export interface Charge {
+  job_id: string;
+  job_type: string;
+  project_id: string;
+  website_id: string | null;
+  quantity: number;
+  amount: Cents;
+  capped: boolean;
+  settled_at: string;
+  /** The Europe/Prague month the charge counts in. */
+  month: string;
+}
+
+/**
+ * Settles a hold: charges `amount` (never more than held), releases the rest, records the usage item
+ * and this month's spend, all in one transaction conditioned on the hold being open, so a retried
+ * settlement task charges once. Returns false when the hold was already closed.
+ */
+export async function chargeHold(customerId: string, holdId: string, charge: Charge): Promise<boolean> {
+  const hold = await openHold(customerId, holdId);
+  if (!hold) return false;
+  if (charge.amount > hold.amount) {
+    throw Conflict(
+      'CHARGE_EXCEEDS_HOLD',
+      `A charge of ${formatMoney(charge.amount)} exceeds its hold of ${formatMoney(hold.amount)}.`,
+    );
+  }
+  const { month, ...usage } = charge;
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName,
+              Key: holdKey(customerId, holdId),
+              UpdateExpression: 'SET #status = :settled, closed_at = :at, charged = :charged',
+              ConditionExpression: '#status = :open',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':settled': 'SETTLED',
+                ':open': 'OPEN',
+                ':at': charge.settled_at,
+                ':charged': charge.amount,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: balanceKey(customerId),
+              UpdateExpression: 'ADD balance :negativeCharge, held :negativeHold, spendable :rest',
+              ExpressionAttributeValues: {
+                ':negativeCharge': -charge.amount,
+                ':negativeHold': -hold.amount,
+                ':rest': hold.amount - charge.amount,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...chargeKey(customerId, charge.settled_at, charge.job_id),
+                type: 'Charge',
+                month,
+                ...usage,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: customerMonthKey(customerId, month),
+              UpdateExpression: 'ADD spent :amount',
+              ExpressionAttributeValues: { ':amount': charge.amount },
+            },
+          },
+          ledgerEntry(
+            customerId,
+            'CHARGE',
+            charge.amount,
+            { job_id: charge.job_id, hold_id: holdId },
+            charge.settled_at,
+          ),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

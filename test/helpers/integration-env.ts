@@ -1,0 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { LOCAL_BUCKETS } from '#local/start-stack';
+
+// Runs before each integration test file is imported: handlers and stores read these at import time,
+// so they must be set before the file's own imports run. Each file gets a table of its own.
+const engines = inject('engines');
+Object.assign(process.env, {
+  TABLE_NAME: `test-${randomUUID()}`,
+  DYNAMODB_ENDPOINT: engines.dynamodbEndpoint,
+  S3_ENDPOINT: engines.s3Endpoint,
+  DATA_BUCKET: LOCAL_BUCKETS.data,
+  EXPORTS_BUCKET: LOCAL_BUCKETS.exports,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+});
