@@ -33,9 +33,10 @@ function fromBigInt(value: bigint): Cents {
 
 /** Accepts a whole number of cents from storage, a provider or arithmetic on counts. */
 export function asCents(value: number): Cents {
-  if (!Number.isSafeInteger(value))
+  if (!Number.isSafeInteger(value)) {
     throw new InvalidMoney('RANGE', `${value} is not a whole number of cents.`);
-  return (value === 0 ? 0 : value) as Cents; // folds -0, which would print as "-0.00"
+  }
+  return value as Cents;
 }
 
 /**
