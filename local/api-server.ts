@@ -34,7 +34,9 @@ const handlers = new Map<string, Promise<Handler>>();
 function loadHandler(name: string): Promise<Handler> {
   let loaded = handlers.get(name);
   if (!loaded) {
-    loaded = import(`../functions/http/${name}.ts`).then((module: { handler: Handler }) => module.handler);
+    loaded = import(/* @vite-ignore */ new URL(`../functions/http/${name}.ts`, import.meta.url).href).then(
+      (module: { handler: Handler }) => module.handler,
+    );
     handlers.set(name, loaded);
   }
   return loaded;
