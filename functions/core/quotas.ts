@@ -1,4 +1,5 @@
 import { type Cents, parseMoney } from './money.ts';
+import { defaultPriceList } from './pricing.ts';
 
 /** A customer's limits; the operator sets them with the admin CLI's set-quotas. */
 export interface Quotas {
@@ -11,7 +12,7 @@ export interface Quotas {
 
 export const DEFAULT_QUOTAS: Quotas = {
   max_projects: 10,
-  free_analyses_per_month: 3,
+  free_analyses_per_month: defaultPriceList.freeAnalysesPerMonth,
   monthly_spend_limit: parseMoney('1000.00'),
   topup_min: parseMoney('10.00'),
   topup_max: parseMoney('5000.00'),

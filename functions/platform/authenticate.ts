@@ -1,8 +1,6 @@
 import type { Principal } from '#core/access-policy';
-import { scopeProblem } from '#core/access-policy';
 import { hashApiKey, isWellFormedApiKey } from '#core/api-key';
 import { Unauthorized } from '#core/problem';
-import type { Route } from '#http/routes';
 import { findPrincipalByKeyHash, recordKeyUse } from '#store/api-keys';
 import { numberEnv } from './config.ts';
 import { presentedCredential } from './credentials.ts';
@@ -19,7 +17,7 @@ export interface Authentication {
 }
 
 /** Resolves the caller; look-alike keys are refused by their checksum before any database read. */
-export async function authenticate(event: HttpEvent, route: Route): Promise<Authentication> {
+export async function authenticate(event: HttpEvent): Promise<Authentication> {
   const credential = presentedCredential(event);
   if (!credential)
     throw Unauthorized('NOT_AUTHENTICATED', 'Send an API key as "Authorization: Bearer <key>".');
@@ -33,10 +31,6 @@ export async function authenticate(event: HttpEvent, route: Route): Promise<Auth
     principalCache.set(keyHash, principal);
     // Stamped on cache misses only, so a busy key costs one write per cache period, not per request.
     await recordKeyUse(principal.userId, principal.keyId, new Date().toISOString());
-  }
-  if (route.scope === 'USER') {
-    const problem = scopeProblem(principal);
-    if (problem) throw problem;
   }
   return { principal, deprecatedCredential: credential.deprecated };
 }

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type * as v from 'valibot';
-import type { Principal } from '#core/access-policy';
+import { type Principal, scopeProblem } from '#core/access-policy';
 import { findRoute, type Route } from '#http/routes';
 import { authenticate } from './authenticate.ts';
 import type { HttpEvent } from './http-event.ts';
@@ -59,9 +59,11 @@ const authentication: middy.MiddlewareObj<HttpEvent, HttpResponse, Error, AppCon
   before: async ({ event, context }) => {
     const state = requestState(event, context);
     if (state.route.auth !== 'API_KEY') return;
-    const { principal, deprecatedCredential } = await authenticate(event, state.route);
+    const { principal, deprecatedCredential } = await authenticate(event);
     state.principal = principal;
     state.deprecatedCredential = deprecatedCredential;
+    const problem = state.route.scope === 'USER' ? scopeProblem(principal) : null;
+    if (problem) throw problem;
   },
 };
 

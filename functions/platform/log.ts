@@ -1,5 +1,6 @@
 /** Structured JSON logs on stderr (CloudWatch in AWS, the terminal locally). */
 export function logError(message: string, error: unknown, fields: Record<string, unknown> = {}): void {
+  if (process.env.LOG_LEVEL === 'silent') return;
   const detail =
     error instanceof Error
       ? { error: error.name, error_message: error.message, stack: error.stack }

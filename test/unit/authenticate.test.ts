@@ -1,0 +1,86 @@
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { generateApiKey, hashApiKey } from '#core/api-key';
+import type { HttpEvent } from '#platform/http-event';
+
+process.env.TABLE_NAME = 'unit-table';
+process.env.LOG_LEVEL = 'silent';
+const dynamo = mockClient(DynamoDBDocumentClient);
+
+let handler: (
+  event: HttpEvent,
+  context: Context,
+) => Promise<{ statusCode: number; headers?: Record<string, unknown>; body?: string }>;
+
+beforeAll(async () => {
+  ({ handler } = await import('#http/account/list-api-keys'));
+});
+afterEach(() => {
+  dynamo.reset();
+});
+
+function event(headers: Record<string, string>, query?: Record<string, string>): HttpEvent {
+  return {
+    version: '2.0',
+    routeKey: 'GET /account/api-keys',
+    rawPath: '/v1/account/api-keys',
+    rawQueryString: '',
+    headers,
+    queryStringParameters: query,
+    isBase64Encoded: false,
+    requestContext: { requestId: 'req-1' } as HttpEvent['requestContext'],
+  };
+}
+
+const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 10_000 } as Context;
+
+describe('authentication middleware (mocked DynamoDB)', () => {
+  it('refuses a look-alike key without reading the table', async () => {
+    const response = await handler(event({ authorization: 'Bearer pds_notarealkey' }), context);
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body ?? '{}')).toMatchObject({ code: 'INVALID_API_KEY', request_id: 'req-1' });
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('looks a key up by its hash once, then serves it from the cache', async () => {
+    const key = generateApiKey();
+    // Prepare
+    dynamo.on(GetCommand).resolves({
+      Item: { user_id: 'usr_1', key_id: 'key_1', scope: 'USER', project_id: null },
+    });
+    dynamo.on(UpdateCommand).resolves({});
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    // Act
+    const first = await handler(event({ authorization: `Bearer ${key}` }), context);
+    const second = await handler(event({ authorization: `Bearer ${key}` }), context);
+    // Assess
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    const lookups = dynamo.commandCalls(GetCommand);
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]?.args[0].input.Key).toEqual({ PK: `APIKEY#${hashApiKey(key)}`, SK: 'APIKEY' });
+  });
+
+  it('answers a PROJECT key with 403 INSUFFICIENT_SCOPE on a USER route', async () => {
+    const key = generateApiKey();
+    dynamo
+      .on(GetCommand)
+      .resolves({ Item: { user_id: 'usr_1', key_id: 'key_2', scope: 'PROJECT', project_id: 'prj_1' } });
+    dynamo.on(UpdateCommand).resolves({});
+    const response = await handler(event({ token: key }), context);
+    expect(response.statusCode).toBe(403);
+    expect(response.headers?.deprecation).toBe('true');
+    expect(JSON.parse(response.body ?? '{}').code).toBe('INSUFFICIENT_SCOPE');
+  });
+
+  it('maps a DynamoDB failure to a 500 problem without the raw error', async () => {
+    const key = generateApiKey();
+    dynamo.on(GetCommand).rejects(new Error('secret internal detail'));
+    const response = await handler(event({ authorization: `Bearer ${key}` }), context);
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret internal detail');
+    expect(JSON.parse(response.body ?? '{}')).toMatchObject({ code: 'INTERNAL_ERROR', request_id: 'req-1' });
+  });
+});
