@@ -1,0 +1,168 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '#local/free-port';
+import { readStackState } from '#local/stack-state';
+import { apiClient } from '#test/api-client';
+
+const run = promisify(execFile);
+const TSX = 'node_modules/.bin/tsx';
+
+let server: ChildProcess;
+let port: number;
+let baseUrl: string;
+let demoKey: string;
+
+/** Starts `npm start`'s entry point as a user would, and reads the two lines it promises. */
+beforeAll(async () => {
+  port = await freePort();
+  server = spawn(TSX, ['bin/dev-server.ts'], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    server.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/^API key: /m.test(output)) resolve();
+    });
+    server.once('exit', (code) => reject(new Error(`dev server exited with ${code}: ${output}`)));
+  });
+  baseUrl = /^Base URL: (\S+)$/m.exec(output)?.[1] ?? '';
+  demoKey = /^API key: (\S+)$/m.exec(output)?.[1] ?? '';
+});
+
+afterAll(() => {
+  if (server.exitCode === null) server.kill('SIGKILL');
+});
+
+async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(TSX, ['bin/admin.ts', ...args], {
+      env: { ...process.env, PORT: String(port) },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('npm start', () => {
+  it('prints the base URL and a working USER key of the demo owner with a demo project', async () => {
+    expect(baseUrl).toBe(`http://127.0.0.1:${port}/v1`);
+    const api = apiClient(baseUrl, demoKey);
+    expect((await api.get('/account')).status).toBe(200);
+    const [customer] = (await api.get('/customers')).body;
+    expect(customer).toMatchObject({ role: 'OWNER' });
+    expect((await api.get('/projects')).body).toHaveLength(1);
+  });
+});
+
+describe('admin CLI on the running local stack', () => {
+  it('onboards a customer and a user whose key works at once', async () => {
+    const customer = await admin('create-customer', '--name', 'Shop Co');
+    expect(customer.code).toBe(0);
+    const { customer_id } = JSON.parse(customer.stdout);
+    expect(customer_id).toMatch(/^cus_/);
+    const user = await admin(
+      'create-user',
+      '--email',
+      'ops@shop.test',
+      '--name',
+      'Ops',
+      '--customer',
+      customer_id,
+      '--role',
+      'ADMIN',
+    );
+    expect(user.code).toBe(0);
+    const { user_id, api_key } = JSON.parse(user.stdout);
+    expect(user_id).toMatch(/^usr_/);
+    const api = apiClient(baseUrl, api_key);
+    expect((await api.get(`/customers/${customer_id}`)).body.role).toBe('ADMIN');
+
+    const quotas = await admin(
+      'set-quotas',
+      '--customer',
+      customer_id,
+      '--max-projects',
+      '5',
+      '--topup-min',
+      '20',
+    );
+    expect(JSON.parse(quotas.stdout)).toMatchObject({ max_projects: 5, topup_min: '20.00' });
+    const credit = await admin(
+      'credit',
+      '--customer',
+      customer_id,
+      '--amount',
+      '25.5',
+      '--reason',
+      'welcome',
+    );
+    expect(JSON.parse(credit.stdout)).toEqual({
+      customer_id,
+      currency: 'EUR',
+      balance: '25.50',
+      held: '0.00',
+      spendable: '25.50',
+    });
+
+    const other = JSON.parse(
+      (await admin('create-user', '--email', 'viewer@shop.test', '--name', 'Viewer')).stdout,
+    );
+    const project = (await apiClient(baseUrl, demoKey).get('/projects')).body[0];
+    expect(
+      JSON.parse(
+        (
+          await admin(
+            'add-project-member',
+            '--project',
+            project.project_id,
+            '--user',
+            other.user_id,
+            '--role',
+            'VIEWER',
+          )
+        ).stdout,
+      ),
+    ).toEqual({});
+    expect((await apiClient(baseUrl, other.api_key).get(`/projects/${project.project_id}`)).status).toBe(200);
+    expect(
+      JSON.parse(
+        (await admin('add-member', '--customer', customer_id, '--user', other.user_id, '--role', 'MEMBER'))
+          .stdout,
+      ),
+    ).toEqual({});
+  });
+
+  it('writes errors to stderr with a non-zero exit and nothing on stdout', async () => {
+    for (const args of [
+      ['add-member', '--customer', 'cus_nope', '--user', 'usr_nope', '--role', 'OWNER'],
+      ['create-user', '--email', 'x@y.z', '--name', 'X', '--customer', 'cus_nope', '--role', 'KING'],
+      ['credit', '--customer', 'cus_nope', '--amount', '1.001', '--reason', 'x'],
+      ['no-such-command'],
+    ]) {
+      const result = await admin(...args);
+      expect(result.code).not.toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).not.toBe('');
+    }
+  });
+});
+
+describe('stopping', () => {
+  it('stops the API and every engine on SIGTERM', async () => {
+    const state = await readStackState(process.cwd(), port);
+    const dynamoPort = new URL(state?.dynamodbEndpoint ?? '').port;
+    expect((await run('ps', ['-eo', 'args'])).stdout).toContain(`-port ${dynamoPort}`);
+    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect(fetch(`${baseUrl}/account`)).rejects.toThrow();
+    const { stdout } = await run('ps', ['-eo', 'args']);
+    expect(stdout).not.toContain(`-port ${dynamoPort}`);
+    expect(await readStackState(process.cwd(), port)).toBeNull();
+  });
+});
