@@ -29,7 +29,8 @@ export interface FetchedPage {
 }
 
 export interface PageFetcher {
-  fetch(url: string, options?: { signal?: AbortSignal }): Promise<FetchedPage>;
+  /** `maxBodyBytes` overrides the fetcher's body limit for this URL (sitemaps may be up to 50 MB). */
+  fetch(url: string, options?: { signal?: AbortSignal; maxBodyBytes?: number }): Promise<FetchedPage>;
   /** Whether robots.txt of the URL's host allows the service's user agent to fetch it. */
   isAllowed(url: string): Promise<boolean>;
   /** Sitemap URLs that robots.txt of the origin lists. */
