@@ -1,0 +1,122 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { Construct } from 'constructs';
+import { type Route, routeKey, routes } from '#http/routes';
+import { TABLE_KEYS } from '#store/table-definition';
+import { constructId } from './construct-id.ts';
+import { laneArnVariable } from './jobs-stack.ts';
+import { routeAccess } from './route-access.ts';
+import { ServiceFunction } from './service-function.ts';
+import { type Stage, type StageConfig, serviceEnvironment } from './stage-config.ts';
+
+/** The spec's version segment: the base URL ends with it. */
+export const API_STAGE = 'v1';
+
+export interface ApiStackProps extends StackProps {
+  stage: Stage;
+  config: StageConfig;
+  table: ITable;
+  dataBucket: IBucket;
+  exportsBucket: IBucket;
+  /** The job lanes by name, from the jobs stack. */
+  lanes: ReadonlyMap<string, IStateMachine>;
+}
+
+/**
+ * The HTTP API: one route and one Lambda per entry of the route table, under the `v1` stage, and a
+ * `$default` route answering 404/405 problem bodies for everything else.
+ */
+export class ApiStack extends Stack {
+  readonly api: apigwv2.HttpApi;
+  /** Route key (`GET /account`) to the function serving it. */
+  readonly routeFunctions = new Map<string, ServiceFunction>();
+  private readonly paymentSecret: secrets.ISecret | undefined;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: ApiStackProps,
+  ) {
+    super(scope, id, props);
+    const { config, stage } = props;
+
+    const notFound = new ServiceFunction(this, 'RouteNotFound', {
+      entry: 'lib/handlers/route-not-found.ts',
+      description: 'Answers requests no route serves (404, or 405 with Allow)',
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      logRetention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+    });
+    this.api = new apigwv2.HttpApi(this, 'HttpApi', {
+      apiName: `pds-${stage}`,
+      description: `Product-data service API (${stage})`,
+      createDefaultStage: false,
+      defaultIntegration: new HttpLambdaIntegration('RouteNotFoundIntegration', notFound),
+    });
+    new apigwv2.HttpStage(this, 'Stage', {
+      httpApi: this.api,
+      stageName: API_STAGE,
+      autoDeploy: true,
+      throttle: config.apiThrottle,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(
+          new logs.LogGroup(this, 'AccessLogs', {
+            retention: config.logRetention,
+            removalPolicy: config.removalPolicy,
+          }),
+        ),
+      },
+    });
+
+    this.paymentSecret =
+      config.stripeSecretName === undefined
+        ? undefined
+        : secrets.Secret.fromSecretNameV2(this, 'StripeSecret', config.stripeSecretName);
+
+    for (const route of routes) {
+      const fn = this.routeFunction(route);
+      this.api.addRoutes({
+        path: route.path,
+        methods: [apigwv2.HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${constructId(route.handler)}Integration`, fn),
+      });
+      this.routeFunctions.set(routeKey(route), fn);
+    }
+
+    new CfnOutput(this, 'BaseUrl', { value: `${this.api.apiEndpoint}/${API_STAGE}` });
+  }
+
+  private routeFunction(route: Route): ServiceFunction {
+    const { config, table, dataBucket, exportsBucket, lanes } = this.props;
+    const access = routeAccess(route);
+    const fn = new ServiceFunction(this, constructId(route.handler), {
+      entry: `functions/http/${route.handler}.ts`,
+      description: routeKey(route),
+      logRetention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+      environment: {
+        ...serviceEnvironment(config),
+        ...(route.auth === 'API_KEY' ? { API_KEY_CACHE_SECONDS: String(config.apiKeyCacheSeconds) } : {}),
+      },
+    }).bindTable(table, access.table);
+    if (access.stampsApiKeyUse) fn.allowApiKeyUseStamp(table, [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+    if (access.dataBucket) fn.bindBucket(dataBucket, 'DATA_BUCKET', access.dataBucket);
+    if (access.exportsBucket) fn.bindBucket(exportsBucket, 'EXPORTS_BUCKET', access.exportsBucket);
+    if (access.lanes) {
+      const { names, access: laneAccess } = access.lanes;
+      for (const [lane, machine] of lanes) {
+        if (names === 'ALL' || names.includes(lane))
+          fn.bindStateMachine(machine, laneArnVariable(lane), laneAccess);
+      }
+    }
+    if (access.paymentSecret && this.paymentSecret) fn.bindSecret(this.paymentSecret, 'STRIPE_SECRET_ARN');
+    return fn;
+  }
+}

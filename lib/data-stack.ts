@@ -1,0 +1,78 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { TABLE_KEYS } from '#store/table-definition';
+import type { Stage, StageConfig } from './stage-config.ts';
+
+export interface DataStackProps extends StackProps {
+  stage: Stage;
+  config: StageConfig;
+}
+
+/**
+ * The stateful part: the single table and the two buckets. Stateless stacks can be destroyed and
+ * redeployed freely; this one keeps the data (retained in prod).
+ */
+export class DataStack extends Stack {
+  readonly table: dynamodb.Table;
+  /** Catalogs, match results, batch manifests, samples and invoice PDFs. */
+  readonly dataBucket: s3.Bucket;
+  /** Generated CSV exports, served by presigned URL and rebuilt on demand. */
+  readonly exportsBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const destroyable = config.removalPolicy === RemovalPolicy.DESTROY;
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      // A fixed name lets the admin CLI find a stage's table.
+      tableName: `product-data-${props.stage}`,
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: config.pointInTimeRecovery },
+      timeToLiveAttribute: TABLE_KEYS.timeToLive,
+      deletionProtection: config.tableDeletionProtection,
+      removalPolicy: config.removalPolicy,
+    });
+    for (const index of TABLE_KEYS.indexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+      });
+    }
+
+    const privateBucket = {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: config.removalPolicy,
+      autoDeleteObjects: destroyable,
+    } satisfies s3.BucketProps;
+
+    this.dataBucket = new s3.Bucket(this, 'DataBucket', {
+      ...privateBucket,
+      versioned: true,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { noncurrentVersionExpiration: config.dataNoncurrentVersionsExpireAfter },
+      ],
+    });
+
+    this.exportsBucket = new s3.Bucket(this, 'ExportsBucket', {
+      ...privateBucket,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { expiration: config.exportsExpireAfter },
+      ],
+    });
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'DataBucketName', { value: this.dataBucket.bucketName });
+    new CfnOutput(this, 'ExportsBucketName', { value: this.exportsBucket.bucketName });
+  }
+}

@@ -1,0 +1,226 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ArnFormat, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import type { Construct } from 'constructs';
+import { constructId } from './construct-id.ts';
+import { REPO_ROOT, ServiceFunction } from './service-function.ts';
+import { type Stage, type StageConfig, serviceEnvironment } from './stage-config.ts';
+import { IDLE_JOB_SWEEPER_MODULE, type TaskFunction, taskFunctions } from './task-functions.ts';
+
+export interface JobsStackProps extends StackProps {
+  stage: Stage;
+  config: StageConfig;
+  table: ITable;
+  dataBucket: IBucket;
+  exportsBucket: IBucket;
+  sources: JobSources;
+  taskFunctions?: Readonly<Record<string, TaskFunction>>;
+}
+
+/** Where the lanes' ASL files and task modules live, relative to the repository root. */
+export interface JobSourceDirs {
+  stateMachinesDir: string;
+  tasksDir: string;
+}
+
+export const REPOSITORY_JOB_SOURCES: JobSourceDirs = {
+  stateMachinesDir: 'state-machines',
+  tasksDir: 'functions/tasks',
+};
+
+/** One lane's ASL file and what it asks of the stack. */
+export interface LaneFile {
+  /** The file name without `.asl.json`: `website-setup`. */
+  lane: string;
+  path: string;
+  placeholders: string[];
+  distributedMap: boolean;
+}
+
+/** What the jobs stack deploys; nothing at all until the first ASL file or the sweeper exists. */
+export interface JobSources {
+  tasksDir: string;
+  lanes: LaneFile[];
+  /** The sweeper's entry, relative to the repository root, when the module exists. */
+  sweeperEntry: string | undefined;
+}
+
+export function findJobSources(dirs: JobSourceDirs = REPOSITORY_JOB_SOURCES): JobSources {
+  const sweeperEntry = join(dirs.tasksDir, `${IDLE_JOB_SWEEPER_MODULE}.ts`);
+  return {
+    tasksDir: dirs.tasksDir,
+    lanes: readLanes(join(REPO_ROOT, dirs.stateMachinesDir)),
+    sweeperEntry: existsSync(join(REPO_ROOT, sweeperEntry)) ? sweeperEntry : undefined,
+  };
+}
+
+/** The variable that carries a lane's state machine ARN: `website-setup` -> `WEBSITE_SETUP_STATE_MACHINE_ARN`. */
+export const laneArnVariable = (lane: string) =>
+  `${lane.toUpperCase().replaceAll('-', '_')}_STATE_MACHINE_ARN`;
+
+const LAMBDA_INVOKE = /^arn:aws:states:::lambda:invoke(\.waitForTaskToken)?$/;
+const PLACEHOLDER = /^\$\{\w+\}$/;
+
+/** Every `Resource` of the definition, nested Parallel branches and Map processors included. */
+function* resources(node: unknown): Generator<string> {
+  if (Array.isArray(node)) for (const item of node) yield* resources(item);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'Resource' && typeof value === 'string') yield value;
+      else yield* resources(value);
+    }
+  }
+}
+
+function readLane(path: string, lane: string): LaneFile {
+  const text = readFileSync(path, 'utf8');
+  let definition: unknown;
+  try {
+    definition = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${path} is not JSON: ${(error as Error).message}`);
+  }
+  for (const resource of resources(definition)) {
+    // The stack grants exactly what Lambda tasks need; another integration needs its own grant here.
+    if (!PLACEHOLDER.test(resource) && !LAMBDA_INVOKE.test(resource))
+      throw new Error(
+        `${path}: task resource ${resource} is not a Lambda task; add its permissions to the jobs stack`,
+      );
+  }
+  return {
+    lane,
+    path,
+    placeholders: [...new Set(Array.from(text.matchAll(/\$\{(\w+)\}/g), (match) => match[1] as string))],
+    distributedMap: /"Mode"\s*:\s*"DISTRIBUTED"/.test(text),
+  };
+}
+
+function readLanes(directory: string): LaneFile[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory)
+    .filter((file) => file.endsWith('.asl.json'))
+    .sort()
+    .map((file) => readLane(join(directory, file), file.slice(0, -'.asl.json'.length)));
+}
+
+/**
+ * The job lanes: one Step Functions state machine per `state-machines/*.asl.json`, deployed from the
+ * same file the local runner executes, with each `${...Arn}` placeholder substituted by the task
+ * Lambda that lib/task-functions.ts names; and the hourly sweeper of idle jobs.
+ */
+export class JobsStack extends Stack {
+  /** Lane name (the ASL file name without `.asl.json`) to its state machine. */
+  readonly lanes = new Map<string, sfn.StateMachine>();
+  private readonly tasks = new Map<string, ServiceFunction>();
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: JobsStackProps,
+  ) {
+    super(scope, id, props);
+    const { config, stage } = props;
+    for (const file of props.sources.lanes) {
+      const name = `pds-${stage}-${file.lane}`;
+      const taskFns = file.placeholders.map(
+        (placeholder) => [placeholder, this.task(placeholder, file)] as const,
+      );
+      const machine = new sfn.StateMachine(this, `${constructId(file.lane)}StateMachine`, {
+        stateMachineName: name,
+        definitionBody: sfn.DefinitionBody.fromFile(file.path),
+        definitionSubstitutions: Object.fromEntries(
+          taskFns.map(([placeholder, fn]) => [placeholder, fn.functionArn]),
+        ),
+        tracingEnabled: true,
+        logs: {
+          destination: new logs.LogGroup(this, `${constructId(file.lane)}Logs`, {
+            // The vendedlogs prefix keeps CloudWatch's resource policy from outgrowing its size limit.
+            logGroupName: `/aws/vendedlogs/states/${name}`,
+            retention: config.logRetention,
+            removalPolicy: config.removalPolicy,
+          }),
+          level: sfn.LogLevel.ERROR,
+        },
+      });
+      for (const [, fn] of taskFns) fn.grantInvoke(machine);
+      if (file.distributedMap) this.allowChildExecutions(machine, name);
+      this.lanes.set(file.lane, machine);
+    }
+
+    this.scheduleIdleJobSweeper();
+  }
+
+  private task(placeholder: string, file: LaneFile): ServiceFunction {
+    const existing = this.tasks.get(placeholder);
+    if (existing) return existing;
+    const spec = (this.props.taskFunctions ?? taskFunctions)[placeholder];
+    if (!spec)
+      throw new Error(`${file.path} uses \${${placeholder}}, which lib/task-functions.ts does not list`);
+    const { config, dataBucket, exportsBucket } = this.props;
+    const fn = new ServiceFunction(this, `${constructId(placeholder.replace(/Arn$/, ''))}Task`, {
+      entry: this.taskEntry(spec.module, placeholder),
+      description: `Task ${spec.module} of the job lanes`,
+      timeout: Duration.seconds(spec.timeoutSeconds),
+      memorySize: spec.memoryMB,
+      logRetention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+      environment: serviceEnvironment(config),
+    }).bindTable(this.props.table, 'RW');
+    if (spec.buckets.data) fn.bindBucket(dataBucket, 'DATA_BUCKET', spec.buckets.data);
+    if (spec.buckets.exports) fn.bindBucket(exportsBucket, 'EXPORTS_BUCKET', spec.buckets.exports);
+    this.tasks.set(placeholder, fn);
+    return fn;
+  }
+
+  private taskEntry(module: string, placeholder: string): string {
+    const entry = join(this.props.sources.tasksDir, `${module}.ts`);
+    if (!existsSync(join(REPO_ROOT, entry)))
+      throw new Error(`lib/task-functions.ts maps \${${placeholder}} to ${entry}, which does not exist`);
+    return entry;
+  }
+
+  /**
+   * A DISTRIBUTED Map runs its items as child executions of the same state machine. The ARNs are
+   * built from the fixed name, since the machine's own ARN in its role's policy would be a cycle.
+   */
+  private allowChildExecutions(machine: sfn.StateMachine, name: string): void {
+    const arn = (resource: string, resourceName: string) =>
+      this.formatArn({ service: 'states', resource, resourceName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    machine.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [arn('stateMachine', name)] }),
+    );
+    machine.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['states:DescribeExecution', 'states:StopExecution'],
+        resources: [arn('execution', `${name}/*`)],
+      }),
+    );
+  }
+
+  private scheduleIdleJobSweeper(): void {
+    const { config, table, sources } = this.props;
+    const entry = sources.sweeperEntry;
+    if (!entry) return;
+    const sweeper = new ServiceFunction(this, 'IdleJobSweeper', {
+      entry,
+      description: 'Cancels jobs left unapproved past the idle limit',
+      timeout: Duration.minutes(5),
+      logRetention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+      environment: serviceEnvironment(config),
+    }).bindTable(table, 'RW');
+    for (const [lane, machine] of this.lanes) sweeper.bindStateMachine(machine, laneArnVariable(lane), 'RW');
+    new events.Rule(this, 'IdleJobSweepSchedule', {
+      description: 'Hourly sweep of idle jobs',
+      schedule: events.Schedule.rate(Duration.hours(1)),
+      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2 })],
+    });
+  }
+}

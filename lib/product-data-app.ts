@@ -1,0 +1,61 @@
+import { type App, Tags } from 'aws-cdk-lib';
+import { ApiStack } from './api-stack.ts';
+import { DataStack } from './data-stack.ts';
+import { findJobSources, type JobSourceDirs, JobsStack } from './jobs-stack.ts';
+import { type Stage, stageConfigs } from './stage-config.ts';
+import type { TaskFunction } from './task-functions.ts';
+
+export interface ProductDataStacks {
+  data: DataStack;
+  /** Absent until there is a lane or the sweeper to deploy. */
+  jobs: JobsStack | undefined;
+  api: ApiStack;
+}
+
+/** Tests point the jobs stack at fixture lanes and tasks instead of the repository's. */
+export interface JobsOverrides {
+  dirs?: JobSourceDirs;
+  taskFunctions?: Readonly<Record<string, TaskFunction>>;
+}
+
+/**
+ * One stage of the service: the stateful data stack, and the stateless jobs and API stacks that use
+ * it. Stack names carry the stage, so stages live side by side in one account.
+ */
+export function addProductDataStacks(
+  app: App,
+  stage: Stage,
+  jobsOverrides: JobsOverrides = {},
+): ProductDataStacks {
+  const config = stageConfigs[stage];
+  const common = { env: config.env, terminationProtection: config.terminationProtection, stage, config };
+  const data = new DataStack(app, `pds-${stage}-data`, {
+    ...common,
+    description: `Product-data service ${stage}: table and buckets`,
+  });
+  const resources = {
+    table: data.table,
+    dataBucket: data.dataBucket,
+    exportsBucket: data.exportsBucket,
+  };
+  const sources = findJobSources(jobsOverrides.dirs);
+  const jobs =
+    sources.lanes.length > 0 || sources.sweeperEntry
+      ? new JobsStack(app, `pds-${stage}-jobs`, {
+          ...common,
+          ...resources,
+          sources,
+          taskFunctions: jobsOverrides.taskFunctions,
+          description: `Product-data service ${stage}: job lanes and their tasks`,
+        })
+      : undefined;
+  const api = new ApiStack(app, `pds-${stage}-api`, {
+    ...common,
+    ...resources,
+    lanes: jobs?.lanes ?? new Map(),
+    description: `Product-data service ${stage}: HTTP API`,
+  });
+  Tags.of(app).add('project', 'product-data-service');
+  Tags.of(app).add('stage', stage);
+  return { data, jobs, api };
+}

@@ -1,0 +1,62 @@
+import type { Route } from '#http/routes';
+import type { Access } from './service-function.ts';
+
+/** What one route's Lambda may touch, derived from the route table entry alone. */
+export interface RouteAccess {
+  table: Access;
+  /** Read-only routes behind an API key may still stamp the key's `last_used_at`. */
+  stampsApiKeyUse: boolean;
+  dataBucket: Access | undefined;
+  exportsBucket: Access | undefined;
+  /** The lanes (ASL file names) whose executions the route starts and stops (RW) or reads (RO). */
+  lanes: { names: readonly string[] | 'ALL'; access: Access } | undefined;
+  paymentSecret: boolean;
+}
+
+/** GET routes that change state by design; every other GET is read-only. */
+const WRITING_GETS: ReadonlySet<string> = new Set([
+  // The top-up status poll credits a paid session that the webhook has not credited yet.
+  'GET /customers/{customer_id}/billing/topups/{session_id}',
+]);
+
+/** `data: 'RO'` caps the access; `true` follows the route's own (read-only for GET). */
+const BUCKET_RULES: readonly { prefix: string; data?: true | 'RO'; exports?: true }[] = [
+  // Training samples; a removed website's catalogs.
+  { prefix: '/websites', data: true },
+  // Batch manifests, URL lists, catalogs.
+  { prefix: '/jobs', data: true },
+  // CSV files are built from catalogs and served by presigned URL.
+  { prefix: '/exports', data: 'RO', exports: true },
+  // Invoice PDFs.
+  { prefix: '/customers/{customer_id}/billing', data: true },
+];
+
+const LANE_RULES: readonly { prefix: string; lanes: readonly string[] | 'ALL' }[] = [
+  { prefix: '/jobs/setup', lanes: ['website-setup'] },
+  { prefix: '/jobs/scraping', lanes: ['scrape'] },
+  { prefix: '/jobs/matching', lanes: ['matching'] },
+  // Cancel stops the running execution of whichever lane the job is in.
+  { prefix: '/jobs/{job_id}', lanes: 'ALL' },
+];
+
+const PAYMENT_PREFIXES: readonly string[] = [
+  '/customers/{customer_id}/billing/topup',
+  '/customers/{customer_id}/billing/topups',
+];
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+export function routeAccess(route: Route): RouteAccess {
+  const access: Access =
+    route.method !== 'GET' || WRITING_GETS.has(`${route.method} ${route.path}`) ? 'RW' : 'RO';
+  const buckets = BUCKET_RULES.find((rule) => under(route.path, rule.prefix));
+  const lanes = LANE_RULES.find((rule) => under(route.path, rule.prefix));
+  return {
+    table: access,
+    stampsApiKeyUse: route.auth === 'API_KEY' && access === 'RO',
+    dataBucket: buckets?.data === 'RO' ? 'RO' : buckets?.data ? access : undefined,
+    exportsBucket: buckets?.exports ? access : undefined,
+    lanes: lanes && { names: lanes.lanes, access },
+    paymentSecret: PAYMENT_PREFIXES.some((prefix) => under(route.path, prefix)),
+  };
+}

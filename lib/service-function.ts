@@ -1,0 +1,118 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { Construct } from 'constructs';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** What a function may do with a resource: read it, or read and change it. */
+export type Access = 'RO' | 'RW';
+
+export interface ServiceFunctionProps {
+  /** The handler module, relative to the repository root; it exports `handler`. */
+  entry: string;
+  description: string;
+  logRetention: logs.RetentionDays;
+  removalPolicy: RemovalPolicy;
+  timeout?: Duration;
+  memorySize?: number;
+  environment?: Record<string, string>;
+}
+
+/**
+ * Every Lambda of the service: Node.js 24 on arm64, one minified ESM bundle with source maps, X-Ray
+ * tracing and its own log group. Resources are attached with the bind methods, each of which sets the
+ * variable the handler reads and grants only the access asked for.
+ */
+export class ServiceFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id, {
+      entry: join(REPO_ROOT, props.entry),
+      handler: 'handler',
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(15),
+      tracing: lambda.Tracing.ACTIVE,
+      logGroup: new logs.LogGroup(scope, `${id}Logs`, {
+        retention: props.logRetention,
+        removalPolicy: props.removalPolicy,
+      }),
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node24',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        logLevel: LogLevel.WARNING,
+        // The SDK version the tests ran against, not whichever one the runtime happens to carry.
+        bundleAwsSDK: true,
+        // CommonJS dependencies inside the ESM bundle still call require().
+        banner:
+          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+  }
+
+  bindTable(table: ITable, access: Access): this {
+    this.addEnvironment('TABLE_NAME', table.tableName);
+    if (access === 'RW') table.grantReadWriteData(this);
+    else table.grantReadData(this);
+    return this;
+  }
+
+  /**
+   * Authentication stamps `last_used_at` on the caller's key listing item (at most once per cache
+   * period), so even a read-only function may update that one attribute and nothing else.
+   */
+  allowApiKeyUseStamp(table: ITable, keyAttributes: readonly string[]): this {
+    this.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...keyAttributes, 'last_used_at'] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+        },
+      }),
+    );
+    return this;
+  }
+
+  bindBucket(bucket: IBucket, variable: string, access: Access): this {
+    this.addEnvironment(variable, bucket.bucketName);
+    if (access === 'RW') bucket.grantReadWrite(this);
+    else bucket.grantRead(this);
+    return this;
+  }
+
+  /** RO may look at executions; RW may also start and stop them. */
+  bindStateMachine(machine: IStateMachine, variable: string, access: Access): this {
+    this.addEnvironment(variable, machine.stateMachineArn);
+    machine.grantRead(this);
+    if (access === 'RW') {
+      machine.grantStartExecution(this);
+      machine.grantExecution(this, 'states:StopExecution');
+    }
+    return this;
+  }
+
+  bindSecret(secret: ISecret, variable: string): this {
+    this.addEnvironment(variable, secret.secretArn);
+    secret.grantRead(this);
+    return this;
+  }
+}

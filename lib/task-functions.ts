@@ -1,0 +1,23 @@
+/**
+ * The task Lambdas that state machines call, keyed by the substitution name their ASL uses:
+ * `"Resource": "${AnalyseSiteArn}"` (or `"FunctionName": "${AnalyseSiteArn}"` under
+ * `arn:aws:states:::lambda:invoke`) runs `functions/tasks/<module>.ts`. The jobs stack builds one
+ * function per entry that some ASL file names, and refuses to synthesize an ASL placeholder missing
+ * here. Plain data, no CDK imports, so the local runner can map the same names to the same handlers.
+ */
+export type BucketAccess = 'RO' | 'RW';
+
+export interface TaskFunction {
+  /** Module under functions/tasks/, without extension; it exports `handler`. */
+  module: string;
+  /** Lambda's hard limit is 900. */
+  timeoutSeconds: number;
+  memoryMB: number;
+  /** The buckets the task touches; the table is always read-write for tasks. */
+  buckets: { data?: BucketAccess; exports?: BucketAccess };
+}
+
+export const taskFunctions: Readonly<Record<string, TaskFunction>> = {};
+
+/** Run every hour by an EventBridge schedule, when the module exists. */
+export const IDLE_JOB_SWEEPER_MODULE = 'sweep-idle-jobs';
