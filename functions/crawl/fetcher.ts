@@ -273,9 +273,11 @@ class Fetcher implements PageFetcher {
         baseMs: this.settings.retryBaseDelayMs,
         capMs: this.settings.maxRetryDelayMs,
       });
-      if (delay === null && response) return response;
-      // A status that asks for a pause is about the host, not this URL: hold back all requests to it.
-      if (response) this.scheduler.defer(url.host, delay ?? 0);
+      if (response) {
+        if (delay === null) return response;
+        // A status that asks for a pause is about the host, not this URL: hold back all requests to it.
+        this.scheduler.defer(url.host, delay);
+      }
       await sleep(delay ?? 0, undefined, { signal: options.signal });
     }
   }

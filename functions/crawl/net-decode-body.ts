@@ -12,7 +12,7 @@ const BOMS: ReadonlyArray<[string, number[]]> = [
  * Content-Type charset, then `<meta charset>` / `http-equiv` or an XML declaration. Null when none
  * of them names an encoding TextDecoder knows.
  */
-export function detectCharset(bytes: Uint8Array, contentType: string | null): string | null {
+function detectCharset(bytes: Uint8Array, contentType: string | null): string | null {
   for (const [charset, mark] of BOMS) {
     if (mark.every((byte, index) => bytes[index] === byte)) return charset;
   }

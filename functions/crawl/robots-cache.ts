@@ -3,7 +3,7 @@ import { RobotsRules, RobotsTxt } from './robots.ts';
 /** RFC 9309 asks crawlers to parse at least 500 KiB; a longer file is read up to this size. */
 export const ROBOTS_MAX_BYTES = 512 * 1024;
 /** RFC 9309: a cached robots.txt should not be used for more than 24 hours. */
-export const ROBOTS_MAX_TTL_MS = 24 * 60 * 60 * 1000;
+const ROBOTS_MAX_TTL_MS = 24 * 60 * 60 * 1000;
 const ROBOTS_MAX_REDIRECTS = 5;
 // A robots.txt that failed blocks the whole host, so it is asked again sooner than a good one.
 const FAILED_TTL_MS = 5 * 60 * 1000;

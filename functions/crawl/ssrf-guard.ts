@@ -71,7 +71,7 @@ function stripBrackets(host: string): string {
 }
 
 /** Whether a URL host is an IP literal (and so skips DNS lookup when connecting). */
-export function isIpLiteral(host: string): boolean {
+function isIpLiteral(host: string): boolean {
   return ipaddr.isValid(stripBrackets(host));
 }
 
@@ -114,7 +114,7 @@ function normaliseHost(host: string): string {
   return ipaddr.isValid(bare) ? ipaddr.parse(bare).toString() : bare;
 }
 
-export function defaultPort(protocol: string): number {
+function defaultPort(protocol: string): number {
   return protocol === 'https:' ? 443 : 80;
 }
 

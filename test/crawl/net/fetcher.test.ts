@@ -214,8 +214,11 @@ describe('retries', () => {
     const server = cleanup.add(await startServer(routes({ '/slow': delayed(500, text('late')) })));
     const fetcher = cleanup.add(testFetcher([server], { perHostConcurrency: 1 }));
 
-    const slow = fetcher.fetch(`${server.origin}/slow`, { signal: AbortSignal.timeout(100) });
-    const queued = fetcher.fetch(`${server.origin}/slow?2`, { signal: AbortSignal.timeout(100) });
+    const caller = new AbortController();
+    const slow = fetcher.fetch(`${server.origin}/slow`, { signal: caller.signal });
+    const queued = fetcher.fetch(`${server.origin}/slow?2`, { signal: caller.signal });
+    while (!server.paths().includes('/slow')) await sleep(5);
+    caller.abort(new DOMException('caller gave up', 'TimeoutError'));
 
     await expect(slow).rejects.toMatchObject({ name: 'TimeoutError' });
     await expect(queued).rejects.toMatchObject({ name: 'TimeoutError' });
