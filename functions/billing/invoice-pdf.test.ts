@@ -1,6 +1,7 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, type PDFPage, PDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { asCents } from '#core/money';
+import { pageText } from '#test/pdf-text';
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf.ts';
 
 const invoice: InvoiceDocument = {
@@ -18,22 +19,6 @@ const invoice: InvoiceDocument = {
     email: 'billing@product-data.example',
   },
 };
-
-/** The strings a page shows: its content streams inflated, hex text operands decoded. */
-function pageText(page: PDFPage): string[] {
-  const contents = page.node.get(PDFName.of('Contents'));
-  const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
-  const texts: string[] = [];
-  for (const ref of refs) {
-    const stream = page.doc.context.lookup(ref);
-    if (!(stream instanceof PDFRawStream)) continue;
-    const source = new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode());
-    for (const [, hex = ''] of source.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-      texts.push(new TextDecoder('windows-1252').decode(Buffer.from(hex, 'hex')));
-    }
-  }
-  return texts;
-}
 
 async function render(document: InvoiceDocument) {
   const bytes = await renderInvoicePdf(document);
