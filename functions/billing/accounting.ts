@@ -32,7 +32,9 @@ export interface InvoiceRequest {
 export interface Accounting {
   /** Issues the invoice of a paid top-up; a repeat for the same session answers the first invoice. */
   issueInvoice(request: InvoiceRequest): Promise<Invoice>;
-  /** The PDF of an issued invoice, as the accounting system keeps it. */
+  /** The customer's invoices, newest first. */
+  listInvoices(customerId: string): Promise<Invoice[]>;
+  /** The PDF of an issued invoice, as the accounting system keeps it; InvoiceNotFound when there is none. */
   renderInvoicePdf(customerId: string, invoiceId: string): Promise<Uint8Array>;
 }
 
@@ -67,5 +69,13 @@ export class AccountingUnavailable extends Problem {
     super(503, 'INVOICING_UNAVAILABLE', 'Service Unavailable', detail);
     this.name = 'AccountingUnavailable';
     this.cause = cause;
+  }
+}
+
+/** The customer has no invoice of that id (404). */
+export class InvoiceNotFound extends Problem {
+  constructor(invoiceId: string) {
+    super(404, 'INVOICE_NOT_FOUND', 'Not Found', `Invoice ${invoiceId} was not found.`);
+    this.name = 'InvoiceNotFound';
   }
 }

@@ -27,6 +27,13 @@ const projectRoute = (method: Route['method'], path: string, handler: string): R
   auth: 'API_KEY',
   scope: 'ANY',
 });
+const publicRoute = (method: Route['method'], path: string, handler: string): Route => ({
+  method,
+  path,
+  handler,
+  auth: 'NONE',
+  scope: 'ANY',
+});
 
 export const routes: readonly Route[] = [
   userRoute('GET', '/account', 'account/get-account'),
@@ -37,6 +44,15 @@ export const routes: readonly Route[] = [
   userRoute('GET', '/customers', 'customers/list-customers'),
   userRoute('GET', '/customers/{customer_id}', 'customers/get-customer'),
   userRoute('POST', '/customers/{customer_id}/projects', 'customers/create-project'),
+  userRoute('GET', '/customers/{customer_id}/billing/balance', 'billing/get-balance'),
+  userRoute('GET', '/customers/{customer_id}/billing/usage', 'billing/get-usage'),
+  userRoute('GET', '/customers/{customer_id}/billing/invoices', 'billing/list-invoices'),
+  userRoute('GET', '/customers/{customer_id}/billing/invoices/{invoice_id}/pdf', 'billing/get-invoice-pdf'),
+  userRoute('POST', '/customers/{customer_id}/billing/topup', 'billing/create-topup'),
+  userRoute('GET', '/customers/{customer_id}/billing/topups/{session_id}', 'billing/get-topup'),
+  publicRoute('POST', '/billing/webhooks/stripe', 'billing/stripe-webhook'),
+  publicRoute('GET', '/checkout/{session_id}', 'billing/local-checkout'),
+  publicRoute('POST', '/checkout/{session_id}', 'billing/local-checkout'),
   projectRoute('GET', '/projects', 'projects/list-projects'),
   projectRoute('GET', '/projects/{project_id}', 'projects/get-project'),
   projectRoute('PATCH', '/projects/{project_id}', 'projects/update-project'),

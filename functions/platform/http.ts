@@ -7,6 +7,7 @@ import { authenticate } from './authenticate.ts';
 import type { HttpEvent } from './http-event.ts';
 import type { HttpResponse } from './http-response.ts';
 import { problemResponse } from './problem-response.ts';
+import { requestBaseUrl } from './request-base-url.ts';
 import { parseJsonBody, validateInput } from './validate-input.ts';
 
 interface Schemas {
@@ -23,8 +24,13 @@ export interface HttpRequest<S extends Schemas> {
   path: Parsed<S['path']>;
   principal: Principal;
   requestId: string;
+  /** The absolute URL of the API as this caller reaches it, for links the response hands out. */
+  baseUrl: string;
   event: HttpEvent;
 }
+
+/** A request of a route with auth NONE: there is no caller to name; the handler checks what it needs. */
+export type PublicHttpRequest<S extends Schemas> = Omit<HttpRequest<S>, 'principal'>;
 
 interface RequestState {
   requestId: string;
@@ -95,22 +101,47 @@ function query(event: HttpEvent): Record<string, string> {
  * problem response.
  */
 export function http<S extends Schemas>(schemas: S, run: (request: HttpRequest<S>) => Promise<HttpResponse>) {
+  return endpoint('API_KEY', schemas, (request, principal) => {
+    if (!principal) throw new Error('An API_KEY route ran without a principal');
+    return run({ ...request, principal });
+  });
+}
+
+/**
+ * The same factory for routes with auth NONE (provider webhooks, the local checkout page), which
+ * authenticate otherwise (a signature) or need no caller at all.
+ */
+export function publicHttp<S extends Schemas>(
+  schemas: S,
+  run: (request: PublicHttpRequest<S>) => Promise<HttpResponse>,
+) {
+  return endpoint('NONE', schemas, (request) => run(request));
+}
+
+function endpoint<S extends Schemas>(
+  auth: Route['auth'],
+  schemas: S,
+  run: (request: PublicHttpRequest<S>, principal: Principal | undefined) => Promise<HttpResponse>,
+) {
   return middy<HttpEvent, HttpResponse, Error, AppContext>({ timeoutEarlyInMillis: 0 })
     .use(commonHeaders)
     .use(authentication)
     .use(problemResponses)
     .handler(async (event, context) => {
       const state = requestState(event, context);
+      // A public handler on a keyed route would skip its check; a keyed one on a public route would 500.
+      if (state.route.auth !== auth)
+        throw new Error(`Route ${event.routeKey} needs auth ${state.route.auth}`);
       const request = {
         body: schemas.body
           ? validateInput(schemas.body, parseJsonBody(event.body, event.isBase64Encoded), 'body')
           : undefined,
         query: schemas.query ? validateInput(schemas.query, query(event), 'query') : undefined,
         path: schemas.path ? validateInput(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
-        principal: state.principal as Principal,
         requestId: state.requestId,
+        baseUrl: requestBaseUrl(event, state.route.path),
         event,
-      } as HttpRequest<S>;
-      return run(request);
+      } as PublicHttpRequest<S>;
+      return run(request, state.principal);
     });
 }

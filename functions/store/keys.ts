@@ -46,3 +46,23 @@ export const chargeKey = (customerId: string, settledAt: string, jobId: string) 
   PK: `CUSTOMER#${customerId}`,
   SK: `CHARGE#${settledAt}#${jobId}`,
 });
+/** A top-up, found by its checkout session; a customer's top-ups list under `TOPUP#`. */
+export const topupKey = (customerId: string, sessionId: string) => ({
+  PK: `CUSTOMER#${customerId}`,
+  SK: `TOPUP#${sessionId}`,
+});
+/** Invoice ids sort by time, so `INVOICE#` read backwards lists newest first. */
+export const invoiceKey = (customerId: string, invoiceId: string) => ({
+  PK: `CUSTOMER#${customerId}`,
+  SK: `INVOICE#${invoiceId}`,
+});
+/** Guards one invoice per paid checkout session and points to it. */
+export const sessionInvoiceKey = (customerId: string, sessionId: string) => ({
+  PK: `CUSTOMER#${customerId}`,
+  SK: `SESSION_INVOICE#${sessionId}`,
+});
+/** The last invoice number issued in a year, moved only in the transaction writing that invoice. */
+export const invoiceCounterKey = (year: number) => ({ PK: 'INVOICE_COUNTER', SK: `YEAR#${year}` });
+/** A session of the local checkout page (no Stripe key configured). */
+export const localCheckoutKey = (sessionId: string) => ({ PK: `CHECKOUT#${sessionId}`, SK: 'CHECKOUT' });
+export const jobKey = (jobId: string) => ({ PK: `JOB#${jobId}`, SK: 'JOB' });

@@ -105,6 +105,17 @@ export async function creditBalance(input: {
   }
 }
 
+/** The credit recorded for `source`, or null when that source was never credited. */
+export async function findCredit(
+  customerId: string,
+  source: string,
+): Promise<{ amount: Cents; creditedAt: string } | null> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: creditGuardKey(customerId, source), ConsistentRead: true }),
+  );
+  return Item ? { amount: Number(Item.amount) as Cents, creditedAt: String(Item.created_at) } : null;
+}
+
 /** Reserves `amount` for a job; 402 INSUFFICIENT_FUNDS when the spendable credit is lower. Idempotent per hold id. */
 export async function placeHold(input: {
   customerId: string;

@@ -1,0 +1,26 @@
+import { Unavailable } from '#core/problem';
+import { type HttpRequest, http } from '#platform/http';
+import type { HttpResponse } from '#platform/http-response';
+import { isStoreOutage } from '#store/store-outage';
+
+type Schemas = Parameters<typeof http>[0];
+
+/**
+ * The shared factory for the billing endpoints: the spec answers 503 "billing unavailable" when the
+ * credit, usage or invoice records cannot be read or written, rather than a 500.
+ */
+export function billingHttp<S extends Schemas>(
+  schemas: S,
+  run: (request: HttpRequest<S>) => Promise<HttpResponse>,
+) {
+  return http(schemas, async (request) => {
+    try {
+      return await run(request);
+    } catch (error) {
+      if (!isStoreOutage(error)) throw error;
+      throw Object.assign(Unavailable('BILLING_UNAVAILABLE', 'Billing is unavailable at the moment.'), {
+        cause: error,
+      });
+    }
+  });
+}

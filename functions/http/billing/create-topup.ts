@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { NotFound } from '#core/problem';
+import { topupAmount, topupCurrency } from '#core/topup-amount';
+import { json } from '#platform/http-response';
+import { isCustomerJob } from '#store/customer-job';
+import { authorizedCustomer } from '../authorized-customer.ts';
+import { id } from '../fields.ts';
+import { billingHttp } from './billing-http.ts';
+import { checkoutReturnUrl, paymentProvider, topups } from './billing-services.ts';
+
+const path = v.object({ customer_id: id });
+const body = v.strictObject({
+  amount: v.union([v.pipe(v.string(), v.maxLength(32)), v.number()], 'Must be a decimal string or a number.'),
+  currency: v.optional(v.pipe(v.string(), v.maxLength(8))),
+  job_id: v.optional(v.nullable(id)),
+});
+
+export const handler = billingHttp({ path, body }, async ({ principal, path, body, baseUrl }) => {
+  const customer = await authorizedCustomer(principal, path.customer_id, 'TOP_UP');
+  const amountCents = topupAmount(body.amount, customer.quotas);
+  const currency = topupCurrency(body.currency);
+  const jobId = body.job_id ?? null;
+  if (jobId && !(await isCustomerJob(customer.customer_id, jobId)))
+    throw NotFound('JOB_NOT_FOUND', 'No such job in the projects of this customer.');
+  const returnUrl = checkoutReturnUrl(baseUrl);
+  const started = await topups.start(paymentProvider(baseUrl), {
+    customerId: customer.customer_id,
+    amountCents,
+    currency,
+    jobId,
+    successUrl: returnUrl,
+    cancelUrl: returnUrl,
+  });
+  return json(201, started);
+});

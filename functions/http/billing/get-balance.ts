@@ -1,0 +1,14 @@
+import * as v from 'valibot';
+import { balanceRecord } from '#core/balance-record';
+import { json } from '#platform/http-response';
+import { getBalance } from '#store/ledger';
+import { authorizedCustomer } from '../authorized-customer.ts';
+import { id } from '../fields.ts';
+import { billingHttp } from './billing-http.ts';
+
+const path = v.object({ customer_id: id });
+
+export const handler = billingHttp({ path }, async ({ principal, path }) => {
+  const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
+  return json(200, balanceRecord(customer.customer_id, await getBalance(customer.customer_id)));
+});

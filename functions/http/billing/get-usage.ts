@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { formatMoney, sumMoney } from '#core/money';
+import { MONTH_PATTERN, pragueMonthOf } from '#core/prague-month';
+import { json } from '#platform/http-response';
+import { chargesOfMonth } from '#store/usage';
+import { authorizedCustomer } from '../authorized-customer.ts';
+import { id } from '../fields.ts';
+import { billingHttp } from './billing-http.ts';
+
+const path = v.object({ customer_id: id });
+const query = v.object({
+  month: v.optional(v.pipe(v.string(), v.regex(MONTH_PATTERN, 'Must be a month as YYYY-MM.'))),
+});
+
+export const handler = billingHttp({ path, query }, async ({ principal, path, query }) => {
+  const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
+  const month = query.month ?? pragueMonthOf(new Date());
+  const charges = await chargesOfMonth(customer.customer_id, month);
+  return json(200, {
+    month,
+    currency: 'EUR',
+    total: formatMoney(sumMoney(charges.map((charge) => charge.amount))),
+    items: charges.map(({ month: _month, amount, ...item }) => ({ ...item, amount: formatMoney(amount) })),
+  });
+});

@@ -1,0 +1,20 @@
+import * as v from 'valibot';
+import { localCheckoutPage } from '#billing/local-checkout-page';
+import { NotFound } from '#core/problem';
+import { publicHttp } from '#platform/http';
+import { sessionId } from './billing-fields.ts';
+import { localCheckout } from './billing-services.ts';
+
+const path = v.object({ session_id: sessionId });
+
+/** The local checkout page (GET shows it, POST pays or cancels); absent where Stripe takes payments. */
+export const handler = publicHttp({ path }, async ({ path, event, baseUrl }) => {
+  const provider = localCheckout(baseUrl);
+  if (!provider) throw NotFound('CHECKOUT_NOT_FOUND', 'Payments are taken by Stripe here.');
+  const body = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : event.body;
+  return localCheckoutPage(provider, {
+    method: event.requestContext.http.method,
+    sessionId: path.session_id,
+    body,
+  });
+});

@@ -1,0 +1,23 @@
+import { publicHttp } from '#platform/http';
+import { json } from '#platform/http-response';
+import { logInfo } from '#platform/log';
+import { paymentProvider, topups } from './billing-services.ts';
+
+/**
+ * Stripe's webhook. The signature covers the exact bytes Stripe sent, so the body is verified as
+ * received (decoded from base64 when API Gateway encoded it), never re-serialised JSON. A failure
+ * to credit answers 5xx so that Stripe retries; crediting is exactly once per session either way.
+ */
+export const handler = publicHttp({}, async ({ event, baseUrl }) => {
+  const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64') : (event.body ?? '');
+  const paymentEvent = await paymentProvider(baseUrl).parseWebhook(raw, event.headers?.['stripe-signature']);
+  if (paymentEvent.type === 'CHECKOUT_COMPLETED') {
+    const credited = await topups.completePaid(paymentEvent.checkout);
+    logInfo('checkout completed', {
+      eventId: paymentEvent.eventId,
+      sessionId: paymentEvent.checkout.sessionId,
+      credited,
+    });
+  }
+  return json(200, { received: true });
+});

@@ -1,0 +1,33 @@
+import { pragueMonthBounds } from '#core/prague-month';
+import type { Charge } from './ledger.ts';
+import { queryAll } from './query-all.ts';
+
+/**
+ * The job charges settled in a Europe/Prague month, newest first. Charges sort by their settlement
+ * instant, so the month is one key range: from its first instant up to (not including) the next
+ * month's first.
+ */
+export async function chargesOfMonth(customerId: string, month: string): Promise<Charge[]> {
+  const { start, end } = pragueMonthBounds(month);
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    // `CHARGE#<end>` sorts before every `CHARGE#<end>#<job>`, so BETWEEN leaves the next month out.
+    ExpressionAttributeValues: {
+      ':pk': `CUSTOMER#${customerId}`,
+      ':from': `CHARGE#${start.toISOString()}`,
+      ':to': `CHARGE#${end.toISOString()}`,
+    },
+    ScanIndexForward: false,
+  });
+  return items.map((item) => ({
+    job_id: String(item.job_id),
+    job_type: String(item.job_type),
+    project_id: String(item.project_id),
+    website_id: typeof item.website_id === 'string' ? item.website_id : null,
+    quantity: Number(item.quantity),
+    amount: Number(item.amount) as Charge['amount'],
+    capped: item.capped === true,
+    settled_at: String(item.settled_at),
+    month: String(item.month),
+  }));
+}
