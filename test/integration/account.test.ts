@@ -11,7 +11,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   api = apiClient(stack.baseUrl, stack.demo?.apiKey ?? null);
 });
-afterAll(() => stack.stop());
+afterAll(() => stack?.stop());
 
 function expectProblem(
   response: { status: number; headers: Headers; body: any },

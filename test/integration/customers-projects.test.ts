@@ -12,7 +12,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   api = apiClient(stack.baseUrl);
 });
-afterAll(() => stack.stop());
+afterAll(() => stack?.stop());
 
 function expectProblem(response: { status: number; body: any }, status: number, code?: string) {
   expect(response.status).toBe(status);
@@ -98,12 +98,10 @@ describe('creating projects', () => {
   it('creates a project whose creator becomes ADMIN, with the locale derived from the country', async () => {
     const customerId = await newCustomer();
     const admin = await newUser(customerId, 'ADMIN');
-    const created = await api
-      .withKey(admin.apiKey)
-      .post(`/customers/${customerId}/projects`, {
-        name: 'Prices CZ',
-        localization: { country: 'CZ', currency: 'CZK' },
-      });
+    const created = await api.withKey(admin.apiKey).post(`/customers/${customerId}/projects`, {
+      name: 'Prices CZ',
+      localization: { country: 'CZ', currency: 'CZK' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       project_id: expect.stringMatching(/^prj_/),
