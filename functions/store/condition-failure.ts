@@ -9,3 +9,13 @@ export function isConditionFailure(error: unknown): boolean {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
   return reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
 }
+
+/**
+ * Whether a transaction lost to another one writing the same items at the same moment; nothing was
+ * written, and reading again and retrying is the answer.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.some((reason) => reason.Code === 'TransactionConflict');
+}

@@ -46,6 +46,35 @@ export const chargeKey = (customerId: string, settledAt: string, jobId: string) 
   PK: `CUSTOMER#${customerId}`,
   SK: `CHARGE#${settledAt}#${jobId}`,
 });
+/** A project's jobs of one list (setup, scraping, matching), newest first by their time-sortable ids. */
+export const projectJobsIndex = (projectId: string, list: string, jobId: string) => ({
+  GSI1PK: `PROJECT#${projectId}#JOBS#${list}`,
+  GSI1SK: `JOB#${jobId}`,
+});
+/** Links a website to a job of one list, so a website's jobs are listed newest first without a filter. */
+export const websiteJobKey = (websiteId: string, list: string, jobId: string) => ({
+  PK: `WEBSITE#${websiteId}`,
+  SK: `JOB#${list}#${jobId}`,
+});
+/** Every unfinished job, for the idle sweeper; removed when the job ends. */
+export const openJobKey = (jobId: string) => ({ PK: 'OPEN_JOBS', SK: `JOB#${jobId}` });
+/** At most one unfinished setup job per website identity and project. */
+export const openSetupKey = (projectId: string, websiteKey: string) => ({
+  PK: `PROJECT#${projectId}`,
+  SK: `OPEN_SETUP#${websiteKey}`,
+});
+export const websiteKey = (websiteId: string) => ({ PK: `WEBSITE#${websiteId}`, SK: 'WEBSITE' });
+export const websiteProfileKey = (websiteId: string) => ({ PK: `WEBSITE#${websiteId}`, SK: 'PROFILE' });
+export const websiteSampleKey = (websiteId: string) => ({ PK: `WEBSITE#${websiteId}`, SK: 'SAMPLE' });
+export const projectWebsitesIndex = (projectId: string, websiteId: string) => ({
+  GSI1PK: `PROJECT#${projectId}#WEBSITES`,
+  GSI1SK: `WEBSITE#${websiteId}`,
+});
+/** One website per identity (host without www., plus a non-default port) and project. */
+export const websiteIdentityKey = (projectId: string, identity: string) => ({
+  PK: `PROJECT#${projectId}`,
+  SK: `SITE#${identity}`,
+});
 /** A top-up, found by its checkout session; a customer's top-ups list under `TOPUP#`. */
 export const topupKey = (customerId: string, sessionId: string) => ({
   PK: `CUSTOMER#${customerId}`,

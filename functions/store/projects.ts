@@ -1,4 +1,9 @@
-import { BatchGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { ProjectFacts, ProjectRole } from '#core/access-policy';
 import { newId } from '#core/ids';
 import type { Localization } from '#core/localization';
@@ -228,4 +233,23 @@ export async function updateProject(projectId: string, changes: ProjectChanges):
       throw Forbidden('PROJECT_ACCESS_DENIED', 'You cannot administer this project.');
     throw error;
   }
+}
+
+/**
+ * Gives a project without localization the one of a job created in it (the spec's rule for
+ * projects created through a job), inside that job's transaction; a localized project keeps its own.
+ */
+export function localizeIfUnset(
+  projectId: string,
+  localization: Localization,
+): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: projectKey(projectId),
+      UpdateExpression: 'SET localization = if_not_exists(localization, :localization)',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':localization': localization },
+    },
+  };
 }

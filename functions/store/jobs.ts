@@ -1,0 +1,454 @@
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { canTransition, isFinal, type JobStatus, type JobType } from '#core/lanes';
+import type { Estimate, SettlementAmount } from '#core/pricing';
+import { isConditionFailure } from './condition-failure.ts';
+import { dynamo, tableName } from './dynamo.ts';
+import { jobKey, openJobKey, projectJobsIndex, websiteJobKey } from './keys.ts';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The interface lists jobs per kind: setup, scraping (FULL and URL) and matching. */
+export type JobList = 'SETUP' | 'SCRAPING' | 'MATCHING';
+
+export const JOB_LIST: Record<JobType, JobList> = {
+  WEBSITE_SETUP: 'SETUP',
+  FULL_SCRAPE: 'SCRAPING',
+  URL_SCRAPE: 'SCRAPING',
+  MATCHING: 'MATCHING',
+};
+
+/** The interface's common job fields. */
+export interface Job {
+  job_id: string;
+  job_type: JobType;
+  status: JobStatus;
+  project_id: string;
+  website_id: string | null;
+  estimate: Estimate | null;
+  approval: { approved_by: string; approved_at: string } | null;
+  settlement: (SettlementAmount & { settled_at: string }) | null;
+  error: string | null;
+  error_code: string | null;
+  contact_reason: string | null;
+  contact_request_id: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export const COMMON_JOB_FIELDS = [
+  'job_id',
+  'job_type',
+  'status',
+  'project_id',
+  'website_id',
+  'estimate',
+  'approval',
+  'settlement',
+  'error',
+  'error_code',
+  'contact_reason',
+  'contact_request_id',
+  'created_at',
+  'updated_at',
+  'finished_at',
+] as const satisfies readonly (keyof Job)[];
+
+/** What the service keeps beside the interface's fields. */
+export interface JobInternals {
+  customer_id: string;
+  /** The running lane execution, to stop it on cancel; null before it starts or for a job that needs none. */
+  execution_arn: string | null;
+  /** Item keys the job holds while unfinished (its open-job marker, uniqueness locks); deleted when it ends. */
+  open_keys: { PK: string; SK: string }[];
+}
+
+export type StoredJob<Extra extends object = object> = Job & JobInternals & Extra;
+
+const NULLABLE: readonly (keyof Job | keyof JobInternals)[] = [
+  'website_id',
+  'estimate',
+  'approval',
+  'settlement',
+  'error',
+  'error_code',
+  'contact_reason',
+  'contact_request_id',
+  'finished_at',
+  'execution_arn',
+];
+
+function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<Extra> {
+  const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...fields } = item;
+  const job = fields as Record<string, unknown>;
+  for (const name of NULLABLE) job[name] ??= null;
+  job.open_keys ??= [];
+  return job as StoredJob<Extra>;
+}
+
+/** The fields of a stored job that the interface shows: the common ones and the lane's own. */
+export function publicJob<Extra extends object>(
+  job: StoredJob<Extra>,
+  laneFields: readonly (keyof Extra)[],
+): Job & Partial<Extra> {
+  const shown: Record<string, unknown> = {};
+  for (const name of [...COMMON_JOB_FIELDS, ...laneFields] as string[]) {
+    shown[name] = (job as Record<string, unknown>)[name] ?? null;
+  }
+  return shown as Job & Partial<Extra>;
+}
+
+/**
+ * Writes a new job with its open-job marker and `open_keys` (each put only where no item is), and
+ * `also` in the same transaction, and returns it as stored. A failed condition (a lock another job
+ * holds, a quota) rejects the whole write.
+ */
+export async function putNewJob<Extra extends object>(
+  job: StoredJob<Extra>,
+  also: TransactItem[] = [],
+): Promise<StoredJob<Extra>> {
+  const openKeys = isFinal(job.status) ? [] : [openJobKey(job.job_id), ...job.open_keys];
+  const stored = { ...job, open_keys: openKeys };
+  await dynamo.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName,
+            Item: {
+              ...jobKey(job.job_id),
+              ...projectJobsIndex(job.project_id, JOB_LIST[job.job_type], job.job_id),
+              type: 'Job',
+              ...stored,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        ...openKeys.map(
+          (key): TransactItem => ({
+            Put: {
+              TableName: tableName,
+              Item: { ...key, type: 'JobLock', job_id: job.job_id, created_at: job.created_at },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          }),
+        ),
+        ...(job.website_id ? [websiteLink(job)] : []),
+        ...also,
+      ],
+    }),
+  );
+  return stored;
+}
+
+function websiteLink(job: Job): TransactItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...websiteJobKey(job.website_id as string, JOB_LIST[job.job_type], job.job_id),
+        type: 'WebsiteJob',
+        job_id: job.job_id,
+      },
+    },
+  };
+}
+
+export async function getJob<Extra extends object = object>(jobId: string): Promise<StoredJob<Extra> | null> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: jobKey(jobId), ConsistentRead: true }),
+  );
+  return Item?.type === 'Job' ? toJob<Extra>(Item) : null;
+}
+
+/** The job holding an open key (a uniqueness lock), if it is still unfinished. */
+export async function jobHoldingKey<Extra extends object = object>(key: {
+  PK: string;
+  SK: string;
+}): Promise<StoredJob<Extra> | null> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  const job = await getJob<Extra>(String(Item.job_id));
+  return job && !isFinal(job.status) ? job : null;
+}
+
+export interface MoveChanges<Extra extends object> {
+  set?: Partial<Job & JobInternals & Extra>;
+  /** Other writes that must happen with the move or not at all (a website landing, a counter). */
+  also?: TransactItem[];
+  /** Moves only if the job has not been touched since it was read (the sweeper's idle check). */
+  unchangedSinceRead?: boolean;
+}
+
+/**
+ * Moves a job from the status it was read in to `to`, only if the lane table has that move and the
+ * job is still in that status: two racing moves (a cancel and the task finishing) never both win.
+ * Ending the job drops its open keys in the same write. Returns the moved job, or null when the
+ * job had already moved on (or, with `unchangedSinceRead`, had been touched).
+ */
+export async function moveJob<Extra extends object>(
+  job: StoredJob<Extra>,
+  to: JobStatus,
+  changes: MoveChanges<Extra> = {},
+): Promise<StoredJob<Extra> | null> {
+  if (!canTransition(job.job_type, job.status, to)) {
+    throw new Error(`The ${job.job_type} lane has no move from ${job.status} to ${to}`);
+  }
+  const now = new Date().toISOString();
+  const ending = isFinal(to);
+  const set: Record<string, unknown> = {
+    ...changes.set,
+    status: to,
+    updated_at: now,
+    ...(ending ? { finished_at: now, open_keys: [] } : {}),
+  };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':from': job.status };
+  if (changes.unchangedSinceRead) values[':read'] = job.updated_at;
+  const assignments = Object.entries(set).map(([name, value], i) => {
+    names[`#f${i}`] = name;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  names['#status'] = 'status';
+  const moved = { ...job, ...set } as StoredJob<Extra>;
+  const addsWebsite = !job.website_id && typeof set.website_id === 'string';
+  const also = [
+    ...(ending
+      ? job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName, Key: key } }))
+      : []),
+    ...(addsWebsite ? [websiteLink(moved)] : []),
+    ...(changes.also ?? []),
+  ];
+  const update = {
+    TableName: tableName,
+    Key: jobKey(job.job_id),
+    UpdateExpression: `SET ${assignments.join(', ')}`,
+    ConditionExpression: `#status = :from${changes.unchangedSinceRead ? ' AND #updated = :read' : ''}`,
+    ExpressionAttributeNames: changes.unchangedSinceRead ? { ...names, '#updated': 'updated_at' } : names,
+    ExpressionAttributeValues: values,
+  };
+  try {
+    if (also.length === 0) await dynamo.send(new UpdateCommand(update));
+    else await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...also] }));
+  } catch (error) {
+    if (isConditionFailure(error) && (await changedSinceRead(job, changes.unchangedSinceRead === true))) {
+      return null;
+    }
+    throw error;
+  }
+  return moved;
+}
+
+/** Whether the job's own condition failed (rather than one of the other writes of the move). */
+async function changedSinceRead(job: Job, touched: boolean): Promise<boolean> {
+  const current = await getJob(job.job_id);
+  return (
+    current === null || current.status !== job.status || (touched && current.updated_at !== job.updated_at)
+  );
+}
+
+/**
+ * Sets fields of a job that is still in `status` (live progress, the execution's ARN), touching
+ * `updated_at` so an advancing job is never idle. Returns false when the job has moved on, which
+ * tells the work writing it to stop.
+ */
+export async function updateJobIn<Extra extends object>(
+  jobId: string,
+  status: JobStatus,
+  set: Partial<Job & JobInternals & Extra>,
+): Promise<boolean> {
+  const entries = Object.entries({ ...set, updated_at: new Date().toISOString() });
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: jobKey(jobId),
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: '#status = :status',
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          ...Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+        },
+        ExpressionAttributeValues: {
+          ':status': status,
+          ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Removes a finished job; false when it is gone or no longer in the status it was read in. */
+export async function deleteFinishedJob(job: Job): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: jobKey(job.job_id),
+        ConditionExpression: '#status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': job.status },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+async function batchGetJobs<Extra extends object>(jobIds: string[]): Promise<Map<string, StoredJob<Extra>>> {
+  const jobs = new Map<string, StoredJob<Extra>>();
+  for (let i = 0; i < jobIds.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = jobIds.slice(i, i + 100).map(jobKey);
+    // BatchGet may leave keys unprocessed under load; ask again for those.
+    while (keys && keys.length > 0) {
+      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await dynamo.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }),
+      );
+      for (const item of Responses?.[tableName] ?? []) jobs.set(String(item.job_id), toJob<Extra>(item));
+      keys = UnprocessedKeys?.[tableName]?.Keys;
+    }
+  }
+  return jobs;
+}
+
+export interface ListJobsOptions<Extra extends object> {
+  limit: number;
+  /** Lists the jobs linked to this website instead of all the project's jobs of the list. */
+  websiteId?: string;
+  /** Drops jobs the caller must not show (those of removed websites). */
+  keep?: (jobs: StoredJob<Extra>[]) => Promise<StoredJob<Extra>[]>;
+}
+
+/**
+ * A project's jobs of one list, newest first (ids sort by creation time), read page by page from the
+ * project's (or the website's) index until `limit` jobs are kept.
+ */
+export async function listJobs<Extra extends object>(
+  projectId: string,
+  list: JobList,
+  options: ListJobsOptions<Extra>,
+): Promise<StoredJob<Extra>[]> {
+  const found: StoredJob<Extra>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand(
+        options.websiteId
+          ? {
+              TableName: tableName,
+              KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+              ExpressionAttributeValues: { ':pk': `WEBSITE#${options.websiteId}`, ':sk': `JOB#${list}#` },
+              ScanIndexForward: false,
+              Limit: options.limit,
+              ExclusiveStartKey: startKey,
+            }
+          : {
+              TableName: tableName,
+              IndexName: 'GSI1',
+              KeyConditionExpression: 'GSI1PK = :pk',
+              ExpressionAttributeValues: { ':pk': projectJobsIndex(projectId, list, '').GSI1PK },
+              ScanIndexForward: false,
+              Limit: options.limit,
+              ExclusiveStartKey: startKey,
+            },
+      ),
+    );
+    startKey = page.LastEvaluatedKey;
+    const items = page.Items ?? [];
+    let jobs: StoredJob<Extra>[];
+    if (options.websiteId) {
+      const byId = await batchGetJobs<Extra>(items.map((item) => String(item.job_id)));
+      jobs = items.flatMap((item) => {
+        const job = byId.get(String(item.job_id));
+        return job && job.project_id === projectId ? [job] : [];
+      });
+    } else {
+      jobs = items.map((item) => toJob<Extra>(item));
+    }
+    found.push(...(options.keep ? await options.keep(jobs) : jobs));
+  } while (startKey && found.length < options.limit);
+  return found.slice(0, options.limit);
+}
+
+/** Every unfinished job, read from the open-job markers (bounded by the jobs in flight, no table scan). */
+export async function openJobs<Extra extends object = object>(): Promise<StoredJob<Extra>[]> {
+  const ids: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': openJobKey('').PK },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    ids.push(...(page.Items ?? []).map((item) => String(item.job_id)));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  const jobs = await batchGetJobs<Extra>(ids);
+  return ids.flatMap((id) => {
+    const job = jobs.get(id);
+    return job && !isFinal(job.status) ? [job] : [];
+  });
+}
+
+/** Records the lane execution running the job, so a cancel can stop it. */
+export async function setExecutionArn(jobId: string, executionArn: string): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: jobKey(jobId),
+      UpdateExpression: 'SET execution_arn = :arn',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':arn': executionArn },
+    }),
+  );
+}
+
+/**
+ * Takes back a job that was just created and never started (its credit hold was refused), with its
+ * open keys, as if the create had not happened. False when it has moved on meanwhile.
+ */
+export async function discardNewJob(job: StoredJob): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: jobKey(job.job_id),
+              ConditionExpression: '#status = :status',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':status': job.status },
+            },
+          },
+          ...job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName, Key: key } })),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
