@@ -56,6 +56,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       DATA_BUCKET: LOCAL_BUCKETS.data,
       EXPORTS_BUCKET: LOCAL_BUCKETS.exports,
       CRAWL_ALLOWED_HOSTS: process.env.CRAWL_ALLOWED_HOSTS ?? '127.0.0.1',
+      MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? join(dataDir ?? join(process.cwd(), '.local'), 'outbox'),
     });
     const { seedDemo } = await import('./seed-demo.ts');
     const demo = options.seed === false ? null : await seedDemo(dataDir);

@@ -56,6 +56,7 @@ export const routes: readonly Route[] = [
   projectRoute('GET', '/projects', 'projects/list-projects'),
   projectRoute('GET', '/projects/{project_id}', 'projects/get-project'),
   projectRoute('PATCH', '/projects/{project_id}', 'projects/update-project'),
+  projectRoute('POST', '/contact-requests', 'contact/create-contact-request'),
 ];
 
 export const routeKey = (route: Route) => `${route.method} ${route.path}`;

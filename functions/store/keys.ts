@@ -95,3 +95,7 @@ export const invoiceCounterKey = (year: number) => ({ PK: 'INVOICE_COUNTER', SK:
 /** A session of the local checkout page (no Stripe key configured). */
 export const localCheckoutKey = (sessionId: string) => ({ PK: `CHECKOUT#${sessionId}`, SK: 'CHECKOUT' });
 export const jobKey = (jobId: string) => ({ PK: `JOB#${jobId}`, SK: 'JOB' });
+export const contactRequestKey = (contactRequestId: string) => ({
+  PK: `CONTACT#${contactRequestId}`,
+  SK: 'CONTACT',
+});

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { LOCAL_BUCKETS } from '#local/start-stack';
 
@@ -11,5 +13,6 @@ Object.assign(process.env, {
   S3_ENDPOINT: engines.s3Endpoint,
   DATA_BUCKET: LOCAL_BUCKETS.data,
   EXPORTS_BUCKET: LOCAL_BUCKETS.exports,
+  MAIL_OUTBOX_DIR: join(tmpdir(), `pds-outbox-${randomUUID()}`),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
 });
