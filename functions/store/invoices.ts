@@ -4,6 +4,7 @@ import { formatInvoiceNumber } from '#billing/accounting';
 import type { InvoiceRecords, StoredInvoice } from '#billing/in-house-accounting';
 import { newId } from '#core/ids';
 import type { Cents } from '#core/money';
+import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { invoiceCounterKey, invoiceKey, sessionInvoiceKey } from './keys.ts';
 import { queryAll } from './query-all.ts';
@@ -122,14 +123,11 @@ async function issueInvoice(input: Parameters<InvoiceRecords['issue']>[0]): Prom
     } catch (error) {
       // A condition failed (another invoice took the number, or this session's was just issued) or
       // a concurrent transaction touched the counter: read both again.
-      if (!isCancelledTransaction(error) || attempt >= MAX_ATTEMPTS) throw error;
+      const raced = isConditionFailure(error) || isTransactionConflict(error);
+      if (!raced || attempt >= MAX_ATTEMPTS) throw error;
       await sleep(Math.random() * 20 * attempt);
     }
   }
-}
-
-function isCancelledTransaction(error: unknown): boolean {
-  return error instanceof Error && error.name === 'TransactionCanceledException';
 }
 
 export const invoiceRecords: InvoiceRecords = {

@@ -1,8 +1,9 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#core/ids';
 import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
 import { Conflict, PaymentRequired } from '#core/problem';
-import { isConditionFailure } from './condition-failure.ts';
+import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { balanceKey, chargeKey, creditGuardKey, customerMonthKey, holdKey, ledgerEntryKey } from './keys.ts';
 
@@ -39,6 +40,27 @@ const ledgerEntry = (
   },
 });
 
+const MAX_CONFLICT_ATTEMPTS = 8;
+
+/**
+ * Writes one ledger transaction. DynamoDB cancels transactions that touch the same balance item at
+ * the same moment (a conflict, not a failed condition); nothing was written then, so it is retried
+ * with a short random pause, and the conditions decide again.
+ */
+async function transactWrite(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const retry =
+        !isConditionFailure(error) && isTransactionConflict(error) && attempt < MAX_CONFLICT_ATTEMPTS;
+      if (!retry) throw error;
+      await sleep(Math.random() * 10 * 2 ** attempt);
+    }
+  }
+}
+
 export async function getBalance(customerId: string): Promise<Balance> {
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: tableName, Key: balanceKey(customerId), ConsistentRead: true }),
@@ -64,40 +86,35 @@ export async function creditBalance(input: {
 }): Promise<boolean> {
   const at = new Date().toISOString();
   try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...creditGuardKey(input.customerId, input.source),
-                type: 'CreditGuard',
-                amount: input.amount,
-                created_at: at,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...creditGuardKey(input.customerId, input.source),
+            type: 'CreditGuard',
+            amount: input.amount,
+            created_at: at,
           },
-          {
-            Update: {
-              TableName: tableName,
-              Key: balanceKey(input.customerId),
-              UpdateExpression:
-                'ADD balance :amount, spendable :amount SET held = if_not_exists(held, :zero)',
-              ExpressionAttributeValues: { ':amount': input.amount, ':zero': ZERO_CENTS },
-            },
-          },
-          ledgerEntry(
-            input.customerId,
-            input.kind,
-            input.amount,
-            { source: input.source, reason: input.reason },
-            at,
-          ),
-        ],
-      }),
-    );
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName,
+          Key: balanceKey(input.customerId),
+          UpdateExpression: 'ADD balance :amount, spendable :amount SET held = if_not_exists(held, :zero)',
+          ExpressionAttributeValues: { ':amount': input.amount, ':zero': ZERO_CENTS },
+        },
+      },
+      ledgerEntry(
+        input.customerId,
+        input.kind,
+        input.amount,
+        { source: input.source, reason: input.reason },
+        at,
+      ),
+    ]);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -133,42 +150,32 @@ export async function placeHold(input: {
   );
   if (existing.Item) return;
   try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...holdKey(input.customerId, input.holdId),
-                type: 'Hold',
-                status: 'OPEN',
-                amount: input.amount,
-                job_id: input.jobId,
-                created_at: at,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...holdKey(input.customerId, input.holdId),
+            type: 'Hold',
+            status: 'OPEN',
+            amount: input.amount,
+            job_id: input.jobId,
+            created_at: at,
           },
-          {
-            Update: {
-              TableName: tableName,
-              Key: balanceKey(input.customerId),
-              UpdateExpression: 'ADD held :amount, spendable :negative',
-              ConditionExpression: 'spendable >= :amount',
-              ExpressionAttributeValues: { ':amount': input.amount, ':negative': -input.amount },
-            },
-          },
-          ledgerEntry(
-            input.customerId,
-            'HOLD',
-            input.amount,
-            { job_id: input.jobId, hold_id: input.holdId },
-            at,
-          ),
-        ],
-      }),
-    );
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName,
+          Key: balanceKey(input.customerId),
+          UpdateExpression: 'ADD held :amount, spendable :negative',
+          ConditionExpression: 'spendable >= :amount',
+          ExpressionAttributeValues: { ':amount': input.amount, ':negative': -input.amount },
+        },
+      },
+      ledgerEntry(input.customerId, 'HOLD', input.amount, { job_id: input.jobId, hold_id: input.holdId }, at),
+    ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const balance = await getBalance(input.customerId);
@@ -196,31 +203,27 @@ export async function releaseHold(customerId: string, holdId: string): Promise<b
   if (!hold) return false;
   const at = new Date().toISOString();
   try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName,
-              Key: holdKey(customerId, holdId),
-              UpdateExpression: 'SET #status = :released, closed_at = :at',
-              ConditionExpression: '#status = :open',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':released': 'RELEASED', ':open': 'OPEN', ':at': at },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName,
-              Key: balanceKey(customerId),
-              UpdateExpression: 'ADD held :negative, spendable :amount',
-              ExpressionAttributeValues: { ':amount': hold.amount, ':negative': -hold.amount },
-            },
-          },
-          ledgerEntry(customerId, 'RELEASE', hold.amount, { job_id: hold.jobId, hold_id: holdId }, at),
-        ],
-      }),
-    );
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName,
+          Key: holdKey(customerId, holdId),
+          UpdateExpression: 'SET #status = :released, closed_at = :at',
+          ConditionExpression: '#status = :open',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':released': 'RELEASED', ':open': 'OPEN', ':at': at },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName,
+          Key: balanceKey(customerId),
+          UpdateExpression: 'ADD held :negative, spendable :amount',
+          ExpressionAttributeValues: { ':amount': hold.amount, ':negative': -hold.amount },
+        },
+      },
+      ledgerEntry(customerId, 'RELEASE', hold.amount, { job_id: hold.jobId, hold_id: holdId }, at),
+    ]);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -257,65 +260,61 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
   }
   const { month, ...usage } = charge;
   try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName,
-              Key: holdKey(customerId, holdId),
-              UpdateExpression: 'SET #status = :settled, closed_at = :at, charged = :charged',
-              ConditionExpression: '#status = :open',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':settled': 'SETTLED',
-                ':open': 'OPEN',
-                ':at': charge.settled_at,
-                ':charged': charge.amount,
-              },
-            },
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName,
+          Key: holdKey(customerId, holdId),
+          UpdateExpression: 'SET #status = :settled, closed_at = :at, charged = :charged',
+          ConditionExpression: '#status = :open',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':settled': 'SETTLED',
+            ':open': 'OPEN',
+            ':at': charge.settled_at,
+            ':charged': charge.amount,
           },
-          {
-            Update: {
-              TableName: tableName,
-              Key: balanceKey(customerId),
-              UpdateExpression: 'ADD balance :negativeCharge, held :negativeHold, spendable :rest',
-              ExpressionAttributeValues: {
-                ':negativeCharge': -charge.amount,
-                ':negativeHold': -hold.amount,
-                ':rest': hold.amount - charge.amount,
-              },
-            },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName,
+          Key: balanceKey(customerId),
+          UpdateExpression: 'ADD balance :negativeCharge, held :negativeHold, spendable :rest',
+          ExpressionAttributeValues: {
+            ':negativeCharge': -charge.amount,
+            ':negativeHold': -hold.amount,
+            ':rest': hold.amount - charge.amount,
           },
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...chargeKey(customerId, charge.settled_at, charge.job_id),
-                type: 'Charge',
-                month,
-                ...usage,
-              },
-            },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...chargeKey(customerId, charge.settled_at, charge.job_id),
+            type: 'Charge',
+            month,
+            ...usage,
           },
-          {
-            Update: {
-              TableName: tableName,
-              Key: customerMonthKey(customerId, month),
-              UpdateExpression: 'ADD spent :amount',
-              ExpressionAttributeValues: { ':amount': charge.amount },
-            },
-          },
-          ledgerEntry(
-            customerId,
-            'CHARGE',
-            charge.amount,
-            { job_id: charge.job_id, hold_id: holdId },
-            charge.settled_at,
-          ),
-        ],
-      }),
-    );
+        },
+      },
+      {
+        Update: {
+          TableName: tableName,
+          Key: customerMonthKey(customerId, month),
+          UpdateExpression: 'ADD spent :amount',
+          ExpressionAttributeValues: { ':amount': charge.amount },
+        },
+      },
+      ledgerEntry(
+        customerId,
+        'CHARGE',
+        charge.amount,
+        { job_id: charge.job_id, hold_id: holdId },
+        charge.settled_at,
+      ),
+    ]);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { NotFound } from '#core/problem';
 import { topupAmount, topupCurrency } from '#core/topup-amount';
 import { json } from '#platform/http-response';
-import { isCustomerJob } from '#store/customer-job';
+import { getJob } from '#store/jobs';
 import { authorizedCustomer } from '../authorized-customer.ts';
 import { id } from '../fields.ts';
 import { billingHttp } from './billing-http.ts';
@@ -20,7 +20,7 @@ export const handler = billingHttp({ path, body }, async ({ principal, path, bod
   const amountCents = topupAmount(body.amount, customer.quotas);
   const currency = topupCurrency(body.currency);
   const jobId = body.job_id ?? null;
-  if (jobId && !(await isCustomerJob(customer.customer_id, jobId)))
+  if (jobId && (await getJob(jobId))?.customer_id !== customer.customer_id)
     throw NotFound('JOB_NOT_FOUND', 'No such job in the projects of this customer.');
   const returnUrl = checkoutReturnUrl(baseUrl);
   const started = await topups.start(paymentProvider(baseUrl), {

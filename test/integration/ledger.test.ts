@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Cents, parseMoney, sumMoney } from '#core/money';
+import { Problem } from '#core/problem';
+import type { RunningStack } from '#local/start-stack';
+import { type Balance, chargeHold, creditBalance, getBalance, placeHold, releaseHold } from '#store/ledger';
+import { queryAll } from '#store/query-all';
+import { newCustomer } from '#test/operator';
+import { startTestStack } from '#test/test-stack';
+
+let stack: RunningStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(() => stack.stop());
+
+interface Entry {
+  kind: string;
+  amount: Cents;
+  hold_id?: string;
+}
+
+async function ledgerEntries(customerId: string): Promise<Entry[]> {
+  return (await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': `CUSTOMER#${customerId}`, ':sk': 'LEDGER#' },
+  })) as unknown as Entry[];
+}
+
+/** The balance as the ledger alone tells it: every cent of the balance item accounted by an entry. */
+function replay(entries: Entry[]): Balance {
+  const total = (kinds: string[]) =>
+    sumMoney(entries.filter((entry) => kinds.includes(entry.kind)).map((entry) => entry.amount));
+  const holds = new Map(
+    entries.filter((entry) => entry.kind === 'HOLD').map((entry) => [entry.hold_id, entry.amount]),
+  );
+  const settledHolds = entries
+    .filter((entry) => entry.kind === 'CHARGE')
+    .map((entry) => holds.get(entry.hold_id) ?? (0 as Cents));
+  const balance = (total(['TOPUP', 'OPERATOR_CREDIT']) - total(['CHARGE'])) as Cents;
+  const held = (total(['HOLD']) - total(['RELEASE']) - sumMoney(settledHolds)) as Cents;
+  return { balance, held, spendable: (balance - held) as Cents };
+}
+
+describe('concurrent holds on one balance', () => {
+  it('never overdraws: of 30 parallel holds of 5.00 on 100.00, exactly 20 succeed', async () => {
+    const customerId = await newCustomer();
+    await creditBalance({
+      customerId,
+      amount: parseMoney('100.00'),
+      kind: 'OPERATOR_CREDIT',
+      source: 'concurrency',
+      reason: 'test',
+    });
+
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        placeHold({ customerId, holdId: `hold_${i}`, amount: parseMoney('5.00'), jobId: `job_${i}` }),
+      ),
+    );
+
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(outcomes.length - refused.length).toBe(20);
+    for (const outcome of refused) {
+      expect(outcome.reason).toBeInstanceOf(Problem);
+      expect(outcome.reason).toMatchObject({ status: 402, code: 'INSUFFICIENT_FUNDS' });
+    }
+    const balance = await getBalance(customerId);
+    expect(balance).toEqual({ balance: 10_000, held: 10_000, spendable: 0 });
+    expect(replay(await ledgerEntries(customerId))).toEqual(balance);
+  });
+
+  it('accounts every cent when holds, charges, releases and credits run together', async () => {
+    const customerId = await newCustomer();
+    const credit = (i: number) =>
+      creditBalance({
+        customerId,
+        amount: parseMoney('10.00'),
+        kind: 'TOPUP',
+        source: `cs_${i}`,
+        reason: 'test',
+      });
+    await credit(0);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        placeHold({ customerId, holdId: `hold_${i}`, amount: parseMoney('1.00'), jobId: `job_${i}` }),
+      ),
+    );
+
+    const settle = (i: number) =>
+      chargeHold(customerId, `hold_${i}`, {
+        job_id: `job_${i}`,
+        job_type: 'FULL_SCRAPE',
+        project_id: 'prj_ledger',
+        website_id: null,
+        quantity: 100,
+        amount: parseMoney('0.75'),
+        capped: false,
+        settled_at: new Date().toISOString(),
+        month: '2026-01',
+      });
+
+    // Each settlement and release runs twice (a retried task) and the credits are replayed: none
+    // may count twice.
+    await Promise.all([
+      ...[0, 1, 2, 3, 4].flatMap((i) => [settle(i), settle(i)]),
+      ...[5, 6, 7, 8, 9].flatMap((i) => [
+        releaseHold(customerId, `hold_${i}`),
+        releaseHold(customerId, `hold_${i}`),
+      ]),
+      credit(1),
+      credit(1),
+      credit(0),
+    ]);
+
+    const balance = await getBalance(customerId);
+    expect(balance).toEqual({ balance: 2000 - 5 * 75, held: 0, spendable: 2000 - 5 * 75 });
+    expect(replay(await ledgerEntries(customerId))).toEqual(balance);
+  });
+});
