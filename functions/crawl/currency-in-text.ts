@@ -1,0 +1,57 @@
+/** Currency of each country, for symbols shared by several currencies ($, kr, £, ¥). */
+const countryCurrency: Record<string, string> = {
+  AT: 'EUR', BE: 'EUR', CY: 'EUR', DE: 'EUR', EE: 'EUR', ES: 'EUR', FI: 'EUR', FR: 'EUR', GR: 'EUR', HR: 'EUR',
+  IE: 'EUR', IT: 'EUR', LT: 'EUR', LU: 'EUR', LV: 'EUR', MT: 'EUR', NL: 'EUR', PT: 'EUR', SI: 'EUR', SK: 'EUR',
+  CZ: 'CZK', PL: 'PLN', HU: 'HUF', RO: 'RON', BG: 'BGN', CH: 'CHF', LI: 'CHF', GB: 'GBP', SE: 'SEK', NO: 'NOK',
+  DK: 'DKK', IS: 'ISK', US: 'USD', CA: 'CAD', AU: 'AUD', NZ: 'NZD', MX: 'MXN', CL: 'CLP', CO: 'COP', AR: 'ARS',
+  BR: 'BRL', SG: 'SGD', HK: 'HKD', JP: 'JPY', CN: 'CNY', KR: 'KRW', IN: 'INR', TR: 'TRY', UA: 'UAH', IL: 'ILS',
+  EG: 'EGP', ZA: 'ZAR',
+};
+
+const symbols: [RegExp, string[]][] = [
+  [/US\$/, ['USD']],
+  [/CA?\$/, ['CAD']],
+  [/AU?\$/, ['AUD']],
+  [/NZ\$/, ['NZD']],
+  [/MX\$/, ['MXN']],
+  [/R\$/, ['BRL']],
+  [/HK\$/, ['HKD']],
+  [/S\$/, ['SGD']],
+  [/K[čc](?![\p{L}])/u, ['CZK']],
+  [/z[łl](?![\p{L}])/u, ['PLN']],
+  [/(?<![\p{L}])Ft(?![\p{L}])/u, ['HUF']],
+  [/(?<![\p{L}])lei(?![\p{L}])/u, ['RON']],
+  [/лв/, ['BGN']],
+  [/(?<![\p{L}])(?:S?Fr\.|CHF)/u, ['CHF']],
+  [/(?<![\p{L}])kr\.?(?![\p{L}])/iu, ['SEK', 'NOK', 'DKK', 'ISK']],
+  [/€/, ['EUR']],
+  [/£/, ['GBP', 'EGP']],
+  [/¥|円/, ['JPY', 'CNY']],
+  [/₹/, ['INR']],
+  [/₽/, ['RUB']],
+  [/₴/, ['UAH']],
+  [/₺/, ['TRY']],
+  [/₩/, ['KRW']],
+  [/₪/, ['ILS']],
+  [/\$/, ['USD', 'CAD', 'AUD', 'NZD', 'MXN', 'CLP', 'COP', 'ARS', 'SGD', 'HKD']],
+];
+
+const isoCode = new RegExp(
+  `(?<![A-Za-z])(${[...new Set(Object.values(countryCurrency)), 'RUB'].join('|')})(?![A-Za-z])`,
+);
+
+/**
+ * The ISO 4217 currency a price text names by code or symbol. A symbol several currencies share is
+ * read as the currency of the shop's country when that is one of them, else as its most common one.
+ * Null when the text names no currency.
+ */
+export function currencyInText(text: string, country?: string | null): string | null {
+  const code = isoCode.exec(text);
+  if (code) return code[1] as string;
+  const local = country ? countryCurrency[country.toUpperCase()] : undefined;
+  for (const [pattern, currencies] of symbols) {
+    if (!pattern.test(text)) continue;
+    return local && currencies.includes(local) ? local : (currencies[0] as string);
+  }
+  return null;
+}

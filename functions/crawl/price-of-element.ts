@@ -1,0 +1,58 @@
+import type { AnyNode, Element } from 'domhandler';
+import { currencyInText } from './currency-in-text.ts';
+import { isStruckPrice } from './is-struck-price.ts';
+import { normaliseAmount } from './normalise-amount.ts';
+import { type ParsedPrice, type PriceContext, parsePrice } from './parse-price.ts';
+
+const PRICE_ATTRIBUTES = ['content', 'data-price-amount', 'data-price', 'data-product-price', 'data-amount', 'data-value'];
+
+/**
+ * The current price an element shows: a machine-readable attribute when it has one (microdata
+ * `content`, `data-price-amount`), else its text without struck-through old prices, with digits in
+ * `<sup>` read as the fraction ("1 299<sup>90</sup>").
+ */
+export function priceOfElement(element: Element, context: PriceContext): ParsedPrice | null {
+  const text = visibleText(element);
+  const currency =
+    element.attribs['data-currency'] ?? element.attribs['data-price-currency'] ?? currencyInText(text, context.country);
+  for (const name of PRICE_ATTRIBUTES) {
+    const value = element.attribs[name]?.trim();
+    if (value && /^\d+(\.\d+)?$/.test(value)) {
+      const resolved = currency ?? context.currency ?? null;
+      const amount = normaliseAmount(value, resolved);
+      if (amount !== null) return { amount, currency: resolved };
+    }
+  }
+  return parsePrice(text, { country: context.country, currency: currency ?? context.currency });
+}
+
+function visibleText(element: Element): string {
+  let text = '';
+  const walk = (node: AnyNode): void => {
+    if (node.type === 'text') {
+      text += node.data;
+      return;
+    }
+    if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') return;
+    const child = node as Element;
+    if (child.name === 'script' || child.name === 'style') return;
+    if (child !== element && isStruckPrice(child)) return;
+    if (child.name === 'sup' && /\d$/.test(text.trim())) {
+      const digits = textOf(child).trim();
+      if (/^\d{1,3}$/.test(digits)) {
+        text = `${text.trimEnd()}${text.includes('.') ? ',' : '.'}${digits}`;
+        return;
+      }
+    }
+    for (const grandchild of child.children) walk(grandchild);
+    if (child !== element && /^(p|div|li|br|td|th|tr)$/.test(child.name)) text += ' ';
+  };
+  walk(element);
+  return text;
+}
+
+function textOf(node: AnyNode): string {
+  if (node.type === 'text') return node.data;
+  if ('children' in node) return node.children.map(textOf).join('');
+  return '';
+}

@@ -1,0 +1,152 @@
+import { categoryFromCrumbs } from './category-from-crumbs.ts';
+import { cleanText } from './clean-text.ts';
+import { normaliseGtin } from './normalise-gtin.ts';
+import { parsePrice } from './parse-price.ts';
+import type { ProductFields } from './product-fields.ts';
+import { readAvailability } from './read-availability.ts';
+import type { JsonNode } from './read-json-ld.ts';
+
+export interface PageIdentity {
+  url: string;
+  canonical: string;
+  heading: string | null;
+  country: string | null;
+}
+
+const GTIN_KEYS = ['gtin13', 'gtin', 'gtin14', 'gtin12', 'gtin8', 'ean', 'isbn'];
+
+/**
+ * The page's own product from its JSON-LD nodes. Among several Product nodes (related products,
+ * recently viewed) the one whose URL is the page's wins, else the one named like the page's h1,
+ * else the first. A ProductGroup gives its name; the variant the URL selects (else the first)
+ * gives identifiers, price and stock. Offers may be one, a list (the URL's or the first) or an
+ * AggregateOffer (its low price).
+ */
+export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity): ProductFields | null {
+  const products = nodes.filter((node) => isType(node, /^(Product|ProductGroup|IndividualProduct|ProductModel)$/));
+  if (products.length === 0) return null;
+  const main =
+    products.find((node) => sameUrl(str(node.url) ?? str(node['@id']), page.canonical, page.url)) ??
+    products.find((node) => page.heading !== null && cleanText(str(node.name) ?? '') === page.heading) ??
+    (products[0] as JsonNode);
+  const variants = asArray(main.hasVariant).filter((item): item is JsonNode => isNode(item));
+  const variant = isType(main, /^ProductGroup$/)
+    ? (variants.find((item) => sameUrl(str(item.url), page.url, null, true)) ?? variants[0] ?? main)
+    : main;
+  const offer = pickOffer(variant.offers ?? main.offers, page.url);
+  const crumbs = nodes.find((node) => isType(node, /^BreadcrumbList$/));
+  const name = cleanText(str(main.name) ?? str(variant.name) ?? '') || null;
+  const price = offerPrice(offer, page.country);
+  const category =
+    str(main.category) ?? str(variant.category) ?? (crumbs ? categoryFromJsonCrumbs(crumbs, page, name) : null);
+  return {
+    url: str(main.url) ?? null,
+    name,
+    brand: brandName(variant.brand ?? main.brand),
+    gtin: firstGtin(variant, offer) ?? firstGtin(main, null),
+    mpn: str(variant.mpn) ?? str(main.mpn) ?? (offer ? str(offer.mpn) : null),
+    sku: str(variant.sku) ?? str(main.sku) ?? (offer ? str(offer.sku) : null),
+    price: price?.amount ?? null,
+    currency: (offer && (str(offer.priceCurrency) ?? priceSpecification(offer)?.currency)) || price?.currency || null,
+    availability: offer ? readAvailability(str(offer.availability)) : null,
+    image: imageUrl(variant.image ?? main.image, page.url),
+    category: category ? cleanText(category) : null,
+  };
+}
+
+function isNode(value: unknown): value is JsonNode {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isType(node: JsonNode, pattern: RegExp): boolean {
+  return asArray(node['@type']).some(
+    (type) => typeof type === 'string' && pattern.test(type.replace(/^(https?:\/\/schema\.org\/|schema:)/, '')),
+  );
+}
+
+function asArray(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function str(value: unknown): string | null {
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') return null;
+  return value.trim() || null;
+}
+
+function sameUrl(value: string | null, first: string, second: string | null, withQuery = false): boolean {
+  if (!value) return false;
+  const url = URL.parse(value, first);
+  if (!url) return false;
+  const key = (u: URL): string => `${u.host}${u.pathname.replace(/\/$/, '')}${withQuery ? u.search : ''}`;
+  return [first, second].some((candidate) => {
+    const other = candidate ? URL.parse(candidate) : null;
+    return !!other && key(other) === key(url);
+  });
+}
+
+function pickOffer(offers: unknown, pageUrl: string): JsonNode | null {
+  const list = asArray(offers).filter(isNode);
+  const chosen = list.find((offer) => sameUrl(str(offer.url), pageUrl, null, true)) ?? list[0] ?? null;
+  if (chosen && isType(chosen, /^AggregateOffer$/) && chosen.lowPrice === undefined && chosen.offers !== undefined) {
+    const inner = pickOffer(chosen.offers, pageUrl);
+    return inner ? { priceCurrency: chosen.priceCurrency, ...inner } : chosen;
+  }
+  return chosen;
+}
+
+function priceSpecification(offer: JsonNode): { price: unknown; currency: string | null } | null {
+  const specs = asArray(offer.priceSpecification).filter(isNode);
+  // A list price or strike-through price is what the product used to cost, not what it costs.
+  const spec =
+    specs.find((item) => !/ListPrice|StrikethroughPrice|MSRP|SRP/i.test(str(item.priceType) ?? '')) ?? specs[0];
+  return spec ? { price: spec.price ?? spec.minPrice, currency: str(spec.priceCurrency) } : null;
+}
+
+function offerPrice(offer: JsonNode | null, country: string | null): { amount: string; currency: string | null } | null {
+  if (!offer) return null;
+  const value = offer.price ?? offer.lowPrice ?? priceSpecification(offer)?.price;
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? { amount: String(value), currency: null } : null;
+  const text = str(value);
+  if (!text) return null;
+  // schema.org asks for a plain decimal with a dot; anything else is read the way the page would show it.
+  if (/^\d+(\.\d+)?$/.test(text)) return { amount: text, currency: null };
+  return parsePrice(text, { country, currency: str(offer.priceCurrency) });
+}
+
+function brandName(brand: unknown): string | null {
+  const first = asArray(brand)[0];
+  if (isNode(first)) return str(first.name);
+  return str(first);
+}
+
+function firstGtin(node: JsonNode, offer: JsonNode | null): string | null {
+  for (const source of [node, offer]) {
+    if (!source) continue;
+    for (const key of GTIN_KEYS) {
+      const gtin = normaliseGtin(source[key]);
+      if (gtin) return gtin;
+    }
+  }
+  return null;
+}
+
+function imageUrl(image: unknown, pageUrl: string): string | null {
+  const first = asArray(image)[0];
+  const value = isNode(first) ? (str(first.url) ?? str(first.contentUrl)) : str(first);
+  return value ? (URL.parse(value, pageUrl)?.href ?? null) : null;
+}
+
+function categoryFromJsonCrumbs(list: JsonNode, page: PageIdentity, name: string | null): string | null {
+  const items = asArray(list.itemListElement)
+    .filter(isNode)
+    .sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0))
+    .map((item) => {
+      const target = item.item;
+      const url = isNode(target) ? (str(target['@id']) ?? str(target.url)) : str(target);
+      const label = str(item.name) ?? (isNode(target) ? str(target.name) : null) ?? '';
+      return { name: label, url };
+    });
+  return categoryFromCrumbs(items, { url: page.canonical, name });
+}

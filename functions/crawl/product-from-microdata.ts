@@ -1,0 +1,136 @@
+import type { CheerioAPI } from 'cheerio/slim';
+import type { Element } from 'domhandler';
+import { categoryFromCrumbs } from './category-from-crumbs.ts';
+import { cleanText } from './clean-text.ts';
+import { normaliseGtin } from './normalise-gtin.ts';
+import { parsePrice } from './parse-price.ts';
+import type { ProductFields } from './product-fields.ts';
+import type { PageIdentity } from './product-from-json-ld.ts';
+import { readAvailability } from './read-availability.ts';
+
+interface Item {
+  element: Element;
+  properties: Map<string, (string | Item)[]>;
+}
+
+/**
+ * The page's own product from schema.org microdata. Products in related-product cards are items
+ * too; the page's product is the one holding the h1, else the one whose URL is the page's, else the
+ * one with most properties.
+ */
+export function productFromMicrodata($: CheerioAPI, page: PageIdentity): ProductFields | null {
+  const roots = $('[itemscope]')
+    .toArray()
+    .filter((element) => element.attribs.itemprop === undefined && /schema\.org\/Product/i.test(element.attribs.itemtype ?? ''));
+  if (roots.length === 0) return null;
+  const h1 = $('h1').first()[0];
+  const items = roots.map((root) => readItem($, root));
+  const main =
+    items.find((item) => h1 !== undefined && $(item.element).find(h1).length > 0) ??
+    items.find((item) => {
+      const url = text(item, 'url');
+      return url !== null && URL.parse(url, page.url)?.href === page.canonical;
+    }) ??
+    items.reduce((best, item) => (item.properties.size > best.properties.size ? item : best));
+  const offer = nested(main, 'offers');
+  const priceText = offer ? (text(offer, 'price') ?? text(offer, 'lowPrice')) : null;
+  const currency = offer ? text(offer, 'priceCurrency') : null;
+  const price = priceText
+    ? /^\d+(\.\d+)?$/.test(priceText)
+      ? { amount: priceText, currency }
+      : parsePrice(priceText, { country: page.country, currency })
+    : null;
+  const brandValue = main.properties.get('brand')?.[0];
+  const brand = brandValue === undefined ? null : typeof brandValue === 'string' ? brandValue : text(brandValue, 'name');
+  const crumbs = $('[itemscope]')
+    .toArray()
+    .find((element) => /BreadcrumbList/i.test(element.attribs.itemtype ?? ''));
+  const name = text(main, 'name');
+  const image = text(main, 'image');
+  let category = text(main, 'category');
+  if (!category && crumbs) {
+    const list = readItem($, crumbs);
+    const entries = (list.properties.get('itemListElement') ?? [])
+      .filter((entry): entry is Item => typeof entry !== 'string')
+      .map((entry) => {
+        const target = entry.properties.get('item')?.[0];
+        const targetName = target && typeof target !== 'string' ? text(target, 'name') : null;
+        return { name: text(entry, 'name') ?? targetName ?? '', url: typeof target === 'string' ? target : null };
+      });
+    category = categoryFromCrumbs(entries, { url: page.canonical, name });
+  }
+  const gtin = ['gtin13', 'gtin', 'gtin14', 'gtin12', 'gtin8']
+    .map((key) => normaliseGtin(text(main, key) ?? (offer ? text(offer, key) : null)))
+    .find((value) => value !== null);
+  return {
+    url: text(main, 'url'),
+    name,
+    brand: brand ? cleanText(brand) : null,
+    gtin: gtin ?? null,
+    mpn: text(main, 'mpn') ?? (offer ? text(offer, 'mpn') : null),
+    sku: text(main, 'sku') ?? (offer ? text(offer, 'sku') : null),
+    price: price?.amount ?? null,
+    currency: currency ?? price?.currency ?? null,
+    availability: offer ? readAvailability(text(offer, 'availability')) : null,
+    image: image ? (URL.parse(image, page.url)?.href ?? null) : null,
+    category,
+  };
+}
+
+function readItem($: CheerioAPI, root: Element): Item {
+  const properties = new Map<string, (string | Item)[]>();
+  const visit = (element: Element): void => {
+    for (const child of element.children) {
+      if (child.type !== 'tag' && child.type !== 'script') continue;
+      const node = child as Element;
+      const names = node.attribs.itemprop?.split(/\s+/).filter(Boolean) ?? [];
+      const value: string | Item | null =
+        names.length === 0 ? null : node.attribs.itemscope !== undefined ? readItem($, node) : propertyValue($, node);
+      for (const name of names) {
+        if (value === null) continue;
+        const list = properties.get(name) ?? [];
+        list.push(value);
+        properties.set(name, list);
+      }
+      // A nested item owns its own properties.
+      if (node.attribs.itemscope === undefined) visit(node);
+    }
+  };
+  visit(root);
+  return { element: root, properties };
+}
+
+function propertyValue($: CheerioAPI, element: Element): string {
+  const attribs = element.attribs;
+  if (attribs.content !== undefined) return attribs.content.trim();
+  switch (element.name) {
+    case 'a':
+    case 'link':
+    case 'area':
+      return attribs.href ?? '';
+    case 'img':
+    case 'audio':
+    case 'video':
+    case 'source':
+    case 'embed':
+    case 'iframe':
+      return attribs.src ?? attribs['data-src'] ?? '';
+    case 'time':
+      return attribs.datetime ?? cleanText($(element).text());
+    case 'data':
+    case 'meter':
+      return attribs.value ?? cleanText($(element).text());
+    default:
+      return cleanText($(element).text());
+  }
+}
+
+function text(item: Item, name: string): string | null {
+  const value = item.properties.get(name)?.[0];
+  return typeof value === 'string' && value ? value : null;
+}
+
+function nested(item: Item, name: string): Item | null {
+  const value = item.properties.get(name)?.find((entry): entry is Item => typeof entry !== 'string');
+  return value ?? null;
+}

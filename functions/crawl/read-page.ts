@@ -1,0 +1,40 @@
+import { type CheerioAPI, load } from 'cheerio/slim';
+import { cleanText } from './clean-text.ts';
+import { type JsonNode, readJsonLd } from './read-json-ld.ts';
+
+/** A fetched HTML page parsed once (htmlparser2) with what every reader needs from it. */
+export interface Page {
+  /** Final URL after redirects. */
+  url: string;
+  $: CheerioAPI;
+  /** Absolute canonical URL, or the page URL when the page names none. */
+  canonical: string;
+  /** Text of the first h1. */
+  heading: string | null;
+  jsonLd: JsonNode[];
+  /** `<meta property|name>` contents by lower-cased key (first occurrence wins). */
+  meta: Map<string, string>;
+  /** Primary subtag of `<html lang>` (or og:locale, Content-Language meta), lower-cased. */
+  declaredLanguage: string | null;
+}
+
+export function readPage(html: string, url: string): Page {
+  const $ = load(html);
+  const meta = new Map<string, string>();
+  $('meta').each((_, element) => {
+    const key = (element.attribs.property ?? element.attribs.name ?? element.attribs['http-equiv'])?.toLowerCase();
+    const content = element.attribs.content;
+    if (key && content !== undefined && !meta.has(key)) meta.set(key, content.trim());
+  });
+  const href = $('link[rel~="canonical"]').first().attr('href');
+  const canonical = (href && URL.parse(href.trim(), url)?.href) || url;
+  const h1 = $('h1').first();
+  const heading = h1.length ? cleanText(h1.text()) || null : null;
+  const scripts = $('script[type="application/ld+json"]')
+    .toArray()
+    .map((script) => $(script).text());
+  const declared =
+    $('html').attr('lang') ?? meta.get('og:locale') ?? meta.get('content-language') ?? meta.get('language') ?? null;
+  const declaredLanguage = declared ? (/^[a-z]{2,3}/i.exec(declared.trim())?.[0]?.toLowerCase() ?? null) : null;
+  return { url, $, canonical, heading, jsonLd: readJsonLd(scripts), meta, declaredLanguage };
+}
