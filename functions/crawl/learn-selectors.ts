@@ -6,7 +6,6 @@ import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
 import type { PageAnatomy } from './page-anatomy.ts';
 import type { PriceContext } from './parse-price.ts';
-import { priceOfElement } from './price-of-element.ts';
 import { productFromSelectors, readRule, spacedText } from './product-from-selectors.ts';
 import type { ProductFields } from './product-fields.ts';
 import { readAvailability } from './read-availability.ts';
@@ -33,7 +32,7 @@ const LABELS: Record<Labelled, string[]> = {
     'kod producenta', 'manufacturer part number', 'part number', 'mfr part no.',
   ],
 };
-const UNSTABLE_CLASS = /\d|^(is|has)-|active|selected|current|disabled|hidden|sold|stock|available|unavailable/i;
+const UNSTABLE_CLASS = /\d|^(is|has)-|^(active|selected|current|disabled|hidden|open|show)$|sold|stock|(^|-)(un)?available/i;
 const BREADCRUMBS = '[class*="breadcrumb"], [id*="breadcrumb"], [aria-label*="breadcrumb" i], [itemtype*="BreadcrumbList"]';
 
 interface Target {
@@ -63,9 +62,8 @@ export function learnSelectors(pages: readonly LearningPage[], context: PriceCon
   };
   const text = (page: Page, rule: FieldRule): string | null => readRule(page.$, rule, page.url);
   const priceOf = (page: Page, rule: FieldRule): string | null => {
-    const element = page.$(rule.selector).first()[0] as Element | undefined;
-    const price = element ? priceOfElement(element, context) : null;
-    return price ? normaliseAmount(price.amount, price.currency) : null;
+    const price = productFromSelectors(page, { price: rule }, context);
+    return price.price ? normaliseAmount(price.price, price.currency) : null;
   };
 
   learn('name', targetsOf(pages, (p) => (p.anatomy.h1 ? [p.anatomy.h1, cleanText(p.page.$(p.anatomy.h1).text())] : null)), text);

@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
+import { currencyInText } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import type { ParsedPrice, PriceContext } from './parse-price.ts';
 import { priceOfElement } from './price-of-element.ts';
@@ -65,10 +66,11 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     const text = cleanText($(element).text());
     const hasAttribute = /^\d+(\.\d+)?$/.test(element.attribs['data-price'] ?? element.attribs['data-price-amount'] ?? '');
     if (!hasAttribute && (text.length === 0 || text.length > 40 || !/\d/.test(text))) continue;
+    // A text price must name its currency; headings and blocks holding the heading are not prices.
+    if (!hasAttribute && (/^h[1-6]$/.test(element.name) || currencyInText(text, context.country) === null)) continue;
+    if (containsH1(element)) continue;
     const price = priceOfElement(element, context);
-    if (!price || (!hasAttribute && price.currency === null)) continue;
-    if (!hasAttribute && !/[^\d\s.,'’-]/.test(text)) continue;
-    priced.push({ element, price });
+    if (price) priced.push({ element, price });
   }
   // Keep the deepest priced elements, then widen each while its block still shows just that price.
   const deepest = priced.filter(

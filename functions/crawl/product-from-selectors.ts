@@ -2,6 +2,7 @@ import type { CheerioAPI } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
+import { isStruckPrice } from './is-struck-price.ts';
 import type { FieldRule, SelectorField } from './extraction-profile.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
 import type { PriceContext } from './parse-price.ts';
@@ -24,7 +25,12 @@ export function productFromSelectors(
     const rule = rules[field];
     return rule ? readRule($, rule, page.url) : null;
   };
-  const price = rules.price ? firstMatch($, rules.price) : null;
+  // A price rule never means a struck-through price, even where the old price comes first.
+  const price = rules.price
+    ? ((($(rules.price.selector).toArray() as Element[]).find(
+        (element) => !isStruckPrice(element) && !$(element).parents().toArray().some((parent) => isStruckPrice(parent as Element)),
+      ) as Element | undefined) ?? null)
+    : null;
   const parsed = price ? priceOfElement(price, context) : null;
   const name = value('name');
   const category = rules.category ? readCrumbs($, rules.category, page, name) : null;
@@ -46,14 +52,15 @@ export function productFromSelectors(
 /** The value one rule reads from a page, or null. */
 export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): string | null {
   if (rule.label !== undefined) {
+    const label = rule.label.toLowerCase();
+    // The tightest block that starts with the label: a wrapper of all rows may start with it too.
+    let best: string | null = null;
     for (const element of $(rule.selector).toArray() as Element[]) {
       const text = spacedText(element);
-      const label = rule.label.toLowerCase();
       if (!text.toLowerCase().startsWith(label)) continue;
-      const rest = text.slice(label.length).replace(/^\s*[:：]?\s*/, '');
-      return rest || null;
+      if (best === null || text.length < best.length) best = text;
     }
-    return null;
+    return best === null ? null : best.slice(label.length).replace(/^\s*[:：]?\s*/, '') || null;
   }
   const element = firstMatch($, rule);
   if (!element) return null;
