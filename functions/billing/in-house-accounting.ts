@@ -32,8 +32,8 @@ export interface InvoiceRecords {
 
 /**
  * The default accounting adapter: numbers invoices in the table and renders each PDF itself, once
- * at issue into the bucket. A PDF whose upload failed is rendered again when first asked for; the
- * renderer is deterministic, so it is the same document.
+ * at issue into the bucket. A PDF whose upload failed is rendered again when asked for (the renderer
+ * is deterministic, so it is the same document), without writing: reading an invoice stays a read.
  */
 export class InHouseAccounting implements Accounting {
   readonly #records: InvoiceRecords;
@@ -61,7 +61,7 @@ export class InHouseAccounting implements Accounting {
       // Numbered on the seller's calendar, Prague's, like the date printed on the invoice.
       year: Number(pragueMonthOf(issuedAt).slice(0, 4)),
     });
-    await this.#storePdf(stored);
+    await this.#files.put(pdfKey(stored), await this.#render(stored));
     return invoiceRecord(stored);
   }
 
@@ -72,11 +72,11 @@ export class InHouseAccounting implements Accounting {
   async renderInvoicePdf(customerId: string, invoiceId: string): Promise<Uint8Array> {
     const stored = await this.#records.get(customerId, invoiceId);
     if (!stored) throw new InvoiceNotFound(invoiceId);
-    return (await this.#files.get(pdfKey(stored))) ?? this.#storePdf(stored);
+    return (await this.#files.get(pdfKey(stored))) ?? this.#render(stored);
   }
 
-  async #storePdf(invoice: StoredInvoice): Promise<Uint8Array> {
-    const pdf = await renderInvoicePdf({
+  #render(invoice: StoredInvoice): Promise<Uint8Array> {
+    return renderInvoicePdf({
       number: invoice.number,
       issuedAt: new Date(invoice.issuedAt),
       customer: { id: invoice.customerId, name: invoice.customerName },
@@ -85,8 +85,6 @@ export class InHouseAccounting implements Accounting {
       sessionId: invoice.sessionId,
       seller: this.#seller,
     });
-    await this.#files.put(pdfKey(invoice), pdf);
-    return pdf;
   }
 }
 
