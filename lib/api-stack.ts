@@ -4,7 +4,6 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { type Route, routeKey, routes } from '#http/routes';
@@ -28,6 +27,9 @@ export interface ApiStackProps extends StackProps {
   lanes: ReadonlyMap<string, IStateMachine>;
 }
 
+/** `GET /account/api-keys/{key_id}` -> `GetAccountApiKeysKeyId`: one per route, even where routes share a handler. */
+const routeConstructId = (route: Route) => constructId(`${route.method.toLowerCase()} ${route.path}`);
+
 /**
  * The HTTP API: one route and one Lambda per entry of the route table, under the `v1` stage, and a
  * `$default` route answering 404/405 problem bodies for everything else.
@@ -36,7 +38,6 @@ export class ApiStack extends Stack {
   readonly api: apigwv2.HttpApi;
   /** Route key (`GET /account`) to the function serving it. */
   readonly routeFunctions = new Map<string, ServiceFunction>();
-  private readonly paymentSecret: secrets.ISecret | undefined;
 
   constructor(
     scope: Construct,
@@ -75,17 +76,12 @@ export class ApiStack extends Stack {
       },
     });
 
-    this.paymentSecret =
-      config.stripeSecretName === undefined
-        ? undefined
-        : secrets.Secret.fromSecretNameV2(this, 'StripeSecret', config.stripeSecretName);
-
     for (const route of routes) {
       const fn = this.routeFunction(route);
       this.api.addRoutes({
         path: route.path,
         methods: [apigwv2.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${constructId(route.handler)}Integration`, fn),
+        integration: new HttpLambdaIntegration(`${routeConstructId(route)}Integration`, fn),
       });
       this.routeFunctions.set(routeKey(route), fn);
     }
@@ -96,7 +92,7 @@ export class ApiStack extends Stack {
   private routeFunction(route: Route): ServiceFunction {
     const { config, table, dataBucket, exportsBucket, lanes } = this.props;
     const access = routeAccess(route);
-    const fn = new ServiceFunction(this, constructId(route.handler), {
+    const fn = new ServiceFunction(this, routeConstructId(route), {
       entry: `functions/http/${route.handler}.ts`,
       description: routeKey(route),
       logRetention: config.logRetention,
@@ -116,7 +112,8 @@ export class ApiStack extends Stack {
           fn.bindStateMachine(machine, laneArnVariable(lane), laneAccess);
       }
     }
-    if (access.paymentSecret && this.paymentSecret) fn.bindSecret(this.paymentSecret, 'STRIPE_SECRET_ARN');
+    if (access.payments && config.payments.provider === 'STRIPE') fn.bindStripe(config.payments);
+    if (access.mail) fn.bindMail(config.mail);
     return fn;
   }
 }

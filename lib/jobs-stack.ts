@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ArnFormat, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -24,7 +24,7 @@ export interface JobsStackProps extends StackProps {
   taskFunctions?: Readonly<Record<string, TaskFunction>>;
 }
 
-/** Where the lanes' ASL files and task modules live, relative to the repository root. */
+/** Where the lanes' ASL files and task modules live, relative to the repository root (or absolute). */
 export interface JobSourceDirs {
   stateMachinesDir: string;
   tasksDir: string;
@@ -56,8 +56,8 @@ export function findJobSources(dirs: JobSourceDirs = REPOSITORY_JOB_SOURCES): Jo
   const sweeperEntry = join(dirs.tasksDir, `${IDLE_JOB_SWEEPER_MODULE}.ts`);
   return {
     tasksDir: dirs.tasksDir,
-    lanes: readLanes(join(REPO_ROOT, dirs.stateMachinesDir)),
-    sweeperEntry: existsSync(join(REPO_ROOT, sweeperEntry)) ? sweeperEntry : undefined,
+    lanes: readLanes(resolve(REPO_ROOT, dirs.stateMachinesDir)),
+    sweeperEntry: existsSync(resolve(REPO_ROOT, sweeperEntry)) ? sweeperEntry : undefined,
   };
 }
 
@@ -181,7 +181,7 @@ export class JobsStack extends Stack {
 
   private taskEntry(module: string, placeholder: string): string {
     const entry = join(this.props.sources.tasksDir, `${module}.ts`);
-    if (!existsSync(join(REPO_ROOT, entry)))
+    if (!existsSync(resolve(REPO_ROOT, entry)))
       throw new Error(`lib/task-functions.ts maps \${${placeholder}} to ${entry}, which does not exist`);
     return entry;
   }

@@ -10,11 +10,13 @@ export interface RouteAccess {
   exportsBucket: Access | undefined;
   /** The lanes (ASL file names) whose executions the route starts and stops (RW) or reads (RO). */
   lanes: { names: readonly string[] | 'ALL'; access: Access } | undefined;
-  paymentSecret: boolean;
+  payments: boolean;
+  /** Sends mail to the sales or support team. */
+  mail: boolean;
 }
 
 /** GET routes that change state by design; every other GET is read-only. */
-const WRITING_GETS: ReadonlySet<string> = new Set([
+export const WRITING_GETS: ReadonlySet<string> = new Set([
   // The top-up status poll credits a paid session that the webhook has not credited yet.
   'GET /customers/{customer_id}/billing/topups/{session_id}',
 ]);
@@ -23,12 +25,12 @@ const WRITING_GETS: ReadonlySet<string> = new Set([
 const BUCKET_RULES: readonly { prefix: string; data?: true | 'RO'; exports?: true }[] = [
   // Training samples; a removed website's catalogs.
   { prefix: '/websites', data: true },
-  // Batch manifests, URL lists, catalogs.
-  { prefix: '/jobs', data: true },
   // CSV files are built from catalogs and served by presigned URL.
   { prefix: '/exports', data: 'RO', exports: true },
-  // Invoice PDFs.
+  // Invoice PDFs, written when a top-up is credited (webhook, status poll, local checkout).
   { prefix: '/customers/{customer_id}/billing', data: true },
+  { prefix: '/billing', data: true },
+  { prefix: '/checkout', data: true },
 ];
 
 const LANE_RULES: readonly { prefix: string; lanes: readonly string[] | 'ALL' }[] = [
@@ -39,10 +41,13 @@ const LANE_RULES: readonly { prefix: string; lanes: readonly string[] | 'ALL' }[
   { prefix: '/jobs/{job_id}', lanes: 'ALL' },
 ];
 
-const PAYMENT_PREFIXES: readonly string[] = [
-  '/customers/{customer_id}/billing/topup',
-  '/customers/{customer_id}/billing/topups',
-];
+/**
+ * Routes that must know who takes payments. Billing handlers choose their payment provider at cold
+ * start; one without the Stripe settings would offer the local checkout, where anyone can "pay".
+ */
+const PAYMENT_PREFIXES: readonly string[] = ['/customers/{customer_id}/billing', '/billing', '/checkout'];
+
+const MAIL_PREFIXES: readonly string[] = ['/contact-requests'];
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
@@ -57,6 +62,7 @@ export function routeAccess(route: Route): RouteAccess {
     dataBucket: buckets?.data === 'RO' ? 'RO' : buckets?.data ? access : undefined,
     exportsBucket: buckets?.exports ? access : undefined,
     lanes: lanes && { names: lanes.lanes, access },
-    paymentSecret: PAYMENT_PREFIXES.some((prefix) => under(route.path, prefix)),
+    payments: PAYMENT_PREFIXES.some((prefix) => under(route.path, prefix)),
+    mail: MAIL_PREFIXES.some((prefix) => under(route.path, prefix)),
   };
 }

@@ -1,15 +1,15 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import type { StageMail, StripePayments } from './stage-config.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,7 +17,7 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export type Access = 'RO' | 'RW';
 
 export interface ServiceFunctionProps {
-  /** The handler module, relative to the repository root; it exports `handler`. */
+  /** The handler module, relative to the repository root (or absolute); it exports `handler`. */
   entry: string;
   description: string;
   logRetention: logs.RetentionDays;
@@ -35,7 +35,7 @@ export interface ServiceFunctionProps {
 export class ServiceFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id, {
-      entry: join(REPO_ROOT, props.entry),
+      entry: resolve(REPO_ROOT, props.entry),
       handler: 'handler',
       description: props.description,
       runtime: lambda.Runtime.NODEJS_24_X,
@@ -110,9 +110,31 @@ export class ServiceFunction extends NodejsFunction {
     return this;
   }
 
-  bindSecret(secret: ISecret, variable: string): this {
-    this.addEnvironment(variable, secret.secretArn);
-    secret.grantRead(this);
+  /**
+   * The Stripe settings the billing handlers read. The secret's fields go in as CloudFormation dynamic
+   * references, resolved at deploy time; a stage whose secret is missing fails to deploy.
+   */
+  bindStripe(payments: StripePayments): this {
+    const field = (jsonField: string) =>
+      SecretValue.secretsManager(payments.secretName, { jsonField }).unsafeUnwrap();
+    this.addEnvironment('STRIPE_SECRET_KEY', field('secret_key'));
+    this.addEnvironment('STRIPE_WEBHOOK_SECRET', field('webhook_secret'));
+    this.addEnvironment('CHECKOUT_RETURN_URL', payments.checkoutReturnUrl);
+    return this;
+  }
+
+  /** Sends mail through SES, and only as the stage's sender. */
+  bindMail(mail: StageMail): this {
+    this.addEnvironment('MAIL_FROM', mail.from);
+    this.addEnvironment('SALES_EMAIL', mail.sales);
+    this.addEnvironment('SUPPORT_EMAIL', mail.support);
+    this.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        conditions: { StringEquals: { 'ses:FromAddress': mail.from } },
+      }),
+    );
     return this;
   }
 }

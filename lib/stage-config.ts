@@ -27,10 +27,29 @@ export interface StageConfig {
   apiKeyCacheSeconds: number;
   /** Changes to the default price list of functions/core/pricing.ts. */
   priceOverrides: PriceOverrides;
-  /** Secrets Manager secret holding the Stripe secret key; the local checkout is used without one. */
-  stripeSecretName: string | undefined;
+  /** Who takes payments: Stripe, or the local checkout page (anyone can "pay": never in prod). */
+  payments: StripePayments | { provider: 'LOCAL_CHECKOUT' };
+  /** SES sender (a verified identity of the stage) and the teams that contact requests go to. */
+  mail: StageMail;
   /** Operator address subscribed to the alarm topic; no subscription when absent. */
   alarmEmail: string | undefined;
+}
+
+/**
+ * The Secrets Manager secret is a JSON object with `secret_key` and `webhook_secret`; CloudFormation
+ * resolves it into the billing functions' settings at deploy time, so neither appears in a template.
+ */
+export interface StripePayments {
+  provider: 'STRIPE';
+  secretName: string;
+  /** Where Stripe sends the payer after checkout; `{CHECKOUT_SESSION_ID}` is replaced by Stripe. */
+  checkoutReturnUrl: string;
+}
+
+export interface StageMail {
+  from: string;
+  sales: string;
+  support: string;
 }
 
 const region = process.env.CDK_DEFAULT_REGION ?? 'eu-central-1';
@@ -49,7 +68,12 @@ export const stageConfigs: Record<Stage, StageConfig> = {
     apiThrottle: { rateLimit: 50, burstLimit: 100 },
     apiKeyCacheSeconds: 60,
     priceOverrides: {},
-    stripeSecretName: undefined,
+    payments: { provider: 'LOCAL_CHECKOUT' },
+    mail: {
+      from: 'service@dev.product-data.example',
+      sales: 'sales@product-data.example',
+      support: 'support@product-data.example',
+    },
     alarmEmail: process.env.PDS_DEV_ALARM_EMAIL,
   },
   prod: {
@@ -64,7 +88,16 @@ export const stageConfigs: Record<Stage, StageConfig> = {
     apiThrottle: { rateLimit: 500, burstLimit: 1000 },
     apiKeyCacheSeconds: 60,
     priceOverrides: {},
-    stripeSecretName: 'product-data/prod/stripe-secret-key',
+    payments: {
+      provider: 'STRIPE',
+      secretName: 'product-data/prod/stripe',
+      checkoutReturnUrl: 'https://product-data.example/billing/topups/{CHECKOUT_SESSION_ID}',
+    },
+    mail: {
+      from: 'service@product-data.example',
+      sales: 'sales@product-data.example',
+      support: 'support@product-data.example',
+    },
     alarmEmail: process.env.PDS_PROD_ALARM_EMAIL,
   },
 };

@@ -17,7 +17,11 @@ export interface TaskFunction {
   buckets: { data?: BucketAccess; exports?: BucketAccess };
 }
 
-export const taskFunctions: Readonly<Record<string, TaskFunction>> = {};
+export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
+  AnalyseWebsiteFunctionArn: { module: 'analyse-website', timeoutSeconds: 900, memoryMB: 1024, buckets: {} },
+  TrainWebsiteFunctionArn: { module: 'train-website', timeoutSeconds: 900, memoryMB: 1536, buckets: {} },
+  FailJobFunctionArn: { module: 'fail-job', timeoutSeconds: 60, memoryMB: 256, buckets: {} },
+};
 
 /** Run every hour by an EventBridge schedule, when the module exists. */
 export const IDLE_JOB_SWEEPER_MODULE = 'sweep-idle-jobs';

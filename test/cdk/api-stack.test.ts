@@ -1,0 +1,172 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { routeKey, routes } from '#http/routes';
+import { TABLE_KEYS } from '#store/table-definition';
+import { routeAccess, WRITING_GETS } from '../../lib/route-access.ts';
+import {
+  actionsOf,
+  type CfnResource,
+  FIXTURE_JOBS,
+  functionId,
+  resourcesOf,
+  statementsOf,
+  synthStage,
+} from './synth-stage.ts';
+
+const TABLE_WRITES = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+describe('API stack', () => {
+  const stacks = synthStage('dev', FIXTURE_JOBS);
+  const template = Template.fromStack(stacks.api);
+
+  /** The function a route's integration invokes. */
+  function integratedFunction(key: string): string {
+    const [[, route]] = resourcesOf(template, 'AWS::ApiGatewayV2::Route').filter(
+      ([, route]) => route.Properties.RouteKey === key,
+    ) as [[string, CfnResource]];
+    const [, [, { Ref: integrationId }]] = (
+      route.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] }
+    )['Fn::Join'];
+    const integration = template.toJSON().Resources[integrationId] as CfnResource;
+    return (integration.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  }
+
+  it('gives every route of the table its own route and its own function', () => {
+    const functionIds = routes.map((route) => {
+      const id = functionId(template, routeKey(route));
+      expect(integratedFunction(routeKey(route))).toBe(id);
+      expect(template.toJSON().Resources[id].Properties.Handler).toBe('index.handler');
+      return id;
+    });
+    expect(new Set(functionIds).size).toBe(routes.length);
+    // The table's routes and the $default route, nothing else.
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length + 1);
+  });
+
+  it('sends requests no route serves to the not-found function', () => {
+    expect(integratedFunction('$default')).toBe(
+      functionId(template, 'Answers requests no route serves (404, or 405 with Allow)'),
+    );
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + 1);
+  });
+
+  it('runs every function on Node.js 24, arm64, traced, with its own log group', () => {
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      TracingConfig: { Mode: 'Active' },
+      LoggingConfig: { LogGroup: { Ref: Match.anyValue() } },
+    });
+  });
+
+  it('serves the API under the stage v1, so the base URL ends with /v1', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'v1', AutoDeploy: true });
+    template.hasOutput('BaseUrl', {
+      Value: { 'Fn::Join': ['', [Match.anyValue(), '/v1']] },
+    });
+  });
+
+  it('tells every route function its table', () => {
+    for (const route of routes) {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: routeKey(route),
+        Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue() }) },
+      });
+    }
+  });
+
+  it('lets GET routes read the table but change nothing except the API key stamp', () => {
+    const getRoutes = routes.filter((route) => route.method === 'GET' && !WRITING_GETS.has(routeKey(route)));
+    expect(getRoutes.length).toBeGreaterThan(0);
+    for (const route of getRoutes) {
+      const statements = statementsOf(template, functionId(template, routeKey(route)));
+      expect(statements.some((s) => actionsOf(s).includes('dynamodb:Query'))).toBe(true);
+      for (const statement of statements) {
+        const actions = actionsOf(statement);
+        expect(actions.some((action) => action === '*' || action === 'dynamodb:*')).toBe(false);
+        const writes = actions.filter((action) => TABLE_WRITES.includes(action));
+        if (writes.length === 0) continue;
+        // Only the authentication's last_used_at stamp, limited to that attribute.
+        expect(writes, routeKey(route)).toEqual(['dynamodb:UpdateItem']);
+        expect(route.auth).toBe('API_KEY');
+        expect(statement.Condition?.['ForAllValues:StringEquals']?.['dynamodb:Attributes']).toEqual([
+          TABLE_KEYS.partitionKey,
+          TABLE_KEYS.sortKey,
+          'last_used_at',
+        ]);
+      }
+    }
+  });
+
+  it('lets the other routes write the table', () => {
+    for (const route of routes.filter(
+      (route) => route.method !== 'GET' || WRITING_GETS.has(routeKey(route)),
+    )) {
+      const actions = statementsOf(template, functionId(template, routeKey(route))).flatMap(actionsOf);
+      expect(actions, routeKey(route)).toEqual(expect.arrayContaining(TABLE_WRITES));
+    }
+  });
+
+  it('grants bucket access only to routes that need a bucket', () => {
+    for (const route of routes) {
+      const access = routeAccess(route);
+      const id = functionId(template, routeKey(route));
+      const s3Actions = statementsOf(template, id)
+        .flatMap(actionsOf)
+        .filter((action) => action.startsWith('s3:'));
+      if (!access.dataBucket && !access.exportsBucket) expect(s3Actions, routeKey(route)).toEqual([]);
+      const variables = Object.keys(
+        (template.toJSON().Resources[id].Properties.Environment as { Variables: object }).Variables,
+      );
+      expect(variables.includes('DATA_BUCKET')).toBe(access.dataBucket !== undefined);
+      expect(variables.includes('EXPORTS_BUCKET')).toBe(access.exportsBucket !== undefined);
+    }
+  });
+
+  it('gives the not-found function no access to data at all', () => {
+    const id = functionId(template, 'Answers requests no route serves (404, or 405 with Allow)');
+    const actions = statementsOf(template, id).flatMap(actionsOf);
+    expect(actions.filter((action) => /^(dynamodb|s3|states|secretsmanager):/.test(action))).toEqual([]);
+  });
+});
+
+describe('API stack in prod', () => {
+  const template = Template.fromStack(synthStage('prod', FIXTURE_JOBS).api);
+  const variables = (id: string) =>
+    (template.toJSON().Resources[id].Properties.Environment as { Variables: Record<string, unknown> })
+      .Variables;
+
+  it('gives every payment route the Stripe settings, resolved from the secret at deploy time', () => {
+    for (const route of routes) {
+      const env = variables(functionId(template, routeKey(route)));
+      if (!routeAccess(route).payments) {
+        expect(env, routeKey(route)).not.toHaveProperty('STRIPE_SECRET_KEY');
+        continue;
+      }
+      expect(env, routeKey(route)).toMatchObject({
+        STRIPE_SECRET_KEY: '{{resolve:secretsmanager:product-data/prod/stripe:SecretString:secret_key::}}',
+        STRIPE_WEBHOOK_SECRET:
+          '{{resolve:secretsmanager:product-data/prod/stripe:SecretString:webhook_secret::}}',
+        CHECKOUT_RETURN_URL: expect.stringContaining('{CHECKOUT_SESSION_ID}'),
+      });
+    }
+  });
+
+  it('serves v1 in prod too', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'v1' });
+  });
+});
+
+describe('API stack in dev', () => {
+  it('leaves payments to the local checkout', () => {
+    const template = Template.fromStack(synthStage('dev', FIXTURE_JOBS).api);
+    const env = JSON.stringify(template.findResources('AWS::Lambda::Function'));
+    expect(env).not.toContain('STRIPE_');
+  });
+});

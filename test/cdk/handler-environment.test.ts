@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as esbuild from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { routeKey, routes } from '#http/routes';
+import { REPO_ROOT } from '../../lib/service-function.ts';
+import { IDLE_JOB_SWEEPER_MODULE, taskFunctions } from '../../lib/task-functions.ts';
+import { FIXTURE_JOBS, functionId, synthStage } from './synth-stage.ts';
+
+interface VariablesRead {
+  required: Set<string>;
+  optional: Set<string>;
+}
+
+/**
+ * The environment variables each entry's module graph reads by name. A module that requires one at
+ * import fails every cold start of a function lacking it, which only a deployed stage would show.
+ */
+async function variablesRead(entries: string[]): Promise<Map<string, VariablesRead>> {
+  const { metafile } = await esbuild.build({
+    entryPoints: entries.map((entry) => join(REPO_ROOT, entry)),
+    absWorkingDir: REPO_ROOT,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outdir: 'variables-read',
+    logLevel: 'silent',
+  });
+  const read = new Map<string, VariablesRead>();
+  for (const output of Object.values(metafile.outputs)) {
+    if (!output.entryPoint) continue;
+    const found: VariablesRead = { required: new Set(), optional: new Set() };
+    for (const input of Object.keys(output.inputs)) {
+      const text = readFileSync(join(REPO_ROOT, input), 'utf8');
+      for (const [, name] of text.matchAll(/requiredEnv\(\s*'([A-Z0-9_]+)'/g))
+        if (!LOCAL_ONLY.has(name as string)) found.required.add(name as string);
+      for (const [, name] of text.matchAll(/(?:optionalEnv|numberEnv)\(\s*'([A-Z0-9_]+)'/g))
+        found.optional.add(name as string);
+    }
+    read.set(output.entryPoint, found);
+  }
+  return read;
+}
+
+/** Set only by the local stack, where a module requires them once another variable chose that branch. */
+const LOCAL_ONLY: ReadonlySet<string> = new Set(['MAIL_OUTBOX_DIR']);
+
+const routeEntry = (handler: string) => `functions/http/${handler}.ts`;
+
+describe('the environment of every function', () => {
+  const stages = {
+    dev: Template.fromStack(synthStage('dev', FIXTURE_JOBS).api),
+    prod: Template.fromStack(synthStage('prod', FIXTURE_JOBS).api),
+  };
+  const environment = (template: Template, key: string) =>
+    (
+      template.toJSON().Resources[functionId(template, key)].Properties.Environment as {
+        Variables: Record<string, unknown>;
+      }
+    ).Variables;
+
+  it('sets every variable a route handler requires, in every stage', async () => {
+    const read = await variablesRead([...new Set(routes.map((route) => routeEntry(route.handler)))]);
+    for (const route of routes) {
+      const required = read.get(routeEntry(route.handler))?.required;
+      expect(required, route.handler).toBeDefined();
+      for (const template of Object.values(stages)) {
+        expect(Object.keys(environment(template, routeKey(route))), routeKey(route)).toEqual(
+          expect.arrayContaining([...(required ?? [])]),
+        );
+      }
+    }
+  });
+
+  it('gives the Stripe settings in prod to every handler that looks for them', async () => {
+    // Without them a handler would fall back to the local checkout, where anyone can "pay".
+    const read = await variablesRead([...new Set(routes.map((route) => routeEntry(route.handler)))]);
+    for (const route of routes) {
+      if (!read.get(routeEntry(route.handler))?.optional.has('STRIPE_SECRET_KEY')) continue;
+      expect(environment(stages.prod, routeKey(route)), routeKey(route)).toHaveProperty('STRIPE_SECRET_KEY');
+    }
+  });
+
+  it('sets every variable a task requires', async () => {
+    const tasks = Object.values(taskFunctions)
+      .map((task) => ({ entry: `functions/tasks/${task.module}.ts`, buckets: task.buckets }))
+      .filter(({ entry }) => existsSync(join(REPO_ROOT, entry)));
+    const sweeper = `functions/tasks/${IDLE_JOB_SWEEPER_MODULE}.ts`;
+    const entries = [
+      ...tasks.map(({ entry }) => entry),
+      ...(existsSync(join(REPO_ROOT, sweeper)) ? [sweeper] : []),
+    ];
+    if (entries.length === 0) return;
+    const read = await variablesRead(entries);
+    for (const { entry, buckets } of tasks) {
+      const given = [
+        'TABLE_NAME',
+        ...(buckets.data ? ['DATA_BUCKET'] : []),
+        ...(buckets.exports ? ['EXPORTS_BUCKET'] : []),
+      ];
+      expect(given, entry).toEqual(expect.arrayContaining([...(read.get(entry)?.required ?? [])]));
+    }
+    expect(['TABLE_NAME'], sweeper).toEqual(expect.arrayContaining([...(read.get(sweeper)?.required ?? [])]));
+  });
+});

@@ -1,0 +1,38 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../lib/service-function.ts';
+import { taskFunctions } from '../../lib/task-functions.ts';
+import { aslErrors, resourcesOf, synthStage } from './synth-stage.ts';
+
+/** The repository's own ASL files, as `npm run synth` deploys them. */
+describe('the lanes in state-machines/', () => {
+  const directory = join(REPO_ROOT, 'state-machines');
+  const files = readdirSync(directory).filter((file) => file.endsWith('.asl.json'));
+
+  it('are valid ASL once their placeholders are Lambda ARNs', () => {
+    for (const file of files) expect(aslErrors(join(directory, file)), file).toBe('');
+  });
+
+  it('synthesize with every placeholder wired to the task function lib/task-functions.ts names', () => {
+    const { jobs } = synthStage('dev');
+    if (files.length === 0) return;
+    if (!jobs) throw new Error('ASL files exist but no jobs stack was made');
+    const template = Template.fromStack(jobs);
+    const machines = resourcesOf(template, 'AWS::StepFunctions::StateMachine');
+    expect(machines.map(([, machine]) => machine.Properties.StateMachineName).sort()).toEqual(
+      files.map((file) => `pds-dev-${file.replace('.asl.json', '')}`).sort(),
+    );
+    for (const [, machine] of machines) {
+      const substitutions = machine.Properties.DefinitionSubstitutions as Record<
+        string,
+        { 'Fn::GetAtt': [string, string] }
+      >;
+      for (const [placeholder, arn] of Object.entries(substitutions)) {
+        const fn = template.toJSON().Resources[arn['Fn::GetAtt'][0]];
+        expect(fn.Properties.Description).toBe(`Task ${taskFunctions[placeholder]?.module} of the job lanes`);
+      }
+    }
+  });
+});
