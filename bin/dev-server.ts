@@ -1,3 +1,5 @@
+import { testShops } from '#fixtures/default-shops';
+import { startShops } from '#fixtures/start-shop';
 import { readStackState, removeStackState, writeStackState } from '#local/stack-state';
 import { startStack } from '#local/start-stack';
 import { numberEnv, optionalEnv } from '#platform/config';
@@ -26,11 +28,17 @@ console.log(`Base URL: ${stack.baseUrl}`);
 console.log(`API key: ${stack.demo?.apiKey}`);
 console.log(`Try: curl -H "Authorization: Bearer ${stack.demo?.apiKey}" ${stack.baseUrl}/account`);
 
+// Two small test shops of different flavours (JSON-LD, plain HTML), so a setup job can run at once.
+const DEMO_SHOPS = ['shopify-jsonld-en', 'woocommerce-plain-en'];
+const demoShops = await startShops(testShops.filter((shop) => DEMO_SHOPS.includes(shop.name)));
+for (const shop of demoShops) console.log(`Demo shop: ${shop.url}`);
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.error(`${signal}: stopping…`);
+  await Promise.all(demoShops.map((shop) => shop.close()));
   await stack.stop();
   await removeStackState(directory, stack.port);
   process.exit(0);

@@ -56,10 +56,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       DATA_BUCKET: LOCAL_BUCKETS.data,
       EXPORTS_BUCKET: LOCAL_BUCKETS.exports,
       CRAWL_ALLOWED_HOSTS: process.env.CRAWL_ALLOWED_HOSTS ?? '127.0.0.1',
-      MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? join(dataDir ?? join(process.cwd(), '.local'), 'outbox'),
+      MAIL_OUTBOX_DIR:
+        process.env.MAIL_OUTBOX_DIR ?? join(dataDir ?? join(process.cwd(), '.local'), 'outbox'),
     });
     const { seedDemo } = await import('./seed-demo.ts');
     const demo = options.seed === false ? null : await seedDemo(dataDir);
+    const { startLocalLanes } = await import('./state-machine-runner.ts');
+    const lanes = startLocalLanes();
+    stoppers.unshift(lanes.stopAll);
+    const { startIdleSweeper } = await import('./idle-sweeper.ts');
+    const sweeper = await startIdleSweeper();
+    stoppers.unshift(sweeper.stop);
     const { startApiServer } = await import('./api-server.ts');
     const api = await startApiServer(options.port);
     stoppers.unshift(api.stop);

@@ -56,7 +56,16 @@ export const routes: readonly Route[] = [
   projectRoute('GET', '/projects', 'projects/list-projects'),
   projectRoute('GET', '/projects/{project_id}', 'projects/get-project'),
   projectRoute('PATCH', '/projects/{project_id}', 'projects/update-project'),
+  projectRoute('POST', '/jobs/setup', 'jobs/create-setup-job'),
+  projectRoute('GET', '/jobs/setup', 'jobs/list-setup-jobs'),
+  projectRoute('GET', '/jobs/setup/{job_id}', 'jobs/get-setup-job'),
+  projectRoute('DELETE', '/jobs/setup/{job_id}', 'jobs/delete-setup-job'),
+  projectRoute('POST', '/jobs/{job_id}/cancel', 'jobs/cancel-job'),
   projectRoute('POST', '/contact-requests', 'contact/create-contact-request'),
+  projectRoute('GET', '/websites', 'websites/list-websites'),
+  projectRoute('GET', '/websites/{website_id}', 'websites/get-website'),
+  projectRoute('DELETE', '/websites/{website_id}', 'websites/delete-website'),
+  projectRoute('GET', '/websites/{website_id}/sample', 'websites/get-website-sample'),
 ];
 
 export const routeKey = (route: Route) => `${route.method} ${route.path}`;

@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import { Conflict } from '#core/problem';
+import { stopJob } from '#jobs/end-job';
+import { jobView } from '#jobs/job-view';
+import { http } from '#platform/http';
+import { json } from '#platform/http-response';
+import { authorizedJob } from '../authorized-job.ts';
+import { id } from '../fields.ts';
+
+const path = v.object({ job_id: id });
+
+export const handler = http({ path }, async ({ principal, path }) => {
+  const outcome = await stopJob(await authorizedJob(principal, path.job_id, 'OPERATE_JOBS'), 'CANCEL');
+  if ('refused' in outcome) {
+    throw Conflict(
+      'JOB_NOT_CANCELLABLE',
+      `A job in status ${outcome.job.status} cannot be cancelled: it is approved, settling or finished.`,
+    );
+  }
+  return json(200, jobView(outcome.stopped));
+});

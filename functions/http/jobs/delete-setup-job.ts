@@ -1,0 +1,16 @@
+import * as v from 'valibot';
+import { removeSetupJob } from '#jobs/remove-setup-job';
+import type { SetupFields } from '#jobs/setup-job';
+import { http } from '#platform/http';
+import { noContent } from '#platform/http-response';
+import { authorizedJob } from '../authorized-job.ts';
+import { id } from '../fields.ts';
+
+const path = v.object({ job_id: id });
+
+export const handler = http({ path }, async ({ principal, path }) => {
+  await removeSetupJob(
+    await authorizedJob<SetupFields>(principal, path.job_id, 'REMOVE_SETUP_JOB', 'WEBSITE_SETUP'),
+  );
+  return noContent();
+});

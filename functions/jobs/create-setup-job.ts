@@ -1,0 +1,171 @@
+import { newId } from '#core/ids';
+import { initialState } from '#core/lanes';
+import { localize } from '#core/localization';
+import { type Cents, formatMoney } from '#core/money';
+import { pragueMonthOf } from '#core/prague-month';
+import { setupAnalysisCharge } from '#core/pricing';
+import { Forbidden } from '#core/problem';
+import { websiteAddress } from '#core/website-identity';
+import { laneExecutions } from '#platform/lane-executions';
+import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
+import { type Customer, getCustomer } from '#store/customers';
+import { takeFreeAnalysis } from '#store/free-analyses';
+import { discardNewJob, jobHoldingKey, putNewJob, setExecutionArn, type TransactItem } from '#store/jobs';
+import { openSetupKey } from '#store/keys';
+import { placeHold } from '#store/ledger';
+import { monthlyUsage } from '#store/monthly-usage';
+import { localizeIfUnset, type Project } from '#store/projects';
+import { findWebsiteByDomain, type Website } from '#store/websites';
+import { failJob } from './end-job.ts';
+import type { AnalysisCharge, SetupFields, SetupJob } from './setup-job.ts';
+
+export interface SetupRequest {
+  url: string;
+  country: string;
+  currency: string;
+}
+
+/** A racing create or a transaction conflict is answered by reading again; a few rounds settle any race. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Creates a setup job by the spec's rules: the website is the URL's domain (rule 2); an unfinished
+ * setup of the same website in the project is returned instead (`created: false`, the 200 case);
+ * a website already in the project completes the job at once without a new analysis (rule 1);
+ * otherwise the job takes one of the month's free analyses or holds the analysis price on the
+ * credit (rule 3), and its lane starts at once.
+ */
+export async function createSetupJob(
+  project: Project,
+  request: SetupRequest,
+): Promise<{ job: SetupJob; created: boolean }> {
+  const address = websiteAddress(request.url);
+  const localization = localize(request.country, request.currency);
+  const customer = project.customer_id ? await getCustomer(project.customer_id) : null;
+  if (!customer) throw new Error(`Project ${project.project_id} has no customer to bill`);
+  const lock = openSetupKey(project.project_id, address.identity);
+  const projectWrites = project.localization ? [] : [localizeIfUnset(project.project_id, localization)];
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const open = await jobHoldingKey<SetupFields>(lock);
+    if (open) return { job: open, created: false };
+    const website = await findWebsiteByDomain(project.project_id, address.identity);
+    const fields = { project, customer, request, domain: address.identity };
+    if (website) {
+      const job = await putNewJob(
+        newSetupJob({ ...fields, website, charge: { kind: 'NONE' } }),
+        projectWrites,
+      );
+      return { job, created: true };
+    }
+    const month = pragueMonthOf(new Date());
+    const usage = await monthlyUsage(customer.customer_id, month);
+    const price = setupAnalysisCharge({
+      usedThisMonth: usage.free_analyses_used,
+      freePerMonth: customer.quotas.free_analyses_per_month,
+    });
+    const jobId = newId('job');
+    const charge: AnalysisCharge =
+      price === 0 ? { kind: 'FREE', month } : { kind: 'PAID', month, amount: price, hold_id: jobId };
+    if (charge.kind === 'PAID') checkSpendLimit(customer, usage.spent, price);
+    const writes: TransactItem[] = [
+      ...projectWrites,
+      ...(charge.kind === 'FREE'
+        ? [takeFreeAnalysis(customer.customer_id, month, customer.quotas.free_analyses_per_month)]
+        : []),
+    ];
+    let job: SetupJob;
+    try {
+      job = await putNewJob(newSetupJob({ ...fields, jobId, website: null, charge, lock }), writes);
+    } catch (error) {
+      // Another create took the website's lock or the last free analysis: read again.
+      if (isConditionFailure(error) || isTransactionConflict(error)) continue;
+      throw error;
+    }
+    if (charge.kind === 'PAID') await holdAnalysisPrice(job, charge);
+    await startSetup(job);
+    return { job, created: true };
+  }
+  throw new Error(`Creating a setup job of ${address.identity} kept racing with other creates`);
+}
+
+function newSetupJob(input: {
+  project: Project;
+  customer: Customer;
+  request: SetupRequest;
+  domain: string;
+  website: Website | null;
+  charge: AnalysisCharge;
+  jobId?: string;
+  lock?: { PK: string; SK: string };
+}): SetupJob {
+  const now = new Date().toISOString();
+  const status = initialState('WEBSITE_SETUP', { websiteExists: input.website !== null });
+  return {
+    job_id: input.jobId ?? newId('job'),
+    job_type: 'WEBSITE_SETUP',
+    status,
+    project_id: input.project.project_id,
+    website_id: input.website?.website_id ?? null,
+    estimate: input.website?.estimate ?? null,
+    approval: null,
+    settlement: null,
+    error: null,
+    error_code: null,
+    contact_reason: null,
+    contact_request_id: null,
+    created_at: now,
+    updated_at: now,
+    finished_at: status === 'COMPLETED' ? now : null,
+    customer_id: input.customer.customer_id,
+    execution_arn: null,
+    open_keys: input.lock ? [input.lock] : [],
+    url: input.request.url,
+    country: input.request.country,
+    currency: input.request.currency,
+    analysis_progress: null,
+    train_progress: null,
+    domain: input.domain,
+    analysis_charge: input.charge,
+    analysis_seeds: null,
+  };
+}
+
+/** Charged amounts this month may not pass the customer's limit (403 MONTHLY_SPEND_LIMIT). */
+function checkSpendLimit(customer: Customer, spent: Cents, price: Cents): void {
+  if (spent + price > customer.quotas.monthly_spend_limit) {
+    throw Forbidden(
+      'MONTHLY_SPEND_LIMIT',
+      `This analysis costs ${formatMoney(price)} EUR and the monthly spend limit of ${formatMoney(customer.quotas.monthly_spend_limit)} EUR would be passed (${formatMoney(spent)} EUR spent).`,
+    );
+  }
+}
+
+/** Holds the analysis price; when the credit is too low (402) the job is taken back as if never made. */
+async function holdAnalysisPrice(job: SetupJob, charge: AnalysisCharge & { kind: 'PAID' }): Promise<void> {
+  try {
+    await placeHold({
+      customerId: job.customer_id,
+      holdId: charge.hold_id,
+      amount: charge.amount,
+      jobId: job.job_id,
+    });
+  } catch (error) {
+    await discardNewJob(job);
+    throw error;
+  }
+}
+
+async function startSetup(job: SetupJob): Promise<void> {
+  try {
+    const executionArn = await laneExecutions().start('website-setup', job.job_id, { job_id: job.job_id });
+    await setExecutionArn(job.job_id, executionArn);
+  } catch (error) {
+    await failJob(job.job_id, {
+      error: 'The setup could not be started. Please try again.',
+      error_code: null,
+      contact_reason: null,
+    });
+    throw error;
+  }
+}

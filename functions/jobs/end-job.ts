@@ -1,0 +1,97 @@
+import { decide, isFinal, type JobStatus, type Refusal } from '#core/lanes';
+import { laneExecutions } from '#platform/lane-executions';
+import { logError } from '#platform/log';
+import { getJob, moveJob, type StoredJob, type TransactItem } from '#store/jobs';
+import { analysisEndingWrites, settleAnalysisHold } from './setup-billing.ts';
+import type { SetupJob } from './setup-job.ts';
+
+/** The interface's job-level error fields of a failed job. */
+export interface JobFailure {
+  error: string;
+  error_code: string | null;
+  contact_reason: string | null;
+}
+
+/** A lane's own writes in the transaction that ends one of its jobs. */
+function laneEndingWrites(job: StoredJob, to: JobStatus): TransactItem[] {
+  return job.job_type === 'WEBSITE_SETUP' ? analysisEndingWrites(job as SetupJob, to) : [];
+}
+
+/** A lane's idempotent follow-ups of an ended job (holds charged or released). */
+export async function afterJobEnded(job: StoredJob): Promise<void> {
+  if (job.job_type === 'WEBSITE_SETUP') await settleAnalysisHold(job as SetupJob);
+}
+
+/**
+ * Lane moves are finite, so re-reading after a lost race ends within a few rounds; the bound turns a
+ * bug into an error instead of a spin.
+ */
+const MAX_RACES = 10;
+
+/**
+ * Ends a job FAILED with its error. Idempotent: for a job that has already ended (a retried fail
+ * task, or a cancel that won) only the follow-ups are run again. Returns null for an unknown job.
+ */
+export async function failJob(jobId: string, failure: JobFailure): Promise<StoredJob | null> {
+  for (let race = 0; race < MAX_RACES; race++) {
+    const job = await getJob(jobId);
+    if (!job) return null;
+    if (isFinal(job.status)) {
+      await afterJobEnded(job);
+      return job;
+    }
+    const failed = await moveJob(job, 'FAILED', {
+      set: failure,
+      also: laneEndingWrites(job, 'FAILED'),
+    });
+    if (failed) {
+      await afterJobEnded(failed);
+      return failed;
+    }
+  }
+  throw new Error(`Job ${jobId} kept moving while being failed`);
+}
+
+export type StopOutcome = { stopped: StoredJob } | { refused: Refusal; job: StoredJob };
+
+/**
+ * Cancels a job (the user's cancel, or the sweeper's expiry of an idle one) by the lane table, then
+ * stops its execution and releases what it held. With `onlyIfUntouched`, the job is ended only if it
+ * has not been touched since it was read.
+ */
+export async function stopJob(
+  read: StoredJob,
+  trigger: 'CANCEL' | 'EXPIRE',
+  options: { onlyIfUntouched?: boolean } = {},
+): Promise<StopOutcome> {
+  let job = read;
+  for (let race = 0; race < MAX_RACES; race++) {
+    const decision = decide(job.job_type, job.status, trigger);
+    if (!decision.moved) return { refused: decision.refusal, job };
+    const stopped = await moveJob(job, decision.to, {
+      also: laneEndingWrites(job, decision.to),
+      unchangedSinceRead: options.onlyIfUntouched,
+    });
+    if (stopped) {
+      await stopExecution(stopped);
+      await afterJobEnded(stopped);
+      return { stopped };
+    }
+    const current = await getJob(job.job_id);
+    if (!current) return { refused: 'NO_SUCH_MOVE', job };
+    // An expiry must not cancel a job that was touched after it was found idle.
+    if (options.onlyIfUntouched) return { refused: 'NO_SUCH_MOVE', job: current };
+    job = current;
+  }
+  throw new Error(`Job ${read.job_id} kept moving while being cancelled`);
+}
+
+async function stopExecution(job: StoredJob): Promise<void> {
+  if (!job.execution_arn) return;
+  try {
+    await laneExecutions().stop(job.execution_arn, `Job ${job.status.toLowerCase()}`);
+  } catch (error) {
+    // The job has ended either way: every later write of its tasks is conditioned on its old status.
+    logError('could not stop the execution of an ended job', error, { jobId: job.job_id });
+  }
+}

@@ -1,0 +1,19 @@
+import { listJobs } from '#store/jobs';
+import { existingWebsiteIds } from '#store/websites';
+import type { SetupFields, SetupJob } from './setup-job.ts';
+
+/** Jobs whose website has been removed are left out of lists (the spec's GET /jobs/setup). */
+async function withoutRemovedWebsites(jobs: SetupJob[]): Promise<SetupJob[]> {
+  const websiteIds = jobs.flatMap((job) => (job.website_id ? [job.website_id] : []));
+  if (websiteIds.length === 0) return jobs;
+  const existing = await existingWebsiteIds(websiteIds);
+  return jobs.filter((job) => !job.website_id || existing.has(job.website_id));
+}
+
+/** A project's setup jobs (or one website's), newest first. */
+export function listSetupJobs(
+  projectId: string,
+  options: { limit: number; websiteId?: string },
+): Promise<SetupJob[]> {
+  return listJobs<SetupFields>(projectId, 'SETUP', { ...options, keep: withoutRemovedWebsites });
+}

@@ -1,0 +1,233 @@
+import { newId } from '#core/ids';
+import { isFinal, type JobStatus } from '#core/lanes';
+import { estimateJob } from '#core/pricing';
+import { websiteAddress } from '#core/website-identity';
+import { type AnalysisVerdict, analyseSite, type SiteAnalysis } from '#crawl/analyse-site';
+import { createFetcher } from '#crawl/fetcher';
+import type { PageFetcher } from '#crawl/page-fetcher';
+import { parseAllowedHosts } from '#crawl/ssrf-guard';
+import { trainProfile } from '#crawl/train-profile';
+import { numberEnv, optionalEnv } from '#platform/config';
+import { getJob, moveJob, updateJobIn } from '#store/jobs';
+import { landWebsiteItems, type Website } from '#store/websites';
+import type { JobFailure } from './end-job.ts';
+import { analysisSettlement, settleAnalysisHold } from './setup-billing.ts';
+import type { AnalysisSeeds, SetupFields, SetupJob } from './setup-job.ts';
+
+/**
+ * The work of the setup lane, one function per task: each moves the job into its state, does the
+ * crawl with the engine while writing live progress, and moves the job on. Every write is
+ * conditioned on the job's status, so a cancel (or expiry) that wins stops the work at its next
+ * write. What a step tells the state machine:
+ * TRAIN (analysis done), FAIL with the job's failure (the website cannot be set up), or STOP
+ * (nothing more to do: the job moved on without this step).
+ */
+export type StepOutcome = { next: 'TRAIN' | 'DONE' | 'STOP' } | { next: 'FAIL'; failure: JobFailure };
+
+/** Shops estimated above this many products are too large for a self-service setup. */
+const MAX_PRODUCTS = numberEnv('SETUP_MAX_PRODUCTS', 50_000, { min: 1, max: 10_000_000 });
+/** Pages the training samples, and the sample products kept for the user. */
+const TRAIN_PAGES = numberEnv('SETUP_TRAIN_PAGES', 40, { min: 5, max: 1000 });
+const SAMPLE_SIZE = 20;
+/** Seeds of the training kept on the job between the two tasks. */
+const MAX_SEEDS = 50;
+
+const ALLOWED_HOSTS = parseAllowedHosts(optionalEnv('CRAWL_ALLOWED_HOSTS'));
+
+const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) => JobFailure> = {
+  TOO_LARGE: (analysis) => ({
+    error: `The website has about ${analysis.progress.products_estimate} products, more than the ${MAX_PRODUCTS} a self-service setup takes. Contact support to set it up.`,
+    error_code: 'WEBSITE_TOO_LARGE',
+    contact_reason: 'WEBSITE_TOO_LARGE',
+  }),
+  NOT_ECOMMERCE: () => ({
+    error: 'The website does not look like an online shop: no product pages were found.',
+    error_code: 'NOT_ECOMMERCE',
+    contact_reason: null,
+  }),
+  UNREACHABLE: () => ({
+    error: 'The website could not be reached: its home page did not answer with a web page.',
+    error_code: 'UNREACHABLE',
+    contact_reason: null,
+  }),
+  BLOCKED_BY_ROBOTS: () => ({
+    error: "The website's robots.txt does not allow us to read it.",
+    error_code: 'BLOCKED_BY_ROBOTS',
+    contact_reason: null,
+  }),
+};
+
+/**
+ * Live progress written as the engine reports it: one write in flight at a time, the newest report
+ * next, so a fast crawl never queues writes. A write refused because the job moved on aborts the
+ * crawl through `signal`.
+ */
+function progressWriter(jobId: string, status: JobStatus, field: 'analysis_progress' | 'train_progress') {
+  const controller = new AbortController();
+  let pending: unknown;
+  let writing: Promise<void> | null = null;
+  let failure: unknown;
+  const pump = async () => {
+    while (pending !== undefined && !controller.signal.aborted) {
+      const value = pending;
+      pending = undefined;
+      if (!(await updateJobIn<SetupFields>(jobId, status, { [field]: value }))) controller.abort();
+    }
+  };
+  return {
+    signal: controller.signal,
+    report(value: unknown) {
+      pending = value;
+      writing ??= pump()
+        .catch((error: unknown) => {
+          failure = error;
+          controller.abort();
+        })
+        .finally(() => {
+          writing = null;
+        });
+    },
+    /** Waits for the last write; true when the job is still in `status`. */
+    async settle(): Promise<boolean> {
+      while (writing) await writing;
+      if (failure) throw failure;
+      return !controller.signal.aborted;
+    },
+  };
+}
+
+function newFetcher(): PageFetcher {
+  return createFetcher({ allowedHosts: ALLOWED_HOSTS });
+}
+
+/** Brings the job into `to` from `from`, or tells why this step has nothing to do. */
+async function enter(jobId: string, from: JobStatus, to: JobStatus): Promise<SetupJob | null> {
+  const job = await getJob<SetupFields>(jobId);
+  if (!job) return null;
+  if (job.status === from) return moveJob(job, to);
+  // A retried task finds its job already in its state and does the work again.
+  return job.status === to ? job : null;
+}
+
+/** ANALYZING: robots, home page, sitemaps and size; ends ESTIMATE_READY with the FULL-scrape quote. */
+export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
+  const current = await getJob<SetupFields>(jobId);
+  if (current && (current.status === 'ESTIMATE_READY' || current.status === 'TRAINING'))
+    return { next: 'TRAIN' };
+  const job = await enter(jobId, 'CREATED', 'ANALYZING');
+  if (!job) return { next: 'STOP' };
+  const progress = progressWriter(jobId, 'ANALYZING', 'analysis_progress');
+  const fetcher = newFetcher();
+  let analysis: SiteAnalysis;
+  try {
+    analysis = await analyseSite(
+      websiteAddress(job.url).homepage,
+      fetcher,
+      { country: job.country, currency: job.currency, maxProducts: MAX_PRODUCTS, signal: progress.signal },
+      (value) => progress.report(value),
+    );
+  } catch (error) {
+    if (progress.signal.aborted && !(await progress.settle())) return { next: 'STOP' };
+    throw error;
+  } finally {
+    await fetcher.close();
+  }
+  if (!(await progress.settle())) return { next: 'STOP' };
+  if (analysis.verdict !== 'OK') return { next: 'FAIL', failure: FAILURES[analysis.verdict](analysis) };
+  const seeds: AnalysisSeeds = {
+    homepage: analysis.homepage,
+    productUrls: analysis.productUrls.slice(0, MAX_SEEDS),
+    otherUrls: analysis.otherUrls.slice(0, MAX_SEEDS),
+  };
+  // Until training has learned how products are read, the quote assumes the hardest reading; the
+  // website's final quote, with the learned difficulty, can only be lower.
+  const estimate = estimateJob({
+    lane: 'SCRAPE',
+    difficulty: 'HARD',
+    products: analysis.progress.products_estimate,
+  });
+  const moved = await moveJob<SetupFields>(job, 'ESTIMATE_READY', {
+    set: { analysis_progress: analysis.progress, estimate, analysis_seeds: seeds },
+  });
+  return moved ? { next: 'TRAIN' } : { next: 'STOP' };
+}
+
+/**
+ * TRAINING: samples pages and learns the extraction profile; ends COMPLETED with the website, its
+ * profile and sample in the project, and the analysis charged.
+ */
+export async function trainWebsite(jobId: string): Promise<StepOutcome> {
+  const current = await getJob<SetupFields>(jobId);
+  if (current?.status === 'COMPLETED') {
+    // A retry after the completing write: only the charge may be left to do, and it is idempotent.
+    await settleAnalysisHold(current);
+    return { next: 'DONE' };
+  }
+  if (current && isFinal(current.status)) return { next: 'STOP' };
+  const job = await enter(jobId, 'ESTIMATE_READY', 'TRAINING');
+  if (!job?.analysis_seeds || !job.analysis_progress) return { next: 'STOP' };
+  const seeds = job.analysis_seeds;
+  const progress = progressWriter(jobId, 'TRAINING', 'train_progress');
+  const fetcher = newFetcher();
+  let training: Awaited<ReturnType<typeof trainProfile>>;
+  try {
+    training = await trainProfile(
+      seeds.homepage,
+      fetcher,
+      {
+        pagesLimit: TRAIN_PAGES,
+        country: job.country,
+        currency: job.currency,
+        seeds: { productUrls: seeds.productUrls, otherUrls: seeds.otherUrls },
+        sampleSize: SAMPLE_SIZE,
+        signal: progress.signal,
+      },
+      (value) => progress.report(value),
+    );
+  } catch (error) {
+    if (progress.signal.aborted && !(await progress.settle())) return { next: 'STOP' };
+    throw error;
+  } finally {
+    await fetcher.close();
+  }
+  if (!(await progress.settle())) return { next: 'STOP' };
+  if (training.samples.length === 0) {
+    return {
+      next: 'FAIL',
+      failure: {
+        error:
+          'We could not learn to read products on this website: no product could be read from its pages.',
+        error_code: 'PRODUCTS_NOT_READABLE',
+        contact_reason: null,
+      },
+    };
+  }
+  const now = new Date().toISOString();
+  const analysis = job.analysis_progress;
+  const estimate = estimateJob({
+    lane: 'SCRAPE',
+    difficulty: training.profile.difficulty,
+    products: analysis.products_estimate,
+  });
+  const website: Website = {
+    website_id: newId('web'),
+    project_id: job.project_id,
+    url: seeds.homepage,
+    domain: job.domain,
+    language: analysis.language,
+    product_type: analysis.product_type,
+    products_estimate: analysis.products_estimate,
+    difficulty: training.profile.difficulty,
+    estimate,
+    setup_job_id: job.job_id,
+    created_at: now,
+    updated_at: now,
+  };
+  const completed = await moveJob<SetupFields>(job, 'COMPLETED', {
+    set: { website_id: website.website_id, estimate, settlement: analysisSettlement(job, now) },
+    also: landWebsiteItems(website, training.profile, training.samples),
+  });
+  if (!completed) return { next: 'STOP' };
+  await settleAnalysisHold(completed);
+  return { next: 'DONE' };
+}

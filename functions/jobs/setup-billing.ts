@@ -1,0 +1,61 @@
+import type { JobStatus } from '#core/lanes';
+import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
+import { pragueMonthOf } from '#core/prague-month';
+import { PRICE_CURRENCY } from '#core/pricing';
+import { returnFreeAnalysis } from '#store/free-analyses';
+import type { Job, TransactItem } from '#store/jobs';
+import { chargeHold, releaseHold } from '#store/ledger';
+import type { SetupJob } from './setup-job.ts';
+
+/**
+ * What a setup job's analysis costs as it ends (spec rule 3 and "a failed analysis costs nothing"):
+ * a failed or cancelled analysis gives its free analysis back or releases its hold; a completed one
+ * is charged once its website is in the project.
+ */
+
+/** Writes that go with the move ending the job: a free analysis is given back exactly once. */
+export function analysisEndingWrites(job: SetupJob, to: JobStatus): TransactItem[] {
+  const failed = to === 'FAILED' || to === 'CANCELLED';
+  return failed && job.analysis_charge.kind === 'FREE'
+    ? [returnFreeAnalysis(job.customer_id, job.analysis_charge.month)]
+    : [];
+}
+
+/** The settlement recorded on a completing setup job: its analysis, at the price it was taken at. */
+export function analysisSettlement(job: SetupJob, settledAt: string): Job['settlement'] {
+  const charge = job.analysis_charge;
+  if (charge.kind === 'NONE') return null;
+  const amount: Cents = charge.kind === 'PAID' ? charge.amount : ZERO_CENTS;
+  return {
+    quantity: 1,
+    currency: PRICE_CURRENCY,
+    amount: formatMoney(amount),
+    capped: false,
+    settled_at: settledAt,
+  };
+}
+
+/**
+ * After the job has ended: charge or release the hold of a paid analysis. Both are idempotent on the
+ * hold, so a retried task or a second sweep never charges or releases twice.
+ */
+export async function settleAnalysisHold(job: SetupJob): Promise<void> {
+  const charge = job.analysis_charge;
+  if (charge.kind !== 'PAID') return;
+  if (job.status !== 'COMPLETED') {
+    await releaseHold(job.customer_id, charge.hold_id);
+    return;
+  }
+  const settledAt = job.settlement?.settled_at ?? job.finished_at ?? job.updated_at;
+  await chargeHold(job.customer_id, charge.hold_id, {
+    job_id: job.job_id,
+    job_type: job.job_type,
+    project_id: job.project_id,
+    website_id: job.website_id,
+    quantity: 1,
+    amount: charge.amount,
+    capped: false,
+    settled_at: settledAt,
+    month: pragueMonthOf(new Date(settledAt)),
+  });
+}

@@ -1,0 +1,48 @@
+import type { Cents } from '#core/money';
+import type { AnalysisProgress } from '#crawl/analyse-site';
+import type { TrainProgress } from '#crawl/train-profile';
+import { type Job, publicJob, type StoredJob } from '#store/jobs';
+
+/**
+ * How the analysis of a setup job is paid: one of the month's free analyses, a hold on the credit,
+ * or nothing when the website was already in the project and no analysis ran.
+ */
+export type AnalysisCharge =
+  | { kind: 'FREE'; month: string }
+  | { kind: 'PAID'; month: string; amount: Cents; hold_id: string }
+  | { kind: 'NONE' };
+
+/** A setup job's own fields: the interface's, then the service's. */
+export interface SetupFields {
+  url: string;
+  country: string;
+  currency: string;
+  analysis_progress: AnalysisProgress | null;
+  train_progress: TrainProgress | null;
+  /** The website identity the job sets up (host without www., plus a non-default port). */
+  domain: string;
+  analysis_charge: AnalysisCharge;
+  /** What the analysis saw, handed to the training so it does not start from nothing. */
+  analysis_seeds: AnalysisSeeds | null;
+}
+
+export interface AnalysisSeeds {
+  /** The home page after redirects. */
+  homepage: string;
+  productUrls: string[];
+  otherUrls: string[];
+}
+
+export type SetupJob = StoredJob<SetupFields>;
+
+const SETUP_FIELDS = [
+  'url',
+  'country',
+  'currency',
+  'analysis_progress',
+  'train_progress',
+] as const satisfies readonly (keyof SetupFields)[];
+
+export type PublicSetupJob = Job & Pick<SetupFields, (typeof SETUP_FIELDS)[number]>;
+
+export const publicSetupJob = (job: SetupJob) => publicJob(job, SETUP_FIELDS) as PublicSetupJob;

@@ -1,0 +1,54 @@
+import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { requiredEnv } from './config.ts';
+
+/** A job lane: the name of its ASL file under state-machines/ (and of its state machine). */
+export type Lane = 'website-setup' | 'scrape' | 'matching';
+
+/**
+ * Starting and stopping lane executions, the one way handlers and tasks do it: Step Functions in
+ * AWS, the local runner of the same ASL files in the local stack, which installs itself with
+ * `useLaneExecutions` before any handler runs.
+ */
+export interface LaneExecutions {
+  /** Starts the lane for a job; `name` (the job id) makes a repeated start of the same job a no-op. Returns the execution ARN. */
+  start(lane: Lane, name: string, input: Record<string, unknown>): Promise<string>;
+  /** Stops a running execution; stopping one that has ended is not an error. */
+  stop(executionArn: string, cause: string): Promise<void>;
+}
+
+/** The state machine ARN of a lane, as the jobs stack names its variable. */
+const laneArnVariable = (lane: Lane) => `${lane.toUpperCase().replaceAll('-', '_')}_STATE_MACHINE_ARN`;
+
+const sfn = new SFNClient({});
+
+const stepFunctions: LaneExecutions = {
+  async start(lane, name, input) {
+    const { executionArn } = await sfn.send(
+      new StartExecutionCommand({
+        stateMachineArn: requiredEnv(laneArnVariable(lane)),
+        name,
+        input: JSON.stringify(input),
+      }),
+    );
+    if (!executionArn) throw new Error(`Step Functions started ${lane} for ${name} without an execution ARN`);
+    return executionArn;
+  },
+  async stop(executionArn, cause) {
+    try {
+      await sfn.send(new StopExecutionCommand({ executionArn, cause }));
+    } catch (error) {
+      // An execution that has already ended (or been stopped by a racing cancel) is what stop wants.
+      if (!(error instanceof Error) || error.name !== 'ExecutionDoesNotExist') throw error;
+    }
+  },
+};
+
+let installed: LaneExecutions | undefined;
+
+export function useLaneExecutions(executions: LaneExecutions): void {
+  installed = executions;
+}
+
+export function laneExecutions(): LaneExecutions {
+  return installed ?? stepFunctions;
+}

@@ -1,0 +1,4 @@
+import { analyseWebsite, type StepOutcome } from '#jobs/run-setup';
+
+/** The setup lane's Analyse state. */
+export const handler = (input: { job_id: string }): Promise<StepOutcome> => analyseWebsite(input.job_id);

@@ -1,0 +1,30 @@
+import { failJob, type JobFailure } from '#jobs/end-job';
+import { logError } from '#platform/log';
+
+/**
+ * The lanes' failure path: a Choice state passes the failure the work reported (`failure`), a Catch
+ * passes the error it caught (`error`: Error and Cause, the Cause being Lambda's JSON in AWS).
+ */
+export interface FailJobInput {
+  job_id: string;
+  failure?: JobFailure;
+  error?: { Error?: string; Cause?: string };
+}
+
+/** What the user reads when the failure was ours, not the website's; the cause goes to the log only. */
+const UNEXPECTED: JobFailure = {
+  error: 'The job failed because of an error on our side. Please try again, or contact support.',
+  error_code: null,
+  contact_reason: null,
+};
+
+export async function handler(input: FailJobInput): Promise<{ job_id: string; status: string | null }> {
+  if (!input.failure) {
+    logError('job failed unexpectedly', new Error(input.error?.Cause ?? 'no cause'), {
+      jobId: input.job_id,
+      errorName: input.error?.Error,
+    });
+  }
+  const job = await failJob(input.job_id, input.failure ?? UNEXPECTED);
+  return { job_id: input.job_id, status: job?.status ?? null };
+}

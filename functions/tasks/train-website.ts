@@ -1,0 +1,4 @@
+import { type StepOutcome, trainWebsite } from '#jobs/run-setup';
+
+/** The setup lane's Train state. */
+export const handler = (input: { job_id: string }): Promise<StepOutcome> => trainWebsite(input.job_id);
