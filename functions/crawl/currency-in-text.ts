@@ -37,7 +37,7 @@ const symbols: [RegExp, string[]][] = [
 ];
 
 const isoCode = new RegExp(
-  `(?<![A-Za-z])(${[...new Set(Object.values(countryCurrency)), 'RUB'].join('|')})(?![A-Za-z])`,
+  `(?<![A-Za-z])(${[...new Set(Object.values(countryCurrency)), 'RUB', 'KWD', 'BHD', 'OMR', 'JOD', 'TND', 'QAR', 'SAR', 'AED'].join('|')})(?![A-Za-z])`,
 );
 
 /**

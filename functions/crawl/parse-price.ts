@@ -41,8 +41,11 @@ export function parsePrice(text: string, context: PriceContext = {}): ParsedPric
 
 function toDecimal(number: string, thousands: string | undefined, currency: string | null): string | null {
   if (thousands !== undefined) {
-    const last = number.at(-3) === '.' || number.at(-3) === ',' ? number.length - 3 : number.at(-2) === '.' || number.at(-2) === ',' ? number.length - 2 : -1;
+    const decimalAt = (offset: number): boolean => number.at(offset) === '.' || number.at(offset) === ',';
+    const last = decimalAt(-3) ? number.length - 3 : decimalAt(-2) ? number.length - 2 : -1;
     const hasDecimals = last > 0 && number[last] !== thousands;
+    // "12.500 KWD": a currency with three decimals makes a lone dot or comma the decimal point.
+    if (!hasDecimals && currencyMinorUnits(currency) === 3 && /^\d+[.,]\d{3}$/.test(number)) return number.replace(',', '.');
     const whole = (hasDecimals ? number.slice(0, last) : number).split(thousands).join('');
     return hasDecimals ? `${whole}.${number.slice(last + 1)}` : whole;
   }
