@@ -4,10 +4,12 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { type Route, routeKey, routes } from '#http/routes';
 import { TABLE_KEYS } from '#store/table-definition';
+import { addAlarm } from './alarm.ts';
 import { constructId } from './construct-id.ts';
 import { laneArnVariable } from './jobs-stack.ts';
 import { routeAccess } from './route-access.ts';
@@ -23,6 +25,7 @@ export interface ApiStackProps extends StackProps {
   table: ITable;
   dataBucket: IBucket;
   exportsBucket: IBucket;
+  alarmTopic: ITopic;
   /** The job lanes by name, from the jobs stack. */
   lanes: ReadonlyMap<string, IStateMachine>;
 }
@@ -61,7 +64,7 @@ export class ApiStack extends Stack {
       createDefaultStage: false,
       defaultIntegration: new HttpLambdaIntegration('RouteNotFoundIntegration', notFound),
     });
-    new apigwv2.HttpStage(this, 'Stage', {
+    const apiStage = new apigwv2.HttpStage(this, 'Stage', {
       httpApi: this.api,
       stageName: API_STAGE,
       autoDeploy: true,
@@ -74,6 +77,15 @@ export class ApiStack extends Stack {
           }),
         ),
       },
+    });
+
+    // Handlers answer every failure with a problem body, so server errors show up here, not as Lambda errors.
+    addAlarm(this, 'ServerErrorsAlarm', {
+      topic: props.alarmTopic,
+      description: `${stage} API: 5 or more 5xx answers within 5 minutes`,
+      metric: apiStage.metricServerError(),
+      threshold: 5,
+      period: Duration.minutes(5),
     });
 
     for (const route of routes) {

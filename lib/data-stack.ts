@@ -1,6 +1,8 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '#store/table-definition';
 import type { Stage, StageConfig } from './stage-config.ts';
@@ -11,7 +13,8 @@ export interface DataStackProps extends StackProps {
 }
 
 /**
- * The stateful part: the single table and the two buckets. Stateless stacks can be destroyed and
+ * The stateful part: the single table and the two buckets, and the alarm topic (whose confirmed
+ * e-mail subscription should outlive the stateless stacks). Stateless stacks can be destroyed and
  * redeployed freely; this one keeps the data (retained in prod).
  */
 export class DataStack extends Stack {
@@ -20,6 +23,7 @@ export class DataStack extends Stack {
   readonly dataBucket: s3.Bucket;
   /** Generated CSV exports, served by presigned URL and rebuilt on demand. */
   readonly exportsBucket: s3.Bucket;
+  readonly alarmTopic: sns.Topic;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -70,6 +74,13 @@ export class DataStack extends Stack {
         { expiration: config.exportsExpireAfter },
       ],
     });
+
+    this.alarmTopic = new sns.Topic(this, 'AlarmTopic', {
+      topicName: `pds-${props.stage}-alarms`,
+      enforceSSL: true,
+    });
+    if (config.alarmEmail)
+      this.alarmTopic.addSubscription(new subscriptions.EmailSubscription(config.alarmEmail));
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'DataBucketName', { value: this.dataBucket.bucketName });

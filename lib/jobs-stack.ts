@@ -7,8 +7,10 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { addAlarm } from './alarm.ts';
 import { constructId } from './construct-id.ts';
 import { REPO_ROOT, ServiceFunction } from './service-function.ts';
 import { type Stage, type StageConfig, serviceEnvironment } from './stage-config.ts';
@@ -20,6 +22,7 @@ export interface JobsStackProps extends StackProps {
   table: ITable;
   dataBucket: IBucket;
   exportsBucket: IBucket;
+  alarmTopic: ITopic;
   sources: JobSources;
   taskFunctions?: Readonly<Record<string, TaskFunction>>;
 }
@@ -175,6 +178,14 @@ export class JobsStack extends Stack {
     }).bindTable(this.props.table, 'RW');
     if (spec.buckets.data) fn.bindBucket(dataBucket, 'DATA_BUCKET', spec.buckets.data);
     if (spec.buckets.exports) fn.bindBucket(exportsBucket, 'EXPORTS_BUCKET', spec.buckets.exports);
+    // Lanes retry a failed task; errors that keep coming are an operator's business.
+    addAlarm(this, `${constructId(placeholder.replace(/Arn$/, ''))}ErrorsAlarm`, {
+      topic: this.props.alarmTopic,
+      description: `Task ${spec.module}: 3 or more errors within 15 minutes`,
+      metric: fn.metricErrors(),
+      threshold: 3,
+      period: Duration.minutes(15),
+    });
     this.tasks.set(placeholder, fn);
     return fn;
   }
@@ -217,6 +228,13 @@ export class JobsStack extends Stack {
       environment: serviceEnvironment(config),
     }).bindTable(table, 'RW');
     for (const [lane, machine] of this.lanes) sweeper.bindStateMachine(machine, laneArnVariable(lane), 'RW');
+    addAlarm(this, 'IdleJobSweeperErrorsAlarm', {
+      topic: this.props.alarmTopic,
+      description: 'The idle-job sweeper failed within the last hour',
+      metric: sweeper.metricErrors(),
+      threshold: 1,
+      period: Duration.hours(1),
+    });
     new events.Rule(this, 'IdleJobSweepSchedule', {
       description: 'Hourly sweep of idle jobs',
       schedule: events.Schedule.rate(Duration.hours(1)),

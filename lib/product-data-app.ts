@@ -37,6 +37,7 @@ export function addProductDataStacks(
     table: data.table,
     dataBucket: data.dataBucket,
     exportsBucket: data.exportsBucket,
+    alarmTopic: data.alarmTopic,
   };
   const sources = findJobSources(jobsOverrides.dirs);
   const jobs =
