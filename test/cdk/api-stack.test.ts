@@ -48,6 +48,13 @@ describe('API stack', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length + 1);
   });
 
+  it('hands Lambda the payload 2.0 events the handlers are written for', () => {
+    template.allResourcesProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+    });
+  });
+
   it('sends requests no route serves to the not-found function', () => {
     expect(integratedFunction('$default')).toBe(
       functionId(template, 'Answers requests no route serves (404, or 405 with Allow)'),
