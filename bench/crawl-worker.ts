@@ -20,8 +20,14 @@ if (input.engine === 'engine') {
   const { createFetcher } = await import('../functions/crawl/fetcher.ts');
   const { runPool } = await import('../functions/crawl/run-pool.ts');
   const { scrapeUrl } = await import('../functions/crawl/scrape-url.ts');
-  const fetcher = createFetcher({ allowedHosts: ['127.0.0.1'], perHostConcurrency: input.concurrency, minDelayMs: 0 });
-  const outcomes = await runPool(input.urls, input.concurrency, (url) => scrapeUrl(url, input.profile, fetcher));
+  const fetcher = createFetcher({
+    allowedHosts: ['127.0.0.1'],
+    perHostConcurrency: input.concurrency,
+    minDelayMs: 0,
+  });
+  const outcomes = await runPool(input.urls, input.concurrency, (url) =>
+    scrapeUrl(url, input.profile, fetcher),
+  );
   products = outcomes.filter((outcome) => outcome.result === 'OK').length;
   await fetcher.close();
 } else {
@@ -38,7 +44,10 @@ if (input.engine === 'engine') {
       async requestHandler({ $ }) {
         // The same reading this engine does for a JSON-LD shop: the page's Product node and its offer.
         for (const script of $('script[type="application/ld+json"]').toArray()) {
-          const json = JSON.parse($(script).text()) as { '@graph'?: Record<string, unknown>[] } & Record<string, unknown>;
+          const json = JSON.parse($(script).text()) as { '@graph'?: Record<string, unknown>[] } & Record<
+            string,
+            unknown
+          >;
           const nodes = json['@graph'] ?? [json];
           const product = nodes.find((node) => node['@type'] === 'Product');
           if (product && (product.offers as Record<string, unknown> | undefined) !== undefined) {
@@ -55,5 +64,11 @@ if (input.engine === 'engine') {
 
 const seconds = (performance.now() - started) / 1000;
 console.log(
-  JSON.stringify({ engine: input.engine, pages: input.urls.length, products, seconds, peakRssKb: process.resourceUsage().maxRSS }),
+  JSON.stringify({
+    engine: input.engine,
+    pages: input.urls.length,
+    products,
+    seconds,
+    peakRssKb: process.resourceUsage().maxRSS,
+  }),
 );

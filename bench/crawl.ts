@@ -31,10 +31,17 @@ export async function runCrawlBench(): Promise<void> {
     const fetcher = createFetcher({ allowedHosts: ['127.0.0.1'], minDelayMs: 0 });
     const { country, currency } = shop.groundTruth.shop;
     const analysis = await analyseSite(shop.url, fetcher, { country, currency, maxProducts: 50_000 });
-    const { profile } = await trainProfile(analysis.homepage, fetcher, { pagesLimit: 30, country, currency, seeds: analysis });
+    const { profile } = await trainProfile(analysis.homepage, fetcher, {
+      pagesLimit: 30,
+      country,
+      currency,
+      seeds: analysis,
+    });
     const { urls } = await enumerateProductUrls(analysis.homepage, profile, fetcher);
     await fetcher.close();
-    console.log(`Shop ${benchShop.name}: ${urls.length} product URLs, profile ${profile.method}, concurrency ${CONCURRENCY}`);
+    console.log(
+      `Shop ${benchShop.name}: ${urls.length} product URLs, profile ${profile.method}, concurrency ${CONCURRENCY}`,
+    );
     const results: WorkerResult[] = [];
     for (const engine of ['engine', 'crawlee'] as const) {
       const input = join(dir, `${engine}.json`);
@@ -60,7 +67,9 @@ export async function runCrawlBench(): Promise<void> {
 function runWorker(input: string): Promise<WorkerResult> {
   const worker = fileURLToPath(new URL('./crawl-worker.ts', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', worker, input], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', worker, input], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -68,7 +77,8 @@ function runWorker(input: string): Promise<WorkerResult> {
     child.on('error', reject);
     child.on('close', (code) => {
       const line = output.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{')) reject(new Error(`bench worker ${input} exited ${code}: ${output}`));
+      if (code !== 0 || !line.startsWith('{'))
+        reject(new Error(`bench worker ${input} exited ${code}: ${output}`));
       else resolve(JSON.parse(line) as WorkerResult);
     });
   });

@@ -3,10 +3,12 @@ const benches: Record<string, () => Promise<unknown>> = {
   crawl: async () => (await import('./crawl.ts')).runCrawlBench(),
 };
 
-const name = process.argv[2];
-const bench = name ? benches[name] : undefined;
+const requested = process.argv[2];
+const bench = requested ? benches[requested] : undefined;
 if (!bench) {
   console.error(`Usage: npm run bench -- <${Object.keys(benches).join('|')}>`);
   process.exit(2);
 }
 await bench();
+
+export {};

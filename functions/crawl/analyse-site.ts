@@ -79,7 +79,11 @@ export async function analyseSite(
     products_estimate: 0,
   };
   const report = (): void => onProgress(structuredClone(progress));
-  const result = (verdict: AnalysisVerdict, homepage = url, extra: Partial<SiteAnalysis> = {}): SiteAnalysis => ({
+  const result = (
+    verdict: AnalysisVerdict,
+    homepage = url,
+    extra: Partial<SiteAnalysis> = {},
+  ): SiteAnalysis => ({
     progress: structuredClone(progress),
     verdict,
     homepage,
@@ -117,7 +121,9 @@ export async function analyseSite(
   const sitemapUrls: string[] = [];
   if (sitemaps.length > 0) {
     const seen = new Set<string>();
-    for await (const entry of sitemapEntries(fetcher, sitemaps, { maxUrls: options.maxProducts * 4 + 10_000 })) {
+    for await (const entry of sitemapEntries(fetcher, sitemaps, {
+      maxUrls: options.maxProducts * 4 + 10_000,
+    })) {
       progress.sitemap_size++;
       const entryUrl = URL.parse(entry.url);
       if (entryUrl && entryUrl.origin === origin && !seen.has(entryUrl.href)) {
@@ -144,7 +150,11 @@ export async function analyseSite(
     );
     const classified = await runPool(samples, concurrency, async (sample) => {
       const fetched = await fetchHtmlPage(fetcher, sample.url, options.signal);
-      return { ...sample, page: fetched.page, kind: fetched.page ? classifyPage(fetched.page, context).kind : null };
+      return {
+        ...sample,
+        page: fetched.page,
+        kind: fetched.page ? classifyPage(fetched.page, context).kind : null,
+      };
     });
     let estimate = 0;
     for (const [index, group] of groups.entries()) {
@@ -160,13 +170,27 @@ export async function analyseSite(
     }
     progress.products_estimate = estimate;
   } else {
-    const crawl = await crawlListings(homePage, origin, fetcher, context, options.crawlBudget ?? 150, concurrency, options.signal);
+    const crawl = await crawlListings(
+      homePage,
+      origin,
+      fetcher,
+      context,
+      options.crawlBudget ?? 150,
+      concurrency,
+      options.signal,
+    );
     pages.push(...crawl.pages);
     otherUrls.push(...crawl.pages.map((page) => page.url));
     cardLinkCount = crawl.productLinks.length;
     const samples = spread(crawl.productLinks, options.pagesPerGroup ?? 3);
-    const checked = await runPool(samples, concurrency, async (sample) => (await fetchHtmlPage(fetcher, sample, options.signal)).page);
-    const products = checked.filter((page): page is Page => page !== null && classifyPage(page, context).kind === 'PRODUCT');
+    const checked = await runPool(
+      samples,
+      concurrency,
+      async (sample) => (await fetchHtmlPage(fetcher, sample, options.signal)).page,
+    );
+    const products = checked.filter(
+      (page): page is Page => page !== null && classifyPage(page, context).kind === 'PRODUCT',
+    );
     productPages.push(...products);
     pages.push(...checked.filter((page): page is Page => page !== null));
     const share = checked.length > 0 ? products.length / checked.length : 0;
@@ -177,7 +201,8 @@ export async function analyseSite(
   progress.language = detectLanguage(pages) ?? progress.language;
   progress.product_type = progress.is_ecommerce
     ? detectProductType([
-        ...homePage.$('nav a, header a')
+        ...homePage
+          .$('nav a, header a')
           .toArray()
           .map((element) => cleanText(homePage.$(element).text())),
         ...productPages.map((page) => page.heading ?? ''),
@@ -224,12 +249,18 @@ function groupByShape(urls: readonly string[]): UrlGroup[] {
     const depth = segments.length;
     const shape = segments.map((segment, index) => {
       if (index === depth - 1) return `*${/\.[a-z0-9]{2,5}$/i.exec(segment)?.[0] ?? ''}`;
-      return (counts.get(`${depth}|${index}|${segment}`) ?? 0) >= (depthCounts.get(depth) ?? 0) / 10 ? segment : '*';
+      return (counts.get(`${depth}|${index}|${segment}`) ?? 0) >= (depthCounts.get(depth) ?? 0) / 10
+        ? segment
+        : '*';
     });
     const key = `${shape.join('/')}${path.endsWith('/') ? '/' : ''}`;
-    groups.set(key, [...(groups.get(key) ?? []), url]);
+    const group = groups.get(key);
+    if (group) group.push(url);
+    else groups.set(key, [url]);
   }
-  return [...groups].map(([key, list]) => ({ key, urls: list })).sort((a, b) => b.urls.length - a.urls.length);
+  return [...groups]
+    .map(([key, list]) => ({ key, urls: list }))
+    .sort((a, b) => b.urls.length - a.urls.length);
 }
 
 /** Up to `count` items spread evenly over the list. */
@@ -271,7 +302,9 @@ async function crawlListings(
   visit(home);
   let fetched = 0;
   while (queue.length > 0 && fetched < budget) {
-    const batch = queue.splice(0, Math.min(concurrency * 2, budget - fetched)).filter((link) => !productLinks.has(link));
+    const batch = queue
+      .splice(0, Math.min(concurrency * 2, budget - fetched))
+      .filter((link) => !productLinks.has(link));
     fetched += batch.length;
     const results = await runPool(batch, concurrency, async (link) => {
       if (!(await fetcher.isAllowed(link))) return null;

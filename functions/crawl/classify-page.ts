@@ -1,10 +1,10 @@
 import type { ExtractionMethod } from './extraction-profile.ts';
 import { type PageAnatomy, pageAnatomy } from './page-anatomy.ts';
 import type { PriceContext } from './parse-price.ts';
+import type { ProductFields } from './product-fields.ts';
 import { productFromJsonLd } from './product-from-json-ld.ts';
 import { productFromMicrodata } from './product-from-microdata.ts';
 import { productFromOpenGraph } from './product-from-open-graph.ts';
-import type { ProductFields } from './product-fields.ts';
 import type { Page } from './read-page.ts';
 
 export type PageKind = 'PRODUCT' | 'LISTING' | 'OTHER';
@@ -22,17 +22,30 @@ export interface PageClassification {
  * outside product cards; a listing shows at least three product cards.
  */
 export function classifyPage(page: Page, context: PriceContext): PageClassification {
-  const identity = { url: page.url, canonical: page.canonical, heading: page.heading, country: context.country ?? null };
+  const identity = {
+    url: page.url,
+    canonical: page.canonical,
+    heading: page.heading,
+    country: context.country ?? null,
+  };
   const structured: PageClassification['structured'] = {};
   const fromJsonLd = productFromJsonLd(page.jsonLd, identity);
-  if (fromJsonLd && (fromJsonLd.price !== null || fromJsonLd.name === page.heading)) structured.JSONLD = fromJsonLd;
+  if (fromJsonLd && (fromJsonLd.price !== null || fromJsonLd.name === page.heading))
+    structured.JSONLD = fromJsonLd;
   const fromMicrodata = productFromMicrodata(page.$, identity);
-  if (fromMicrodata && fromMicrodata.name !== null && fromMicrodata.name === page.heading) structured.MICRODATA = fromMicrodata;
+  if (fromMicrodata && fromMicrodata.name !== null && fromMicrodata.name === page.heading)
+    structured.MICRODATA = fromMicrodata;
   const fromOpenGraph = productFromOpenGraph(page.meta, identity);
-  if (fromOpenGraph && (fromOpenGraph.price !== null || fromOpenGraph.name === page.heading)) structured.OPENGRAPH = fromOpenGraph;
+  if (fromOpenGraph && (fromOpenGraph.price !== null || fromOpenGraph.name === page.heading))
+    structured.OPENGRAPH = fromOpenGraph;
   const anatomy = pageAnatomy(page, context);
-  const looksLikeProduct = anatomy.h1 !== null && anatomy.mainPrices.length > 0 && anatomy.buyButtons.length > 0;
+  const looksLikeProduct =
+    anatomy.h1 !== null && anatomy.mainPrices.length > 0 && anatomy.buyButtons.length > 0;
   const kind: PageKind =
-    Object.keys(structured).length > 0 || looksLikeProduct ? 'PRODUCT' : anatomy.cardLinks.length >= 3 ? 'LISTING' : 'OTHER';
+    Object.keys(structured).length > 0 || looksLikeProduct
+      ? 'PRODUCT'
+      : anatomy.cardLinks.length >= 3
+        ? 'LISTING'
+        : 'OTHER';
   return { kind, structured, anatomy };
 }

@@ -4,11 +4,11 @@ import { isStruckPrice } from './is-struck-price.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
 import { priceOfElement } from './price-of-element.ts';
+import type { ProductFields } from './product-fields.ts';
 import { productFromJsonLd } from './product-from-json-ld.ts';
 import { productFromMicrodata } from './product-from-microdata.ts';
 import { productFromOpenGraph } from './product-from-open-graph.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
-import type { ProductFields } from './product-fields.ts';
 import type { ProductRecord } from './product-record.ts';
 import type { Page } from './read-page.ts';
 
@@ -19,15 +19,25 @@ const ORDER: Exclude<ExtractionMethod, 'SELECTORS'>[] = ['JSONLD', 'MICRODATA', 
  * sources next, markup rules for whatever they leave out. Null when the page is not a product page
  * (no source names a product with a price or a name).
  */
-export function extractProduct(page: Page, profile: ExtractionProfile, now: Date = new Date()): ProductRecord | null {
+export function extractProduct(
+  page: Page,
+  profile: ExtractionProfile,
+  now: Date = new Date(),
+): ProductRecord | null {
   const context = { country: profile.country, currency: profile.currency };
-  const identity = { url: page.url, canonical: page.canonical, heading: page.heading, country: profile.country };
+  const identity = {
+    url: page.url,
+    canonical: page.canonical,
+    heading: page.heading,
+    country: profile.country,
+  };
   const readers: Record<(typeof ORDER)[number], () => ProductFields | null> = {
     JSONLD: () => productFromJsonLd(page.jsonLd, identity),
     MICRODATA: () => productFromMicrodata(page.$, identity),
     OPENGRAPH: () => productFromOpenGraph(page.meta, identity),
   };
-  const methods = profile.method === 'SELECTORS' ? ORDER : [profile.method, ...ORDER.filter((m) => m !== profile.method)];
+  const methods =
+    profile.method === 'SELECTORS' ? ORDER : [profile.method, ...ORDER.filter((m) => m !== profile.method)];
   let structured: ProductFields | null = null;
   for (const method of methods) {
     structured = readers[method]();
@@ -48,7 +58,9 @@ export function extractProduct(page: Page, profile: ExtractionProfile, now: Date
   ) {
     price = markup.price;
   }
-  const skuFromUrl = profile.sku_from_url ? new RegExp(profile.sku_from_url).exec(new URL(page.url).pathname)?.[1] : null;
+  const skuFromUrl = profile.sku_from_url
+    ? new RegExp(profile.sku_from_url).exec(new URL(page.url).pathname)?.[1]
+    : null;
   return {
     url: page.canonical,
     name: pick('name'),
@@ -65,9 +77,19 @@ export function extractProduct(page: Page, profile: ExtractionProfile, now: Date
   };
 }
 
-function struckPriceShown(page: Page, amount: string, context: { country: string | null; currency: string | null }): boolean {
+function struckPriceShown(
+  page: Page,
+  amount: string,
+  context: { country: string | null; currency: string | null },
+): boolean {
   const target = normaliseAmount(amount, context.currency);
-  return (page.$('del, s, strike, [class*="old"], [class*="regular"], [class*="standard"], [class*="was"], [data-price-type="oldPrice"]').toArray() as Element[])
+  return (
+    page
+      .$(
+        'del, s, strike, [class*="old"], [class*="regular"], [class*="standard"], [class*="was"], [data-price-type="oldPrice"]',
+      )
+      .toArray() as Element[]
+  )
     .filter(isStruckPrice)
     .some((element) => {
       const price = priceOfElement(element, context);

@@ -6,8 +6,8 @@ import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
 import type { PageAnatomy } from './page-anatomy.ts';
 import type { PriceContext } from './parse-price.ts';
-import { productFromSelectors, readRule, spacedText } from './product-from-selectors.ts';
 import type { ProductFields } from './product-fields.ts';
+import { productFromSelectors, readRule, spacedText } from './product-from-selectors.ts';
 import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
 
@@ -21,19 +21,68 @@ export interface LearningPage {
 type Labelled = 'brand' | 'sku' | 'gtin' | 'mpn';
 
 const LABELS: Record<Labelled, string[]> = {
-  brand: ['brand', 'značka', 'marke', 'marque', 'marka', 'hersteller', 'výrobce', 'výrobca', 'producent', 'fabricant', 'manufacturer'],
-  sku: [
-    'sku', 'kód produktu', 'kod produktu', 'kód', 'kod', 'artikelnummer', 'art.-nr.', 'artikel-nr.', 'référence', 'reference',
-    'ref', 'product code', 'item number', 'code produit', 'katalogové číslo', 'numer katalogowy', 'item no.',
+  brand: [
+    'brand',
+    'značka',
+    'marke',
+    'marque',
+    'marka',
+    'hersteller',
+    'výrobce',
+    'výrobca',
+    'producent',
+    'fabricant',
+    'manufacturer',
   ],
-  gtin: ['ean', 'gtin', 'ean13', 'ean kód', 'ean-code', 'ean code', 'upc', 'barcode', 'čárový kód', 'kod ean', 'kód ean'],
+  sku: [
+    'sku',
+    'kód produktu',
+    'kod produktu',
+    'kód',
+    'kod',
+    'artikelnummer',
+    'art.-nr.',
+    'artikel-nr.',
+    'référence',
+    'reference',
+    'ref',
+    'product code',
+    'item number',
+    'code produit',
+    'katalogové číslo',
+    'numer katalogowy',
+    'item no.',
+  ],
+  gtin: [
+    'ean',
+    'gtin',
+    'ean13',
+    'ean kód',
+    'ean-code',
+    'ean code',
+    'upc',
+    'barcode',
+    'čárový kód',
+    'kod ean',
+    'kód ean',
+  ],
   mpn: [
-    'mpn', 'kód výrobce', 'kód výrobcu', 'herstellernummer', 'hersteller-artikelnummer', 'référence fabricant',
-    'kod producenta', 'manufacturer part number', 'part number', 'mfr part no.',
+    'mpn',
+    'kód výrobce',
+    'kód výrobcu',
+    'herstellernummer',
+    'hersteller-artikelnummer',
+    'référence fabricant',
+    'kod producenta',
+    'manufacturer part number',
+    'part number',
+    'mfr part no.',
   ],
 };
-const UNSTABLE_CLASS = /\d|^(is|has)-|^(active|selected|current|disabled|hidden|open|show)$|sold|stock|(^|-)(un)?available/i;
-const BREADCRUMBS = '[class*="breadcrumb"], [id*="breadcrumb"], [aria-label*="breadcrumb" i], [itemtype*="BreadcrumbList"]';
+const UNSTABLE_CLASS =
+  /\d|^(is|has)-|^(active|selected|current|disabled|hidden|open|show)$|sold|stock|(^|-)(un)?available/i;
+const BREADCRUMBS =
+  '[class*="breadcrumb"], [id*="breadcrumb"], [aria-label*="breadcrumb" i], [itemtype*="BreadcrumbList"]';
 
 interface Target {
   learning: LearningPage;
@@ -49,7 +98,10 @@ interface Target {
  * element and its ancestors; the rule that reads the right value on most pages wins, so a selector
  * that also matches related products listed earlier on the page loses.
  */
-export function learnSelectors(pages: readonly LearningPage[], context: PriceContext): Partial<Record<SelectorField, FieldRule>> {
+export function learnSelectors(
+  pages: readonly LearningPage[],
+  context: PriceContext,
+): Partial<Record<SelectorField, FieldRule>> {
   const rules: Partial<Record<SelectorField, FieldRule>> = {};
   const learn = (
     field: SelectorField,
@@ -66,7 +118,11 @@ export function learnSelectors(pages: readonly LearningPage[], context: PriceCon
     return price.price ? normaliseAmount(price.price, price.currency) : null;
   };
 
-  learn('name', targetsOf(pages, (p) => (p.anatomy.h1 ? [p.anatomy.h1, cleanText(p.page.$(p.anatomy.h1).text())] : null)), text);
+  learn(
+    'name',
+    targetsOf(pages, (p) => (p.anatomy.h1 ? [p.anatomy.h1, cleanText(p.page.$(p.anatomy.h1).text())] : null)),
+    text,
+  );
   learn(
     'price',
     targetsOf(pages, (p) => {
@@ -84,9 +140,12 @@ export function learnSelectors(pages: readonly LearningPage[], context: PriceCon
     'image',
     targetsOf(pages, (p) => {
       const images = (p.page.$('img[src], img[data-src]').toArray() as Element[])
-        .filter((image) => !p.anatomy.inCard(image) && p.page.$(image).closest('header, footer, nav').length === 0)
+        .filter(
+          (image) => !p.anatomy.inCard(image) && p.page.$(image).closest('header, footer, nav').length === 0,
+        )
         .map((element) => ({ element, url: imageUrl(element, p.page.url) }));
-      const chosen = images.find((image) => p.known?.image && image.url === p.known.image) ?? nearest(p, images);
+      const chosen =
+        images.find((image) => p.known?.image && image.url === p.known.image) ?? nearest(p, images);
       return chosen?.url ? [chosen.element, chosen.url] : null;
     }),
     (page, rule) => text(page, rule),
@@ -106,7 +165,11 @@ export function learnSelectors(pages: readonly LearningPage[], context: PriceCon
     targetsOf(pages, (p) => {
       const container = p.page.$(BREADCRUMBS).first()[0] as Element | undefined;
       if (!container) return null;
-      const value = productFromSelectors(p.page, { category: { selector: selectorOf(container) } }, context).category;
+      const value = productFromSelectors(
+        p.page,
+        { category: { selector: selectorOf(container) } },
+        context,
+      ).category;
       return value ? [container, value] : null;
     }),
     (page, rule) => productFromSelectors(page, { category: rule }, context).category,
@@ -144,7 +207,9 @@ export function learnSelectors(pages: readonly LearningPage[], context: PriceCon
     attribute?: (element: Element) => string,
   ): FieldRule | null {
     if (targets.length === 0) return null;
-    const label = mostCommon(targets.map((target) => target.label).filter((value): value is string => !!value));
+    const label = mostCommon(
+      targets.map((target) => target.label).filter((value): value is string => !!value),
+    );
     const candidates = new Map<string, FieldRule>();
     for (const target of targets) {
       for (const selector of selectorCandidates(target.learning.page.$, target.element)) {
@@ -164,7 +229,11 @@ export function learnSelectors(pages: readonly LearningPage[], context: PriceCon
           // a selector css-select cannot compile scores nothing
         }
       }
-      if (!best || score > best.score || (score === best.score && rule.selector.length < best.rule.selector.length)) {
+      if (
+        !best ||
+        score > best.score ||
+        (score === best.score && rule.selector.length < best.rule.selector.length)
+      ) {
         best = { rule, score };
       }
     }
@@ -190,9 +259,13 @@ function labelledTargets(pages: readonly LearningPage[], field: Labelled): Targe
   for (const learning of pages) {
     for (const element of learning.page.$('body *').toArray() as Element[]) {
       const own = ownText(element).replace(/\s*[:：]\s*$/, '');
-      if (!own || own.length > 40 || !words.has(own.toLowerCase()) || learning.anatomy.inCard(element)) continue;
-      const row = spacedText(element).length > ownText(element).length + 1 ? element : (element.parent as Element | null);
-      if (!row || row.type !== 'tag') continue;
+      if (!own || own.length > 40 || !words.has(own.toLowerCase()) || learning.anatomy.inCard(element))
+        continue;
+      const row =
+        spacedText(element).length > ownText(element).length + 1
+          ? element
+          : (element.parent as Element | null);
+      if (row?.type !== 'tag') continue;
       const value = rowValue(row, own);
       const checked = field === 'gtin' ? normaliseGtin(value) : value;
       if (checked) {
@@ -249,7 +322,10 @@ function simple(element: Element): string[] {
     .split(/\s+/)
     .filter((name) => name && !UNSTABLE_CLASS.test(name))
     .map((name) => `.${name.replace(/([^\w-])/g, '\\$1')}`);
-  const id = element.attribs.id && !/\d/.test(element.attribs.id) ? `#${element.attribs.id.replace(/([^\w-])/g, '\\$1')}` : null;
+  const id =
+    element.attribs.id && !/\d/.test(element.attribs.id)
+      ? `#${element.attribs.id.replace(/([^\w-])/g, '\\$1')}`
+      : null;
   const itemprop = element.attribs.itemprop ? `[itemprop="${element.attribs.itemprop}"]` : null;
   return [
     ...(id ? [id] : []),
@@ -269,12 +345,17 @@ function selectorCandidates($: CheerioAPI, element: Element): string[] {
   const own = simple(element);
   const out = new Set(own);
   let depth = 0;
-  for (let node = element.parent as Element | null; node && node.type === 'tag' && depth < 8; node = node.parent as Element | null) {
+  for (
+    let node = element.parent as Element | null;
+    node && node.type === 'tag' && depth < 8;
+    node = node.parent as Element | null
+  ) {
     if (node.name === 'html' || node.name === 'body') break;
     const ancestor = simple(node).filter((selector) => selector !== node?.name);
     if (ancestor.length === 0) continue;
     depth++;
-    for (const prefix of ancestor.slice(0, 2)) for (const mine of own.slice(0, 2)) out.add(`${prefix} ${mine}`);
+    for (const prefix of ancestor.slice(0, 2))
+      for (const mine of own.slice(0, 2)) out.add(`${prefix} ${mine}`);
   }
   // Keep the list finite on deep pages; $ is taken to check that each candidate still finds the element.
   return [...out].filter((selector) => {

@@ -14,7 +14,9 @@ export function learnUrlPattern(paths: readonly string[]): string | null {
   for (const path of paths) {
     const shape = shapeOf(path);
     const key = `${shape.segments.length}|${shape.trailingSlash}|${shape.extension}`;
-    groups.set(key, [...(groups.get(key) ?? []), shape]);
+    const group = groups.get(key);
+    if (group) group.push(shape);
+    else groups.set(key, [shape]);
   }
   const alternatives: string[] = [];
   for (const shapes of [...groups.values()].sort((a, b) => b.length - a.length)) {
@@ -22,8 +24,9 @@ export function learnUrlPattern(paths: readonly string[]): string | null {
     const first = shapes[0] as Shape;
     const parts = first.segments.map((segment, index) => {
       const last = index === first.segments.length - 1;
-      if (shapes.every((shape) => shape.segments[index] === segment) && shapes.length > 1) return escape(segment);
-      return last && first.extension ? `[^/]+${escape(first.extension)}` : '[^/]+';
+      if (shapes.every((shape) => shape.segments[index] === segment) && shapes.length > 1)
+        return escapeRegExp(segment);
+      return last && first.extension ? `[^/]+${escapeRegExp(first.extension)}` : '[^/]+';
     });
     alternatives.push(`/${parts.join('/')}${first.trailingSlash && parts.length ? '/' : ''}`);
   }
@@ -39,6 +42,6 @@ function shapeOf(path: string): Shape {
   return { segments, trailingSlash, extension };
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -27,7 +27,8 @@ export interface PageAnatomy {
 
 const BUY_WORDS =
   /add to (cart|basket|bag)|buy now|^buy$|do košíku|do košíka|koupit|kúpiť|in den warenkorb|kaufen|ajouter au panier|acheter|dodaj do koszyka|do koszyka|kup teraz|pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż|sold out|ausverkauft|vyprodáno|épuisé/i;
-const BUY_ATTRIBUTES = /add[-_]?to[-_]?cart|addtocart|tocart|add-to-basket|buy-button|product-form__submit|conversion/i;
+const BUY_ATTRIBUTES =
+  /add[-_]?to[-_]?cart|addtocart|tocart|add-to-basket|buy-button|product-form__submit|conversion/i;
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg']);
 
 export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
@@ -35,14 +36,18 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   const h1 = ($('h1').first()[0] as Element | undefined) ?? null;
   const all = $('body *').toArray() as Element[];
   const positions = new Map<Element, number>();
-  all.forEach((element, index) => positions.set(element, index));
+  for (const [index, element] of all.entries()) positions.set(element, index);
   const order = (element: Element): number => positions.get(element) ?? -1;
   const cardOf = new Map<Element, Element | null>();
   const containsH1 = (element: Element): boolean => h1 !== null && $(element).find(h1).length > 0;
   const cardAncestor = (element: Element): Element | null => {
     if (cardOf.has(element)) return cardOf.get(element) ?? null;
     let card: Element | null = null;
-    for (let node = element.parent as Element | null, depth = 0; node && node.type === 'tag' && depth < 8; node = node.parent as Element | null, depth++) {
+    for (
+      let node = element.parent as Element | null, depth = 0;
+      node && node.type === 'tag' && depth < 8;
+      node = node.parent as Element | null, depth++
+    ) {
       if (node.name === 'body' || node.name === 'main') break;
       if ($(node).find('a[href]').length === 0) continue;
       // The nearest block with a link: a card when it is small and not the product's own block.
@@ -64,22 +69,30 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       continue;
     }
     const text = cleanText($(element).text());
-    const hasAttribute = /^\d+(\.\d+)?$/.test(element.attribs['data-price'] ?? element.attribs['data-price-amount'] ?? '');
+    const hasAttribute = /^\d+(\.\d+)?$/.test(
+      element.attribs['data-price'] ?? element.attribs['data-price-amount'] ?? '',
+    );
     if (!hasAttribute && (text.length === 0 || text.length > 40 || !/\d/.test(text))) continue;
     // A text price must name its currency; headings and blocks holding the heading are not prices.
-    if (!hasAttribute && (/^h[1-6]$/.test(element.name) || currencyInText(text, context.country) === null)) continue;
+    if (!hasAttribute && (/^h[1-6]$/.test(element.name) || currencyInText(text, context.country) === null))
+      continue;
     if (containsH1(element)) continue;
     const price = priceOfElement(element, context);
     if (price) priced.push({ element, price });
   }
   // Keep the deepest priced elements, then widen each while its block still shows just that price.
   const deepest = priced.filter(
-    (candidate) => !priced.some((other) => other !== candidate && $(candidate.element).find(other.element).length > 0),
+    (candidate) =>
+      !priced.some((other) => other !== candidate && $(candidate.element).find(other.element).length > 0),
   );
   const widened = new Map<Element, PricedElement>();
   for (const candidate of deepest) {
     let current = candidate;
-    for (let node = candidate.element.parent as Element | null; node && node.type === 'tag'; node = node.parent as Element | null) {
+    for (
+      let node = candidate.element.parent as Element | null;
+      node && node.type === 'tag';
+      node = node.parent as Element | null
+    ) {
       if (node.name === 'body' || containsH1(node) || cleanText($(node).text()).length > 80) break;
       const price = priceOfElement(node, context);
       if (!price || price.amount !== candidate.price.amount) break;
@@ -98,14 +111,21 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       cardLinks.add(link.href);
     }
   }
-  const buyButtons = ($('button, input[type="submit"], input[type="button"], a.button, a.btn').toArray() as Element[]).filter(
-    (element) => {
-      if (inCard(element)) return false;
-      const label = cleanText(element.attribs.value ?? $(element).text());
-      const attributes = `${element.attribs.class ?? ''} ${element.attribs.name ?? ''} ${element.attribs.id ?? ''}`;
-      const inCartForm = $(element).closest('form').attr('action')?.match(/cart|basket|kosik|warenkorb|panier|koszyk/i);
-      return BUY_WORDS.test(label) || BUY_ATTRIBUTES.test(attributes) || (!!inCartForm && element.attribs.type === 'submit');
-    },
-  );
+  const buyButtons = (
+    $('button, input[type="submit"], input[type="button"], a.button, a.btn').toArray() as Element[]
+  ).filter((element) => {
+    if (inCard(element)) return false;
+    const label = cleanText(element.attribs.value ?? $(element).text());
+    const attributes = `${element.attribs.class ?? ''} ${element.attribs.name ?? ''} ${element.attribs.id ?? ''}`;
+    const inCartForm = $(element)
+      .closest('form')
+      .attr('action')
+      ?.match(/cart|basket|kosik|warenkorb|panier|koszyk/i);
+    return (
+      BUY_WORDS.test(label) ||
+      BUY_ATTRIBUTES.test(attributes) ||
+      (!!inCartForm && element.attribs.type === 'submit')
+    );
+  });
   return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order };
 }

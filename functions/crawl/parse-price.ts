@@ -45,7 +45,8 @@ function toDecimal(number: string, thousands: string | undefined, currency: stri
     const last = decimalAt(-3) ? number.length - 3 : decimalAt(-2) ? number.length - 2 : -1;
     const hasDecimals = last > 0 && number[last] !== thousands;
     // "12.500 KWD": a currency with three decimals makes a lone dot or comma the decimal point.
-    if (!hasDecimals && currencyMinorUnits(currency) === 3 && /^\d+[.,]\d{3}$/.test(number)) return number.replace(',', '.');
+    if (!hasDecimals && currencyMinorUnits(currency) === 3 && /^\d+[.,]\d{3}$/.test(number))
+      return number.replace(',', '.');
     const whole = (hasDecimals ? number.slice(0, last) : number).split(thousands).join('');
     return hasDecimals ? `${whole}.${number.slice(last + 1)}` : whole;
   }

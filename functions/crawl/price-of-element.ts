@@ -4,7 +4,14 @@ import { isStruckPrice } from './is-struck-price.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { type ParsedPrice, type PriceContext, parsePrice } from './parse-price.ts';
 
-const PRICE_ATTRIBUTES = ['content', 'data-price-amount', 'data-price', 'data-product-price', 'data-amount', 'data-value'];
+const PRICE_ATTRIBUTES = [
+  'content',
+  'data-price-amount',
+  'data-price',
+  'data-product-price',
+  'data-amount',
+  'data-value',
+];
 
 /**
  * The current price an element shows: a machine-readable attribute when it has one (microdata
@@ -14,7 +21,9 @@ const PRICE_ATTRIBUTES = ['content', 'data-price-amount', 'data-price', 'data-pr
 export function priceOfElement(element: Element, context: PriceContext): ParsedPrice | null {
   const text = visibleText(element);
   const currency =
-    element.attribs['data-currency'] ?? element.attribs['data-price-currency'] ?? currencyInText(text, context.country);
+    element.attribs['data-currency'] ??
+    element.attribs['data-price-currency'] ??
+    currencyInText(text, context.country);
   for (const name of PRICE_ATTRIBUTES) {
     const value = element.attribs[name]?.trim();
     if (value && /^\d+(\.\d+)?$/.test(value)) {

@@ -23,7 +23,9 @@ const GTIN_KEYS = ['gtin13', 'gtin', 'gtin14', 'gtin12', 'gtin8', 'ean', 'isbn']
  * AggregateOffer (its low price).
  */
 export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity): ProductFields | null {
-  const products = nodes.filter((node) => isType(node, /^(Product|ProductGroup|IndividualProduct|ProductModel)$/));
+  const products = nodes.filter((node) =>
+    isType(node, /^(Product|ProductGroup|IndividualProduct|ProductModel)$/),
+  );
   if (products.length === 0) return null;
   const main =
     products.find((node) => sameUrl(str(node.url) ?? str(node['@id']), page.canonical, page.url)) ??
@@ -38,7 +40,9 @@ export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity
   const name = cleanText(str(main.name) ?? str(variant.name) ?? '') || null;
   const price = offerPrice(offer, page.country);
   const category =
-    str(main.category) ?? str(variant.category) ?? (crumbs ? categoryFromJsonCrumbs(crumbs, page, name) : null);
+    str(main.category) ??
+    str(variant.category) ??
+    (crumbs ? categoryFromJsonCrumbs(crumbs, page, name) : null);
   return {
     url: str(main.url) ?? null,
     name,
@@ -47,7 +51,8 @@ export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity
     mpn: str(variant.mpn) ?? str(main.mpn) ?? (offer ? str(offer.mpn) : null),
     sku: str(variant.sku) ?? str(main.sku) ?? (offer ? str(offer.sku) : null),
     price: price?.amount ?? null,
-    currency: (offer && (str(offer.priceCurrency) ?? priceSpecification(offer)?.currency)) || price?.currency || null,
+    currency:
+      (offer && (str(offer.priceCurrency) ?? priceSpecification(offer)?.currency)) || price?.currency || null,
     availability: offer ? readAvailability(str(offer.availability)) : null,
     image: imageUrl(variant.image ?? main.image, page.url),
     category: category ? cleanText(category) : null,
@@ -60,7 +65,8 @@ function isNode(value: unknown): value is JsonNode {
 
 function isType(node: JsonNode, pattern: RegExp): boolean {
   return asArray(node['@type']).some(
-    (type) => typeof type === 'string' && pattern.test(type.replace(/^(https?:\/\/schema\.org\/|schema:)/, '')),
+    (type) =>
+      typeof type === 'string' && pattern.test(type.replace(/^(https?:\/\/schema\.org\/|schema:)/, '')),
   );
 }
 
@@ -89,7 +95,12 @@ function sameUrl(value: string | null, first: string, second: string | null, wit
 function pickOffer(offers: unknown, pageUrl: string): JsonNode | null {
   const list = asArray(offers).filter(isNode);
   const chosen = list.find((offer) => sameUrl(str(offer.url), pageUrl, null, true)) ?? list[0] ?? null;
-  if (chosen && isType(chosen, /^AggregateOffer$/) && chosen.lowPrice === undefined && chosen.offers !== undefined) {
+  if (
+    chosen &&
+    isType(chosen, /^AggregateOffer$/) &&
+    chosen.lowPrice === undefined &&
+    chosen.offers !== undefined
+  ) {
     const inner = pickOffer(chosen.offers, pageUrl);
     return inner ? { priceCurrency: chosen.priceCurrency, ...inner } : chosen;
   }
@@ -100,14 +111,19 @@ function priceSpecification(offer: JsonNode): { price: unknown; currency: string
   const specs = asArray(offer.priceSpecification).filter(isNode);
   // A list price or strike-through price is what the product used to cost, not what it costs.
   const spec =
-    specs.find((item) => !/ListPrice|StrikethroughPrice|MSRP|SRP/i.test(str(item.priceType) ?? '')) ?? specs[0];
+    specs.find((item) => !/ListPrice|StrikethroughPrice|MSRP|SRP/i.test(str(item.priceType) ?? '')) ??
+    specs[0];
   return spec ? { price: spec.price ?? spec.minPrice, currency: str(spec.priceCurrency) } : null;
 }
 
-function offerPrice(offer: JsonNode | null, country: string | null): { amount: string; currency: string | null } | null {
+function offerPrice(
+  offer: JsonNode | null,
+  country: string | null,
+): { amount: string; currency: string | null } | null {
   if (!offer) return null;
   const value = offer.price ?? offer.lowPrice ?? priceSpecification(offer)?.price;
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? { amount: String(value), currency: null } : null;
+  if (typeof value === 'number')
+    return Number.isFinite(value) && value >= 0 ? { amount: String(value), currency: null } : null;
   const text = str(value);
   if (!text) return null;
   // schema.org asks for a plain decimal with a dot; anything else is read the way the page would show it.

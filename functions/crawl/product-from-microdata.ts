@@ -21,7 +21,11 @@ interface Item {
 export function productFromMicrodata($: CheerioAPI, page: PageIdentity): ProductFields | null {
   const roots = $('[itemscope]')
     .toArray()
-    .filter((element) => element.attribs.itemprop === undefined && /schema\.org\/Product/i.test(element.attribs.itemtype ?? ''));
+    .filter(
+      (element) =>
+        element.attribs.itemprop === undefined &&
+        /schema\.org\/Product/i.test(element.attribs.itemtype ?? ''),
+    );
   if (roots.length === 0) return null;
   const h1 = $('h1').first()[0];
   const items = roots.map((root) => readItem($, root));
@@ -41,7 +45,8 @@ export function productFromMicrodata($: CheerioAPI, page: PageIdentity): Product
       : parsePrice(priceText, { country: page.country, currency })
     : null;
   const brandValue = main.properties.get('brand')?.[0];
-  const brand = brandValue === undefined ? null : typeof brandValue === 'string' ? brandValue : text(brandValue, 'name');
+  const brand =
+    brandValue === undefined ? null : typeof brandValue === 'string' ? brandValue : text(brandValue, 'name');
   const crumbs = $('[itemscope]')
     .toArray()
     .find((element) => /BreadcrumbList/i.test(element.attribs.itemtype ?? ''));
@@ -55,7 +60,10 @@ export function productFromMicrodata($: CheerioAPI, page: PageIdentity): Product
       .map((entry) => {
         const target = entry.properties.get('item')?.[0];
         const targetName = target && typeof target !== 'string' ? text(target, 'name') : null;
-        return { name: text(entry, 'name') ?? targetName ?? '', url: typeof target === 'string' ? target : null };
+        return {
+          name: text(entry, 'name') ?? targetName ?? '',
+          url: typeof target === 'string' ? target : null,
+        };
       });
     category = categoryFromCrumbs(entries, { url: page.canonical, name });
   }
@@ -85,7 +93,11 @@ function readItem($: CheerioAPI, root: Element): Item {
       const node = child as Element;
       const names = node.attribs.itemprop?.split(/\s+/).filter(Boolean) ?? [];
       const value: string | Item | null =
-        names.length === 0 ? null : node.attribs.itemscope !== undefined ? readItem($, node) : propertyValue($, node);
+        names.length === 0
+          ? null
+          : node.attribs.itemscope !== undefined
+            ? readItem($, node)
+            : propertyValue($, node);
       for (const name of names) {
         if (value === null) continue;
         const list = properties.get(name) ?? [];

@@ -9,7 +9,10 @@ import { readAvailability } from './read-availability.ts';
  * The product from Open Graph product tags (`og:type=product`, `product:price:amount`, ...), with
  * the `og:` spellings some platforms use. A sale price tag wins over the regular price.
  */
-export function productFromOpenGraph(meta: ReadonlyMap<string, string>, page: PageIdentity): ProductFields | null {
+export function productFromOpenGraph(
+  meta: ReadonlyMap<string, string>,
+  page: PageIdentity,
+): ProductFields | null {
   const get = (...keys: string[]): string | null => {
     for (const key of keys) {
       const value = meta.get(key)?.trim();
@@ -33,7 +36,9 @@ export function productFromOpenGraph(meta: ReadonlyMap<string, string>, page: Pa
     url: get('og:url'),
     name: title ? cleanText(title) : null,
     brand: get('product:brand', 'og:brand'),
-    gtin: normaliseGtin(get('product:ean', 'product:gtin', 'product:upc', 'product:isbn', 'og:ean', 'og:upc')),
+    gtin: normaliseGtin(
+      get('product:ean', 'product:gtin', 'product:upc', 'product:isbn', 'og:ean', 'og:upc'),
+    ),
     mpn: get('product:mfr_part_no', 'og:mpn'),
     sku: get('product:retailer_item_id', 'product:sku', 'og:sku'),
     price: price?.amount ?? null,

@@ -2,13 +2,13 @@ import type { CheerioAPI } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
-import { isStruckPrice } from './is-struck-price.ts';
 import type { FieldRule, SelectorField } from './extraction-profile.ts';
+import { isStruckPrice } from './is-struck-price.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
 import type { PriceContext } from './parse-price.ts';
 import { priceOfElement } from './price-of-element.ts';
-import type { Availability } from './product-record.ts';
 import type { ProductFields } from './product-fields.ts';
+import type { Availability } from './product-record.ts';
 import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
 
@@ -28,7 +28,12 @@ export function productFromSelectors(
   // A price rule never means a struck-through price, even where the old price comes first.
   const price = rules.price
     ? ((($(rules.price.selector).toArray() as Element[]).find(
-        (element) => !isStruckPrice(element) && !$(element).parents().toArray().some((parent) => isStruckPrice(parent as Element)),
+        (element) =>
+          !isStruckPrice(element) &&
+          !$(element)
+            .parents()
+            .toArray()
+            .some((parent) => isStruckPrice(parent as Element)),
       ) as Element | undefined) ?? null)
     : null;
   const parsed = price ? priceOfElement(price, context) : null;
@@ -67,7 +72,9 @@ export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): strin
   if (rule.attribute) {
     const attribute = element.attribs[rule.attribute]?.trim();
     if (!attribute) return null;
-    return /^(src|href|data-src|content)$/.test(rule.attribute) ? (URL.parse(attribute, pageUrl)?.href ?? null) : attribute;
+    return /^(src|href|data-src|content)$/.test(rule.attribute)
+      ? (URL.parse(attribute, pageUrl)?.href ?? null)
+      : attribute;
   }
   return cleanText($(element).text()) || null;
 }
@@ -91,7 +98,9 @@ function readCrumbs($: CheerioAPI, rule: FieldRule, page: Page, name: string | n
   const container = firstMatch($, rule);
   if (!container) return null;
   const items = $(container).find('li').toArray() as Element[];
-  const crumbs = (items.length > 0 ? items : ($(container).find('a, span:not(:has(*))').toArray() as Element[])).map((item) => {
+  const crumbs = (
+    items.length > 0 ? items : ($(container).find('a, span:not(:has(*))').toArray() as Element[])
+  ).map((item) => {
     const link = item.name === 'a' ? item : ($(item).find('a[href]').first()[0] as Element | undefined);
     const href = link?.attribs.href;
     return { name: cleanText($(item).text()), url: href ? (URL.parse(href, page.url)?.href ?? null) : null };
@@ -102,6 +111,9 @@ function readCrumbs($: CheerioAPI, rule: FieldRule, page: Page, name: string | n
 function buttonAvailability($: CheerioAPI, rule: FieldRule | undefined): Availability | null {
   const button = rule ? firstMatch($, rule) : null;
   if (!button) return null;
-  if (button.attribs.disabled !== undefined || button.attribs['aria-disabled'] === 'true') return 'OUT_OF_STOCK';
-  return PREORDER_BUTTON.test(cleanText($(button).text() || (button.attribs.value ?? ''))) ? 'PREORDER' : 'IN_STOCK';
+  if (button.attribs.disabled !== undefined || button.attribs['aria-disabled'] === 'true')
+    return 'OUT_OF_STOCK';
+  return PREORDER_BUTTON.test(cleanText($(button).text() || (button.attribs.value ?? '')))
+    ? 'PREORDER'
+    : 'IN_STOCK';
 }

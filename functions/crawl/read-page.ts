@@ -22,7 +22,11 @@ export function readPage(html: string, url: string): Page {
   const $ = load(html);
   const meta = new Map<string, string>();
   $('meta').each((_, element) => {
-    const key = (element.attribs.property ?? element.attribs.name ?? element.attribs['http-equiv'])?.toLowerCase();
+    const key = (
+      element.attribs.property ??
+      element.attribs.name ??
+      element.attribs['http-equiv']
+    )?.toLowerCase();
     const content = element.attribs.content;
     if (key && content !== undefined && !meta.has(key)) meta.set(key, content.trim());
   });
@@ -34,7 +38,13 @@ export function readPage(html: string, url: string): Page {
     .toArray()
     .map((script) => $(script).text());
   const declared =
-    $('html').attr('lang') ?? meta.get('og:locale') ?? meta.get('content-language') ?? meta.get('language') ?? null;
-  const declaredLanguage = declared ? (/^[a-z]{2,3}/i.exec(declared.trim())?.[0]?.toLowerCase() ?? null) : null;
+    $('html').attr('lang') ??
+    meta.get('og:locale') ??
+    meta.get('content-language') ??
+    meta.get('language') ??
+    null;
+  const declaredLanguage = declared
+    ? (/^[a-z]{2,3}/i.exec(declared.trim())?.[0]?.toLowerCase() ?? null)
+    : null;
   return { url, $, canonical, heading, jsonLd: readJsonLd(scripts), meta, declaredLanguage };
 }

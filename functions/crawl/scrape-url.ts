@@ -22,7 +22,11 @@ export async function scrapeUrl(
   options: { signal?: AbortSignal } = {},
 ): Promise<ScrapeOutcome> {
   const fetched = await fetcher.fetch(url, options.signal ? { signal: options.signal } : undefined);
-  const outcome = (result: UrlResult, product: ProductRecord | null = null, error: string | null = null): ScrapeOutcome => ({
+  const outcome = (
+    result: UrlResult,
+    product: ProductRecord | null = null,
+    error: string | null = null,
+  ): ScrapeOutcome => ({
     url,
     result,
     product,
@@ -36,7 +40,11 @@ export async function scrapeUrl(
     case 'BLOCKED_BY_ROBOTS':
       return outcome('BLOCKED_BY_ROBOTS');
     default:
-      return outcome('FAILED', null, `${fetched.outcome}${fetched.status ? ` ${fetched.status}` : ''}${fetched.error ? `: ${fetched.error}` : ''}`);
+      return outcome(
+        'FAILED',
+        null,
+        `${fetched.outcome}${fetched.status ? ` ${fetched.status}` : ''}${fetched.error ? `: ${fetched.error}` : ''}`,
+      );
   }
   if (!/html|^$/i.test(fetched.contentType?.split(';')[0]?.trim() ?? '')) return outcome('NOT_A_PRODUCT');
   const product = extractProduct(readPage(fetched.body, fetched.url), profile);

@@ -66,7 +66,13 @@ export async function trainProfile(
   const context = { country: options.country ?? null, currency: options.currency ?? null };
   const limit = options.pagesLimit;
   const concurrency = options.concurrency ?? 4;
-  const progress: TrainProgress = { pages: 0, pages_limit: limit, pages_estimate: limit, phase: 'COLLECTING_PAGES', percent: 0 };
+  const progress: TrainProgress = {
+    pages: 0,
+    pages_limit: limit,
+    pages_estimate: limit,
+    phase: 'COLLECTING_PAGES',
+    percent: 0,
+  };
   const report = (): void => onProgress({ ...progress });
   report();
 
@@ -102,10 +108,14 @@ export async function trainProfile(
       const anatomy = pageAnatomy(page, context);
       if (page.jsonLd.length > 0 || anatomy.buyButtons.length > 0) productLike++;
       for (const link of anatomy.cardLinks) if (!seen.has(link)) likelyProducts.push(link);
-      for (const link of siteLinks(page, origin)) if (!seen.has(link) && !anatomy.cardLinks.includes(link)) others.push(link);
+      for (const link of siteLinks(page, origin))
+        if (!seen.has(link) && !anatomy.cardLinks.includes(link)) others.push(link);
     }
     progress.pages = collected.length;
-    progress.pages_estimate = Math.min(limit, collected.length + new Set([...likelyProducts, ...others].filter((link) => !seen.has(link))).size);
+    progress.pages_estimate = Math.min(
+      limit,
+      collected.length + new Set([...likelyProducts, ...others].filter((link) => !seen.has(link))).size,
+    );
     progress.percent = Math.round((70 * collected.length) / limit);
     report();
   }
@@ -125,7 +135,8 @@ export async function trainProfile(
     STRUCTURED.find(
       (candidate) =>
         products.length > 0 &&
-        products.filter((entry) => entry.classification.structured[candidate]?.price != null).length >= products.length * 0.8,
+        products.filter((entry) => entry.classification.structured[candidate]?.price != null).length >=
+          products.length * 0.8,
     ) ?? 'SELECTORS';
   const selectors = learnSelectors(
     products.map((entry) => ({
@@ -136,12 +147,19 @@ export async function trainProfile(
     context,
   );
   const productPaths = products.map((entry) => pathOf(entry.page.canonical));
-  const listingPaths = classified.filter((entry) => entry.classification.kind === 'LISTING').map((entry) => pathOf(entry.page.url));
+  const listingPaths = classified
+    .filter((entry) => entry.classification.kind === 'LISTING')
+    .map((entry) => pathOf(entry.page.url));
   const skuKnown =
-    products.filter((entry) => (method === 'SELECTORS' ? null : entry.classification.structured[method]?.sku)).length >= products.length / 2 ||
-    selectors.sku !== undefined;
+    products.filter((entry) => (method === 'SELECTORS' ? null : entry.classification.structured[method]?.sku))
+      .length >=
+      products.length / 2 || selectors.sku !== undefined;
   const currencies = products
-    .map((entry) => (method === 'SELECTORS' ? null : entry.classification.structured[method]?.currency) ?? entry.classification.anatomy.mainPrices[0]?.price.currency)
+    .map(
+      (entry) =>
+        (method === 'SELECTORS' ? null : entry.classification.structured[method]?.currency) ??
+        entry.classification.anatomy.mainPrices[0]?.price.currency,
+    )
     .filter((currency): currency is string => !!currency);
   const profile: ExtractionProfile = {
     version: 1,
@@ -153,7 +171,9 @@ export async function trainProfile(
     currency: mostCommon(currencies) ?? context.currency,
     product_url_pattern: learnUrlPattern(productPaths) ?? '^$',
     listing_url_pattern: learnUrlPattern(listingPaths),
-    sku_from_url: skuKnown ? null : learnSkuFromUrl(products.map((entry) => new URL(entry.page.url).pathname)),
+    sku_from_url: skuKnown
+      ? null
+      : learnSkuFromUrl(products.map((entry) => new URL(entry.page.url).pathname)),
     selectors,
     trained_on: { pages: collected.length, product_pages: products.length },
   };

@@ -21,14 +21,19 @@ const profile = (overrides: Partial<ExtractionProfile> = {}): ExtractionProfile 
   ...overrides,
 });
 const page = (head: string, body = ''): ReturnType<typeof readPage> =>
-  readPage(`<html><head><link rel="canonical" href="/p/chair">${head}</head><body>${body}</body></html>`, url);
+  readPage(
+    `<html><head><link rel="canonical" href="/p/chair">${head}</head><body>${body}</body></html>`,
+    url,
+  );
 const ld = (json: string): string => `<script type="application/ld+json">${json}</script>`;
 
 describe('extractProduct traps', () => {
   it('picks the page product among related Product blocks, through @graph and with trailing commas and entities', () => {
     const product = extractProduct(
       page(
-        ld('{"@type":"Product","name":"Other","url":"https://shop.example/p/other","offers":{"price":"9.00","priceCurrency":"CZK"}}') +
+        ld(
+          '{"@type":"Product","name":"Other","url":"https://shop.example/p/other","offers":{"price":"9.00","priceCurrency":"CZK"}}',
+        ) +
           ld(
             '{"@context":"https://schema.org","@graph":[{"@type":"Organization","name":"Shop"},{"@type":"Product","name":"Chair &quot;Pro&quot; &amp; Co","url":"https://shop.example/p/chair","sku":"CH-1","gtin13":"4006381333931","brand":"Kovo","offers":[{"@type":"Offer","price":"1299.9","priceCurrency":"CZK","availability":"http://schema.org/OutOfStock",},],},],}',
           ),
@@ -55,8 +60,20 @@ describe('extractProduct traps', () => {
         name: 'Tee',
         url,
         hasVariant: [
-          { '@type': 'Product', name: 'Tee S', sku: 'T-S', url: `${url}?variant=1`, offers: { price: '10.00', priceCurrency: 'EUR' } },
-          { '@type': 'Product', name: 'Tee M', sku: 'T-M', url: `${url}?variant=2`, offers: { price: '12.00', priceCurrency: 'EUR' } },
+          {
+            '@type': 'Product',
+            name: 'Tee S',
+            sku: 'T-S',
+            url: `${url}?variant=1`,
+            offers: { price: '10.00', priceCurrency: 'EUR' },
+          },
+          {
+            '@type': 'Product',
+            name: 'Tee M',
+            sku: 'T-M',
+            url: `${url}?variant=2`,
+            offers: { price: '12.00', priceCurrency: 'EUR' },
+          },
         ],
       }),
     );
@@ -67,7 +84,11 @@ describe('extractProduct traps', () => {
 
   it('takes the low price of an AggregateOffer', () => {
     const product = extractProduct(
-      page(ld('{"@type":"Product","name":"Pan","offers":{"@type":"AggregateOffer","lowPrice":"19.90","highPrice":"29.90","priceCurrency":"EUR"}}')),
+      page(
+        ld(
+          '{"@type":"Product","name":"Pan","offers":{"@type":"AggregateOffer","lowPrice":"19.90","highPrice":"29.90","priceCurrency":"EUR"}}',
+        ),
+      ),
       profile(),
     );
     expect(product).toMatchObject({ price: '19.90', currency: 'EUR' });
@@ -104,7 +125,10 @@ describe('extractProduct traps', () => {
 
   it('reads a price kept only in a data attribute and a SKU kept only in the URL', () => {
     const product = extractProduct(
-      readPage('<h1>Chair</h1><span class="p" data-price="1299.90"></span>', 'https://shop.example/3-chairs/12-chair-PL04512.html'),
+      readPage(
+        '<h1>Chair</h1><span class="p" data-price="1299.90"></span>',
+        'https://shop.example/3-chairs/12-chair-PL04512.html',
+      ),
       profile({
         method: 'SELECTORS',
         country: 'CH',

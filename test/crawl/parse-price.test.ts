@@ -44,13 +44,17 @@ describe('parsePrice', () => {
       ['CHF', "'", (w, c) => `CHF ${w}.${c}`],
     ];
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 3 }), (cents, format) => {
-        const [currency, thousands, print] = formats[format] as (typeof formats)[number];
-        const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, thousands);
-        const fraction = String(cents % 100).padStart(2, '0');
-        const expected = normaliseAmount(`${Math.floor(cents / 100)}.${fraction}`, currency);
-        expect(parsePrice(print(whole, fraction))).toEqual({ amount: expected, currency });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 99_999_999 }),
+        fc.integer({ min: 0, max: 3 }),
+        (cents, format) => {
+          const [currency, thousands, print] = formats[format] as (typeof formats)[number];
+          const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, thousands);
+          const fraction = String(cents % 100).padStart(2, '0');
+          const expected = normaliseAmount(`${Math.floor(cents / 100)}.${fraction}`, currency);
+          expect(parsePrice(print(whole, fraction))).toEqual({ amount: expected, currency });
+        },
+      ),
     );
   });
 });

@@ -23,7 +23,10 @@ beforeAll(async () => {
         retryBaseDelayMs: 50,
       });
       fetchers.push(fetcher);
-      runs.set(shop.spec.name, await runEngineOnShop(shop, fetcher, { concurrency: PER_HOST_CONCURRENCY * 2 }));
+      runs.set(
+        shop.spec.name,
+        await runEngineOnShop(shop, fetcher, { concurrency: PER_HOST_CONCURRENCY * 2 }),
+      );
     }),
   );
 }, 180_000);
@@ -48,37 +51,59 @@ describe.each(testShops.map((spec) => [spec.name, spec] as const))('%s', (name, 
     expect(progress.product_type).toBe(truth.product_type ?? 'NONE');
     expect(verdict).toBe(truth.is_ecommerce ? 'OK' : 'NOT_ECOMMERCE');
     expect(Math.abs(progress.products_estimate - truth.products)).toBeLessThanOrEqual(truth.products * 0.1);
-    expect([progress.config, progress.homepage, progress.size].map((part) => part.state)).toEqual(['DONE', 'DONE', 'DONE']);
+    expect([progress.config, progress.homepage, progress.size].map((part) => part.state)).toEqual([
+      'DONE',
+      'DONE',
+      'DONE',
+    ]);
     expect(progress.sitemap.state).toBe(spec.sitemap === 'NONE' ? 'NOT_FOUND' : 'DONE');
     expect(run(name).analysisUpdates.some((update) => update.homepage.state === 'RUNNING')).toBe(true);
   });
 
-  it.runIf(spec.kind !== 'BLOG')('learns the method its product data calls for, with live training progress', () => {
-    const { profile } = run(name).training;
-    expect(profile.method).toBe(spec.data === 'PLAIN' ? 'SELECTORS' : spec.data);
-    expect(profile.difficulty).toBe({ JSONLD: 'EASY', MICRODATA: 'MEDIUM', OPENGRAPH: 'MEDIUM', PLAIN: 'HARD' }[spec.data]);
-    expect(JSON.parse(JSON.stringify(profile))).toEqual(profile);
-    const updates = run(name).trainUpdates;
-    expect(updates[0]?.phase).toBe('COLLECTING_PAGES');
-    expect(updates.at(-1)).toMatchObject({ phase: 'DONE', percent: 100 });
-    expect(updates.map((update) => update.percent)).toEqual([...updates.map((update) => update.percent)].sort((a, b) => a - b));
-    expect(Math.max(...updates.map((update) => update.pages))).toBeLessThanOrEqual(updates[0]?.pages_limit ?? 0);
-    expect(run(name).training.samples.length).toBeGreaterThan(0);
-  });
+  it.runIf(spec.kind !== 'BLOG')(
+    'learns the method its product data calls for, with live training progress',
+    () => {
+      const { profile } = run(name).training;
+      expect(profile.method).toBe(spec.data === 'PLAIN' ? 'SELECTORS' : spec.data);
+      expect(profile.difficulty).toBe(
+        { JSONLD: 'EASY', MICRODATA: 'MEDIUM', OPENGRAPH: 'MEDIUM', PLAIN: 'HARD' }[spec.data],
+      );
+      expect(JSON.parse(JSON.stringify(profile))).toEqual(profile);
+      const updates = run(name).trainUpdates;
+      expect(updates[0]?.phase).toBe('COLLECTING_PAGES');
+      expect(updates.at(-1)).toMatchObject({ phase: 'DONE', percent: 100 });
+      expect(updates.map((update) => update.percent)).toEqual(
+        [...updates.map((update) => update.percent)].sort((a, b) => a - b),
+      );
+      expect(Math.max(...updates.map((update) => update.pages))).toBeLessThanOrEqual(
+        updates[0]?.pages_limit ?? 0,
+      );
+      expect(run(name).training.samples.length).toBeGreaterThan(0);
+    },
+  );
 
-  it.runIf(spec.kind !== 'BLOG')('finds at least 98 % of product URLs and reads every field at least 99 % right', () => {
-    const { recall, accuracy, mismatches } = run(name);
-    expect(recall).toBeGreaterThanOrEqual(0.98);
-    for (const field of FIELDS) {
-      expect({ field, accuracy: accuracy[field], example: mismatches.find((m) => m.field === field) }).toMatchObject({
-        accuracy: expect.toSatisfy((value: number) => value >= 0.99),
-      });
-    }
-  });
+  it.runIf(spec.kind !== 'BLOG')(
+    'finds at least 98 % of product URLs and reads every field at least 99 % right',
+    () => {
+      const { recall, accuracy, mismatches } = run(name);
+      expect(recall).toBeGreaterThanOrEqual(0.98);
+      for (const field of FIELDS) {
+        expect({
+          field,
+          accuracy: accuracy[field],
+          example: mismatches.find((m) => m.field === field),
+        }).toMatchObject({
+          accuracy: expect.toSatisfy((value: number) => value >= 0.99),
+        });
+      }
+    },
+  );
 
   it('never asks for a disallowed path and keeps to the per-host concurrency', () => {
     const shop = shopNamed(name);
-    const disallowed = shop.requests.filter((request) => shop.site.disallowed(request.path)).map((r) => r.path);
+    const disallowed = shop.requests
+      .filter((request) => shop.site.disallowed(request.path))
+      .map((r) => r.path);
     expect(disallowed).toEqual([]);
     expect(maxConcurrency(shop.requests)).toBeLessThanOrEqual(PER_HOST_CONCURRENCY);
     expect(shop.requests.every((request) => request.userAgent?.startsWith('ProductDataBot/'))).toBe(true);
@@ -98,7 +123,9 @@ describe.each(testShops.map((spec) => [spec.name, spec] as const))('%s', (name, 
     for (const answer of limited) {
       const retry = requests.find((request) => request.path === answer.path && request.start > answer.start);
       expect(retry).toBeDefined();
-      expect((retry?.start ?? 0) - (answer.end ?? 0)).toBeGreaterThanOrEqual((spec.rateLimited?.retryAfterSeconds ?? 0) * 1000 - 5);
+      expect((retry?.start ?? 0) - (answer.end ?? 0)).toBeGreaterThanOrEqual(
+        (spec.rateLimited?.retryAfterSeconds ?? 0) * 1000 - 5,
+      );
     }
   });
 });

@@ -21,6 +21,7 @@ export function maxConcurrency(requests: readonly LoggedRequest[]): number {
 export function minStartGap(requests: readonly LoggedRequest[]): number {
   const starts = requests.map((request) => request.start).sort((a, b) => a - b);
   let gap = Number.POSITIVE_INFINITY;
-  for (let i = 1; i < starts.length; i++) gap = Math.min(gap, (starts[i] as number) - (starts[i - 1] as number));
+  for (let i = 1; i < starts.length; i++)
+    gap = Math.min(gap, (starts[i] as number) - (starts[i - 1] as number));
   return gap;
 }

@@ -1,14 +1,34 @@
 import type { TruthProduct } from '../../../fixtures/ground-truth.ts';
 import type { RunningShop } from '../../../fixtures/start-shop.ts';
-import { type AnalysisProgress, analyseSite, type SiteAnalysis } from '../../../functions/crawl/analyse-site.ts';
+import {
+  type AnalysisProgress,
+  analyseSite,
+  type SiteAnalysis,
+} from '../../../functions/crawl/analyse-site.ts';
 import { enumerateProductUrls } from '../../../functions/crawl/enumerate-product-urls.ts';
 import type { PageFetcher } from '../../../functions/crawl/page-fetcher.ts';
 import type { ProductRecord } from '../../../functions/crawl/product-record.ts';
 import { runPool } from '../../../functions/crawl/run-pool.ts';
 import { type ScrapeOutcome, scrapeUrl } from '../../../functions/crawl/scrape-url.ts';
-import { type TrainingResult, type TrainProgress, trainProfile } from '../../../functions/crawl/train-profile.ts';
+import {
+  type TrainingResult,
+  type TrainProgress,
+  trainProfile,
+} from '../../../functions/crawl/train-profile.ts';
 
-export const FIELDS = ['url', 'name', 'brand', 'gtin', 'mpn', 'sku', 'price', 'currency', 'availability', 'image', 'category'] as const;
+export const FIELDS = [
+  'url',
+  'name',
+  'brand',
+  'gtin',
+  'mpn',
+  'sku',
+  'price',
+  'currency',
+  'availability',
+  'image',
+  'category',
+] as const;
 export type Field = (typeof FIELDS)[number];
 
 export interface ShopRun {
@@ -34,8 +54,11 @@ export async function runEngineOnShop(
   const country = shop.groundTruth.shop.country;
   const currency = shop.groundTruth.shop.currency;
   const analysisUpdates: AnalysisProgress[] = [];
-  const analysis = await analyseSite(shop.url, fetcher, { country, currency, maxProducts: 50_000 }, (progress) =>
-    analysisUpdates.push(progress),
+  const analysis = await analyseSite(
+    shop.url,
+    fetcher,
+    { country, currency, maxProducts: 50_000 },
+    (progress) => analysisUpdates.push(progress),
   );
   const trainUpdates: TrainProgress[] = [];
   const training = await trainProfile(
@@ -65,7 +88,8 @@ export async function runEngineOnShop(
     for (const field of FIELDS) {
       const value = actual ? actual[field as keyof ProductRecord] : undefined;
       if (value === expected[field as keyof TruthProduct]) correct[field]++;
-      else if (mismatches.length < 200) mismatches.push({ field, expected: expected[field], actual: value, url: expected.url });
+      else if (mismatches.length < 200)
+        mismatches.push({ field, expected: expected[field], actual: value, url: expected.url });
     }
   }
   const accuracy = Object.fromEntries(
