@@ -4,6 +4,7 @@ import { testShops } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import { type ApiClient, apiClient } from '#test/api-client';
+import { expectProblem } from '#test/expect-problem';
 import { pollJob, startSilentSite } from '#test/jobs';
 import { addProjectMember, newCustomer, newProject, newUser } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
@@ -46,11 +47,6 @@ afterAll(async () => {
   await Promise.all([...(shops?.values() ?? [])].map((shop) => shop.close()));
   await silent?.close();
 });
-
-function expectProblem(response: { status: number; body: any }, status: number, code: string) {
-  expect(response.status).toBe(status);
-  expect(response.body.code).toBe(code);
-}
 
 const setupBody = (url: string, project = projectId) => ({
   url,

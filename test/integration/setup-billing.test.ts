@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '#admin/commands';
+import { testShops } from '#fixtures/default-shops';
+import { type RunningShop, startShop } from '#fixtures/start-shop';
+import type { RunningStack } from '#local/start-stack';
+import { type ApiClient, apiClient } from '#test/api-client';
+import { expectProblem } from '#test/expect-problem';
+import { pollJob, startSilentSite } from '#test/jobs';
+import { newCustomer, newProject, newUser } from '#test/operator';
+import { startTestStack } from '#test/test-stack';
+
+let stack: RunningStack;
+let api: ApiClient;
+let customerId: string;
+let projectId: string;
+let shop: RunningShop;
+let silent: Awaited<ReturnType<typeof startSilentSite>>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  customerId = await newCustomer();
+  const owner = await newUser(customerId, 'OWNER');
+  projectId = await newProject(customerId, owner.userId);
+  api = apiClient(stack.baseUrl, owner.apiKey);
+  shop = await startShop(
+    testShops.find((spec) => spec.name === 'woocommerce-opengraph-en') as (typeof testShops)[number],
+  );
+  silent = await startSilentSite();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await Promise.all([shop?.close(), silent?.close()]);
+});
+
+const setup = (url: string) =>
+  api.post('/jobs/setup', { url, country: 'GB', currency: 'GBP', project_id: projectId });
+const balance = async () => (await api.get(`/customers/${customerId}/billing/balance`)).body;
+const quotas = async () => (await api.get(`/customers/${customerId}`)).body.quotas;
+
+describe('free analyses of the month, then the analysis price held from the credit', () => {
+  it('counts a free analysis and gives it back when the job is cancelled', async () => {
+    await commands['set-quotas']({ customer: customerId, 'free-analyses': '1' });
+    const created = await setup(silent.url);
+    expect(created.status).toBe(201);
+    expect((await quotas()).free_analyses_used).toBe(1);
+    expect((await api.post(`/jobs/${created.body.job_id}/cancel`)).status).toBe(200);
+    expect((await quotas()).free_analyses_used).toBe(0);
+    expect(await balance()).toMatchObject({ balance: '0.00', held: '0.00' });
+  });
+
+  it('answers 402 beyond the free analyses while the spendable credit is too low, and creates no job', async () => {
+    await commands['set-quotas']({ customer: customerId, 'free-analyses': '0' });
+    const before = (await api.get('/jobs/setup', { query: { project_id: projectId } })).body.length;
+    expectProblem(await setup(silent.url), 402, 'INSUFFICIENT_FUNDS');
+    expect((await api.get('/jobs/setup', { query: { project_id: projectId } })).body).toHaveLength(before);
+    expect(await balance()).toMatchObject({ balance: '0.00', held: '0.00' });
+  });
+
+  it('answers 403 MONTHLY_SPEND_LIMIT when the price would pass the monthly limit', async () => {
+    await commands.credit({ customer: customerId, amount: '20.00', reason: 'test credit' });
+    await commands['set-quotas']({ customer: customerId, 'monthly-spend-limit': '4.99' });
+    expectProblem(await setup(silent.url), 403, 'MONTHLY_SPEND_LIMIT');
+    await commands['set-quotas']({ customer: customerId, 'monthly-spend-limit': '1000.00' });
+  });
+
+  it('holds the price of a paid analysis and releases it when the job is cancelled', async () => {
+    const created = await setup(silent.url);
+    expect(created.status).toBe(201);
+    expect(await balance()).toMatchObject({ balance: '20.00', held: '5.00', spendable: '15.00' });
+    const cancelled = await api.post(`/jobs/${created.body.job_id}/cancel`);
+    expect(cancelled.body).toMatchObject({ status: 'CANCELLED', settlement: null });
+    expect(await balance()).toMatchObject({ balance: '20.00', held: '0.00', spendable: '20.00' });
+  });
+
+  it('charges the held price once the website is in the project', async () => {
+    const created = await setup(shop.url);
+    expect(created.status).toBe(201);
+    const { job } = await pollJob(api, `/jobs/setup/${created.body.job_id}`);
+    expect(job).toMatchObject({
+      status: 'COMPLETED',
+      settlement: { amount: '5.00', currency: 'EUR', quantity: 1 },
+    });
+    expect(await balance()).toMatchObject({ balance: '15.00', held: '0.00', spendable: '15.00' });
+    expect((await quotas()).spent_this_month).toBe('5.00');
+    const usage = await api.get(`/customers/${customerId}/billing/usage`);
+    expect(usage.body.items).toEqual([
+      expect.objectContaining({
+        job_id: job.job_id,
+        job_type: 'WEBSITE_SETUP',
+        website_id: job.website_id,
+        amount: '5.00',
+        quantity: 1,
+      }),
+    ]);
+  });
+});
