@@ -62,7 +62,7 @@ export function extractProduct(
     ? new RegExp(profile.sku_from_url).exec(new URL(page.url).pathname)?.[1]
     : null;
   return {
-    url: page.canonical,
+    url: canonicalUrl(page, structured?.url ?? null),
     name: pick('name'),
     brand: pick('brand'),
     gtin: normaliseGtin(pick('gtin')),
@@ -95,4 +95,10 @@ function struckPriceShown(
       const price = priceOfElement(element, context);
       return price !== null && normaliseAmount(price.amount, price.currency ?? context.currency) === target;
     });
+}
+
+/** The page's canonical link; without one, the URL the structured data gives the product; else the page URL. */
+function canonicalUrl(page: Page, declared: string | null): string {
+  if (page.canonical !== page.url || !declared) return page.canonical;
+  return URL.parse(declared, page.url)?.href ?? page.canonical;
 }
