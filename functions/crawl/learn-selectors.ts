@@ -357,7 +357,7 @@ function selectorCandidates($: CheerioAPI, element: Element): string[] {
     for (const prefix of ancestor.slice(0, 2))
       for (const mine of own.slice(0, 2)) out.add(`${prefix} ${mine}`);
   }
-  // Keep the list finite on deep pages; $ is taken to check that each candidate still finds the element.
+  // A candidate that does not even match its own element (an escaping css-select rejects) is dropped.
   return [...out].filter((selector) => {
     try {
       return $(selector).toArray().includes(element);
