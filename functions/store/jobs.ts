@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { canTransition, isFinal, type JobStatus, type JobType } from '#core/lanes';
 import type { Estimate, SettlementAmount } from '#core/pricing';
-import { isConditionFailure } from './condition-failure.ts';
+import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { jobKey, openJobKey, projectJobsIndex, websiteJobKey } from './keys.ts';
 
@@ -241,7 +241,7 @@ export async function moveJob<Extra extends object>(
   };
   try {
     if (also.length === 0) await dynamo.send(new UpdateCommand(update));
-    else await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...also] }));
+    else await sendTransaction([{ Update: update }, ...also]);
   } catch (error) {
     if (isConditionFailure(error) && (await changedSinceRead(job, changes.unchangedSinceRead === true))) {
       return null;
@@ -249,6 +249,20 @@ export async function moveJob<Extra extends object>(
     throw error;
   }
   return moved;
+}
+
+/** Transactions that lost to another one on the same items wrote nothing; they are tried again. */
+const TRANSACTION_ATTEMPTS = 3;
+
+async function sendTransaction(items: TransactItem[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      if (!isTransactionConflict(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** Whether the job's own condition failed (rather than one of the other writes of the move). */

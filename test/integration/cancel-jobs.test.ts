@@ -53,6 +53,12 @@ describe('POST /jobs/{job_id}/cancel', () => {
     expectProblem(await api.post(`/jobs/${created.body.job_id}/cancel`), 409, 'JOB_NOT_CANCELLABLE');
   });
 
+  it('lets one of two racing cancels win; the other gets 409', async () => {
+    const created = await setup(silent.url);
+    const answers = await Promise.all([1, 2].map(() => api.post(`/jobs/${created.body.job_id}/cancel`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+  });
+
   it('stops a job in the middle of its crawl: no website lands and the free analysis is given back', async () => {
     const created = await setup(shop.url);
     const { job: crawling } = await pollJob(
