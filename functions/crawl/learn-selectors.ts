@@ -232,13 +232,23 @@ export function learnSelectors(
       if (
         !best ||
         score > best.score ||
-        (score === best.score && rule.selector.length < best.rule.selector.length)
+        (score === best.score && preferable(rule.selector, best.rule.selector))
       ) {
         best = { rule, score };
       }
     }
     return best && best.score >= Math.max(1, Math.ceil(targets.length / 2)) ? best.rule : null;
   }
+}
+
+/**
+ * Between selectors that read equally well: one naming the element by class, id or attribute (it
+ * survives an extra block on some pages better than a bare tag), then the shorter.
+ */
+function preferable(selector: string, other: string): boolean {
+  const specific = (value: string): boolean => /[.#[]/.test(value.split(' ').at(-1) ?? '');
+  if (specific(selector) !== specific(other)) return specific(selector);
+  return selector.length < other.length;
 }
 
 function targetsOf(
