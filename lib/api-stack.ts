@@ -51,7 +51,7 @@ export class ApiStack extends Stack {
     const { config, stage } = props;
 
     const notFound = new ServiceFunction(this, 'RouteNotFound', {
-      entry: 'lib/handlers/route-not-found.ts',
+      entry: 'functions/http/route-not-found.ts',
       description: 'Answers requests no route serves (404, or 405 with Allow)',
       memorySize: 256,
       timeout: Duration.seconds(5),

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Context } from 'aws-lambda';
-import { NotFound, Problem } from '#core/problem';
-import { type Route, routeKey, routes } from '#http/routes';
+import { Problem } from '#core/problem';
+import { matchRoute, type RouteMatch } from '#http/route-match';
+import { handler as notFoundHandler } from '#http/route-not-found';
+import { routeKey } from '#http/routes';
 import type { HttpEvent } from '#platform/http-event';
 import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
@@ -13,21 +15,6 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const STAGE = 'v1';
 
 type Handler = (event: HttpEvent, context: Context) => Promise<HttpResponse>;
-
-interface CompiledRoute {
-  route: Route;
-  pattern: RegExp;
-  names: string[];
-}
-
-const compiled: CompiledRoute[] = routes.map((route) => {
-  const names: string[] = [];
-  const source = route.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  return { route, pattern: new RegExp(`^${source}$`), names };
-});
 
 const handlers = new Map<string, Promise<Handler>>();
 
@@ -60,20 +47,11 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /** Builds the API Gateway HTTP API (payload 2.0) event that Lambda would receive for this request. */
 function toEvent(
   request: IncomingMessage,
   url: URL,
-  matched: CompiledRoute,
-  path: string,
+  matched: RouteMatch | null,
   body: Buffer,
   requestId: string,
 ): HttpEvent {
@@ -84,20 +62,20 @@ function toEvent(
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams)
     query[name] = name in query ? `${query[name]},${value}` : value;
-  const values = matched.pattern.exec(path)?.slice(1) ?? [];
-  const pathParameters = Object.fromEntries(matched.names.map((name, i) => [name, decode(values[i] ?? '')]));
+  const key = matched ? routeKey(matched.route) : '$default';
   const contentType = headers['content-type'] ?? '';
   const textual =
     body.length === 0 || /json|text|x-www-form-urlencoded|xml/i.test(contentType) || contentType === '';
   const now = new Date();
   return {
     version: '2.0',
-    routeKey: routeKey(matched.route),
+    routeKey: key,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
     headers,
     queryStringParameters: Object.keys(query).length ? query : undefined,
-    pathParameters: matched.names.length ? pathParameters : undefined,
+    pathParameters:
+      matched && Object.keys(matched.pathParameters).length ? matched.pathParameters : undefined,
     body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
     isBase64Encoded: body.length > 0 && !textual,
     requestContext: {
@@ -113,7 +91,7 @@ function toEvent(
         userAgent: headers['user-agent'] ?? '',
       },
       requestId,
-      routeKey: routeKey(matched.route),
+      routeKey: key,
       stage: STAGE,
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
@@ -154,40 +132,14 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const prefix = `/${STAGE}`;
     const path = url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : null;
-    const candidates = path === null ? [] : compiled.filter((entry) => entry.pattern.test(path));
-    const matched = candidates.find((entry) => entry.route.method === request.method);
-    if (!matched || path === null) {
-      // Like API Gateway: a path no route serves is a 404; a served path with another method a 405.
-      const result =
-        candidates.length > 0
-          ? problemResponse(
-              new Problem(
-                405,
-                'METHOD_NOT_ALLOWED',
-                'Method Not Allowed',
-                `Use ${candidates.map((entry) => entry.route.method).join(', ')}.`,
-              ),
-              requestId,
-            )
-          : problemResponse(
-              NotFound('ROUTE_NOT_FOUND', `No endpoint ${request.method} ${url.pathname}.`),
-              requestId,
-            );
-      if (candidates.length > 0)
-        result.headers = {
-          ...result.headers,
-          allow: candidates.map((entry) => entry.route.method).join(', '),
-        };
-      send(response, result);
-      return;
-    }
+    const match = path === null ? null : matchRoute(request.method ?? 'GET', path);
+    const matched = match && 'route' in match ? match : null;
     const body = await readBody(request);
-    const handler = await loadHandler(matched.route.handler);
-    const event = toEvent(request, url, matched, path, body, requestId);
-    send(
-      response,
-      await handler(event, lambdaContext(requestId, matched.route.handler.replaceAll('/', '-'))),
-    );
+    const event = toEvent(request, url, matched, body, requestId);
+    // Like API Gateway's $default route: what no route serves goes to the not-found handler.
+    const handler = matched ? await loadHandler(matched.route.handler) : notFoundHandler;
+    const name = matched ? matched.route.handler.replaceAll('/', '-') : 'route-not-found';
+    send(response, await handler(event, lambdaContext(requestId, name)));
   } catch (error) {
     send(response, problemResponse(error, requestId));
   }

@@ -1,19 +1,14 @@
 import { NotFound, Problem } from '#core/problem';
-import { routes } from '#http/routes';
 import type { HttpEvent } from '#platform/http-event';
 import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
+import { matchRoute } from './route-match.ts';
 
 /**
- * The `$default` route of the HTTP API: API Gateway sends here every request that no route of the
- * table matches, so its answer is a problem body like every other error: 405 with `Allow` when the
- * path is served under other methods, else 404.
+ * The `$default` route of the HTTP API (and the local server's fallback): every request no route of
+ * the table serves gets a problem body like every other error: 405 with `Allow` when the path is
+ * served under other methods, else 404.
  */
-const servedPaths = routes.map((route) => ({
-  method: route.method,
-  pattern: new RegExp(`^${route.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`),
-}));
-
 export async function handler(event: HttpEvent): Promise<HttpResponse> {
   const { requestId, stage, http } = event.requestContext;
   // Outside the $default stage, API Gateway keeps the stage segment in the path.
@@ -21,7 +16,8 @@ export async function handler(event: HttpEvent): Promise<HttpResponse> {
   const path = event.rawPath.startsWith(stagePrefix)
     ? event.rawPath.slice(stagePrefix.length - 1)
     : event.rawPath;
-  const allowed = servedPaths.filter((served) => served.pattern.test(path)).map((served) => served.method);
+  const match = matchRoute(http.method, path);
+  const allowed = 'allowed' in match ? match.allowed : [];
   const response =
     allowed.length > 0
       ? problemResponse(
