@@ -1,4 +1,5 @@
-import { Problem } from '#core/problem';
+import { Problem, Unavailable } from '#core/problem';
+import { isStoreOutage } from '#store/store-outage';
 import type { HttpResponse } from './http-response.ts';
 import { logError } from './log.ts';
 
@@ -7,7 +8,9 @@ export function problemResponse(error: unknown, requestId: string): HttpResponse
   const problem =
     error instanceof Problem
       ? error
-      : new Problem(500, 'INTERNAL_ERROR', 'Internal Server Error', 'Something went wrong on our side.');
+      : isStoreOutage(error)
+        ? Unavailable('SERVICE_UNAVAILABLE', 'The service cannot serve this now; try again shortly.')
+        : new Problem(500, 'INTERNAL_ERROR', 'Internal Server Error', 'Something went wrong on our side.');
   if (!(error instanceof Problem) || problem.status >= 500) logError('request failed', error, { requestId });
   const body = {
     type: `https://product-data.example/problems/${problem.code.toLowerCase().replaceAll('_', '-')}`,

@@ -103,3 +103,33 @@ describe('invoice PDF when the bucket fails', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
   });
 });
+
+describe('other endpoints when DynamoDB cannot serve', () => {
+  it('answers a setup job whose credit cannot be read 503 BILLING_UNAVAILABLE', async () => {
+    const projectId = await newProjectFor();
+    failDynamoDbOn('MONTH#');
+
+    const response = await api.post('/jobs/setup', {
+      url: 'http://127.0.0.1:9/',
+      country: 'DE',
+      currency: 'EUR',
+      project_id: projectId,
+    });
+
+    expectProblem(response, 503, 'BILLING_UNAVAILABLE');
+  });
+
+  it('answers any endpoint 503 SERVICE_UNAVAILABLE, never 500, when its store is down', async () => {
+    failDynamoDbOn('PROJECT#');
+
+    expectProblem(await api.get('/projects'), 503, 'SERVICE_UNAVAILABLE');
+  });
+});
+
+async function newProjectFor(): Promise<string> {
+  const created = await api.post(`/customers/${customerId}/projects`, {
+    name: 'Outage project',
+    localization: { country: 'DE', currency: 'EUR' },
+  });
+  return created.body.project_id;
+}

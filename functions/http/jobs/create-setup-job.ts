@@ -1,19 +1,20 @@
 import * as v from 'valibot';
 import { createSetupJob } from '#jobs/create-setup-job';
 import { publicSetupJob } from '#jobs/setup-job';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { authorizedProject } from '../authorized-project.ts';
+import { billingHttp } from '../billing/billing-http.ts';
 import { id } from '../fields.ts';
 
-const body = v.object({
+const body = v.strictObject({
   url: v.pipe(v.string(), v.trim(), v.minLength(1, 'Must not be empty.'), v.maxLength(2048)),
   country: v.pipe(v.string(), v.maxLength(8)),
   currency: v.pipe(v.string(), v.maxLength(8)),
   project_id: id,
 });
 
-export const handler = http({ body }, async ({ principal, body }) => {
+// Creating a setup job may hold the analysis price on the credit: an outage there is billing's 503.
+export const handler = billingHttp({ body }, async ({ principal, body }) => {
   const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
   const { job, created } = await createSetupJob(project, body);
   return json(created ? 201 : 200, publicSetupJob(job));
