@@ -4,8 +4,9 @@ import { type RunningShop, startShop } from '#fixtures/start-shop';
 import { freePort } from '#local/free-port';
 import type { RunningStack } from '#local/start-stack';
 import { type ApiClient, apiClient } from '#test/api-client';
+import { expectProblem } from '#test/expect-problem';
 import { pollJob } from '#test/jobs';
-import { newCustomer, newProject, newUser } from '#test/operator';
+import { addProjectMember, newCustomer, newProject, newUser } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
 
 // Shops above 100 products are too large here, so a small test shop shows the path in seconds.
@@ -87,5 +88,49 @@ describe('a setup job that cannot set up its website ends FAILED with a clear er
     const customer = await api.get(`/customers/${customerId}`);
     expect(customer.body.quotas).toMatchObject({ free_analyses_used: 0, spent_this_month: '0.00' });
     expect((await api.get('/websites', { query: { project_id: projectId } })).body).toEqual([]);
+  });
+});
+
+describe('asking support about a failed job', () => {
+  it('records one contact request per failed job, for ADMIN or EDITOR of its project', async () => {
+    const job = await failedSetup(large.url);
+    const ask = {
+      reason: 'SUPPORT',
+      job_id: job.job_id,
+      contact_reason: 'WEBSITE_TOO_LARGE',
+      message: 'Please scrape it anyway.',
+    };
+
+    const viewer = await newUser();
+    await addProjectMember(projectId, viewer.userId, 'VIEWER');
+    expectProblem(await api.withKey(viewer.apiKey).post('/contact-requests', ask), 403, 'INSUFFICIENT_ROLE');
+    const otherOwner = await newUser(customerId, 'OWNER');
+    const otherProject = await newProject(customerId, otherOwner.userId);
+    const keyOfOther = (
+      await api.withKey(otherOwner.apiKey).post('/account/api-keys', { project_id: otherProject })
+    ).body;
+    expectProblem(await api.withKey(keyOfOther.api_key).post('/contact-requests', ask), 404, 'JOB_NOT_FOUND');
+    expectProblem(
+      await api.post('/contact-requests', { ...ask, contact_reason: 'SOMETHING_ELSE' }),
+      409,
+      'CONTACT_REASON_MISMATCH',
+    );
+
+    const editor = await newUser();
+    await addProjectMember(projectId, editor.userId, 'EDITOR');
+    const first = await api.withKey(editor.apiKey).post('/contact-requests', ask);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      team: 'SUPPORT',
+      job_id: job.job_id,
+      contact_reason: 'WEBSITE_TOO_LARGE',
+      project_id: projectId,
+    });
+    const again = await api.post('/contact-requests', { ...ask, message: 'Any news?' });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await api.get(`/jobs/setup/${job.job_id}`)).body.contact_request_id).toBe(
+      first.body.contact_request_id,
+    );
   });
 });
