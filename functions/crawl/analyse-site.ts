@@ -100,7 +100,10 @@ export async function analyseSite(
   if (!allowed) {
     progress.homepage.state = 'FAILED';
     report();
-    return result('BLOCKED_BY_ROBOTS');
+    // robots.txt that cannot be fetched at all disallows everything (RFC 9309); the home page's outcome
+    // (the fetcher answers it from its robots cache, without a request) tells a dead host from a refusal.
+    const home = await fetcher.fetch(url, { signal: options.signal });
+    return result(home.outcome === 'NETWORK_ERROR' ? 'UNREACHABLE' : 'BLOCKED_BY_ROBOTS');
   }
   progress.homepage.state = 'RUNNING';
   report();

@@ -109,17 +109,6 @@ async function enter(jobId: string, from: JobStatus, to: JobStatus): Promise<Set
   return job.status === to ? job : null;
 }
 
-/**
- * robots.txt that cannot be fetched at all disallows everything (RFC 9309), so the analysis reports a
- * host that never answers as blocked by robots; the home page's fetch outcome (answered from the
- * fetcher's robots cache, no new request) tells the user which of the two it was.
- */
-async function refineVerdict(analysis: SiteAnalysis, fetcher: PageFetcher): Promise<AnalysisVerdict> {
-  if (analysis.verdict !== 'BLOCKED_BY_ROBOTS') return analysis.verdict;
-  const home = await fetcher.fetch(analysis.homepage);
-  return home.outcome === 'NETWORK_ERROR' ? 'UNREACHABLE' : 'BLOCKED_BY_ROBOTS';
-}
-
 /** ANALYZING: robots, home page, sitemaps and size; ends ESTIMATE_READY with the FULL-scrape quote. */
 export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
   const current = await getJob<SetupFields>(jobId);
@@ -130,7 +119,6 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
   const progress = progressWriter(jobId, 'ANALYZING', 'analysis_progress');
   const fetcher = newFetcher();
   let analysis: SiteAnalysis;
-  let verdict: AnalysisVerdict;
   try {
     analysis = await analyseSite(
       websiteAddress(job.url).homepage,
@@ -138,7 +126,6 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
       { country: job.country, currency: job.currency, maxProducts: MAX_PRODUCTS, signal: progress.signal },
       (value) => progress.report(value),
     );
-    verdict = await refineVerdict(analysis, fetcher);
   } catch (error) {
     if (progress.signal.aborted && !(await progress.settle())) return { next: 'STOP' };
     throw error;
@@ -146,7 +133,7 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
     await fetcher.close();
   }
   if (!(await progress.settle())) return { next: 'STOP' };
-  if (verdict !== 'OK') return { next: 'FAIL', failure: FAILURES[verdict](analysis) };
+  if (analysis.verdict !== 'OK') return { next: 'FAIL', failure: FAILURES[analysis.verdict](analysis) };
   const seeds: AnalysisSeeds = {
     homepage: analysis.homepage,
     productUrls: analysis.productUrls.slice(0, MAX_SEEDS),
