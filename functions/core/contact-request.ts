@@ -31,7 +31,7 @@ export function contactReasonProblem(
   job: { status: string; contact_reason: string | null } | null,
 ): Problem | null {
   if (contactReason === null) return null;
-  if (!job || job.status !== 'FAILED' || job.contact_reason !== contactReason) {
+  if (job?.status !== 'FAILED' || job.contact_reason !== contactReason) {
     return Conflict(
       'CONTACT_REASON_MISMATCH',
       `The contact reason ${contactReason} needs the job_id of a failed job with that contact reason.`,

@@ -193,7 +193,7 @@ async function openHold(
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: tableName, Key: holdKey(customerId, holdId), ConsistentRead: true }),
   );
-  if (!Item || Item.status !== 'OPEN') return null;
+  if (Item?.status !== 'OPEN') return null;
   return { amount: Number(Item.amount) as Cents, jobId: String(Item.job_id) };
 }
 
