@@ -59,8 +59,6 @@ describe('billing when DynamoDB cannot serve', () => {
   it.each([
     ['balance', '/balance', '"BALANCE"'],
     ['usage', '/usage', 'CHARGE#'],
-    ['invoices', '/invoices', 'INVOICE#'],
-    ['invoice PDF', '/invoices/{invoice}/pdf', 'INVOICE#'],
     ['top-up status', '/topups/cs_local_any', 'TOPUP#'],
   ])('answers 503 BILLING_UNAVAILABLE for the %s', async (_name, path, marker) => {
     failDynamoDbOn(marker);
@@ -69,6 +67,17 @@ describe('billing when DynamoDB cannot serve', () => {
 
     expectProblem(response, 503, 'BILLING_UNAVAILABLE');
     expect(response.text).not.toContain('outage');
+  });
+
+  it.each([
+    ['invoices', '/invoices'],
+    ['invoice PDF', '/invoices/{invoice}/pdf'],
+  ])('answers 503 INVOICING_UNAVAILABLE for the %s', async (_name, path) => {
+    failDynamoDbOn('INVOICE#');
+
+    const response = await api.get(billing(path.replace('{invoice}', invoiceId)));
+
+    expectProblem(response, 503, 'INVOICING_UNAVAILABLE');
   });
 
   it('answers 503 BILLING_UNAVAILABLE for a top-up whose record cannot be written', async () => {

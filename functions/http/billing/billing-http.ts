@@ -5,6 +5,11 @@ import { isStoreOutage } from '#store/store-outage';
 
 type Schemas = Parameters<typeof http>[0];
 
+export const INVOICING_OUTAGE = {
+  code: 'INVOICING_UNAVAILABLE',
+  detail: 'Invoicing is unavailable at the moment.',
+};
+
 /**
  * The shared factory for the billing endpoints: the spec answers 503 "billing unavailable" when the
  * credit, usage or invoice records cannot be read or written, rather than a 500.
@@ -12,13 +17,17 @@ type Schemas = Parameters<typeof http>[0];
 export function billingHttp<S extends Schemas>(
   schemas: S,
   run: (request: HttpRequest<S>) => Promise<HttpResponse>,
+  outage: { code: string; detail: string } = {
+    code: 'BILLING_UNAVAILABLE',
+    detail: 'Billing is unavailable at the moment.',
+  },
 ) {
   return http(schemas, async (request) => {
     try {
       return await run(request);
     } catch (error) {
       if (!isStoreOutage(error)) throw error;
-      throw Object.assign(Unavailable('BILLING_UNAVAILABLE', 'Billing is unavailable at the moment.'), {
+      throw Object.assign(Unavailable(outage.code, outage.detail), {
         cause: error,
       });
     }

@@ -2,15 +2,19 @@ import * as v from 'valibot';
 import { binary } from '#platform/http-response';
 import { authorizedCustomer } from '../authorized-customer.ts';
 import { id } from '../fields.ts';
-import { billingHttp } from './billing-http.ts';
+import { billingHttp, INVOICING_OUTAGE } from './billing-http.ts';
 import { accounting } from './billing-services.ts';
 
 const path = v.object({ customer_id: id, invoice_id: id });
 
-export const handler = billingHttp({ path }, async ({ principal, path }) => {
-  const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
-  const pdf = await accounting.renderInvoicePdf(customer.customer_id, path.invoice_id);
-  return binary('application/pdf', pdf, {
-    'content-disposition': `inline; filename="invoice-${path.invoice_id}.pdf"`,
-  });
-});
+export const handler = billingHttp(
+  { path },
+  async ({ principal, path }) => {
+    const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
+    const pdf = await accounting.renderInvoicePdf(customer.customer_id, path.invoice_id);
+    return binary('application/pdf', pdf, {
+      'content-disposition': `inline; filename="invoice-${path.invoice_id}.pdf"`,
+    });
+  },
+  INVOICING_OUTAGE,
+);

@@ -2,12 +2,16 @@ import * as v from 'valibot';
 import { json } from '#platform/http-response';
 import { authorizedCustomer } from '../authorized-customer.ts';
 import { id } from '../fields.ts';
-import { billingHttp } from './billing-http.ts';
+import { billingHttp, INVOICING_OUTAGE } from './billing-http.ts';
 import { accounting } from './billing-services.ts';
 
 const path = v.object({ customer_id: id });
 
-export const handler = billingHttp({ path }, async ({ principal, path }) => {
-  const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
-  return json(200, await accounting.listInvoices(customer.customer_id));
-});
+export const handler = billingHttp(
+  { path },
+  async ({ principal, path }) => {
+    const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
+    return json(200, await accounting.listInvoices(customer.customer_id));
+  },
+  INVOICING_OUTAGE,
+);
