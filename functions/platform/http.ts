@@ -123,7 +123,7 @@ function endpoint<S extends Schemas>(
   schemas: S,
   run: (request: PublicHttpRequest<S>, principal: Principal | undefined) => Promise<HttpResponse>,
 ) {
-  return middy<HttpEvent, HttpResponse, Error, AppContext>({ timeoutEarlyInMillis: 0 })
+  const handler = middy<HttpEvent, HttpResponse, Error, AppContext>({ timeoutEarlyInMillis: 0 })
     .use(commonHeaders)
     .use(authentication)
     .use(problemResponses)
@@ -144,4 +144,6 @@ function endpoint<S extends Schemas>(
       } as PublicHttpRequest<S>;
       return run(request, state.principal);
     });
+  // The OpenAPI document reads each endpoint's schemas from here, so it can never drift from them.
+  return Object.assign(handler, { schemas });
 }
