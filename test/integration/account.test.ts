@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '#local/start-stack';
 import { type ApiClient, apiClient } from '#test/api-client';
+import { expectProblem } from '#test/expect-problem';
 import { newCustomer, newProject, newUser } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
 
@@ -12,21 +13,6 @@ beforeAll(async () => {
   api = apiClient(stack.baseUrl, stack.demo?.apiKey ?? null);
 });
 afterAll(() => stack?.stop());
-
-function expectProblem(
-  response: { status: number; headers: Headers; body: any },
-  status: number,
-  code: string,
-) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toBe('application/problem+json');
-  expect(response.body).toMatchObject({
-    status,
-    code,
-    title: expect.any(String),
-    request_id: expect.any(String),
-  });
-}
 
 describe('authentication', () => {
   it('answers 401 NOT_AUTHENTICATED without a key', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '#admin/commands';
 import type { RunningStack } from '#local/start-stack';
 import { type ApiClient, apiClient } from '#test/api-client';
+import { expectProblem } from '#test/expect-problem';
 import { addProjectMember, newCustomer, newProject, newUser } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
 
@@ -13,11 +14,6 @@ beforeAll(async () => {
   api = apiClient(stack.baseUrl);
 });
 afterAll(() => stack?.stop());
-
-function expectProblem(response: { status: number; body: any }, status: number, code?: string) {
-  expect(response.status).toBe(status);
-  if (code) expect(response.body.code).toBe(code);
-}
 
 async function projectKeyFor(ownerKey: string, projectId: string): Promise<string> {
   const created = await api.withKey(ownerKey).post('/account/api-keys', { project_id: projectId });
