@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG_FRESH_MS, CATALOG_RETENTION_MS, catalogFreshness } from './catalog-freshness.ts';
+import { batchRanges, scrapeProgressView } from './scrape-progress.ts';
+
+describe('scrape progress', () => {
+  it('sums the pages of every batch and keeps 100 % for the delivered catalog', () => {
+    const run = { pages_limit: 40, pages_estimate: 40, batch_pages: { '0': 10, '1': 20 } };
+    expect(scrapeProgressView({ ...run, phase: 'SCRAPING_PAGES' })).toEqual({
+      pages: 30,
+      pages_limit: 40,
+      pages_estimate: 40,
+      phase: 'SCRAPING_PAGES',
+      percent: 75,
+    });
+    expect(scrapeProgressView({ ...run, phase: 'COLLECTING_PAGES' }).percent).toBe(0);
+    expect(scrapeProgressView({ ...run, batch_pages: { '0': 40 }, phase: 'MERGING_CATALOG' }).percent).toBe(
+      99,
+    );
+    expect(scrapeProgressView({ ...run, phase: 'DONE' }).percent).toBe(100);
+  });
+
+  it('splits URLs into batches of at most the batch size', () => {
+    expect(batchRanges(0, 3)).toEqual([]);
+    expect(batchRanges(7, 3)).toEqual([
+      [0, 3],
+      [3, 6],
+      [6, 7],
+    ]);
+    expect(() => batchRanges(7, 0)).toThrow(RangeError);
+  });
+});
+
+describe('catalog freshness', () => {
+  const now = Date.parse('2025-06-30T12:00:00Z');
+  const at = (ageMs: number) => new Date(now - ageMs).toISOString();
+
+  it('is FRESH within a day, RETAINED up to 30 days, EXPIRED after', () => {
+    expect(catalogFreshness(at(CATALOG_FRESH_MS - 1), now)).toBe('FRESH');
+    expect(catalogFreshness(at(CATALOG_FRESH_MS), now)).toBe('RETAINED');
+    expect(catalogFreshness(at(CATALOG_RETENTION_MS), now)).toBe('RETAINED');
+    expect(catalogFreshness(at(CATALOG_RETENTION_MS + 1), now)).toBe('EXPIRED');
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The live progress of a scrape job. The batches of a scrape run in parallel (in AWS, each in its
+ * own Lambda), so each records its own count of pages done under its index; a retried batch
+ * overwrites its count instead of adding to it. The interface's `pages` is their sum.
+ */
+export type ScrapePhase = 'COLLECTING_PAGES' | 'SCRAPING_PAGES' | 'MERGING_CATALOG' | 'DONE';
+
+export interface ScrapeRunProgress {
+  phase: ScrapePhase;
+  /** The most pages the job scrapes: its URL count, or the FULL limit. */
+  pages_limit: number;
+  /** Pages the job expects to scrape: the setup's product estimate until the URLs are known. */
+  pages_estimate: number;
+  /** Pages done per batch index. */
+  batch_pages: Record<string, number>;
+}
+
+/** The interface's shape: `pages`, `pages_limit`, `pages_estimate`, `phase`, `percent`. */
+export interface ScrapeProgress {
+  pages: number;
+  pages_limit: number;
+  pages_estimate: number;
+  phase: ScrapePhase;
+  percent: number;
+}
+
+export function scrapeProgressView(run: ScrapeRunProgress): ScrapeProgress {
+  const pages = Object.values(run.batch_pages).reduce((sum, done) => sum + done, 0);
+  // 100 only once the catalog is delivered; merging and settling take the last step.
+  const percent =
+    run.phase === 'DONE'
+      ? 100
+      : run.phase === 'COLLECTING_PAGES'
+        ? 0
+        : Math.min(99, Math.floor((100 * pages) / Math.max(1, run.pages_estimate)));
+  return {
+    pages,
+    pages_limit: run.pages_limit,
+    pages_estimate: run.pages_estimate,
+    phase: run.phase,
+    percent,
+  };
+}
+
+/** Splits `count` URLs into batches of at most `size`, as [start, end) ranges by batch index. */
+export function batchRanges(count: number, size: number): [number, number][] {
+  if (!Number.isSafeInteger(size) || size < 1)
+    throw new RangeError(`batch size must be at least 1, got ${size}`);
+  const ranges: [number, number][] = [];
+  for (let start = 0; start < count; start += size) ranges.push([start, Math.min(count, start + size)]);
+  return ranges;
+}
