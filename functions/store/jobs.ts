@@ -308,6 +308,39 @@ export async function updateJobIn<Extra extends object>(
   }
 }
 
+/**
+ * Sets one nested value of a job still in `status` (`path` names the attributes down to it, every one
+ * but the last existing), touching `updated_at`: parallel workers of one job (the batches of a scrape)
+ * each write their own entry without overwriting the others'. False when the job has moved on.
+ */
+export async function setJobPathIn(
+  jobId: string,
+  status: JobStatus,
+  path: readonly string[],
+  value: unknown,
+): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: jobKey(jobId),
+        UpdateExpression: `SET ${path.map((_, i) => `#p${i}`).join('.')} = :value, #updated = :now`,
+        ConditionExpression: '#status = :status',
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          '#updated': 'updated_at',
+          ...Object.fromEntries(path.map((name, i) => [`#p${i}`, name])),
+        },
+        ExpressionAttributeValues: { ':status': status, ':value': value, ':now': new Date().toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Removes a finished job; false when it is gone or no longer in the status it was read in. */
 export async function deleteFinishedJob(job: Job): Promise<boolean> {
   try {

@@ -99,3 +99,16 @@ export const contactRequestKey = (contactRequestId: string) => ({
   PK: `CONTACT#${contactRequestId}`,
   SK: 'CONTACT',
 });
+/** At most one unfinished FULL scrape per website and project (the 200 of POST /jobs/scraping). */
+export const openFullScrapeKey = (projectId: string, websiteId: string) => ({
+  PK: `PROJECT#${projectId}`,
+  SK: `OPEN_FULL_SCRAPE#${websiteId}`,
+});
+/**
+ * A website's catalog pointers: `FULL`, the last catalog a FULL scrape delivered; `COMPLETE`, the
+ * last whole catalog (FULL or CATALOG_URLS). They live in the website's partition, so they go with it.
+ */
+export const websiteCatalogKey = (websiteId: string, kind: 'FULL' | 'COMPLETE') => ({
+  PK: `WEBSITE#${websiteId}`,
+  SK: `CATALOG#${kind}`,
+});

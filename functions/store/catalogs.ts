@@ -1,0 +1,89 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { ProductRecord } from '#crawl/product-record';
+import { getDataObject, putDataObject } from './data-bucket.ts';
+import { dynamo, tableName } from './dynamo.ts';
+import type { TransactItem } from './jobs.ts';
+import { websiteCatalogKey } from './keys.ts';
+
+/**
+ * Catalogs: the products one scrape job delivered, as one JSON Lines object per version in the data
+ * bucket (`catalogs/<project>/<website>/<version>.jsonl`, one product record a line, the version
+ * being the job id), never one table item per product. Two pointer items per website name the
+ * catalogs that later work reads:
+ *
+ * - `COMPLETE`: the newest whole catalog (a FULL scrape, or a CATALOG_URLS re-scrape of one); what
+ *   matching and exports read, through `latestCatalog` and `readCatalog`.
+ * - `FULL`: the newest catalog of a FULL scrape; its age decides whether a FULL scrape is still
+ *   fresh and whether CATALOG_URLS may re-scrape its URLs.
+ *
+ * A URL scrape (URLS_ONLY) writes its own version and moves neither pointer: it is a part, not a
+ * catalog of the website.
+ */
+export type CatalogKind = 'FULL' | 'COMPLETE';
+
+export interface CatalogPointer {
+  website_id: string;
+  project_id: string;
+  /** The version: the id of the job that delivered it. */
+  version: string;
+  /** The JSON Lines object in the data bucket. */
+  object_key: string;
+  variant: 'FULL' | 'CATALOG_URLS' | 'URLS_ONLY';
+  /** Product records (lines) in the object. */
+  products: number;
+  /** When the catalog was delivered. */
+  created_at: string;
+}
+
+export const catalogObjectKey = (projectId: string, websiteId: string, version: string) =>
+  `catalogs/${projectId}/${websiteId}/${version}.jsonl`;
+
+export const toJsonLines = (records: readonly unknown[]) =>
+  records.map((record) => `${JSON.stringify(record)}\n`).join('');
+
+export const fromJsonLines = <T>(text: string): T[] =>
+  text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as T);
+
+/** Writes one catalog version; writing the same version again (a retried task) replaces it whole. */
+export async function writeCatalog(
+  projectId: string,
+  websiteId: string,
+  version: string,
+  products: readonly ProductRecord[],
+): Promise<string> {
+  const key = catalogObjectKey(projectId, websiteId, version);
+  await putDataObject(key, toJsonLines(products), 'application/x-ndjson; charset=utf-8');
+  return key;
+}
+
+/** The pointer writes that make `pointer` the website's newest catalog of each kind. */
+export function catalogPointerWrites(pointer: CatalogPointer, kinds: readonly CatalogKind[]): TransactItem[] {
+  return kinds.map((kind) => ({
+    Put: {
+      TableName: tableName,
+      Item: { ...websiteCatalogKey(pointer.website_id, kind), type: 'CatalogPointer', kind, ...pointer },
+    },
+  }));
+}
+
+/** The website's newest catalog of a kind (by default the newest whole one), or null when none. */
+export async function latestCatalog(
+  websiteId: string,
+  kind: CatalogKind = 'COMPLETE',
+): Promise<CatalogPointer | null> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: websiteCatalogKey(websiteId, kind), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  const { PK: _pk, SK: _sk, type: _type, kind: _kind, ...pointer } = Item;
+  return pointer as CatalogPointer;
+}
+
+/** The product records of a catalog version; empty when its object is gone. */
+export async function readCatalog(pointer: Pick<CatalogPointer, 'object_key'>): Promise<ProductRecord[]> {
+  const text = await getDataObject(pointer.object_key);
+  return text === null ? [] : fromJsonLines<ProductRecord>(text);
+}

@@ -1,0 +1,58 @@
+import type { ProductRecord } from '#crawl/product-record';
+import type { UrlResult } from '#crawl/scrape-url';
+import { fromJsonLines, toJsonLines } from './catalogs.ts';
+import { getDataObject, putDataObject } from './data-bucket.ts';
+
+/**
+ * The working objects of one scrape job in the data bucket, under `scrape-runs/<job>/`: the URL
+ * list of a URL job, one manifest per batch (its URLs), and per batch its products (JSON Lines) and
+ * its count per URL result. Only batch indices travel through the state machine.
+ */
+const prefix = (jobId: string) => `scrape-runs/${jobId}`;
+
+const JSON_TYPE = 'application/json';
+
+async function readJson<T>(key: string): Promise<T> {
+  const text = await getDataObject(key);
+  if (text === null) throw new Error(`Scrape run object ${key} is missing`);
+  return JSON.parse(text) as T;
+}
+
+export const putUrlList = (jobId: string, urls: readonly string[]) =>
+  putDataObject(`${prefix(jobId)}/urls.json`, JSON.stringify(urls), JSON_TYPE);
+
+export const getUrlList = (jobId: string) => readJson<string[]>(`${prefix(jobId)}/urls.json`);
+
+export const putBatchManifest = (jobId: string, batch: number, urls: readonly string[]) =>
+  putDataObject(`${prefix(jobId)}/batches/${batch}.json`, JSON.stringify(urls), JSON_TYPE);
+
+export const getBatchManifest = (jobId: string, batch: number) =>
+  readJson<string[]>(`${prefix(jobId)}/batches/${batch}.json`);
+
+export type UrlResultCounts = Record<UrlResult, number>;
+
+export interface BatchResult {
+  counts: UrlResultCounts;
+  products: ProductRecord[];
+}
+
+/** The products first, the counts last: a batch whose counts exist has finished. */
+export async function putBatchResult(jobId: string, batch: number, result: BatchResult): Promise<void> {
+  await putDataObject(
+    `${prefix(jobId)}/results/${batch}.jsonl`,
+    toJsonLines(result.products),
+    'application/x-ndjson; charset=utf-8',
+  );
+  await putDataObject(
+    `${prefix(jobId)}/results/${batch}.counts.json`,
+    JSON.stringify(result.counts),
+    JSON_TYPE,
+  );
+}
+
+export async function getBatchResult(jobId: string, batch: number): Promise<BatchResult> {
+  const counts = await readJson<UrlResultCounts>(`${prefix(jobId)}/results/${batch}.counts.json`);
+  const products = await getDataObject(`${prefix(jobId)}/results/${batch}.jsonl`);
+  if (products === null) throw new Error(`Products of batch ${batch} of ${jobId} are missing`);
+  return { counts, products: fromJsonLines<ProductRecord>(products) };
+}
