@@ -25,6 +25,8 @@ export const WRITING_GETS: ReadonlySet<string> = new Set([
 const BUCKET_RULES: readonly { prefix: string; data?: true | 'RO'; exports?: true }[] = [
   // Training samples; a removed website's catalogs.
   { prefix: '/websites', data: true },
+  // URL lists of scrape jobs are written on create; CATALOG_URLS reads the last FULL catalog.
+  { prefix: '/jobs/scraping', data: true },
   // CSV files are built from catalogs and served by presigned URL.
   { prefix: '/exports', data: 'RO', exports: true },
   // Invoice PDFs, written when a top-up is credited (webhook, status poll, local checkout).

@@ -21,6 +21,25 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
   AnalyseWebsiteFunctionArn: { module: 'analyse-website', timeoutSeconds: 900, memoryMB: 1024, buckets: {} },
   TrainWebsiteFunctionArn: { module: 'train-website', timeoutSeconds: 900, memoryMB: 1536, buckets: {} },
   FailJobFunctionArn: { module: 'fail-job', timeoutSeconds: 60, memoryMB: 256, buckets: {} },
+  PlanScrapeFunctionArn: {
+    module: 'plan-scrape',
+    timeoutSeconds: 900,
+    memoryMB: 1024,
+    buckets: { data: 'RW' },
+  },
+  ScrapeBatchFunctionArn: {
+    module: 'scrape-batch',
+    timeoutSeconds: 900,
+    memoryMB: 1024,
+    buckets: { data: 'RW' },
+  },
+  SettleScrapeFunctionArn: {
+    module: 'settle-scrape',
+    timeoutSeconds: 900,
+    memoryMB: 1536,
+    buckets: { data: 'RW' },
+  },
+  FinishScrapeFunctionArn: { module: 'finish-scrape', timeoutSeconds: 300, memoryMB: 512, buckets: {} },
 };
 
 /** Run every hour by an EventBridge schedule, when the module exists. */

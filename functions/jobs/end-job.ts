@@ -2,6 +2,8 @@ import { decide, isFinal, type JobStatus, type Refusal } from '#core/lanes';
 import { laneExecutions } from '#platform/lane-executions';
 import { logError } from '#platform/log';
 import { getJob, moveJob, type StoredJob, type TransactItem } from '#store/jobs';
+import { settleScrapeHold } from './scrape-billing.ts';
+import { isScrapeJob } from './scrape-job.ts';
 import { analysisEndingWrites, settleAnalysisHold } from './setup-billing.ts';
 import type { SetupJob } from './setup-job.ts';
 
@@ -20,6 +22,7 @@ function laneEndingWrites(job: StoredJob, to: JobStatus): TransactItem[] {
 /** A lane's idempotent follow-ups of an ended job (holds charged or released). */
 export async function afterJobEnded(job: StoredJob): Promise<void> {
   if (job.job_type === 'WEBSITE_SETUP') await settleAnalysisHold(job as SetupJob);
+  else if (isScrapeJob(job)) await settleScrapeHold(job);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { publicJob, type StoredJob } from '#store/jobs';
+import { isScrapeJob, publicScrapeJob } from './scrape-job.ts';
 import { publicSetupJob, type SetupJob } from './setup-job.ts';
 
 /** A job as the interface shows it, with its lane's own fields. */
 export function jobView(job: StoredJob) {
-  return job.job_type === 'WEBSITE_SETUP' ? publicSetupJob(job as SetupJob) : publicJob(job, []);
+  if (job.job_type === 'WEBSITE_SETUP') return publicSetupJob(job as SetupJob);
+  return isScrapeJob(job) ? publicScrapeJob(job) : publicJob(job, []);
 }

@@ -1,0 +1,39 @@
+import * as v from 'valibot';
+import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
+import { createScrapeJob } from '#jobs/create-scrape-job';
+import { publicScrapeJob } from '#jobs/scrape-job';
+import { http } from '#platform/http';
+import { json } from '#platform/http-response';
+import { authorizedProject } from '../authorized-project.ts';
+import { id } from '../fields.ts';
+
+const body = v.pipe(
+  v.strictObject({
+    project_id: id,
+    website_id: id,
+    variant: v.optional(v.picklist(['FULL', 'CATALOG_URLS', 'URLS_ONLY'])),
+    urls: v.optional(
+      v.pipe(
+        v.array(v.string()),
+        v.minLength(1, 'Must list at least one URL.'),
+        v.maxLength(MAX_SCRAPE_URLS, `Must list at most ${MAX_SCRAPE_URLS} URLs.`),
+      ),
+    ),
+  }),
+  v.forward(
+    v.check(
+      (input) =>
+        input.urls === undefined
+          ? input.variant !== 'URLS_ONLY'
+          : (input.variant ?? 'URLS_ONLY') === 'URLS_ONLY',
+      'URLS_ONLY goes with a list of urls, and a list of urls with no other variant.',
+    ),
+    ['variant'],
+  ),
+);
+
+export const handler = http({ body }, async ({ principal, body }) => {
+  const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
+  const { job, created, rejected } = await createScrapeJob(project, body);
+  return json(created ? 201 : 200, { ...publicScrapeJob(job), ...rejected });
+});

@@ -1,0 +1,15 @@
+import * as v from 'valibot';
+import { listScrapeJobs } from '#jobs/list-scrape-jobs';
+import { publicScrapeJob } from '#jobs/scrape-job';
+import { http } from '#platform/http';
+import { json } from '#platform/http-response';
+import { authorizedProject } from '../authorized-project.ts';
+import { id, limit } from '../fields.ts';
+
+const query = v.object({ project_id: id, website_id: v.optional(id), limit });
+
+export const handler = http({ query }, async ({ principal, query }) => {
+  await authorizedProject(principal, query.project_id, 'READ');
+  const jobs = await listScrapeJobs(query.project_id, { limit: query.limit, websiteId: query.website_id });
+  return json(200, jobs.map(publicScrapeJob));
+});

@@ -1,0 +1,49 @@
+import { decide } from '#core/lanes';
+import { Conflict } from '#core/problem';
+import { laneExecutions } from '#platform/lane-executions';
+import { getJob, moveJob, setExecutionArn } from '#store/jobs';
+import { releaseHold } from '#store/ledger';
+import { failJob } from './end-job.ts';
+import { holdScrapeCap } from './scrape-billing.ts';
+import type { ScrapeFields, ScrapeJob } from './scrape-job.ts';
+
+const notAwaiting = (job: ScrapeJob) =>
+  Conflict(
+    'JOB_NOT_AWAITING_APPROVAL',
+    `A job in status ${job.status} cannot be approved: only a job awaiting approval can.`,
+  );
+
+/**
+ * Approves a scrape job at its quote: holds the cap on the credit (402 when the spendable credit is
+ * lower; the job keeps waiting), records who approved it and when, moves it to APPROVED and starts
+ * its run. A job already approved, or ended, is 409.
+ */
+export async function approveScrapeJob(job: ScrapeJob, approvedBy: string): Promise<ScrapeJob> {
+  // A scrape is approved at the quote it shows: there is no repricing, so the quote is never higher.
+  if (!decide(job.job_type, job.status, 'APPROVE', { quoteHigher: false }).moved) throw notAwaiting(job);
+  await holdScrapeCap(job);
+  const approved = await moveJob<ScrapeFields>(job, 'APPROVED', {
+    set: { approval: { approved_by: approvedBy, approved_at: new Date().toISOString() } },
+  });
+  if (!approved) {
+    const current = (await getJob<ScrapeFields>(job.job_id)) ?? job;
+    // The hold is the job's: a racing approval that won keeps it; a cancel or expiry that won had
+    // released it before this hold was placed, so it is given back here.
+    if (current.status !== 'APPROVED' && current.approval === null) {
+      await releaseHold(job.customer_id, job.job_id);
+    }
+    throw notAwaiting(current);
+  }
+  try {
+    const executionArn = await laneExecutions().start('scrape', approved.job_id, { job_id: approved.job_id });
+    await setExecutionArn(approved.job_id, executionArn);
+  } catch (error) {
+    await failJob(approved.job_id, {
+      error: 'The scrape could not be started. Nothing was charged; please create the job again.',
+      error_code: null,
+      contact_reason: null,
+    });
+    throw error;
+  }
+  return approved;
+}

@@ -1,0 +1,175 @@
+import { catalogFreshness } from '#core/catalog-freshness';
+import { newId } from '#core/ids';
+import { initialState } from '#core/lanes';
+import { type Difficulty, estimateJob } from '#core/pricing';
+import { Conflict, NotFound, Problem } from '#core/problem';
+import { screenScrapeUrls } from '#core/screen-scrape-urls';
+import type { ExtractionProfile } from '#crawl/extraction-profile';
+import { latestCatalog, readCatalog } from '#store/catalogs';
+import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
+import { jobHoldingKey, putNewJob } from '#store/jobs';
+import { openFullScrapeKey } from '#store/keys';
+import type { Project } from '#store/projects';
+import { putUrlList } from '#store/scrape-runs';
+import { getWebsite, getWebsiteProfile, type Website } from '#store/websites';
+import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from './scrape-job.ts';
+
+export interface ScrapeRequest {
+  website_id: string;
+  variant?: ScrapeVariant;
+  urls?: string[];
+}
+
+export interface ScrapeCreation {
+  job: ScrapeJob;
+  /** False when an unfinished FULL scrape of the website was returned instead (the 200 case). */
+  created: boolean;
+  /** For a URL list: what the service removed from it. */
+  rejected?: { rejected: number; rejected_urls: string[] };
+}
+
+/** A racing create is answered by reading again; a few rounds settle any race. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Creates a scrape job awaiting approval, with its quote (DESIGN.md "Scrape create body"): `urls`
+ * means URLS_ONLY, with invalid, duplicate and other-website URLs removed; CATALOG_URLS re-scrapes
+ * the URLs of the website's last FULL catalog while it is retained; FULL crawls the whole shop unless
+ * the last FULL catalog is still fresh, and an unfinished FULL scrape of the website is returned
+ * instead of a second one.
+ */
+export async function createScrapeJob(project: Project, request: ScrapeRequest): Promise<ScrapeCreation> {
+  const website = await getWebsite(request.website_id);
+  if (!website || website.project_id !== project.project_id) {
+    throw NotFound('WEBSITE_NOT_FOUND', 'No such website.');
+  }
+  const customerId = project.customer_id;
+  if (!customerId) throw new Error(`Project ${project.project_id} has no customer to bill`);
+  const difficulty = await readingDifficulty(website);
+  const base = { project, customerId, website, difficulty };
+  if (request.urls) return createUrlScrape(base, 'URLS_ONLY', request.urls);
+  if (request.variant === 'CATALOG_URLS') {
+    const catalog = await fullCatalogUrls(website);
+    return createUrlScrape(base, 'CATALOG_URLS', catalog.urls, catalog.version);
+  }
+  return createFullScrape(base);
+}
+
+interface Base {
+  project: Project;
+  customerId: string;
+  website: Website;
+  difficulty: Difficulty;
+}
+
+/** The price depends on how products are read: the difficulty of the profile training learned. */
+async function readingDifficulty(website: Website): Promise<Difficulty> {
+  const profile = (await getWebsiteProfile(website.website_id)) as ExtractionProfile | null;
+  return profile?.difficulty ?? website.difficulty;
+}
+
+async function createUrlScrape(
+  base: Base,
+  variant: 'URLS_ONLY' | 'CATALOG_URLS',
+  given: string[],
+  sourceCatalog: string | null = null,
+): Promise<ScrapeCreation> {
+  const screened = screenScrapeUrls(given, base.website.domain);
+  const rejected = { rejected: screened.rejected, rejected_urls: screened.rejectedUrls };
+  if (screened.accepted.length === 0) {
+    throw new Problem(
+      400,
+      'NO_URL_ACCEPTED',
+      'Bad Request',
+      `None of the URLs is a valid URL of ${base.website.domain}.`,
+      undefined,
+      rejected,
+    );
+  }
+  const job = { ...newScrapeJob(base, variant, screened.accepted), source_catalog: sourceCatalog };
+  // The list is in the data bucket before the job exists, so a job never lacks its URLs.
+  await putUrlList(job.job_id, screened.accepted);
+  const stored = await putNewJob(job);
+  return variant === 'URLS_ONLY' ? { job: stored, created: true, rejected } : { job: stored, created: true };
+}
+
+/** The product URLs of the website's last FULL catalog, while the catalog retention keeps it. */
+async function fullCatalogUrls(website: Website): Promise<{ urls: string[]; version: string }> {
+  const catalog = await latestCatalog(website.website_id, 'FULL');
+  if (!catalog) {
+    throw Conflict('NO_FULL_CATALOG', 'The website has no FULL catalog yet; run a FULL scrape first.');
+  }
+  if (catalogFreshness(catalog.created_at) === 'EXPIRED') {
+    throw Conflict(
+      'CATALOG_EXPIRED',
+      `The last FULL catalog (${catalog.created_at}) is older than the catalog retention of 30 days; run a FULL scrape.`,
+    );
+  }
+  const urls = (await readCatalog(catalog)).map((product) => product.url);
+  if (urls.length === 0) {
+    throw Conflict('NO_FULL_CATALOG', 'The last FULL catalog of the website holds no products.');
+  }
+  return { urls, version: catalog.version };
+}
+
+async function createFullScrape(base: Base): Promise<ScrapeCreation> {
+  const lock = openFullScrapeKey(base.project.project_id, base.website.website_id);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const open = await jobHoldingKey<ScrapeFields>(lock);
+    if (open) return { job: open, created: false };
+    const catalog = await latestCatalog(base.website.website_id, 'FULL');
+    if (catalog && catalogFreshness(catalog.created_at) === 'FRESH') {
+      throw Conflict(
+        'CATALOG_UP_TO_DATE',
+        `The project already holds the newest catalog of this website (${catalog.created_at}); a FULL scrape is possible 24 hours after it.`,
+      );
+    }
+    try {
+      return { job: await putNewJob(newScrapeJob(base, 'FULL', null, lock)), created: true };
+    } catch (error) {
+      // Another create took the website's lock: read again.
+      if (isConditionFailure(error) || isTransactionConflict(error)) continue;
+      throw error;
+    }
+  }
+  throw new Error(`Creating a FULL scrape of ${base.website.website_id} kept racing with other creates`);
+}
+
+function newScrapeJob(
+  base: Base,
+  variant: ScrapeVariant,
+  urls: string[] | null,
+  lock?: { PK: string; SK: string },
+): ScrapeJob {
+  const now = new Date().toISOString();
+  const jobType = variant === 'FULL' ? 'FULL_SCRAPE' : 'URL_SCRAPE';
+  // A URL job is quoted for its URLs; a FULL one for the products the setup estimated.
+  const quantity = urls ? urls.length : base.website.products_estimate;
+  return {
+    job_id: newId('job'),
+    job_type: jobType,
+    status: initialState(jobType),
+    project_id: base.project.project_id,
+    website_id: base.website.website_id,
+    estimate: estimateJob({ lane: 'SCRAPE', difficulty: base.difficulty, products: quantity }),
+    approval: null,
+    settlement: null,
+    error: null,
+    error_code: null,
+    contact_reason: null,
+    contact_request_id: null,
+    created_at: now,
+    updated_at: now,
+    finished_at: null,
+    customer_id: base.customerId,
+    execution_arn: null,
+    open_keys: lock ? [lock] : [],
+    variant,
+    url_count: urls ? urls.length : null,
+    urls: urls && urls.length <= MAX_URLS_ON_JOB ? urls : null,
+    url_results: null,
+    scrape_run: null,
+    source_catalog: null,
+    batch_count: null,
+  };
+}

@@ -1,0 +1,10 @@
+import { listJobs } from '#store/jobs';
+import type { ScrapeFields, ScrapeJob } from './scrape-job.ts';
+
+/** A project's scrape jobs, FULL and URL (or one website's), newest first. */
+export function listScrapeJobs(
+  projectId: string,
+  options: { limit: number; websiteId?: string },
+): Promise<ScrapeJob[]> {
+  return listJobs<ScrapeFields>(projectId, 'SCRAPING', options);
+}

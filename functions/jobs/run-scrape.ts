@@ -1,0 +1,235 @@
+import { settleJob } from '#core/pricing';
+import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
+import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
+import { enumerateProductUrls } from '#crawl/enumerate-product-urls';
+import type { ExtractionProfile } from '#crawl/extraction-profile';
+import { createFetcher } from '#crawl/fetcher';
+import type { ProductRecord } from '#crawl/product-record';
+import { runPool } from '#crawl/run-pool';
+import { scrapeUrl, type UrlResult } from '#crawl/scrape-url';
+import { parseAllowedHosts } from '#crawl/ssrf-guard';
+import { numberEnv, optionalEnv } from '#platform/config';
+import { type CatalogKind, catalogPointerWrites, writeCatalog } from '#store/catalogs';
+import { getJob, moveJob, setJobPathIn, updateJobIn } from '#store/jobs';
+import {
+  getBatchManifest,
+  getBatchResult,
+  getUrlList,
+  putBatchManifest,
+  putBatchResult,
+  type UrlResultCounts,
+} from '#store/scrape-runs';
+import { getWebsite, getWebsiteProfile } from '#store/websites';
+import type { JobFailure } from './end-job.ts';
+import { progressWriter } from './progress-writer.ts';
+import { chargeScrapeSettlement } from './scrape-billing.ts';
+import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
+
+/**
+ * The work of the scrape lane, one function per task. Each moves the job itself with conditional
+ * writes, so a retried task finds its step done or redoes it whole, and a job that has ended (a
+ * failure elsewhere) stops the work at its next write. What a step tells the state machine: SCRAPE
+ * (with the batch indices for the Map), EXPORT, DONE, STOP (the job moved on without this step), or
+ * FAIL with the job's failure.
+ */
+export type ScrapeStep =
+  | { next: 'SCRAPE'; batches: number[] }
+  | { next: 'EXPORT' | 'DONE' | 'STOP' }
+  | { next: 'FAIL'; failure: JobFailure };
+
+/** URLs per batch: one batch is one Lambda invocation, well inside its 15 minutes at polite speed. */
+const BATCH_SIZE = numberEnv('SCRAPE_BATCH_SIZE', 100, { min: 1, max: 1000 });
+/**
+ * Requests in flight per batch. The Map runs at most 4 batches at once (scrape.asl.json), so a host
+ * sees at most 4 requests at a time, as during the setup.
+ */
+const BATCH_CONCURRENCY = 1;
+
+const ALLOWED_HOSTS = parseAllowedHosts(optionalEnv('CRAWL_ALLOWED_HOSTS'));
+
+const STOP: ScrapeStep = { next: 'STOP' };
+
+const fail = (error: string, errorCode: string): ScrapeStep => ({
+  next: 'FAIL',
+  failure: { error, error_code: errorCode, contact_reason: null },
+});
+
+const EMPTY_COUNTS = (): UrlResultCounts => ({
+  OK: 0,
+  NOT_FOUND: 0,
+  NOT_A_PRODUCT: 0,
+  BLOCKED_BY_ROBOTS: 0,
+  FAILED: 0,
+});
+
+/** Which catalog pointers a delivered catalog moves: a URL list is a part, not the website's catalog. */
+const POINTERS: Record<ScrapeVariant, readonly CatalogKind[]> = {
+  FULL: ['FULL', 'COMPLETE'],
+  CATALOG_URLS: ['COMPLETE'],
+  URLS_ONLY: [],
+};
+
+async function profileOf(websiteId: string): Promise<ExtractionProfile | null> {
+  return (await getWebsiteProfile(websiteId)) as ExtractionProfile | null;
+}
+
+/**
+ * RUNNING, first step: the URLs to scrape (FULL: the shop's product URLs found through its
+ * sitemaps or links; a URL job: its stored list), split into batch manifests in the data bucket.
+ */
+export async function planScrape(jobId: string): Promise<ScrapeStep> {
+  let job = await getJob<ScrapeFields>(jobId);
+  if (!job?.website_id || !job.estimate) return STOP;
+  const website = await getWebsite(job.website_id);
+  const profile = await profileOf(job.website_id);
+  const run: ScrapeRunProgress = {
+    phase: 'COLLECTING_PAGES',
+    pages_limit: job.url_count ?? MAX_SCRAPE_URLS,
+    pages_estimate: job.estimate.quantity,
+    batch_pages: {},
+  };
+  if (job.status === 'APPROVED')
+    job = await moveJob<ScrapeFields>(job, 'RUNNING', { set: { scrape_run: run } });
+  // A retried plan finds its job RUNNING and plans again from the start.
+  else if (job.status === 'RUNNING') {
+    if (!(await updateJobIn<ScrapeFields>(jobId, 'RUNNING', { scrape_run: run }))) return STOP;
+  } else return STOP;
+  if (!job) return STOP;
+  if (!website || !profile) return fail('The website was removed from the project.', 'WEBSITE_REMOVED');
+
+  let urls: string[];
+  if (job.variant === 'FULL') {
+    const progress = progressWriter((found: number) =>
+      setJobPathIn(jobId, 'RUNNING', ['scrape_run', 'pages_estimate'], Math.max(run.pages_estimate, found)),
+    );
+    const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS });
+    try {
+      ({ urls } = await enumerateProductUrls(
+        website.url,
+        profile,
+        fetcher,
+        { maxUrls: MAX_SCRAPE_URLS, signal: progress.signal },
+        (found) => progress.report(found.urls),
+      ));
+    } catch (error) {
+      if (progress.signal.aborted && !(await progress.settle())) return STOP;
+      throw error;
+    } finally {
+      await fetcher.close();
+    }
+    if (!(await progress.settle())) return STOP;
+    if (urls.length === 0) {
+      return fail(
+        'No product pages were found on the website: its sitemaps and links name none.',
+        'NO_PRODUCTS_FOUND',
+      );
+    }
+  } else {
+    urls = await getUrlList(jobId);
+  }
+
+  const ranges = batchRanges(urls.length, BATCH_SIZE);
+  await runPool(ranges, 8, ([start, end], index) => putBatchManifest(jobId, index, urls.slice(start, end)));
+  const scraping = await updateJobIn<ScrapeFields>(jobId, 'RUNNING', {
+    scrape_run: { ...run, phase: 'SCRAPING_PAGES', pages_estimate: urls.length },
+    url_count: urls.length,
+    batch_count: ranges.length,
+  });
+  return scraping ? { next: 'SCRAPE', batches: ranges.map((_, index) => index) } : STOP;
+}
+
+/**
+ * One batch of the Map: scrapes its URLs with the website's profile, recording its own count of
+ * pages done as it goes, and writes its products (JSON Lines) and its count per URL result.
+ */
+export async function scrapeBatch(
+  jobId: string,
+  batch: number,
+): Promise<{ batch: number; ok: number } | ScrapeStep> {
+  const job = await getJob<ScrapeFields>(jobId);
+  if (!job?.website_id || job.status !== 'RUNNING') return STOP;
+  const profile = await profileOf(job.website_id);
+  if (!profile) throw new Error(`The website ${job.website_id} of scrape job ${jobId} has no profile`);
+  const urls = await getBatchManifest(jobId, batch);
+  const progress = progressWriter((done: number) =>
+    setJobPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done),
+  );
+  const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS, perHostConcurrency: BATCH_CONCURRENCY });
+  let done = 0;
+  let outcomes: Awaited<ReturnType<typeof scrapeUrl>>[];
+  try {
+    outcomes = await runPool(urls, BATCH_CONCURRENCY, async (url) => {
+      const outcome = await scrapeUrl(url, profile, fetcher, { signal: progress.signal });
+      progress.report(++done);
+      return outcome;
+    });
+  } catch (error) {
+    if (progress.signal.aborted && !(await progress.settle())) return STOP;
+    throw error;
+  } finally {
+    await fetcher.close();
+  }
+  if (!(await progress.settle())) return STOP;
+  const counts = EMPTY_COUNTS();
+  const products: ProductRecord[] = [];
+  for (const outcome of outcomes) {
+    counts[outcome.result satisfies UrlResult]++;
+    if (outcome.product) products.push(outcome.product);
+  }
+  await putBatchResult(jobId, batch, { counts, products });
+  return { batch, ok: counts.OK };
+}
+
+/**
+ * SETTLING: merges the batches into the job's catalog version (one product per product URL), makes
+ * it the website's newest catalog where the variant delivers a whole one, settles the quote for the
+ * products delivered and charges it once from the hold.
+ */
+export async function settleScrape(jobId: string): Promise<ScrapeStep> {
+  let job = await getJob<ScrapeFields>(jobId);
+  if (!job) return STOP;
+  if ((job.status === 'EXPORTING' || job.status === 'COMPLETED') && job.settlement) {
+    // A retry after the settling move: only the charge may be left to do, and it is idempotent.
+    await chargeScrapeSettlement(job);
+    return { next: job.status === 'EXPORTING' ? 'EXPORT' : 'DONE' };
+  }
+  const run = job.scrape_run;
+  if (!run || !job.website_id || !job.estimate || job.batch_count === null) return STOP;
+  const merging: ScrapeRunProgress = { ...run, phase: 'MERGING_CATALOG' };
+  if (job.status === 'RUNNING')
+    job = await moveJob<ScrapeFields>(job, 'SETTLING', { set: { scrape_run: merging } });
+  else if (job.status !== 'SETTLING') return STOP;
+  if (!job?.website_id || !job.estimate) return STOP;
+
+  const counts = EMPTY_COUNTS();
+  const byUrl = new Map<string, ProductRecord>();
+  const batches = Array.from({ length: job.batch_count ?? 0 }, (_, index) => index);
+  // In batch order, so a catalog lists products in the order the URLs were planned.
+  for (const result of await runPool(batches, 8, (index) => getBatchResult(jobId, index))) {
+    for (const [name, count] of Object.entries(result.counts)) counts[name as UrlResult] += count;
+    for (const product of result.products) if (!byUrl.has(product.url)) byUrl.set(product.url, product);
+  }
+  const products = [...byUrl.values()];
+  const settledAt = new Date().toISOString();
+  const objectKey = await writeCatalog(job.project_id, job.website_id, job.job_id, products);
+  const pointer = {
+    website_id: job.website_id,
+    project_id: job.project_id,
+    version: job.job_id,
+    object_key: objectKey,
+    variant: job.variant,
+    products: products.length,
+    created_at: settledAt,
+  };
+  const settled = await moveJob<ScrapeFields>(job, 'EXPORTING', {
+    set: {
+      settlement: { ...settleJob(job.estimate, products.length), settled_at: settledAt },
+      url_results: counts,
+      scrape_run: merging,
+    },
+    also: catalogPointerWrites(pointer, POINTERS[job.variant]),
+  });
+  if (!settled) return STOP;
+  await chargeScrapeSettlement(settled);
+  return { next: 'EXPORT' };
+}

@@ -1,0 +1,53 @@
+import { parseMoney } from '#core/money';
+import { pragueMonthOf } from '#core/prague-month';
+import { chargeHold, placeHold, releaseHold } from '#store/ledger';
+import type { ScrapeJob } from './scrape-job.ts';
+
+/**
+ * What a scrape job costs (DESIGN.md Pricing): its quote's cap is held on approval, the settlement
+ * of the products delivered is charged once from that hold and the rest released; a job that ends
+ * without a settlement releases the hold. The hold's id is the job's id, so every step is
+ * idempotent: a retried task or a second follow-up never holds, charges or releases twice.
+ */
+
+/** Holds the quote's cap; 402 INSUFFICIENT_FUNDS when the spendable credit is lower. */
+export async function holdScrapeCap(job: ScrapeJob): Promise<void> {
+  if (!job.estimate) throw new Error(`Scrape job ${job.job_id} has no estimate to hold`);
+  await placeHold({
+    customerId: job.customer_id,
+    holdId: job.job_id,
+    amount: parseMoney(job.estimate.cap),
+    jobId: job.job_id,
+  });
+}
+
+/**
+ * Charges the job's settlement from its hold, releasing the rest, and records the usage item; a
+ * settlement of 0.00 (nothing delivered) only releases the hold, so usage lists no empty charge.
+ */
+export async function chargeScrapeSettlement(job: ScrapeJob): Promise<void> {
+  const settlement = job.settlement;
+  if (!settlement) throw new Error(`Scrape job ${job.job_id} has no settlement to charge`);
+  const amount = parseMoney(settlement.amount);
+  if (amount === 0) {
+    await releaseHold(job.customer_id, job.job_id);
+    return;
+  }
+  await chargeHold(job.customer_id, job.job_id, {
+    job_id: job.job_id,
+    job_type: job.job_type,
+    project_id: job.project_id,
+    website_id: job.website_id,
+    quantity: settlement.quantity,
+    amount,
+    capped: settlement.capped,
+    settled_at: settlement.settled_at,
+    month: pragueMonthOf(new Date(settlement.settled_at)),
+  });
+}
+
+/** After the job has ended: a settled job's charge is made (once); any other hold is released. */
+export async function settleScrapeHold(job: ScrapeJob): Promise<void> {
+  if (job.settlement) await chargeScrapeSettlement(job);
+  else await releaseHold(job.customer_id, job.job_id);
+}

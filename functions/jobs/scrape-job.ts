@@ -1,0 +1,45 @@
+import { type ScrapeProgress, type ScrapeRunProgress, scrapeProgressView } from '#core/scrape-progress';
+import { type Job, publicJob, type StoredJob } from '#store/jobs';
+import type { UrlResultCounts } from '#store/scrape-runs';
+
+export type ScrapeVariant = 'FULL' | 'CATALOG_URLS' | 'URLS_ONLY';
+
+/** A URL list is shown on the job up to this many URLs; longer lists live only in the data bucket. */
+export const MAX_URLS_ON_JOB = 1000;
+
+/** A scrape job's own fields: the interface's, then the service's. */
+export interface ScrapeFields {
+  variant: ScrapeVariant;
+  /** URLs to scrape: the accepted list of a URL job; for FULL the URLs found, once known. */
+  url_count: number | null;
+  urls: string[] | null;
+  /** For a settled URL job: the URLs per result. */
+  url_results: UrlResultCounts | null;
+  /** Live progress as the run records it; the interface's `scrape_progress` is derived from it. */
+  scrape_run: ScrapeRunProgress | null;
+  /** The FULL catalog whose URLs a CATALOG_URLS job re-scrapes. */
+  source_catalog: string | null;
+  /** Batches the run split its URLs into, once planned. */
+  batch_count: number | null;
+}
+
+export type ScrapeJob = StoredJob<ScrapeFields>;
+
+export const isScrapeJob = (job: StoredJob): job is ScrapeJob =>
+  job.job_type === 'FULL_SCRAPE' || job.job_type === 'URL_SCRAPE';
+
+const SCRAPE_FIELDS = ['variant', 'url_count', 'urls'] as const satisfies readonly (keyof ScrapeFields)[];
+
+export type PublicScrapeJob = Job &
+  Pick<ScrapeFields, (typeof SCRAPE_FIELDS)[number] | 'url_results'> & {
+    scrape_progress: ScrapeProgress | null;
+  };
+
+/** The job as the interface shows it: live progress, and `url_results` of a settled URL job. */
+export function publicScrapeJob(job: ScrapeJob): PublicScrapeJob {
+  return {
+    ...(publicJob(job, SCRAPE_FIELDS) as Job & Pick<ScrapeFields, (typeof SCRAPE_FIELDS)[number]>),
+    scrape_progress: job.scrape_run ? scrapeProgressView(job.scrape_run) : null,
+    url_results: job.job_type === 'URL_SCRAPE' && job.settlement ? job.url_results : null,
+  };
+}

@@ -1,0 +1,4 @@
+import { planScrape, type ScrapeStep } from '#jobs/run-scrape';
+
+/** The scrape lane's Plan state: the URLs to scrape, split into batch manifests. */
+export const handler = (input: { job_id: string }): Promise<ScrapeStep> => planScrape(input.job_id);
