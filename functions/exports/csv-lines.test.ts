@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, csvLine, csvLines } from './csv-lines.ts';
+
+/** A minimal RFC 4180 reader, to prove that what is written reads back as it was. */
+function readCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else field += char;
+  }
+  return records;
+}
+
+describe('CSV writing (RFC 4180)', () => {
+  it('leaves plain fields bare and empty values empty', () => {
+    expect(csvLine(['abc', 12.5, null, undefined, ''])).toBe('abc,12.5,,,\r\n');
+  });
+
+  it('quotes fields with commas, quotes and line breaks, doubling inner quotes', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('19" monitor')).toBe('"19"" monitor"');
+    expect(csvField('line 1\nline 2')).toBe('"line 1\nline 2"');
+    expect(csvField('cr\r')).toBe('"cr\r"');
+    expect(csvField(' padded ')).toBe('" padded "');
+  });
+
+  it('keeps UTF-8 text as it is, without a byte-order mark', () => {
+    const lines = [
+      ...csvLines(['name'], ['Čučoriedky – 50 g', '日本茶', 'Crème brûlée 🍮'], (name) => [name]),
+    ];
+    expect(lines[0]).toBe('name\r\n');
+    expect(Buffer.from(lines.join(''), 'utf8').toString('utf8')).toBe(
+      'name\r\nČučoriedky – 50 g\r\n日本茶\r\nCrème brûlée 🍮\r\n',
+    );
+  });
+
+  it('reads back field for field, whatever the fields hold', () => {
+    const rows = [
+      ['1', 'Plain', ''],
+      ['2', 'Comma, "quotes" and\r\nbreaks', 'ß'],
+      ['3', '"', ',,'],
+    ];
+    const text = [...csvLines(['id', 'name', 'note'], rows, (row) => row)].join('');
+    expect(readCsv(text)).toEqual([['id', 'name', 'note'], ...rows]);
+  });
+
+  it('yields one line at a time, so 100,000 rows stream without one big string', () => {
+    let built = 0;
+    function* rows() {
+      for (let i = 0; i < 100_000; i++) {
+        built++;
+        yield i;
+      }
+    }
+    const lines = csvLines(['n'], rows(), (n) => [n]);
+    expect(lines.next().value).toBe('n\r\n');
+    expect(lines.next().value).toBe('0\r\n');
+    expect(built).toBe(1);
+    let count = 2;
+    for (const _line of lines) count++;
+    expect(count).toBe(100_001);
+  });
+
+  it('refuses a row that does not fit the columns', () => {
+    expect(() => [...csvLines(['a', 'b'], [1], (n) => [n])]).toThrow(/1 values for 2 columns/);
+  });
+});

@@ -1,0 +1,34 @@
+/** A CSV cell: null and undefined are empty cells; numbers are written as JavaScript prints them. */
+export type CsvValue = string | number | null | undefined;
+
+// RFC 4180: a field holding a comma, a double quote or a line break is quoted. Leading or trailing
+// spaces are quoted too, so spreadsheet imports that trim unquoted fields keep them.
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+/** One field, quoted when it must be, inner quotes doubled. */
+export function csvField(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One record with its CRLF line break, the RFC's line ending. */
+export const csvLine = (values: readonly CsvValue[]): string => `${values.map(csvField).join(',')}\r\n`;
+
+/**
+ * The header line and then one line per row, lazily: a writer can send each line on as it comes, so
+ * a file of 100,000 products is never one string in memory.
+ */
+export function* csvLines<Row>(
+  columns: readonly string[],
+  rows: Iterable<Row>,
+  toValues: (row: Row) => readonly CsvValue[],
+): Generator<string> {
+  yield csvLine(columns);
+  for (const row of rows) {
+    const values = toValues(row);
+    if (values.length !== columns.length)
+      throw new Error(`A CSV row has ${values.length} values for ${columns.length} columns`);
+    yield csvLine(values);
+  }
+}

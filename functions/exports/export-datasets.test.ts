@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { ProductRecord } from '#crawl/product-record';
+import { bundledRates } from './bundled-rates.ts';
+import {
+  MATCH_COLUMNS,
+  type MatchRecord,
+  matchRow,
+  PRODUCT_COLUMNS,
+  priceComparisonColumns,
+  priceComparisonRow,
+  productRow,
+} from './export-datasets.ts';
+
+const rates = await bundledRates.current();
+
+const product = (url: string, price: string | null, currency: string | null): ProductRecord => ({
+  url,
+  name: `Product ${url}`,
+  brand: 'Acme',
+  gtin: '4006381333931',
+  mpn: null,
+  sku: 'SKU-1',
+  price,
+  currency,
+  availability: 'IN_STOCK',
+  image: null,
+  category: 'Tools > Drills',
+  scraped_at: '2026-11-23T07:00:00.000Z',
+});
+
+describe('products rows', () => {
+  it('converts the price to the project currency and keeps the shop’s beside it', () => {
+    const row = productRow('web_1', product('https://a.test/p', '100.00', 'EUR'), { currency: 'USD', rates });
+    expect(Object.fromEntries(PRODUCT_COLUMNS.map((column, i) => [column, row[i]]))).toEqual({
+      website_id: 'web_1',
+      url: 'https://a.test/p',
+      name: 'Product https://a.test/p',
+      brand: 'Acme',
+      gtin: '4006381333931',
+      mpn: null,
+      sku: 'SKU-1',
+      price: '116.07',
+      currency: 'USD',
+      original_price: '100.00',
+      original_currency: 'EUR',
+      availability: 'IN_STOCK',
+      image: null,
+      category: 'Tools > Drills',
+      scraped_at: '2026-11-23T07:00:00.000Z',
+    });
+  });
+
+  it('keeps shop prices for a project without localization', () => {
+    const row = productRow('web_1', product('u', '1999', 'JPY'), { currency: null, rates });
+    expect(row.slice(7, 11)).toEqual(['1999', 'JPY', '1999', 'JPY']);
+  });
+
+  it('leaves the converted price empty without a price or without a reference rate', () => {
+    expect(productRow('w', product('u', null, null), { currency: 'EUR', rates }).slice(7, 11)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(productRow('w', product('u', '100.00', 'UAH'), { currency: 'EUR', rates }).slice(7, 11)).toEqual([
+      null,
+      null,
+      '100.00',
+      'UAH',
+    ]);
+  });
+});
+
+describe('matches and price_comparison rows', () => {
+  const catalog = new Map([
+    ['web_ref https://ref.test/1', product('https://ref.test/1', '100.00', 'EUR')],
+    ['web_a https://a.test/1', product('https://a.test/1', '120.00', 'USD')],
+    ['web_a https://a.test/2', product('https://a.test/2', '110.00', 'USD')],
+    ['web_b https://b.test/1', product('https://b.test/1', '2400.00', 'CZK')],
+  ]);
+  const lookup = (websiteId: string, url: string) => catalog.get(`${websiteId} ${url}`);
+  const match = (competitor: string, url: string, score: number): MatchRecord => ({
+    reference_website_id: 'web_ref',
+    reference_url: 'https://ref.test/1',
+    competitor_website_id: competitor,
+    competitor_url: url,
+    score,
+    method: 'GTIN',
+  });
+
+  it('gives one row per match with both prices in the project currency', () => {
+    const row = matchRow(match('web_a', 'https://a.test/1', 0.98), lookup, { currency: 'EUR', rates });
+    expect(row).toHaveLength(MATCH_COLUMNS.length);
+    expect(Object.fromEntries(MATCH_COLUMNS.map((column, i) => [column, row[i]]))).toMatchObject({
+      reference_price: '100.00',
+      competitor_url: 'https://a.test/1',
+      competitor_price: '103.39',
+      currency: 'EUR',
+      score: 0.98,
+      method: 'GTIN',
+    });
+  });
+
+  it('leaves prices empty when shop prices differ in currency and the project has none', () => {
+    const row = matchRow(match('web_a', 'https://a.test/1', 0.9), lookup, { currency: null, rates });
+    expect([row[4], row[9], row[10]]).toEqual([null, null, null]);
+  });
+
+  it('gives one row per reference product with the best match of each competitor', () => {
+    const competitors = ['web_a', 'web_b', 'web_c'];
+    const columns = priceComparisonColumns(competitors);
+    const row = priceComparisonRow(
+      { website_id: 'web_ref', product: product('https://ref.test/1', '100.00', 'EUR') },
+      [
+        match('web_a', 'https://a.test/1', 0.7),
+        match('web_a', 'https://a.test/2', 0.95),
+        match('web_b', 'https://b.test/1', 0.9),
+      ],
+      competitors,
+      lookup,
+      { currency: 'EUR', rates },
+    );
+    expect(row).toHaveLength(columns.length);
+    expect(Object.fromEntries(columns.map((column, i) => [column, row[i]]))).toEqual({
+      reference_website_id: 'web_ref',
+      reference_url: 'https://ref.test/1',
+      reference_name: 'Product https://ref.test/1',
+      reference_gtin: '4006381333931',
+      reference_price: '100.00',
+      currency: 'EUR',
+      reference_original_price: '100.00',
+      reference_original_currency: 'EUR',
+      web_a_url: 'https://a.test/2',
+      web_a_price: '94.77',
+      web_a_original_price: '110.00',
+      web_a_original_currency: 'USD',
+      web_a_score: 0.95,
+      web_b_url: 'https://b.test/1',
+      web_b_price: '98.71',
+      web_b_original_price: '2400.00',
+      web_b_original_currency: 'CZK',
+      web_b_score: 0.9,
+      web_c_url: undefined,
+      web_c_price: null,
+      web_c_original_price: undefined,
+      web_c_original_currency: undefined,
+      web_c_score: undefined,
+    });
+  });
+});

@@ -1,0 +1,211 @@
+import type { ProductRecord } from '#crawl/product-record';
+import { convertPrice } from './convert-price.ts';
+import type { CsvValue } from './csv-lines.ts';
+import type { ReferenceRates } from './reference-rates.ts';
+
+/** The datasets a project exports, by the name its URLs use. */
+export const EXPORT_DATASETS = ['products', 'matches', 'price_comparison'] as const;
+export type ExportDataset = (typeof EXPORT_DATASETS)[number];
+
+export const isExportDataset = (name: string): name is ExportDataset =>
+  (EXPORT_DATASETS as readonly string[]).includes(name);
+
+/**
+ * One match the matching lane found: a product of the reference website and the same product on a
+ * competitor website, with how sure the engine is and how it decided.
+ */
+export interface MatchRecord {
+  reference_website_id: string;
+  reference_url: string;
+  competitor_website_id: string;
+  competitor_url: string;
+  /** 0 to 1. */
+  score: number;
+  /** How the match was found, e.g. `GTIN`, `MPN`, `TEXT`. */
+  method: string;
+}
+
+/**
+ * The currency exports show prices in and the rates to get there. A project without localization
+ * has `currency: null`: its exports keep the shops' own prices (DESIGN.md).
+ */
+export interface PriceConversion {
+  currency: string | null;
+  rates: ReferenceRates;
+}
+
+/** A shop price in the export's currency; both empty when it has no price or no reference rate. */
+export function exportPrice(
+  product: Pick<ProductRecord, 'price' | 'currency'>,
+  conversion: PriceConversion,
+): { price: string | null; currency: string | null } {
+  if (product.price === null || product.currency === null) return { price: null, currency: null };
+  const currency = conversion.currency ?? product.currency;
+  const price = convertPrice(product.price, product.currency, currency, conversion.rates);
+  return price === null ? { price: null, currency: null } : { price, currency };
+}
+
+export const PRODUCT_COLUMNS = [
+  'website_id',
+  'url',
+  'name',
+  'brand',
+  'gtin',
+  'mpn',
+  'sku',
+  'price',
+  'currency',
+  'original_price',
+  'original_currency',
+  'availability',
+  'image',
+  'category',
+  'scraped_at',
+] as const;
+
+export function productRow(
+  websiteId: string,
+  product: ProductRecord,
+  conversion: PriceConversion,
+): CsvValue[] {
+  const { price, currency } = exportPrice(product, conversion);
+  return [
+    websiteId,
+    product.url,
+    product.name,
+    product.brand,
+    product.gtin,
+    product.mpn,
+    product.sku,
+    price,
+    currency,
+    product.price,
+    product.currency,
+    product.availability,
+    product.image,
+    product.category,
+    product.scraped_at,
+  ];
+}
+
+export const MATCH_COLUMNS = [
+  'reference_website_id',
+  'reference_url',
+  'reference_name',
+  'reference_gtin',
+  'reference_price',
+  'competitor_website_id',
+  'competitor_url',
+  'competitor_name',
+  'competitor_gtin',
+  'competitor_price',
+  'currency',
+  'score',
+  'method',
+] as const;
+
+/** Looks a product up by its website and URL in the catalogs the matches were made from. */
+export type ProductLookup = (websiteId: string, url: string) => ProductRecord | undefined;
+
+/**
+ * One row per match. Both prices are shown in one currency so they compare; a price without a rate
+ * leaves its cell empty. With a project currency `currency` is that; without one (shop prices)
+ * it is filled only when both products are priced in the same currency.
+ */
+export function matchRow(match: MatchRecord, lookup: ProductLookup, conversion: PriceConversion): CsvValue[] {
+  const reference = lookup(match.reference_website_id, match.reference_url);
+  const competitor = lookup(match.competitor_website_id, match.competitor_url);
+  const common = commonConversion(conversion, reference, competitor);
+  const referencePrice = reference && common ? exportPrice(reference, common).price : null;
+  const competitorPrice = competitor && common ? exportPrice(competitor, common).price : null;
+  return [
+    match.reference_website_id,
+    match.reference_url,
+    reference?.name,
+    reference?.gtin,
+    referencePrice,
+    match.competitor_website_id,
+    match.competitor_url,
+    competitor?.name,
+    competitor?.gtin,
+    competitorPrice,
+    common?.currency ?? null,
+    match.score,
+    match.method,
+  ];
+}
+
+/** The conversion that puts both prices in one currency, or null when there is none. */
+function commonConversion(
+  conversion: PriceConversion,
+  ...products: (ProductRecord | undefined)[]
+): PriceConversion | null {
+  if (conversion.currency !== null) return conversion;
+  const currencies = new Set(products.flatMap((product) => (product?.currency ? [product.currency] : [])));
+  const [only] = currencies;
+  return currencies.size === 1 && only ? { ...conversion, currency: only } : null;
+}
+
+/**
+ * `price_comparison` has one row per reference product and, per competitor website, the URL, price
+ * and score of its best match: the columns depend on the project's competitors, named by website id.
+ */
+export function priceComparisonColumns(competitorWebsiteIds: readonly string[]): string[] {
+  return [
+    'reference_website_id',
+    'reference_url',
+    'reference_name',
+    'reference_gtin',
+    'reference_price',
+    'currency',
+    'reference_original_price',
+    'reference_original_currency',
+    ...competitorWebsiteIds.flatMap((id) => [
+      `${id}_url`,
+      `${id}_price`,
+      `${id}_original_price`,
+      `${id}_original_currency`,
+      `${id}_score`,
+    ]),
+  ];
+}
+
+/**
+ * The row of one reference product. `matches` are its matches (any order); per competitor the best
+ * score wins, the first of equals. Needs a project currency: without one there is no common
+ * currency to compare in, so the converted cells stay empty unless the shop's currency is shared.
+ */
+export function priceComparisonRow(
+  reference: { website_id: string; product: ProductRecord },
+  matches: readonly MatchRecord[],
+  competitorWebsiteIds: readonly string[],
+  lookup: ProductLookup,
+  conversion: PriceConversion,
+): CsvValue[] {
+  const best = new Map<string, MatchRecord>();
+  for (const match of matches) {
+    const held = best.get(match.competitor_website_id);
+    if (!held || match.score > held.score) best.set(match.competitor_website_id, match);
+  }
+  const matched = [...best.values()].map((match) =>
+    lookup(match.competitor_website_id, match.competitor_url),
+  );
+  const common = commonConversion(conversion, reference.product, ...matched);
+  const priced = (product: ProductRecord | undefined) =>
+    product && common ? exportPrice(product, common).price : null;
+  return [
+    reference.website_id,
+    reference.product.url,
+    reference.product.name,
+    reference.product.gtin,
+    priced(reference.product),
+    common?.currency,
+    reference.product.price,
+    reference.product.currency,
+    ...competitorWebsiteIds.flatMap((id) => {
+      const match = best.get(id);
+      const product = match && lookup(id, match.competitor_url);
+      return [match?.competitor_url, priced(product), product?.price, product?.currency, match?.score];
+    }),
+  ];
+}

@@ -1,0 +1,14 @@
+import { optionalEnv } from '#platform/config';
+import { bundledRates } from './bundled-rates.ts';
+import { ecbFeedRates } from './ecb-feed-rates.ts';
+import type { RatesSource } from './reference-rates.ts';
+
+/**
+ * The rates of this process, chosen once at cold start by `EXPORT_RATES_SOURCE`: `ecb` (deployed
+ * stages) reads the ECB's daily feed, `bundled` or unset uses the table shipped with the code.
+ */
+export function ratesSourceFromEnv(setting = optionalEnv('EXPORT_RATES_SOURCE')): RatesSource {
+  if (setting === undefined || setting === 'bundled') return bundledRates;
+  if (setting === 'ecb') return ecbFeedRates();
+  throw new Error(`EXPORT_RATES_SOURCE must be ecb or bundled, got ${setting}`);
+}
