@@ -1,0 +1,70 @@
+/** A scored candidate pair, by position in the reference and competitor catalogs. */
+export interface ScoredPair {
+  reference: number;
+  competitor: number;
+  score: number;
+}
+
+/** When a best pair is taken for the same product. */
+export interface AcceptanceRule {
+  /** Accepted on its own: more than half of the weighted title is shared. */
+  minScore: number;
+  /** Below `minScore`, a pair is still accepted from this score on when it stands out... */
+  minMarginScore: number;
+  /** ...by this ratio over the best other pair of either of its two products. */
+  marginRatio: number;
+}
+
+/**
+ * One-to-one assignment: pairs are taken greedily, best score first, when neither product is
+ * taken yet and the rule accepts the pair. The margin compares a pair with the runner-up of both its
+ * products among all scored pairs, so a product with several near-equal look-alikes (sizes and
+ * colours of one series) is left unmatched rather than matched to a guess.
+ */
+export function chooseMatches(
+  pairs: readonly ScoredPair[],
+  rule: AcceptanceRule,
+  taken: { reference: Set<number>; competitor: Set<number> },
+): ScoredPair[] {
+  const referenceTop = topTwo(pairs, (pair) => pair.reference);
+  const competitorTop = topTwo(pairs, (pair) => pair.competitor);
+  const runnerUp = (pair: ScoredPair): number =>
+    Math.max(
+      other(referenceTop.get(pair.reference), pair.score),
+      other(competitorTop.get(pair.competitor), pair.score),
+    );
+  const accepted: ScoredPair[] = [];
+  const ordered = [...pairs].sort(
+    (a, b) => b.score - a.score || a.reference - b.reference || a.competitor - b.competitor,
+  );
+  for (const pair of ordered) {
+    if (taken.reference.has(pair.reference) || taken.competitor.has(pair.competitor)) continue;
+    const sure = pair.score >= rule.minScore;
+    const standsOut = pair.score >= rule.minMarginScore && pair.score >= rule.marginRatio * runnerUp(pair);
+    if (!sure && !standsOut) continue;
+    taken.reference.add(pair.reference);
+    taken.competitor.add(pair.competitor);
+    accepted.push(pair);
+  }
+  return accepted;
+}
+
+/** The two best scores of each product's pairs. */
+function topTwo(
+  pairs: readonly ScoredPair[],
+  side: (pair: ScoredPair) => number,
+): Map<number, [number, number]> {
+  const top = new Map<number, [number, number]>();
+  for (const pair of pairs) {
+    const [first, second] = top.get(side(pair)) ?? [0, 0];
+    if (pair.score > first) top.set(side(pair), [pair.score, first]);
+    else if (pair.score > second) top.set(side(pair), [first, pair.score]);
+  }
+  return top;
+}
+
+/** The best score other than this pair's: the second best when this pair is the best. */
+function other(top: [number, number] | undefined, score: number): number {
+  if (!top) return 0;
+  return top[0] === score ? top[1] : top[0];
+}

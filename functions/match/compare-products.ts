@@ -1,0 +1,98 @@
+import type { ProductFeatures } from './describe-product.ts';
+import { minContainedCode } from './min-contained-code.ts';
+import type { Quantity } from './read-quantities.ts';
+import type { TermWeights } from './weigh-terms.ts';
+
+/** Why two products were scored as they were; kept with every match. */
+export interface MatchEvidence {
+  /** Both carry a valid GTIN: equal decides, different rules the pair out. */
+  gtin: 'equal' | 'conflict' | null;
+  /** Both MPNs read as the same model code, the makers not differing. */
+  mpn: 'equal' | null;
+  /** Model codes the two share (from names or MPNs), equal or one inside the other ("ess"+code). */
+  codes: string[];
+  /** Each names its own model (a code no other product carries) and they share none. */
+  codeConflict: boolean;
+  /** Weighted cosine of words and model codes, 0..1. */
+  text: number;
+  /** Measured dimensions read on both sides with a common value, or with no common value. */
+  quantities: { agree: string[]; conflict: string[] };
+  brand: 'equal' | 'conflict' | null;
+}
+
+export interface PairScore {
+  /** 0..1; 0 when a conflict rules the pair out. */
+  score: number;
+  evidence: MatchEvidence;
+}
+
+/**
+ * Each conflict (a measured dimension with no common value, different model codes) halves the
+ * score: the text must then say twice as much. Not a veto, because a title may mention the size of
+ * a part or a compatible model.
+ */
+const conflictFactor = 0.5;
+/** Marketing rounds sizes ("1 TB" for 1024 GB): values this close are the same. */
+const quantityTolerance = 0.03;
+
+/** Scores how likely two products of different catalogs are the same product, with the evidence. */
+export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights: TermWeights): PairScore {
+  const gtin = a.gtin && b.gtin ? (a.gtin === b.gtin ? 'equal' : 'conflict') : null;
+  const brand = a.brand && b.brand ? (sameBrand(a.brand, b.brand) ? 'equal' : 'conflict') : null;
+  const mpn = a.mpn && b.mpn && a.mpn === b.mpn && brand !== 'conflict' ? 'equal' : null;
+  const codes: string[] = [];
+  let sharedCodes = 0;
+  for (const x of a.codes) {
+    let best = 0;
+    let bestCode = '';
+    for (const y of b.codes) {
+      const related = x === y || containsAtEnd(x, y) || containsAtEnd(y, x);
+      const weight = related ? weights.code(x) * weights.code(y) : 0;
+      if (weight > best) {
+        best = weight;
+        bestCode = x.length <= y.length ? x : y;
+      }
+    }
+    if (best > 0) {
+      sharedCodes += best;
+      codes.push(bestCode);
+    }
+  }
+  const wordSet = new Set(b.words);
+  let sharedWords = 0;
+  for (const word of a.words) if (wordSet.has(word)) sharedWords += weights.word(word) ** 2;
+  const text = Math.min(1, (sharedWords + sharedCodes) / Math.sqrt(weights.norm(a) * weights.norm(b)));
+  const quantities = compareQuantities(a.quantities, b.quantities);
+  const codeConflict =
+    codes.length === 0 && a.codes.some(weights.identifies) && b.codes.some(weights.identifies);
+  const evidence: MatchEvidence = { gtin, mpn, codes, codeConflict, text, quantities, brand };
+  if (gtin === 'conflict') return { score: 0, evidence };
+  if (gtin === 'equal') return { score: 1, evidence };
+  const conflicts = quantities.conflict.length + (codeConflict ? 1 : 0);
+  return { score: text * conflictFactor ** conflicts, evidence };
+}
+
+/** The shorter code starts or ends the longer one, and is long enough to name a model. */
+function containsAtEnd(long: string, short: string): boolean {
+  return short.length >= minContainedCode && (long.startsWith(short) || long.endsWith(short));
+}
+
+function sameBrand(a: string, b: string): boolean {
+  return a === b || a.startsWith(b) || b.startsWith(a);
+}
+
+function compareQuantities(a: Quantity[], b: Quantity[]): MatchEvidence['quantities'] {
+  const agree: string[] = [];
+  const conflict: string[] = [];
+  const dimensions = new Set(a.map((quantity) => quantity.dimension));
+  for (const dimension of dimensions) {
+    const ours = a.filter((quantity) => quantity.dimension === dimension);
+    const theirs = b.filter((quantity) => quantity.dimension === dimension);
+    if (theirs.length === 0) continue;
+    const common = ours.some((x) =>
+      theirs.some((y) => Math.abs(x.value - y.value) <= quantityTolerance * Math.max(x.value, y.value)),
+    );
+    (common ? agree : conflict).push(dimension);
+  }
+  return { agree, conflict };
+}

@@ -1,0 +1,49 @@
+import type { ProductRecord } from '#crawl/product-record';
+import { asModelCode } from './as-model-code.ts';
+import { findModelCodes } from './find-model-codes.ts';
+import { foldText } from './fold-text.ts';
+import { gtinKey } from './gtin-key.ts';
+import { joinNumberGroups } from './join-number-groups.ts';
+import { normaliseBrand } from './normalise-brand.ts';
+import { type Quantity, readQuantities } from './read-quantities.ts';
+import { tokeniseWords } from './tokenise-words.ts';
+
+/** What the engine reads from a product record, computed once per product and run. */
+export interface ProductFeatures {
+  /** The product's key in its catalog (its URL). */
+  key: string;
+  gtin: string | null;
+  /** The MPN as a model code, null when it does not look like one. */
+  mpn: string | null;
+  brand: string | null;
+  /** Distinct word tokens of name and brand, and one token per quantity ("bytes=1.6e10"). */
+  words: string[];
+  /** Distinct model codes of the name and the MPN. */
+  codes: string[];
+  quantities: Quantity[];
+}
+
+/**
+ * Reads the matching features of a product. Only name, brand, GTIN and MPN are read: SKUs are
+ * shop-internal, and prices and availability change without the product changing.
+ */
+export function describeProduct(product: ProductRecord): ProductFeatures {
+  const name = joinNumberGroups(foldText(product.name ?? ''));
+  const { quantities, rest } = readQuantities(name);
+  const brand = normaliseBrand(product.brand);
+  const words = new Set(tokeniseWords(rest));
+  for (const word of tokeniseWords(foldText(product.brand ?? ''))) words.add(word);
+  for (const { dimension, value } of quantities) words.add(`${dimension}=${value.toPrecision(3)}`);
+  const mpn = product.mpn ? asModelCode(foldText(product.mpn)) : null;
+  const codes = new Set(findModelCodes(rest));
+  if (mpn) codes.add(mpn);
+  return {
+    key: product.url,
+    gtin: gtinKey(product.gtin),
+    mpn,
+    brand,
+    words: [...words],
+    codes: [...codes],
+    quantities,
+  };
+}

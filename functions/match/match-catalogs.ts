@@ -1,0 +1,209 @@
+import type { ProductRecord } from '#crawl/product-record';
+import { type AcceptanceRule, chooseMatches, type ScoredPair } from './choose-matches.ts';
+import { compareProducts, type MatchEvidence } from './compare-products.ts';
+import { describeProduct, type ProductFeatures } from './describe-product.ts';
+import { findCandidates } from './find-candidates.ts';
+import { indexCatalog } from './index-catalog.ts';
+import { productFingerprint } from './product-fingerprint.ts';
+import { weighTerms } from './weigh-terms.ts';
+
+/** One website's catalog; products are keyed by URL (a repeated URL counts once, first wins). */
+export interface CatalogInput {
+  website_id: string;
+  products: readonly ProductRecord[];
+}
+
+/** The reference product `reference_url` is the competitor product `url` of `website_id`. */
+export interface ProductMatch {
+  reference_url: string;
+  website_id: string;
+  url: string;
+  score: number;
+  evidence: MatchEvidence;
+}
+
+/** What a run leaves for the next one: keep it, and pass it back as `previous`. */
+export interface MatchingState {
+  /** website_id -> product URL -> content fingerprint. */
+  fingerprints: Record<string, Record<string, string>>;
+  matches: ProductMatch[];
+}
+
+/** The counters of the matching job's `matching_progress`. */
+export interface MatchingCounters {
+  /** (Reference product, competitor) decisions made anew: the product matched against the whole catalog. */
+  products_checked: number;
+  /** Decisions kept: the reference product and its previous partner (or lack of one) are unchanged. */
+  products_skipped_not_modified: number;
+  /** Matches of this run that the previous run did not have. */
+  new_matches: number;
+  /** Checked plus skipped so far. */
+  products_processed: number;
+  /** Reference products times competitors. */
+  products_total: number;
+}
+
+export interface MatchingResult extends MatchingState {
+  counters: MatchingCounters;
+  /** Per website: products loaded and how many are new or changed since the previous run. */
+  websites: { website_id: string; products: number; modified: number }[];
+}
+
+export interface MatchingOptions {
+  /** The state of the previous run; without it every product is matched. */
+  previous?: MatchingState;
+  /** Candidates scored per product after blocking. */
+  candidates?: number;
+  acceptance?: Partial<AcceptanceRule>;
+  /** Products matched between two progress reports. */
+  progressEvery?: number;
+}
+
+const defaults = {
+  candidates: 20,
+  acceptance: { minScore: 0.5, minMarginScore: 0.3, marginRatio: 1.5 } satisfies AcceptanceRule,
+  progressEvery: 1000,
+};
+
+interface Side {
+  features: ProductFeatures[];
+  fingerprints: Record<string, string>;
+  /** Positions of new or changed products. */
+  modified: Set<number>;
+}
+
+/**
+ * Finds, for every reference product, the same product in each competitor catalog, or none.
+ *
+ * Incremental: with `options.previous`, a match whose two products are unchanged (same fingerprint)
+ * is kept without scoring. New and changed products, and products whose previous partner changed or
+ * disappeared, are looked up against the whole other catalog; only the rest are assigned anew.
+ * `onProgress` gets the counters while the run goes on (awaited, so it may write them somewhere).
+ */
+export async function matchCatalogs(
+  reference: CatalogInput,
+  competitors: readonly CatalogInput[],
+  options: MatchingOptions = {},
+  onProgress?: (counters: MatchingCounters) => unknown,
+): Promise<MatchingResult> {
+  const candidates = options.candidates ?? defaults.candidates;
+  const rule: AcceptanceRule = { ...defaults.acceptance, ...options.acceptance };
+  const progressEvery = options.progressEvery ?? defaults.progressEvery;
+  const previous = options.previous ?? { fingerprints: {}, matches: [] };
+  const referenceSide = readSide(reference, previous);
+  const counters: MatchingCounters = {
+    products_checked: 0,
+    products_skipped_not_modified: 0,
+    new_matches: 0,
+    products_processed: 0,
+    products_total: referenceSide.features.length * competitors.length,
+  };
+  const fingerprints: MatchingState['fingerprints'] = { [reference.website_id]: referenceSide.fingerprints };
+  const websites: MatchingResult['websites'] = [describeSide(reference.website_id, referenceSide)];
+  const matches: ProductMatch[] = [];
+  let sinceReport = 0;
+  const report = async (): Promise<void> => {
+    await onProgress?.({ ...counters });
+    sinceReport = 0;
+    // Lets timers and I/O (heartbeats, progress writes) run between batches of CPU-bound work.
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  for (const competitor of competitors) {
+    const competitorSide = readSide(competitor, previous);
+    fingerprints[competitor.website_id] = competitorSide.fingerprints;
+    websites.push(describeSide(competitor.website_id, competitorSide));
+    const refs = referenceSide.features;
+    const comps = competitorSide.features;
+    const refAt = new Map(refs.map((product, i) => [product.key, i]));
+    const compAt = new Map(comps.map((product, i) => [product.key, i]));
+
+    // Previous decisions: kept when both products are unchanged, otherwise both ends are re-matched.
+    const kept: ProductMatch[] = [];
+    const refQueries = new Set(referenceSide.modified);
+    const compQueries = new Set(competitorSide.modified);
+    const previousKeys = new Set<string>();
+    for (const match of previous.matches) {
+      if (match.website_id !== competitor.website_id) continue;
+      previousKeys.add(`${match.reference_url}\n${match.url}`);
+      const r = refAt.get(match.reference_url);
+      const c = compAt.get(match.url);
+      const rChanged = r === undefined || referenceSide.modified.has(r);
+      const cChanged = c === undefined || competitorSide.modified.has(c);
+      if (!rChanged && !cChanged) kept.push(match);
+      else {
+        if (r !== undefined) refQueries.add(r);
+        if (c !== undefined) compQueries.add(c);
+      }
+    }
+    const skipped = refs.length - refQueries.size;
+    counters.products_skipped_not_modified += skipped;
+    counters.products_processed += skipped;
+
+    const weights = weighTerms([refs, comps]);
+    const refIndex = indexCatalog(refs);
+    const compIndex = indexCatalog(comps);
+    const scored = new Map<string, ScoredPair & { evidence: MatchEvidence }>();
+    const score = (r: number, c: number): void => {
+      const key = `${r} ${c}`;
+      if (scored.has(key)) return;
+      const { score, evidence } = compareProducts(
+        refs[r] as ProductFeatures,
+        comps[c] as ProductFeatures,
+        weights,
+      );
+      if (score > 0) scored.set(key, { reference: r, competitor: c, score, evidence });
+    };
+    for (const r of refQueries) {
+      for (const c of findCandidates(refs[r] as ProductFeatures, compIndex, weights, candidates)) score(r, c);
+      counters.products_checked++;
+      counters.products_processed++;
+      if (++sinceReport >= progressEvery) await report();
+    }
+    for (const c of compQueries) {
+      for (const r of findCandidates(comps[c] as ProductFeatures, refIndex, weights, candidates)) score(r, c);
+      if (++sinceReport >= progressEvery) await report();
+    }
+
+    const taken = {
+      reference: new Set(kept.map((match) => refAt.get(match.reference_url) as number)),
+      competitor: new Set(kept.map((match) => compAt.get(match.url) as number)),
+    };
+    const pairs = [...scored.values()];
+    const chosen = chooseMatches(pairs, rule, taken).map((pair) => {
+      const { evidence } = scored.get(`${pair.reference} ${pair.competitor}`) as { evidence: MatchEvidence };
+      return {
+        reference_url: (refs[pair.reference] as ProductFeatures).key,
+        website_id: competitor.website_id,
+        url: (comps[pair.competitor] as ProductFeatures).key,
+        score: pair.score,
+        evidence,
+      };
+    });
+    counters.new_matches += chosen.filter(
+      (match) => !previousKeys.has(`${match.reference_url}\n${match.url}`),
+    ).length;
+    matches.push(...kept, ...chosen);
+    await report();
+  }
+  return { fingerprints, matches, counters: { ...counters }, websites };
+}
+
+function readSide(catalog: CatalogInput, previous: MatchingState): Side {
+  const before = previous.fingerprints[catalog.website_id] ?? {};
+  const features: ProductFeatures[] = [];
+  const fingerprints: Record<string, string> = {};
+  const modified = new Set<number>();
+  for (const product of catalog.products) {
+    if (Object.hasOwn(fingerprints, product.url)) continue;
+    const fingerprint = productFingerprint(product);
+    fingerprints[product.url] = fingerprint;
+    if (before[product.url] !== fingerprint) modified.add(features.length);
+    features.push(describeProduct(product));
+  }
+  return { features, fingerprints, modified };
+}
+
+function describeSide(website_id: string, side: Side): MatchingResult['websites'][number] {
+  return { website_id, products: side.features.length, modified: side.modified.size };
+}

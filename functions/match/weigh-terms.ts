@@ -1,0 +1,47 @@
+import type { ProductFeatures } from './describe-product.ts';
+
+/** How much a shared word or code says: rare ones say much, ones in every title almost nothing. */
+export interface TermWeights {
+  word(term: string): number;
+  code(term: string): number;
+  /** Carried by at most two products per catalog: names one model, not a series or a standard. */
+  identifies(code: string): boolean;
+  /** Squared length of the product's weighted word-and-code vector. */
+  norm(product: ProductFeatures): number;
+}
+
+/**
+ * BM25's inverse document frequency over all catalogs of a comparison, so a term weighs the same
+ * whichever side it is read from.
+ */
+export function weighTerms(catalogs: readonly (readonly ProductFeatures[])[]): TermWeights {
+  const words = new Map<string, number>();
+  const codes = new Map<string, number>();
+  let total = 0;
+  for (const catalog of catalogs) {
+    total += catalog.length;
+    for (const product of catalog) {
+      for (const word of product.words) words.set(word, (words.get(word) ?? 0) + 1);
+      for (const code of product.codes) codes.set(code, (codes.get(code) ?? 0) + 1);
+    }
+  }
+  const idf = (frequency: number): number => Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
+  const word = (term: string): number => idf(words.get(term) ?? 0);
+  const code = (term: string): number => idf(codes.get(term) ?? 0);
+  const norms = new WeakMap<ProductFeatures, number>();
+  return {
+    word,
+    code,
+    identifies: (term) => (codes.get(term) ?? 0) <= 2 * catalogs.length,
+    norm(product) {
+      let norm = norms.get(product);
+      if (norm === undefined) {
+        norm = 0;
+        for (const term of product.words) norm += word(term) ** 2;
+        for (const term of product.codes) norm += code(term) ** 2;
+        norms.set(product, norm);
+      }
+      return norm;
+    },
+  };
+}
