@@ -141,14 +141,17 @@ export async function placeHold(input: {
   jobId: string;
 }): Promise<void> {
   const at = new Date().toISOString();
-  const existing = await dynamo.send(
-    new GetCommand({
-      TableName: tableName,
-      Key: holdKey(input.customerId, input.holdId),
-      ConsistentRead: true,
-    }),
-  );
-  if (existing.Item) return;
+  const holdExists = async () =>
+    (
+      await dynamo.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: holdKey(input.customerId, input.holdId),
+          ConsistentRead: true,
+        }),
+      )
+    ).Item !== undefined;
+  if (await holdExists()) return;
   try {
     await transactWrite([
       {
@@ -178,6 +181,8 @@ export async function placeHold(input: {
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    // A racing call with the same hold id placed it first: the hold is there, as asked.
+    if (await holdExists()) return;
     const balance = await getBalance(input.customerId);
     throw PaymentRequired(
       'INSUFFICIENT_FUNDS',

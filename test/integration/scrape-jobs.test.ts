@@ -342,3 +342,30 @@ describe('scrape job access', () => {
     expectProblem(await api.get(`/jobs/scraping/${setups.body[0].job_id}`), 404, 'JOB_NOT_FOUND');
   });
 });
+
+describe('approval races and failures', () => {
+  it('gives two concurrent approvals one 200 and one 409, holding the cap once', async () => {
+    const created = await scrape({ urls: [productUrl(5), productUrl(6)] });
+    const before = await balance();
+    const answers = await Promise.all(
+      [1, 2].map(() => api.post(`/jobs/scraping/${created.body.job_id}/approve`)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const { job } = await pollJob(api, `/jobs/scraping/${created.body.job_id}`);
+    expect(job).toMatchObject({ status: 'COMPLETED', url_results: { OK: 2 } });
+    // One hold, charged once: the balance lost exactly the settlement, nothing stays held.
+    const after = await balance();
+    expect(after.held).toBe(before.held);
+    expect((Number(before.balance) - Number(after.balance)).toFixed(2)).toBe(job.settlement.amount);
+  });
+
+  it('fails a job whose website was removed before it ran, and releases its hold', async () => {
+    const created = await scrape({ urls: [productUrl(7)] });
+    const before = await balance();
+    expect((await api.delete(`/websites/${websiteId}`)).status).toBe(204);
+    expect((await api.post(`/jobs/scraping/${created.body.job_id}/approve`)).status).toBe(200);
+    const { job } = await pollJob(api, `/jobs/scraping/${created.body.job_id}`);
+    expect(job).toMatchObject({ status: 'FAILED', error_code: 'WEBSITE_REMOVED', settlement: null });
+    expect(await balance()).toEqual(before);
+  });
+});
