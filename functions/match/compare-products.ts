@@ -69,7 +69,11 @@ export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights:
   if (gtin === 'conflict') return { score: 0, evidence };
   if (gtin === 'equal') return { score: 1, evidence };
   const conflicts = quantities.conflict.length + (codeConflict ? 1 : 0);
-  return { score: text * conflictFactor ** conflicts, evidence };
+  const conflicted = text * conflictFactor ** conflicts;
+  const modelInTitle = (x: ProductFeatures, y: ProductFeatures) =>
+    x.mpn !== null && weights.identifies(x.mpn) && y.codes.includes(x.mpn);
+  const named = brand !== 'conflict' && (modelInTitle(a, b) || modelInTitle(b, a));
+  return { score: named ? 1 - (1 - conflicted) * conflictFactor : conflicted, evidence };
 }
 
 /** The shorter code starts or ends the longer one, and is long enough to name a model. */

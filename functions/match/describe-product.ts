@@ -42,7 +42,7 @@ export function describeProduct(product: ProductRecord): ProductFeatures {
     gtin: gtinKey(product.gtin),
     mpn,
     brand,
-    words: [...words],
+    words: [...words].filter((word) => !codes.has(word)),
     codes: [...codes],
     quantities,
   };

@@ -60,8 +60,8 @@ export interface MatchingOptions {
 }
 
 const defaults = {
-  candidates: 20,
-  acceptance: { minScore: 0.5, minMarginScore: 0.3, marginRatio: 1.5 } satisfies AcceptanceRule,
+  candidates: 10,
+  acceptance: { minScore: 0.5, minMarginScore: 0.3, marginRatio: 2 } satisfies AcceptanceRule,
   progressEvery: 1000,
 };
 
