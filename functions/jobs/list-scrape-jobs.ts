@@ -1,10 +1,11 @@
 import { listJobs } from '#store/jobs';
+import { withoutRemovedWebsites } from './list-setup-jobs.ts';
 import type { ScrapeFields, ScrapeJob } from './scrape-job.ts';
 
-/** A project's scrape jobs, FULL and URL (or one website's), newest first. */
+/** A project's scrape jobs, FULL and URL (or one website's), newest first; those of removed websites left out. */
 export function listScrapeJobs(
   projectId: string,
   options: { limit: number; websiteId?: string },
 ): Promise<ScrapeJob[]> {
-  return listJobs<ScrapeFields>(projectId, 'SCRAPING', options);
+  return listJobs<ScrapeFields>(projectId, 'SCRAPING', { ...options, keep: withoutRemovedWebsites });
 }

@@ -1,9 +1,9 @@
-import { listJobs } from '#store/jobs';
+import { type Job, listJobs } from '#store/jobs';
 import { existingWebsiteIds } from '#store/websites';
 import type { SetupFields, SetupJob } from './setup-job.ts';
 
 /** Jobs whose website has been removed are left out of lists (the spec's GET /jobs/setup). */
-async function withoutRemovedWebsites(jobs: SetupJob[]): Promise<SetupJob[]> {
+export async function withoutRemovedWebsites<J extends Job>(jobs: J[]): Promise<J[]> {
   const websiteIds = jobs.flatMap((job) => (job.website_id ? [job.website_id] : []));
   if (websiteIds.length === 0) return jobs;
   const existing = await existingWebsiteIds(websiteIds);

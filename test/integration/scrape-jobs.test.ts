@@ -367,5 +367,7 @@ describe('approval races and failures', () => {
     const { job } = await pollJob(api, `/jobs/scraping/${created.body.job_id}`);
     expect(job).toMatchObject({ status: 'FAILED', error_code: 'WEBSITE_REMOVED', settlement: null });
     expect(await balance()).toEqual(before);
+    // Jobs of a removed website are left out of lists, as setup jobs are.
+    expect((await api.get('/jobs/scraping', { query: { project_id: projectId } })).body).toEqual([]);
   });
 });
