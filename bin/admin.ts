@@ -13,7 +13,8 @@ const USAGE = `Usage: npm run --silent admin -- <command> [--flag value]
   add-project-member --project P --user U --role ADMIN|EDITOR|VIEWER
   create-project --customer C --user U --name N --country CC --currency CUR [--default]
   set-quotas --customer C [--max-projects N] [--free-analyses N] [--monthly-spend-limit EUR] [--topup-min EUR] [--topup-max EUR]
-  credit --customer C --amount EUR --reason TEXT`;
+  credit --customer C --amount EUR --reason TEXT
+  set-exports --project P --enabled true|false`;
 
 function parseFlags(args: string[]): Record<string, string | true> {
   const flags: Record<string, string | true> = {};

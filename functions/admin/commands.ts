@@ -7,6 +7,7 @@ import { BadRequest, NotFound } from '#core/problem';
 import type { Quotas } from '#core/quotas';
 import { createApiKey } from '#store/api-keys';
 import { createCustomer, getCustomer, putMembership, setQuotas } from '#store/customers';
+import { setExportsEnabled } from '#store/export-records';
 import { creditBalance, getBalance } from '#store/ledger';
 import { createProject, putProjectMembership } from '#store/projects';
 import { createUser, getUser } from '#store/users';
@@ -130,6 +131,13 @@ export const commands = {
       topup_max: money(flags, 'topup-max'),
     });
     return quotasView(customer.quotas);
+  },
+
+  'set-exports': async (flags) => {
+    const projectId = text(flags, 'project');
+    const enabled = oneOf(text(flags, 'enabled'), ['true', 'false'], 'enabled') === 'true';
+    await setExportsEnabled(projectId, enabled);
+    return { project_id: projectId, exports_enabled: enabled };
   },
 
   credit: async (flags) => {

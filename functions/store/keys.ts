@@ -112,3 +112,13 @@ export const websiteCatalogKey = (websiteId: string, kind: 'FULL' | 'COMPLETE') 
   PK: `WEBSITE#${websiteId}`,
   SK: `CATALOG#${kind}`,
 });
+/** A project's export files, one per dataset and website (`all`: the file of all its websites). */
+export const exportFileKey = (projectId: string, dataset: string, websiteId: string | null) => ({
+  PK: `PROJECT#${projectId}`,
+  SK: `EXPORT#${dataset}#${websiteId ?? 'all'}`,
+});
+/** Operators' export settings of a project (whether its exports are enabled). */
+export const exportSettingsKey = (projectId: string) => ({
+  PK: `PROJECT#${projectId}`,
+  SK: 'EXPORT_SETTINGS',
+});

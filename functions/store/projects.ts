@@ -1,5 +1,6 @@
 import {
   BatchGetCommand,
+  GetCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
@@ -167,6 +168,14 @@ export async function projectFacts(
     managed: stored?.managed ?? false,
     role: membership ? (membership.role as ProjectRole) : null,
   };
+}
+
+/** The project as stored, for lane work that has no caller to check access for. */
+export async function getProject(projectId: string): Promise<Project | null> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: projectKey(projectId), ConsistentRead: true }),
+  );
+  return Item ? publicProject(toProject(Item)) : null;
 }
 
 /** Every project the user has a role in, with that role. */

@@ -1,0 +1,103 @@
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { NotFound } from '#core/problem';
+import type { ExportDataset } from '#exports/export-datasets';
+import { isConditionFailure } from './condition-failure.ts';
+import { dynamo, tableName } from './dynamo.ts';
+import { exportFileKey, exportSettingsKey, projectKey } from './keys.ts';
+import { queryAll } from './query-all.ts';
+
+/**
+ * What the exports bucket holds for one dataset and website of a project (website null: all of its
+ * websites), and what it was built from, so a request can tell whether the file is still current.
+ */
+export interface ExportRecord {
+  project_id: string;
+  dataset: ExportDataset;
+  website_id: string | null;
+  format: 'csv';
+  rows: number;
+  bytes: number;
+  updated_at: string;
+  object_key: string;
+  /** The currency of the converted prices; null: the shops' own prices (a project without localization). */
+  currency: string | null;
+  /** The day of the reference rates used. */
+  rates_date: string;
+  /** The catalog version each website's rows came from. */
+  sources: Record<string, string>;
+}
+
+export async function putExportRecord(record: ExportRecord): Promise<void> {
+  const key = exportFileKey(record.project_id, record.dataset, record.website_id);
+  await dynamo.send(
+    new PutCommand({ TableName: tableName, Item: { ...key, type: 'ExportFile', ...record } }),
+  );
+}
+
+const toRecord = ({ PK: _pk, SK: _sk, type: _type, ...record }: Record<string, unknown>) =>
+  record as unknown as ExportRecord;
+
+export async function getExportRecord(
+  projectId: string,
+  dataset: ExportDataset,
+  websiteId: string | null,
+): Promise<ExportRecord | null> {
+  const { Item } = await dynamo.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: exportFileKey(projectId, dataset, websiteId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toRecord(Item) : null;
+}
+
+/** Every export file of the project; a handful per website, so one partition read. */
+export async function listExportRecords(projectId: string): Promise<ExportRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':sk': 'EXPORT#' },
+  });
+  return items.map(toRecord);
+}
+
+/** Exports are on unless an operator turned them off for the project. */
+export async function exportsEnabled(projectId: string): Promise<boolean> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: exportSettingsKey(projectId) }),
+  );
+  return Item?.enabled !== false;
+}
+
+export async function setExportsEnabled(projectId: string, enabled: boolean): Promise<void> {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: projectKey(projectId),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...exportSettingsKey(projectId),
+                type: 'ExportSettings',
+                project_id: projectId,
+                enabled,
+                updated_at: new Date().toISOString(),
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw NotFound('PROJECT_NOT_FOUND', `No project ${projectId}.`);
+    throw error;
+  }
+}
