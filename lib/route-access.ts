@@ -19,6 +19,9 @@ export interface RouteAccess {
 export const WRITING_GETS: ReadonlySet<string> = new Set([
   // The top-up status poll credits a paid session that the webhook has not credited yet.
   'GET /customers/{customer_id}/billing/topups/{session_id}',
+  // An export link rebuilds a file that no longer matches its inputs (a new currency, a newer catalog).
+  'GET /exports/{dataset}/url',
+  'GET /exports/{dataset}',
 ]);
 
 /** `data: 'RO'` caps the access; `true` follows the route's own (read-only for GET). */

@@ -27,6 +27,8 @@ export interface StageConfig {
   apiKeyCacheSeconds: number;
   /** Changes to the default price list of functions/core/pricing.ts. */
   priceOverrides: PriceOverrides;
+  /** Where exports take exchange rates from: the ECB's daily feed, or the table bundled with the code. */
+  exportRates: 'ecb' | 'bundled';
   /** Who takes payments: Stripe, or the local checkout page (anyone can "pay": never in prod). */
   payments: StripePayments | { provider: 'LOCAL_CHECKOUT' };
   /** SES sender (a verified identity of the stage) and the teams that contact requests go to. */
@@ -68,6 +70,7 @@ export const stageConfigs: Record<Stage, StageConfig> = {
     apiThrottle: { rateLimit: 50, burstLimit: 100 },
     apiKeyCacheSeconds: 60,
     priceOverrides: {},
+    exportRates: 'ecb',
     payments: { provider: 'LOCAL_CHECKOUT' },
     mail: {
       from: 'service@dev.product-data.example',
@@ -88,6 +91,7 @@ export const stageConfigs: Record<Stage, StageConfig> = {
     apiThrottle: { rateLimit: 500, burstLimit: 1000 },
     apiKeyCacheSeconds: 60,
     priceOverrides: {},
+    exportRates: 'ecb',
     payments: {
       provider: 'STRIPE',
       secretName: 'product-data/prod/stripe',
@@ -113,7 +117,10 @@ export function parseStage(value: unknown): Stage {
  * deployed crawler cannot reach a private address.
  */
 export function serviceEnvironment(config: StageConfig): Record<string, string> {
-  return Object.keys(config.priceOverrides).length > 0
-    ? { PRICE_OVERRIDES: JSON.stringify(config.priceOverrides) }
-    : {};
+  return {
+    EXPORT_RATES_SOURCE: config.exportRates,
+    ...(Object.keys(config.priceOverrides).length > 0
+      ? { PRICE_OVERRIDES: JSON.stringify(config.priceOverrides) }
+      : {}),
+  };
 }

@@ -39,7 +39,13 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     memoryMB: 1536,
     buckets: { data: 'RW' },
   },
-  FinishScrapeFunctionArn: { module: 'finish-scrape', timeoutSeconds: 300, memoryMB: 512, buckets: {} },
+  // Builds the products export files from whole catalogs, the project's file of all websites included.
+  FinishScrapeFunctionArn: {
+    module: 'finish-scrape',
+    timeoutSeconds: 900,
+    memoryMB: 1536,
+    buckets: { data: 'RO', exports: 'RW' },
+  },
 };
 
 /** Run every hour by an EventBridge schedule, when the module exists. */

@@ -1,34 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readCsv } from '#test/read-csv';
 import { csvField, csvLine, csvLines } from './csv-lines.ts';
-
-/** A minimal RFC 4180 reader, to prove that what is written reads back as it was. */
-function readCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += char;
-  }
-  return records;
-}
 
 describe('CSV writing (RFC 4180)', () => {
   it('leaves plain fields bare and empty values empty', () => {

@@ -71,6 +71,9 @@ export const routes: readonly Route[] = [
   projectRoute('GET', '/websites/{website_id}', 'websites/get-website'),
   projectRoute('DELETE', '/websites/{website_id}', 'websites/delete-website'),
   projectRoute('GET', '/websites/{website_id}/sample', 'websites/get-website-sample'),
+  projectRoute('GET', '/exports', 'exports/list-exports'),
+  projectRoute('GET', '/exports/{dataset}/url', 'exports/get-export-url'),
+  projectRoute('GET', '/exports/{dataset}', 'exports/download-export'),
 ];
 
 export const routeKey = (route: Route) => `${route.method} ${route.path}`;

@@ -1,18 +1,26 @@
+import { logError } from '#platform/log';
 import { getJob, moveJob } from '#store/jobs';
+import { exportProducts } from './project-exports.ts';
 import type { ScrapeStep } from './run-scrape.ts';
 import type { ScrapeFields } from './scrape-job.ts';
 
 const STOP: ScrapeStep = { next: 'STOP' };
 
 /**
- * EXPORTING: the products export is built by the exports module once it exists; until then the
- * catalog is the deliverable and the job completes.
+ * EXPORTING: the products files of the website and of the whole project are built from the catalog
+ * the job delivered (a URL-only scrape delivers none). A failed export does not fail a delivered and
+ * charged job: the files are derived data, rebuilt when a link to them is asked for.
  */
 export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   const job = await getJob<ScrapeFields>(jobId);
   if (!job) return STOP;
   if (job.status === 'COMPLETED') return { next: 'DONE' };
   if (job.status !== 'EXPORTING') return STOP;
+  if (job.website_id && job.variant !== 'URLS_ONLY') {
+    await exportProducts(job.project_id, job.website_id).catch((error: unknown) =>
+      logError('scrape: export failed; the files are rebuilt on the next request', error, { jobId }),
+    );
+  }
   const run = job.scrape_run;
   const completed = await moveJob<ScrapeFields>(job, 'COMPLETED', {
     set: run ? { scrape_run: { ...run, phase: 'DONE' } } : {},

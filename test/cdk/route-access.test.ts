@@ -41,9 +41,12 @@ describe('routeAccess', () => {
   it('gives buckets by path, capped to reading on GET', () => {
     expect(routeAccess(route('GET', '/websites/{website_id}/sample')).dataBucket).toBe('RO');
     expect(routeAccess(route('DELETE', '/websites/{website_id}')).dataBucket).toBe('RW');
+    expect(routeAccess(route('GET', '/exports'))).toMatchObject({ dataBucket: 'RO', exportsBucket: 'RO' });
+    // An export link rebuilds a file whose inputs changed (a new project currency, a newer catalog).
     expect(routeAccess(route('GET', '/exports/{dataset}/url'))).toMatchObject({
+      table: 'RW',
       dataBucket: 'RO',
-      exportsBucket: 'RO',
+      exportsBucket: 'RW',
     });
     expect(routeAccess(route('POST', '/exports'))).toMatchObject({ dataBucket: 'RO', exportsBucket: 'RW' });
     expect(routeAccess(route('GET', '/websitesfoo')).dataBucket).toBeUndefined();

@@ -1,0 +1,17 @@
+import * as v from 'valibot';
+import { downloadProjectId } from '#exports/download-project-id';
+import { exportFileLink } from '#jobs/project-exports';
+import { http } from '#platform/http';
+import { redirect } from '#platform/http-response';
+import { authorizedProject } from '../authorized-project.ts';
+import { id } from '../fields.ts';
+
+const path = v.object({ dataset: id });
+const query = v.object({ project_id: v.optional(id), website_id: v.optional(id) });
+
+/** The file itself, by a 302 to its presigned URL; a PROJECT key may leave project_id out. */
+export const handler = http({ path, query }, async ({ principal, path, query }) => {
+  const project = await authorizedProject(principal, downloadProjectId(principal, query.project_id), 'READ');
+  const link = await exportFileLink(project, path.dataset, query.website_id ?? null);
+  return redirect(link.url);
+});

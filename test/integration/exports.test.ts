@@ -1,0 +1,319 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { convertPrice } from '#exports/convert-price';
+import { PRODUCT_COLUMNS } from '#exports/export-datasets';
+import type { ShopSpec } from '#fixtures/shop-spec';
+import type { RunningShop } from '#fixtures/start-shop';
+import type { RunningStack } from '#local/start-stack';
+import { requiredEnv } from '#platform/config';
+import { type ApiClient, apiClient } from '#test/api-client';
+import { expectProblem } from '#test/expect-problem';
+import { s3Error, startFaultProxy } from '#test/fault-proxy';
+import { pollJob } from '#test/jobs';
+import { readCsv, readCsvObjects } from '#test/read-csv';
+
+// S3 goes through a fault proxy, so the outage rows can fail the exports bucket alone. The SDK
+// clients read the endpoint when the stores are first imported, hence the late imports.
+const engines = inject('engines');
+const s3 = await startFaultProxy(engines.s3Endpoint);
+Object.assign(process.env, { S3_ENDPOINT: s3.url, SCRAPE_BATCH_SIZE: '10' });
+const { startStack } = await import('#local/start-stack');
+const { startShop } = await import('#fixtures/start-shop');
+const { commands } = await import('#admin/commands');
+const { newCustomer, newProject, newUser, addProjectMember } = await import('#test/operator');
+const { latestCatalog, readCatalog } = await import('#store/catalogs');
+const { bundledRates } = await import('#exports/bundled-rates');
+
+/** A small shop selling in USD, scraped for real into the catalog the exports are built from. */
+const SHOP: ShopSpec = {
+  name: 'exports-shop',
+  platform: 'woocommerce',
+  data: 'JSONLD',
+  products: 12,
+  language: 'en',
+  market: 'US',
+  theme: 'ELECTRONICS',
+  sitemap: 'INDEX',
+};
+
+let stack: RunningStack;
+let api: ApiClient;
+let owner: { userId: string; apiKey: string };
+let customerId: string;
+let projectId: string;
+let websiteId: string;
+let shop: RunningShop;
+
+beforeAll(async () => {
+  stack = await startStack({
+    port: 0,
+    engines: { dynamodbEndpoint: engines.dynamodbEndpoint, s3Endpoint: s3.url },
+    tableName: requiredEnv('TABLE_NAME'),
+  });
+  customerId = await newCustomer();
+  owner = await newUser(customerId, 'OWNER');
+  projectId = await newProject(customerId, owner.userId); // DE, EUR
+  api = apiClient(stack.baseUrl, owner.apiKey);
+  shop = await startShop(SHOP);
+  const setup = await api.post('/jobs/setup', {
+    url: shop.url,
+    country: 'US',
+    currency: 'USD',
+    project_id: projectId,
+  });
+  const { job } = await pollJob(api, `/jobs/setup/${setup.body.job_id}`);
+  if (job.status !== 'COMPLETED') throw new Error(`setup ended ${job.status}: ${job.error}`);
+  websiteId = job.website_id;
+  await commands.credit({ customer: customerId, amount: '50.00', reason: 'exports tests' });
+  const scrape = await api.post('/jobs/scraping', {
+    project_id: projectId,
+    website_id: websiteId,
+    variant: 'FULL',
+  });
+  expect((await api.post(`/jobs/scraping/${scrape.body.job_id}/approve`)).status).toBe(200);
+  const scraped = await pollJob(api, `/jobs/scraping/${scrape.body.job_id}`);
+  if (scraped.job.status !== 'COMPLETED')
+    throw new Error(`scrape ended ${scraped.job.status}: ${scraped.job.error}`);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await Promise.all([shop?.close(), s3.stop()]);
+});
+
+afterEach(() => {
+  s3.failWhen(undefined);
+  delete process.env.EXPORTS_MAINTENANCE;
+});
+
+const exportUrl = (query: Record<string, string | undefined>, dataset = 'products', client = api) =>
+  client.get(`/exports/${dataset}/url`, { query: { project_id: projectId, ...query } });
+
+async function download(url: string): Promise<{ status: number; type: string | null; text: string }> {
+  const response = await fetch(url);
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+}
+
+/** The rows the catalog should give, prices converted to `currency` with the bundled rates. */
+async function expectedRows(currency: string) {
+  const rates = await bundledRates.current();
+  const catalog = await readCatalog(
+    (await latestCatalog(websiteId)) as NonNullable<Awaited<ReturnType<typeof latestCatalog>>>,
+  );
+  return catalog.map((product) => ({
+    website_id: websiteId,
+    url: product.url,
+    name: product.name ?? '',
+    brand: product.brand ?? '',
+    gtin: product.gtin ?? '',
+    mpn: product.mpn ?? '',
+    sku: product.sku ?? '',
+    price:
+      product.price && product.currency
+        ? (convertPrice(product.price, product.currency, currency, rates) ?? '')
+        : '',
+    currency: product.price ? currency : '',
+    original_price: product.price ?? '',
+    original_currency: product.currency ?? '',
+    availability: product.availability,
+    image: product.image ?? '',
+    category: product.category ?? '',
+    scraped_at: product.scraped_at,
+  }));
+}
+
+describe('exports of a scraped catalog', () => {
+  it('lists the products files the scrape’s EXPORTING step wrote, for the website and for all websites', async () => {
+    const listed = await api.get('/exports', { query: { project_id: projectId } });
+    expect(listed.status).toBe(200);
+    const common = {
+      dataset: 'products',
+      format: 'csv',
+      rows: shop.groundTruth.products.length,
+      currency: 'EUR',
+    };
+    expect(listed.body).toEqual(
+      expect.arrayContaining([
+        { ...common, website_id: websiteId, bytes: expect.any(Number), updated_at: expect.any(String) },
+        { ...common, website_id: null, bytes: expect.any(Number), updated_at: expect.any(String) },
+      ]),
+    );
+    expect(listed.body).toHaveLength(2);
+  });
+
+  it('gives a 15-minute presigned URL whose CSV holds the catalog with prices in the project currency', async () => {
+    const before = Date.now();
+    const link = await exportUrl({ website_id: websiteId });
+    expect(link.status).toBe(200);
+    expect(link.body).toEqual({
+      dataset: 'products',
+      project_id: projectId,
+      website_id: websiteId,
+      url: expect.stringContaining('X-Amz-Expires=900'),
+      expires_at: expect.any(String),
+    });
+    const expiresIn = Date.parse(link.body.expires_at) - before;
+    expect(expiresIn).toBeGreaterThan(899_000);
+    expect(expiresIn).toBeLessThan(901_000 + 5_000);
+
+    const file = await download(link.body.url);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('text/csv; charset=utf-8');
+    expect(readCsv(file.text)[0]).toEqual([...PRODUCT_COLUMNS]);
+    const rows = readCsvObjects(file.text);
+    expect(rows).toEqual(await expectedRows('EUR'));
+    expect(rows.every((row) => row.original_currency === 'USD' && /^\d+\.\d{2}$/.test(row.price ?? ''))).toBe(
+      true,
+    );
+    const listed = (await api.get('/exports', { query: { project_id: projectId } })).body;
+    expect(listed.find((item: any) => item.website_id === websiteId).bytes).toBe(
+      Buffer.byteLength(file.text),
+    );
+
+    const all = await exportUrl({});
+    expect(all.body.website_id).toBeNull();
+    expect(readCsvObjects((await download(all.body.url)).text)).toEqual(rows);
+  });
+
+  it('rebuilds the file in the new currency after the project’s currency changes', async () => {
+    const patched = await api.patch(`/projects/${projectId}`, {
+      localization: { country: 'JP', currency: 'JPY' },
+    });
+    expect(patched.status).toBe(200);
+    const link = await exportUrl({ website_id: websiteId });
+    const rows = readCsvObjects((await download(link.body.url)).text);
+    expect(rows).toEqual(await expectedRows('JPY'));
+    expect(rows.every((row) => row.currency === 'JPY' && /^\d+$/.test(row.price ?? ''))).toBe(true);
+    const listed = (await api.get('/exports', { query: { project_id: projectId } })).body;
+    expect(listed.find((item: any) => item.website_id === websiteId).currency).toBe('JPY');
+    // The file of all websites is rebuilt when it is asked for.
+    expect(listed.find((item: any) => item.website_id === null).currency).toBe('EUR');
+
+    await api.patch(`/projects/${projectId}`, { localization: null });
+    const shopPrices = readCsvObjects((await download((await exportUrl({})).body.url)).text);
+    expect(shopPrices.every((row) => row.currency === 'USD' && row.price === row.original_price)).toBe(true);
+    await api.patch(`/projects/${projectId}`, { localization: { country: 'DE', currency: 'EUR' } });
+  });
+
+  it('redirects GET /exports/{dataset} to the file (302)', async () => {
+    const response = await api.get('/exports/products', {
+      query: { project_id: projectId, website_id: websiteId },
+    });
+    expect(response.status).toBe(302);
+    const file = await download(response.headers.get('location') as string);
+    expect(readCsvObjects(file.text)).toEqual(await expectedRows('EUR'));
+  });
+});
+
+describe('who may export what', () => {
+  it('lets a PROJECT key download without project_id, and hides other projects from it (404)', async () => {
+    const key = await api.post('/account/api-keys', { name: 'exports', project_id: projectId });
+    const projectKey = api.withKey(key.body.api_key);
+    const response = await projectKey.get('/exports/products');
+    expect(response.status).toBe(302);
+    expect((await download(response.headers.get('location') as string)).status).toBe(200);
+    expect((await projectKey.get('/exports/products', { query: { project_id: projectId } })).status).toBe(
+      302,
+    );
+
+    const otherProject = await newProject(customerId, owner.userId, 'Other');
+    expectProblem(
+      await projectKey.get('/exports/products', { query: { project_id: otherProject } }),
+      404,
+      'PROJECT_NOT_FOUND',
+    );
+    expectProblem(
+      await exportUrl({ project_id: otherProject }, 'products', projectKey),
+      404,
+      'PROJECT_NOT_FOUND',
+    );
+    expect((await exportUrl({}, 'products', projectKey)).status).toBe(200);
+  });
+
+  it('needs project_id with a USER key (400 PROJECT_ID_REQUIRED)', async () => {
+    expectProblem(await api.get('/exports/products'), 400, 'PROJECT_ID_REQUIRED');
+    expect((await api.get('/exports/products/url')).status).toBe(422);
+  });
+
+  it('answers any project role, and 404 to strangers, unknown projects and managed customers’ projects', async () => {
+    const viewer = await newUser();
+    await addProjectMember(projectId, viewer.userId, 'VIEWER');
+    expect((await exportUrl({}, 'products', api.withKey(viewer.apiKey))).status).toBe(200);
+    const stranger = api.withKey((await newUser()).apiKey);
+    expectProblem(
+      await stranger.get('/exports', { query: { project_id: projectId } }),
+      404,
+      'PROJECT_NOT_FOUND',
+    );
+    expectProblem(await exportUrl({}, 'products', stranger), 404, 'PROJECT_NOT_FOUND');
+    expectProblem(
+      await api.get('/exports', { query: { project_id: 'prj_unknown' } }),
+      404,
+      'PROJECT_NOT_FOUND',
+    );
+    const managed = await newCustomer('Managed', true);
+    const operator = await newUser(managed, 'OWNER');
+    const managedProject = await newProject(managed, operator.userId);
+    expectProblem(
+      await api.withKey(operator.apiKey).get('/exports', { query: { project_id: managedProject } }),
+      404,
+      'PROJECT_NOT_FOUND',
+    );
+  });
+
+  it('answers 404 for an unknown dataset, a dataset without a file and a website of another project', async () => {
+    expectProblem(await exportUrl({}, 'prices'), 404, 'DATASET_NOT_FOUND');
+    expectProblem(await exportUrl({}, 'matches'), 404, 'EXPORT_FILE_NOT_FOUND');
+    expectProblem(await exportUrl({}, 'price_comparison'), 404, 'EXPORT_FILE_NOT_FOUND');
+    expectProblem(
+      await api.get('/exports/matches', { query: { project_id: projectId } }),
+      404,
+      'EXPORT_FILE_NOT_FOUND',
+    );
+    expectProblem(await exportUrl({ website_id: 'web_unknown' }), 404, 'WEBSITE_NOT_FOUND');
+    const otherProject = await newProject(customerId, owner.userId, 'No catalogs');
+    expectProblem(await exportUrl({ project_id: otherProject }), 404, 'EXPORT_FILE_NOT_FOUND');
+    expect((await api.get('/exports', { query: { project_id: otherProject } })).body).toEqual([]);
+  });
+
+  it('answers 403 EXPORTS_NOT_ENABLED while operators have exports off for the project', async () => {
+    await commands['set-exports']({ project: projectId, enabled: 'false' });
+    expectProblem(await exportUrl({}), 403, 'EXPORTS_NOT_ENABLED');
+    expectProblem(
+      await api.get('/exports/products', { query: { project_id: projectId } }),
+      403,
+      'EXPORTS_NOT_ENABLED',
+    );
+    expect((await api.get('/exports', { query: { project_id: projectId } })).status).toBe(200);
+    await commands['set-exports']({ project: projectId, enabled: 'true' });
+    expect((await exportUrl({})).status).toBe(200);
+    await expect(commands['set-exports']({ project: 'prj_unknown', enabled: 'true' })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe('exports when they cannot be served', () => {
+  it('answers 503 EXPORTS_MAINTENANCE on every exports route while the maintenance flag is set', async () => {
+    process.env.EXPORTS_MAINTENANCE = 'true';
+    expectProblem(
+      await api.get('/exports', { query: { project_id: projectId } }),
+      503,
+      'EXPORTS_MAINTENANCE',
+    );
+    expectProblem(await exportUrl({}), 503, 'EXPORTS_MAINTENANCE');
+    expectProblem(
+      await api.get('/exports/products', { query: { project_id: projectId } }),
+      503,
+      'EXPORTS_MAINTENANCE',
+    );
+  });
+
+  it('answers 503 EXPORTS_MAINTENANCE when the exports bucket cannot be reached', async () => {
+    s3.failWhen((request) =>
+      request.path.includes('/pds-exports-local/') ? s3Error(503, 'ServiceUnavailable') : undefined,
+    );
+    const response = await exportUrl({ website_id: websiteId });
+    expectProblem(response, 503, 'EXPORTS_MAINTENANCE');
+    expect(response.text).not.toContain('ServiceUnavailable');
+  });
+});
