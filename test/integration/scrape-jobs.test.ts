@@ -61,6 +61,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  delete process.env.SCRAPE_BATCH_SIZE;
   await stack?.stop();
   await Promise.all([shop?.close(), other?.close()]);
 });
