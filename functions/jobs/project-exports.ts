@@ -1,6 +1,18 @@
 import { Forbidden, NotFound, Unavailable } from '#core/problem';
-import { csvLines } from '#exports/csv-lines';
-import { type ExportDataset, isExportDataset, PRODUCT_COLUMNS, productRow } from '#exports/export-datasets';
+import type { ProductRecord } from '#crawl/product-record';
+import { type CsvValue, csvLines } from '#exports/csv-lines';
+import {
+  type ExportDataset,
+  isExportDataset,
+  MATCH_COLUMNS,
+  type MatchRecord,
+  matchRow,
+  PRODUCT_COLUMNS,
+  type PriceConversion,
+  priceComparisonColumns,
+  priceComparisonRow,
+  productRow,
+} from '#exports/export-datasets';
 import { ratesSourceFromEnv } from '#exports/rates-source';
 import { RatesUnavailable, type ReferenceRates } from '#exports/reference-rates';
 import { optionalEnv } from '#platform/config';
@@ -100,37 +112,35 @@ function isCurrent(
   );
 }
 
-/**
- * Writes the products file of the sources and its record. Catalogs are read whole (the catalog
- * store's unit), the CSV is produced line by line from them.
- */
-async function writeProducts(
-  project: ExportingProject,
-  websiteId: string | null,
-  sources: readonly ProductSource[],
-): Promise<ExportRecord> {
-  const conversion = { currency: projectCurrency(project), rates: await currentRates() };
-  const catalogs = await Promise.all(sources.map((source) => readCatalog(source.pointer)));
+/** One file to write: its rows as CSV values, and what they were built from. */
+interface ExportFile {
+  dataset: ExportDataset;
+  websiteId: string | null;
+  columns: readonly string[];
+  rows: Iterable<CsvValue[]>;
+  sources: readonly ProductSource[];
+}
+
+/** Writes the file line by line and then its record, so a record never names a missing file. */
+async function writeFile(project: ExportingProject, conversion: PriceConversion, file: ExportFile) {
   let rows = 0;
-  function* productRows() {
-    for (const [index, source] of sources.entries()) {
-      for (const product of catalogs[index] ?? []) {
-        rows++;
-        yield productRow(source.websiteId, product, conversion);
-      }
+  function* counted() {
+    for (const row of file.rows) {
+      rows++;
+      yield row;
     }
   }
-  const key = exportObjectKey(project.project_id, 'products', websiteId);
-  const fileName = `products-${websiteId ?? project.project_id}.csv`;
+  const key = exportObjectKey(project.project_id, file.dataset, file.websiteId);
+  const fileName = `${file.dataset}-${file.websiteId ?? project.project_id}.csv`;
   const bytes = await putExportFile(
     key,
-    csvLines(PRODUCT_COLUMNS, productRows(), (row) => row),
+    csvLines(file.columns, counted(), (row) => row),
     fileName,
   );
   const record: ExportRecord = {
     project_id: project.project_id,
-    dataset: 'products',
-    website_id: websiteId,
+    dataset: file.dataset,
+    website_id: file.websiteId,
     format: 'csv',
     rows,
     bytes,
@@ -138,10 +148,94 @@ async function writeProducts(
     object_key: key,
     currency: conversion.currency,
     rates_date: conversion.rates.date,
-    sources: sourceVersions(sources),
+    sources: sourceVersions(file.sources),
   };
   await putExportRecord(record);
   return record;
+}
+
+const conversionFor = async (project: ExportingProject): Promise<PriceConversion> => ({
+  currency: projectCurrency(project),
+  rates: await currentRates(),
+});
+
+/** The products file of the sources. Catalogs are read whole (the catalog store's unit). */
+async function writeProducts(
+  project: ExportingProject,
+  websiteId: string | null,
+  sources: readonly ProductSource[],
+): Promise<ExportRecord> {
+  const conversion = await conversionFor(project);
+  const catalogs = await Promise.all(sources.map((source) => readCatalog(source.pointer)));
+  function* rows() {
+    for (const [index, source] of sources.entries()) {
+      for (const product of catalogs[index] ?? []) yield productRow(source.websiteId, product, conversion);
+    }
+  }
+  return writeFile(project, conversion, {
+    dataset: 'products',
+    websiteId,
+    columns: PRODUCT_COLUMNS,
+    rows: rows(),
+    sources,
+  });
+}
+
+/** What a matching run found, as the matching lane hands it to exports. */
+export interface MatchRun {
+  reference_website_id: string;
+  competitor_website_ids: readonly string[];
+  matches: readonly MatchRecord[];
+}
+
+/**
+ * The matching lane's EXPORTING step: the `matches` and `price_comparison` files of the reference
+ * website, from the run's matches and the newest whole catalogs of the websites (the ones matched).
+ */
+export async function exportMatches(projectId: string, run: MatchRun): Promise<void> {
+  const project = await getProject(projectId);
+  if (!project) return;
+  const websiteIds = [run.reference_website_id, ...run.competitor_website_ids];
+  const pointers = await Promise.all(websiteIds.map((id) => latestCatalog(id)));
+  const sources = websiteIds.flatMap((websiteId, index) => {
+    const pointer = pointers[index];
+    return pointer ? [{ websiteId, pointer }] : [];
+  });
+  const catalogs = await Promise.all(sources.map((source) => readCatalog(source.pointer)));
+  const products = new Map<string, ProductRecord>();
+  for (const [index, source] of sources.entries()) {
+    for (const product of catalogs[index] ?? []) products.set(`${source.websiteId} ${product.url}`, product);
+  }
+  const lookup = (websiteId: string, url: string) => products.get(`${websiteId} ${url}`);
+  const byReference = new Map<string, MatchRecord[]>();
+  for (const match of run.matches) {
+    const held = byReference.get(match.reference_url);
+    if (held) held.push(match);
+    else byReference.set(match.reference_url, [match]);
+  }
+  const conversion = await conversionFor(project);
+  const scope = { websiteId: run.reference_website_id, sources };
+  await writeFile(project, conversion, {
+    ...scope,
+    dataset: 'matches',
+    columns: MATCH_COLUMNS,
+    rows: run.matches.map((match) => matchRow(match, lookup, conversion)),
+  });
+  const reference = sources[0]?.websiteId === run.reference_website_id ? (catalogs[0] ?? []) : [];
+  await writeFile(project, conversion, {
+    ...scope,
+    dataset: 'price_comparison',
+    columns: priceComparisonColumns(run.competitor_website_ids),
+    rows: reference.map((product) =>
+      priceComparisonRow(
+        { website_id: run.reference_website_id, product },
+        byReference.get(product.url) ?? [],
+        run.competitor_website_ids,
+        lookup,
+        conversion,
+      ),
+    ),
+  });
 }
 
 /**

@@ -204,6 +204,88 @@ describe('exports of a scraped catalog', () => {
   });
 });
 
+describe('match datasets', () => {
+  it('serve the files the matching lane writes: one row per match, one per reference product', async () => {
+    const { exportMatches } = await import('#jobs/project-exports');
+    const { writeCatalog, catalogPointerWrites } = await import('#store/catalogs');
+    const { dynamo } = await import('#store/dynamo');
+    const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    // A competitor's catalog through the catalog store: the reference products at other prices in CZK.
+    const reference = await readCatalog((await latestCatalog(websiteId)) as any);
+    const competitor = 'web_competitor';
+    const offers = reference.slice(0, 3).map((product, index) => ({
+      ...product,
+      url: `https://competitor.test/p/${index}`,
+      price: `${1000 + index}.00`,
+      currency: 'CZK',
+    }));
+    const objectKey = await writeCatalog(projectId, competitor, 'job_competitor', offers);
+    const pointer = {
+      website_id: competitor,
+      project_id: projectId,
+      version: 'job_competitor',
+      object_key: objectKey,
+      variant: 'FULL' as const,
+      products: offers.length,
+      created_at: new Date().toISOString(),
+    };
+    await dynamo.send(
+      new TransactWriteCommand({ TransactItems: catalogPointerWrites(pointer, ['COMPLETE']) }),
+    );
+    const matches = offers.map((offer, index) => ({
+      reference_website_id: websiteId,
+      reference_url: reference[index]?.url as string,
+      competitor_website_id: competitor,
+      competitor_url: offer.url,
+      score: 0.9,
+      method: 'GTIN',
+    }));
+    await exportMatches(projectId, {
+      reference_website_id: websiteId,
+      competitor_website_ids: [competitor],
+      matches,
+    });
+
+    const rates = await bundledRates.current();
+    const matched = await exportUrl({ website_id: websiteId }, 'matches');
+    expect(matched.status).toBe(200);
+    const rows = readCsvObjects((await download(matched.body.url)).text);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatchObject({
+      reference_url: reference[1]?.url,
+      competitor_url: 'https://competitor.test/p/1',
+      competitor_price: convertPrice('1001.00', 'CZK', 'EUR', rates),
+      currency: 'EUR',
+      score: '0.9',
+      method: 'GTIN',
+    });
+    const comparison = await api.get('/exports/price_comparison', {
+      query: { project_id: projectId, website_id: websiteId },
+    });
+    expect(comparison.status).toBe(302);
+    const compared = readCsvObjects((await download(comparison.headers.get('location') as string)).text);
+    expect(compared).toHaveLength(reference.length);
+    expect(compared[0]).toMatchObject({
+      reference_url: reference[0]?.url,
+      [`${competitor}_url`]: 'https://competitor.test/p/0',
+      [`${competitor}_price`]: convertPrice('1000.00', 'CZK', 'EUR', rates),
+      [`${competitor}_original_currency`]: 'CZK',
+    });
+    expect(compared[5]?.[`${competitor}_url`]).toBe('');
+    const listed = (await api.get('/exports', { query: { project_id: projectId } })).body;
+    expect(listed.filter((item: any) => item.dataset !== 'products')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ dataset: 'matches', website_id: websiteId, rows: 3 }),
+        expect.objectContaining({
+          dataset: 'price_comparison',
+          website_id: websiteId,
+          rows: reference.length,
+        }),
+      ]),
+    );
+  });
+});
+
 describe('who may export what', () => {
   it('lets a PROJECT key download without project_id, and hides other projects from it (404)', async () => {
     const key = await api.post('/account/api-keys', { name: 'exports', project_id: projectId });
