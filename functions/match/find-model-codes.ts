@@ -26,8 +26,8 @@ const ordinal = /^\d+(?:st|nd|rd|th)$/;
 /**
  * Model-number-like codes in a folded text, written without separators ("TS-W259S4" -> "tsw259s4"):
  * a word of letters and digits, a number of four or more digits, or a short letter prefix split
- * from its model number ("DGS 1008P" -> "dgs1008p", but not "with 2"). Ordinals ("4th") are no
- * codes.
+ * from a three-digit model number ("SH 350" -> "sh350", but not "with 350"). Ordinals ("4th") are
+ * no codes.
  */
 export function findModelCodes(text: string): string[] {
   const codes = new Set<string>();
@@ -39,13 +39,8 @@ export function findModelCodes(text: string): string[] {
     const code = asModelCode(chunk);
     if (code && !ordinal.test(code)) codes.add(code);
     const next = chunks[i + 1];
-    if (
-      next &&
-      /^[a-z]{2,4}$/.test(chunk) &&
-      !joinWords.has(chunk) &&
-      /^\d(?:\d{2,}|.*[a-z])/.test(next) &&
-      !ordinal.test(next)
-    ) {
+    // Longer numbers are codes on their own, and joining them would only repeat them.
+    if (next && /^[a-z]{2,4}$/.test(chunk) && !joinWords.has(chunk) && /^\d{3}$/.test(next)) {
       const joined = asModelCode(chunk + next);
       if (joined) codes.add(joined);
     }

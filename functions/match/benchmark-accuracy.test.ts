@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { ProductRecord } from '#crawl/product-record';
+import { matchCatalogs } from './match-catalogs.ts';
+import { measureAccuracy } from './measure-accuracy.ts';
+import { readBenchmarkDataset } from './read-benchmark-dataset.ts';
+
+/**
+ * Whole catalogue against whole catalogue on the two benchmarks of shared/data/matching (CI keeps
+ * shared/ beside the repository; a missing folder fails the test). The floors sit a few points
+ * under what the engine measured, so a change that costs accuracy fails here. Both answer keys
+ * miss pairs that are plainly the same product (identical titles and model numbers), so precision
+ * against them understates the engine's.
+ */
+const floors = {
+  'amazon-google': { precision: 0.68, recall: 0.69, f1: 0.69 },
+  'walmart-amazon': { precision: 0.62, recall: 0.85, f1: 0.72 },
+};
+
+describe('matching accuracy on real catalogues', () => {
+  for (const [name, floor] of Object.entries(floors)) {
+    it(`${name}: precision, recall and F1 above the floors`, async () => {
+      const dataset = await readBenchmarkDataset(name);
+      const started = performance.now();
+      const result = await matchCatalogs({ website_id: 'left', products: dataset.left }, [
+        { website_id: 'right', products: dataset.right },
+      ]);
+      const seconds = (performance.now() - started) / 1000;
+      const accuracy = measureAccuracy(
+        result.matches.map((match) => [match.reference_url, match.url] as const),
+        dataset.truth,
+      );
+      console.log(
+        `${name}: ${dataset.left.length} x ${dataset.right.length} products, ${accuracy.found} matches, precision ${accuracy.precision.toFixed(3)}, recall ${accuracy.recall.toFixed(3)}, F1 ${accuracy.f1.toFixed(3)} in ${seconds.toFixed(1)} s`,
+      );
+      expect(accuracy.precision).toBeGreaterThanOrEqual(floor.precision);
+      expect(accuracy.recall).toBeGreaterThanOrEqual(floor.recall);
+      expect(accuracy.f1).toBeGreaterThanOrEqual(floor.f1);
+    });
+  }
+
+  it('walmart-amazon: an incremental run after 2% of the products changed skips the rest and agrees with a full run', async () => {
+    const dataset = await readBenchmarkDataset('walmart-amazon');
+    const reference = { website_id: 'walmart', products: dataset.left };
+    const first = await matchCatalogs(reference, [{ website_id: 'amazon', products: dataset.right }]);
+    // Every 50th product of both sides gets a changed title; every 7th reference product a new price.
+    const edit = (products: ProductRecord[]): ProductRecord[] =>
+      products.map((product, i) =>
+        i % 50 === 0
+          ? { ...product, name: `${product.name} (renewed)` }
+          : i % 7 === 0
+            ? { ...product, price: '1.00' }
+            : product,
+      );
+    const changedReference = { website_id: 'walmart', products: edit(dataset.left) };
+    const changedCompetitor = [{ website_id: 'amazon', products: edit(dataset.right) }];
+    const second = await matchCatalogs(changedReference, changedCompetitor, { previous: first });
+    const full = await matchCatalogs(changedReference, changedCompetitor);
+
+    const renamed = Math.ceil(dataset.left.length / 50);
+    expect(second.websites.map((website) => website.modified)).toEqual([
+      renamed,
+      Math.ceil(dataset.right.length / 50),
+    ]);
+    expect(second.counters.products_checked).toBeGreaterThanOrEqual(renamed);
+    expect(second.counters.products_skipped_not_modified).toBe(
+      dataset.left.length - second.counters.products_checked,
+    );
+    expect(second.counters.products_skipped_not_modified).toBeGreaterThan(0.95 * dataset.left.length);
+    const key = (match: { reference_url: string; url: string }) => `${match.reference_url} ${match.url}`;
+    const fullPairs = new Set(full.matches.map(key));
+    const agreeing = second.matches.filter((match) => fullPairs.has(key(match))).length;
+    console.log(
+      `incremental: ${second.counters.products_checked} checked, ${second.counters.products_skipped_not_modified} skipped, ${agreeing} of ${second.matches.length} matches as in a full run (${full.matches.length})`,
+    );
+    expect(agreeing).toBeGreaterThan(0.98 * full.matches.length);
+  });
+});

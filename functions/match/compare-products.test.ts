@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { compareProducts } from './compare-products.ts';
+import { describeProduct } from './describe-product.ts';
+import { testProduct } from './test-product.ts';
+import { weighTerms } from './weigh-terms.ts';
+
+/** Scores a against b with term weights from a small background catalog plus the two. */
+function compare(a: ReturnType<typeof testProduct>, b: ReturnType<typeof testProduct>) {
+  const background = [
+    'Wireless Mouse Black',
+    'USB Cable 2 m',
+    'Laptop Sleeve 13',
+    'Desk Lamp LED',
+    'Ink Cartridge',
+  ];
+  const left = [a, ...background.map((name, i) => testProduct(`l${i}`, name))].map(describeProduct);
+  const right = [b, ...background.map((name, i) => testProduct(`r${i}`, `${name} Pro`))].map(describeProduct);
+  const [x, y] = [left[0], right[0]] as [(typeof left)[0], (typeof right)[0]];
+  return compareProducts(x, y, weighTerms([left, right]));
+}
+
+describe('compareProducts', () => {
+  it('takes equal valid GTINs as the same product whatever the titles say', () => {
+    const result = compare(
+      testProduct('a', 'Acme Kettle', { gtin: '4006381333931' }),
+      testProduct('b', 'Water boiler steel', { gtin: '04006381333931' }),
+    );
+    expect(result.score).toBe(1);
+    expect(result.evidence.gtin).toBe('equal');
+  });
+
+  it('rules out a pair whose valid GTINs differ, however alike the titles', () => {
+    const result = compare(
+      testProduct('a', 'Acme Kettle 1.7 l Steel', { gtin: '4006381333931' }),
+      testProduct('b', 'Acme Kettle 1.7 l Steel', { gtin: '036000291452' }),
+    );
+    expect(result.score).toBe(0);
+    expect(result.evidence.gtin).toBe('conflict');
+  });
+
+  it('ignores an invalid GTIN (wrong check digit) instead of vetoing', () => {
+    const result = compare(
+      testProduct('a', 'Acme Kettle 1.7 l Steel', { gtin: '4006381333932' }),
+      testProduct('b', 'Acme Kettle 1.7 l Steel', { gtin: '036000291452' }),
+    );
+    expect(result.evidence.gtin).toBeNull();
+    expect(result.score).toBeGreaterThan(0.9);
+  });
+
+  it('lowers a pair whose sizes of one dimension differ, and records which', () => {
+    const same = compare(
+      testProduct('a', 'Kingston DataTraveler 16GB'),
+      testProduct('b', 'Kingston DataTraveler 16 GB'),
+    );
+    const other = compare(
+      testProduct('a', 'Kingston DataTraveler 16GB'),
+      testProduct('b', 'Kingston DataTraveler 32 GB'),
+    );
+    expect(same.evidence.quantities).toEqual({ agree: ['bytes'], conflict: [] });
+    expect(other.evidence.quantities).toEqual({ agree: [], conflict: ['bytes'] });
+    expect(other.score).toBeLessThan(same.score / 2);
+  });
+
+  it('meets a model code written with other separators, or inside a shop-prefixed code', () => {
+    const spelled = compare(
+      testProduct('a', 'Actiontec Adapter HLE08500-01K'),
+      testProduct('b', 'Adapter kit HLE0850001K'),
+    );
+    expect(spelled.evidence.codes).toEqual(['hle0850001k']);
+    const prefixed = compare(
+      testProduct('a', 'Pendaflex folders RK15313'),
+      testProduct('b', 'Folders ESSRK15313'),
+    );
+    expect(prefixed.evidence.codes).toEqual(['rk15313']);
+  });
+
+  it('counts an MPN named in the other title as identifier evidence', () => {
+    const plain = compare(
+      testProduct('a', 'Sony Sport Headphones'),
+      testProduct('b', 'Sony MDRAS30G Neckband Headphones'),
+    );
+    const named = compare(
+      testProduct('a', 'Sony Sport Headphones', { mpn: 'MDR-AS30G', brand: 'Sony' }),
+      testProduct('b', 'Sony MDRAS30G Neckband Headphones', { brand: 'SONY' }),
+    );
+    expect(named.evidence.brand).toBe('equal');
+    expect(named.score).toBeGreaterThan(plain.score);
+    expect(named.score).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('lowers a pair where each names its own model and they share none', () => {
+    const result = compare(
+      testProduct('a', 'Epson Projector Lamp ELPLP12'),
+      testProduct('b', 'Epson Projector Lamp ELPLP33'),
+    );
+    expect(result.evidence.codeConflict).toBe(true);
+    expect(result.score).toBeLessThanOrEqual(result.evidence.text / 2);
+  });
+});

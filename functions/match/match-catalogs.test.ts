@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { ProductRecord } from '#crawl/product-record';
+import { type MatchingCounters, matchCatalogs } from './match-catalogs.ts';
+import { testProduct } from './test-product.ts';
+
+const referenceNames = [
+  'Acme Kettle KT-100 Steel 1.7 l',
+  'Bolt Desk Lamp DL-200 LED',
+  'Corda USB-C Cable CB-300 2 m',
+  'Dyno Wireless Mouse WM-400 Black',
+  'Echo Laptop Sleeve LS-500 13 inch',
+  'Flux Ink Cartridge IC-600 Cyan',
+];
+
+const reference = (names = referenceNames): { website_id: string; products: ProductRecord[] } => ({
+  website_id: 'web_ref',
+  products: names.map((name, i) => testProduct(`https://ref.example/p/${i}`, name, { price: '10.00' })),
+});
+
+/** A competitor listing the reference products (but the last one) in its own words. */
+const competitor = (website_id: string, names = referenceNames.slice(0, 5)) => ({
+  website_id,
+  products: names.map((name, i) =>
+    testProduct(`https://${website_id}.example/item/${i}`, name.split(' ').reverse().join(' ')),
+  ),
+});
+
+const pairs = (result: { matches: { reference_url: string; website_id: string; url: string }[] }) =>
+  result.matches.map((match) => `${match.reference_url} ${match.website_id} ${match.url}`).sort();
+
+describe('matchCatalogs', () => {
+  it('matches every reference product to its counterpart in each competitor, and reports counters', async () => {
+    const updates: MatchingCounters[] = [];
+    const result = await matchCatalogs(
+      reference(),
+      [competitor('web_a'), competitor('web_b')],
+      { progressEvery: 2 },
+      (counters) => {
+        updates.push(counters);
+      },
+    );
+    expect(pairs(result)).toEqual(
+      ['web_a', 'web_b']
+        .flatMap((website) =>
+          [0, 1, 2, 3, 4].map(
+            (i) => `https://ref.example/p/${i} ${website} https://${website}.example/item/${i}`,
+          ),
+        )
+        .sort(),
+    );
+    expect(result.counters).toEqual({
+      products_checked: 12,
+      products_skipped_not_modified: 0,
+      new_matches: 10,
+      products_processed: 12,
+      products_total: 12,
+    });
+    expect(updates.at(-1)).toEqual(result.counters);
+    expect(updates.map((update) => update.products_processed)).toEqual(
+      [...updates.map((update) => update.products_processed)].sort((a, b) => a - b),
+    );
+    expect(result.websites).toEqual([
+      { website_id: 'web_ref', products: 6, modified: 6 },
+      { website_id: 'web_a', products: 5, modified: 5 },
+      { website_id: 'web_b', products: 5, modified: 5 },
+    ]);
+    expect(result.matches[0]?.evidence.codes.length).toBe(1);
+  });
+
+  it('skips unchanged products and keeps their matches on a second run', async () => {
+    const first = await matchCatalogs(reference(), [competitor('web_a'), competitor('web_b')]);
+    const second = await matchCatalogs(reference(), [competitor('web_a'), competitor('web_b')], {
+      previous: first,
+    });
+    expect(second.matches).toEqual(first.matches);
+    expect(second.counters).toEqual({
+      products_checked: 0,
+      products_skipped_not_modified: 12,
+      new_matches: 0,
+      products_processed: 12,
+      products_total: 12,
+    });
+  });
+
+  it('re-matches only new, changed and orphaned products', async () => {
+    const first = await matchCatalogs(reference(), [competitor('web_a'), competitor('web_b')]);
+    // Reference 0 renamed (modified), reference 1 repriced (a price is not content), competitor A
+    // loses item 2 (reference 2 is orphaned) and lists reference 5 for the first time.
+    const names = [...referenceNames];
+    names[0] = 'Acme Kettle KT-100 Steel 1.7 l Limited Edition';
+    const changedReference = reference(names);
+    (changedReference.products[1] as ProductRecord).price = '12.50';
+    const a = competitor('web_a', referenceNames);
+    a.products.splice(2, 1);
+    const second = await matchCatalogs(changedReference, [a, competitor('web_b')], { previous: first });
+
+    expect(second.counters).toEqual({
+      products_checked: 2 + 1,
+      products_skipped_not_modified: 4 + 5,
+      new_matches: 1,
+      products_processed: 12,
+      products_total: 12,
+    });
+    const fresh = await matchCatalogs(changedReference, [a, competitor('web_b')]);
+    expect(pairs(second)).toEqual(pairs(fresh));
+    expect(pairs(second)).toContain('https://ref.example/p/5 web_a https://web_a.example/item/5');
+    expect(pairs(second).some((pair) => pair.startsWith('https://ref.example/p/2 web_a'))).toBe(false);
+    expect(second.websites).toEqual([
+      { website_id: 'web_ref', products: 6, modified: 1 },
+      { website_id: 'web_a', products: 5, modified: 1 },
+      { website_id: 'web_b', products: 5, modified: 0 },
+    ]);
+  });
+
+  it('counts a repeated URL once', async () => {
+    const doubled = reference();
+    doubled.products.push({ ...(doubled.products[0] as ProductRecord) });
+    const result = await matchCatalogs(doubled, [competitor('web_a')]);
+    expect(result.counters.products_total).toBe(6);
+    expect(Object.keys(result.fingerprints.web_ref ?? {})).toHaveLength(6);
+  });
+});

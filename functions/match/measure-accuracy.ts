@@ -1,0 +1,23 @@
+/** Precision, recall and F1 of found pairs against an answer key. */
+export interface Accuracy {
+  found: number;
+  correct: number;
+  expected: number;
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+/** Compares found [left, right] pairs with the answer key's pairs. */
+export function measureAccuracy(
+  found: readonly (readonly [string, string])[],
+  truth: readonly (readonly [string, string])[],
+): Accuracy {
+  const key = ([left, right]: readonly [string, string]): string => JSON.stringify([left, right]);
+  const expected = new Set(truth.map(key));
+  const correct = new Set(found.map(key).filter((pair) => expected.has(pair))).size;
+  const precision = found.length ? correct / found.length : 0;
+  const recall = expected.size ? correct / expected.size : 0;
+  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+  return { found: found.length, correct, expected: expected.size, precision, recall, f1 };
+}

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { foldText } from './fold-text.ts';
+import { gtinKey } from './gtin-key.ts';
+import { joinNumberGroups } from './join-number-groups.ts';
+import { normaliseBrand } from './normalise-brand.ts';
+import { tokeniseWords } from './tokenise-words.ts';
+
+describe('foldText', () => {
+  it('drops accents and case and writes typographic marks plainly', () => {
+    expect(foldText('Crème Brûlée “Deluxe” 10″ – Ø')).toBe('creme brulee "deluxe" 10" - ø');
+  });
+});
+
+describe('joinNumberGroups', () => {
+  it('joins thousands groups and reads a decimal comma', () => {
+    expect(joinNumberGroups('clip art 10 000 and 950,000 images, 1,5 kg')).toBe(
+      'clip art 10000 and 950000 images, 1.5 kg',
+    );
+  });
+});
+
+describe('tokeniseWords', () => {
+  it('writes versions and numbers one way and drops a plural s', () => {
+    expect(tokeniseWords('acrobat 7.0 professional').sort()).toEqual(
+      tokeniseWords('acrobat professional v7').sort(),
+    );
+    expect(tokeniseWords('blu-ray discs for cameras')).toEqual(['blu', 'ray', 'disc', 'camera']);
+    expect(tokeniseWords('startech.com usb 2.0')).toEqual(['startech', 'com', 'usb', '2']);
+  });
+});
+
+describe('normaliseBrand', () => {
+  it('drops legal forms, domains and punctuation', () => {
+    expect(normaliseBrand('StarTech.com')).toBe('startech');
+    expect(normaliseBrand('Wacom Tech Corp.')).toBe('wacom');
+    expect(normaliseBrand('D-Link')).toBe(normaliseBrand('d link'));
+    expect(normaliseBrand('Sage Software, Inc.')).toBe('sage');
+    expect(normaliseBrand('  ')).toBeNull();
+    expect(normaliseBrand(null)).toBeNull();
+  });
+});
+
+describe('gtinKey', () => {
+  it('pads valid GTINs to 14 digits so a UPC meets its EAN-13 and GTIN-14 forms', () => {
+    expect(gtinKey('036000291452')).toBe('00036000291452');
+    expect(gtinKey('0036000291452')).toBe('00036000291452');
+    expect(gtinKey('4006381333931')).toBe('04006381333931');
+  });
+
+  it('refuses a wrong check digit or a non-GTIN', () => {
+    expect(gtinKey('036000291453')).toBeNull();
+    expect(gtinKey('ABC')).toBeNull();
+    expect(gtinKey(null)).toBeNull();
+  });
+
+  it('accepts every GTIN-13 whose check digit is computed', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 12, maxLength: 12 }), (digits) => {
+        fc.pre(digits.some((digit) => digit > 0));
+        const sum = digits.reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 1 : 3), 0);
+        const gtin = `${digits.join('')}${(10 - (sum % 10)) % 10}`;
+        expect(gtinKey(gtin)).toBe(`0${gtin}`);
+      }),
+    );
+  });
+});
