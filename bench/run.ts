@@ -1,6 +1,7 @@
 /** `npm run bench -- <name>`: runs one benchmark of this folder. */
 const benches: Record<string, () => Promise<unknown>> = {
   crawl: async () => (await import('./crawl.ts')).runCrawlBench(),
+  matching: async () => (await import('./matching.ts')).runMatchingBench(),
 };
 
 const requested = process.argv[2];

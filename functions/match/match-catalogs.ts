@@ -143,16 +143,13 @@ export async function matchCatalogs(
     const weights = weighTerms([refs, comps]);
     const refIndex = indexCatalog(refs);
     const compIndex = indexCatalog(comps);
-    const scored = new Map<string, ScoredPair & { evidence: MatchEvidence }>();
+    // Only scores are kept while blocking; the evidence is computed again for the chosen pairs.
+    const scored = new Map<number, ScoredPair>();
     const score = (r: number, c: number): void => {
-      const key = `${r} ${c}`;
+      const key = r * comps.length + c;
       if (scored.has(key)) return;
-      const { score, evidence } = compareProducts(
-        refs[r] as ProductFeatures,
-        comps[c] as ProductFeatures,
-        weights,
-      );
-      if (score > 0) scored.set(key, { reference: r, competitor: c, score, evidence });
+      const { score } = compareProducts(refs[r] as ProductFeatures, comps[c] as ProductFeatures, weights);
+      if (score > 0) scored.set(key, { reference: r, competitor: c, score });
     };
     for (const r of refQueries) {
       for (const c of findCandidates(refs[r] as ProductFeatures, compIndex, weights, candidates)) score(r, c);
@@ -169,16 +166,11 @@ export async function matchCatalogs(
       reference: new Set(kept.map((match) => refAt.get(match.reference_url) as number)),
       competitor: new Set(kept.map((match) => compAt.get(match.url) as number)),
     };
-    const pairs = [...scored.values()];
-    const chosen = chooseMatches(pairs, rule, taken).map((pair) => {
-      const { evidence } = scored.get(`${pair.reference} ${pair.competitor}`) as { evidence: MatchEvidence };
-      return {
-        reference_url: (refs[pair.reference] as ProductFeatures).key,
-        website_id: competitor.website_id,
-        url: (comps[pair.competitor] as ProductFeatures).key,
-        score: pair.score,
-        evidence,
-      };
+    const chosen = chooseMatches([...scored.values()], rule, taken).map((pair) => {
+      const a = refs[pair.reference] as ProductFeatures;
+      const b = comps[pair.competitor] as ProductFeatures;
+      const { score, evidence } = compareProducts(a, b, weights);
+      return { reference_url: a.key, website_id: competitor.website_id, url: b.key, score, evidence };
     });
     counters.new_matches += chosen.filter(
       (match) => !previousKeys.has(`${match.reference_url}\n${match.url}`),
