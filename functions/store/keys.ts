@@ -122,3 +122,18 @@ export const exportSettingsKey = (projectId: string) => ({
   PK: `PROJECT#${projectId}`,
   SK: 'EXPORT_SETTINGS',
 });
+/** At most one unfinished matching job per project, reference, set of competitors and sample flag. */
+export const openMatchingKey = (projectId: string, requestKey: string) => ({
+  PK: `PROJECT#${projectId}`,
+  SK: `OPEN_MATCHING#${requestKey}`,
+});
+/** The project's one free matching sample. */
+export const matchingSampleKey = (projectId: string) => ({
+  PK: `PROJECT#${projectId}`,
+  SK: 'MATCHING_SAMPLE',
+});
+/** Names the newest matching state of a reference and competitor pair of the project. */
+export const matchingStateKey = (projectId: string, referenceId: string, competitorId: string) => ({
+  PK: `PROJECT#${projectId}`,
+  SK: `MATCHING_STATE#${referenceId}#${competitorId}`,
+});

@@ -1,0 +1,118 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { MatchRecord } from '#exports/export-datasets';
+import type { MatchingState, ProductMatch } from '#match/match-catalogs';
+import { fromJsonLines, toJsonLines } from './catalogs.ts';
+import { getDataObject, putDataObject } from './data-bucket.ts';
+import { dynamo, tableName } from './dynamo.ts';
+import { matchingStateKey } from './keys.ts';
+import { queryAll } from './query-all.ts';
+
+/**
+ * Matching data in the data bucket, as JSON Lines, never one table item per product:
+ *
+ * - The matching state of each reference and competitor pair of a project
+ *   (`matching-states/<project>/<reference>/<competitor>.jsonl`): the fingerprint of every product
+ *   of both catalogs as the last run saw it, and that run's matches of the pair. The next run of the
+ *   pair reads it to skip unchanged products. A table item per pair names it, so a project's
+ *   matches are found without listing the bucket.
+ * - The matches of one job (`matching-runs/<job>/matches.jsonl`), which its settlement and its
+ *   export read.
+ */
+const NDJSON = 'application/x-ndjson; charset=utf-8';
+
+export const matchingStateObjectKey = (projectId: string, referenceId: string, competitorId: string) =>
+  `matching-states/${projectId}/${referenceId}/${competitorId}.jsonl`;
+
+type StateLine =
+  | { type: 'product'; website_id: string; url: string; fingerprint: string }
+  | ({ type: 'match' } & ProductMatch);
+
+export interface PairState {
+  reference_website_id: string;
+  competitor_website_id: string;
+  state: MatchingState;
+}
+
+function stateLines(state: MatchingState): StateLine[] {
+  const lines: StateLine[] = [];
+  for (const [website_id, products] of Object.entries(state.fingerprints)) {
+    for (const [url, fingerprint] of Object.entries(products))
+      lines.push({ type: 'product', website_id, url, fingerprint });
+  }
+  for (const match of state.matches) lines.push({ type: 'match', ...match });
+  return lines;
+}
+
+function fromStateLines(lines: StateLine[]): MatchingState {
+  const state: MatchingState = { fingerprints: {}, matches: [] };
+  for (const line of lines) {
+    if (line.type === 'product') {
+      state.fingerprints[line.website_id] ??= {};
+      (state.fingerprints[line.website_id] as Record<string, string>)[line.url] = line.fingerprint;
+    } else {
+      const { type: _type, ...match } = line;
+      state.matches.push(match);
+    }
+  }
+  return state;
+}
+
+/** The pair's state after its last run, or null before its first. */
+export async function getPairState(
+  projectId: string,
+  referenceId: string,
+  competitorId: string,
+): Promise<MatchingState | null> {
+  const text = await getDataObject(matchingStateObjectKey(projectId, referenceId, competitorId));
+  return text === null ? null : fromStateLines(fromJsonLines<StateLine>(text));
+}
+
+/** Replaces the pair's state: the object first, then the item naming it. */
+export async function putPairState(projectId: string, pair: PairState, jobId: string): Promise<void> {
+  const objectKey = matchingStateObjectKey(projectId, pair.reference_website_id, pair.competitor_website_id);
+  await putDataObject(objectKey, toJsonLines(stateLines(pair.state)), NDJSON);
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...matchingStateKey(projectId, pair.reference_website_id, pair.competitor_website_id),
+        type: 'MatchingState',
+        project_id: projectId,
+        reference_website_id: pair.reference_website_id,
+        competitor_website_id: pair.competitor_website_id,
+        object_key: objectKey,
+        job_id: jobId,
+        matches: pair.state.matches.length,
+        updated_at: new Date().toISOString(),
+      },
+    }),
+  );
+}
+
+/** The newest state of every pair the project has matched. */
+export async function projectPairStates(projectId: string): Promise<PairState[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':sk': 'MATCHING_STATE#' },
+  });
+  const pairs = await Promise.all(
+    items.map(async (item) => {
+      const reference_website_id = String(item.reference_website_id);
+      const competitor_website_id = String(item.competitor_website_id);
+      const state = await getPairState(projectId, reference_website_id, competitor_website_id);
+      return state ? [{ reference_website_id, competitor_website_id, state }] : [];
+    }),
+  );
+  return pairs.flat();
+}
+
+const runMatchesKey = (jobId: string) => `matching-runs/${jobId}/matches.jsonl`;
+
+export const putRunMatches = (jobId: string, matches: readonly MatchRecord[]) =>
+  putDataObject(runMatchesKey(jobId), toJsonLines(matches), NDJSON);
+
+export async function getRunMatches(jobId: string): Promise<MatchRecord[]> {
+  const text = await getDataObject(runMatchesKey(jobId));
+  if (text === null) throw new Error(`The matches of matching job ${jobId} are missing`);
+  return fromJsonLines<MatchRecord>(text);
+}

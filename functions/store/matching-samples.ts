@@ -1,0 +1,32 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from './dynamo.ts';
+import type { TransactItem } from './jobs.ts';
+import { matchingSampleKey } from './keys.ts';
+
+/**
+ * The project's one free matching sample: a marker item taken in the transaction that creates the
+ * sample job (so racing creates cannot take two) and given back when the sample fails.
+ */
+export async function sampleTaken(projectId: string): Promise<boolean> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: matchingSampleKey(projectId), ConsistentRead: true }),
+  );
+  return Item !== undefined;
+}
+
+export const takeSampleWrite = (projectId: string, jobId: string): TransactItem => ({
+  Put: {
+    TableName: tableName,
+    Item: { ...matchingSampleKey(projectId), type: 'MatchingSample', job_id: jobId },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+
+export const giveSampleBackWrite = (projectId: string, jobId: string): TransactItem => ({
+  Delete: {
+    TableName: tableName,
+    Key: matchingSampleKey(projectId),
+    ConditionExpression: 'attribute_not_exists(PK) OR job_id = :job',
+    ExpressionAttributeValues: { ':job': jobId },
+  },
+});
