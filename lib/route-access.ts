@@ -30,6 +30,8 @@ const BUCKET_RULES: readonly { prefix: string; data?: true | 'RO'; exports?: tru
   { prefix: '/websites', data: true },
   // URL lists of scrape jobs are written on create; CATALOG_URLS reads the last FULL catalog.
   { prefix: '/jobs/scraping', data: true },
+  // Matching reads only catalog pointers (table items); the catalog module names the bucket.
+  { prefix: '/jobs/matching', data: 'RO' },
   // CSV files are built from catalogs and served by presigned URL.
   { prefix: '/exports', data: 'RO', exports: true },
   // Invoice PDFs, written when a top-up is credited (webhook, status poll, local checkout).

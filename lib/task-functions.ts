@@ -46,6 +46,21 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     memoryMB: 1536,
     buckets: { data: 'RO', exports: 'RW' },
   },
+  // Reads the catalogs and the pairs' previous states; writes the new states and the job's matches.
+  MatchProductsFunctionArn: {
+    module: 'match-products',
+    timeoutSeconds: 900,
+    memoryMB: 2048,
+    buckets: { data: 'RW' },
+  },
+  SettleMatchingFunctionArn: { module: 'settle-matching', timeoutSeconds: 60, memoryMB: 256, buckets: {} },
+  // Builds the matches and price_comparison files and counts the project's overlap.
+  FinishMatchingFunctionArn: {
+    module: 'finish-matching',
+    timeoutSeconds: 900,
+    memoryMB: 1536,
+    buckets: { data: 'RO', exports: 'RW' },
+  },
 };
 
 /** Run every hour by an EventBridge schedule, when the module exists. */

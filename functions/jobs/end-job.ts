@@ -2,6 +2,8 @@ import { decide, isFinal, type JobStatus, type Refusal } from '#core/lanes';
 import { laneExecutions } from '#platform/lane-executions';
 import { logError } from '#platform/log';
 import { getJob, moveJob, type StoredJob, type TransactItem } from '#store/jobs';
+import { giveSampleBackWrite } from '#store/matching-samples';
+import { isMatchingJob } from './matching-job.ts';
 import { settleScrapeHold } from './scrape-billing.ts';
 import { isScrapeJob } from './scrape-job.ts';
 import { analysisEndingWrites, settleAnalysisHold } from './setup-billing.ts';
@@ -16,13 +18,17 @@ export interface JobFailure {
 
 /** A lane's own writes in the transaction that ends one of its jobs. */
 function laneEndingWrites(job: StoredJob, to: JobStatus): TransactItem[] {
-  return job.job_type === 'WEBSITE_SETUP' ? analysisEndingWrites(job as SetupJob, to) : [];
+  if (job.job_type === 'WEBSITE_SETUP') return analysisEndingWrites(job as SetupJob, to);
+  // A failed sample gives the project its free sample back.
+  if (isMatchingJob(job) && job.sample && to === 'FAILED')
+    return [giveSampleBackWrite(job.project_id, job.job_id)];
+  return [];
 }
 
 /** A lane's idempotent follow-ups of an ended job (holds charged or released). */
 export async function afterJobEnded(job: StoredJob): Promise<void> {
   if (job.job_type === 'WEBSITE_SETUP') await settleAnalysisHold(job as SetupJob);
-  else if (isScrapeJob(job)) await settleScrapeHold(job);
+  else if (isScrapeJob(job) || isMatchingJob(job)) await settleScrapeHold(job);
 }
 
 /**

@@ -1,18 +1,18 @@
 import { parseMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
+import type { StoredJob } from '#store/jobs';
 import { chargeHold, placeHold, releaseHold } from '#store/ledger';
-import type { ScrapeJob } from './scrape-job.ts';
 
 /**
- * What a scrape job costs (DESIGN.md Pricing): its quote's cap is held on approval, the settlement
+ * What a scrape job (and, the same way, a matching job) costs (DESIGN.md Pricing): its quote's cap is held on approval, the settlement
  * of the products delivered is charged once from that hold and the rest released; a job that ends
  * without a settlement releases the hold. The hold's id is the job's id, so every step is
  * idempotent: a retried task or a second follow-up never holds, charges or releases twice.
  */
 
 /** Holds the quote's cap; 402 INSUFFICIENT_FUNDS when the spendable credit is lower. */
-export async function holdScrapeCap(job: ScrapeJob): Promise<void> {
-  if (!job.estimate) throw new Error(`Scrape job ${job.job_id} has no estimate to hold`);
+export async function holdScrapeCap(job: StoredJob): Promise<void> {
+  if (!job.estimate) throw new Error(`Job ${job.job_id} has no estimate to hold`);
   await placeHold({
     customerId: job.customer_id,
     holdId: job.job_id,
@@ -25,9 +25,9 @@ export async function holdScrapeCap(job: ScrapeJob): Promise<void> {
  * Charges the job's settlement from its hold, releasing the rest, and records the usage item; a
  * settlement of 0.00 (nothing delivered) only releases the hold, so usage lists no empty charge.
  */
-export async function chargeScrapeSettlement(job: ScrapeJob): Promise<void> {
+export async function chargeScrapeSettlement(job: StoredJob): Promise<void> {
   const settlement = job.settlement;
-  if (!settlement) throw new Error(`Scrape job ${job.job_id} has no settlement to charge`);
+  if (!settlement) throw new Error(`Job ${job.job_id} has no settlement to charge`);
   const amount = parseMoney(settlement.amount);
   if (amount === 0) {
     await releaseHold(job.customer_id, job.job_id);
@@ -47,7 +47,7 @@ export async function chargeScrapeSettlement(job: ScrapeJob): Promise<void> {
 }
 
 /** After the job has ended: a settled job's charge is made (once); any other hold is released. */
-export async function settleScrapeHold(job: ScrapeJob): Promise<void> {
+export async function settleScrapeHold(job: StoredJob): Promise<void> {
   if (job.settlement) await chargeScrapeSettlement(job);
   else await releaseHold(job.customer_id, job.job_id);
 }

@@ -1,0 +1,83 @@
+import { decide } from '#core/lanes';
+import { compareMoney, parseMoney } from '#core/money';
+import type { Estimate } from '#core/pricing';
+import { Conflict } from '#core/problem';
+import { laneExecutions } from '#platform/lane-executions';
+import { getJob, moveJob, setExecutionArn, updateJobIn } from '#store/jobs';
+import { releaseHold } from '#store/ledger';
+import { matchableCatalogs, matchingQuote } from './create-matching-job.ts';
+import { failJob } from './end-job.ts';
+import { type MatchingFields, type MatchingJob, publicMatchingJob } from './matching-job.ts';
+import { holdScrapeCap } from './scrape-billing.ts';
+
+const notAwaiting = (job: MatchingJob) =>
+  Conflict(
+    'JOB_NOT_AWAITING_APPROVAL',
+    `A job in status ${job.status} cannot be approved: only a job awaiting approval can.`,
+  );
+
+/** Whether the repriced quote costs more than the one the job holds. */
+const isHigher = (repriced: Estimate, held: Estimate | null) =>
+  held === null || compareMoney(parseMoney(repriced.total), parseMoney(held.total)) > 0;
+
+/**
+ * Approves a matching job at its price at the current products (the spec's repricing): the
+ * reference catalog may have grown or shrunk since the quote. A higher price is refused with 409
+ * QUOTE_CHANGED, the new quote stored on the job and the job in the problem body; the next
+ * approval at that quote passes. An equal or lower price is accepted with the new quote: its cap
+ * is held (402 when the credit is short; the job keeps waiting), the approval recorded, the job
+ * moved to APPROVED and its run started.
+ */
+export async function approveMatchingJob(job: MatchingJob, approvedBy: string): Promise<MatchingJob> {
+  if (!decide(job.job_type, job.status, 'APPROVE', { quoteHigher: false }).moved) throw notAwaiting(job);
+  const [reference] = await matchableCatalogs(job.project_id, [
+    job.reference_website_id,
+    ...job.competitor_website_ids,
+  ]);
+  const repriced = matchingQuote(reference?.products ?? 0, job.competitor_website_ids.length);
+  const decision = decide(job.job_type, job.status, 'APPROVE', {
+    quoteHigher: isHigher(repriced, job.estimate),
+  });
+  if (!decision.moved) {
+    if (decision.refusal !== 'QUOTE_CHANGED') throw notAwaiting(job);
+    if (!(await updateJobIn<MatchingFields>(job.job_id, 'AWAITING_APPROVAL', { estimate: repriced }))) {
+      throw notAwaiting((await getJob<MatchingFields>(job.job_id)) ?? job);
+    }
+    const requoted = (await getJob<MatchingFields>(job.job_id)) ?? { ...job, estimate: repriced };
+    throw Conflict(
+      'QUOTE_CHANGED',
+      `The reference catalog changed: the job now costs up to ${repriced.total} ${repriced.currency} (was ${job.estimate?.total}). Approve again to accept the new quote.`,
+      { job: publicMatchingJob(requoted) },
+    );
+  }
+  const priced = { ...job, estimate: repriced };
+  await holdScrapeCap(priced);
+  const approved = await moveJob<MatchingFields>(job, 'APPROVED', {
+    set: {
+      estimate: repriced,
+      approval: { approved_by: approvedBy, approved_at: new Date().toISOString() },
+    },
+  });
+  if (!approved) {
+    const current = (await getJob<MatchingFields>(job.job_id)) ?? job;
+    // As for a scrape: a racing approval that won keeps the hold; a cancel that won had released it.
+    if (current.status !== 'APPROVED' && current.approval === null) {
+      await releaseHold(job.customer_id, job.job_id);
+    }
+    throw notAwaiting(current);
+  }
+  try {
+    const executionArn = await laneExecutions().start('matching', approved.job_id, {
+      job_id: approved.job_id,
+    });
+    await setExecutionArn(approved.job_id, executionArn);
+  } catch (error) {
+    await failJob(approved.job_id, {
+      error: 'The matching could not be started. Nothing was charged; please create the job again.',
+      error_code: null,
+      contact_reason: null,
+    });
+    throw error;
+  }
+  return approved;
+}

@@ -1,0 +1,80 @@
+import { NO_COUNTS } from '#core/matching-progress';
+import type { MatchRecord } from '#exports/export-datasets';
+import { countOverlap, type ProductLink } from '#match/count-overlap';
+import { logError } from '#platform/log';
+import { getExportRecord } from '#store/export-records';
+import { getJob, moveJob } from '#store/jobs';
+import { getRunMatches, projectPairStates } from '#store/matching-runs';
+import { existingWebsiteIds } from '#store/websites';
+import {
+  type MatchingFields,
+  type MatchingJob,
+  type MatchingStep,
+  progressOf,
+  STOP,
+} from './matching-job.ts';
+import { exportMatches } from './project-exports.ts';
+
+/**
+ * The project's matches as links between products: the newest state of each pair, with the pairs
+ * this job matched taken from its own matches (a sample keeps no state), of websites still there.
+ */
+async function projectLinks(job: MatchingJob, matches: readonly MatchRecord[]): Promise<ProductLink[]> {
+  const own = new Set(job.competitor_website_ids);
+  const pairs = (await projectPairStates(job.project_id)).filter(
+    (pair) =>
+      !(pair.reference_website_id === job.reference_website_id && own.has(pair.competitor_website_id)),
+  );
+  const ids = pairs.flatMap((pair) => [pair.reference_website_id, pair.competitor_website_id]);
+  const present = await existingWebsiteIds([...new Set(ids)]);
+  const links: ProductLink[] = matches.map((match) => ({
+    website_id: match.reference_website_id,
+    url: match.reference_url,
+    match_website_id: match.competitor_website_id,
+    match_url: match.competitor_url,
+  }));
+  for (const pair of pairs) {
+    if (!present.has(pair.reference_website_id) || !present.has(pair.competitor_website_id)) continue;
+    for (const match of pair.state.matches) {
+      links.push({
+        website_id: pair.reference_website_id,
+        url: match.reference_url,
+        match_website_id: match.website_id,
+        match_url: match.url,
+      });
+    }
+  }
+  return links;
+}
+
+/**
+ * EXPORTING: the `matches` and `price_comparison` files of the reference website, and the overlap of
+ * the project's websites. A sample writes the files only while the reference has none, so it never
+ * replaces a whole run's files with a part. A failed export does not fail the settled job: it is
+ * logged, as in the scrape lane.
+ */
+export async function finishMatching(jobId: string): Promise<MatchingStep> {
+  const job = await getJob<MatchingFields>(jobId);
+  if (!job) return STOP;
+  if (job.status === 'COMPLETED') return { next: 'DONE' };
+  if (job.status !== 'EXPORTING') return STOP;
+  const matches = await getRunMatches(jobId);
+  const writeFiles =
+    !job.sample || (await getExportRecord(job.project_id, 'matches', job.reference_website_id)) === null;
+  if (writeFiles) {
+    await exportMatches(job.project_id, {
+      reference_website_id: job.reference_website_id,
+      competitor_website_ids: job.competitor_website_ids,
+      matches,
+    }).catch((error: unknown) => logError('matching: export failed', error, { jobId }));
+  }
+  const overlap = countOverlap(await projectLinks(job, matches), [
+    job.reference_website_id,
+    ...job.competitor_website_ids,
+  ]);
+  const counts = job.matching_progress ?? NO_COUNTS;
+  const completed = await moveJob<MatchingFields>(job, 'COMPLETED', {
+    set: { overlap, matching_progress: progressOf(job, counts, 'DONE') },
+  });
+  return completed ? { next: 'DONE' } : STOP;
+}

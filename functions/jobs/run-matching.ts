@@ -1,0 +1,144 @@
+import { addCounts, type MatchingCounts, matchingProgress, NO_COUNTS } from '#core/matching-progress';
+import type { ProductRecord } from '#crawl/product-record';
+import { matchCatalogs } from '#match/match-catalogs';
+import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
+import { getJob, moveJob, updateJobIn } from '#store/jobs';
+import { getPairState, type PairState, putPairState, putRunMatches } from '#store/matching-runs';
+import { existingWebsiteIds } from '#store/websites';
+import { matchRecord } from './match-record.ts';
+import {
+  type MatchedWebsite,
+  type MatchingFields,
+  type MatchingJob,
+  type MatchingStep,
+  progressOf,
+  STOP,
+} from './matching-job.ts';
+import { progressWriter } from './progress-writer.ts';
+
+/*
+ * The matching lane's work is one module per task (this one, settle-matching.ts, finish-matching.ts).
+ * Like the scrape lane's, each moves the job itself with conditional writes, so a retried task finds
+ * its step done or redoes it whole.
+ */
+
+/** Products matched between two progress writes. */
+const PROGRESS_EVERY = 25;
+
+const fail = (error: string, errorCode: string): MatchingStep => ({
+  next: 'FAIL',
+  failure: { error, error_code: errorCode, contact_reason: null },
+});
+
+/** The newest whole catalog of each website of the job, or why the job cannot run. */
+async function loadCatalogs(job: MatchingJob): Promise<{ pointers: CatalogPointer[] } | MatchingStep> {
+  const ids = [job.reference_website_id, ...job.competitor_website_ids];
+  const present = await existingWebsiteIds(ids);
+  if (ids.some((id) => !present.has(id))) {
+    return fail('A website of the job was removed from the project.', 'WEBSITE_REMOVED');
+  }
+  const pointers = await Promise.all(ids.map((id) => latestCatalog(id)));
+  if (pointers.some((pointer) => pointer === null)) {
+    return fail('A website of the job has no catalog any more.', 'NO_CATALOG');
+  }
+  return { pointers: pointers as CatalogPointer[] };
+}
+
+/** The reference products whose fingerprint differs from what any pair's last run saw. */
+function modifiedReference(referenceId: string, runs: readonly PairRun[]): number {
+  const modified = new Set<string>();
+  for (const run of runs) {
+    const before = run.previous?.fingerprints[referenceId] ?? {};
+    for (const [url, fingerprint] of Object.entries(run.state.fingerprints[referenceId] ?? {})) {
+      if (before[url] !== fingerprint) modified.add(url);
+    }
+  }
+  return modified.size;
+}
+
+interface PairRun extends PairState {
+  previous: PairState['state'] | null;
+  websites: MatchedWebsite[];
+}
+
+/**
+ * RUNNING: matches the reference catalog (a sample: its first products) with each competitor's,
+ * pair by pair, from the pair's previous state so unchanged products are skipped; writes live
+ * progress, the pairs' new states (not for a sample, which saw only part of the reference) and the
+ * job's matches.
+ */
+export async function matchProducts(jobId: string): Promise<MatchingStep> {
+  let job = await getJob<MatchingFields>(jobId);
+  if (!job) return STOP;
+  const loading = matchingProgress(NO_COUNTS, 'LOADING_CATALOGS', 0);
+  if (job.status === 'APPROVED') {
+    job = await moveJob<MatchingFields>(job, 'RUNNING', { set: { matching_progress: loading } });
+  } else if (job.status === 'RUNNING') {
+    // A sample starts RUNNING; a retried task starts again from the beginning.
+    if (!(await updateJobIn<MatchingFields>(jobId, 'RUNNING', { matching_progress: loading }))) return STOP;
+  } else return STOP;
+  if (!job) return STOP;
+
+  const loaded = await loadCatalogs(job);
+  if ('next' in loaded) return loaded;
+  const catalogs = await Promise.all(loaded.pointers.map((pointer) => readCatalog(pointer)));
+  const [referenceAll = [], ...competitorCatalogs] = catalogs;
+  const reference: ProductRecord[] =
+    job.sample_products === null ? referenceAll : referenceAll.slice(0, job.sample_products);
+  const total = reference.length * job.competitor_website_ids.length;
+
+  const startedAt = new Date().toISOString();
+  job = { ...job, matching_started_at: startedAt };
+  const starting = progressOf(job, { ...NO_COUNTS, products_total: total }, 'MATCHING_PRODUCTS');
+  const matchingSet = { matching_started_at: startedAt, matching_progress: starting };
+  if (!(await updateJobIn<MatchingFields>(jobId, 'RUNNING', matchingSet))) return STOP;
+  const running = job;
+  const progress = progressWriter((counts: MatchingCounts) =>
+    updateJobIn<MatchingFields>(jobId, 'RUNNING', {
+      matching_progress: progressOf(running, { ...counts, products_total: total }, 'MATCHING_PRODUCTS'),
+    }),
+  );
+
+  let done = NO_COUNTS;
+  const runs: PairRun[] = [];
+  for (const [index, competitorId] of job.competitor_website_ids.entries()) {
+    const previous = await getPairState(job.project_id, job.reference_website_id, competitorId);
+    const before = done;
+    const result = await matchCatalogs(
+      { website_id: job.reference_website_id, products: reference },
+      [{ website_id: competitorId, products: competitorCatalogs[index] ?? [] }],
+      { ...(previous ? { previous } : {}), progressEvery: PROGRESS_EVERY },
+      (counters) => progress.report(addCounts(before, counters)),
+    );
+    if (progress.signal.aborted) break;
+    done = addCounts(before, result.counters);
+    runs.push({
+      reference_website_id: job.reference_website_id,
+      competitor_website_id: competitorId,
+      state: { fingerprints: result.fingerprints, matches: result.matches },
+      previous,
+      websites: result.websites,
+    });
+  }
+  if (!(await progress.settle())) return STOP;
+  if (job.sample_products === null) {
+    for (const run of runs) await putPairState(job.project_id, run, jobId);
+  }
+  const records = runs.flatMap((run) =>
+    run.state.matches.map((match) => matchRecord(job.reference_website_id, match)),
+  );
+  await putRunMatches(jobId, records);
+  const websites: MatchedWebsite[] = [
+    {
+      website_id: job.reference_website_id,
+      products: reference.length,
+      modified: modifiedReference(job.reference_website_id, runs),
+    },
+    ...runs.map((run) => run.websites[1] as MatchedWebsite),
+  ];
+  const matched = await updateJobIn<MatchingFields>(jobId, 'RUNNING', {
+    matching_progress: progressOf(running, { ...done, products_total: total }, 'MATCHING_PRODUCTS'),
+    websites,
+  });
+  return matched ? { next: 'SETTLE' } : STOP;
+}

@@ -1,0 +1,5 @@
+import type { MatchingStep } from '#jobs/matching-job';
+import { matchProducts } from '#jobs/run-matching';
+
+/** The matching lane's Match state: the catalogs matched pair by pair, with live progress. */
+export const handler = (input: { job_id: string }): Promise<MatchingStep> => matchProducts(input.job_id);

@@ -1,0 +1,5 @@
+import type { MatchingStep } from '#jobs/matching-job';
+import { settleMatching } from '#jobs/settle-matching';
+
+/** The matching lane's Settle state: the pairs processed settled and charged once (a sample: free). */
+export const handler = (input: { job_id: string }): Promise<MatchingStep> => settleMatching(input.job_id);
