@@ -1,0 +1,15 @@
+import * as v from 'valibot';
+import { approveMatchingJob } from '#jobs/approve-matching-job';
+import { publicMatchingJob } from '#jobs/matching-job';
+import { json } from '#platform/http-response';
+import { authorizedMatchingJob } from '../authorized-matching-job.ts';
+import { billingHttp } from '../billing/billing-http.ts';
+import { id } from '../fields.ts';
+
+const path = v.object({ job_id: id });
+
+// Approval holds the quote's cap on the credit: an outage there is billing's 503.
+export const handler = billingHttp({ path }, async ({ principal, path }) => {
+  const job = await authorizedMatchingJob(principal, path.job_id, 'OPERATE_JOBS');
+  return json(200, publicMatchingJob(await approveMatchingJob(job, principal.userId)));
+});

@@ -1,0 +1,37 @@
+import * as v from 'valibot';
+import { createMatchingJob } from '#jobs/create-matching-job';
+import { publicMatchingJob } from '#jobs/matching-job';
+import { http } from '#platform/http';
+import { json } from '#platform/http-response';
+import { authorizedProject } from '../authorized-project.ts';
+import { id } from '../fields.ts';
+
+/** Competitors per job: each one is a pass over the reference catalog within one task. */
+const MAX_COMPETITORS = 20;
+
+const body = v.pipe(
+  v.strictObject({
+    project_id: id,
+    reference_website_id: id,
+    competitor_website_ids: v.pipe(
+      v.array(id),
+      v.minLength(1, 'Must name at least one competitor website.'),
+      v.maxLength(MAX_COMPETITORS, `Must name at most ${MAX_COMPETITORS} competitor websites.`),
+      v.check((ids) => new Set(ids).size === ids.length, 'Must not name a website twice.'),
+    ),
+    sample: v.optional(v.boolean(), false),
+  }),
+  v.forward(
+    v.check(
+      (input) => !input.competitor_website_ids.includes(input.reference_website_id),
+      'The reference website cannot be its own competitor.',
+    ),
+    ['competitor_website_ids'],
+  ),
+);
+
+export const handler = http({ body }, async ({ principal, body }) => {
+  const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
+  const { job, created } = await createMatchingJob(project, body);
+  return json(created ? 201 : 200, publicMatchingJob(job));
+});

@@ -1,0 +1,15 @@
+import * as v from 'valibot';
+import { listMatchingJobs } from '#jobs/list-matching-jobs';
+import { publicMatchingJob } from '#jobs/matching-job';
+import { http } from '#platform/http';
+import { json } from '#platform/http-response';
+import { authorizedProject } from '../authorized-project.ts';
+import { id, limit } from '../fields.ts';
+
+const query = v.object({ project_id: id, limit });
+
+export const handler = http({ query }, async ({ principal, query }) => {
+  await authorizedProject(principal, query.project_id, 'READ');
+  const jobs = await listMatchingJobs(query.project_id, { limit: query.limit });
+  return json(200, jobs.map(publicMatchingJob));
+});
