@@ -4,6 +4,7 @@ import { initialState } from '#core/lanes';
 import { type Estimate, estimateJob } from '#core/pricing';
 import { Conflict, NotFound } from '#core/problem';
 import { laneExecutions } from '#platform/lane-executions';
+import { priceList } from '#platform/price-list';
 import { type CatalogPointer, latestCatalog } from '#store/catalogs';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { jobHoldingKey, putNewJob, setExecutionArn } from '#store/jobs';
@@ -57,7 +58,7 @@ export async function matchableCatalogs(
 
 /** The quote at the reference catalog's current size: per 1000 reference products times competitors. */
 export const matchingQuote = (referenceProducts: number, competitorCount: number): Estimate =>
-  estimateJob({ lane: 'MATCHING', referenceProducts, competitorCount });
+  estimateJob({ lane: 'MATCHING', referenceProducts, competitorCount }, priceList);
 
 /** Identical requests (same reference, same set of competitors, same sample flag) share one lock. */
 function requestKey(request: MatchingRequest): string {

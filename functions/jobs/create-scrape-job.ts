@@ -5,6 +5,7 @@ import { type Difficulty, estimateJob } from '#core/pricing';
 import { Conflict, NotFound, Problem } from '#core/problem';
 import { screenScrapeUrls } from '#core/screen-scrape-urls';
 import type { ExtractionProfile } from '#crawl/extraction-profile';
+import { priceList } from '#platform/price-list';
 import { latestCatalog, readCatalog } from '#store/catalogs';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { jobHoldingKey, putNewJob } from '#store/jobs';
@@ -151,7 +152,7 @@ function newScrapeJob(
     status: initialState(jobType),
     project_id: base.project.project_id,
     website_id: base.website.website_id,
-    estimate: estimateJob({ lane: 'SCRAPE', difficulty: base.difficulty, products: quantity }),
+    estimate: estimateJob({ lane: 'SCRAPE', difficulty: base.difficulty, products: quantity }, priceList),
     approval: null,
     settlement: null,
     error: null,

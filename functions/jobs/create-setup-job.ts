@@ -7,6 +7,7 @@ import { setupAnalysisCharge } from '#core/pricing';
 import { Forbidden } from '#core/problem';
 import { websiteAddress } from '#core/website-identity';
 import { laneExecutions } from '#platform/lane-executions';
+import { priceList } from '#platform/price-list';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { type Customer, getCustomer } from '#store/customers';
 import { takeFreeAnalysis } from '#store/free-analyses';
@@ -60,10 +61,13 @@ export async function createSetupJob(
     }
     const month = pragueMonthOf(new Date());
     const usage = await monthlyUsage(customer.customer_id, month);
-    const price = setupAnalysisCharge({
-      usedThisMonth: usage.free_analyses_used,
-      freePerMonth: customer.quotas.free_analyses_per_month,
-    });
+    const price = setupAnalysisCharge(
+      {
+        usedThisMonth: usage.free_analyses_used,
+        freePerMonth: customer.quotas.free_analyses_per_month,
+      },
+      priceList,
+    );
     const jobId = newId('job');
     const charge: AnalysisCharge =
       price === 0 ? { kind: 'FREE', month } : { kind: 'PAID', month, amount: price, hold_id: jobId };

@@ -8,6 +8,7 @@ import type { PageFetcher } from '#crawl/page-fetcher';
 import { parseAllowedHosts } from '#crawl/ssrf-guard';
 import { trainProfile } from '#crawl/train-profile';
 import { numberEnv, optionalEnv } from '#platform/config';
+import { priceList } from '#platform/price-list';
 import { getJob, moveJob, updateJobIn } from '#store/jobs';
 import { landWebsiteItems, type Website } from '#store/websites';
 import type { JobFailure } from './end-job.ts';
@@ -141,11 +142,14 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
   };
   // Until training has learned how products are read, the quote assumes the hardest reading; the
   // website's final quote, with the learned difficulty, can only be lower.
-  const estimate = estimateJob({
-    lane: 'SCRAPE',
-    difficulty: 'HARD',
-    products: analysis.progress.products_estimate,
-  });
+  const estimate = estimateJob(
+    {
+      lane: 'SCRAPE',
+      difficulty: 'HARD',
+      products: analysis.progress.products_estimate,
+    },
+    priceList,
+  );
   const moved = await moveJob<SetupFields>(job, 'ESTIMATE_READY', {
     set: { analysis_progress: analysis.progress, estimate, analysis_seeds: seeds },
   });
@@ -204,11 +208,14 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
   }
   const now = new Date().toISOString();
   const analysis = job.analysis_progress;
-  const estimate = estimateJob({
-    lane: 'SCRAPE',
-    difficulty: training.profile.difficulty,
-    products: analysis.products_estimate,
-  });
+  const estimate = estimateJob(
+    {
+      lane: 'SCRAPE',
+      difficulty: training.profile.difficulty,
+      products: analysis.products_estimate,
+    },
+    priceList,
+  );
   const website: Website = {
     website_id: newId('web'),
     project_id: job.project_id,

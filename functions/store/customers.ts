@@ -4,6 +4,7 @@ import { newId } from '#core/ids';
 import type { Cents } from '#core/money';
 import { NotFound } from '#core/problem';
 import { DEFAULT_QUOTAS, type Quotas } from '#core/quotas';
+import { priceList } from '#platform/price-list';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { customerKey, customerMembershipKey, customerMembersIndex } from './keys.ts';
@@ -45,7 +46,8 @@ export async function createCustomer(input: { name: string; managed: boolean }):
     customer_id: newId('cus'),
     name: input.name,
     managed: input.managed,
-    quotas: DEFAULT_QUOTAS,
+    // A stage's price list may grant more (or fewer) free analyses to new customers.
+    quotas: { ...DEFAULT_QUOTAS, free_analyses_per_month: priceList.freeAnalysesPerMonth },
     projects_used: 0,
     created_at: new Date().toISOString(),
   };

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(() => {
+  delete process.env.PRICE_OVERRIDES;
+  vi.resetModules();
+});
+
+describe("the stage's price list", () => {
+  it('applies PRICE_OVERRIDES over the defaults', async () => {
+    process.env.PRICE_OVERRIDES = JSON.stringify({ minCharge: '2.50', unitPricePer1000: { EASY: '1.75' } });
+    const { priceList } = await import('#platform/price-list');
+    expect(priceList.minCharge).toBe(250);
+    expect(priceList.unitPricePer1000).toEqual({ EASY: 175, MEDIUM: 350, HARD: 600 });
+  });
+
+  it('is the defaults without overrides', async () => {
+    const { priceList } = await import('#platform/price-list');
+    expect(priceList.minCharge).toBe(100);
+    expect(priceList.freeAnalysesPerMonth).toBe(3);
+  });
+
+  it('fails at cold start, naming the variable, when it is not JSON', async () => {
+    process.env.PRICE_OVERRIDES = '{minCharge: 2}';
+    await expect(import('#platform/price-list')).rejects.toThrow(/PRICE_OVERRIDES/);
+  });
+});
