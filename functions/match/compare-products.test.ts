@@ -38,6 +38,14 @@ describe('compareProducts', () => {
     expect(result.evidence.gtin).toBe('conflict');
   });
 
+  it('matches nameless products by GTIN alone, with a text score of 0', () => {
+    const result = compare(
+      testProduct('a', '', { name: null, gtin: '4006381333931' }),
+      testProduct('b', '', { name: null, gtin: '4006381333931' }),
+    );
+    expect(result).toMatchObject({ score: 1, evidence: { gtin: 'equal', text: 0 } });
+  });
+
   it('ignores an invalid GTIN (wrong check digit) instead of vetoing', () => {
     const result = compare(
       testProduct('a', 'Acme Kettle 1.7 l Steel', { gtin: '4006381333932' }),

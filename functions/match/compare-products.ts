@@ -61,7 +61,9 @@ export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights:
   const wordSet = new Set(b.words);
   let sharedWords = 0;
   for (const word of a.words) if (wordSet.has(word)) sharedWords += weights.word(word) ** 2;
-  const text = Math.min(1, (sharedWords + sharedCodes) / Math.sqrt(weights.norm(a) * weights.norm(b)));
+  const norms = Math.sqrt(weights.norm(a) * weights.norm(b));
+  // A product without a name (only a GTIN, say) has no text to compare.
+  const text = norms > 0 ? Math.min(1, (sharedWords + sharedCodes) / norms) : 0;
   const quantities = compareQuantities(a.quantities, b.quantities);
   const codeConflict =
     codes.length === 0 && a.codes.some(weights.identifies) && b.codes.some(weights.identifies);
