@@ -1,10 +1,11 @@
 /**
- * Lower-cased text without accents and with typographic look-alikes replaced (curly quotes, inch
- * and prime marks, dashes), so that shops writing the same title differently compare equal.
+ * Lower-cased text without accents, trademark signs (®, ™, ©) and typographic look-alikes
+ * (curly quotes, inch and prime marks, dashes), so that shops writing one title differently agree.
  */
 export function foldText(text: string): string {
-  // Marks first: NFKD would split a double prime into two single ones.
+  // Marks first: NFKD would split a double prime into two single ones and spell out "™".
   return text
+    .replace(/[\u00ae\u2122\u00a9]/g, ' ')
     .replace(/[\u2018\u2019\u2032`´]/g, "'")
     .replace(/[\u201c\u201d\u2033]/g, '"')
     .replace(/[\u2010-\u2015\u2212]/g, '-')
