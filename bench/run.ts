@@ -1,15 +1,18 @@
-/** `npm run bench -- <name>`: runs one benchmark of this folder. */
+/** `npm run bench` runs every benchmark of this folder; `npm run bench -- <name>` runs one. */
 const benches: Record<string, () => Promise<unknown>> = {
   crawl: async () => (await import('./crawl.ts')).runCrawlBench(),
   matching: async () => (await import('./matching.ts')).runMatchingBench(),
 };
 
 const requested = process.argv[2];
-const bench = requested ? benches[requested] : undefined;
-if (!bench) {
-  console.error(`Usage: npm run bench -- <${Object.keys(benches).join('|')}>`);
+if (requested !== undefined && !(requested in benches)) {
+  console.error(`Usage: npm run bench [-- <${Object.keys(benches).join('|')}>]`);
   process.exit(2);
 }
-await bench();
+for (const [name, bench] of Object.entries(benches)) {
+  if (requested !== undefined && name !== requested) continue;
+  console.log(`\n== ${name} ==`);
+  await bench();
+}
 
 export {};
