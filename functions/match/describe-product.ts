@@ -16,7 +16,10 @@ export interface ProductFeatures {
   /** The MPN as a model code, null when it does not look like one. */
   mpn: string | null;
   brand: string | null;
-  /** Distinct word tokens of name and brand, and one token per quantity ("bytes=1.6e10"). */
+  /**
+   * Distinct word tokens of name and brand, and one token per quantity ("bytes=1.6e10"); a token
+   * that is also a model code is left to `codes`, so it counts once.
+   */
   words: string[];
   /** Distinct model codes of the name and the MPN. */
   codes: string[];

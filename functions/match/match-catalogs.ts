@@ -1,11 +1,9 @@
 import type { ProductRecord } from '#crawl/product-record';
-import { type AcceptanceRule, chooseMatches, type ScoredPair } from './choose-matches.ts';
-import { compareProducts, type MatchEvidence } from './compare-products.ts';
-import { describeProduct, type ProductFeatures } from './describe-product.ts';
-import { findCandidates } from './find-candidates.ts';
-import { indexCatalog } from './index-catalog.ts';
+import type { AcceptanceRule } from './choose-matches.ts';
+import type { MatchEvidence } from './compare-products.ts';
+import { describeProduct } from './describe-product.ts';
+import { type CatalogSide, matchWebsitePair } from './match-website-pair.ts';
 import { productFingerprint } from './product-fingerprint.ts';
-import { weighTerms } from './weigh-terms.ts';
 
 /** One website's catalog; products are keyed by URL (a repeated URL counts once, first wins). */
 export interface CatalogInput {
@@ -65,11 +63,8 @@ const defaults = {
   progressEvery: 1000,
 };
 
-interface Side {
-  features: ProductFeatures[];
+interface Side extends CatalogSide {
   fingerprints: Record<string, string>;
-  /** Positions of new or changed products. */
-  modified: Set<number>;
 }
 
 /**
@@ -99,7 +94,7 @@ export async function matchCatalogs(
     products_total: referenceSide.features.length * competitors.length,
   };
   const fingerprints: MatchingState['fingerprints'] = { [reference.website_id]: referenceSide.fingerprints };
-  const websites: MatchingResult['websites'] = [describeSide(reference.website_id, referenceSide)];
+  const websites: MatchingResult['websites'] = [describeSide(referenceSide)];
   const matches: ProductMatch[] = [];
   let sinceReport = 0;
   const report = async (): Promise<void> => {
@@ -112,68 +107,29 @@ export async function matchCatalogs(
   for (const competitor of competitors) {
     const competitorSide = readSide(competitor, previous);
     fingerprints[competitor.website_id] = competitorSide.fingerprints;
-    websites.push(describeSide(competitor.website_id, competitorSide));
-    const refs = referenceSide.features;
-    const comps = competitorSide.features;
-    const refAt = new Map(refs.map((product, i) => [product.key, i]));
-    const compAt = new Map(comps.map((product, i) => [product.key, i]));
-
-    // Previous decisions: kept when both products are unchanged, otherwise both ends are re-matched.
-    const kept: ProductMatch[] = [];
-    const refQueries = new Set(referenceSide.modified);
-    const compQueries = new Set(competitorSide.modified);
-    const previousKeys = new Set<string>();
-    for (const match of previous.matches) {
-      if (match.website_id !== competitor.website_id) continue;
-      previousKeys.add(`${match.reference_url}\n${match.url}`);
-      const r = refAt.get(match.reference_url);
-      const c = compAt.get(match.url);
-      const rChanged = r === undefined || referenceSide.modified.has(r);
-      const cChanged = c === undefined || competitorSide.modified.has(c);
-      if (!rChanged && !cChanged) kept.push(match);
-      else {
-        if (r !== undefined) refQueries.add(r);
-        if (c !== undefined) compQueries.add(c);
-      }
-    }
-    const skipped = refs.length - refQueries.size;
-    counters.products_skipped_not_modified += skipped;
-    counters.products_processed += skipped;
-
-    const weights = weighTerms([refs, comps]);
-    const refIndex = indexCatalog(refs);
-    const compIndex = indexCatalog(comps);
-    // Only scores are kept while blocking; the evidence is computed again for the chosen pairs.
-    const scored = new Map<number, ScoredPair>();
-    const score = (r: number, c: number): void => {
-      const key = r * comps.length + c;
-      if (scored.has(key)) return;
-      const { score } = compareProducts(refs[r] as ProductFeatures, comps[c] as ProductFeatures, weights);
-      if (score > 0) scored.set(key, { reference: r, competitor: c, score });
-    };
-    for (const r of refQueries) {
-      for (const c of findCandidates(refs[r] as ProductFeatures, compIndex, weights, candidates)) score(r, c);
-      counters.products_checked++;
-      counters.products_processed++;
-      if (++sinceReport >= progressEvery) await report();
-    }
-    for (const c of compQueries) {
-      for (const r of findCandidates(comps[c] as ProductFeatures, refIndex, weights, candidates)) score(r, c);
-      if (++sinceReport >= progressEvery) await report();
-    }
-
-    const taken = {
-      reference: new Set(kept.map((match) => refAt.get(match.reference_url) as number)),
-      competitor: new Set(kept.map((match) => compAt.get(match.url) as number)),
-    };
-    const chosen = chooseMatches([...scored.values()], rule, taken).map((pair) => {
-      const a = refs[pair.reference] as ProductFeatures;
-      const b = comps[pair.competitor] as ProductFeatures;
-      const { score, evidence } = compareProducts(a, b, weights);
-      return { reference_url: a.key, website_id: competitor.website_id, url: b.key, score, evidence };
+    websites.push(describeSide(competitorSide));
+    const { kept, chosen } = await matchWebsitePair(referenceSide, competitorSide, previous.matches, {
+      candidates,
+      rule,
+      onSkipped: async (count) => {
+        counters.products_skipped_not_modified += count;
+        counters.products_processed += count;
+      },
+      onLookup: async (isReference) => {
+        if (isReference) {
+          counters.products_checked++;
+          counters.products_processed++;
+        }
+        if (++sinceReport >= progressEvery) await report();
+      },
     });
+    const before = new Set(
+      previous.matches
+        .filter((match) => match.website_id === competitor.website_id)
+        .map((match) => `${match.reference_url}\n${match.url}`),
+    );
     counters.new_matches += chosen.filter(
-      (match) => !previousKeys.has(`${match.reference_url}\n${match.url}`),
+      (match) => !before.has(`${match.reference_url}\n${match.url}`),
     ).length;
     matches.push(...kept, ...chosen);
     await report();
@@ -183,7 +139,7 @@ export async function matchCatalogs(
 
 function readSide(catalog: CatalogInput, previous: MatchingState): Side {
   const before = previous.fingerprints[catalog.website_id] ?? {};
-  const features: ProductFeatures[] = [];
+  const features: CatalogSide['features'] = [];
   const fingerprints: Record<string, string> = {};
   const modified = new Set<number>();
   for (const product of catalog.products) {
@@ -193,9 +149,9 @@ function readSide(catalog: CatalogInput, previous: MatchingState): Side {
     if (before[product.url] !== fingerprint) modified.add(features.length);
     features.push(describeProduct(product));
   }
-  return { features, fingerprints, modified };
+  return { website_id: catalog.website_id, features, fingerprints, modified };
 }
 
-function describeSide(website_id: string, side: Side): MatchingResult['websites'][number] {
-  return { website_id, products: side.features.length, modified: side.modified.size };
+function describeSide(side: Side): MatchingResult['websites'][number] {
+  return { website_id: side.website_id, products: side.features.length, modified: side.modified.size };
 }
