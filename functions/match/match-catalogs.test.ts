@@ -92,7 +92,17 @@ describe('matchCatalogs', () => {
     (changedReference.products[1] as ProductRecord).price = '12.50';
     const a = competitor('web_a', referenceNames);
     a.products.splice(2, 1);
-    const second = await matchCatalogs(changedReference, [a, competitor('web_b')], { previous: first });
+    const updates: MatchingCounters[] = [];
+    const second = await matchCatalogs(
+      changedReference,
+      [a, competitor('web_b')],
+      { previous: first, progressEvery: 1 },
+      (counters) => {
+        updates.push(counters);
+      },
+    );
+    // Products whose decision stands count as processed from the first report on.
+    expect(updates[0]).toMatchObject({ products_skipped_not_modified: 4, products_processed: 4 + 1 });
 
     expect(second.counters).toEqual({
       products_checked: 2 + 1,
