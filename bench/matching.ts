@@ -3,7 +3,7 @@
  * of shared/data/matching. Each measurement runs in its own process (this file, started again with
  * worker arguments), so its time and peak RSS are its own.
  *
- * fuse.js scans the whole catalog for every query (about 1.5 s per title against the 22k Amazon
+ * fuse.js scans the whole catalog for every query (seconds per title against the 22k Amazon
  * titles), so it is measured on every k-th reference product, at most the sample size (default
  * 150), each searched against the whole competitor catalog; this engine is measured on the same
  * sample and, in addition, on the whole reference catalog. Accuracy on a sample counts only the

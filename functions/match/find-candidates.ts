@@ -9,7 +9,7 @@ import type { TermWeights } from './weigh-terms.ts';
  * of the cosine, accumulated from the posting lists of the query's terms, rarest first. Lists longer
  * than √n add new products only while fewer than `limit` were found. After that a common term is
  * not scanned (a word that much of the catalog carries, scanned for every query, made 100k x 100k
- * runs ten times slower) but looked up for the found products that could still reach the top
+ * runs several times slower) but looked up for the found products that could still reach the top
  * `limit`, so the cost per query grows with √n and the top `limit` is still exact.
  */
 export function findCandidates(
