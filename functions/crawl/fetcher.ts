@@ -195,6 +195,18 @@ class Fetcher implements PageFetcher {
     }
   }
 
+  async crawlDelaySeconds(origin: string): Promise<number | null> {
+    const target = URL.parse(origin);
+    if (target === null) return null;
+    try {
+      assertUrlAllowed(target, this.allowList);
+      return (await this.policyFor(target)).rules.crawlDelaySeconds;
+    } catch (error) {
+      if (error instanceof SsrfBlockedError) return null;
+      throw error;
+    }
+  }
+
   close(): Promise<void> {
     return this.agent.close();
   }

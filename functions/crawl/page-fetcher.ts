@@ -35,6 +35,8 @@ export interface PageFetcher {
   isAllowed(url: string): Promise<boolean>;
   /** Sitemap URLs that robots.txt of the origin lists. */
   robotsSitemaps(origin: string): Promise<string[]>;
+  /** The Crawl-delay robots.txt of the origin sets for the service's user agent; null when none. */
+  crawlDelaySeconds(origin: string): Promise<number | null>;
   /** Closes pooled connections. */
   close(): Promise<void>;
 }

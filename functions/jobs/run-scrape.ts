@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { settleJob } from '#core/pricing';
 import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
 import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
@@ -33,17 +34,23 @@ import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
  * FAIL with the job's failure.
  */
 export type ScrapeStep =
-  | { next: 'SCRAPE'; batches: number[] }
+  | { next: 'SCRAPE'; batches: number[]; max_concurrency: number; crawl_delay_seconds: number | null }
   | { next: 'EXPORT' | 'DONE' | 'STOP' }
   | { next: 'FAIL'; failure: JobFailure };
 
 /** URLs per batch: one batch is one Lambda invocation, well inside its 15 minutes at polite speed. */
 const BATCH_SIZE = numberEnv('SCRAPE_BATCH_SIZE', 100, { min: 1, max: 1000 });
 /**
- * Requests in flight per batch. The Map runs at most 4 batches at once (scrape.asl.json), so a host
+ * Requests in flight per batch. The Map runs at most MAX_PARALLEL_BATCHES batches at once, so a host
  * sees at most 4 requests at a time, as during the setup.
  */
 const BATCH_CONCURRENCY = 1;
+/**
+ * The Map's concurrency (scrape.asl.json reads it from the plan). Each batch has its own fetcher, so a
+ * host with a Crawl-delay gets one batch at a time: otherwise each parallel batch would keep the
+ * delay on its own and the host would see several requests per delay period.
+ */
+const MAX_PARALLEL_BATCHES = 4;
 
 const ALLOWED_HOSTS = parseAllowedHosts(optionalEnv('CRAWL_ALLOWED_HOSTS'));
 
@@ -98,11 +105,12 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
   if (!website || !profile) return fail('The website was removed from the project.', 'WEBSITE_REMOVED');
 
   let urls: string[];
+  let crawlDelaySeconds: number | null;
+  const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS });
   if (job.variant === 'FULL') {
     const progress = progressWriter((found: number) =>
       setJobPathIn(jobId, 'RUNNING', ['scrape_run', 'pages_estimate'], Math.max(run.pages_estimate, found)),
     );
-    const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS });
     try {
       ({ urls } = await enumerateProductUrls(
         website.url,
@@ -111,6 +119,7 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
         { maxUrls: MAX_SCRAPE_URLS, signal: progress.signal },
         (found) => progress.report(found.urls),
       ));
+      crawlDelaySeconds = await fetcher.crawlDelaySeconds(website.url);
     } catch (error) {
       if (progress.signal.aborted && !(await progress.settle())) return STOP;
       throw error;
@@ -125,6 +134,11 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
       );
     }
   } else {
+    try {
+      crawlDelaySeconds = await fetcher.crawlDelaySeconds(website.url);
+    } finally {
+      await fetcher.close();
+    }
     urls = await getUrlList(jobId);
   }
 
@@ -135,7 +149,13 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
     url_count: urls.length,
     batch_count: ranges.length,
   });
-  return scraping ? { next: 'SCRAPE', batches: ranges.map((_, index) => index) } : STOP;
+  if (!scraping) return STOP;
+  return {
+    next: 'SCRAPE',
+    batches: ranges.map((_, index) => index),
+    max_concurrency: crawlDelaySeconds ? 1 : MAX_PARALLEL_BATCHES,
+    crawl_delay_seconds: crawlDelaySeconds || null,
+  };
 }
 
 /**
@@ -145,12 +165,16 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
 export async function scrapeBatch(
   jobId: string,
   batch: number,
+  crawlDelaySeconds: number | null,
 ): Promise<{ batch: number; ok: number } | ScrapeStep> {
   const job = await getJob<ScrapeFields>(jobId);
   if (!job?.website_id || job.status !== 'RUNNING') return STOP;
   const profile = await profileOf(job.website_id);
   if (!profile) throw new Error(`The website ${job.website_id} of scrape job ${jobId} has no profile`);
   const urls = await getBatchManifest(jobId, batch);
+  // The plan or the previous batch made its last request to the host just now, and this batch's
+  // fresh fetcher cannot know when: waiting the delay first keeps it between the two.
+  if (crawlDelaySeconds) await sleep(crawlDelaySeconds * 1000);
   const progress = progressWriter((done: number) =>
     setJobPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done),
   );

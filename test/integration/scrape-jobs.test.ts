@@ -372,3 +372,56 @@ describe('approval races and failures', () => {
     expect((await api.get('/jobs/scraping', { query: { project_id: projectId } })).body).toEqual([]);
   });
 });
+
+describe('a shop with a Crawl-delay', () => {
+  const DELAY_SECONDS = 0.2;
+  let slow: RunningShop;
+
+  afterAll(() => slow?.close());
+
+  it('gets one request at a time across all batches, each at least the delay after the previous one ended', async () => {
+    slow = await startShop({
+      ...SHOP,
+      name: 'crawl-delay-shop',
+      products: 8,
+      robots: { crawlDelay: DELAY_SECONDS },
+    });
+    const slowProject = await newProject(customerId, owner.userId, 'Crawl-delay');
+    const setup = await api.post('/jobs/setup', {
+      url: slow.url,
+      country: 'US',
+      currency: 'USD',
+      project_id: slowProject,
+    });
+    const { job: setupJob } = await pollJob(api, `/jobs/setup/${setup.body.job_id}`);
+    expect(setupJob.status).toBe('COMPLETED');
+    // Eleven URLs: three batches of at most five, which the Map would otherwise run in parallel.
+    const urls = slow.groundTruth.products.slice(0, 8).map((product) => product.url);
+    urls.push(...['a', 'b', 'c'].map((name) => `${slow.origin}/products/missing-${name}`));
+    const created = await api.post('/jobs/scraping', {
+      project_id: slowProject,
+      website_id: setupJob.website_id,
+      urls,
+    });
+    expect(created.status).toBe(201);
+    await commands.credit({ customer: customerId, amount: '10.00', reason: 'crawl-delay scrape' });
+
+    const approvedAt = performance.now();
+    expect((await api.post(`/jobs/scraping/${created.body.job_id}/approve`)).status).toBe(200);
+    const { job } = await pollJob(api, `/jobs/scraping/${created.body.job_id}`);
+    expect(job).toMatchObject({ status: 'COMPLETED', url_results: { OK: 8, NOT_FOUND: 3 } });
+
+    const requests = slow.requests
+      .filter((request) => request.start >= approvedAt)
+      .toSorted((a, b) => a.start - b.start);
+    expect(requests.filter((request) => request.path !== '/robots.txt')).toHaveLength(11);
+    for (const [index, request] of requests.entries()) {
+      const previous = requests[index - 1];
+      if (!previous) continue;
+      // Timers have millisecond resolution, so a wait may end up to a millisecond short.
+      expect(request.start - (previous.end ?? Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(
+        DELAY_SECONDS * 1000 - 1,
+      );
+    }
+  });
+});

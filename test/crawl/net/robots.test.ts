@@ -265,6 +265,15 @@ describe('robots.txt fetching', () => {
     ]);
   });
 
+  it('tells the Crawl-delay of an origin, null when robots.txt sets none', async () => {
+    const slow = await shopWithRobots(text('User-agent: *\nCrawl-delay: 0.2\n'));
+    const plain = await shopWithRobots(text('User-agent: *\nDisallow: /private/\n'));
+    const fetcher = cleanup.add(testFetcher([slow, plain]));
+
+    expect(await fetcher.crawlDelaySeconds(slow.origin)).toBe(0.2);
+    expect(await fetcher.crawlDelaySeconds(plain.origin)).toBeNull();
+  });
+
   it('reads a robots.txt past 500 KiB and ignores what lies beyond 512 KiB', async () => {
     const head = 'User-agent: *\nDisallow: /private/\n';
     const padding = `${'# padding line\n'.repeat(Math.ceil((500 * 1024) / 15))}`;
