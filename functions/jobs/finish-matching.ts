@@ -63,6 +63,7 @@ export async function finishMatching(jobId: string): Promise<MatchingStep> {
     !job.sample || (await getExportRecord(job.project_id, 'matches', job.reference_website_id)) === null;
   if (writeFiles) {
     await exportMatches(job.project_id, {
+      job_id: jobId,
       reference_website_id: job.reference_website_id,
       competitor_website_ids: job.competitor_website_ids,
       matches,

@@ -26,6 +26,7 @@ import {
   listExportRecords,
   putExportRecord,
 } from '#store/export-records';
+import { getRunMatches } from '#store/matching-runs';
 import { getProject, type Project } from '#store/projects';
 import { getWebsite, listWebsites } from '#store/websites';
 
@@ -119,6 +120,7 @@ interface ExportFile {
   columns: readonly string[];
   rows: Iterable<CsvValue[]>;
   sources: readonly ProductSource[];
+  matchingRun?: ExportRecord['matching_run'];
 }
 
 /** Writes the file line by line and then its record, so a record never names a missing file. */
@@ -149,6 +151,7 @@ async function writeFile(project: ExportingProject, conversion: PriceConversion,
     currency: conversion.currency,
     rates_date: conversion.rates.date,
     sources: sourceVersions(file.sources),
+    ...(file.matchingRun ? { matching_run: file.matchingRun } : {}),
   };
   await putExportRecord(record);
   return record;
@@ -183,6 +186,8 @@ async function writeProducts(
 
 /** What a matching run found, as the matching lane hands it to exports. */
 export interface MatchRun {
+  /** The matching job, whose stored matches rebuild the files later (another project currency). */
+  job_id: string;
   reference_website_id: string;
   competitor_website_ids: readonly string[];
   matches: readonly MatchRecord[];
@@ -194,7 +199,13 @@ export interface MatchRun {
  */
 export async function exportMatches(projectId: string, run: MatchRun): Promise<void> {
   const project = await getProject(projectId);
-  if (!project) return;
+  if (project) await writeMatchFiles(project, run);
+}
+
+async function writeMatchFiles(
+  project: ExportingProject,
+  run: MatchRun,
+): Promise<Record<'matches' | 'price_comparison', ExportRecord>> {
   const websiteIds = [run.reference_website_id, ...run.competitor_website_ids];
   const pointers = await Promise.all(websiteIds.map((id) => latestCatalog(id)));
   const sources = websiteIds.flatMap((websiteId, index) => {
@@ -214,15 +225,19 @@ export async function exportMatches(projectId: string, run: MatchRun): Promise<v
     else byReference.set(match.reference_url, [match]);
   }
   const conversion = await conversionFor(project);
-  const scope = { websiteId: run.reference_website_id, sources };
-  await writeFile(project, conversion, {
+  const scope = {
+    websiteId: run.reference_website_id,
+    sources,
+    matchingRun: { job_id: run.job_id, competitor_website_ids: [...run.competitor_website_ids] },
+  };
+  const matches = await writeFile(project, conversion, {
     ...scope,
     dataset: 'matches',
     columns: MATCH_COLUMNS,
     rows: run.matches.map((match) => matchRow(match, lookup, conversion)),
   });
   const reference = sources[0]?.websiteId === run.reference_website_id ? (catalogs[0] ?? []) : [];
-  await writeFile(project, conversion, {
+  const priceComparison = await writeFile(project, conversion, {
     ...scope,
     dataset: 'price_comparison',
     columns: priceComparisonColumns(run.competitor_website_ids),
@@ -236,6 +251,7 @@ export async function exportMatches(projectId: string, run: MatchRun): Promise<v
       ),
     ),
   });
+  return { matches, price_comparison: priceComparison };
 }
 
 /**
@@ -260,8 +276,22 @@ async function currentFile(
 ): Promise<ExportRecord | null> {
   const record = await getExportRecord(project.project_id, dataset, websiteId);
   if (dataset !== 'products') {
-    // Match datasets are written by the matching lane with its results; there is nothing to rebuild from here.
-    return record && (await exportFileExists(record.object_key)) ? record : null;
+    // Match files are of one reference website, never of all websites.
+    if (!record || websiteId === null) return null;
+    const exists = await exportFileExists(record.object_key);
+    if (exists && record.currency === projectCurrency(project)) return record;
+    // A record written before match files named their matching job has nothing to rebuild from.
+    if (!record.matching_run) return exists ? record : null;
+    // Rebuilt from the job's stored matches, as its EXPORTING step wrote them; a newer catalog alone
+    // does not rebuild them, since the matches were made from the catalogs of that run.
+    const { job_id, competitor_website_ids } = record.matching_run;
+    const files = await writeMatchFiles(project, {
+      job_id,
+      reference_website_id: websiteId,
+      competitor_website_ids,
+      matches: await getRunMatches(job_id),
+    });
+    return files[dataset];
   }
   const sources = await productSources(project.project_id, websiteId);
   if (sources.length === 0) return null;

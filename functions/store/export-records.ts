@@ -25,6 +25,8 @@ export interface ExportRecord {
   rates_date: string;
   /** The catalog version each website's rows came from. */
   sources: Record<string, string>;
+  /** Match files: the matching job whose matches they hold, and its competitors, to rebuild them from. */
+  matching_run?: { job_id: string; competitor_website_ids: string[] };
 }
 
 export async function putExportRecord(record: ExportRecord): Promise<void> {

@@ -240,7 +240,11 @@ describe('match datasets', () => {
       score: 0.9,
       method: 'GTIN',
     }));
+    // The matches as the matching lane stores a job's, which a later rebuild of the files reads.
+    const { putRunMatches } = await import('#store/matching-runs');
+    await putRunMatches('job_matching', matches);
     await exportMatches(projectId, {
+      job_id: 'job_matching',
       reference_website_id: websiteId,
       competitor_website_ids: [competitor],
       matches,
@@ -283,6 +287,41 @@ describe('match datasets', () => {
         }),
       ]),
     );
+  });
+
+  it('are rebuilt from the stored matches in the new currency after the project’s currency changes', async () => {
+    const before = readCsvObjects(
+      (await download((await exportUrl({ website_id: websiteId }, 'matches')).body.url)).text,
+    );
+    expect(before.every((row) => row.currency === 'EUR')).toBe(true);
+    const patched = await api.patch(`/projects/${projectId}`, {
+      localization: { country: 'JP', currency: 'JPY' },
+    });
+    expect(patched.status).toBe(200);
+
+    const rates = await bundledRates.current();
+    const matched = await exportUrl({ website_id: websiteId }, 'matches');
+    expect(matched.status).toBe(200);
+    const rows = readCsvObjects((await download(matched.body.url)).text);
+    expect(rows.map((row) => [row.reference_url, row.competitor_url, row.score, row.method])).toEqual(
+      before.map((row) => [row.reference_url, row.competitor_url, row.score, row.method]),
+    );
+    expect(rows[1]).toMatchObject({
+      competitor_price: convertPrice('1001.00', 'CZK', 'JPY', rates),
+      currency: 'JPY',
+    });
+    expect(rows.every((row) => row.currency === 'JPY' && /^\d+$/.test(row.reference_price ?? ''))).toBe(true);
+    const comparison = await exportUrl({ website_id: websiteId }, 'price_comparison');
+    const compared = readCsvObjects((await download(comparison.body.url)).text);
+    expect(compared[0]).toMatchObject({
+      web_competitor_price: convertPrice('1000.00', 'CZK', 'JPY', rates),
+      currency: 'JPY',
+    });
+    const listed = (await api.get('/exports', { query: { project_id: projectId } })).body;
+    expect(
+      listed.filter((item: any) => item.dataset !== 'products').map((item: any) => item.currency),
+    ).toEqual(['JPY', 'JPY']);
+    await api.patch(`/projects/${projectId}`, { localization: { country: 'DE', currency: 'EUR' } });
   });
 });
 
