@@ -64,6 +64,12 @@ export class DataStack extends Stack {
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { noncurrentVersionExpiration: config.dataNoncurrentVersionsExpireAfter },
+        // A scrape job's working objects (URL list, batch manifests and results) are dead once it
+        // settles. They are read up to the settling: a URL job's list when it is approved, up to
+        // the 14-day idle limit after it was written, and a slow run's first batch results after
+        // its last batch (1000 batches of at most 15 minutes, one at a time under a Crawl-delay:
+        // under 11 days). 30 days leaves room for both.
+        { prefix: 'scrape-runs/', expiration: Duration.days(30) },
       ],
     });
 

@@ -58,7 +58,7 @@ describe('data stack', () => {
     }
   });
 
-  it('expires exports and never the data bucket’s current objects', () => {
+  it('expires exports and the data bucket’s noncurrent versions', () => {
     const [exportsBucket] = resourcesOf(prod, 'AWS::S3::Bucket').filter(([id]) =>
       id.startsWith('ExportsBucket'),
     );
@@ -71,6 +71,13 @@ describe('data stack', () => {
         Rules: Match.arrayWith([{ NoncurrentVersionExpiration: { NoncurrentDays: 90 }, Status: 'Enabled' }]),
       },
     });
+  });
+
+  it('expires the scrape lane’s working objects in the data bucket, and nothing else there', () => {
+    const [dataBucket] = resourcesOf(prod, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('DataBucket'));
+    const lifecycle = dataBucket?.[1].Properties.LifecycleConfiguration as { Rules: object[] } | undefined;
+    const expiring = lifecycle?.Rules.filter((rule) => 'ExpirationInDays' in rule);
+    expect(expiring).toEqual([{ Prefix: 'scrape-runs/', ExpirationInDays: 30, Status: 'Enabled' }]);
   });
 
   it('retains the table and buckets in prod and lets dev go', () => {
