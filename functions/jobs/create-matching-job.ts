@@ -7,7 +7,7 @@ import { laneExecutions } from '#platform/lane-executions';
 import { priceList } from '#platform/price-list';
 import { type CatalogPointer, latestCatalog } from '#store/catalogs';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
-import { jobHoldingKey, putNewJob, setExecutionArn } from '#store/jobs';
+import { jobHoldingKey, newJobRecord, putNewJob, setExecutionArn } from '#store/jobs';
 import { openMatchingKey } from '#store/keys';
 import { sampleTaken, takeSampleWrite } from '#store/matching-samples';
 import type { Project } from '#store/projects';
@@ -136,25 +136,18 @@ function newMatchingJob(
   const now = new Date().toISOString();
   const sample = request.sample === true;
   return {
-    job_id: newId('job'),
-    job_type: 'MATCHING',
-    status: initialState('MATCHING', { sample }),
-    project_id: projectId,
-    website_id: request.reference_website_id,
-    // A sample is free: it has no quote to approve.
-    estimate: sample ? null : matchingQuote(reference.products, request.competitor_website_ids.length),
-    approval: null,
-    settlement: null,
-    error: null,
-    error_code: null,
-    contact_reason: null,
-    contact_request_id: null,
-    created_at: now,
-    updated_at: now,
-    finished_at: null,
-    customer_id: customerId,
-    execution_arn: null,
-    open_keys: [lock],
+    ...newJobRecord({
+      job_id: newId('job'),
+      job_type: 'MATCHING',
+      status: initialState('MATCHING', { sample }),
+      project_id: projectId,
+      website_id: request.reference_website_id,
+      // A sample is free: it has no quote to approve.
+      estimate: sample ? null : matchingQuote(reference.products, request.competitor_website_ids.length),
+      customer_id: customerId,
+      open_keys: [lock],
+      now,
+    }),
     reference_website_id: request.reference_website_id,
     competitor_website_ids: [...request.competitor_website_ids],
     sample,

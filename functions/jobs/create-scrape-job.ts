@@ -8,7 +8,7 @@ import type { ExtractionProfile } from '#crawl/extraction-profile';
 import { priceList } from '#platform/price-list';
 import { latestCatalog, readCatalog } from '#store/catalogs';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
-import { jobHoldingKey, putNewJob } from '#store/jobs';
+import { jobHoldingKey, newJobRecord, putNewJob } from '#store/jobs';
 import { openFullScrapeKey } from '#store/keys';
 import type { Project } from '#store/projects';
 import { putUrlList } from '#store/scrape-runs';
@@ -147,24 +147,17 @@ function newScrapeJob(
   // A URL job is quoted for its URLs; a FULL one for the products the setup estimated.
   const quantity = urls ? urls.length : base.website.products_estimate;
   return {
-    job_id: newId('job'),
-    job_type: jobType,
-    status: initialState(jobType),
-    project_id: base.project.project_id,
-    website_id: base.website.website_id,
-    estimate: estimateJob({ lane: 'SCRAPE', difficulty: base.difficulty, products: quantity }, priceList),
-    approval: null,
-    settlement: null,
-    error: null,
-    error_code: null,
-    contact_reason: null,
-    contact_request_id: null,
-    created_at: now,
-    updated_at: now,
-    finished_at: null,
-    customer_id: base.customerId,
-    execution_arn: null,
-    open_keys: lock ? [lock] : [],
+    ...newJobRecord({
+      job_id: newId('job'),
+      job_type: jobType,
+      status: initialState(jobType),
+      project_id: base.project.project_id,
+      website_id: base.website.website_id,
+      estimate: estimateJob({ lane: 'SCRAPE', difficulty: base.difficulty, products: quantity }, priceList),
+      customer_id: base.customerId,
+      open_keys: lock ? [lock] : [],
+      now,
+    }),
     variant,
     url_count: urls ? urls.length : null,
     urls: urls && urls.length <= MAX_URLS_ON_JOB ? urls : null,

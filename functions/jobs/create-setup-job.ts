@@ -11,7 +11,14 @@ import { priceList } from '#platform/price-list';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { type Customer, getCustomer } from '#store/customers';
 import { takeFreeAnalysis } from '#store/free-analyses';
-import { discardNewJob, jobHoldingKey, putNewJob, setExecutionArn, type TransactItem } from '#store/jobs';
+import {
+  discardNewJob,
+  jobHoldingKey,
+  newJobRecord,
+  putNewJob,
+  setExecutionArn,
+  type TransactItem,
+} from '#store/jobs';
 import { openSetupKey } from '#store/keys';
 import { placeHold } from '#store/ledger';
 import { monthlyUsage } from '#store/monthly-usage';
@@ -104,26 +111,18 @@ function newSetupJob(input: {
   lock?: { PK: string; SK: string };
 }): SetupJob {
   const now = new Date().toISOString();
-  const status = initialState('WEBSITE_SETUP', { websiteExists: input.website !== null });
   return {
-    job_id: input.jobId ?? newId('job'),
-    job_type: 'WEBSITE_SETUP',
-    status,
-    project_id: input.project.project_id,
-    website_id: input.website?.website_id ?? null,
-    estimate: input.website?.estimate ?? null,
-    approval: null,
-    settlement: null,
-    error: null,
-    error_code: null,
-    contact_reason: null,
-    contact_request_id: null,
-    created_at: now,
-    updated_at: now,
-    finished_at: status === 'COMPLETED' ? now : null,
-    customer_id: input.customer.customer_id,
-    execution_arn: null,
-    open_keys: input.lock ? [input.lock] : [],
+    ...newJobRecord({
+      job_id: input.jobId ?? newId('job'),
+      job_type: 'WEBSITE_SETUP',
+      status: initialState('WEBSITE_SETUP', { websiteExists: input.website !== null }),
+      project_id: input.project.project_id,
+      website_id: input.website?.website_id ?? null,
+      estimate: input.website?.estimate ?? null,
+      customer_id: input.customer.customer_id,
+      open_keys: input.lock ? [input.lock] : [],
+      now,
+    }),
     url: input.request.url,
     country: input.request.country,
     currency: input.request.currency,

@@ -95,6 +95,35 @@ function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<E
   return job as StoredJob<Extra>;
 }
 
+/** A job as created: what its lane sets, and every other field of the interface empty. */
+export function newJobRecord(fields: {
+  job_id: string;
+  job_type: JobType;
+  status: JobStatus;
+  project_id: string;
+  website_id: string | null;
+  estimate: Estimate | null;
+  customer_id: string;
+  open_keys: { PK: string; SK: string }[];
+  now: string;
+}): Job & JobInternals {
+  const { now, ...set } = fields;
+  return {
+    ...set,
+    approval: null,
+    settlement: null,
+    error: null,
+    error_code: null,
+    contact_reason: null,
+    contact_request_id: null,
+    created_at: now,
+    updated_at: now,
+    // A job created in a final state (a setup of a website already in the project) ends as it starts.
+    finished_at: isFinal(fields.status) ? now : null,
+    execution_arn: null,
+  };
+}
+
 /** The fields of a stored job that the interface shows: the common ones and the lane's own. */
 export function publicJob<Extra extends object>(
   job: StoredJob<Extra>,

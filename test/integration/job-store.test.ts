@@ -3,33 +3,23 @@ import { newId } from '#core/ids';
 import type { JobStatus } from '#core/lanes';
 import { createTable } from '#local/create-table';
 import { requiredEnv } from '#platform/config';
-import { getJob, moveJob, openJobs, putNewJob, type StoredJob, updateJobIn } from '#store/jobs';
+import { getJob, moveJob, newJobRecord, openJobs, putNewJob, type StoredJob, updateJobIn } from '#store/jobs';
 import { openSetupKey } from '#store/keys';
 
 beforeAll(() => createTable(inject('engines').dynamodbEndpoint, requiredEnv('TABLE_NAME')));
 
 function newJob(status: JobStatus = 'CREATED', lock?: { PK: string; SK: string }): StoredJob {
-  const now = new Date().toISOString();
-  return {
+  return newJobRecord({
     job_id: newId('job'),
     job_type: 'WEBSITE_SETUP',
     status,
     project_id: 'prj_store',
     website_id: null,
     estimate: null,
-    approval: null,
-    settlement: null,
-    error: null,
-    error_code: null,
-    contact_reason: null,
-    contact_request_id: null,
-    created_at: now,
-    updated_at: now,
-    finished_at: null,
     customer_id: 'cus_store',
-    execution_arn: null,
     open_keys: lock ? [lock] : [],
-  };
+    now: new Date().toISOString(),
+  });
 }
 
 describe('the job store', () => {
