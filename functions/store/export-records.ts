@@ -1,9 +1,8 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { NotFound } from '#core/problem';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExportDataset } from '#exports/export-datasets';
-import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
-import { exportFileKey, exportSettingsKey, projectKey } from './keys.ts';
+import { exportFileKey, exportSettingsKey } from './keys.ts';
+import { putProjectItem } from './projects.ts';
 import { queryAll } from './query-all.ts';
 
 /**
@@ -72,34 +71,11 @@ export async function exportsEnabled(projectId: string): Promise<boolean> {
 }
 
 export async function setExportsEnabled(projectId: string, enabled: boolean): Promise<void> {
-  try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: tableName,
-              Key: projectKey(projectId),
-              ConditionExpression: 'attribute_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...exportSettingsKey(projectId),
-                type: 'ExportSettings',
-                project_id: projectId,
-                enabled,
-                updated_at: new Date().toISOString(),
-              },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw NotFound('PROJECT_NOT_FOUND', `No project ${projectId}.`);
-    throw error;
-  }
+  await putProjectItem(projectId, {
+    ...exportSettingsKey(projectId),
+    type: 'ExportSettings',
+    project_id: projectId,
+    enabled,
+    updated_at: new Date().toISOString(),
+  });
 }

@@ -121,6 +121,11 @@ export async function putProjectMembership(
   userId: string,
   role: ProjectRole,
 ): Promise<void> {
+  await putProjectItem(projectId, membershipItem(userId, projectId, role));
+}
+
+/** Puts an item that belongs to a project, on the condition that the project exists (404 otherwise). */
+export async function putProjectItem(projectId: string, item: Record<string, unknown>): Promise<void> {
   try {
     await dynamo.send(
       new TransactWriteCommand({
@@ -132,7 +137,7 @@ export async function putProjectMembership(
               ConditionExpression: 'attribute_exists(PK)',
             },
           },
-          { Put: { TableName: tableName, Item: membershipItem(userId, projectId, role) } },
+          { Put: { TableName: tableName, Item: item } },
         ],
       }),
     );
