@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testShops } from '#fixtures/default-shops';
+import { testShop } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import { type ApiClient, apiClient } from '#test/api-client';
@@ -59,9 +59,7 @@ beforeAll(async () => {
     await ownerApi.post('/account/api-keys', { project_id: otherProject })
   ).body.api_key;
 
-  shop = await startShop(
-    testShops.find((spec) => spec.name === 'shopify-jsonld-sk') as (typeof testShops)[number],
-  );
+  shop = await startShop(testShop('shopify-jsonld-sk'));
   const setup = await ownerApi.post('/jobs/setup', {
     url: shop.url,
     country: 'SK',

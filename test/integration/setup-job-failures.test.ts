@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testShops } from '#fixtures/default-shops';
+import { testShop, testShops } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import { freePort } from '#local/free-port';
 import type { RunningStack } from '#local/start-stack';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   projectId = await newProject(customerId, owner.userId);
   api = apiClient(stack.baseUrl, owner.apiKey);
   [large, blog] = await Promise.all([
-    startShop(testShops.find((shop) => shop.name === 'woocommerce-jsonld-de') as (typeof testShops)[number]),
+    startShop(testShop('woocommerce-jsonld-de')),
     startShop(testShops.find((shop) => shop.kind === 'BLOG') as (typeof testShops)[number]),
   ]);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testShops } from '#fixtures/default-shops';
+import { testShop } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import { type ApiClient, apiClient } from '#test/api-client';
@@ -22,9 +22,7 @@ beforeAll(async () => {
   owner = await newUser(customerId, 'OWNER');
   projectId = await newProject(customerId, owner.userId);
   api = apiClient(stack.baseUrl, owner.apiKey);
-  shop = await startShop(
-    testShops.find((spec) => spec.name === 'shopify-jsonld-sk') as (typeof testShops)[number],
-  );
+  shop = await startShop(testShop('shopify-jsonld-sk'));
   const created = await api.post('/jobs/setup', {
     url: shop.url,
     country: 'SK',
