@@ -13,6 +13,8 @@ export interface RouteAccess {
   payments: boolean;
   /** Sends mail to the sales or support team. */
   mail: boolean;
+  /** Renders invoice PDFs, so its bundle needs the fonts they embed. */
+  invoiceFonts: boolean;
 }
 
 /** GET routes that change state by design; every other GET is read-only. */
@@ -54,6 +56,14 @@ const LANE_RULES: readonly { prefix: string; lanes: readonly string[] | 'ALL' }[
  */
 const PAYMENT_PREFIXES: readonly string[] = ['/customers/{customer_id}/billing', '/billing', '/checkout'];
 
+/** Routes that render invoices: the PDF download, and the paths that credit a top-up and issue its invoice. */
+export const INVOICE_RENDERING_ROUTES: ReadonlySet<string> = new Set([
+  'GET /customers/{customer_id}/billing/invoices/{invoice_id}/pdf',
+  'GET /customers/{customer_id}/billing/topups/{session_id}',
+  'POST /billing/webhooks/stripe',
+  'POST /checkout/{session_id}',
+]);
+
 const MAIL_PREFIXES: readonly string[] = ['/contact-requests'];
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
@@ -71,5 +81,6 @@ export function routeAccess(route: Route): RouteAccess {
     lanes: lanes && { names: lanes.lanes, access },
     payments: PAYMENT_PREFIXES.some((prefix) => under(route.path, prefix)),
     mail: MAIL_PREFIXES.some((prefix) => under(route.path, prefix)),
+    invoiceFonts: INVOICE_RENDERING_ROUTES.has(`${route.method} ${route.path}`),
   };
 }

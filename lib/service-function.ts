@@ -25,6 +25,8 @@ export interface ServiceFunctionProps {
   timeout?: Duration;
   memorySize?: number;
   environment?: Record<string, string>;
+  /** Files (relative to the repository root) copied beside the bundle, for the handler to read at run time. */
+  files?: readonly string[];
 }
 
 /**
@@ -34,6 +36,7 @@ export interface ServiceFunctionProps {
  */
 export class ServiceFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    const files = props.files ?? [];
     super(scope, id, {
       entry: resolve(REPO_ROOT, props.entry),
       handler: 'handler',
@@ -63,6 +66,15 @@ export class ServiceFunction extends NodejsFunction {
         // CommonJS dependencies inside the ESM bundle still call require().
         banner:
           "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        // The bundle carries no node_modules, so files a handler reads must travel beside it.
+        commandHooks: files.length
+          ? {
+              beforeBundling: () => [],
+              beforeInstall: () => [],
+              afterBundling: (inputDir, outputDir) =>
+                files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
+            }
+          : undefined,
       },
     });
   }

@@ -1,10 +1,11 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { type Cents, formatMoney } from '#core/money';
+import { INVOICE_FONTS, readInvoiceFont } from './invoice-fonts.ts';
 
 /**
- * Renders the PDF of a top-up invoice with pdf-lib. The standard Helvetica font needs no font file
- * in the Lambda bundle; it covers Windows-1252 only, so other letters are printed without their
- * accents (Č -> C) rather than failing the invoice.
+ * Renders the PDF of a top-up invoice with pdf-lib, in an embedded Unicode font: the standard PDF
+ * fonts cover Windows-1252 only, and most customers have Czech names (Č, ě, ť).
  */
 
 export interface Seller {
@@ -39,6 +40,14 @@ const issueDate = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+let fonts: Promise<[Uint8Array, Uint8Array]> | undefined;
+
+/** Read once per process, on the first invoice, so handlers that never render one need no font file. */
+function fontFiles(): Promise<[Uint8Array, Uint8Array]> {
+  fonts ??= Promise.all([readInvoiceFont(INVOICE_FONTS.regular), readInvoiceFont(INVOICE_FONTS.bold)]);
+  return fonts;
+}
+
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
   // Fixed metadata dates make the same invoice render to the same bytes every time.
   const pdf = await PDFDocument.create({ updateMetadata: false });
@@ -50,8 +59,11 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   pdf.setCreationDate(invoice.issuedAt);
   pdf.setModificationDate(invoice.issuedAt);
 
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  pdf.registerFontkit(fontkit);
+  const [regularBytes, boldBytes] = await fontFiles();
+  // Subsets keep the file small: only the glyphs the invoice uses are embedded.
+  const regular = await pdf.embedFont(regularBytes, { subset: true });
+  const bold = await pdf.embedFont(boldBytes, { subset: true });
   const page = pdf.addPage(PAGE_SIZE);
   const [width, height] = PAGE_SIZE;
   const right = width - MARGIN;
@@ -126,7 +138,7 @@ interface TextStyle {
 }
 
 function write(page: PDFPage, text: string, style: TextStyle): void {
-  const line = fitted(printable(text, style.font), style, style.maxWidth ?? FULL_WIDTH);
+  const line = fitted(oneLine(text), style, style.maxWidth ?? FULL_WIDTH);
   page.drawText(line, {
     x: style.x,
     y: style.y,
@@ -137,23 +149,13 @@ function write(page: PDFPage, text: string, style: TextStyle): void {
 }
 
 function writeRight(page: PDFPage, text: string, style: TextStyle): void {
-  const line = fitted(printable(text, style.font), style, style.maxWidth ?? HALF_WIDTH);
+  const line = fitted(oneLine(text), style, style.maxWidth ?? HALF_WIDTH);
   const x = style.x - style.font.widthOfTextAtSize(line, style.size);
   page.drawText(line, { x, y: style.y, font: style.font, size: style.size, color: style.color ?? INK });
 }
 
-/** One line of text the font can encode: whitespace folded, unknown letters stripped of accents. */
-function printable(text: string, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
-  const encodable = (char: string) => supported.has(char.codePointAt(0) ?? -1);
-  return [...text.replace(/\s+/g, ' ').trim()]
-    .map((char) => {
-      if (encodable(char)) return char;
-      const base = char.normalize('NFD').replace(/\p{M}/gu, '');
-      return base !== '' && [...base].every(encodable) ? base : '?';
-    })
-    .join('');
-}
+/** Whitespace folded, so a name with line breaks stays on its one line. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Cuts text that would run past `maxWidth`, marking the cut with an ellipsis. */
 function fitted(text: string, style: TextStyle, maxWidth: number): string {

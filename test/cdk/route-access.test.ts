@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Route } from '#http/routes';
-import { routeAccess } from '../../lib/route-access.ts';
+import { type Route, routeKey, routes } from '#http/routes';
+import { INVOICE_RENDERING_ROUTES, routeAccess } from '../../lib/route-access.ts';
 
 const route = (method: Route['method'], path: string, auth: Route['auth'] = 'API_KEY'): Route => ({
   method,
@@ -20,6 +20,7 @@ describe('routeAccess', () => {
       lanes: undefined,
       payments: false,
       mail: false,
+      invoiceFonts: false,
     });
   });
 
@@ -83,5 +84,10 @@ describe('routeAccess', () => {
 
   it('lets contact requests mail the teams', () => {
     expect(routeAccess(route('POST', '/contact-requests')).mail).toBe(true);
+  });
+
+  it('ships the invoice fonts to the routes that render invoices, and only to them', () => {
+    const rendering = routes.filter((r) => routeAccess(r).invoiceFonts).map(routeKey);
+    expect(rendering.sort()).toEqual([...INVOICE_RENDERING_ROUTES].sort());
   });
 });
