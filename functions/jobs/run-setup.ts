@@ -12,6 +12,7 @@ import { priceList } from '#platform/price-list';
 import { getJob, moveJob, updateJobIn } from '#store/jobs';
 import { landWebsiteItems, type Website } from '#store/websites';
 import type { JobFailure } from './end-job.ts';
+import { progressWriter } from './progress-writer.ts';
 import { analysisSettlement, settleAnalysisHold } from './setup-billing.ts';
 import type { AnalysisSeeds, SetupFields, SetupJob } from './setup-job.ts';
 
@@ -58,44 +59,9 @@ const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) 
   }),
 };
 
-/**
- * Live progress written as the engine reports it: one write in flight at a time, the newest report
- * next, so a fast crawl never queues writes. A write refused because the job moved on aborts the
- * crawl through `signal`.
- */
-function progressWriter(jobId: string, status: JobStatus, field: 'analysis_progress' | 'train_progress') {
-  const controller = new AbortController();
-  let pending: unknown;
-  let writing: Promise<void> | null = null;
-  let failure: unknown;
-  const pump = async () => {
-    while (pending !== undefined && !controller.signal.aborted) {
-      const value = pending;
-      pending = undefined;
-      if (!(await updateJobIn<SetupFields>(jobId, status, { [field]: value }))) controller.abort();
-    }
-  };
-  return {
-    signal: controller.signal,
-    report(value: unknown) {
-      pending = value;
-      writing ??= pump()
-        .catch((error: unknown) => {
-          failure = error;
-          controller.abort();
-        })
-        .finally(() => {
-          writing = null;
-        });
-    },
-    /** Waits for the last write; true when the job is still in `status`. */
-    async settle(): Promise<boolean> {
-      while (writing) await writing;
-      if (failure) throw failure;
-      return !controller.signal.aborted;
-    },
-  };
-}
+/** Live progress of a setup step, written only while the job is still in that step's status. */
+const setupProgress = (jobId: string, status: JobStatus, field: 'analysis_progress' | 'train_progress') =>
+  progressWriter((value: unknown) => updateJobIn<SetupFields>(jobId, status, { [field]: value }));
 
 function newFetcher(): PageFetcher {
   return createFetcher({ allowedHosts: ALLOWED_HOSTS });
@@ -117,7 +83,7 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
     return { next: 'TRAIN' };
   const job = await enter(jobId, 'CREATED', 'ANALYZING');
   if (!job) return { next: 'STOP' };
-  const progress = progressWriter(jobId, 'ANALYZING', 'analysis_progress');
+  const progress = setupProgress(jobId, 'ANALYZING', 'analysis_progress');
   const fetcher = newFetcher();
   let analysis: SiteAnalysis;
   try {
@@ -171,7 +137,7 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
   const job = await enter(jobId, 'ESTIMATE_READY', 'TRAINING');
   if (!job?.analysis_seeds || !job.analysis_progress) return { next: 'STOP' };
   const seeds = job.analysis_seeds;
-  const progress = progressWriter(jobId, 'TRAINING', 'train_progress');
+  const progress = setupProgress(jobId, 'TRAINING', 'train_progress');
   const fetcher = newFetcher();
   let training: Awaited<ReturnType<typeof trainProfile>>;
   try {
