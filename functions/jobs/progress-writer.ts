@@ -41,3 +41,25 @@ export function progressWriter<T>(write: (value: T) => Promise<boolean>) {
     },
   };
 }
+
+/**
+ * Runs crawl work that reports through `progress` and fetches with `fetcher`: the fetcher is closed
+ * whatever happens and the last progress write awaited. Answers null when the job moved on meanwhile
+ * (a refused write aborted the work), so the step stops quietly instead of failing the job.
+ */
+export async function runTracked<T>(
+  progress: ReturnType<typeof progressWriter>,
+  fetcher: { close(): Promise<void> },
+  work: () => Promise<T>,
+): Promise<T | null> {
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    if (progress.signal.aborted && !(await progress.settle())) return null;
+    throw error;
+  } finally {
+    await fetcher.close();
+  }
+  return (await progress.settle()) ? result : null;
+}

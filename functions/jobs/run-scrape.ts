@@ -22,7 +22,7 @@ import {
 } from '#store/scrape-runs';
 import { getWebsite, getWebsiteProfile } from '#store/websites';
 import type { JobFailure } from './end-job.ts';
-import { progressWriter } from './progress-writer.ts';
+import { progressWriter, runTracked } from './progress-writer.ts';
 import { chargeScrapeSettlement } from './scrape-billing.ts';
 import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
 
@@ -111,22 +111,18 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
     const progress = progressWriter((found: number) =>
       setJobPathIn(jobId, 'RUNNING', ['scrape_run', 'pages_estimate'], Math.max(run.pages_estimate, found)),
     );
-    try {
-      ({ urls } = await enumerateProductUrls(
+    const found = await runTracked(progress, fetcher, async () => {
+      const enumerated = await enumerateProductUrls(
         website.url,
         profile,
         fetcher,
         { maxUrls: MAX_SCRAPE_URLS, signal: progress.signal },
-        (found) => progress.report(found.urls),
-      ));
-      crawlDelaySeconds = await fetcher.crawlDelaySeconds(website.url);
-    } catch (error) {
-      if (progress.signal.aborted && !(await progress.settle())) return STOP;
-      throw error;
-    } finally {
-      await fetcher.close();
-    }
-    if (!(await progress.settle())) return STOP;
+        (reported) => progress.report(reported.urls),
+      );
+      return { urls: enumerated.urls, crawlDelaySeconds: await fetcher.crawlDelaySeconds(website.url) };
+    });
+    if (!found) return STOP;
+    ({ urls, crawlDelaySeconds } = found);
     if (urls.length === 0) {
       return fail(
         'No product pages were found on the website: its sitemaps and links name none.',
@@ -180,20 +176,14 @@ export async function scrapeBatch(
   );
   const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS, perHostConcurrency: BATCH_CONCURRENCY });
   let done = 0;
-  let outcomes: Awaited<ReturnType<typeof scrapeUrl>>[];
-  try {
-    outcomes = await runPool(urls, BATCH_CONCURRENCY, async (url) => {
+  const outcomes = await runTracked(progress, fetcher, () =>
+    runPool(urls, BATCH_CONCURRENCY, async (url) => {
       const outcome = await scrapeUrl(url, profile, fetcher, { signal: progress.signal });
       progress.report(++done);
       return outcome;
-    });
-  } catch (error) {
-    if (progress.signal.aborted && !(await progress.settle())) return STOP;
-    throw error;
-  } finally {
-    await fetcher.close();
-  }
-  if (!(await progress.settle())) return STOP;
+    }),
+  );
+  if (!outcomes) return STOP;
   const counts = EMPTY_COUNTS();
   const products: ProductRecord[] = [];
   for (const outcome of outcomes) {

@@ -12,7 +12,7 @@ import { priceList } from '#platform/price-list';
 import { getJob, moveJob, updateJobIn } from '#store/jobs';
 import { landWebsiteItems, type Website } from '#store/websites';
 import type { JobFailure } from './end-job.ts';
-import { progressWriter } from './progress-writer.ts';
+import { progressWriter, runTracked } from './progress-writer.ts';
 import { analysisSettlement, settleAnalysisHold } from './setup-billing.ts';
 import type { AnalysisSeeds, SetupFields, SetupJob } from './setup-job.ts';
 
@@ -85,21 +85,15 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
   if (!job) return { next: 'STOP' };
   const progress = setupProgress(jobId, 'ANALYZING', 'analysis_progress');
   const fetcher = newFetcher();
-  let analysis: SiteAnalysis;
-  try {
-    analysis = await analyseSite(
+  const analysis = await runTracked(progress, fetcher, () =>
+    analyseSite(
       websiteAddress(job.url).homepage,
       fetcher,
       { country: job.country, currency: job.currency, maxProducts: MAX_PRODUCTS, signal: progress.signal },
       (value) => progress.report(value),
-    );
-  } catch (error) {
-    if (progress.signal.aborted && !(await progress.settle())) return { next: 'STOP' };
-    throw error;
-  } finally {
-    await fetcher.close();
-  }
-  if (!(await progress.settle())) return { next: 'STOP' };
+    ),
+  );
+  if (!analysis) return { next: 'STOP' };
   if (analysis.verdict !== 'OK') return { next: 'FAIL', failure: FAILURES[analysis.verdict](analysis) };
   const seeds: AnalysisSeeds = {
     homepage: analysis.homepage,
@@ -139,9 +133,8 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
   const seeds = job.analysis_seeds;
   const progress = setupProgress(jobId, 'TRAINING', 'train_progress');
   const fetcher = newFetcher();
-  let training: Awaited<ReturnType<typeof trainProfile>>;
-  try {
-    training = await trainProfile(
+  const training = await runTracked(progress, fetcher, () =>
+    trainProfile(
       seeds.homepage,
       fetcher,
       {
@@ -153,14 +146,9 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
         signal: progress.signal,
       },
       (value) => progress.report(value),
-    );
-  } catch (error) {
-    if (progress.signal.aborted && !(await progress.settle())) return { next: 'STOP' };
-    throw error;
-  } finally {
-    await fetcher.close();
-  }
-  if (!(await progress.settle())) return { next: 'STOP' };
+    ),
+  );
+  if (!training) return { next: 'STOP' };
   if (training.samples.length === 0) {
     return {
       next: 'FAIL',
