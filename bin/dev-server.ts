@@ -4,6 +4,10 @@ import { readStackState, removeStackState, writeStackState } from '#local/stack-
 import { startStack } from '#local/start-stack';
 import { numberEnv, optionalEnv } from '#platform/config';
 
+// `npm start` runs this under `sh -c`: when npm is stopped, the shell exits without passing the
+// signal on, so a changed parent means whoever started the stack is gone, and so must the stack be.
+// Read first thing, before the slow start, so a parent that dies meanwhile is still noticed.
+const parent = process.ppid;
 const port = numberEnv('PORT', 3000, { min: 0, max: 65535 });
 const directory = process.cwd();
 
@@ -45,6 +49,10 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGHUP', () => void shutdown('SIGHUP'));
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown('parent exited');
+}, 500).unref();
 
 function isAlive(pid: number): boolean {
   try {

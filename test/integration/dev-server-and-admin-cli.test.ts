@@ -166,3 +166,37 @@ describe('stopping', () => {
     expect(await readStackState(process.cwd(), port)).toBeNull();
   });
 });
+
+describe('npm start under a process manager', () => {
+  it('stops the whole stack when npm itself is stopped with SIGTERM', async () => {
+    const npmPort = await freePort();
+    const npm = spawn('npm', ['start'], {
+      env: { ...process.env, PORT: String(npmPort), LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    await new Promise<void>((resolve, reject) => {
+      npm.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/^API key: /m.test(output)) resolve();
+      });
+      npm.once('exit', (code) => reject(new Error(`npm start exited with ${code}: ${output}`)));
+    });
+    const state = await readStackState(process.cwd(), npmPort);
+    const dynamoPort = new URL(state?.dynamodbEndpoint ?? '').port;
+
+    npm.kill('SIGTERM');
+
+    // npm's shell does not pass the signal on; the server notices its parent is gone and stops.
+    for (let attempt = 0; attempt < 100 && (await readStackState(process.cwd(), npmPort)); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await readStackState(process.cwd(), npmPort), output).toBeNull();
+    await expect(fetch(`http://127.0.0.1:${npmPort}/v1/account`)).rejects.toThrow();
+    const { stdout } = await run('ps', ['-eo', 'args']);
+    expect(stdout).not.toContain(`-port ${dynamoPort}`);
+  });
+});
