@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- matching [peer sample size]`: this engine against fuse.js on the two benchmarks
- * of shared/data/matching. Each measurement runs in its own process (this file, started again with
+ * of data/matching. Each measurement runs in its own process (this file, started again with
  * worker arguments), so its time and peak RSS are its own.
  *
  * fuse.js scans the whole catalog for every query (seconds per title against the 22k Amazon

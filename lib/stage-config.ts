@@ -23,7 +23,7 @@ export interface StageConfig {
   dataNoncurrentVersionsExpireAfter: Duration;
   /** Stage-wide API Gateway throttle, before a single request reaches a Lambda. */
   apiThrottle: { rateLimit: number; burstLimit: number };
-  /** How long a Lambda may keep an API-key lookup in memory (DESIGN.md allows at most 60 s). */
+  /** How long a Lambda may keep an API-key lookup in memory (the design allows at most 60 s). */
   apiKeyCacheSeconds: number;
   /** Changes to the default price list of functions/core/pricing.ts. */
   priceOverrides: PriceOverrides;

@@ -50,7 +50,7 @@ export interface TopupFlowDeps {
   now?: () => Date;
 }
 
-/** The top-up status record of DESIGN.md. */
+/** The top-up status record of the design. */
 export interface TopupStatus {
   session_id: string;
   status: CheckoutStatus;

@@ -1,6 +1,6 @@
 import { type Cents, formatMoney } from './money.ts';
 
-/** The balance record of DESIGN.md; money as decimal strings. */
+/** The balance record of the design; money as decimal strings. */
 export const balanceRecord = (
   customerId: string,
   balance: { balance: Cents; held: Cents; spendable: Cents },

@@ -1,5 +1,5 @@
 /**
- * How old a website's last FULL catalog may be for each scrape variant (DESIGN.md): a FULL scrape
+ * How old a website's last FULL catalog may be for each scrape variant (the design): a FULL scrape
  * within a day of the last one would deliver what the project already holds; CATALOG_URLS re-scrapes
  * the URLs of a FULL catalog only while it is within the catalog retention.
  */

@@ -177,7 +177,7 @@ describe('settleJob', () => {
 });
 
 describe('resolvePriceList', () => {
-  it('holds the DESIGN.md defaults', () => {
+  it("holds the design's defaults", () => {
     expect(defaultPriceList).toEqual({
       unitPricePer1000: { EASY: 200, MEDIUM: 350, HARD: 600 },
       matchingUnitPricePer1000: 200,

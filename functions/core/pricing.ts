@@ -43,7 +43,7 @@ export interface PriceOverrides {
 
 const DEFAULTS = {
   unitPricePer1000: { EASY: '2.00', MEDIUM: '3.50', HARD: '6.00' },
-  // DESIGN.md prices matching per 1000 reference products × competitors without naming a unit price.
+  // The design prices matching per 1000 reference products × competitors without naming a unit price.
   matchingUnitPricePer1000: '2.00',
   minCharge: '1.00',
   capPercent: 125,

@@ -27,7 +27,7 @@ export interface MatchRecord {
 
 /**
  * The currency exports show prices in and the rates to get there. A project without localization
- * has `currency: null`: its exports keep the shops' own prices (DESIGN.md).
+ * has `currency: null`: its exports keep the shops' own prices (the design).
  */
 export interface PriceConversion {
   currency: string | null;

@@ -33,7 +33,7 @@ export interface ScrapeCreation {
 const MAX_ATTEMPTS = 5;
 
 /**
- * Creates a scrape job awaiting approval, with its quote (DESIGN.md "Scrape create body"): `urls`
+ * Creates a scrape job awaiting approval, with its quote (the design's scrape create body): `urls`
  * means URLS_ONLY, with invalid, duplicate and other-website URLs removed; CATALOG_URLS re-scrapes
  * the URLs of the website's last FULL catalog while it is retained; FULL crawls the whole shop unless
  * the last FULL catalog is still fresh, and an unfinished FULL scrape of the website is returned

@@ -39,7 +39,7 @@ import { getWebsite, listWebsites } from '#store/websites';
 type ExportingProject = Pick<Project, 'project_id' | 'localization'>;
 
 const rates = ratesSourceFromEnv();
-/** DESIGN.md: presigned URLs live 15 minutes. */
+/** The design: presigned URLs live 15 minutes. */
 export const EXPORT_URL_SECONDS = 15 * 60;
 
 export interface ExportListItem {

@@ -4,7 +4,7 @@ import type { StoredJob } from '#store/jobs';
 import { chargeHold, placeHold, releaseHold } from '#store/ledger';
 
 /**
- * What a scrape job (and, the same way, a matching job) costs (DESIGN.md Pricing): its quote's cap is held on approval, the settlement
+ * What a scrape job (and, the same way, a matching job) costs (the design's pricing): its quote's cap is held on approval, the settlement
  * of the products delivered is charged once from that hold and the rest released; a job that ends
  * without a settlement releases the hold. The hold's id is the job's id, so every step is
  * idempotent: a retried task or a second follow-up never holds, charges or releases twice.

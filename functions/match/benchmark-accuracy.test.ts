@@ -5,8 +5,8 @@ import { measureAccuracy } from './measure-accuracy.ts';
 import { readBenchmarkDataset } from './read-benchmark-dataset.ts';
 
 /**
- * Whole catalogue against whole catalogue on the two benchmarks of shared/data/matching (CI keeps
- * shared/ beside the repository; a missing folder fails the test). The floors sit a few points
+ * Whole catalogue against whole catalogue on the two benchmarks of data/matching (kept in the
+ * repository with their sources; a missing folder fails the test). The floors sit a few points
  * under what the engine measured, so a change that costs accuracy fails here. Both answer keys
  * miss pairs that are plainly the same product (identical titles and model numbers), so precision
  * against them understates the engine's.

@@ -16,14 +16,14 @@ interface DatasetLayout {
   separator: string;
 }
 
-/** The folders of shared/data/matching; their README names the files and separators. */
+/** The folders of data/matching; their README names the files and separators. */
 const layouts: Record<string, DatasetLayout> = {
   'amazon-google': { left: 'amazon', right: 'gp', separator: '#' },
   'walmart-amazon': { left: 'walmart', right: 'amazon', separator: '|' },
 };
 
-/** The shared data folder, which CI keeps beside the repository. */
-const benchmarkFolder = new URL('../../../shared/data/matching/', import.meta.url);
+/** The matching benchmarks kept in the repository (data/matching, with their sources and licences). */
+const benchmarkFolder = new URL('../../data/matching/', import.meta.url);
 
 /**
  * Reads a benchmark into product records: title -> name, manufacturer/brand -> brand, modelno -> mpn,

@@ -2,7 +2,7 @@ import type { Principal } from '#core/access-policy';
 
 /**
  * Key lookups cached in memory per warm Lambda (or local process). The TTL bounds how long a revoked
- * key may still be accepted elsewhere; the spec allows 5 minutes, DESIGN.md chose at most 60 s.
+ * key may still be accepted elsewhere; the spec allows 5 minutes, the design chose at most 60 s.
  */
 export class PrincipalCache {
   readonly #entries = new Map<string, { principal: Principal; expiresAt: number }>();

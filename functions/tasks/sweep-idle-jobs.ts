@@ -2,7 +2,7 @@ import { expireIdleJobs } from '#jobs/expire-idle-jobs';
 import { numberEnv } from '#platform/config';
 import { logInfo } from '#platform/log';
 
-/** DESIGN.md: an unapproved job idle 14 days is cancelled; a stage or a test may set another limit. */
+/** The design: an unapproved job idle 14 days is cancelled; a stage or a test may set another limit. */
 const IDLE_LIMIT_SECONDS = numberEnv('JOB_IDLE_LIMIT_SECONDS', 14 * 24 * 60 * 60, {
   min: 1,
   max: 365 * 24 * 60 * 60,

@@ -3,7 +3,7 @@ import { formatMoney } from '#core/money';
 import type { Customer } from '#store/customers';
 import type { MonthlyUsage } from '#store/monthly-usage';
 
-/** The customer record of DESIGN.md: name, the caller's role and the quotas with this month's use. */
+/** The customer record of the design: name, the caller's role and the quotas with this month's use. */
 export const customerRecord = (customer: Customer, role: CustomerRole, usage: MonthlyUsage) => ({
   customer_id: customer.customer_id,
   name: customer.name,
