@@ -8,12 +8,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'functions/**/*.test.ts',
-            'test/unit/**/*.test.ts',
-            'test/cdk/**/*.test.ts',
-            'test/crawl/**/*.test.ts',
-          ],
+          include: ['functions/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/cdk/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },

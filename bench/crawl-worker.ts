@@ -3,7 +3,7 @@
  * given product URLs with this engine or with Crawlee's CheerioCrawler and prints one JSON line.
  */
 import { readFile } from 'node:fs/promises';
-import type { ExtractionProfile } from '../functions/crawl/extraction-profile.ts';
+import type { ExtractionProfile } from '../functions/crawl/learn/extraction-profile.ts';
 
 interface WorkerInput {
   engine: 'engine' | 'crawlee';
@@ -17,9 +17,9 @@ const started = performance.now();
 let products = 0;
 
 if (input.engine === 'engine') {
-  const { createFetcher } = await import('../functions/crawl/fetcher.ts');
-  const { runPool } = await import('../functions/crawl/run-pool.ts');
-  const { scrapeUrl } = await import('../functions/crawl/scrape-url.ts');
+  const { createFetcher } = await import('../functions/crawl/net/fetcher.ts');
+  const { runPool } = await import('../functions/crawl/net/run-pool.ts');
+  const { scrapeUrl } = await import('../functions/crawl/page/scrape-url.ts');
   const fetcher = createFetcher({
     allowedHosts: ['127.0.0.1'],
     perHostConcurrency: input.concurrency,

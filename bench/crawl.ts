@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchShop } from '../fixtures/default-shops.ts';
 import { startShop } from '../fixtures/start-shop.ts';
-import { analyseSite } from '../functions/crawl/analyse-site.ts';
-import { enumerateProductUrls } from '../functions/crawl/enumerate-product-urls.ts';
-import { createFetcher } from '../functions/crawl/fetcher.ts';
-import { trainProfile } from '../functions/crawl/train-profile.ts';
+import { trainProfile } from '../functions/crawl/learn/train-profile.ts';
+import { createFetcher } from '../functions/crawl/net/fetcher.ts';
+import { analyseSite } from '../functions/crawl/site/analyse-site.ts';
+import { enumerateProductUrls } from '../functions/crawl/site/enumerate-product-urls.ts';
 
 const CONCURRENCY = 8;
 

@@ -1,4 +1,4 @@
-import { currencyMinorUnits } from '#crawl/currency-minor-units';
+import { currencyMinorUnits } from '#core/currency-minor-units';
 import type { ReferenceRates } from './reference-rates.ts';
 
 /** value = units / 10^scale, exactly. */

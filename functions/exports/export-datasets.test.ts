@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 import { bundledRates } from './bundled-rates.ts';
 import {
   MATCH_COLUMNS,

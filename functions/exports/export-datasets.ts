@@ -1,4 +1,4 @@
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 import { convertPrice } from './convert-price.ts';
 import type { CsvValue } from './csv-lines.ts';
 import type { ReferenceRates } from './reference-rates.ts';

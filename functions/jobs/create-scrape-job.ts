@@ -4,7 +4,7 @@ import { initialState } from '#core/lanes';
 import { type Difficulty, estimateJob } from '#core/pricing';
 import { Conflict, NotFound, Problem } from '#core/problem';
 import { screenScrapeUrls } from '#core/screen-scrape-urls';
-import type { ExtractionProfile } from '#crawl/extraction-profile';
+import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
 import { priceList } from '#platform/price-list';
 import { latestCatalog, readCatalog } from '#store/catalogs';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';

@@ -1,5 +1,5 @@
 import { Forbidden, NotFound, Unavailable } from '#core/problem';
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 import { type CsvValue, csvLines } from '#exports/csv-lines';
 import {
   type ExportDataset,

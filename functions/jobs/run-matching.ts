@@ -1,5 +1,5 @@
 import { addCounts, type MatchingCounts, matchingProgress, NO_COUNTS } from '#core/matching-progress';
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 import { matchCatalogs } from '#match/match-catalogs';
 import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
 import { getJob, moveJob, updateJobIn } from '#store/jobs';

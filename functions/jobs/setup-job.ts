@@ -1,6 +1,6 @@
 import type { Cents } from '#core/money';
-import type { AnalysisProgress } from '#crawl/analyse-site';
-import type { TrainProgress } from '#crawl/train-profile';
+import type { TrainProgress } from '#crawl/learn/train-profile';
+import type { AnalysisProgress } from '#crawl/site/analyse-site';
 import { type Job, publicJob, type StoredJob } from '#store/jobs';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 import { matchCatalogs } from './match-catalogs.ts';
 import { measureAccuracy } from './measure-accuracy.ts';
 import { readBenchmarkDataset } from './read-benchmark-dataset.ts';

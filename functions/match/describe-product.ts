@@ -1,4 +1,4 @@
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 import { asModelCode } from './as-model-code.ts';
 import { findModelCodes } from './find-model-codes.ts';
 import { foldText } from './fold-text.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 import { type MatchingCounters, matchCatalogs } from './match-catalogs.ts';
 import { testProduct } from './test-product.ts';
 

@@ -1,4 +1,4 @@
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 import type { AcceptanceRule } from './choose-matches.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import { describeProduct } from './describe-product.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 
 /**
  * Changes whenever what the engine reads changes: bump it with any change to features or scoring,

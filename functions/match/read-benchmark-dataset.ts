@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 
 /** One entity-resolution benchmark: two whole catalogues and the answer key of true pairs. */
 export interface BenchmarkDataset {

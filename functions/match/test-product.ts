@@ -1,4 +1,4 @@
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 
 /** A product record for tests: a name and whatever fields the test cares about. */
 export function testProduct(url: string, name: string, fields: Partial<ProductRecord> = {}): ProductRecord {

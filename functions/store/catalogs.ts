@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 import { getDataObject, putDataObject } from './data-bucket.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import type { TransactItem } from './jobs.ts';

@@ -1,5 +1,5 @@
-import type { ProductRecord } from '#crawl/product-record';
-import type { UrlResult } from '#crawl/scrape-url';
+import type { ProductRecord } from '#core/product-record';
+import type { UrlResult } from '#crawl/page/scrape-url';
 import { fromJsonLines, toJsonLines } from './catalogs.ts';
 import { getDataObject, putDataObject } from './data-bucket.ts';
 

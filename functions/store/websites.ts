@@ -7,7 +7,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Difficulty, Estimate } from '#core/pricing';
-import type { ProductRecord } from '#crawl/product-record';
+import type { ProductRecord } from '#core/product-record';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import type { TransactItem } from './jobs.ts';

@@ -1,0 +1,378 @@
+import type { CheerioAPI } from 'cheerio/slim';
+import type { Element } from 'domhandler';
+import { cleanText } from '../page/clean-text.ts';
+import { normaliseAmount } from '../page/normalise-amount.ts';
+import { normaliseGtin } from '../page/normalise-gtin.ts';
+import type { PageAnatomy } from '../page/page-anatomy.ts';
+import type { PriceContext } from '../page/parse-price.ts';
+import type { ProductFields } from '../page/product-fields.ts';
+import { productFromSelectors, readRule, spacedText } from '../page/product-from-selectors.ts';
+import { readAvailability } from '../page/read-availability.ts';
+import type { Page } from '../page/read-page.ts';
+import type { FieldRule, SelectorField } from './extraction-profile.ts';
+
+export interface LearningPage {
+  page: Page;
+  anatomy: PageAnatomy;
+  /** What structured data on the page says, when it says anything: the surest target. */
+  known: ProductFields | null;
+}
+
+type Labelled = 'brand' | 'sku' | 'gtin' | 'mpn';
+
+const LABELS: Record<Labelled, string[]> = {
+  brand: [
+    'brand',
+    'značka',
+    'marke',
+    'marque',
+    'marka',
+    'hersteller',
+    'výrobce',
+    'výrobca',
+    'producent',
+    'fabricant',
+    'manufacturer',
+  ],
+  sku: [
+    'sku',
+    'kód produktu',
+    'kod produktu',
+    'kód',
+    'kod',
+    'artikelnummer',
+    'art.-nr.',
+    'artikel-nr.',
+    'référence',
+    'reference',
+    'ref',
+    'product code',
+    'item number',
+    'code produit',
+    'katalogové číslo',
+    'numer katalogowy',
+    'item no.',
+  ],
+  gtin: [
+    'ean',
+    'gtin',
+    'ean13',
+    'ean kód',
+    'ean-code',
+    'ean code',
+    'upc',
+    'barcode',
+    'čárový kód',
+    'kod ean',
+    'kód ean',
+  ],
+  mpn: [
+    'mpn',
+    'kód výrobce',
+    'kód výrobcu',
+    'herstellernummer',
+    'hersteller-artikelnummer',
+    'référence fabricant',
+    'kod producenta',
+    'manufacturer part number',
+    'part number',
+    'mfr part no.',
+  ],
+};
+const UNSTABLE_CLASS =
+  /\d|^(is|has)-|^(active|selected|current|disabled|hidden|open|show)$|sold|stock|(^|-)(un)?available/i;
+const BREADCRUMBS =
+  '[class*="breadcrumb"], [id*="breadcrumb"], [aria-label*="breadcrumb" i], [itemtype*="BreadcrumbList"]';
+
+interface Target {
+  learning: LearningPage;
+  element: Element;
+  value: string;
+  label?: string;
+}
+
+/**
+ * Learns a markup rule per field from sample product pages. On each page the field's element is
+ * found (from structured values where the page has them, else by heading, price position, row
+ * labels, breadcrumbs, stock phrases and buy buttons); candidate selectors are built from the
+ * element and its ancestors; the rule that reads the right value on most pages wins, so a selector
+ * that also matches related products listed earlier on the page loses.
+ */
+export function learnSelectors(
+  pages: readonly LearningPage[],
+  context: PriceContext,
+): Partial<Record<SelectorField, FieldRule>> {
+  const rules: Partial<Record<SelectorField, FieldRule>> = {};
+  const learn = (
+    field: SelectorField,
+    targets: Target[],
+    read: (page: Page, rule: FieldRule) => string | null,
+    attribute?: (element: Element) => string,
+  ): void => {
+    const rule = bestRule(targets, read, attribute);
+    if (rule) rules[field] = rule;
+  };
+  const text = (page: Page, rule: FieldRule): string | null => readRule(page.$, rule, page.url);
+  const priceOf = (page: Page, rule: FieldRule): string | null => {
+    const price = productFromSelectors(page, { price: rule }, context);
+    return price.price ? normaliseAmount(price.price, price.currency) : null;
+  };
+
+  learn(
+    'name',
+    targetsOf(pages, (p) => (p.anatomy.h1 ? [p.anatomy.h1, cleanText(p.page.$(p.anatomy.h1).text())] : null)),
+    text,
+  );
+  learn(
+    'price',
+    targetsOf(pages, (p) => {
+      const knownAmount = p.known?.price ? normaliseAmount(p.known.price, p.known.currency) : null;
+      const prices = p.anatomy.mainPrices.map((candidate) => ({
+        ...candidate,
+        amount: normaliseAmount(candidate.price.amount, candidate.price.currency),
+      }));
+      const chosen = prices.find((candidate) => candidate.amount === knownAmount) ?? nearest(p, prices);
+      return chosen?.amount ? [chosen.element, chosen.amount] : null;
+    }),
+    priceOf,
+  );
+  learn(
+    'image',
+    targetsOf(pages, (p) => {
+      const images = (p.page.$('img[src], img[data-src]').toArray() as Element[])
+        .filter(
+          (image) => !p.anatomy.inCard(image) && p.page.$(image).closest('header, footer, nav').length === 0,
+        )
+        .map((element) => ({ element, url: imageUrl(element, p.page.url) }));
+      const chosen =
+        images.find((image) => p.known?.image && image.url === p.known.image) ?? nearest(p, images);
+      return chosen?.url ? [chosen.element, chosen.url] : null;
+    }),
+    (page, rule) => text(page, rule),
+    (element) => (element.attribs.src ? 'src' : 'data-src'),
+  );
+  for (const field of ['brand', 'sku', 'gtin', 'mpn'] as const) {
+    const targets = labelledTargets(pages, field);
+    const read = (page: Page, rule: FieldRule): string | null => {
+      const value = text(page, rule);
+      return field === 'gtin' ? normaliseGtin(value) : value;
+    };
+    const rule = bestRule(targets, read);
+    if (rule) rules[field] = rule;
+  }
+  learn(
+    'category',
+    targetsOf(pages, (p) => {
+      const container = p.page.$(BREADCRUMBS).first()[0] as Element | undefined;
+      if (!container) return null;
+      const value = productFromSelectors(
+        p.page,
+        { category: { selector: selectorOf(container) } },
+        context,
+      ).category;
+      return value ? [container, value] : null;
+    }),
+    (page, rule) => productFromSelectors(page, { category: rule }, context).category,
+  );
+  learn(
+    'availability',
+    targetsOf(pages, (p) => {
+      const labels = (p.page.$('body *').toArray() as Element[])
+        .filter((element) => !/^(button|option|select|script|style|a|input|form|label)$/.test(element.name))
+        .filter((element) => !p.anatomy.inCard(element) && ownText(element).length > 0)
+        .map((element) => ({ element, text: spacedText(element) }))
+        .filter((entry) => entry.text.length < 40 && readAvailability(entry.text) !== null)
+        .map((entry) => ({ element: entry.element, value: readAvailability(entry.text) as string }));
+      const chosen = nearest(p, labels);
+      return chosen ? [chosen.element, chosen.value] : null;
+    }),
+    (page, rule) => readAvailability(text(page, rule)),
+  );
+  learn(
+    'button',
+    targetsOf(pages, (p) => {
+      const chosen = nearest(
+        p,
+        p.anatomy.buyButtons.map((element) => ({ element })),
+      );
+      return chosen ? [chosen.element, 'BUTTON'] : null;
+    }),
+    (page, rule) => (page.$(rule.selector).first().length ? 'BUTTON' : null),
+  );
+  return rules;
+
+  function bestRule(
+    targets: Target[],
+    read: (page: Page, rule: FieldRule) => string | null,
+    attribute?: (element: Element) => string,
+  ): FieldRule | null {
+    if (targets.length === 0) return null;
+    const label = mostCommon(
+      targets.map((target) => target.label).filter((value): value is string => !!value),
+    );
+    const candidates = new Map<string, FieldRule>();
+    for (const target of targets) {
+      for (const selector of selectorCandidates(target.learning.page.$, target.element)) {
+        const rule: FieldRule = { selector };
+        if (attribute) rule.attribute = attribute(target.element);
+        if (label) rule.label = label;
+        candidates.set(JSON.stringify(rule), rule);
+      }
+    }
+    let best: { rule: FieldRule; score: number } | null = null;
+    for (const rule of candidates.values()) {
+      let score = 0;
+      for (const target of targets) {
+        try {
+          if (read(target.learning.page, rule) === target.value) score++;
+        } catch {
+          // a selector css-select cannot compile scores nothing
+        }
+      }
+      if (
+        !best ||
+        score > best.score ||
+        (score === best.score && preferable(rule.selector, best.rule.selector))
+      ) {
+        best = { rule, score };
+      }
+    }
+    return best && best.score >= Math.max(1, Math.ceil(targets.length / 2)) ? best.rule : null;
+  }
+}
+
+/**
+ * Between selectors that read equally well: one naming the element by class, id or attribute (it
+ * survives an extra block on some pages better than a bare tag), then the shorter.
+ */
+function preferable(selector: string, other: string): boolean {
+  const specific = (value: string): boolean => /[.#[]/.test(value.split(' ').at(-1) ?? '');
+  if (specific(selector) !== specific(other)) return specific(selector);
+  return selector.length < other.length;
+}
+
+function targetsOf(
+  pages: readonly LearningPage[],
+  find: (page: LearningPage) => [Element, string] | null,
+): Target[] {
+  const targets: Target[] = [];
+  for (const learning of pages) {
+    const found = find(learning);
+    if (found) targets.push({ learning, element: found[0], value: found[1] });
+  }
+  return targets;
+}
+
+function labelledTargets(pages: readonly LearningPage[], field: Labelled): Target[] {
+  const words = new Set(LABELS[field]);
+  const targets: Target[] = [];
+  for (const learning of pages) {
+    for (const element of learning.page.$('body *').toArray() as Element[]) {
+      const own = ownText(element).replace(/\s*[:：]\s*$/, '');
+      if (!own || own.length > 40 || !words.has(own.toLowerCase()) || learning.anatomy.inCard(element))
+        continue;
+      const row =
+        spacedText(element).length > ownText(element).length + 1
+          ? element
+          : (element.parent as Element | null);
+      if (row?.type !== 'tag') continue;
+      const value = rowValue(row, own);
+      const checked = field === 'gtin' ? normaliseGtin(value) : value;
+      if (checked) {
+        targets.push({ learning, element: row, value: checked, label: own });
+        break;
+      }
+    }
+  }
+  return targets;
+}
+
+function rowValue(row: Element, label: string): string | null {
+  const text = spacedText(row);
+  if (!text.toLowerCase().startsWith(label.toLowerCase())) return null;
+  const rest = text.slice(label.length).replace(/^\s*[:：]?\s*/, '');
+  return rest && rest.length <= 80 ? rest : null;
+}
+
+function ownText(element: Element): string {
+  return cleanText(
+    element.children
+      .filter((child) => child.type === 'text')
+      .map((child) => (child as unknown as { data: string }).data)
+      .join(' '),
+  );
+}
+
+function nearest<T extends { element: Element }>(learning: LearningPage, items: T[]): T | undefined {
+  const h1 = learning.anatomy.h1;
+  if (!h1) return items[0];
+  const anchor = learning.anatomy.order(h1);
+  return items.reduce<T | undefined>((best, item) => {
+    const distance = Math.abs(learning.anatomy.order(item.element) - anchor);
+    return !best || distance < Math.abs(learning.anatomy.order(best.element) - anchor) ? item : best;
+  }, undefined);
+}
+
+function imageUrl(element: Element, pageUrl: string): string | null {
+  const src = element.attribs.src ?? element.attribs['data-src'];
+  return src ? (URL.parse(src.trim(), pageUrl)?.href ?? null) : null;
+}
+
+function mostCommon(values: string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [value, count] of counts) if (best === null || count > (counts.get(best) ?? 0)) best = value;
+  return best;
+}
+
+function simple(element: Element): string[] {
+  const tag = element.name;
+  const classes = (element.attribs.class ?? '')
+    .split(/\s+/)
+    .filter((name) => name && !UNSTABLE_CLASS.test(name))
+    .map((name) => `.${name.replace(/([^\w-])/g, '\\$1')}`);
+  const id =
+    element.attribs.id && !/\d/.test(element.attribs.id)
+      ? `#${element.attribs.id.replace(/([^\w-])/g, '\\$1')}`
+      : null;
+  const itemprop = element.attribs.itemprop ? `[itemprop="${element.attribs.itemprop}"]` : null;
+  return [
+    ...(id ? [id] : []),
+    ...(classes.length ? [`${tag}${classes.join('')}`] : []),
+    ...(classes.length > 1 ? [`${tag}${classes[0]}`] : []),
+    ...(itemprop ? [`${tag}${itemprop}`] : []),
+    tag,
+  ];
+}
+
+function selectorOf(element: Element): string {
+  return simple(element)[0] as string;
+}
+
+/** Selectors for an element: its own, then each prefixed by a distinctive ancestor. */
+function selectorCandidates($: CheerioAPI, element: Element): string[] {
+  const own = simple(element);
+  const out = new Set(own);
+  let depth = 0;
+  for (
+    let node = element.parent as Element | null;
+    node && node.type === 'tag' && depth < 8;
+    node = node.parent as Element | null
+  ) {
+    if (node.name === 'html' || node.name === 'body') break;
+    const ancestor = simple(node).filter((selector) => selector !== node?.name);
+    if (ancestor.length === 0) continue;
+    depth++;
+    for (const prefix of ancestor.slice(0, 2))
+      for (const mine of own.slice(0, 2)) out.add(`${prefix} ${mine}`);
+  }
+  // A candidate that does not even match its own element (an escaping css-select rejects) is dropped.
+  return [...out].filter((selector) => {
+    try {
+      return $(selector).toArray().includes(element);
+    } catch {
+      return false;
+    }
+  });
+}

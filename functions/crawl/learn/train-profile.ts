@@ -1,0 +1,203 @@
+import type { ProductRecord } from '#core/product-record';
+import type { PageFetcher } from '../net/page-fetcher.ts';
+import { classifyPage, type PageClassification, type PageKind } from '../page/classify-page.ts';
+import { extractProduct } from '../page/extract-product.ts';
+import { fetchHtmlPage } from '../page/fetch-html-page.ts';
+import { pageAnatomy } from '../page/page-anatomy.ts';
+import type { Page } from '../page/read-page.ts';
+import { detectLanguage } from '../site/detect-language.ts';
+import { siteLinks } from '../site/site-links.ts';
+import type { Difficulty, ExtractionMethod, ExtractionProfile } from './extraction-profile.ts';
+import { learnSelectors } from './learn-selectors.ts';
+import { learnSkuFromUrl } from './learn-sku-from-url.ts';
+import { learnUrlPattern } from './learn-url-pattern.ts';
+
+export type TrainPhase = 'COLLECTING_PAGES' | 'CLASSIFYING_PAGES' | 'LEARNING_PROFILE' | 'DONE';
+
+/** The train_progress object of a setup job. */
+export interface TrainProgress {
+  pages: number;
+  pages_limit: number;
+  pages_estimate: number;
+  phase: TrainPhase;
+  percent: number;
+}
+
+export interface TrainOptions {
+  pagesLimit: number;
+  country?: string | null;
+  currency?: string | null;
+  /** Product and other URLs the analysis saw, to start from. */
+  seeds?: { productUrls: readonly string[]; otherUrls: readonly string[] };
+  /** Sample products returned for the user to judge. */
+  sampleSize?: number;
+  concurrency?: number;
+  signal?: AbortSignal;
+}
+
+export interface TrainingResult {
+  profile: ExtractionProfile;
+  samples: ProductRecord[];
+  pages: { url: string; kind: PageKind }[];
+}
+
+const DIFFICULTY: Record<ExtractionMethod, Difficulty> = {
+  JSONLD: 'EASY',
+  MICRODATA: 'MEDIUM',
+  OPENGRAPH: 'MEDIUM',
+  SELECTORS: 'HARD',
+};
+const STRUCTURED: Exclude<ExtractionMethod, 'SELECTORS'>[] = ['JSONLD', 'MICRODATA', 'OPENGRAPH'];
+/** Share of the sampled pages aimed at product pages; the rest teach what is not a product. */
+const PRODUCT_SHARE = 0.7;
+
+/**
+ * The setup job's training: collects up to `pagesLimit` pages (product card links first, listings
+ * and other pages for the rest), classifies them, picks the structured source that covers the
+ * product pages (else markup rules), learns markup rules, the product URL pattern and the SKU-in-URL
+ * pattern, and reads sample products with the result.
+ */
+export async function trainProfile(
+  url: string,
+  fetcher: PageFetcher,
+  options: TrainOptions,
+  onProgress: (progress: TrainProgress) => void = () => {},
+): Promise<TrainingResult> {
+  const context = { country: options.country ?? null, currency: options.currency ?? null };
+  const limit = options.pagesLimit;
+  const concurrency = options.concurrency ?? 4;
+  const progress: TrainProgress = {
+    pages: 0,
+    pages_limit: limit,
+    pages_estimate: limit,
+    phase: 'COLLECTING_PAGES',
+    percent: 0,
+  };
+  const report = (): void => onProgress({ ...progress });
+  report();
+
+  const likelyProducts: string[] = [...(options.seeds?.productUrls ?? [])];
+  const others: string[] = [url, ...(options.seeds?.otherUrls ?? [])];
+  const seen = new Set<string>();
+  const collected: Page[] = [];
+  let origin: string | null = null;
+  let productLike = 0;
+  const next = (): string | undefined => {
+    const wantProduct = productLike < limit * PRODUCT_SHARE;
+    const queue = (wantProduct && likelyProducts.length) || !others.length ? likelyProducts : others;
+    while (queue.length) {
+      const candidate = queue.shift() as string;
+      if (!seen.has(candidate)) return candidate;
+    }
+    return undefined;
+  };
+  while (collected.length < limit) {
+    const batch: string[] = [];
+    while (batch.length < concurrency && collected.length + batch.length < limit) {
+      const candidate = next();
+      if (candidate === undefined) break;
+      seen.add(candidate);
+      batch.push(candidate);
+    }
+    if (batch.length === 0) break;
+    const fetched = await Promise.all(batch.map((link) => fetchHtmlPage(fetcher, link, options.signal)));
+    for (const { page } of fetched) {
+      if (!page || collected.length >= limit) continue;
+      origin ??= new URL(page.url).origin;
+      collected.push(page);
+      const anatomy = pageAnatomy(page, context);
+      if (page.jsonLd.length > 0 || anatomy.buyButtons.length > 0) productLike++;
+      for (const link of anatomy.cardLinks) if (!seen.has(link)) likelyProducts.push(link);
+      for (const link of siteLinks(page, origin))
+        if (!seen.has(link) && !anatomy.cardLinks.includes(link)) others.push(link);
+    }
+    progress.pages = collected.length;
+    progress.pages_estimate = Math.min(
+      limit,
+      collected.length + new Set([...likelyProducts, ...others].filter((link) => !seen.has(link))).size,
+    );
+    progress.percent = Math.round((70 * collected.length) / limit);
+    report();
+  }
+
+  progress.phase = 'CLASSIFYING_PAGES';
+  report();
+  const classified: { page: Page; classification: PageClassification }[] = collected.map((page) => ({
+    page,
+    classification: classifyPage(page, context),
+  }));
+  const products = classified.filter((entry) => entry.classification.kind === 'PRODUCT');
+  progress.percent = 80;
+  progress.phase = 'LEARNING_PROFILE';
+  report();
+
+  const method =
+    STRUCTURED.find(
+      (candidate) =>
+        products.length > 0 &&
+        products.filter((entry) => entry.classification.structured[candidate]?.price != null).length >=
+          products.length * 0.8,
+    ) ?? 'SELECTORS';
+  const selectors = learnSelectors(
+    products.map((entry) => ({
+      page: entry.page,
+      anatomy: entry.classification.anatomy,
+      known: method === 'SELECTORS' ? null : (entry.classification.structured[method] ?? null),
+    })),
+    context,
+  );
+  const productPaths = products.map((entry) => pathOf(entry.page.canonical));
+  const listingPaths = classified
+    .filter((entry) => entry.classification.kind === 'LISTING')
+    .map((entry) => pathOf(entry.page.url));
+  const skuKnown =
+    products.filter((entry) => (method === 'SELECTORS' ? null : entry.classification.structured[method]?.sku))
+      .length >=
+      products.length / 2 || selectors.sku !== undefined;
+  const currencies = products
+    .map(
+      (entry) =>
+        (method === 'SELECTORS' ? null : entry.classification.structured[method]?.currency) ??
+        entry.classification.anatomy.mainPrices[0]?.price.currency,
+    )
+    .filter((currency): currency is string => !!currency);
+  const profile: ExtractionProfile = {
+    version: 1,
+    method,
+    difficulty: DIFFICULTY[method],
+    origin: origin ?? new URL(url).origin,
+    language: detectLanguage(collected),
+    country: context.country,
+    currency: mostCommon(currencies) ?? context.currency,
+    product_url_pattern: learnUrlPattern(productPaths) ?? '^$',
+    listing_url_pattern: learnUrlPattern(listingPaths),
+    sku_from_url: skuKnown
+      ? null
+      : learnSkuFromUrl(products.map((entry) => new URL(entry.page.url).pathname)),
+    selectors,
+    trained_on: { pages: collected.length, product_pages: products.length },
+  };
+  const samples = products
+    .slice(0, options.sampleSize ?? 10)
+    .map((entry) => extractProduct(entry.page, profile))
+    .filter((record): record is ProductRecord => record !== null);
+  progress.phase = 'DONE';
+  progress.percent = 100;
+  progress.pages_estimate = collected.length;
+  report();
+  return {
+    profile,
+    samples,
+    pages: classified.map((entry) => ({ url: entry.page.url, kind: entry.classification.kind })),
+  };
+}
+
+function pathOf(url: string): string {
+  return new URL(url).pathname;
+}
+
+function mostCommon(values: string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}

@@ -1,0 +1,350 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent } from 'undici';
+import { decodeBody } from './decode-body.ts';
+import {
+  ACCEPTED_ENCODINGS,
+  BodyTooLargeError,
+  type Exchange,
+  exchange,
+  RequestTimeoutError,
+  UnsupportedEncodingError,
+} from './exchange.ts';
+import { type HostLimits, HostScheduler } from './host-scheduler.ts';
+import type { FetchedPage, FetchOutcome, PageFetcher } from './page-fetcher.ts';
+import { retryDelayMs } from './retry-delay.ts';
+import {
+  ROBOTS_MAX_BYTES,
+  RobotsCache,
+  type RobotsPolicy,
+  type RobotsResponse,
+  type RobotsUnreachable,
+} from './robots-cache.ts';
+import { assertUrlAllowed, createGuardedConnect, HostAllowList, SsrfBlockedError } from './ssrf-guard.ts';
+
+export const DEFAULT_USER_AGENT = 'ProductDataBot/1.0 (+https://product-data.example/bot)';
+
+export interface FetcherOptions {
+  /** Entries of CRAWL_ALLOWED_HOSTS: hosts or host:port that may be contacted at private addresses. */
+  allowedHosts?: readonly string[];
+  /** Sent on every request; its leading product token is the name matched in robots.txt. */
+  userAgent?: string;
+  perHostConcurrency?: number;
+  /** Least time between the starts of two requests to one host. */
+  minDelayMs?: number;
+  /** Further attempts after a 429, a retryable 5xx, a timeout or a dropped connection. */
+  maxRetries?: number;
+  /** Limit for one attempt: connect, headers and body. */
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  maxRedirects?: number;
+  /** The first retry waits about this long; each further one doubles it. */
+  retryBaseDelayMs?: number;
+  /** Cap on any retry wait; a Retry-After longer than this ends the retries instead. */
+  maxRetryDelayMs?: number;
+  /** How long a robots.txt is trusted; capped at 24 hours. */
+  robotsTtlMs?: number;
+}
+
+const DEFAULTS = {
+  userAgent: DEFAULT_USER_AGENT,
+  perHostConcurrency: 4,
+  minDelayMs: 100,
+  maxRetries: 3,
+  timeoutMs: 15_000,
+  maxBodyBytes: 10 * 1024 * 1024,
+  maxRedirects: 5,
+  retryBaseDelayMs: 500,
+  maxRetryDelayMs: 30_000,
+} as const;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const TRANSIENT_ERROR_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/** The crawl network layer: polite, SSRF-guarded fetching of shop pages on undici. */
+export function createFetcher(options: FetcherOptions = {}): PageFetcher {
+  return new Fetcher(options);
+}
+
+interface AttemptOptions {
+  maxBodyBytes: number;
+  overflow: 'fail' | 'truncate';
+  signal?: AbortSignal;
+}
+
+class Fetcher implements PageFetcher {
+  private readonly settings: Required<Omit<FetcherOptions, 'allowedHosts' | 'robotsTtlMs'>>;
+  private readonly allowList: HostAllowList;
+  private readonly agent: Agent;
+  private readonly scheduler: HostScheduler;
+  private readonly robots: RobotsCache;
+  private readonly crawlDelayMs = new Map<string, number>();
+  private readonly headers: Record<string, string>;
+
+  constructor(options: FetcherOptions) {
+    this.settings = {
+      userAgent: options.userAgent ?? DEFAULTS.userAgent,
+      perHostConcurrency: options.perHostConcurrency ?? DEFAULTS.perHostConcurrency,
+      minDelayMs: options.minDelayMs ?? DEFAULTS.minDelayMs,
+      maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
+      timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
+      maxRedirects: options.maxRedirects ?? DEFAULTS.maxRedirects,
+      retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs,
+      maxRetryDelayMs: options.maxRetryDelayMs ?? DEFAULTS.maxRetryDelayMs,
+    };
+    this.allowList = new HostAllowList(options.allowedHosts ?? []);
+    this.agent = new Agent({
+      connect: createGuardedConnect({ allowList: this.allowList, timeoutMs: this.settings.timeoutMs }),
+      headersTimeout: this.settings.timeoutMs,
+      bodyTimeout: this.settings.timeoutMs,
+    });
+    this.scheduler = new HostScheduler((host) => this.limitsFor(host));
+    this.robots = new RobotsCache({
+      request: (url) => this.requestRobots(url),
+      productToken: /^[A-Za-z_-]+/.exec(this.settings.userAgent)?.[0] ?? this.settings.userAgent,
+      ttlMs: options.robotsTtlMs,
+    });
+    this.headers = {
+      'user-agent': this.settings.userAgent,
+      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'accept-encoding': ACCEPTED_ENCODINGS,
+    };
+  }
+
+  async fetch(
+    url: string,
+    options: { signal?: AbortSignal; maxBodyBytes?: number } = {},
+  ): Promise<FetchedPage> {
+    let current = URL.parse(url);
+    if (current === null) return emptyPage('BLOCKED_BY_POLICY', url, url, 'invalid URL');
+    current.hash = '';
+    for (let redirects = 0; ; redirects++) {
+      let response: Exchange;
+      try {
+        assertUrlAllowed(current, this.allowList);
+        const policy = await this.policyFor(current);
+        // The host did not answer even for robots.txt: a network failure, not the shop's wish.
+        if (policy.networkError !== null) {
+          return emptyPage(
+            'NETWORK_ERROR',
+            url,
+            current.href,
+            `robots.txt unreachable: ${policy.networkError}`,
+          );
+        }
+        if (!policy.rules.isAllowed(current.pathname + current.search)) {
+          return emptyPage('BLOCKED_BY_ROBOTS', url, current.href);
+        }
+        response = await this.attempt(current, {
+          maxBodyBytes: options.maxBodyBytes ?? this.settings.maxBodyBytes,
+          overflow: 'fail',
+          signal: options.signal,
+        });
+      } catch (error) {
+        if (options.signal?.aborted) throw options.signal.reason;
+        return emptyPage(outcomeOfError(error), url, current.href, errorMessage(error));
+      }
+      if (!REDIRECT_STATUSES.has(response.status)) return pageOf(url, current.href, response);
+      const next = URL.parse(response.headers.location ?? '', current);
+      if (next === null) {
+        return { ...pageOf(url, current.href, response), error: 'redirect without a Location' };
+      }
+      if (redirects >= this.settings.maxRedirects) {
+        return {
+          ...pageOf(url, current.href, response),
+          error: `more than ${this.settings.maxRedirects} redirects`,
+        };
+      }
+      next.hash = '';
+      current = next;
+    }
+  }
+
+  async isAllowed(url: string): Promise<boolean> {
+    const target = URL.parse(url);
+    if (target === null) return false;
+    try {
+      assertUrlAllowed(target, this.allowList);
+      return (await this.policyFor(target)).rules.isAllowed(target.pathname + target.search);
+    } catch (error) {
+      if (error instanceof SsrfBlockedError) return false;
+      throw error;
+    }
+  }
+
+  async robotsSitemaps(origin: string): Promise<string[]> {
+    const target = URL.parse(origin);
+    if (target === null) return [];
+    try {
+      assertUrlAllowed(target, this.allowList);
+      return (await this.policyFor(target)).sitemaps;
+    } catch (error) {
+      if (error instanceof SsrfBlockedError) return [];
+      throw error;
+    }
+  }
+
+  async crawlDelaySeconds(origin: string): Promise<number | null> {
+    const target = URL.parse(origin);
+    if (target === null) return null;
+    try {
+      assertUrlAllowed(target, this.allowList);
+      return (await this.policyFor(target)).rules.crawlDelaySeconds;
+    } catch (error) {
+      if (error instanceof SsrfBlockedError) return null;
+      throw error;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+
+  private async policyFor(url: URL): Promise<RobotsPolicy> {
+    const policy = await this.robots.policyFor(url.origin);
+    const { crawlDelaySeconds } = policy.rules;
+    if (crawlDelaySeconds) this.crawlDelayMs.set(url.host, crawlDelaySeconds * 1000);
+    else this.crawlDelayMs.delete(url.host);
+    return policy;
+  }
+
+  // With a Crawl-delay the host gets one request at a time, spaced from the end of the previous one,
+  // which is the reading of the directive that no server can find too fast.
+  private limitsFor(host: string): HostLimits {
+    const crawlDelay = this.crawlDelayMs.get(host);
+    if (crawlDelay === undefined) {
+      return {
+        concurrency: this.settings.perHostConcurrency,
+        startIntervalMs: this.settings.minDelayMs,
+        gapAfterEndMs: 0,
+      };
+    }
+    return {
+      concurrency: 1,
+      startIntervalMs: this.settings.minDelayMs,
+      gapAfterEndMs: Math.max(crawlDelay, this.settings.minDelayMs),
+    };
+  }
+
+  private async requestRobots(url: URL): Promise<RobotsResponse | RobotsUnreachable> {
+    assertUrlAllowed(url, this.allowList);
+    try {
+      const response = await this.attempt(url, { maxBodyBytes: ROBOTS_MAX_BYTES, overflow: 'truncate' });
+      return {
+        status: response.status,
+        location: response.headers.location ?? null,
+        body: decodeBody(response.bytes, response.headers['content-type'] ?? null),
+        truncated: response.truncated,
+      };
+    } catch (error) {
+      if (error instanceof SsrfBlockedError) throw error;
+      return { networkError: errorMessage(error) };
+    }
+  }
+
+  /** One URL with retries; every attempt waits for its turn at the host. */
+  private async attempt(url: URL, options: AttemptOptions): Promise<Exchange> {
+    for (let attempt = 0; ; attempt++) {
+      let response: Exchange | null = null;
+      let failure: unknown = null;
+      try {
+        response = await this.scheduler.run(
+          url.host,
+          () =>
+            exchange(url, {
+              ...options,
+              dispatcher: this.agent,
+              headers: this.headers,
+              timeoutMs: this.settings.timeoutMs,
+            }),
+          options.signal,
+        );
+        if (!isRetryableStatus(response.status)) return response;
+      } catch (error) {
+        if (!isTransient(error) || options.signal?.aborted) throw error;
+        failure = error;
+      }
+      if (attempt >= this.settings.maxRetries) {
+        if (response) return response;
+        throw failure;
+      }
+      const delay = retryDelayMs({
+        attempt,
+        retryAfter: response?.headers['retry-after'],
+        baseMs: this.settings.retryBaseDelayMs,
+        capMs: this.settings.maxRetryDelayMs,
+      });
+      if (response) {
+        if (delay === null) return response;
+        // A status that asks for a pause is about the host, not this URL: hold back all requests to it.
+        this.scheduler.defer(url.host, delay);
+      }
+      await sleep(delay ?? 0, undefined, { signal: options.signal });
+    }
+  }
+}
+
+function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || (status >= 500 && status !== 501 && status !== 505);
+}
+
+function isTransient(error: unknown): boolean {
+  if (error instanceof RequestTimeoutError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && TRANSIENT_ERROR_CODES.has(code);
+}
+
+function outcomeOfError(error: unknown): FetchOutcome {
+  if (error instanceof SsrfBlockedError) return 'BLOCKED_BY_POLICY';
+  if (error instanceof BodyTooLargeError) return 'TOO_LARGE';
+  if (error instanceof UnsupportedEncodingError) return 'HTTP_ERROR';
+  return 'NETWORK_ERROR';
+}
+
+function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
+function emptyPage(outcome: FetchOutcome, requestedUrl: string, url: string, error?: string): FetchedPage {
+  return {
+    outcome,
+    requestedUrl,
+    url,
+    status: null,
+    contentType: null,
+    body: '',
+    bytes: new Uint8Array(0),
+    headers: {},
+    ...(error === undefined ? {} : { error }),
+  };
+}
+
+function pageOf(requestedUrl: string, url: string, response: Exchange): FetchedPage {
+  const contentType = response.headers['content-type'] ?? null;
+  const base = { requestedUrl, url, status: response.status, contentType, headers: response.headers };
+  if (response.status >= 200 && response.status < 300) {
+    const body = isText(contentType, response.bytes) ? decodeBody(response.bytes, contentType) : '';
+    return { ...base, outcome: 'OK', body, bytes: response.bytes };
+  }
+  const outcome = response.status === 404 || response.status === 410 ? 'NOT_FOUND' : 'HTTP_ERROR';
+  return { ...base, outcome, body: '', bytes: new Uint8Array(0) };
+}
+
+// Gzipped sitemaps and other binary bodies are handed over as bytes only.
+function isText(contentType: string | null, bytes: Uint8Array): boolean {
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return false;
+  return contentType === null || /text\/|xml|json|html|javascript/i.test(contentType);
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import type { ExtractionProfile } from '../learn/extraction-profile.ts';
+import { extractProduct } from './extract-product.ts';
+import { readAvailability } from './read-availability.ts';
+import { readPage } from './read-page.ts';
+
+const url = 'https://shop.example/p/chair';
+const profile = (overrides: Partial<ExtractionProfile> = {}): ExtractionProfile => ({
+  version: 1,
+  method: 'JSONLD',
+  difficulty: 'EASY',
+  origin: 'https://shop.example',
+  language: 'cs',
+  country: 'CZ',
+  currency: 'CZK',
+  product_url_pattern: '^/p/[^/]+$',
+  listing_url_pattern: null,
+  sku_from_url: null,
+  selectors: {},
+  trained_on: { pages: 0, product_pages: 0 },
+  ...overrides,
+});
+const page = (head: string, body = ''): ReturnType<typeof readPage> =>
+  readPage(
+    `<html><head><link rel="canonical" href="/p/chair">${head}</head><body>${body}</body></html>`,
+    url,
+  );
+const ld = (json: string): string => `<script type="application/ld+json">${json}</script>`;
+
+describe('extractProduct traps', () => {
+  it('picks the page product among related Product blocks, through @graph and with trailing commas and entities', () => {
+    const product = extractProduct(
+      page(
+        ld(
+          '{"@type":"Product","name":"Other","url":"https://shop.example/p/other","offers":{"price":"9.00","priceCurrency":"CZK"}}',
+        ) +
+          ld(
+            '{"@context":"https://schema.org","@graph":[{"@type":"Organization","name":"Shop"},{"@type":"Product","name":"Chair &quot;Pro&quot; &amp; Co","url":"https://shop.example/p/chair","sku":"CH-1","gtin13":"4006381333931","brand":"Kovo","offers":[{"@type":"Offer","price":"1299.9","priceCurrency":"CZK","availability":"http://schema.org/OutOfStock",},],},],}',
+          ),
+        '<h1>Chair "Pro" &amp; Co</h1>',
+      ),
+      profile(),
+    );
+    expect(product).toMatchObject({
+      name: 'Chair "Pro" & Co',
+      sku: 'CH-1',
+      gtin: '4006381333931',
+      brand: 'Kovo',
+      price: '1299.90',
+      currency: 'CZK',
+      availability: 'OUT_OF_STOCK',
+      url,
+    });
+  });
+
+  it('reads the variant a ProductGroup URL selects, else the first, with the group name', () => {
+    const group = ld(
+      JSON.stringify({
+        '@type': 'ProductGroup',
+        name: 'Tee',
+        url,
+        hasVariant: [
+          {
+            '@type': 'Product',
+            name: 'Tee S',
+            sku: 'T-S',
+            url: `${url}?variant=1`,
+            offers: { price: '10.00', priceCurrency: 'EUR' },
+          },
+          {
+            '@type': 'Product',
+            name: 'Tee M',
+            sku: 'T-M',
+            url: `${url}?variant=2`,
+            offers: { price: '12.00', priceCurrency: 'EUR' },
+          },
+        ],
+      }),
+    );
+    expect(extractProduct(page(group), profile())).toMatchObject({ name: 'Tee', sku: 'T-S', price: '10.00' });
+    const second = readPage(`<html><head>${group}</head></html>`, `${url}?variant=2`);
+    expect(extractProduct(second, profile())).toMatchObject({ name: 'Tee', sku: 'T-M', price: '12.00' });
+  });
+
+  it('takes the low price of an AggregateOffer', () => {
+    const product = extractProduct(
+      page(
+        ld(
+          '{"@type":"Product","name":"Pan","offers":{"@type":"AggregateOffer","lowPrice":"19.90","highPrice":"29.90","priceCurrency":"EUR"}}',
+        ),
+      ),
+      profile(),
+    );
+    expect(product).toMatchObject({ price: '19.90', currency: 'EUR' });
+  });
+
+  it('prefers the sale price the page shows over the regular price structured data still carries', () => {
+    const product = extractProduct(
+      page(
+        ld('{"@type":"Product","name":"Pan","offers":{"price":"1499.00","priceCurrency":"CZK"}}'),
+        '<h1>Pan</h1><div class="price"><del>1 499 Kč</del> <ins>1 299 Kč</ins></div>',
+      ),
+      profile({ selectors: { price: { selector: 'div.price' } } }),
+    );
+    expect(product?.price).toBe('1299.00');
+  });
+
+  it('reads the own price, not the price of related products listed first', () => {
+    const body =
+      '<aside><div class="card"><a href="/p/x">X</a><span class="price">99 Kč</span></div></aside>' +
+      '<div class="detail"><h1>Chair</h1><span class="price">1 299<sup>90</sup> Kč</span><button disabled>Do košíku</button></div>';
+    const product = extractProduct(
+      page('', body),
+      profile({
+        method: 'SELECTORS',
+        selectors: {
+          name: { selector: 'h1' },
+          price: { selector: 'div.detail span.price' },
+          button: { selector: 'div.detail button' },
+        },
+      }),
+    );
+    expect(product).toMatchObject({ name: 'Chair', price: '1299.90', availability: 'OUT_OF_STOCK' });
+  });
+
+  it('reads a price kept only in a data attribute and a SKU kept only in the URL', () => {
+    const product = extractProduct(
+      readPage(
+        '<h1>Chair</h1><span class="p" data-price="1299.90"></span>',
+        'https://shop.example/3-chairs/12-chair-PL04512.html',
+      ),
+      profile({
+        method: 'SELECTORS',
+        country: 'CH',
+        currency: 'CHF',
+        selectors: { name: { selector: 'h1' }, price: { selector: 'span.p' } },
+        sku_from_url: '(?:^|[/_.-])([A-Z]{1,5}\\d{3,}[A-Z0-9]*)(?=$|[/_.-])',
+      }),
+    );
+    expect(product).toMatchObject({ price: '1299.90', currency: 'CHF', sku: 'PL04512' });
+  });
+
+  it('is null on a page that names no product', () => {
+    expect(extractProduct(page('', '<h1>About us</h1><p>We sell chairs.</p>'), profile())).toBeNull();
+  });
+});
+
+describe('readAvailability', () => {
+  it.each([
+    ['https://schema.org/InStock', 'IN_STOCK'],
+    ['http://schema.org/PreOrder', 'PREORDER'],
+    ['out of stock', 'OUT_OF_STOCK'],
+    ['Není skladem', 'OUT_OF_STOCK'],
+    ['Skladem', 'IN_STOCK'],
+    ['Nicht auf Lager', 'OUT_OF_STOCK'],
+    ['Niedostępny', 'OUT_OF_STOCK'],
+    ['Dostępny', 'IN_STOCK'],
+    ['En précommande', 'PREORDER'],
+    ['Lorem ipsum', null],
+  ])('reads %s', (value, expected) => {
+    expect(readAvailability(value)).toBe(expected);
+  });
+});

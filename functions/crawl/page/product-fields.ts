@@ -1,0 +1,31 @@
+import type { Availability } from '#core/product-record';
+
+/** What one source on a page (JSON-LD, microdata, Open Graph, markup rules) says about the product. */
+export interface ProductFields {
+  url: string | null;
+  name: string | null;
+  brand: string | null;
+  gtin: string | null;
+  mpn: string | null;
+  sku: string | null;
+  /** Decimal string (not yet padded to the currency). */
+  price: string | null;
+  currency: string | null;
+  availability: Availability | null;
+  image: string | null;
+  category: string | null;
+}
+
+export const noFields: Readonly<ProductFields> = {
+  url: null,
+  name: null,
+  brand: null,
+  gtin: null,
+  mpn: null,
+  sku: null,
+  price: null,
+  currency: null,
+  availability: null,
+  image: null,
+  category: null,
+};

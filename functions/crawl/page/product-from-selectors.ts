@@ -1,0 +1,119 @@
+import type { CheerioAPI } from 'cheerio/slim';
+import type { AnyNode, Element } from 'domhandler';
+import type { Availability } from '#core/product-record';
+import type { FieldRule, SelectorField } from '../learn/extraction-profile.ts';
+import { categoryFromCrumbs } from './category-from-crumbs.ts';
+import { cleanText } from './clean-text.ts';
+import { isStruckPrice } from './is-struck-price.ts';
+import { normaliseGtin } from './normalise-gtin.ts';
+import type { PriceContext } from './parse-price.ts';
+import { priceOfElement } from './price-of-element.ts';
+import type { ProductFields } from './product-fields.ts';
+import { readAvailability } from './read-availability.ts';
+import type { Page } from './read-page.ts';
+
+const PREORDER_BUTTON = /pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż/i;
+
+/** Reads a product with markup rules; a field whose rule is missing or finds nothing is null. */
+export function productFromSelectors(
+  page: Page,
+  rules: Partial<Record<SelectorField, FieldRule>>,
+  context: PriceContext,
+): ProductFields {
+  const { $ } = page;
+  const value = (field: SelectorField): string | null => {
+    const rule = rules[field];
+    return rule ? readRule($, rule, page.url) : null;
+  };
+  // A price rule never means a struck-through price, even where the old price comes first.
+  const price = rules.price
+    ? ((($(rules.price.selector).toArray() as Element[]).find(
+        (element) =>
+          !isStruckPrice(element) &&
+          !$(element)
+            .parents()
+            .toArray()
+            .some((parent) => isStruckPrice(parent as Element)),
+      ) as Element | undefined) ?? null)
+    : null;
+  const parsed = price ? priceOfElement(price, context) : null;
+  const name = value('name');
+  const category = rules.category ? readCrumbs($, rules.category, page, name) : null;
+  return {
+    url: null,
+    name,
+    brand: value('brand'),
+    gtin: normaliseGtin(value('gtin')),
+    mpn: value('mpn'),
+    sku: value('sku'),
+    price: parsed?.amount ?? null,
+    currency: parsed?.currency ?? null,
+    availability: readAvailability(value('availability')) ?? buttonAvailability($, rules.button),
+    image: value('image'),
+    category,
+  };
+}
+
+/** The value one rule reads from a page, or null. */
+export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): string | null {
+  if (rule.label !== undefined) {
+    const label = rule.label.toLowerCase();
+    // The tightest block that starts with the label: a wrapper of all rows may start with it too.
+    let best: string | null = null;
+    for (const element of $(rule.selector).toArray() as Element[]) {
+      const text = spacedText(element);
+      if (!text.toLowerCase().startsWith(label)) continue;
+      if (best === null || text.length < best.length) best = text;
+    }
+    return best === null ? null : best.slice(label.length).replace(/^\s*[:：]?\s*/, '') || null;
+  }
+  const element = firstMatch($, rule);
+  if (!element) return null;
+  if (rule.attribute) {
+    const attribute = element.attribs[rule.attribute]?.trim();
+    if (!attribute) return null;
+    return /^(src|href|data-src|content)$/.test(rule.attribute)
+      ? (URL.parse(attribute, pageUrl)?.href ?? null)
+      : attribute;
+  }
+  return cleanText($(element).text()) || null;
+}
+
+function firstMatch($: CheerioAPI, rule: FieldRule): Element | null {
+  return ($(rule.selector).first()[0] as Element | undefined) ?? null;
+}
+
+/** Text with a space at element boundaries, so "<th>EAN</th><td>123</td>" reads "EAN 123". */
+export function spacedText(element: Element): string {
+  const parts: string[] = [];
+  const walk = (node: AnyNode): void => {
+    if (node.type === 'text') parts.push(node.data);
+    else if (node.type === 'tag') for (const child of (node as Element).children) walk(child);
+  };
+  walk(element);
+  return cleanText(parts.join(' '));
+}
+
+function readCrumbs($: CheerioAPI, rule: FieldRule, page: Page, name: string | null): string | null {
+  const container = firstMatch($, rule);
+  if (!container) return null;
+  const items = $(container).find('li').toArray() as Element[];
+  const crumbs = (
+    items.length > 0 ? items : ($(container).find('a, span:not(:has(*))').toArray() as Element[])
+  ).map((item) => {
+    const link = item.name === 'a' ? item : ($(item).find('a[href]').first()[0] as Element | undefined);
+    const href = link?.attribs.href;
+    return { name: cleanText($(item).text()), url: href ? (URL.parse(href, page.url)?.href ?? null) : null };
+  });
+  return categoryFromCrumbs(crumbs, { url: page.canonical, name });
+}
+
+function buttonAvailability($: CheerioAPI, rule: FieldRule | undefined): Availability | null {
+  const button = rule ? firstMatch($, rule) : null;
+  if (!button) return null;
+  if (button.attribs.disabled !== undefined || button.attribs['aria-disabled'] === 'true')
+    return 'OUT_OF_STOCK';
+  return PREORDER_BUTTON.test(cleanText($(button).text() || (button.attribs.value ?? '')))
+    ? 'PREORDER'
+    : 'IN_STOCK';
+}

@@ -1,0 +1,115 @@
+import type { Availability } from '#core/product-record';
+
+// Checked in this order: "not in stock" phrases contain "in stock" ones ("Nicht auf Lager", "Niedostępny").
+const phrases: [Exclude<Availability, 'UNKNOWN'>, string[]][] = [
+  [
+    'OUT_OF_STOCK',
+    [
+      'outofstock',
+      'out of stock',
+      'soldout',
+      'sold out',
+      'discontinued',
+      'unavailable',
+      'not available',
+      'oos',
+      'není skladem',
+      'neni skladem',
+      'vyprodáno',
+      'nedostupné',
+      'nedostupný',
+      'nie je na sklade',
+      'vypredané',
+      'nicht auf lager',
+      'ausverkauft',
+      'nicht verfügbar',
+      'nicht lieferbar',
+      'rupture de stock',
+      'épuisé',
+      'indisponible',
+      'niedostępny',
+      'brak w magazynie',
+      'wyprzedane',
+      'agotado',
+      'esaurito',
+      'slutsåld',
+      'ej i lager',
+      'ikke på lager',
+      'udsolgt',
+    ],
+  ],
+  [
+    'PREORDER',
+    [
+      'preorder',
+      'pre-order',
+      'pre order',
+      'presale',
+      'backorder',
+      'předobjednávka',
+      'předobjednat',
+      'predobjednávka',
+      'predobjednať',
+      'vorbestellung',
+      'vorbestellen',
+      'précommande',
+      'précommander',
+      'przedsprzedaż',
+      'preventa',
+      'prenotazione',
+      'förbeställ',
+    ],
+  ],
+  [
+    'IN_STOCK',
+    [
+      'instock',
+      'in stock',
+      'instoreonly',
+      'onlineonly',
+      'limitedavailability',
+      'available',
+      'skladem',
+      'na skladě',
+      'na sklade',
+      'auf lager',
+      'lieferbar',
+      'verfügbar',
+      'en stock',
+      'disponible',
+      'dostępny',
+      'w magazynie',
+      'in magazzino',
+      'disponibile',
+      'i lager',
+      'på lager',
+    ],
+  ],
+];
+
+const patterns = phrases.map(
+  ([availability, words]) =>
+    [
+      availability,
+      new RegExp(
+        `(?<![\\p{L}])(?:${words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`,
+        'u',
+      ),
+    ] as const,
+);
+
+/**
+ * Availability from a schema.org value (`https://schema.org/InStock`), an Open Graph value
+ * (`in stock`, `oos`) or a stock label in one of the shop languages; null when it says nothing.
+ */
+export function readAvailability(value: unknown): Availability | null {
+  if (typeof value !== 'string') return null;
+  const text = value
+    .toLowerCase()
+    .replace(/^https?:\/\/schema\.org\//, '')
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
+  if (!text || text.length > 80) return null;
+  for (const [availability, pattern] of patterns) if (pattern.test(text)) return availability;
+  return null;
+}

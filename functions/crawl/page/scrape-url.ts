@@ -1,0 +1,52 @@
+import type { ProductRecord } from '#core/product-record';
+import type { ExtractionProfile } from '../learn/extraction-profile.ts';
+import type { PageFetcher } from '../net/page-fetcher.ts';
+import { extractProduct } from './extract-product.ts';
+import { readPage } from './read-page.ts';
+
+export type UrlResult = 'OK' | 'NOT_FOUND' | 'NOT_A_PRODUCT' | 'BLOCKED_BY_ROBOTS' | 'FAILED';
+
+export interface ScrapeOutcome {
+  url: string;
+  result: UrlResult;
+  product: ProductRecord | null;
+  /** Why a FAILED URL failed (outcome and status of the fetch). */
+  error: string | null;
+}
+
+/** Fetches one URL and reads its product with the profile; the result names what happened. */
+export async function scrapeUrl(
+  url: string,
+  profile: ExtractionProfile,
+  fetcher: PageFetcher,
+  options: { signal?: AbortSignal } = {},
+): Promise<ScrapeOutcome> {
+  const fetched = await fetcher.fetch(url, options.signal ? { signal: options.signal } : undefined);
+  const outcome = (
+    result: UrlResult,
+    product: ProductRecord | null = null,
+    error: string | null = null,
+  ): ScrapeOutcome => ({
+    url,
+    result,
+    product,
+    error,
+  });
+  switch (fetched.outcome) {
+    case 'OK':
+      break;
+    case 'NOT_FOUND':
+      return outcome('NOT_FOUND');
+    case 'BLOCKED_BY_ROBOTS':
+      return outcome('BLOCKED_BY_ROBOTS');
+    default:
+      return outcome(
+        'FAILED',
+        null,
+        `${fetched.outcome}${fetched.status ? ` ${fetched.status}` : ''}${fetched.error ? `: ${fetched.error}` : ''}`,
+      );
+  }
+  if (!/html|^$/i.test(fetched.contentType?.split(';')[0]?.trim() ?? '')) return outcome('NOT_A_PRODUCT');
+  const product = extractProduct(readPage(fetched.body, fetched.url), profile);
+  return product ? outcome('OK', product) : outcome('NOT_A_PRODUCT');
+}

@@ -1,0 +1,22 @@
+import type { Page } from '../page/read-page.ts';
+
+const ASSET = /\.(jpe?g|png|gif|webp|svg|ico|css|js|pdf|zip|gz|xml|txt|mp4|mp3|woff2?)$/i;
+const TRACKING = /^(utm_\w+|gclid|fbclid|mc_cid|mc_eid|_ga|ref|sid|sessionid)$/i;
+
+/**
+ * Links of a page that stay on the same origin and lead to pages: fragments and tracking parameters
+ * removed, assets, mail and script links left out.
+ */
+export function siteLinks(page: Page, origin: string): string[] {
+  const links = new Set<string>();
+  page.$('a[href]').each((_, element) => {
+    const href = element.attribs.href?.trim();
+    if (!href || /^(mailto|tel|javascript):/i.test(href)) return;
+    const url = URL.parse(href, page.url);
+    if (!url || url.origin !== origin || ASSET.test(url.pathname)) return;
+    url.hash = '';
+    for (const key of [...url.searchParams.keys()]) if (TRACKING.test(key)) url.searchParams.delete(key);
+    links.add(url.href);
+  });
+  return [...links];
+}

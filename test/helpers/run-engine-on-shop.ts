@@ -1,0 +1,109 @@
+import type { TruthProduct } from '../../fixtures/ground-truth.ts';
+import type { RunningShop } from '../../fixtures/start-shop.ts';
+import type { ProductRecord } from '../../functions/core/product-record.ts';
+import {
+  type TrainingResult,
+  type TrainProgress,
+  trainProfile,
+} from '../../functions/crawl/learn/train-profile.ts';
+import type { PageFetcher } from '../../functions/crawl/net/page-fetcher.ts';
+import { runPool } from '../../functions/crawl/net/run-pool.ts';
+import { type ScrapeOutcome, scrapeUrl } from '../../functions/crawl/page/scrape-url.ts';
+import {
+  type AnalysisProgress,
+  analyseSite,
+  type SiteAnalysis,
+} from '../../functions/crawl/site/analyse-site.ts';
+import { enumerateProductUrls } from '../../functions/crawl/site/enumerate-product-urls.ts';
+
+export const FIELDS = [
+  'url',
+  'name',
+  'brand',
+  'gtin',
+  'mpn',
+  'sku',
+  'price',
+  'currency',
+  'availability',
+  'image',
+  'category',
+] as const;
+export type Field = (typeof FIELDS)[number];
+
+export interface ShopRun {
+  analysis: SiteAnalysis;
+  analysisUpdates: AnalysisProgress[];
+  training: TrainingResult;
+  trainUpdates: TrainProgress[];
+  enumerated: string[];
+  outcomes: ScrapeOutcome[];
+  /** Share of the truth's products whose page the enumeration found. */
+  recall: number;
+  /** Per field: share of truth products whose scraped value equals the truth. */
+  accuracy: Record<Field, number>;
+  mismatches: { field: Field; expected: unknown; actual: unknown; url: string }[];
+}
+
+/** Analyses, trains, enumerates and scrapes one test shop the way the setup and scrape jobs will. */
+export async function runEngineOnShop(
+  shop: RunningShop,
+  fetcher: PageFetcher,
+  options: { pagesLimit?: number; concurrency?: number } = {},
+): Promise<ShopRun> {
+  const country = shop.groundTruth.shop.country;
+  const currency = shop.groundTruth.shop.currency;
+  const analysisUpdates: AnalysisProgress[] = [];
+  const analysis = await analyseSite(
+    shop.url,
+    fetcher,
+    { country, currency, maxProducts: 50_000 },
+    (progress) => analysisUpdates.push(progress),
+  );
+  const trainUpdates: TrainProgress[] = [];
+  const training = await trainProfile(
+    analysis.homepage,
+    fetcher,
+    { pagesLimit: options.pagesLimit ?? 40, country, currency, seeds: analysis },
+    (progress) => trainUpdates.push(progress),
+  );
+  const enumeration = await enumerateProductUrls(analysis.homepage, training.profile, fetcher, {
+    concurrency: options.concurrency ?? 4,
+  });
+  const outcomes = await runPool(enumeration.urls, options.concurrency ?? 8, (url) =>
+    scrapeUrl(url, training.profile, fetcher),
+  );
+  const truth = shop.groundTruth.products;
+  const found = new Set(
+    enumeration.urls
+      .map((url) => shop.site.productIndexOfPath(new URL(url).pathname))
+      .filter((index) => index !== undefined),
+  );
+  const scraped = new Map<string, ProductRecord>();
+  for (const outcome of outcomes) if (outcome.product) scraped.set(outcome.product.url, outcome.product);
+  const correct = Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>;
+  const mismatches: ShopRun['mismatches'] = [];
+  for (const expected of truth) {
+    const actual = scraped.get(expected.url);
+    for (const field of FIELDS) {
+      const value = actual ? actual[field as keyof ProductRecord] : undefined;
+      if (value === expected[field as keyof TruthProduct]) correct[field]++;
+      else if (mismatches.length < 200)
+        mismatches.push({ field, expected: expected[field], actual: value, url: expected.url });
+    }
+  }
+  const accuracy = Object.fromEntries(
+    FIELDS.map((field) => [field, truth.length ? correct[field] / truth.length : 1]),
+  ) as Record<Field, number>;
+  return {
+    analysis,
+    analysisUpdates,
+    training,
+    trainUpdates,
+    enumerated: enumeration.urls,
+    outcomes,
+    recall: truth.length ? found.size / truth.length : 1,
+    accuracy,
+    mismatches,
+  };
+}
