@@ -15,6 +15,25 @@ describe('CSV writing (RFC 4180)', () => {
     expect(csvField(' padded ')).toBe('" padded "');
   });
 
+  it('neutralises every text cell a spreadsheet would run as a formula', () => {
+    expect(csvField('=HYPERLINK("http://evil.example/","click")')).toBe(
+      '"\'=HYPERLINK(""http://evil.example/"",""click"")"',
+    );
+    expect(csvField('+cmd')).toBe("'+cmd");
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\tTab')).toBe("'\tTab");
+    expect(csvField('\r=1')).toBe('"\'\r=1"');
+  });
+
+  it('leaves signed numbers, numbers and text starting otherwise as they are', () => {
+    expect(csvField('-12.50')).toBe('-12.50');
+    expect(csvField('+3')).toBe('+3');
+    expect(csvField(-4)).toBe('-4');
+    expect(csvField('a=b')).toBe('a=b');
+    expect(csvField('Dell 24" - monitor')).toBe('"Dell 24"" - monitor"');
+  });
+
   it('keeps UTF-8 text as it is, without a byte-order mark', () => {
     const lines = [
       ...csvLines(['name'], ['Čučoriedky – 50 g', '日本茶', 'Crème brûlée 🍮'], (name) => [name]),

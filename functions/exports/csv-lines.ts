@@ -5,10 +5,24 @@ export type CsvValue = string | number | null | undefined;
 // spaces are quoted too, so spreadsheet imports that trim unquoted fields keep them.
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
-/** One field, quoted when it must be, inner quotes doubled. */
+// A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection"), so a
+// shop that names a product `=HYPERLINK(...)` could run code on the machine that opens the export.
+const FORMULA_START = /^[=+\-@\t\r]/;
+// Signed numbers start with + or - too, and are data, not formulas.
+const SIGNED_NUMBER = /^[+-]\d+(?:\.\d+)?$/;
+
+/**
+ * A text cell a spreadsheet will not run: one that could start a formula gets the usual `'` in front
+ * (the JSON Lines export keeps the raw value).
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) && !SIGNED_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/** One field, safe to open in a spreadsheet, quoted when it must be, inner quotes doubled. */
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
+  const text = typeof value === 'string' ? neutraliseFormula(value) : String(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

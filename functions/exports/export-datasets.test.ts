@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
+import { readCsv } from '#test/read-csv';
 import { bundledRates } from './bundled-rates.ts';
+import { type CsvValue, csvLine } from './csv-lines.ts';
 import {
+  EXPORT_DATASETS,
+  type ExportDataset,
   MATCH_COLUMNS,
   type MatchRecord,
   matchRow,
   PRODUCT_COLUMNS,
+  type ProductLookup,
   priceComparisonColumns,
   priceComparisonRow,
   productRow,
@@ -147,4 +152,49 @@ describe('matches and price_comparison rows', () => {
       web_c_score: undefined,
     });
   });
+});
+
+describe('every dataset is safe to open in a spreadsheet', () => {
+  const hostile = (url: string): ProductRecord => ({
+    ...product(url, '10.00', 'EUR'),
+    name: '=HYPERLINK("http://evil.example/","Click")',
+    brand: '+Brand',
+    gtin: '@4006381333931',
+    mpn: '-MPN',
+    sku: '\tSKU',
+    image: '=IMAGE("x")',
+    category: '\r=1',
+  });
+  const reference = hostile('=ref');
+  const competitor = hostile('=comp');
+  const match: MatchRecord = {
+    reference_website_id: 'web_r',
+    reference_url: reference.url,
+    competitor_website_id: 'web_c',
+    competitor_url: competitor.url,
+    score: 0.9,
+    method: '=TEXT',
+  };
+  const lookup: ProductLookup = (websiteId) => (websiteId === 'web_r' ? reference : competitor);
+  const conversion = { currency: 'EUR', rates };
+  const rows: Record<ExportDataset, CsvValue[]> = {
+    products: productRow('web_r', reference, conversion),
+    matches: matchRow(match, lookup, conversion),
+    price_comparison: priceComparisonRow(
+      { website_id: 'web_r', product: reference },
+      [match],
+      ['web_c'],
+      lookup,
+      conversion,
+    ),
+  };
+
+  for (const dataset of EXPORT_DATASETS) {
+    it(`${dataset}: no written text cell starts a formula`, () => {
+      const [cells = []] = readCsv(csvLine(rows[dataset]));
+      const texts = rows[dataset].filter((value) => typeof value === 'string' && /^[=+\-@\t\r]/.test(value));
+      expect(texts.length).toBeGreaterThan(0);
+      expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    });
+  }
 });
