@@ -22,6 +22,9 @@ function text(flags: Flags, name: string): string {
   const value = flags[name];
   if (typeof value !== 'string' || value.trim() === '')
     throw BadRequest('MISSING_FLAG', `--${name} is required.`);
+  // Names end up in mail subjects: a line break there would add mail headers.
+  if (/\p{Cc}/u.test(value))
+    throw BadRequest('INVALID_FLAG', `--${name} must not contain control characters.`);
   return value.trim();
 }
 

@@ -12,7 +12,14 @@ export const characters = (min: number, max: number) =>
     v.check((text) => [...text].length <= max, `Must be at most ${max} characters long.`),
   );
 
-export const displayName = characters(1, 100);
+/**
+ * Names of accounts, projects and keys: one line of text. Control characters are refused because a
+ * name travels into mail subjects and file headers, where a line break would start a new header.
+ */
+export const displayName = v.pipe(
+  characters(1, 100),
+  v.check((text) => !/\p{Cc}/u.test(text), 'Must not contain control characters such as line breaks.'),
+);
 
 /** Path and query ids: bounded, printable, no separators, so lookups never see odd keys. */
 export const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid identifier.'));

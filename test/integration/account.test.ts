@@ -86,6 +86,11 @@ describe('account', () => {
     ['a name of 101 characters', { name: 'é'.repeat(101) }, undefined],
     ['a name of the wrong type', { name: 42 }, undefined],
     ['an unknown field', { name: 'Ann', role: 'OWNER' }, undefined],
+    [
+      'a name with a line break (a mail header injection)',
+      { name: 'Ann\r\nBcc: all@evil.example' },
+      undefined,
+    ],
   ])('refuses %s with 422 naming the location', async (_, body, rawBody) => {
     const response = await api.request('PUT', '/account', {
       body,

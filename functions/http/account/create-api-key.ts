@@ -4,11 +4,11 @@ import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { createApiKey } from '#store/api-keys';
 import { projectFacts } from '#store/projects';
-import { characters, id } from '../fields.ts';
+import { displayName, id } from '../fields.ts';
 
 const body = v.optional(
   v.strictObject({
-    name: v.optional(v.nullable(characters(1, 100)), null),
+    name: v.optional(v.nullable(displayName), null),
     project_id: v.optional(v.nullable(id), null),
   }),
   {},
