@@ -60,6 +60,11 @@ describe('pragueMonthOf', () => {
     expect(pragueMonthOf(new Date(instant))).toBe(month);
   });
 
+  it.each(['0000-01', '0999-12', '1969-12', '2026-00', '2026-13'])('refuses the month %s', (month) => {
+    expect(MONTH_PATTERN.test(month)).toBe(false);
+    expect(() => pragueMonthBounds(month)).toThrow(RangeError);
+  });
+
   it('gives a month whose bounds hold the instant', () => {
     fc.assert(
       fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }), (millis) => {

@@ -3,8 +3,11 @@
  * time-zone database) rather than a fixed UTC+1, so summer time and future rule changes are right.
  */
 
-/** The interface's pattern for the usage `month` query. */
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+/**
+ * The interface's pattern for the usage `month` query, from 1970-01 on: earlier years (0000 among
+ * them) have no charges and leave the range of times the store's sort keys are written in.
+ */
+export const MONTH_PATTERN = /^(19[7-9]\d|[2-9]\d{3})-(0[1-9]|1[0-2])$/;
 
 const TIME_ZONE = 'Europe/Prague';
 

@@ -199,7 +199,7 @@ describe('usage', () => {
     });
   });
 
-  it.each(['2026-13', '2026-1', '26-01', '2026-00', 'January'])(
+  it.each(['2026-13', '2026-1', '26-01', '2026-00', 'January', '0000-01', '1969-12'])(
     'refuses month=%s with 422',
     async (month) => {
       expectProblem(
