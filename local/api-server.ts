@@ -59,6 +59,8 @@ function toEvent(
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  // API Gateway writes the forwarding headers itself; a caller's own are not passed on.
+  headers['x-forwarded-proto'] = 'http';
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams)
     query[name] = name in query ? `${query[name]},${value}` : value;
@@ -81,7 +83,8 @@ function toEvent(
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: headers.host ?? '127.0.0.1',
+      // As in API Gateway, the domain the API serves on, never the caller's Host header.
+      domainName: `${request.socket.localAddress ?? '127.0.0.1'}:${request.socket.localPort ?? 0}`,
       domainPrefix: 'local',
       http: {
         method: request.method ?? 'GET',

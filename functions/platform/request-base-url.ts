@@ -5,16 +5,15 @@ const configuredBaseUrl = optionalEnv('PUBLIC_BASE_URL')?.replace(/\/+$/, '');
 
 /**
  * The absolute base URL (up to and including the version segment, e.g. `http://127.0.0.1:3000/v1`)
- * through which this request reached the API, so links the API hands out (the local checkout page)
- * work for the caller. `PUBLIC_BASE_URL` overrides it where clients see another address than the
- * request carries, such as a custom domain mapped onto the API.
+ * of the API, for links the API hands out (the checkout page). `PUBLIC_BASE_URL` when the stage
+ * sets one (a custom domain); otherwise the domain API Gateway served the request on. Never the
+ * caller's Host header: a forged one would send a payer to another site.
  */
 export function requestBaseUrl(event: HttpEvent, routePath: string): string {
   if (configuredBaseUrl) return configuredBaseUrl;
-  const headers = event.headers ?? {};
-  const host = headers.host ?? event.requestContext.domainName;
-  // API Gateway always sets x-forwarded-proto; the local server speaks plain HTTP.
-  const protocol = headers['x-forwarded-proto'] ?? 'http';
+  const host = event.requestContext.domainName;
+  // API Gateway sets x-forwarded-proto itself; the local server speaks plain HTTP.
+  const protocol = event.headers?.['x-forwarded-proto'] === 'https' ? 'https' : 'http';
   // Whatever precedes the route's own segments (the stage, `/v1`) is the base path.
   const routeDepth = routePath.split('/').length - 1;
   const segments = event.rawPath.split('/');

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#core/ids';
@@ -290,6 +291,39 @@ describe('top-up validation', () => {
 });
 
 describe('local top-up flow', () => {
+  it('builds the checkout link from the API address, not from a forged Host header', async () => {
+    const customer = await newCustomer('Host Header s.r.o.');
+    const payer = await newUser(customer, 'OWNER');
+    const url = new URL(`${stack.baseUrl}${billing(customer, '/topup')}`);
+    const body = JSON.stringify({ amount: '10.00' });
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const sent = request(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            host: 'evil.example',
+            authorization: `Bearer ${payer.apiKey}`,
+            'content-type': 'application/json',
+            'x-forwarded-proto': 'https',
+          },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
+      sent.on('error', reject);
+      sent.end(body);
+    });
+    expect(answer.status).toBe(201);
+    const { checkout_url: checkoutUrl, session_id: sessionId } = JSON.parse(answer.text);
+    expect(checkoutUrl).toBe(`${stack.baseUrl}/checkout/${sessionId}`);
+  });
+
   it('pays on the local checkout page, credits the balance once and issues a PDF invoice', async () => {
     const customer = await newCustomer('Zlatá Rybka s.r.o.');
     const payer = api.withKey((await newUser(customer, 'OWNER')).apiKey);
