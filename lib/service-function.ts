@@ -142,7 +142,8 @@ export class ServiceFunction extends NodejsFunction {
     this.addEnvironment('SUPPORT_EMAIL', mail.support);
     this.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: ['ses:SendEmail'],
+        // The mailer sends composed raw messages, which SES also checks as SendRawEmail.
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
         resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
         conditions: { StringEquals: { 'ses:FromAddress': mail.from } },
       }),

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { optionalEnv, requiredEnv } from './config.ts';
 
 export interface Mail {
@@ -14,19 +16,30 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** In AWS: SES from the stage's sender address. */
+/**
+ * The whole message as RFC 5322 bytes, built by nodemailer's composer: it encodes every header value
+ * (a line break in a subject becomes a space, never a new header) and the text body.
+ */
+function composeMessage(from: string, mail: Mail): Promise<Buffer> {
+  return new MailComposer({
+    from,
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: mail.text,
+  })
+    .compile()
+    .build();
+}
+
+/** In AWS: SES from the stage's sender address, sent as the composed raw message. */
 class SesMailer implements Mailer {
   readonly #client = new SESv2Client({});
   constructor(private readonly from: string) {}
 
   async send(mail: Mail): Promise<void> {
     await this.#client.send(
-      new SendEmailCommand({
-        FromEmailAddress: this.from,
-        Destination: { ToAddresses: [mail.to] },
-        ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
-        Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text } } } },
-      }),
+      new SendEmailCommand({ Content: { Raw: { Data: await composeMessage(this.from, mail) } } }),
     );
   }
 }
@@ -40,21 +53,8 @@ class OutboxMailer implements Mailer {
 
   async send(mail: Mail): Promise<void> {
     await mkdir(this.directory, { recursive: true });
-    const headers = [
-      `From: ${this.from}`,
-      `To: ${mail.to}`,
-      ...(mail.replyTo ? [`Reply-To: ${mail.replyTo}`] : []),
-      `Subject: ${mail.subject}`,
-      `Date: ${new Date().toUTCString()}`,
-      'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      'Content-Transfer-Encoding: 8bit',
-    ];
-    const name = `${new Date().toISOString().replaceAll(':', '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
-    await writeFile(
-      join(this.directory, name),
-      `${headers.join('\r\n')}\r\n\r\n${mail.text.replaceAll('\n', '\r\n')}\r\n`,
-    );
+    const name = `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`;
+    await writeFile(join(this.directory, name), await composeMessage(this.from, mail));
   }
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '#local/start-stack';
 import { requiredEnv } from '#platform/config';
+import { renameUser } from '#store/users';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { newUser } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
@@ -48,6 +49,18 @@ describe('contact requests without a job', () => {
     expect(mail).toContain('To: sales@product-data.example');
     expect(mail).toContain(`Reply-To: ${account.email}`);
     expect(mail).toContain('We have 40 shops.');
+  });
+
+  it('keeps a line break in a stored name out of the mail headers', async () => {
+    const { apiKey, userId } = await newUser();
+    // A name stored before names were checked: the store takes it as it is.
+    await renameUser(userId, 'Ann\r\nBcc: all@evil.example');
+    const response = await api.withKey(apiKey).post('/contact-requests', { reason: 'SUPPORT' });
+    expect(response.status).toBe(201);
+    const mail = (await outbox()).find((text) => text.includes(response.body.contact_request_id)) ?? '';
+    const headers = mail.slice(0, mail.indexOf('\r\n\r\n')).split('\r\n');
+    expect(headers.filter((line) => /^bcc:/i.test(line))).toEqual([]);
+    expect(headers.find((line) => line.startsWith('Subject:'))).toContain('Ann Bcc: all@evil.example');
   });
 
   it('asks for a call back when a phone is given', async () => {
