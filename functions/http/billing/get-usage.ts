@@ -9,7 +9,9 @@ import { billingHttp } from './billing-http.ts';
 
 const path = v.object({ customer_id: id });
 const query = v.object({
-  month: v.optional(v.pipe(v.string(), v.regex(MONTH_PATTERN, 'Must be a month as YYYY-MM, from 1970-01 on.'))),
+  month: v.optional(
+    v.pipe(v.string(), v.regex(MONTH_PATTERN, 'Must be a month as YYYY-MM, from 1970-01 on.')),
+  ),
 });
 
 export const handler = billingHttp({ path, query }, async ({ principal, path, query }) => {
