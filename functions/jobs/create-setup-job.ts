@@ -78,7 +78,7 @@ export async function createSetupJob(
     const jobId = newId('job');
     const charge: AnalysisCharge =
       price === 0 ? { kind: 'FREE', month } : { kind: 'PAID', month, amount: price, hold_id: jobId };
-    if (charge.kind === 'PAID') checkSpendLimit(customer, usage.spent, price);
+    if (charge.kind === 'PAID') checkSpendLimit(customer, usage.committed, price);
     const writes: TransactItem[] = [
       ...projectWrites,
       ...(charge.kind === 'FREE'
@@ -93,7 +93,7 @@ export async function createSetupJob(
       if (isConditionFailure(error) || isTransactionConflict(error)) continue;
       throw error;
     }
-    if (charge.kind === 'PAID') await holdAnalysisPrice(job, charge);
+    if (charge.kind === 'PAID') await holdAnalysisPrice(job, charge, customer.quotas.monthly_spend_limit);
     await startSetup(job);
     return { job, created: true };
   }
@@ -134,24 +134,32 @@ function newSetupJob(input: {
   };
 }
 
-/** Charged amounts this month may not pass the customer's limit (403 MONTHLY_SPEND_LIMIT). */
-function checkSpendLimit(customer: Customer, spent: Cents, price: Cents): void {
-  if (spent + price > customer.quotas.monthly_spend_limit) {
+/**
+ * This month's charges and open holds may not pass the customer's limit (403 MONTHLY_SPEND_LIMIT).
+ * A first look that spares writing a job; the hold's own condition decides when requests race.
+ */
+function checkSpendLimit(customer: Customer, committed: Cents, price: Cents): void {
+  if (committed + price > customer.quotas.monthly_spend_limit) {
     throw Forbidden(
       'MONTHLY_SPEND_LIMIT',
-      `This analysis costs ${formatMoney(price)} EUR and the monthly spend limit of ${formatMoney(customer.quotas.monthly_spend_limit)} EUR would be passed (${formatMoney(spent)} EUR spent).`,
+      `This analysis costs ${formatMoney(price)} EUR and the monthly spend limit of ${formatMoney(customer.quotas.monthly_spend_limit)} EUR would be passed (${formatMoney(committed)} EUR charged or held this month).`,
     );
   }
 }
 
 /** Holds the analysis price; when the credit is too low (402) the job is taken back as if never made. */
-async function holdAnalysisPrice(job: SetupJob, charge: AnalysisCharge & { kind: 'PAID' }): Promise<void> {
+async function holdAnalysisPrice(
+  job: SetupJob,
+  charge: AnalysisCharge & { kind: 'PAID' },
+  spendLimit: Cents,
+): Promise<void> {
   try {
     await placeHold({
       customerId: job.customer_id,
       holdId: charge.hold_id,
       amount: charge.amount,
       jobId: job.job_id,
+      monthlySpendLimit: spendLimit,
     });
   } catch (error) {
     await discardNewJob(job);

@@ -19,3 +19,10 @@ export function isTransactionConflict(error: unknown): boolean {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
   return reasons.some((reason) => reason.Code === 'TransactionConflict');
 }
+
+/** The positions of the transaction items whose condition failed (empty for other errors). */
+export function failedConditionItems(error: unknown): number[] {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return [];
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
+}

@@ -2,8 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#core/ids';
 import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
-import { Conflict, PaymentRequired } from '#core/problem';
-import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
+import { pragueMonthOf } from '#core/prague-month';
+import { Conflict, Forbidden, PaymentRequired } from '#core/problem';
+import { failedConditionItems, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { balanceKey, chargeKey, creditGuardKey, customerMonthKey, holdKey, ledgerEntryKey } from './keys.ts';
 
@@ -133,14 +134,31 @@ export async function findCredit(
   return Item ? { amount: Number(Item.amount) as Cents, creditedAt: String(Item.created_at) } : null;
 }
 
-/** Reserves `amount` for a job; 402 INSUFFICIENT_FUNDS when the spendable credit is lower. Idempotent per hold id. */
+/** Moves the `committed` counter of a customer's month (open holds plus charges). */
+const commitInMonth = (customerId: string, month: string, amount: number) => ({
+  Update: {
+    TableName: tableName,
+    Key: customerMonthKey(customerId, month),
+    UpdateExpression: 'ADD committed :amount',
+    ExpressionAttributeValues: { ':amount': amount },
+  },
+});
+
+/**
+ * Reserves `amount` for a job; 402 INSUFFICIENT_FUNDS when the spendable credit is lower. Idempotent
+ * per hold id. The hold counts in this month's `committed` spend; with `monthlySpendLimit` the same
+ * transaction refuses it (403 MONTHLY_SPEND_LIMIT) when charges and open holds would pass the limit,
+ * so racing requests cannot together spend more than it.
+ */
 export async function placeHold(input: {
   customerId: string;
   holdId: string;
   amount: Cents;
   jobId: string;
+  monthlySpendLimit?: Cents;
 }): Promise<void> {
   const at = new Date().toISOString();
+  const month = pragueMonthOf(new Date(at));
   const holdExists = async () =>
     (
       await dynamo.send(
@@ -152,6 +170,9 @@ export async function placeHold(input: {
       )
     ).Item !== undefined;
   if (await holdExists()) return;
+  const limit = input.monthlySpendLimit;
+  const commit = commitInMonth(input.customerId, month, input.amount);
+  const MONTH_ITEM = 3;
   try {
     await transactWrite([
       {
@@ -163,6 +184,7 @@ export async function placeHold(input: {
             status: 'OPEN',
             amount: input.amount,
             job_id: input.jobId,
+            month,
             created_at: at,
           },
           ConditionExpression: 'attribute_not_exists(PK)',
@@ -178,11 +200,27 @@ export async function placeHold(input: {
         },
       },
       ledgerEntry(input.customerId, 'HOLD', input.amount, { job_id: input.jobId, hold_id: input.holdId }, at),
+      limit === undefined
+        ? commit
+        : {
+            Update: {
+              ...commit.Update,
+              // Conditions cannot add: "committed + amount <= limit" is written as "committed <= limit - amount".
+              ConditionExpression: 'attribute_not_exists(committed) OR committed <= :room',
+              ExpressionAttributeValues: { ':amount': input.amount, ':room': limit - input.amount },
+            },
+          },
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // A racing call with the same hold id placed it first: the hold is there, as asked.
     if (await holdExists()) return;
+    if (limit !== undefined && failedConditionItems(error).includes(MONTH_ITEM)) {
+      throw Forbidden(
+        'MONTHLY_SPEND_LIMIT',
+        `This costs ${formatMoney(input.amount)} EUR and the monthly spend limit of ${formatMoney(limit)} EUR would be passed by this month's charges and open holds.`,
+      );
+    }
     const balance = await getBalance(input.customerId);
     throw PaymentRequired(
       'INSUFFICIENT_FUNDS',
@@ -194,12 +232,16 @@ export async function placeHold(input: {
 async function openHold(
   customerId: string,
   holdId: string,
-): Promise<{ amount: Cents; jobId: string } | null> {
+): Promise<{ amount: Cents; jobId: string; month: string | null } | null> {
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: tableName, Key: holdKey(customerId, holdId), ConsistentRead: true }),
   );
   if (Item?.status !== 'OPEN') return null;
-  return { amount: Number(Item.amount) as Cents, jobId: String(Item.job_id) };
+  return {
+    amount: Number(Item.amount) as Cents,
+    jobId: String(Item.job_id),
+    month: typeof Item.month === 'string' ? Item.month : null,
+  };
 }
 
 /** Gives a hold back (failure, cancel). Returns false when there was no open hold (already released or settled). */
@@ -228,6 +270,7 @@ export async function releaseHold(customerId: string, holdId: string): Promise<b
         },
       },
       ledgerEntry(customerId, 'RELEASE', hold.amount, { job_id: hold.jobId, hold_id: holdId }, at),
+      ...(hold.month ? [commitInMonth(customerId, hold.month, -hold.amount)] : []),
     ]);
     return true;
   } catch (error) {
@@ -308,10 +351,15 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
         Update: {
           TableName: tableName,
           Key: customerMonthKey(customerId, month),
-          UpdateExpression: 'ADD spent :amount',
-          ExpressionAttributeValues: { ':amount': charge.amount },
+          UpdateExpression: 'ADD spent :amount, committed :committed',
+          ExpressionAttributeValues: {
+            ':amount': charge.amount,
+            // The hold leaves the month it was placed in; in the same month only the difference moves.
+            ':committed': hold.month === month ? charge.amount - hold.amount : charge.amount,
+          },
         },
       },
+      ...(hold.month && hold.month !== month ? [commitInMonth(customerId, hold.month, -hold.amount)] : []),
       ledgerEntry(
         customerId,
         'CHARGE',

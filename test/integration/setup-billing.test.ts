@@ -93,3 +93,49 @@ describe('free analyses of the month, then the analysis price held from the cred
     ]);
   });
 });
+
+describe('the monthly spend limit counts open holds', () => {
+  let sites: Awaited<ReturnType<typeof startSilentSite>>[] = [];
+  let limited: ApiClient;
+  let limitedCustomer: string;
+  let limitedProject: string;
+
+  beforeAll(async () => {
+    limitedCustomer = await newCustomer();
+    const owner = await newUser(limitedCustomer, 'OWNER');
+    limitedProject = await newProject(limitedCustomer, owner.userId);
+    limited = apiClient(stack.baseUrl, owner.apiKey);
+    await commands.credit({ customer: limitedCustomer, amount: '40.00', reason: 'test credit' });
+    await commands['set-quotas']({
+      customer: limitedCustomer,
+      'free-analyses': '0',
+      'monthly-spend-limit': '10.00',
+    });
+    sites = await Promise.all(Array.from({ length: 6 }, () => startSilentSite()));
+  });
+
+  afterAll(() => Promise.all(sites.map((site) => site.close())));
+
+  const setupOf = (url: string) =>
+    limited.post('/jobs/setup', { url, country: 'GB', currency: 'GBP', project_id: limitedProject });
+  const limitedBalance = async () =>
+    (await limited.get(`/customers/${limitedCustomer}/billing/balance`)).body;
+
+  it('accepts racing analyses only up to the limit, holding no more than it', async () => {
+    const answers = await Promise.all(sites.slice(0, 4).map((site) => setupOf(site.url)));
+    const accepted = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(accepted).toHaveLength(2);
+    for (const answer of refused) expectProblem(answer, 403, 'MONTHLY_SPEND_LIMIT');
+    expect(await limitedBalance()).toMatchObject({ balance: '40.00', held: '10.00', spendable: '30.00' });
+    const jobs = (await limited.get('/jobs/setup', { query: { project_id: limitedProject } })).body;
+    expect(jobs).toHaveLength(2);
+
+    // A cancelled analysis gives its share of the limit back; the next one fits again, and no more.
+    expect((await limited.post(`/jobs/${accepted[0]?.body.job_id}/cancel`)).status).toBe(200);
+    expect((await setupOf(sites[4]?.url ?? '')).status).toBe(201);
+    expectProblem(await setupOf(sites[5]?.url ?? ''), 403, 'MONTHLY_SPEND_LIMIT');
+    expect(await limitedBalance()).toMatchObject({ balance: '40.00', held: '10.00', spendable: '30.00' });
+    expect((await api.get('/account')).status).toBe(200);
+  });
+});
