@@ -17,3 +17,9 @@ export const DEFAULT_QUOTAS: Quotas = {
   topup_min: parseMoney('10.00'),
   topup_max: parseMoney('5000.00'),
 };
+
+/**
+ * Active API keys one user may hold. Far above what scripts and integrations need; it stops a
+ * leaked key from minting keys without end, each of which would have to be found and revoked.
+ */
+export const MAX_API_KEYS_PER_USER = 50;

@@ -2,9 +2,11 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import type { KeyScope, Principal } from '#core/access-policy';
 import { generateApiKey, hashApiKey, keySuffix } from '#core/api-key';
 import { newId } from '#core/ids';
-import { isConditionFailure } from './condition-failure.ts';
+import { BadRequest } from '#core/problem';
+import { MAX_API_KEYS_PER_USER } from '#core/quotas';
+import { failedConditionItems, isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
-import { apiKeyLookupKey, userApiKeyKey } from './keys.ts';
+import { apiKeyLookupKey, userApiKeyKey, userKey } from './keys.ts';
 import { queryAll } from './query-all.ts';
 
 export interface ApiKeyRecord {
@@ -27,9 +29,25 @@ export interface CreatedApiKey {
   created_at: string;
 }
 
+/** Moves the user's count of active keys; a new key may not pass MAX_API_KEYS_PER_USER. */
+const countKeys = (userId: string, change: 1 | -1) => ({
+  Update: {
+    TableName: tableName,
+    Key: userKey(userId),
+    UpdateExpression: 'ADD active_keys :change',
+    ...(change === 1
+      ? {
+          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(active_keys) OR active_keys < :max)',
+          ExpressionAttributeValues: { ':change': change, ':max': MAX_API_KEYS_PER_USER },
+        }
+      : { ExpressionAttributeValues: { ':change': change } }),
+  },
+});
+
 /**
  * Two items per key, written together: the lookup item keyed by the key's hash (authentication) and
- * the user's listing item (which also holds the hash, so revocation can find the lookup item).
+ * the user's listing item (which also holds the hash, so revocation can find the lookup item). The
+ * user's key count moves in the same transaction: 400 API_KEY_LIMIT_REACHED past the limit.
  */
 export async function createApiKey(input: {
   userId: string;
@@ -47,30 +65,40 @@ export async function createApiKey(input: {
     created_at: new Date().toISOString(),
     last_used_at: null,
   };
-  await dynamo.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName,
-            Item: { ...apiKeyLookupKey(keyHash), type: 'ApiKeyLookup', user_id: input.userId, ...record },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        {
-          Put: {
-            TableName: tableName,
-            Item: {
-              ...userApiKeyKey(input.userId, record.key_id),
-              type: 'ApiKey',
-              key_hash: keyHash,
-              ...record,
+  const KEY_COUNT_ITEM = 2;
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...apiKeyLookupKey(keyHash), type: 'ApiKeyLookup', user_id: input.userId, ...record },
+              ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
-        },
-      ],
-    }),
-  );
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...userApiKeyKey(input.userId, record.key_id),
+                type: 'ApiKey',
+                key_hash: keyHash,
+                ...record,
+              },
+            },
+          },
+          countKeys(input.userId, 1),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!failedConditionItems(error).includes(KEY_COUNT_ITEM)) throw error;
+    throw BadRequest(
+      'API_KEY_LIMIT_REACHED',
+      `A user may hold at most ${MAX_API_KEYS_PER_USER} active API keys; revoke one first.`,
+    );
+  }
   return { api_key: apiKey, ...record };
 }
 
@@ -121,6 +149,7 @@ export async function revokeApiKey(userId: string, keyId: string): Promise<strin
             },
           },
           { Delete: { TableName: tableName, Key: apiKeyLookupKey(keyHash) } },
+          countKeys(userId, -1),
         ],
       }),
     );

@@ -196,6 +196,23 @@ describe('API keys', () => {
     }
   });
 
+  it('holds at most 50 active keys per user: the 51st is 400, a revoked one makes room', async () => {
+    const { apiKey } = await newUser();
+    const mine = api.withKey(apiKey);
+    const created = [];
+    // The operator's key is the first.
+    for (let i = 1; i < 50; i++) created.push(await mine.post('/account/api-keys', { name: `k${i}` }));
+    expect(created.every((answer) => answer.status === 201)).toBe(true);
+    expectProblem(
+      await mine.post('/account/api-keys', { name: 'one too many' }),
+      400,
+      'API_KEY_LIMIT_REACHED',
+    );
+    expect((await mine.delete(`/account/api-keys/${created[0]?.body.key_id}`)).status).toBe(204);
+    expect((await mine.post('/account/api-keys', { name: 'fits again' })).status).toBe(201);
+    expect((await mine.get('/account/api-keys')).body).toHaveLength(50);
+  });
+
   it('refuses a key name of 101 characters and a non-string project id with 422', async () => {
     expectProblem(await api.post('/account/api-keys', { name: 'x'.repeat(101) }), 422, 'VALIDATION_ERROR');
     expectProblem(await api.post('/account/api-keys', { project_id: 7 }), 422, 'VALIDATION_ERROR');
