@@ -37,7 +37,8 @@ const countKeys = (userId: string, change: 1 | -1) => ({
     UpdateExpression: 'ADD active_keys :change',
     ...(change === 1
       ? {
-          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(active_keys) OR active_keys < :max)',
+          ConditionExpression:
+            'attribute_exists(PK) AND (attribute_not_exists(active_keys) OR active_keys < :max)',
           ExpressionAttributeValues: { ':change': change, ':max': MAX_API_KEYS_PER_USER },
         }
       : { ExpressionAttributeValues: { ':change': change } }),
