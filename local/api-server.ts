@@ -36,7 +36,7 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new Problem(413, 'PAYLOAD_TOO_LARGE', 'Content Too Large', 'The body exceeds 10 MiB.'));
+        reject(new Problem('PAYLOAD_TOO_LARGE', 'The body exceeds 10 MiB.'));
         request.destroy();
         return;
       }
