@@ -5,7 +5,7 @@ import type { Context } from 'aws-lambda';
 import { Problem } from '#core/problem';
 import { matchRoute, type RouteMatch } from '#http/route-match';
 import { handler as notFoundHandler } from '#http/route-not-found';
-import { routeKey } from '#http/routes';
+import { routeKey } from '#platform/routes';
 import type { HttpEvent } from '#platform/http-event';
 import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';

@@ -1,6 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import type { Route } from './routes.ts';
+import type { Route } from '#platform/routes';
 
 export interface EndpointSchemas {
   body?: v.GenericSchema;

@@ -2,12 +2,12 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type * as v from 'valibot';
 import { type Principal, scopeProblem } from '#core/access-policy';
-import { findRoute, type Route } from '#http/routes';
 import { authenticate } from './authenticate.ts';
 import type { HttpEvent } from './http-event.ts';
 import type { HttpResponse } from './http-response.ts';
 import { problemResponse } from './problem-response.ts';
 import { requestBaseUrl } from './request-base-url.ts';
+import { findRoute, type Route } from './routes.ts';
 import { parseJsonBody, validateInput } from './validate-input.ts';
 
 interface Schemas {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '#http/routes';
+import { routes } from '#platform/routes';
 import type { RunningStack } from '#local/start-stack';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { startTestStack } from '#test/test-stack';

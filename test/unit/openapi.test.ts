@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '#http/openapi-document';
-import { routes } from '#http/routes';
+import { routes } from '#platform/routes';
 
 let document: ReturnType<typeof openApiDocument>;
 
