@@ -5,10 +5,10 @@ import type { Context } from 'aws-lambda';
 import { Problem } from '#core/problem';
 import { matchRoute, type RouteMatch } from '#http/route-match';
 import { handler as notFoundHandler } from '#http/route-not-found';
-import { routeKey } from '#platform/routes';
 import type { HttpEvent } from '#platform/http-event';
 import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
+import { routeKey } from '#platform/routes';
 
 /** API Gateway's own payload limit; the local server refuses the same. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
