@@ -213,7 +213,13 @@ export const routes: readonly Route[] = [
     summary: 'Analyse a shop: start a website setup job',
     access: SETUP_WRITE,
     action: 'OPERATE_JOBS',
-    problems: ['PROJECT_NOT_FOUND', 'INVALID_URL', 'MONTHLY_SPEND_LIMIT', 'INSUFFICIENT_FUNDS'],
+    problems: [
+      'PROJECT_NOT_FOUND',
+      'INVALID_URL',
+      'MONTHLY_SPEND_LIMIT',
+      'INSUFFICIENT_FUNDS',
+      'BILLING_UNAVAILABLE',
+    ],
   }),
   projectRoute('GET', '/jobs/setup', 'jobs/list-setup-jobs', {
     summary: "A project's website setup jobs",
@@ -262,7 +268,7 @@ export const routes: readonly Route[] = [
     summary: "Approve a scraping job's quote: holds the credit and starts the scrape",
     access: SCRAPE_WRITE,
     action: 'OPERATE_JOBS',
-    problems: ['JOB_NOT_FOUND', 'JOB_NOT_AWAITING_APPROVAL', 'INSUFFICIENT_FUNDS'],
+    problems: ['JOB_NOT_FOUND', 'JOB_NOT_AWAITING_APPROVAL', 'INSUFFICIENT_FUNDS', 'BILLING_UNAVAILABLE'],
   }),
   projectRoute('POST', '/jobs/matching', 'jobs/create-matching-job', {
     summary: "Match a reference website's products against competitors: start a matching job",
@@ -292,7 +298,13 @@ export const routes: readonly Route[] = [
     summary: "Approve a matching job's quote: holds the credit and starts the matching",
     access: MATCHING_WRITE,
     action: 'OPERATE_JOBS',
-    problems: ['JOB_NOT_FOUND', 'JOB_NOT_AWAITING_APPROVAL', 'QUOTE_CHANGED', 'INSUFFICIENT_FUNDS'],
+    problems: [
+      'JOB_NOT_FOUND',
+      'JOB_NOT_AWAITING_APPROVAL',
+      'QUOTE_CHANGED',
+      'INSUFFICIENT_FUNDS',
+      'BILLING_UNAVAILABLE',
+    ],
   }),
   // Cancel stops the running execution of whichever lane the job is in.
   projectRoute('POST', '/jobs/{job_id}/cancel', 'jobs/cancel-job', {

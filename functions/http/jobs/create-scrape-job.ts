@@ -6,6 +6,7 @@ import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { authorizedProject } from '../authorized-project.ts';
 import { id } from '../fields.ts';
+import { createdScrapeJob } from './job-responses.ts';
 
 const body = v.pipe(
   v.strictObject({
@@ -32,8 +33,11 @@ const body = v.pipe(
   ),
 );
 
-export const handler = http({ body }, async ({ principal, body }) => {
-  const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
-  const { job, created, rejected } = await createScrapeJob(project, body);
-  return json(created ? 201 : 200, { ...publicScrapeJob(job), ...rejected });
-});
+export const handler = http(
+  { body, responses: { 200: createdScrapeJob, 201: createdScrapeJob } },
+  async ({ principal, body }) => {
+    const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
+    const { job, created, rejected } = await createScrapeJob(project, body);
+    return json(created ? 201 : 200, { ...publicScrapeJob(job), ...rejected });
+  },
+);
