@@ -2,7 +2,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { actionProblems } from '#core/access-policy';
 import { PROBLEM_CATALOGUE, type ProblemCode } from '#core/problem-catalogue';
-import type { EndpointSchemas, SuccessBody, SuccessStatus } from '#platform/http';
+import type { AnswerBody, AnswerStatus, EndpointSchemas } from '#platform/http';
 import type { Route } from '#platform/routes';
 import { LIMIT, limit } from './fields.ts';
 import { exampleOf } from './openapi-example.ts';
@@ -50,21 +50,25 @@ export function routeProblemCodes(route: Route, schemas: EndpointSchemas): Probl
   for (const code of route.action ? actionProblems(route.action) : []) codes.add(code);
   for (const code of route.problems) codes.add(code);
   if (schemas.body || schemas.query || schemas.path) codes.add('VALIDATION_ERROR');
+  // API Gateway refuses a body over its limit before any handler runs; the local server does the same.
+  if (schemas.body) codes.add('PAYLOAD_TOO_LARGE');
   // Any handler can fail, and every one reads the table, which can be out of reach.
   codes.add('INTERNAL_ERROR');
   codes.add('SERVICE_UNAVAILABLE');
   return [...codes].sort();
 }
 
-const SUCCESS_DESCRIPTIONS: Record<SuccessStatus, string> = {
+const ANSWER_DESCRIPTIONS: Record<AnswerStatus, string> = {
   200: 'OK',
   201: 'Created',
   204: 'No content',
   302: 'Found: the file is at the `location` header',
+  400: 'Bad request',
+  404: 'Not found',
 };
 
-function successResponse(status: SuccessStatus, body: SuccessBody) {
-  const description = SUCCESS_DESCRIPTIONS[status];
+function answerResponse(status: AnswerStatus, body: AnswerBody) {
+  const description = ANSWER_DESCRIPTIONS[status];
   if (body === null) {
     return status === 302
       ? { description, headers: { location: { required: true, schema: { type: 'string', format: 'uri' } } } }
@@ -114,6 +118,23 @@ function problemResponses(codes: ProblemCode[]) {
   );
 }
 
+type Responses = Record<string, { description: string; content?: Record<string, unknown> }>;
+
+/** A status both answered by the handler (an HTML page) and as a problem lists both media types. */
+function mergeResponses(answers: Responses, problems: Responses): Responses {
+  const merged = { ...answers };
+  for (const [status, problem] of Object.entries(problems)) {
+    const answer = merged[status];
+    merged[status] = answer
+      ? {
+          description: `${answer.description}; ${problem.description}`,
+          content: { ...answer.content, ...problem.content },
+        }
+      : problem;
+  }
+  return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
+}
+
 const TAGS: Record<string, string> = {
   openapi: 'This document',
   account: 'Your account and API keys',
@@ -136,9 +157,9 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
     const name = (route.handler.split('/').at(-1) ?? route.handler).replace(/-(\w)/g, (_, letter: string) =>
       letter.toUpperCase(),
     );
-    const successes = Object.entries(schemas.responses).map(([status, body]) => [
+    const answers = Object.entries(schemas.responses).map(([status, body]) => [
       status,
-      successResponse(Number(status) as SuccessStatus, body as SuccessBody),
+      answerResponse(Number(status) as AnswerStatus, body as AnswerBody),
     ]);
     const operation: Record<string, unknown> = {
       // A handler serving several methods (the checkout page) gets one id per method.
@@ -148,10 +169,10 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
       summary: route.summary,
       tags: [route.handler.split('/')[0]],
       parameters: [...parameters(schemas.path, 'path'), ...parameters(schemas.query, 'query')],
-      responses: {
-        ...Object.fromEntries(successes),
-        ...problemResponses(routeProblemCodes(route, schemas)),
-      },
+      responses: mergeResponses(
+        Object.fromEntries(answers),
+        problemResponses(routeProblemCodes(route, schemas)),
+      ),
       ...(route.auth === 'API_KEY' ? {} : { security: [] }),
     };
     if (schemas.body) {

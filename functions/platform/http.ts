@@ -10,21 +10,21 @@ import { requestBaseUrl } from './request-base-url.ts';
 import { findRoute, type Route } from './routes.ts';
 import { parseJsonBody, validateInput } from './validate-input.ts';
 
-/** What a success answer carries: a JSON body of that schema, another media type, or nothing. */
-export type SuccessBody = v.GenericSchema | { mediaType: string } | null;
+/** What an answer carries: a JSON body of that schema, another media type, or nothing. */
+export type AnswerBody = v.GenericSchema | { mediaType: string } | null;
 
-/** The success statuses the handlers answer with. */
-export type SuccessStatus = 200 | 201 | 204 | 302;
+/** The statuses handlers answer with themselves: successes, and the error pages of the HTML checkout. */
+export type AnswerStatus = 200 | 201 | 204 | 302 | 400 | 404;
 
 /**
- * An endpoint's schemas: its inputs, which the factory validates, and its success answers, which
+ * An endpoint's schemas: its inputs, which the factory validates, and the answers it gives (problems aside), which
  * the OpenAPI document and the integration tests read (the handlers do not parse their output).
  */
 export interface EndpointSchemas {
   body?: v.GenericSchema;
   query?: v.GenericSchema;
   path?: v.GenericSchema;
-  responses: Partial<Record<SuccessStatus, SuccessBody>>;
+  responses: Partial<Record<AnswerStatus, AnswerBody>>;
 }
 
 type Parsed<S extends v.GenericSchema | undefined> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
