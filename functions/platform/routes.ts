@@ -169,7 +169,7 @@ export const routes: readonly Route[] = [
     summary: 'Start a top-up of the credit: answers the checkout page to pay on',
     access: { table: 'RW', data: 'RW', payments: true },
     action: 'TOP_UP',
-    problems: ['TOPUP_AMOUNT_OUT_OF_RANGE', 'CURRENCY_NOT_SUPPORTED', ...PROVIDER_PROBLEMS],
+    problems: ['JOB_NOT_FOUND', 'TOPUP_AMOUNT_OUT_OF_RANGE', 'CURRENCY_NOT_SUPPORTED', ...PROVIDER_PROBLEMS],
   }),
   // The top-up status poll credits a paid session that the webhook has not credited yet.
   userRoute('GET', '/customers/{customer_id}/billing/topups/{session_id}', 'billing/get-topup', {
@@ -216,6 +216,8 @@ export const routes: readonly Route[] = [
     problems: [
       'PROJECT_NOT_FOUND',
       'INVALID_URL',
+      'INVALID_COUNTRY',
+      'INVALID_CURRENCY',
       'MONTHLY_SPEND_LIMIT',
       'INSUFFICIENT_FUNDS',
       'BILLING_UNAVAILABLE',
