@@ -101,11 +101,12 @@ describe('the OpenAPI document', () => {
     expect(limit?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
   });
 
-  it("gives every success body an example that the handler's own schema accepts", () => {
+  it("gives every request and answer body an example that the handler's own schema accepts", () => {
     for (const { route, schemas } of endpoints) {
-      const bodies = Object.values(schemas.responses).filter(
+      const answers = Object.values(schemas.responses).filter(
         (body): body is v.GenericSchema => body !== null && !('mediaType' in body),
       );
+      const bodies = schemas.body ? [schemas.body, ...answers] : answers;
       for (const schema of bodies) {
         const result = v.safeParse(schema, exampleOf(asJsonSchema(schema)));
         expect(

@@ -29,6 +29,14 @@ const body = v.pipe(
     ),
     ['competitor_website_ids'],
   ),
+  v.examples([
+    {
+      project_id: 'a1B2c3D4',
+      reference_website_id: 'e5F6g7H8',
+      competitor_website_ids: ['i9J0k1L2', 'm3N4o5P6'],
+      sample: false,
+    },
+  ]),
 );
 
 export const handler = http(

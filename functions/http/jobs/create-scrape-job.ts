@@ -31,6 +31,10 @@ const body = v.pipe(
     ),
     ['variant'],
   ),
+  // The reference shows a URL job: a list of URLs goes with the URLS_ONLY variant alone.
+  v.examples([
+    { project_id: 'a1B2c3D4', website_id: 'e5F6g7H8', urls: ['https://shop.example/products/kettle-1-7-l'] },
+  ]),
 );
 
 export const handler = http(
