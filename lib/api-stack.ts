@@ -8,7 +8,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { INVOICE_FONT_PATHS } from '#billing/invoice-fonts';
-import { type Route, routeKey, routes } from '#http/routes';
+import { type Route, routeKey, routes } from '#platform/routes';
 import { TABLE_KEYS } from '#store/table-definition';
 import { addAlarm } from './alarm.ts';
 import { constructId } from './construct-id.ts';

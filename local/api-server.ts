@@ -5,10 +5,10 @@ import type { Context } from 'aws-lambda';
 import { Problem } from '#core/problem';
 import { matchRoute, type RouteMatch } from '#http/route-match';
 import { handler as notFoundHandler } from '#http/route-not-found';
-import { routeKey } from '#http/routes';
 import type { HttpEvent } from '#platform/http-event';
 import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
+import { routeKey } from '#platform/routes';
 
 /** API Gateway's own payload limit; the local server refuses the same. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -36,7 +36,7 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new Problem(413, 'PAYLOAD_TOO_LARGE', 'Content Too Large', 'The body exceeds 10 MiB.'));
+        reject(new Problem('PAYLOAD_TOO_LARGE', 'The body exceeds 10 MiB.'));
         request.destroy();
         return;
       }

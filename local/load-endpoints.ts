@@ -1,5 +1,5 @@
-import type { EndpointSchemas } from '#http/openapi-document';
-import { routes } from '#http/routes';
+import type { EndpointSchemas } from '#platform/http';
+import { routes } from '#platform/routes';
 
 /** Every route with the schemas its handler validates against (the handler modules are imported). */
 export async function loadEndpoints() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccountingError, AccountingUnavailable, formatInvoiceNumber } from './accounting.ts';
+import { accountingError, accountingUnavailable, formatInvoiceNumber } from './accounting.ts';
 
 describe('formatInvoiceNumber', () => {
   it.each([
@@ -30,8 +30,8 @@ describe('formatInvoiceNumber', () => {
 describe('accounting errors', () => {
   it('map to 502 and 503 without internals', () => {
     const cause = new Error('socket hang up at 10.0.0.7');
-    const failed = new AccountingError(undefined, cause);
-    const unavailable = new AccountingUnavailable();
+    const failed = accountingError(undefined, cause);
+    const unavailable = accountingUnavailable();
 
     expect([failed.status, failed.code, failed.cause]).toEqual([502, 'ACCOUNTING_ERROR', cause]);
     expect(failed.message).not.toContain('10.0.0.7');

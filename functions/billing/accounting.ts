@@ -1,5 +1,5 @@
 import type { Cents } from '#core/money';
-import { Problem } from '#core/problem';
+import { BadGateway, NotFound, Unavailable } from '#core/problem';
 
 /**
  * The accounting port: one invoice per paid top-up. The default adapter numbers invoices in the
@@ -34,7 +34,7 @@ export interface Accounting {
   issueInvoice(request: InvoiceRequest): Promise<Invoice>;
   /** The customer's invoices, newest first. */
   listInvoices(customerId: string): Promise<Invoice[]>;
-  /** The PDF of an issued invoice, as the accounting system keeps it; InvoiceNotFound when there is none. */
+  /** The PDF of an issued invoice, as the accounting system keeps it; invoiceNotFound when there is none. */
   renderInvoicePdf(customerId: string, invoiceId: string): Promise<Uint8Array>;
 }
 
@@ -55,27 +55,15 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
 }
 
 /** The accounting system failed or answered something unusable (502). */
-export class AccountingError extends Problem {
-  constructor(detail = 'The accounting system failed. Please try again later.', cause?: unknown) {
-    super(502, 'ACCOUNTING_ERROR', 'Bad Gateway', detail);
-    this.name = 'AccountingError';
-    this.cause = cause;
-  }
-}
+export const accountingError = (
+  detail = 'The accounting system failed. Please try again later.',
+  cause?: unknown,
+) => BadGateway('ACCOUNTING_ERROR', detail, cause);
 
 /** Invoicing is switched off or not configured (503). */
-export class AccountingUnavailable extends Problem {
-  constructor(detail = 'Invoicing is unavailable at the moment.', cause?: unknown) {
-    super(503, 'INVOICING_UNAVAILABLE', 'Service Unavailable', detail);
-    this.name = 'AccountingUnavailable';
-    this.cause = cause;
-  }
-}
+export const accountingUnavailable = (detail = 'Invoicing is unavailable at the moment.', cause?: unknown) =>
+  Unavailable('INVOICING_UNAVAILABLE', detail, cause);
 
 /** The customer has no invoice of that id (404). */
-export class InvoiceNotFound extends Problem {
-  constructor(invoiceId: string) {
-    super(404, 'INVOICE_NOT_FOUND', 'Not Found', `Invoice ${invoiceId} was not found.`);
-    this.name = 'InvoiceNotFound';
-  }
-}
+export const invoiceNotFound = (invoiceId: string) =>
+  NotFound('INVOICE_NOT_FOUND', `Invoice ${invoiceId} was not found.`);

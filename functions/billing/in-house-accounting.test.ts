@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { asCents } from '#core/money';
 import { pageText } from '#test/pdf-text';
-import { formatInvoiceNumber, InvoiceNotFound } from './accounting.ts';
+import { formatInvoiceNumber } from './accounting.ts';
 import {
   InHouseAccounting,
   type InvoiceFiles,
@@ -106,9 +106,11 @@ describe('InHouseAccounting', () => {
     const { accounting } = accountingAt('2026-03-01T10:00:00Z');
     const invoice = await accounting.issueInvoice(request);
 
-    await expect(accounting.renderInvoicePdf('cus_1', 'inv_missing')).rejects.toBeInstanceOf(InvoiceNotFound);
-    await expect(accounting.renderInvoicePdf('cus_2', invoice.invoice_id)).rejects.toBeInstanceOf(
-      InvoiceNotFound,
-    );
+    await expect(accounting.renderInvoicePdf('cus_1', 'inv_missing')).rejects.toMatchObject({
+      code: 'INVOICE_NOT_FOUND',
+    });
+    await expect(accounting.renderInvoicePdf('cus_2', invoice.invoice_id)).rejects.toMatchObject({
+      code: 'INVOICE_NOT_FOUND',
+    });
   });
 });

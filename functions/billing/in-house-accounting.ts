@@ -1,6 +1,6 @@
 import { type Cents, formatMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
-import { type Accounting, type Invoice, InvoiceNotFound, type InvoiceRequest } from './accounting.ts';
+import { type Accounting, type Invoice, type InvoiceRequest, invoiceNotFound } from './accounting.ts';
 import { renderInvoicePdf, type Seller } from './invoice-pdf.ts';
 
 /** An issued invoice as the in-house accounting keeps it. */
@@ -71,7 +71,7 @@ export class InHouseAccounting implements Accounting {
 
   async renderInvoicePdf(customerId: string, invoiceId: string): Promise<Uint8Array> {
     const stored = await this.#records.get(customerId, invoiceId);
-    if (!stored) throw new InvoiceNotFound(invoiceId);
+    if (!stored) throw invoiceNotFound(invoiceId);
     return (await this.#files.get(pdfKey(stored))) ?? this.#render(stored);
   }
 

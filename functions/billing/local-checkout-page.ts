@@ -1,6 +1,6 @@
 import { formatMoney } from '#core/money';
+import { isProblem } from '#core/problem';
 import type { CheckoutAction, LocalCheckoutSession, LocalPaymentProvider } from './local-payment-provider.ts';
-import { CheckoutNotFound } from './payment-provider.ts';
 
 /**
  * The local checkout page: GET shows the session with a Pay / Cancel form, POST completes it and
@@ -42,7 +42,7 @@ export async function localCheckoutPage(
     }
     return { ...page(405, '<h1>Method not allowed</h1>'), headers: { ...HEADERS, allow: 'GET, POST' } };
   } catch (error) {
-    if (error instanceof CheckoutNotFound) return page(404, '<h1>Checkout not found</h1>');
+    if (isProblem(error, 'SESSION_NOT_FOUND')) return page(404, '<h1>Checkout not found</h1>');
     throw error;
   }
 }

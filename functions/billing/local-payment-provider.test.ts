@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { asCents } from '#core/money';
 import { InMemoryLocalCheckoutStore, LocalPaymentProvider } from './local-payment-provider.ts';
-import {
-  type Checkout,
-  CheckoutNotFound,
-  type CheckoutRequest,
-  InvalidWebhookSignature,
-} from './payment-provider.ts';
+import type { Checkout, CheckoutRequest } from './payment-provider.ts';
 
 const topup: CheckoutRequest = {
   customerId: 'cus_1',
@@ -97,18 +92,20 @@ describe('LocalPaymentProvider', () => {
     expect((await provider.getCheckout(sessionId)).status).toBe('PAID');
   });
 
-  it('answers CheckoutNotFound for an unknown session', async () => {
+  it('answers SESSION_NOT_FOUND for an unknown session', async () => {
     const { provider } = setup();
 
-    await expect(provider.getCheckout('cs_local_missing')).rejects.toBeInstanceOf(CheckoutNotFound);
-    await expect(provider.completeCheckout('cs_local_missing', 'PAY')).rejects.toBeInstanceOf(
-      CheckoutNotFound,
-    );
+    await expect(provider.getCheckout('cs_local_missing')).rejects.toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+    });
+    await expect(provider.completeCheckout('cs_local_missing', 'PAY')).rejects.toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+    });
   });
 
   it('rejects every webhook: nothing sends one locally', async () => {
     const { provider } = setup();
 
-    await expect(provider.parseWebhook()).rejects.toBeInstanceOf(InvalidWebhookSignature);
+    await expect(provider.parseWebhook()).rejects.toMatchObject({ code: 'INVALID_WEBHOOK_SIGNATURE' });
   });
 });

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   type Checkout,
   type CheckoutLink,
-  CheckoutNotFound,
   type CheckoutRequest,
-  InvalidWebhookSignature,
+  checkoutNotFound,
+  invalidWebhookSignature,
   type PaymentEvent,
   type PaymentProvider,
 } from './payment-provider.ts';
@@ -100,13 +100,13 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** There is no webhook sender locally, so anything posted to the webhook route is forged. */
   async parseWebhook(): Promise<PaymentEvent> {
-    throw new InvalidWebhookSignature();
+    throw invalidWebhookSignature();
   }
 
   /** The full session, for rendering the checkout page. */
   async getSession(sessionId: string): Promise<LocalCheckoutSession> {
     const session = await this.#options.store.get(sessionId);
-    if (!session) throw new CheckoutNotFound(sessionId);
+    if (!session) throw checkoutNotFound(sessionId);
     return session;
   }
 
@@ -117,7 +117,7 @@ export class LocalPaymentProvider implements PaymentProvider {
    */
   async completeCheckout(sessionId: string, action: CheckoutAction): Promise<LocalCheckoutSession> {
     const closed = await this.#options.store.close(sessionId, action === 'PAY' ? 'PAID' : 'EXPIRED');
-    if (!closed) throw new CheckoutNotFound(sessionId);
+    if (!closed) throw checkoutNotFound(sessionId);
     if (closed.closedNow && closed.session.status === 'PAID')
       await this.#options.onPaid(checkoutOf(closed.session));
     return closed.session;

@@ -1,5 +1,5 @@
 import type { Cents } from '#core/money';
-import { Problem } from '#core/problem';
+import { BadGateway, NotFound, Problem, Unavailable } from '#core/problem';
 
 /**
  * The payment port: a hosted checkout for topping up the prepaid credit. Stripe implements it in the
@@ -50,36 +50,19 @@ export interface PaymentProvider {
 // Details are fixed texts: a provider's own message may carry internals, and 5xx bodies never do.
 
 /** The provider failed or answered something unusable (502). */
-export class ProviderError extends Problem {
-  constructor(detail = 'The payment provider failed. Please try again later.', cause?: unknown) {
-    super(502, 'PAYMENT_PROVIDER_ERROR', 'Bad Gateway', detail);
-    this.name = 'ProviderError';
-    this.cause = cause;
-  }
-}
+export const providerError = (
+  detail = 'The payment provider failed. Please try again later.',
+  cause?: unknown,
+) => BadGateway('PAYMENT_PROVIDER_ERROR', detail, cause);
 
 /** Payments cannot be taken at all: missing or rejected credentials, or billing switched off (503). */
-export class ProviderUnavailable extends Problem {
-  constructor(detail = 'Billing is unavailable at the moment.', cause?: unknown) {
-    super(503, 'BILLING_UNAVAILABLE', 'Service Unavailable', detail);
-    this.name = 'ProviderUnavailable';
-    this.cause = cause;
-  }
-}
+export const providerUnavailable = (detail = 'Billing is unavailable at the moment.', cause?: unknown) =>
+  Unavailable('BILLING_UNAVAILABLE', detail, cause);
 
 /** The provider does not know the checkout session (404). */
-export class CheckoutNotFound extends Problem {
-  constructor(sessionId: string) {
-    super(404, 'SESSION_NOT_FOUND', 'Not Found', `Checkout session ${sessionId} was not found.`);
-    this.name = 'CheckoutNotFound';
-  }
-}
+export const checkoutNotFound = (sessionId: string) =>
+  NotFound('SESSION_NOT_FOUND', `Checkout session ${sessionId} was not found.`);
 
 /** A webhook whose signature is missing, wrong or stale (400); nothing in its body is trusted. */
-export class InvalidWebhookSignature extends Problem {
-  constructor(cause?: unknown) {
-    super(400, 'INVALID_WEBHOOK_SIGNATURE', 'Bad Request', 'The webhook signature is not valid.');
-    this.name = 'InvalidWebhookSignature';
-    this.cause = cause;
-  }
-}
+export const invalidWebhookSignature = (cause?: unknown) =>
+  new Problem('INVALID_WEBHOOK_SIGNATURE', 'The webhook signature is not valid.', { cause });

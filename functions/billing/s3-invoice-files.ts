@@ -1,6 +1,6 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { s3ClientConfig } from '#platform/aws-endpoints';
-import { AccountingError, AccountingUnavailable } from './accounting.ts';
+import { accountingError, accountingUnavailable } from './accounting.ts';
 import type { InvoiceFiles } from './in-house-accounting.ts';
 
 const s3 = new S3Client(s3ClientConfig());
@@ -46,8 +46,8 @@ export class S3InvoiceFiles implements InvoiceFiles {
       return await request();
     } catch (error) {
       if (error instanceof Error && CONFIGURATION_ERRORS.has(error.name))
-        throw new AccountingUnavailable(undefined, error);
-      throw new AccountingError(undefined, error);
+        throw accountingUnavailable(undefined, error);
+      throw accountingError(undefined, error);
     }
   }
 }

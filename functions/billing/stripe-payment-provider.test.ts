@@ -4,14 +4,9 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asCents } from '#core/money';
+import type { Problem } from '#core/problem';
 import { FakeStripe } from '#test/fake-stripe';
-import {
-  CheckoutNotFound,
-  type CheckoutRequest,
-  InvalidWebhookSignature,
-  ProviderError,
-  ProviderUnavailable,
-} from './payment-provider.ts';
+import type { CheckoutRequest } from './payment-provider.ts';
 import { StripePaymentProvider } from './stripe-payment-provider.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -79,26 +74,26 @@ describe('createCheckout', () => {
     });
   });
 
-  it('maps a provider 500 to ProviderError without its message', async () => {
+  it('maps a provider 500 to a PAYMENT_PROVIDER_ERROR without its message', async () => {
     fake.failWith = { status: 500, type: 'api_error' };
 
     const failure = await provider.createCheckout(topup).catch((error: unknown) => error);
 
-    expect(failure).toBeInstanceOf(ProviderError);
-    expect((failure as ProviderError).status).toBe(502);
-    expect((failure as ProviderError).message).not.toContain('internal details');
+    expect(failure).toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR' });
+    expect((failure as Problem).status).toBe(502);
+    expect((failure as Problem).message).not.toContain('internal details');
   });
 
-  it('maps a refused key to ProviderUnavailable', async () => {
+  it('maps a refused key to BILLING_UNAVAILABLE', async () => {
     fake.failWith = { status: 401, type: 'invalid_request_error' };
 
     const failure = await provider.createCheckout(topup).catch((error: unknown) => error);
 
-    expect(failure).toBeInstanceOf(ProviderUnavailable);
-    expect((failure as ProviderUnavailable).status).toBe(503);
+    expect(failure).toMatchObject({ code: 'BILLING_UNAVAILABLE' });
+    expect((failure as Problem).status).toBe(503);
   });
 
-  it('maps an unreachable provider to ProviderError', async () => {
+  it('maps an unreachable provider to PAYMENT_PROVIDER_ERROR', async () => {
     const closed = createServer();
     closed.listen(0, '127.0.0.1');
     await once(closed, 'listening');
@@ -106,7 +101,9 @@ describe('createCheckout', () => {
     closed.close();
     await once(closed, 'close');
 
-    await expect(providerOn(port).createCheckout(topup)).rejects.toBeInstanceOf(ProviderError);
+    await expect(providerOn(port).createCheckout(topup)).rejects.toMatchObject({
+      code: 'PAYMENT_PROVIDER_ERROR',
+    });
   });
 });
 
@@ -141,14 +138,16 @@ describe('getCheckout', () => {
     expect((await provider.getCheckout(sessionId)).status).toBe(status);
   });
 
-  it('maps an unknown session to CheckoutNotFound', async () => {
-    await expect(provider.getCheckout('cs_test_missing')).rejects.toBeInstanceOf(CheckoutNotFound);
+  it('maps an unknown session to SESSION_NOT_FOUND', async () => {
+    await expect(provider.getCheckout('cs_test_missing')).rejects.toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+    });
   });
 
-  it('maps a provider 500 to ProviderError', async () => {
+  it('maps a provider 500 to PAYMENT_PROVIDER_ERROR', async () => {
     fake.failWith = { status: 500, type: 'api_error' };
 
-    await expect(provider.getCheckout('cs_test_1')).rejects.toBeInstanceOf(ProviderError);
+    await expect(provider.getCheckout('cs_test_1')).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR' });
   });
 
   it('refuses a session without our top-up reference', async () => {
@@ -162,7 +161,9 @@ describe('getCheckout', () => {
       metadata: {},
     });
 
-    await expect(provider.getCheckout('cs_test_foreign')).rejects.toBeInstanceOf(ProviderError);
+    await expect(provider.getCheckout('cs_test_foreign')).rejects.toMatchObject({
+      code: 'PAYMENT_PROVIDER_ERROR',
+    });
   });
 });
 
@@ -244,15 +245,15 @@ describe('parseWebhook', () => {
     ],
     ['a malformed header', () => 'garbage', completedEvent()],
   ])('rejects %s', async (_case, header, payload) => {
-    await expect(provider.parseWebhook(payload, header(payload))).rejects.toBeInstanceOf(
-      InvalidWebhookSignature,
-    );
+    await expect(provider.parseWebhook(payload, header(payload))).rejects.toMatchObject({
+      code: 'INVALID_WEBHOOK_SIGNATURE',
+    });
   });
 
   it('rejects a missing signature header', async () => {
     const failure = await provider.parseWebhook(completedEvent(), undefined).catch((error: unknown) => error);
 
-    expect(failure).toBeInstanceOf(InvalidWebhookSignature);
-    expect((failure as InvalidWebhookSignature).status).toBe(400);
+    expect(failure).toMatchObject({ code: 'INVALID_WEBHOOK_SIGNATURE' });
+    expect((failure as Problem).status).toBe(400);
   });
 });

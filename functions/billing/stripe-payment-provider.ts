@@ -3,13 +3,13 @@ import { asCents } from '#core/money';
 import {
   type Checkout,
   type CheckoutLink,
-  CheckoutNotFound,
   type CheckoutRequest,
-  InvalidWebhookSignature,
+  checkoutNotFound,
+  invalidWebhookSignature,
   type PaymentEvent,
   type PaymentProvider,
-  ProviderError,
-  ProviderUnavailable,
+  providerError,
+  providerUnavailable,
 } from './payment-provider.ts';
 
 export interface StripeSettings {
@@ -70,7 +70,7 @@ export class StripePaymentProvider implements PaymentProvider {
         { idempotencyKey: `topup-${request.topupId}` },
       ),
     );
-    if (!session.url) throw new ProviderError('The payment provider returned no checkout page.');
+    if (!session.url) throw providerError('The payment provider returned no checkout page.');
     return { sessionId: session.id, checkoutUrl: session.url };
   }
 
@@ -83,13 +83,13 @@ export class StripePaymentProvider implements PaymentProvider {
     rawBody: string | Uint8Array,
     signatureHeader: string | undefined,
   ): Promise<PaymentEvent> {
-    if (!signatureHeader) throw new InvalidWebhookSignature();
+    if (!signatureHeader) throw invalidWebhookSignature();
     let event: Stripe.Event;
     try {
       event = this.#stripe.webhooks.constructEvent(rawBody, signatureHeader, this.#webhookSecret);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError)
-        throw new InvalidWebhookSignature(error);
+        throw invalidWebhookSignature(error);
       throw error;
     }
     if (COMPLETION_EVENTS.has(event.type) && event.data.object.object === 'checkout.session') {
@@ -107,15 +107,15 @@ export class StripePaymentProvider implements PaymentProvider {
       return await request();
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeError)) throw error;
-      if (sessionId !== undefined && error.statusCode === 404) throw new CheckoutNotFound(sessionId);
+      if (sessionId !== undefined && error.statusCode === 404) throw checkoutNotFound(sessionId);
       // A refused key is our configuration, not a passing provider failure.
       if (
         error instanceof Stripe.errors.StripeAuthenticationError ||
         error instanceof Stripe.errors.StripePermissionError
       ) {
-        throw new ProviderUnavailable(undefined, error);
+        throw providerUnavailable(undefined, error);
       }
-      throw new ProviderError(undefined, error);
+      throw providerError(undefined, error);
     }
   }
 }
@@ -124,7 +124,7 @@ function checkoutOf(session: Stripe.Checkout.Session): Checkout {
   const customerId = session.metadata?.customer_id;
   const topupId = session.metadata?.topup_id;
   if (!customerId || !topupId || session.amount_total === null || !session.currency) {
-    throw new ProviderError('The checkout session lacks its amount or top-up reference.');
+    throw providerError('The checkout session lacks its amount or top-up reference.');
   }
   return {
     sessionId: session.id,

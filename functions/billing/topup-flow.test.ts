@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { asCents, type Cents } from '#core/money';
 import type { Accounting, Invoice, InvoiceRequest } from './accounting.ts';
-import { AccountingError } from './accounting.ts';
+import { accountingError } from './accounting.ts';
 import { InMemoryLocalCheckoutStore, LocalPaymentProvider } from './local-payment-provider.ts';
-import { CheckoutNotFound } from './payment-provider.ts';
 import { type Topup, TopupFlow, type TopupLedger, type TopupRecords } from './topup-flow.ts';
 
 class MemoryRecords implements TopupRecords {
@@ -38,7 +37,7 @@ class MemoryAccounting implements Accounting {
   readonly invoices = new Map<string, Invoice>();
   failing = false;
   async issueInvoice(request: InvoiceRequest) {
-    if (this.failing) throw new AccountingError();
+    if (this.failing) throw accountingError();
     const existing = this.invoices.get(request.sessionId);
     if (existing) return existing;
     const invoice = {
@@ -142,7 +141,9 @@ describe('TopupFlow', () => {
   it('credits on the poll when the payment-completed path failed, and issues the invoice later', async () => {
     const { session_id } = await start();
     accounting.failing = true;
-    await expect(provider.completeCheckout(session_id, 'PAY')).rejects.toBeInstanceOf(AccountingError);
+    await expect(provider.completeCheckout(session_id, 'PAY')).rejects.toMatchObject({
+      code: 'ACCOUNTING_ERROR',
+    });
 
     const first = await flow.status(provider, 'cus_1', session_id);
     accounting.failing = false;
@@ -154,9 +155,11 @@ describe('TopupFlow', () => {
     expect(accounting.invoices.size).toBe(1);
   });
 
-  it('answers CheckoutNotFound for a session of another customer', async () => {
+  it('answers SESSION_NOT_FOUND for a session of another customer', async () => {
     const { session_id } = await start();
 
-    await expect(flow.status(provider, 'cus_2', session_id)).rejects.toBeInstanceOf(CheckoutNotFound);
+    await expect(flow.status(provider, 'cus_2', session_id)).rejects.toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+    });
   });
 });

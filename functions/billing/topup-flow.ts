@@ -4,8 +4,8 @@ import { logError } from '#platform/log';
 import type { Accounting } from './accounting.ts';
 import {
   type Checkout,
-  CheckoutNotFound,
   type CheckoutStatus,
+  checkoutNotFound,
   type PaymentProvider,
 } from './payment-provider.ts';
 
@@ -128,7 +128,7 @@ export class TopupFlow {
    */
   async status(provider: PaymentProvider, customerId: string, sessionId: string): Promise<TopupStatus> {
     const topup = await this.#deps.records.get(customerId, sessionId);
-    if (!topup) throw new CheckoutNotFound(sessionId);
+    if (!topup) throw checkoutNotFound(sessionId);
     let credit = await this.#deps.ledger.findCredit(customerId, sessionId);
     let status: CheckoutStatus = 'PAID';
     if (!credit) {

@@ -1,4 +1,5 @@
 import { Forbidden, NotFound, type Problem } from './problem.ts';
+import type { ProblemCode } from './problem-catalogue.ts';
 
 /**
  * Who may do what: the spec's role and scope tables, in one place. Every handler asks these
@@ -124,6 +125,22 @@ export function projectAccessProblem(
     'INSUFFICIENT_ROLE',
     `This needs the ${PROJECT_ACTION_ROLES[action].join(' or ')} project role.`,
   );
+}
+
+/**
+ * The problems a check of `action` answers with, for the API reference. A project check's 404 is
+ * left to the route: it names the project, or answers the job's or website's own 404 instead.
+ */
+export function actionProblems(action: CustomerAction | ProjectAction): readonly ProblemCode[] {
+  if (Object.hasOwn(CUSTOMER_ACTION_ROLES, action))
+    return [
+      'INSUFFICIENT_SCOPE',
+      'CUSTOMER_NOT_FOUND',
+      'NOT_A_MEMBER',
+      'MANAGED_CUSTOMER',
+      'INSUFFICIENT_ROLE',
+    ];
+  return UNREVEALING_ACTIONS.has(action as ProjectAction) ? ['PROJECT_ACCESS_DENIED'] : ['INSUFFICIENT_ROLE'];
 }
 
 /** A project is listed to a caller when it could at least read it. */

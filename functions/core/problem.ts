@@ -1,6 +1,9 @@
+import { type CodeWithStatus, PROBLEM_CATALOGUE, type ProblemCode } from './problem-catalogue.ts';
+
 /**
  * Domain errors as typed values. Domain code throws these; the HTTP layer maps them to RFC 9457
- * problem bodies in one place (`platform/problem-response.ts`).
+ * problem bodies in one place (`platform/problem-response.ts`). Status and title come from the
+ * catalogue, so a problem is named by its code alone.
  */
 export interface FieldError {
   location: 'body' | 'query' | 'path' | 'header';
@@ -8,32 +11,53 @@ export interface FieldError {
   message: string;
 }
 
+export interface ProblemOptions {
+  errors?: FieldError[];
+  /** Extra members of the problem body, e.g. the repriced job of a QUOTE_CHANGED conflict. */
+  extensions?: Record<string, unknown>;
+  cause?: unknown;
+}
+
 export class Problem extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly errors?: FieldError[];
+  readonly extensions?: Record<string, unknown>;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly title: string,
+    readonly code: ProblemCode,
     detail?: string,
-    readonly errors?: FieldError[],
-    /** Extra members of the problem body, e.g. the repriced job of a QUOTE_CHANGED conflict. */
-    readonly extensions?: Record<string, unknown>,
+    options: ProblemOptions = {},
   ) {
-    super(detail ?? title);
+    const { status, title } = PROBLEM_CATALOGUE[code];
+    super(detail ?? title, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'Problem';
+    this.status = status;
+    this.title = title;
+    if (options.errors) this.errors = options.errors;
+    if (options.extensions) this.extensions = options.extensions;
   }
 }
 
-export const BadRequest = (code: string, detail?: string, errors?: FieldError[]) =>
-  new Problem(400, code, 'Bad Request', detail, errors);
-export const Unauthorized = (code: string, detail?: string) => new Problem(401, code, 'Unauthorized', detail);
-export const PaymentRequired = (code: string, detail?: string) =>
-  new Problem(402, code, 'Payment Required', detail);
-export const Forbidden = (code: string, detail?: string) => new Problem(403, code, 'Forbidden', detail);
-export const NotFound = (code: string, detail?: string) => new Problem(404, code, 'Not Found', detail);
-export const Conflict = (code: string, detail?: string, extensions?: Record<string, unknown>) =>
-  new Problem(409, code, 'Conflict', detail, undefined, extensions);
+/** Whether `error` is the problem of that code (a caller that answers one problem its own way). */
+export const isProblem = (error: unknown, code: ProblemCode): error is Problem =>
+  error instanceof Problem && error.code === code;
+
+// Status-named shortcuts: each accepts only the catalogue codes of its status.
+export const BadRequest = (
+  code: CodeWithStatus<400>,
+  detail?: string,
+  extensions?: Record<string, unknown>,
+) => new Problem(code, detail, { extensions });
+export const Unauthorized = (code: CodeWithStatus<401>, detail?: string) => new Problem(code, detail);
+export const PaymentRequired = (code: CodeWithStatus<402>, detail?: string) => new Problem(code, detail);
+export const Forbidden = (code: CodeWithStatus<403>, detail?: string) => new Problem(code, detail);
+export const NotFound = (code: CodeWithStatus<404>, detail?: string) => new Problem(code, detail);
+export const Conflict = (code: CodeWithStatus<409>, detail?: string, extensions?: Record<string, unknown>) =>
+  new Problem(code, detail, { extensions });
 export const Unprocessable = (errors: FieldError[], detail = 'The request is not valid.') =>
-  new Problem(422, 'VALIDATION_ERROR', 'Unprocessable Content', detail, errors);
-export const BadGateway = (code: string, detail?: string) => new Problem(502, code, 'Bad Gateway', detail);
-export const Unavailable = (code: string, detail?: string) =>
-  new Problem(503, code, 'Service Unavailable', detail);
+  new Problem('VALIDATION_ERROR', detail, { errors });
+export const BadGateway = (code: CodeWithStatus<502>, detail?: string, cause?: unknown) =>
+  new Problem(code, detail, { cause });
+export const Unavailable = (code: CodeWithStatus<503>, detail?: string, cause?: unknown) =>
+  new Problem(code, detail, { cause });

@@ -24,15 +24,19 @@ export const displayName = v.pipe(
 /** Path and query ids: bounded, printable, no separators, so lookups never see odd keys. */
 export const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid identifier.'));
 
+/** Page sizes of the list endpoints: a query string, so a digit string parsed to a whole number. */
+export const LIMIT = { min: 1, max: 100, default: 20 } as const;
+const limitMessage = `Must be an integer from ${LIMIT.min} to ${LIMIT.max}.`;
+
 export const limit = v.optional(
   v.pipe(
     v.string(),
-    v.regex(/^\d+$/, 'Must be an integer from 1 to 100.'),
+    v.regex(/^\d+$/, limitMessage),
     v.transform(Number),
-    v.minValue(1, 'Must be an integer from 1 to 100.'),
-    v.maxValue(100, 'Must be an integer from 1 to 100.'),
+    v.minValue(LIMIT.min, limitMessage),
+    v.maxValue(LIMIT.max, limitMessage),
   ),
-  '20',
+  String(LIMIT.default),
 );
 
 export const localizationInput = v.strictObject({

@@ -1,19 +1,32 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import type { Route } from './routes.ts';
-
-export interface EndpointSchemas {
-  body?: v.GenericSchema;
-  query?: v.GenericSchema;
-  path?: v.GenericSchema;
-}
+import { actionProblems } from '#core/access-policy';
+import { PROBLEM_CATALOGUE, type ProblemCode } from '#core/problem-catalogue';
+import type { AnswerBody, AnswerStatus, EndpointSchemas } from '#platform/http';
+import type { Route } from '#platform/routes';
+import { LIMIT, limit } from './fields.ts';
+import { exampleOf } from './openapi-example.ts';
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * The query string carries text, so a page size is validated as digits and parsed; the reference
+ * shows what a caller sends: a whole number in range.
+ */
+const OVERRIDES = new Map<unknown, JsonSchema>([
+  [limit, { type: 'integer', minimum: LIMIT.min, maximum: LIMIT.max, default: LIMIT.default }],
+]);
+
 // Checks and transforms (trimming, code-point lengths) have no JSON Schema form; the types and the
 // rest of each constraint still come through.
-const asJsonSchema = (schema: v.GenericSchema): JsonSchema =>
-  toJsonSchema(schema, { errorMode: 'ignore', target: 'openapi-3.0' }) as JsonSchema;
+export function asJsonSchema(schema: v.GenericSchema): JsonSchema {
+  const { $schema: _dialect, ...json } = toJsonSchema(schema, {
+    errorMode: 'ignore',
+    target: 'draft-2020-12',
+    overrideSchema: ({ valibotSchema }) => OVERRIDES.get(valibotSchema),
+  }) as JsonSchema;
+  return json;
+}
 
 function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query') {
   if (!schema) return [];
@@ -28,9 +41,113 @@ function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query'
   }));
 }
 
-const problem = { $ref: '#/components/responses/Problem' };
+/** Every problem code a route can answer with: its kind's, its policy action's and its own. */
+export function routeProblemCodes(route: Route, schemas: EndpointSchemas): ProblemCode[] {
+  const codes = new Set<ProblemCode>();
+  if (route.auth === 'API_KEY')
+    for (const code of ['NOT_AUTHENTICATED', 'INVALID_API_KEY'] as const) codes.add(code);
+  if (route.scope === 'USER') codes.add('INSUFFICIENT_SCOPE');
+  for (const code of route.action ? actionProblems(route.action) : []) codes.add(code);
+  for (const code of route.problems) codes.add(code);
+  if (schemas.body || schemas.query || schemas.path) codes.add('VALIDATION_ERROR');
+  // API Gateway refuses a body over its limit before any handler runs; the local server does the same.
+  if (schemas.body) codes.add('PAYLOAD_TOO_LARGE');
+  // Any handler can fail, and every one reads the table, which can be out of reach.
+  codes.add('INTERNAL_ERROR');
+  codes.add('SERVICE_UNAVAILABLE');
+  return [...codes].sort();
+}
 
-/** The OpenAPI 3.0 document of the route table, with each endpoint's own request schemas. */
+const ANSWER_DESCRIPTIONS: Record<AnswerStatus, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No content',
+  302: 'Found: the file is at the `location` header',
+  400: 'Bad request',
+  404: 'Not found',
+};
+
+function answerResponse(status: AnswerStatus, body: AnswerBody) {
+  const description = ANSWER_DESCRIPTIONS[status];
+  if (body === null) {
+    return status === 302
+      ? { description, headers: { location: { required: true, schema: { type: 'string', format: 'uri' } } } }
+      : { description };
+  }
+  if ('mediaType' in body) {
+    return { description, content: { [body.mediaType]: { schema: { type: 'string' } } } };
+  }
+  const schema = asJsonSchema(body);
+  return { description, content: { 'application/json': { schema, example: exampleOf(schema) } } };
+}
+
+function problemResponses(codes: ProblemCode[]) {
+  const byStatus = new Map<number, ProblemCode[]>();
+  for (const code of codes) {
+    const { status } = PROBLEM_CATALOGUE[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, statusCodes]) => {
+      const [first] = statusCodes as [ProblemCode];
+      return [
+        String(status),
+        {
+          description: statusCodes.map((code) => `${code}: ${PROBLEM_CATALOGUE[code].title}`).join('; '),
+          content: {
+            'application/problem+json': {
+              schema: {
+                allOf: [
+                  { $ref: '#/components/schemas/Problem' },
+                  { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } },
+                ],
+              },
+              example: {
+                type: `https://product-data.example/problems/${first.toLowerCase().replaceAll('_', '-')}`,
+                title: PROBLEM_CATALOGUE[first].title,
+                status,
+                detail: PROBLEM_CATALOGUE[first].title,
+                code: first,
+                request_id: 'req_0123456789',
+              },
+            },
+          },
+        },
+      ];
+    }),
+  );
+}
+
+type Responses = Record<string, { description: string; content?: Record<string, unknown> }>;
+
+/** A status both answered by the handler (an HTML page) and as a problem lists both media types. */
+function mergeResponses(answers: Responses, problems: Responses): Responses {
+  const merged = { ...answers };
+  for (const [status, problem] of Object.entries(problems)) {
+    const answer = merged[status];
+    merged[status] = answer
+      ? {
+          description: `${answer.description}; ${problem.description}`,
+          content: { ...answer.content, ...problem.content },
+        }
+      : problem;
+  }
+  return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const TAGS: Record<string, string> = {
+  openapi: 'This document',
+  account: 'Your account and API keys',
+  customers: 'Customers you belong to, and their projects',
+  billing: 'Prepaid credit, top-ups, usage and invoices',
+  projects: 'Projects: where websites, jobs and exports live',
+  jobs: 'Setup, scraping and matching jobs',
+  contact: 'Requests to the sales or support team',
+  websites: 'Websites set up in a project',
+  exports: 'Export files of a project',
+};
+
+/** The OpenAPI 3.1 document of the route table, with each endpoint's own schemas and problems. */
 export function openApiDocument(endpoints: { route: Route; schemas: EndpointSchemas }[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   const shared = new Set(
@@ -40,32 +157,35 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
     const name = (route.handler.split('/').at(-1) ?? route.handler).replace(/-(\w)/g, (_, letter: string) =>
       letter.toUpperCase(),
     );
+    const answers = Object.entries(schemas.responses).map(([status, body]) => [
+      status,
+      answerResponse(Number(status) as AnswerStatus, body as AnswerBody),
+    ]);
     const operation: Record<string, unknown> = {
       // A handler serving several methods (the checkout page) gets one id per method.
       operationId: shared.has(route.handler)
         ? `${name}${route.method[0]}${route.method.slice(1).toLowerCase()}`
         : name,
+      summary: route.summary,
       tags: [route.handler.split('/')[0]],
       parameters: [...parameters(schemas.path, 'path'), ...parameters(schemas.query, 'query')],
-      responses: {
-        '2XX': { description: 'Success' },
-        ...(route.auth === 'API_KEY' ? { '401': problem, '403': problem } : {}),
-        '404': problem,
-        ...(schemas.body || schemas.query || schemas.path ? { '422': problem } : {}),
-        '503': problem,
-      },
+      responses: mergeResponses(
+        Object.fromEntries(answers),
+        problemResponses(routeProblemCodes(route, schemas)),
+      ),
       ...(route.auth === 'API_KEY' ? {} : { security: [] }),
     };
     if (schemas.body) {
+      const schema = asJsonSchema(schemas.body);
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: asJsonSchema(schemas.body) } },
+        content: { 'application/json': { schema, example: exampleOf(schema) } },
       };
     }
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
   }
   return {
-    openapi: '3.0.3',
+    openapi: '3.1.0',
     info: {
       title: 'Product-data service',
       version: '1.0.0',
@@ -74,35 +194,31 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
     },
     servers: [{ url: 'http://127.0.0.1:3000/v1', description: 'npm start' }],
     security: [{ bearer: [] }],
+    tags: Object.entries(TAGS).map(([tag, description]) => ({ name: tag, description })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key: pds_…' } },
-      responses: {
+      schemas: {
         Problem: {
           description: 'An RFC 9457 problem; `code` is stable, `errors` lists the fields of a 422.',
-          content: {
-            'application/problem+json': {
-              schema: {
+          type: 'object',
+          required: ['type', 'title', 'status', 'code', 'request_id'],
+          properties: {
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+            code: { type: 'string', enum: Object.keys(PROBLEM_CATALOGUE) },
+            request_id: { type: 'string' },
+            errors: {
+              type: 'array',
+              items: {
                 type: 'object',
-                required: ['type', 'title', 'status', 'code', 'request_id'],
+                required: ['location', 'path', 'message'],
                 properties: {
-                  type: { type: 'string' },
-                  title: { type: 'string' },
-                  status: { type: 'integer' },
-                  detail: { type: 'string' },
-                  code: { type: 'string' },
-                  request_id: { type: 'string' },
-                  errors: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      properties: {
-                        location: { type: 'string', enum: ['body', 'query', 'path', 'header'] },
-                        path: { type: 'string' },
-                        message: { type: 'string' },
-                      },
-                    },
-                  },
+                  location: { type: 'string', enum: ['body', 'query', 'path', 'header'] },
+                  path: { type: 'string' },
+                  message: { type: 'string' },
                 },
               },
             },

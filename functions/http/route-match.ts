@@ -1,4 +1,4 @@
-import { type Route, routes } from './routes.ts';
+import { type Route, routes } from '#platform/routes';
 
 /** Matching request paths against the route table's templates (`/websites/{website_id}`). */
 interface CompiledRoute {

@@ -20,10 +20,7 @@ export async function handler(event: HttpEvent): Promise<HttpResponse> {
   const allowed = 'allowed' in match ? match.allowed : [];
   const response =
     allowed.length > 0
-      ? problemResponse(
-          new Problem(405, 'METHOD_NOT_ALLOWED', 'Method Not Allowed', `Use ${allowed.join(', ')}.`),
-          requestId,
-        )
+      ? problemResponse(new Problem('METHOD_NOT_ALLOWED', `Use ${allowed.join(', ')}.`), requestId)
       : problemResponse(
           NotFound('ROUTE_NOT_FOUND', `No endpoint ${http.method} ${event.rawPath}.`),
           requestId,

@@ -2,7 +2,7 @@ import { catalogFreshness } from '#core/catalog-freshness';
 import { newId } from '#core/ids';
 import { initialState } from '#core/lanes';
 import { type Difficulty, estimateJob } from '#core/pricing';
-import { Conflict, NotFound, Problem } from '#core/problem';
+import { BadRequest, Conflict, NotFound } from '#core/problem';
 import { screenScrapeUrls } from '#core/screen-scrape-urls';
 import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
 import { priceList } from '#platform/price-list';
@@ -78,12 +78,9 @@ async function createUrlScrape(
   const screened = screenScrapeUrls(given, base.website.domain);
   const rejected = { rejected: screened.rejected, rejected_urls: screened.rejectedUrls };
   if (screened.accepted.length === 0) {
-    throw new Problem(
-      400,
+    throw BadRequest(
       'NO_URL_ACCEPTED',
-      'Bad Request',
       `None of the URLs is a valid URL of ${base.website.domain}.`,
-      undefined,
       rejected,
     );
   }

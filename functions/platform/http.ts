@@ -2,23 +2,34 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type * as v from 'valibot';
 import { type Principal, scopeProblem } from '#core/access-policy';
-import { findRoute, type Route } from '#http/routes';
 import { authenticate } from './authenticate.ts';
 import type { HttpEvent } from './http-event.ts';
 import type { HttpResponse } from './http-response.ts';
 import { problemResponse } from './problem-response.ts';
 import { requestBaseUrl } from './request-base-url.ts';
+import { findRoute, type Route } from './routes.ts';
 import { parseJsonBody, validateInput } from './validate-input.ts';
 
-interface Schemas {
+/** What an answer carries: a JSON body of that schema, another media type, or nothing. */
+export type AnswerBody = v.GenericSchema | { mediaType: string } | null;
+
+/** The statuses handlers answer with themselves: successes, and the error pages of the HTML checkout. */
+export type AnswerStatus = 200 | 201 | 204 | 302 | 400 | 404;
+
+/**
+ * An endpoint's schemas: its inputs, which the factory validates, and the answers it gives (problems aside), which
+ * the OpenAPI document and the integration tests read (the handlers do not parse their output).
+ */
+export interface EndpointSchemas {
   body?: v.GenericSchema;
   query?: v.GenericSchema;
   path?: v.GenericSchema;
+  responses: Partial<Record<AnswerStatus, AnswerBody>>;
 }
 
 type Parsed<S extends v.GenericSchema | undefined> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
-export interface HttpRequest<S extends Schemas> {
+export interface HttpRequest<S extends EndpointSchemas> {
   body: Parsed<S['body']>;
   query: Parsed<S['query']>;
   path: Parsed<S['path']>;
@@ -30,7 +41,7 @@ export interface HttpRequest<S extends Schemas> {
 }
 
 /** A request of a route with auth NONE: there is no caller to name; the handler checks what it needs. */
-export type PublicHttpRequest<S extends Schemas> = Omit<HttpRequest<S>, 'principal'>;
+export type PublicHttpRequest<S extends EndpointSchemas> = Omit<HttpRequest<S>, 'principal'>;
 
 interface RequestState {
   requestId: string;
@@ -100,7 +111,10 @@ function query(event: HttpEvent): Record<string, string> {
  * JSON parsing, valibot validation of body, query and path, and the mapping of every error to a
  * problem response.
  */
-export function http<S extends Schemas>(schemas: S, run: (request: HttpRequest<S>) => Promise<HttpResponse>) {
+export function http<S extends EndpointSchemas>(
+  schemas: S,
+  run: (request: HttpRequest<S>) => Promise<HttpResponse>,
+) {
   return endpoint('API_KEY', schemas, (request, principal) => {
     if (!principal) throw new Error('An API_KEY route ran without a principal');
     return run({ ...request, principal });
@@ -111,14 +125,14 @@ export function http<S extends Schemas>(schemas: S, run: (request: HttpRequest<S
  * The same factory for routes with auth NONE (provider webhooks, the local checkout page), which
  * authenticate otherwise (a signature) or need no caller at all.
  */
-export function publicHttp<S extends Schemas>(
+export function publicHttp<S extends EndpointSchemas>(
   schemas: S,
   run: (request: PublicHttpRequest<S>) => Promise<HttpResponse>,
 ) {
   return endpoint('NONE', schemas, (request) => run(request));
 }
 
-function endpoint<S extends Schemas>(
+function endpoint<S extends EndpointSchemas>(
   auth: Route['auth'],
   schemas: S,
   run: (request: PublicHttpRequest<S>, principal: Principal | undefined) => Promise<HttpResponse>,

@@ -10,7 +10,7 @@ export function problemResponse(error: unknown, requestId: string): HttpResponse
       ? error
       : isStoreOutage(error)
         ? Unavailable('SERVICE_UNAVAILABLE', 'The service cannot serve this now; try again shortly.')
-        : new Problem(500, 'INTERNAL_ERROR', 'Internal Server Error', 'Something went wrong on our side.');
+        : new Problem('INTERNAL_ERROR', 'Something went wrong on our side.');
   if (!(error instanceof Problem) || problem.status >= 500) logError('request failed', error, { requestId });
   const body = {
     type: `https://product-data.example/problems/${problem.code.toLowerCase().replaceAll('_', '-')}`,

@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { routeKey, routes } from '#http/routes';
+import { routeKey, routes } from '#platform/routes';
 import { TABLE_KEYS } from '#store/table-definition';
 import { routeAccess, WRITING_GETS } from '../../lib/route-access.ts';
 import {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { routeKey, routes } from '#http/routes';
+import { routeKey, routes } from '#platform/routes';
 import { REPO_ROOT } from '../../lib/service-function.ts';
 import { IDLE_JOB_SWEEPER_MODULE, taskFunctions } from '../../lib/task-functions.ts';
 import { FIXTURE_JOBS, functionId, synthStage } from './synth-stage.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { routeKey, routes } from '#http/routes';
+import { routeKey, routes } from '#platform/routes';
 import { laneArnVariable } from '../../lib/jobs-stack.ts';
 import type { JobsOverrides } from '../../lib/product-data-app.ts';
 import { routeAccess } from '../../lib/route-access.ts';

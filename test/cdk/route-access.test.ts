@@ -1,18 +1,26 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { type Route, routeKey, routes } from '#http/routes';
-import { INVOICE_RENDERING_ROUTES, routeAccess } from '../../lib/route-access.ts';
+import { CUSTOMER_ACTION_ROLES, PROJECT_ACTION_ROLES } from '#core/access-policy';
+import { type Route, routeKey, routes } from '#platform/routes';
+import { routeAccess, WRITING_GETS } from '../../lib/route-access.ts';
 
-const route = (method: Route['method'], path: string, auth: Route['auth'] = 'API_KEY'): Route => ({
-  method,
-  path,
+const route = (facts: Partial<Route>): Route => ({
+  method: 'GET',
+  path: '/projects',
   handler: 'any/handler',
-  auth,
+  auth: 'API_KEY',
   scope: 'ANY',
+  summary: 'Any',
+  access: { table: 'RO' },
+  problems: [],
+  ...facts,
 });
 
+const keysWhere = (test: (route: Route) => boolean) => routes.filter(test).map(routeKey).sort();
+
 describe('routeAccess', () => {
-  it('reads only on GET and stamps the API key use', () => {
-    expect(routeAccess(route('GET', '/projects'))).toEqual({
+  it("grants the route's access column and nothing more", () => {
+    expect(routeAccess(route({}))).toEqual({
       table: 'RO',
       stampsApiKeyUse: true,
       dataBucket: undefined,
@@ -22,72 +30,100 @@ describe('routeAccess', () => {
       mail: false,
       invoiceFonts: false,
     });
-  });
-
-  it('writes on every other method, which needs no separate stamp', () => {
-    expect(routeAccess(route('PATCH', '/projects/{project_id}'))).toMatchObject({
-      table: 'RW',
-      stampsApiKeyUse: false,
-    });
-  });
-
-  it('lets the top-up status poll write, since it credits a paid session', () => {
-    expect(routeAccess(route('GET', '/customers/{customer_id}/billing/topups/{session_id}'))).toMatchObject({
-      table: 'RW',
-      dataBucket: 'RW',
-      payments: true,
-    });
-  });
-
-  it('gives buckets by path, capped to reading on GET', () => {
-    expect(routeAccess(route('GET', '/websites/{website_id}/sample')).dataBucket).toBe('RO');
-    expect(routeAccess(route('DELETE', '/websites/{website_id}')).dataBucket).toBe('RW');
-    expect(routeAccess(route('GET', '/exports'))).toMatchObject({ dataBucket: 'RO', exportsBucket: 'RO' });
-    // An export link rebuilds a file whose inputs changed (a new project currency, a newer catalog).
-    expect(routeAccess(route('GET', '/exports/{dataset}/url'))).toMatchObject({
+    expect(
+      routeAccess(
+        route({
+          method: 'POST',
+          access: {
+            table: 'RW',
+            data: 'RO',
+            exports: 'RW',
+            lanes: { names: ['scrape'], access: 'RW' },
+            mail: true,
+          },
+        }),
+      ),
+    ).toMatchObject({
       table: 'RW',
       dataBucket: 'RO',
       exportsBucket: 'RW',
+      lanes: { names: ['scrape'], access: 'RW' },
+      mail: true,
+      payments: false,
     });
-    expect(routeAccess(route('POST', '/exports'))).toMatchObject({ dataBucket: 'RO', exportsBucket: 'RW' });
-    expect(routeAccess(route('GET', '/websitesfoo')).dataBucket).toBeUndefined();
   });
 
-  it('binds each job route to its own lane, and cancel to every lane', () => {
-    expect(routeAccess(route('POST', '/jobs/setup')).lanes).toEqual({
-      names: ['website-setup'],
-      access: 'RW',
-    });
-    expect(routeAccess(route('GET', '/jobs/scraping/{job_id}')).lanes).toEqual({
-      names: ['scrape'],
-      access: 'RO',
-    });
-    expect(routeAccess(route('POST', '/jobs/matching/{job_id}/approve')).lanes).toEqual({
-      names: ['matching'],
-      access: 'RW',
-    });
-    expect(routeAccess(route('POST', '/jobs/{job_id}/cancel')).lanes).toEqual({ names: 'ALL', access: 'RW' });
-  });
-
-  it('tells every payment route who takes payments, the public local checkout included', () => {
-    expect(routeAccess(route('POST', '/billing/webhooks/stripe', 'NONE'))).toMatchObject({
-      payments: true,
-      stampsApiKeyUse: false,
-    });
-    expect(routeAccess(route('GET', '/checkout/{session_id}', 'NONE'))).toMatchObject({
-      payments: true,
-      stampsApiKeyUse: false,
-      table: 'RO',
-    });
-    expect(routeAccess(route('GET', '/account')).payments).toBe(false);
-  });
-
-  it('lets contact requests mail the teams', () => {
-    expect(routeAccess(route('POST', '/contact-requests')).mail).toBe(true);
-  });
-
-  it('ships the invoice fonts to the routes that render invoices, and only to them', () => {
-    const rendering = routes.filter((r) => routeAccess(r).invoiceFonts).map(routeKey);
-    expect(rendering.sort()).toEqual([...INVOICE_RENDERING_ROUTES].sort());
+  it('stamps the API key use only on keyed read-only routes, since a writing route needs no separate grant', () => {
+    expect(routeAccess(route({ access: { table: 'RW' } })).stampsApiKeyUse).toBe(false);
+    expect(routeAccess(route({ auth: 'NONE' })).stampsApiKeyUse).toBe(false);
   });
 });
+
+describe('the access columns of the route table', () => {
+  it('write on every method but GET, and on the three GETs that write by design', () => {
+    expect(keysWhere((r) => r.method !== 'GET' && r.access.table !== 'RW')).toEqual([]);
+    expect([...WRITING_GETS].sort()).toEqual([
+      'GET /customers/{customer_id}/billing/topups/{session_id}',
+      'GET /exports/{dataset}',
+      'GET /exports/{dataset}/url',
+    ]);
+  });
+
+  it('never let a GET write a bucket or steer a lane, but the export builds', () => {
+    const writes = (r: Route) =>
+      r.access.data === 'RW' || r.access.exports === 'RW' || r.access.lanes?.access === 'RW';
+    expect(keysWhere((r) => r.method === 'GET' && writes(r))).toEqual([
+      'GET /customers/{customer_id}/billing/topups/{session_id}',
+      'GET /exports/{dataset}',
+      'GET /exports/{dataset}/url',
+    ]);
+  });
+
+  it('bind each job route to its own lane, and only cancel to every lane', () => {
+    const lanesOf = (prefix: string) =>
+      new Set(
+        routes.filter((r) => r.path.startsWith(prefix)).map((r) => JSON.stringify(r.access.lanes?.names)),
+      );
+    expect(lanesOf('/jobs/setup')).toEqual(new Set(['["website-setup"]']));
+    expect(lanesOf('/jobs/scraping')).toEqual(new Set(['["scrape"]']));
+    expect(lanesOf('/jobs/matching')).toEqual(new Set(['["matching"]']));
+    expect(keysWhere((r) => r.access.lanes?.names === 'ALL')).toEqual(['POST /jobs/{job_id}/cancel']);
+    expect(keysWhere((r) => r.access.lanes !== undefined && !r.path.startsWith('/jobs/'))).toEqual([]);
+  });
+
+  it('tell every payment route who takes payments, and no other', () => {
+    const billingPath = (r: Route) =>
+      /^\/(customers\/\{customer_id\}\/billing|billing|checkout)\//.test(r.path);
+    expect(keysWhere((r) => r.access.payments === true)).toEqual(keysWhere(billingPath));
+  });
+
+  it('let only contact requests mail the teams', () => {
+    expect(keysWhere((r) => r.access.mail === true)).toEqual(['POST /contact-requests']);
+  });
+
+  it('ship the invoice fonts to the routes that render invoices, and only to them', () => {
+    expect(keysWhere((r) => r.access.invoiceFonts === true)).toEqual([
+      'GET /customers/{customer_id}/billing/invoices/{invoice_id}/pdf',
+      'GET /customers/{customer_id}/billing/topups/{session_id}',
+      'POST /billing/webhooks/stripe',
+      'POST /checkout/{session_id}',
+    ]);
+  });
+});
+
+describe('the action column of the route table', () => {
+  it('names the policy action the handler checks, and the handler checks it', async () => {
+    for (const r of routes) {
+      const source = await readFile(new URL(`../../functions/http/${r.handler}.ts`, import.meta.url), 'utf8');
+      const checked = new Set(
+        [...source.matchAll(/'([A-Z_]+)'/g)].map(([, action]) => action).filter((a) => a && ACTIONS.has(a)),
+      );
+      expect([...checked], routeKey(r)).toEqual(r.action ? [r.action] : []);
+    }
+  });
+});
+
+const ACTIONS: ReadonlySet<string> = new Set([
+  ...Object.keys(CUSTOMER_ACTION_ROLES),
+  ...Object.keys(PROJECT_ACTION_ROLES),
+]);

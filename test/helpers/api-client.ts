@@ -1,4 +1,9 @@
-/** A small HTTP client for integration tests: every request goes through the real local server. */
+import { checkAnswer } from './openapi-conformance.ts';
+
+/**
+ * A small HTTP client for integration tests: every request goes through the real local server, and
+ * every answer is checked against the OpenAPI document.
+ */
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
@@ -36,7 +41,9 @@ export function apiClient(baseUrl: string, defaultKey: string | null = null) {
     const response = await fetch(url, { method, headers, body, redirect: options.redirect ?? 'manual' });
     const text = await response.text();
     let parsed: unknown = text;
-    if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    const contentType = response.headers.get('content-type') ?? '';
+    if (contentType.includes('json') && text) parsed = JSON.parse(text);
+    checkAnswer(method, path, { status: response.status, contentType, body: parsed });
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
   return {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '#http/routes';
 import type { RunningStack } from '#local/start-stack';
+import { routes } from '#platform/routes';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { startTestStack } from '#test/test-stack';
 

@@ -1,31 +1,120 @@
 import { readFile } from 'node:fs/promises';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '#http/openapi-document';
-import { routes } from '#http/routes';
+import { asJsonSchema, openApiDocument } from '#http/openapi-document';
+import { exampleOf } from '#http/openapi-example';
+import type { EndpointSchemas } from '#platform/http';
+import { type Route, routeKey, routes } from '#platform/routes';
 
+let endpoints: { route: Route; schemas: EndpointSchemas }[];
 let document: ReturnType<typeof openApiDocument>;
+
+interface Operation {
+  operationId: string;
+  summary: string;
+  parameters: { name: string; schema: Record<string, unknown> }[];
+  responses: Record<string, { content?: Record<string, { schema: { allOf?: unknown[] } }> }>;
+}
+
+const operation = (method: string, path: string) =>
+  (document.paths[path] as Record<string, Operation>)[method.toLowerCase()] as Operation;
+
+/** The `code` enum a route's problem response of that status lists. */
+const codesOf = (method: string, path: string, status: string) => {
+  const schema = operation(method, path).responses[status]?.content?.['application/problem+json']?.schema;
+  const codes = schema?.allOf?.[1] as { properties: { code: { enum: string[] } } } | undefined;
+  return codes?.properties.code.enum;
+};
 
 beforeAll(async () => {
   for (const name of ['TABLE_NAME', 'DATA_BUCKET', 'EXPORTS_BUCKET', 'MAIL_OUTBOX_DIR'])
     process.env[name] ??= 'openapi';
   const { loadEndpoints } = await import('#local/load-endpoints');
-  document = openApiDocument(await loadEndpoints());
+  endpoints = await loadEndpoints();
+  document = openApiDocument(endpoints);
 });
 
+/** Findings of the recommended rules that the contract itself causes, each with its reason. */
+const ACCEPTED_FINDINGS: Record<string, string[]> = {
+  // The service is not published under a licence.
+  'info-license': ['#/info'],
+  // The contract's paths: routing prefers the literal `setup` segment, as API Gateway does.
+  'no-ambiguous-paths': ['#/paths/~1jobs~1{job_id}~1cancel'],
+  // The document takes no input, so it has nothing to refuse.
+  'operation-4xx-response': ['#/paths/~1openapi.json/get/responses'],
+  // A download answers 302 to the file's short-lived URL.
+  'operation-2xx-response': ['#/paths/~1exports~1{dataset}/get/responses'],
+};
+
 describe('the OpenAPI document', () => {
-  it('has one operation per route of the table, each with a unique id', () => {
+  it('has one operation per route of the table, each with a unique id and its summary', () => {
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({
         path,
         method,
-        operation: operation as { operationId: string },
+        operation: operation as Operation,
       })),
     );
     expect(operations.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual(
-      routes.map((route) => `${route.method} ${route.path}`).sort(),
+      routes.map(routeKey).sort(),
     );
     const ids = operations.map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+    for (const route of routes) expect(operation(route.method, route.path).summary).toBe(route.summary);
+  });
+
+  it('lints clean with the recommended rules of Redocly', async () => {
+    const source = 'openapi.json';
+    const ignore = {
+      [source]: Object.fromEntries(
+        Object.entries(ACCEPTED_FINDINGS).map(([rule, at]) => [rule, new Set(at)]),
+      ),
+    };
+    const config = await createConfig({ extends: ['recommended'] }, { ignore });
+    const findings = await lintFromString({ source: JSON.stringify(document), absoluteRef: source, config });
+    const open = findings.filter((finding) => !finding.ignored);
+    expect(
+      open.map((finding) => `${finding.ruleId} ${finding.location[0]?.pointer}: ${finding.message}`),
+    ).toEqual([]);
+  }, 60_000);
+
+  it('lists the problem codes of each status a route can answer', () => {
+    expect(codesOf('POST', '/jobs/matching/{job_id}/approve', '409')).toEqual([
+      'JOB_NOT_AWAITING_APPROVAL',
+      'QUOTE_CHANGED',
+    ]);
+    expect(codesOf('GET', '/account', '403')).toEqual(['INSUFFICIENT_SCOPE']);
+    expect(codesOf('GET', '/customers/{customer_id}', '404')).toEqual(['CUSTOMER_NOT_FOUND']);
+    expect(codesOf('GET', '/jobs/scraping/{job_id}', '401')).toEqual([
+      'INVALID_API_KEY',
+      'NOT_AUTHENTICATED',
+    ]);
+    expect(codesOf('GET', '/jobs/scraping/{job_id}', '403')).toEqual(['INSUFFICIENT_ROLE']);
+    expect(codesOf('PATCH', '/projects/{project_id}', '403')).toEqual(['PROJECT_ACCESS_DENIED']);
+    expect(operation('POST', '/billing/webhooks/stripe').responses['401']).toBeUndefined();
+    expect(operation('GET', '/projects').responses['422']).toBeUndefined();
+  });
+
+  it('types the page size as the integer a caller sends', () => {
+    const limit = operation('GET', '/jobs/setup').parameters.find((parameter) => parameter.name === 'limit');
+    expect(limit?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+  });
+
+  it("gives every request and answer body an example that the handler's own schema accepts", () => {
+    for (const { route, schemas } of endpoints) {
+      const answers = Object.values(schemas.responses).filter(
+        (body): body is v.GenericSchema => body !== null && !('mediaType' in body),
+      );
+      const bodies = schemas.body ? [schemas.body, ...answers] : answers;
+      for (const schema of bodies) {
+        const result = v.safeParse(schema, exampleOf(asJsonSchema(schema)));
+        expect(
+          result.issues?.map((issue) => v.getDotPath(issue)),
+          routeKey(route),
+        ).toBeUndefined();
+      }
+    }
   });
 
   it('is the one committed in docs/openapi.json (regenerate it with npm run openapi)', async () => {

@@ -5,6 +5,7 @@ import { json } from '#platform/http-response';
 import { createApiKey } from '#store/api-keys';
 import { projectFacts } from '#store/projects';
 import { displayName, id } from '../fields.ts';
+import { createdApiKey } from './account-responses.ts';
 
 const body = v.optional(
   v.strictObject({
@@ -14,7 +15,7 @@ const body = v.optional(
   {},
 );
 
-export const handler = http({ body }, async ({ principal, body }) => {
+export const handler = http({ body, responses: { 201: createdApiKey } }, async ({ principal, body }) => {
   const projectId = body.project_id ?? null;
   if (projectId) {
     const problem = projectAccessProblem(

@@ -2,8 +2,9 @@ import { NotFound } from '#core/problem';
 import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { getUser } from '#store/users';
+import { account } from './account-responses.ts';
 
-export const handler = http({}, async ({ principal }) => {
+export const handler = http({ responses: { 200: account } }, async ({ principal }) => {
   const user = await getUser(principal.userId);
   if (!user) throw NotFound('USER_NOT_FOUND', 'The key belongs to a user that no longer exists.');
   return json(200, user);

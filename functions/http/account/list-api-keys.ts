@@ -1,5 +1,9 @@
+import * as v from 'valibot';
 import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { listApiKeys } from '#store/api-keys';
+import { apiKey } from './account-responses.ts';
 
-export const handler = http({}, async ({ principal }) => json(200, await listApiKeys(principal.userId)));
+export const handler = http({ responses: { 200: v.array(apiKey) } }, async ({ principal }) =>
+  json(200, await listApiKeys(principal.userId)),
+);

@@ -1,11 +1,17 @@
 import { Unavailable } from '#core/problem';
+import type { CodeWithStatus } from '#core/problem-catalogue';
 import { type HttpRequest, http } from '#platform/http';
 import type { HttpResponse } from '#platform/http-response';
 import { isStoreOutage } from '#store/store-outage';
 
 type Schemas = Parameters<typeof http>[0];
 
-export const INVOICING_OUTAGE = {
+interface Outage {
+  code: CodeWithStatus<503>;
+  detail: string;
+}
+
+export const INVOICING_OUTAGE: Outage = {
   code: 'INVOICING_UNAVAILABLE',
   detail: 'Invoicing is unavailable at the moment.',
 };
@@ -17,7 +23,7 @@ export const INVOICING_OUTAGE = {
 export function billingHttp<S extends Schemas>(
   schemas: S,
   run: (request: HttpRequest<S>) => Promise<HttpResponse>,
-  outage: { code: string; detail: string } = {
+  outage: Outage = {
     code: 'BILLING_UNAVAILABLE',
     detail: 'Billing is unavailable at the moment.',
   },
@@ -27,9 +33,7 @@ export function billingHttp<S extends Schemas>(
       return await run(request);
     } catch (error) {
       if (!isStoreOutage(error)) throw error;
-      throw Object.assign(Unavailable(outage.code, outage.detail), {
-        cause: error,
-      });
+      throw Unavailable(outage.code, outage.detail, error);
     }
   });
 }

@@ -1,6 +1,6 @@
 import { InHouseAccounting } from '#billing/in-house-accounting';
 import { LocalPaymentProvider } from '#billing/local-payment-provider';
-import { type PaymentProvider, ProviderUnavailable } from '#billing/payment-provider';
+import { type PaymentProvider, providerUnavailable } from '#billing/payment-provider';
 import { S3InvoiceFiles } from '#billing/s3-invoice-files';
 import { StripePaymentProvider, type StripeSettings } from '#billing/stripe-payment-provider';
 import { TopupFlow } from '#billing/topup-flow';
@@ -105,7 +105,7 @@ export function localCheckout(baseUrl: string): LocalPaymentProvider | null {
 export function paymentProvider(baseUrl: string): PaymentProvider {
   if (stripe.kind === 'STRIPE') return stripe.provider;
   const local = localCheckout(baseUrl);
-  if (!local) throw new ProviderUnavailable();
+  if (!local) throw providerUnavailable();
   return local;
 }
 

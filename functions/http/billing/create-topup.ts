@@ -6,6 +6,7 @@ import { getJob } from '#store/jobs';
 import { authorizedCustomer } from '../authorized-customer.ts';
 import { id } from '../fields.ts';
 import { billingHttp } from './billing-http.ts';
+import { startedTopup } from './billing-responses.ts';
 import { checkoutReturnUrl, paymentProvider, topups } from './billing-services.ts';
 
 const path = v.object({ customer_id: id });
@@ -15,21 +16,24 @@ const body = v.strictObject({
   job_id: v.optional(v.nullable(id)),
 });
 
-export const handler = billingHttp({ path, body }, async ({ principal, path, body, baseUrl }) => {
-  const customer = await authorizedCustomer(principal, path.customer_id, 'TOP_UP');
-  const amountCents = topupAmount(body.amount, customer.quotas);
-  const currency = topupCurrency(body.currency);
-  const jobId = body.job_id ?? null;
-  if (jobId && (await getJob(jobId))?.customer_id !== customer.customer_id)
-    throw NotFound('JOB_NOT_FOUND', 'No such job in the projects of this customer.');
-  const returnUrl = checkoutReturnUrl(baseUrl);
-  const started = await topups.start(paymentProvider(baseUrl), {
-    customerId: customer.customer_id,
-    amountCents,
-    currency,
-    jobId,
-    successUrl: returnUrl,
-    cancelUrl: returnUrl,
-  });
-  return json(201, started);
-});
+export const handler = billingHttp(
+  { path, body, responses: { 201: startedTopup } },
+  async ({ principal, path, body, baseUrl }) => {
+    const customer = await authorizedCustomer(principal, path.customer_id, 'TOP_UP');
+    const amountCents = topupAmount(body.amount, customer.quotas);
+    const currency = topupCurrency(body.currency);
+    const jobId = body.job_id ?? null;
+    if (jobId && (await getJob(jobId))?.customer_id !== customer.customer_id)
+      throw NotFound('JOB_NOT_FOUND', 'No such job in the projects of this customer.');
+    const returnUrl = checkoutReturnUrl(baseUrl);
+    const started = await topups.start(paymentProvider(baseUrl), {
+      customerId: customer.customer_id,
+      amountCents,
+      currency,
+      jobId,
+      successUrl: returnUrl,
+      cancelUrl: returnUrl,
+    });
+    return json(201, started);
+  },
+);

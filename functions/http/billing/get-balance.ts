@@ -5,10 +5,11 @@ import { getBalance } from '#store/ledger';
 import { authorizedCustomer } from '../authorized-customer.ts';
 import { id } from '../fields.ts';
 import { billingHttp } from './billing-http.ts';
+import { balance } from './billing-responses.ts';
 
 const path = v.object({ customer_id: id });
 
-export const handler = billingHttp({ path }, async ({ principal, path }) => {
+export const handler = billingHttp({ path, responses: { 200: balance } }, async ({ principal, path }) => {
   const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
   return json(200, balanceRecord(customer.customer_id, await getBalance(customer.customer_id)));
 });

@@ -8,7 +8,7 @@ import { accounting } from './billing-services.ts';
 const path = v.object({ customer_id: id, invoice_id: id });
 
 export const handler = billingHttp(
-  { path },
+  { path, responses: { 200: { mediaType: 'application/pdf' } } },
   async ({ principal, path }) => {
     const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
     const pdf = await accounting.renderInvoicePdf(customer.customer_id, path.invoice_id);

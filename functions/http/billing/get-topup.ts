@@ -4,11 +4,15 @@ import { authorizedCustomer } from '../authorized-customer.ts';
 import { id } from '../fields.ts';
 import { sessionId } from './billing-fields.ts';
 import { billingHttp } from './billing-http.ts';
+import { topupStatus } from './billing-responses.ts';
 import { paymentProvider, topups } from './billing-services.ts';
 
 const path = v.object({ customer_id: id, session_id: sessionId });
 
-export const handler = billingHttp({ path }, async ({ principal, path, baseUrl }) => {
-  const customer = await authorizedCustomer(principal, path.customer_id, 'TOP_UP');
-  return json(200, await topups.status(paymentProvider(baseUrl), customer.customer_id, path.session_id));
-});
+export const handler = billingHttp(
+  { path, responses: { 200: topupStatus } },
+  async ({ principal, path, baseUrl }) => {
+    const customer = await authorizedCustomer(principal, path.customer_id, 'TOP_UP');
+    return json(200, await topups.status(paymentProvider(baseUrl), customer.customer_id, path.session_id));
+  },
+);

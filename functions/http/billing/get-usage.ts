@@ -6,6 +6,7 @@ import { chargesOfMonth } from '#store/usage';
 import { authorizedCustomer } from '../authorized-customer.ts';
 import { id } from '../fields.ts';
 import { billingHttp } from './billing-http.ts';
+import { usage } from './billing-responses.ts';
 
 const path = v.object({ customer_id: id });
 const query = v.object({
@@ -14,14 +15,17 @@ const query = v.object({
   ),
 });
 
-export const handler = billingHttp({ path, query }, async ({ principal, path, query }) => {
-  const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
-  const month = query.month ?? pragueMonthOf(new Date());
-  const charges = await chargesOfMonth(customer.customer_id, month);
-  return json(200, {
-    month,
-    currency: 'EUR',
-    total: formatMoney(sumMoney(charges.map((charge) => charge.amount))),
-    items: charges.map(({ month: _month, amount, ...item }) => ({ ...item, amount: formatMoney(amount) })),
-  });
-});
+export const handler = billingHttp(
+  { path, query, responses: { 200: usage } },
+  async ({ principal, path, query }) => {
+    const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
+    const month = query.month ?? pragueMonthOf(new Date());
+    const charges = await chargesOfMonth(customer.customer_id, month);
+    return json(200, {
+      month,
+      currency: 'EUR',
+      total: formatMoney(sumMoney(charges.map((charge) => charge.amount))),
+      items: charges.map(({ month: _month, amount, ...item }) => ({ ...item, amount: formatMoney(amount) })),
+    });
+  },
+);

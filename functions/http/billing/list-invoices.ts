@@ -3,12 +3,13 @@ import { json } from '#platform/http-response';
 import { authorizedCustomer } from '../authorized-customer.ts';
 import { id } from '../fields.ts';
 import { billingHttp, INVOICING_OUTAGE } from './billing-http.ts';
+import { invoice } from './billing-responses.ts';
 import { accounting } from './billing-services.ts';
 
 const path = v.object({ customer_id: id });
 
 export const handler = billingHttp(
-  { path },
+  { path, responses: { 200: v.array(invoice) } },
   async ({ principal, path }) => {
     const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
     return json(200, await accounting.listInvoices(customer.customer_id));

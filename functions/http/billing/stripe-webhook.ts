@@ -1,6 +1,7 @@
 import { publicHttp } from '#platform/http';
 import { json } from '#platform/http-response';
 import { logInfo } from '#platform/log';
+import { webhookReceipt } from './billing-responses.ts';
 import { paymentProvider, topups } from './billing-services.ts';
 
 /**
@@ -8,7 +9,7 @@ import { paymentProvider, topups } from './billing-services.ts';
  * received (decoded from base64 when API Gateway encoded it), never re-serialised JSON. A failure
  * to credit answers 5xx so that Stripe retries; crediting is exactly once per session either way.
  */
-export const handler = publicHttp({}, async ({ event, baseUrl }) => {
+export const handler = publicHttp({ responses: { 200: webhookReceipt } }, async ({ event, baseUrl }) => {
   const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64') : (event.body ?? '');
   const paymentEvent = await paymentProvider(baseUrl).parseWebhook(raw, event.headers?.['stripe-signature']);
   if (paymentEvent.type === 'CHECKOUT_COMPLETED') {

@@ -16,6 +16,7 @@ import { saveContactRequest } from '#store/contact-requests';
 import { getUser } from '#store/users';
 import { authorizedJob } from '../authorized-job.ts';
 import { characters, id } from '../fields.ts';
+import { contactRequest } from './contact-responses.ts';
 
 const body = v.strictObject({
   reason: v.picklist(['SALES', 'SUPPORT'], 'Must be SALES or SUPPORT.'),
@@ -25,43 +26,59 @@ const body = v.strictObject({
     null,
   ),
   phone: v.optional(
-    v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9 ()./-]{6,25}$/, 'Not a phone number.'))),
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\+?[0-9 ()./-]{6,25}$/, 'Not a phone number.'),
+        v.examples(['+420 601 234 567']),
+      ),
+    ),
     null,
   ),
   job_id: v.optional(v.nullable(id), null),
   contact_reason: v.optional(
-    v.nullable(v.pipe(v.string(), v.regex(/^[A-Z][A-Z0-9_]{1,63}$/, 'Not a contact reason.'))),
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Z][A-Z0-9_]{1,63}$/, 'Not a contact reason.'),
+        v.examples(['WEBSITE_TOO_LARGE']),
+      ),
+    ),
     null,
   ),
 });
 
-export const handler = http({ body }, async ({ principal, body }) => {
-  const job = body.job_id ? await authorizedJob(principal, body.job_id, 'CONTACT_SUPPORT') : null;
-  const problem = contactReasonProblem(body.contact_reason, job);
-  if (problem) throw problem;
-  const user = await getUser(principal.userId);
-  if (!user) throw NotFound('USER_NOT_FOUND', 'The key belongs to a user that no longer exists.');
-  const request: ContactRequest = {
-    contact_request_id: newId('ctr'),
-    reason: body.reason,
-    team: teamFor(body.reason),
-    channel: channelFor(body.phone),
-    email: body.email ?? user.email,
-    phone: body.phone,
-    message: body.message,
-    job_id: job?.job_id ?? null,
-    contact_reason: body.contact_reason,
-    project_id: job?.project_id ?? principal.projectId,
-    created_at: new Date().toISOString(),
-  };
-  const saved = await saveContactRequest(request, principal.userId);
-  if (!saved.created) return json(200, saved.request);
-  // The request is saved before the team is told, so a mail outage loses nothing: the team's queue
-  // is the table, the mail only a nudge.
-  await mailer
-    .send({ to: teamAddress[request.team], ...contactMessage(request, user) })
-    .catch((error: unknown) =>
-      logError('contact mail not sent', error, { contactRequestId: request.contact_request_id }),
-    );
-  return json(201, request);
-});
+export const handler = http(
+  { body, responses: { 200: contactRequest, 201: contactRequest } },
+  async ({ principal, body }) => {
+    const job = body.job_id ? await authorizedJob(principal, body.job_id, 'CONTACT_SUPPORT') : null;
+    const problem = contactReasonProblem(body.contact_reason, job);
+    if (problem) throw problem;
+    const user = await getUser(principal.userId);
+    if (!user) throw NotFound('USER_NOT_FOUND', 'The key belongs to a user that no longer exists.');
+    const request: ContactRequest = {
+      contact_request_id: newId('ctr'),
+      reason: body.reason,
+      team: teamFor(body.reason),
+      channel: channelFor(body.phone),
+      email: body.email ?? user.email,
+      phone: body.phone,
+      message: body.message,
+      job_id: job?.job_id ?? null,
+      contact_reason: body.contact_reason,
+      project_id: job?.project_id ?? principal.projectId,
+      created_at: new Date().toISOString(),
+    };
+    const saved = await saveContactRequest(request, principal.userId);
+    if (!saved.created) return json(200, saved.request);
+    // The request is saved before the team is told, so a mail outage loses nothing: the team's queue
+    // is the table, the mail only a nudge.
+    await mailer
+      .send({ to: teamAddress[request.team], ...contactMessage(request, user) })
+      .catch((error: unknown) =>
+        logError('contact mail not sent', error, { contactRequestId: request.contact_request_id }),
+      );
+    return json(201, request);
+  },
+);

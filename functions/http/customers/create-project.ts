@@ -6,6 +6,7 @@ import { json } from '#platform/http-response';
 import { customerFacts } from '#store/customers';
 import { createProject } from '#store/projects';
 import { displayName, id, localizationInput } from '../fields.ts';
+import { project } from '../projects/project-responses.ts';
 
 const path = v.object({ customer_id: id });
 const body = v.strictObject({
@@ -13,17 +14,20 @@ const body = v.strictObject({
   localization: localizationInput,
 });
 
-export const handler = http({ path, body }, async ({ principal, path, body }) => {
-  const facts = await customerFacts(principal.userId, path.customer_id);
-  const problem = customerAccessProblem(principal, facts, 'CREATE_PROJECT');
-  if (problem) throw problem;
-  const localization = localize(body.localization.country, body.localization.currency);
-  const project = await createProject({
-    customerId: path.customer_id,
-    userId: principal.userId,
-    name: body.name,
-    localization,
-    managed: false,
-  });
-  return json(201, project);
-});
+export const handler = http(
+  { path, body, responses: { 201: project } },
+  async ({ principal, path, body }) => {
+    const facts = await customerFacts(principal.userId, path.customer_id);
+    const problem = customerAccessProblem(principal, facts, 'CREATE_PROJECT');
+    if (problem) throw problem;
+    const localization = localize(body.localization.country, body.localization.currency);
+    const project = await createProject({
+      customerId: path.customer_id,
+      userId: principal.userId,
+      name: body.name,
+      localization,
+      managed: false,
+    });
+    return json(201, project);
+  },
+);

@@ -7,10 +7,11 @@ import { customerFacts } from '#store/customers';
 import { monthlyUsage } from '#store/monthly-usage';
 import { id } from '../fields.ts';
 import { customerRecord } from './customer-record.ts';
+import { customer } from './customer-responses.ts';
 
 const path = v.object({ customer_id: id });
 
-export const handler = http({ path }, async ({ principal, path }) => {
+export const handler = http({ path, responses: { 200: customer } }, async ({ principal, path }) => {
   const facts = await customerFacts(principal.userId, path.customer_id);
   const problem = customerAccessProblem(principal, facts, 'READ_CUSTOMER');
   if (problem || !facts.customer || !facts.role) throw problem;

@@ -1,5 +1,9 @@
+import * as v from 'valibot';
 import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { listMemberships } from '#store/customers';
+import { membership } from './customer-responses.ts';
 
-export const handler = http({}, async ({ principal }) => json(200, await listMemberships(principal.userId)));
+export const handler = http({ responses: { 200: v.array(membership) } }, async ({ principal }) =>
+  json(200, await listMemberships(principal.userId)),
+);

@@ -10,7 +10,7 @@ const path = v.object({ dataset: id });
 const query = v.object({ project_id: v.optional(id), website_id: v.optional(id) });
 
 /** The file itself, by a 302 to its presigned URL; a PROJECT key may leave project_id out. */
-export const handler = http({ path, query }, async ({ principal, path, query }) => {
+export const handler = http({ path, query, responses: { 302: null } }, async ({ principal, path, query }) => {
   const project = await authorizedProject(principal, downloadProjectId(principal, query.project_id), 'READ');
   const link = await exportFileLink(project, path.dataset, query.website_id ?? null);
   return redirect(link.url);

@@ -4,12 +4,16 @@ import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { authorizedProject } from '../authorized-project.ts';
 import { id } from '../fields.ts';
+import { exportLink } from './export-responses.ts';
 
 const path = v.object({ dataset: id });
 const query = v.object({ project_id: id, website_id: v.optional(id) });
 
 /** A presigned URL of the dataset's file (one website, or all of the project's), valid 15 minutes. */
-export const handler = http({ path, query }, async ({ principal, path, query }) => {
-  const project = await authorizedProject(principal, query.project_id, 'READ');
-  return json(200, await exportFileLink(project, path.dataset, query.website_id ?? null));
-});
+export const handler = http(
+  { path, query, responses: { 200: exportLink } },
+  async ({ principal, path, query }) => {
+    const project = await authorizedProject(principal, query.project_id, 'READ');
+    return json(200, await exportFileLink(project, path.dataset, query.website_id ?? null));
+  },
+);

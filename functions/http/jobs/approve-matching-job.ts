@@ -5,11 +5,12 @@ import { json } from '#platform/http-response';
 import { authorizedMatchingJob } from '../authorized-matching-job.ts';
 import { billingHttp } from '../billing/billing-http.ts';
 import { id } from '../fields.ts';
+import { matchingJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });
 
 // Approval holds the quote's cap on the credit: an outage there is billing's 503.
-export const handler = billingHttp({ path }, async ({ principal, path }) => {
+export const handler = billingHttp({ path, responses: { 200: matchingJob } }, async ({ principal, path }) => {
   const job = await authorizedMatchingJob(principal, path.job_id, 'OPERATE_JOBS');
   return json(200, publicMatchingJob(await approveMatchingJob(job, principal.userId)));
 });

@@ -6,10 +6,11 @@ import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { authorizedJob } from '../authorized-job.ts';
 import { id } from '../fields.ts';
+import { anyJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });
 
-export const handler = http({ path }, async ({ principal, path }) => {
+export const handler = http({ path, responses: { 200: anyJob } }, async ({ principal, path }) => {
   const outcome = await stopJob(await authorizedJob(principal, path.job_id, 'OPERATE_JOBS'), 'CANCEL');
   if ('refused' in outcome) {
     throw Conflict(

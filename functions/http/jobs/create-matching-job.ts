@@ -5,6 +5,7 @@ import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { authorizedProject } from '../authorized-project.ts';
 import { id } from '../fields.ts';
+import { matchingJob } from './job-responses.ts';
 
 /** Competitors per job: each one is a pass over the reference catalog within one task. */
 const MAX_COMPETITORS = 20;
@@ -28,10 +29,21 @@ const body = v.pipe(
     ),
     ['competitor_website_ids'],
   ),
+  v.examples([
+    {
+      project_id: 'a1B2c3D4',
+      reference_website_id: 'e5F6g7H8',
+      competitor_website_ids: ['i9J0k1L2', 'm3N4o5P6'],
+      sample: false,
+    },
+  ]),
 );
 
-export const handler = http({ body }, async ({ principal, body }) => {
-  const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
-  const { job, created } = await createMatchingJob(project, body);
-  return json(created ? 201 : 200, publicMatchingJob(job));
-});
+export const handler = http(
+  { body, responses: { 200: matchingJob, 201: matchingJob } },
+  async ({ principal, body }) => {
+    const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
+    const { job, created } = await createMatchingJob(project, body);
+    return json(created ? 201 : 200, publicMatchingJob(job));
+  },
+);

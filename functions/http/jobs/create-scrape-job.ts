@@ -6,6 +6,7 @@ import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { authorizedProject } from '../authorized-project.ts';
 import { id } from '../fields.ts';
+import { createdScrapeJob } from './job-responses.ts';
 
 const body = v.pipe(
   v.strictObject({
@@ -30,10 +31,17 @@ const body = v.pipe(
     ),
     ['variant'],
   ),
+  // The reference shows a URL job: a list of URLs goes with the URLS_ONLY variant alone.
+  v.examples([
+    { project_id: 'a1B2c3D4', website_id: 'e5F6g7H8', urls: ['https://shop.example/products/kettle-1-7-l'] },
+  ]),
 );
 
-export const handler = http({ body }, async ({ principal, body }) => {
-  const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
-  const { job, created, rejected } = await createScrapeJob(project, body);
-  return json(created ? 201 : 200, { ...publicScrapeJob(job), ...rejected });
-});
+export const handler = http(
+  { body, responses: { 200: createdScrapeJob, 201: createdScrapeJob } },
+  async ({ principal, body }) => {
+    const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
+    const { job, created, rejected } = await createScrapeJob(project, body);
+    return json(created ? 201 : 200, { ...publicScrapeJob(job), ...rejected });
+  },
+);

@@ -5,6 +5,7 @@ import { json } from '#platform/http-response';
 import { authorizedProject } from '../authorized-project.ts';
 import { billingHttp } from '../billing/billing-http.ts';
 import { id } from '../fields.ts';
+import { setupJob } from './job-responses.ts';
 
 const body = v.strictObject({
   url: v.pipe(v.string(), v.trim(), v.minLength(1, 'Must not be empty.'), v.maxLength(2048)),
@@ -14,8 +15,11 @@ const body = v.strictObject({
 });
 
 // Creating a setup job may hold the analysis price on the credit: an outage there is billing's 503.
-export const handler = billingHttp({ body }, async ({ principal, body }) => {
-  const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
-  const { job, created } = await createSetupJob(project, body);
-  return json(created ? 201 : 200, publicSetupJob(job));
-});
+export const handler = billingHttp(
+  { body, responses: { 200: setupJob, 201: setupJob } },
+  async ({ principal, body }) => {
+    const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
+    const { job, created } = await createSetupJob(project, body);
+    return json(created ? 201 : 200, publicSetupJob(job));
+  },
+);

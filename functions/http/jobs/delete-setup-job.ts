@@ -8,7 +8,7 @@ import { id } from '../fields.ts';
 
 const path = v.object({ job_id: id });
 
-export const handler = http({ path }, async ({ principal, path }) => {
+export const handler = http({ path, responses: { 204: null } }, async ({ principal, path }) => {
   await removeSetupJob(
     await authorizedJob<SetupFields>(principal, path.job_id, 'REMOVE_SETUP_JOB', 'WEBSITE_SETUP'),
   );

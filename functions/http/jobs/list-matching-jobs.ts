@@ -5,11 +5,15 @@ import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { authorizedProject } from '../authorized-project.ts';
 import { id, limit } from '../fields.ts';
+import { matchingJob } from './job-responses.ts';
 
 const query = v.object({ project_id: id, limit });
 
-export const handler = http({ query }, async ({ principal, query }) => {
-  await authorizedProject(principal, query.project_id, 'READ');
-  const jobs = await listMatchingJobs(query.project_id, { limit: query.limit });
-  return json(200, jobs.map(publicMatchingJob));
-});
+export const handler = http(
+  { query, responses: { 200: v.array(matchingJob) } },
+  async ({ principal, query }) => {
+    await authorizedProject(principal, query.project_id, 'READ');
+    const jobs = await listMatchingJobs(query.project_id, { limit: query.limit });
+    return json(200, jobs.map(publicMatchingJob));
+  },
+);

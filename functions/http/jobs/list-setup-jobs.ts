@@ -5,11 +5,15 @@ import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { authorizedProject } from '../authorized-project.ts';
 import { id, limit } from '../fields.ts';
+import { setupJob } from './job-responses.ts';
 
 const query = v.object({ project_id: id, website_id: v.optional(id), limit });
 
-export const handler = http({ query }, async ({ principal, query }) => {
-  await authorizedProject(principal, query.project_id, 'READ');
-  const jobs = await listSetupJobs(query.project_id, { limit: query.limit, websiteId: query.website_id });
-  return json(200, jobs.map(publicSetupJob));
-});
+export const handler = http(
+  { query, responses: { 200: v.array(setupJob) } },
+  async ({ principal, query }) => {
+    await authorizedProject(principal, query.project_id, 'READ');
+    const jobs = await listSetupJobs(query.project_id, { limit: query.limit, websiteId: query.website_id });
+    return json(200, jobs.map(publicSetupJob));
+  },
+);

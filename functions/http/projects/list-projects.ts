@@ -1,9 +1,11 @@
+import * as v from 'valibot';
 import { canSeeProject } from '#core/access-policy';
 import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { listUserProjects } from '#store/projects';
+import { project } from './project-responses.ts';
 
-export const handler = http({}, async ({ principal }) => {
+export const handler = http({ responses: { 200: v.array(project) } }, async ({ principal }) => {
   const projects = await listUserProjects(principal.userId);
   return json(
     200,

@@ -5,6 +5,7 @@ import { json } from '#platform/http-response';
 import { updateProject } from '#store/projects';
 import { authorizedProject } from '../authorized-project.ts';
 import { displayName, id, localizationInput } from '../fields.ts';
+import { project } from './project-responses.ts';
 
 const path = v.object({ project_id: id });
 const body = v.optional(
@@ -15,13 +16,16 @@ const body = v.optional(
   {},
 );
 
-export const handler = http({ path, body }, async ({ principal, path, body }) => {
-  const project = await authorizedProject(principal, path.project_id, 'UPDATE_PROJECT');
-  const { localization } = body;
-  // A null name leaves the name as it is: a project always has one.
-  const updated = await updateProject(project.project_id, {
-    name: body.name ?? undefined,
-    localization: localization ? localize(localization.country, localization.currency) : localization,
-  });
-  return json(200, updated);
-});
+export const handler = http(
+  { path, body, responses: { 200: project } },
+  async ({ principal, path, body }) => {
+    const project = await authorizedProject(principal, path.project_id, 'UPDATE_PROJECT');
+    const { localization } = body;
+    // A null name leaves the name as it is: a project always has one.
+    const updated = await updateProject(project.project_id, {
+      name: body.name ?? undefined,
+      localization: localization ? localize(localization.country, localization.currency) : localization,
+    });
+    return json(200, updated);
+  },
+);

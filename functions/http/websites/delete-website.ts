@@ -7,7 +7,7 @@ import { id } from '../fields.ts';
 
 const path = v.object({ website_id: id });
 
-export const handler = http({ path }, async ({ principal, path }) => {
+export const handler = http({ path, responses: { 204: null } }, async ({ principal, path }) => {
   await removeWebsite(await authorizedWebsite(principal, path.website_id, 'REMOVE_WEBSITE'));
   return noContent();
 });

@@ -4,11 +4,12 @@ import { json } from '#platform/http-response';
 import { getWebsiteSample } from '#store/websites';
 import { authorizedWebsite } from '../authorized-website.ts';
 import { id } from '../fields.ts';
+import { websiteSample } from './website-responses.ts';
 
 const path = v.object({ website_id: id });
 
 /** The products read while training, so a user can judge the extraction before paying for a scrape. */
-export const handler = http({ path }, async ({ principal, path }) => {
+export const handler = http({ path, responses: { 200: websiteSample } }, async ({ principal, path }) => {
   const website = await authorizedWebsite(principal, path.website_id, 'READ');
   return json(200, { website_id: website.website_id, products: await getWebsiteSample(website.website_id) });
 });

@@ -1,0 +1,65 @@
+type JsonSchema = Record<string, unknown>;
+
+/** Plain strings named like these get a value of their kind (the schema's own examples come first). */
+const NAMED_STRINGS: readonly [RegExp, string][] = [
+  [/(^|_)ids?$/, 'a1B2c3D4'],
+  [/(^|_)urls?$/, 'https://shop.example/'],
+  [/^email$/, 'ada@example.com'],
+  [/^domain$/, 'shop.example'],
+  [/^country$/, 'CZ'],
+  [/^currency$/, 'EUR'],
+  [/^locale$/, 'cs-CZ'],
+  [/^language$/, 'cs'],
+  [/^amount$/, '50.00'],
+  [/^name$/, 'Shops of Prague'],
+  [/^message$/, 'Could you set up a larger shop for us?'],
+];
+
+/**
+ * An example value of a JSON Schema, for the API reference: a schema's own `examples` first, then
+ * its first enum value or constant, then a value of its type at its lower bounds (a string by the
+ * name of its member). Nullable fields show their non-null form, optional members are shown too, so
+ * the example names every field.
+ */
+export function exampleOf(schema: JsonSchema, name = ''): unknown {
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (branches)
+    return exampleOf(branches.find((branch) => branch.type !== 'null') ?? branches[0] ?? {}, name);
+  if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map((part) => exampleOf(part)));
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([member, property]) => [
+          member,
+          exampleOf(property, member),
+        ]),
+      );
+    case 'array':
+      return [exampleOf((schema.items ?? {}) as JsonSchema, name)];
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : 0;
+    case 'boolean':
+      return true;
+    case 'string':
+      return stringExample(schema, name);
+    case 'null':
+      return null;
+    default:
+      return {};
+  }
+}
+
+function stringExample(schema: JsonSchema, name: string): string {
+  if (schema.format === 'date-time') return '2026-03-02T09:30:00.000Z';
+  if (schema.format === 'email') return 'ada@example.com';
+  if (schema.format === 'uri') return 'https://shop.example/';
+  const named = NAMED_STRINGS.find(([pattern]) => pattern.test(name))?.[1];
+  if (named !== undefined) return named;
+  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 1;
+  return 'x'.repeat(Math.max(minLength, 1));
+}

@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+
+/**
+ * Building blocks of the response schemas (one module per area beside its handlers). They describe
+ * what the handlers answer, for the OpenAPI document and the integration tests that check every
+ * answer against it; the handlers do not parse their own output.
+ */
+export const timestamp = v.pipe(v.string(), v.isoTimestamp(), v.examples(['2026-03-02T09:30:00.000Z']));
+export const nullableTimestamp = v.nullable(timestamp);
+/** Money as an exact decimal string ("12.50"). */
+export const money = v.pipe(v.string(), v.regex(/^-?\d+\.\d{2}$/), v.examples(['12.50']));
+export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+export const percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
+export const difficulty = v.picklist(['EASY', 'MEDIUM', 'HARD']);
+
+export const localization = v.object({ country: v.string(), currency: v.string(), locale: v.string() });
+
+export const estimate = v.object({
+  currency: v.string(),
+  unit_price_per_1000: money,
+  quantity: count,
+  total: money,
+  cap: money,
+  min_charge: money,
+  difficulty,
+  input_products: count,
+});
+
+export const productRecord = v.object({
+  url: v.string(),
+  name: v.nullable(v.string()),
+  brand: v.nullable(v.string()),
+  gtin: v.nullable(v.string()),
+  mpn: v.nullable(v.string()),
+  sku: v.nullable(v.string()),
+  price: v.nullable(v.string()),
+  currency: v.nullable(v.string()),
+  availability: v.picklist(['IN_STOCK', 'OUT_OF_STOCK', 'PREORDER', 'UNKNOWN']),
+  image: v.nullable(v.string()),
+  category: v.nullable(v.string()),
+  scraped_at: timestamp,
+});

@@ -1,0 +1,374 @@
+import type { CustomerAction, ProjectAction } from '#core/access-policy';
+import type { ProblemCode } from '#core/problem-catalogue';
+
+/**
+ * The route table: the one list that the CDK stack (one Lambda per route and its grants), the local
+ * server, the HTTP factory and the OpenAPI document read. It lives in the platform layer so that
+ * every reader sits at or above it. `handler` is the module under functions/http/ exporting `handler`.
+ *
+ * auth: API_KEY routes need a key; NONE routes authenticate otherwise (provider webhooks, the local
+ * checkout page). scope: USER routes refuse PROJECT keys with 403 INSUFFICIENT_SCOPE.
+ */
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  handler: string;
+  auth: 'API_KEY' | 'NONE';
+  scope: 'USER' | 'ANY';
+  /** One line for the API reference. */
+  summary: string;
+  /** What the handler's Lambda may touch; the CDK grants come from here and nowhere else. */
+  access: RouteAccess;
+  /** The access-policy action the handler checks, when it checks one. */
+  action?: CustomerAction | ProjectAction;
+  /**
+   * The problem codes the handler itself can answer with, beyond those every route of its kind can
+   * give (authentication, scope, the policy action's 403s, validation, outages). A project the
+   * caller cannot see is PROJECT_NOT_FOUND where the route names the project, else the job's or
+   * website's own 404.
+   */
+  problems: readonly ProblemCode[];
+}
+
+export type Access = 'RO' | 'RW';
+
+/** A job lane: the name of its ASL file under state-machines/. */
+export type LaneName = 'website-setup' | 'scrape' | 'matching';
+
+export interface RouteAccess {
+  /** The service table: RO, or RW for routes that write (a GET that writes says why below). */
+  table: Access;
+  /** The data bucket: catalogs, URL lists, training samples, invoice PDFs. */
+  data?: Access;
+  /** The exports bucket: CSV files served by presigned URL. */
+  exports?: Access;
+  /** The lanes whose executions the route starts and stops (RW) or reads (RO); ALL: every lane. */
+  lanes?: { names: readonly LaneName[] | 'ALL'; access: Access };
+  /** Must know who takes payments (the Stripe secret where Stripe does). */
+  payments?: true;
+  /** Sends mail to the sales or support team. */
+  mail?: true;
+  /** Renders invoice PDFs, so its bundle needs the fonts they embed. */
+  invoiceFonts?: true;
+}
+
+type Facts = Pick<Route, 'summary' | 'access'> & Partial<Pick<Route, 'action' | 'problems'>>;
+
+const row =
+  (auth: Route['auth'], scope: Route['scope']) =>
+  (method: Route['method'], path: string, handler: string, facts: Facts): Route => ({
+    method,
+    path,
+    handler,
+    auth,
+    scope,
+    problems: [],
+    ...facts,
+  });
+const userRoute = row('API_KEY', 'USER');
+const projectRoute = row('API_KEY', 'ANY');
+const publicRoute = row('NONE', 'ANY');
+
+const READ = { table: 'RO' } as const;
+const WRITE = { table: 'RW' } as const;
+// Billing handlers read the ledger and invoices and choose their payment provider at cold start; one
+// without the Stripe settings would offer the local checkout, where anyone can "pay".
+const BILLING_READ = { table: 'RO', data: 'RO', payments: true } as const;
+// Crediting a paid top-up issues its invoice: the PDF is rendered and stored in the data bucket.
+const CREDITS_TOPUP = { table: 'RW', data: 'RW', payments: true, invoiceFonts: true } as const;
+// Matching reads only catalog pointers (table items); the catalog module names the bucket.
+const MATCHING_READ = { table: 'RO', data: 'RO', lanes: { names: ['matching'], access: 'RO' } } as const;
+const MATCHING_WRITE = { table: 'RW', data: 'RO', lanes: { names: ['matching'], access: 'RW' } } as const;
+// URL lists of scrape jobs are written on create; CATALOG_URLS reads the last FULL catalog.
+const SCRAPE_READ = { table: 'RO', data: 'RO', lanes: { names: ['scrape'], access: 'RO' } } as const;
+const SCRAPE_WRITE = { table: 'RW', data: 'RW', lanes: { names: ['scrape'], access: 'RW' } } as const;
+const SETUP_READ = { table: 'RO', lanes: { names: ['website-setup'], access: 'RO' } } as const;
+const SETUP_WRITE = { table: 'RW', lanes: { names: ['website-setup'], access: 'RW' } } as const;
+// An export link rebuilds a file that no longer matches its inputs (a new currency, a newer catalog),
+// so these GETs write the table and the exports bucket.
+const EXPORT_BUILD = { table: 'RW', data: 'RO', exports: 'RW' } as const;
+const EXPORT_FILE_PROBLEMS = [
+  'EXPORTS_NOT_ENABLED',
+  'DATASET_NOT_FOUND',
+  'WEBSITE_NOT_FOUND',
+  'EXPORT_FILE_NOT_FOUND',
+  'EXPORTS_MAINTENANCE',
+] as const;
+const PROVIDER_PROBLEMS = ['PAYMENT_PROVIDER_ERROR', 'BILLING_UNAVAILABLE'] as const;
+const INVOICE_PROBLEMS = ['ACCOUNTING_ERROR', 'INVOICING_UNAVAILABLE'] as const;
+
+export const routes: readonly Route[] = [
+  publicRoute('GET', '/openapi.json', 'openapi/get-openapi', {
+    summary: 'The OpenAPI document of this API',
+    access: READ,
+  }),
+  userRoute('GET', '/account', 'account/get-account', {
+    summary: 'Your account: name, email and memberships',
+    access: READ,
+    problems: ['USER_NOT_FOUND'],
+  }),
+  userRoute('PUT', '/account', 'account/update-account', {
+    summary: 'Rename your account',
+    access: WRITE,
+    problems: ['USER_NOT_FOUND'],
+  }),
+  userRoute('GET', '/account/api-keys', 'account/list-api-keys', {
+    summary: 'Your API keys (without their secrets)',
+    access: READ,
+  }),
+  userRoute('POST', '/account/api-keys', 'account/create-api-key', {
+    summary: 'Create an API key, for all your projects or for one',
+    access: WRITE,
+    action: 'CREATE_PROJECT_KEY',
+    problems: ['API_KEY_LIMIT_REACHED'],
+  }),
+  userRoute('DELETE', '/account/api-keys/{key_id}', 'account/revoke-api-key', {
+    summary: 'Revoke one of your API keys',
+    access: WRITE,
+    problems: ['API_KEY_NOT_FOUND'],
+  }),
+  userRoute('GET', '/customers', 'customers/list-customers', {
+    summary: 'The customers you are a member of',
+    access: READ,
+  }),
+  userRoute('GET', '/customers/{customer_id}', 'customers/get-customer', {
+    summary: 'One customer',
+    access: READ,
+    action: 'READ_CUSTOMER',
+  }),
+  userRoute('POST', '/customers/{customer_id}/projects', 'customers/create-project', {
+    summary: 'Create a project of a customer',
+    access: WRITE,
+    action: 'CREATE_PROJECT',
+    problems: ['INVALID_COUNTRY', 'INVALID_CURRENCY', 'PROJECT_LIMIT_REACHED'],
+  }),
+  userRoute('GET', '/customers/{customer_id}/billing/balance', 'billing/get-balance', {
+    summary: "The customer's credit: balance, held and available",
+    access: BILLING_READ,
+    action: 'READ_BILLING',
+    problems: ['BILLING_UNAVAILABLE'],
+  }),
+  userRoute('GET', '/customers/{customer_id}/billing/usage', 'billing/get-usage', {
+    summary: "The customer's charges, per month",
+    access: BILLING_READ,
+    action: 'READ_BILLING',
+    problems: ['BILLING_UNAVAILABLE'],
+  }),
+  userRoute('GET', '/customers/{customer_id}/billing/invoices', 'billing/list-invoices', {
+    summary: "The customer's invoices",
+    access: BILLING_READ,
+    action: 'READ_BILLING',
+    problems: ['INVOICING_UNAVAILABLE'],
+  }),
+  userRoute('GET', '/customers/{customer_id}/billing/invoices/{invoice_id}/pdf', 'billing/get-invoice-pdf', {
+    summary: 'One invoice as a PDF',
+    access: { ...BILLING_READ, invoiceFonts: true },
+    action: 'READ_BILLING',
+    problems: ['INVOICE_NOT_FOUND', ...INVOICE_PROBLEMS],
+  }),
+  userRoute('POST', '/customers/{customer_id}/billing/topup', 'billing/create-topup', {
+    summary: 'Start a top-up of the credit: answers the checkout page to pay on',
+    access: { table: 'RW', data: 'RW', payments: true },
+    action: 'TOP_UP',
+    problems: ['JOB_NOT_FOUND', 'TOPUP_AMOUNT_OUT_OF_RANGE', 'CURRENCY_NOT_SUPPORTED', ...PROVIDER_PROBLEMS],
+  }),
+  // The top-up status poll credits a paid session that the webhook has not credited yet.
+  userRoute('GET', '/customers/{customer_id}/billing/topups/{session_id}', 'billing/get-topup', {
+    summary: 'The state of one top-up (credits it once it is paid)',
+    access: CREDITS_TOPUP,
+    action: 'TOP_UP',
+    problems: ['SESSION_NOT_FOUND', ...PROVIDER_PROBLEMS, ...INVOICE_PROBLEMS],
+  }),
+  publicRoute('POST', '/billing/webhooks/stripe', 'billing/stripe-webhook', {
+    summary: "Stripe's webhook: credits paid top-ups (signed by Stripe)",
+    access: CREDITS_TOPUP,
+    problems: ['INVALID_WEBHOOK_SIGNATURE', ...PROVIDER_PROBLEMS, ...INVOICE_PROBLEMS],
+  }),
+  publicRoute('GET', '/checkout/{session_id}', 'billing/local-checkout', {
+    summary: 'The local checkout page of a top-up (where Stripe does not take payments)',
+    access: BILLING_READ,
+    problems: ['CHECKOUT_NOT_FOUND', 'BILLING_UNAVAILABLE'],
+  }),
+  publicRoute('POST', '/checkout/{session_id}', 'billing/local-checkout', {
+    summary: 'Pay or cancel on the local checkout page',
+    access: CREDITS_TOPUP,
+    problems: ['CHECKOUT_NOT_FOUND', 'BILLING_UNAVAILABLE', ...INVOICE_PROBLEMS],
+  }),
+  projectRoute('GET', '/projects', 'projects/list-projects', {
+    summary: 'The projects you can see',
+    access: READ,
+  }),
+  projectRoute('GET', '/projects/{project_id}', 'projects/get-project', {
+    summary: 'One project',
+    access: READ,
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND'],
+  }),
+  projectRoute('PATCH', '/projects/{project_id}', 'projects/update-project', {
+    summary: "Change a project's name, country or currency",
+    access: WRITE,
+    action: 'UPDATE_PROJECT',
+    problems: ['INVALID_COUNTRY', 'INVALID_CURRENCY'],
+  }),
+  projectRoute('POST', '/jobs/setup', 'jobs/create-setup-job', {
+    summary: 'Analyse a shop: start a website setup job',
+    access: SETUP_WRITE,
+    action: 'OPERATE_JOBS',
+    problems: [
+      'PROJECT_NOT_FOUND',
+      'INVALID_URL',
+      'INVALID_COUNTRY',
+      'INVALID_CURRENCY',
+      'MONTHLY_SPEND_LIMIT',
+      'INSUFFICIENT_FUNDS',
+      'BILLING_UNAVAILABLE',
+    ],
+  }),
+  projectRoute('GET', '/jobs/setup', 'jobs/list-setup-jobs', {
+    summary: "A project's website setup jobs",
+    access: SETUP_READ,
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/jobs/setup/{job_id}', 'jobs/get-setup-job', {
+    summary: 'One website setup job',
+    access: SETUP_READ,
+    action: 'READ',
+    problems: ['JOB_NOT_FOUND'],
+  }),
+  projectRoute('DELETE', '/jobs/setup/{job_id}', 'jobs/delete-setup-job', {
+    summary: 'Remove a finished website setup job that made no website',
+    access: SETUP_WRITE,
+    action: 'REMOVE_SETUP_JOB',
+    problems: ['JOB_NOT_FOUND', 'JOB_RUNNING', 'JOB_HAS_WEBSITE'],
+  }),
+  projectRoute('POST', '/jobs/scraping', 'jobs/create-scrape-job', {
+    summary: "Scrape a website's products: start a scraping job (quoted, then approved)",
+    access: SCRAPE_WRITE,
+    action: 'OPERATE_JOBS',
+    problems: [
+      'PROJECT_NOT_FOUND',
+      'WEBSITE_NOT_FOUND',
+      'NO_URL_ACCEPTED',
+      'NO_FULL_CATALOG',
+      'CATALOG_EXPIRED',
+      'CATALOG_UP_TO_DATE',
+    ],
+  }),
+  projectRoute('GET', '/jobs/scraping', 'jobs/list-scrape-jobs', {
+    summary: "A project's scraping jobs",
+    access: SCRAPE_READ,
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/jobs/scraping/{job_id}', 'jobs/get-scrape-job', {
+    summary: 'One scraping job',
+    access: SCRAPE_READ,
+    action: 'READ',
+    problems: ['JOB_NOT_FOUND'],
+  }),
+  projectRoute('POST', '/jobs/scraping/{job_id}/approve', 'jobs/approve-scrape-job', {
+    summary: "Approve a scraping job's quote: holds the credit and starts the scrape",
+    access: SCRAPE_WRITE,
+    action: 'OPERATE_JOBS',
+    problems: ['JOB_NOT_FOUND', 'JOB_NOT_AWAITING_APPROVAL', 'INSUFFICIENT_FUNDS', 'BILLING_UNAVAILABLE'],
+  }),
+  projectRoute('POST', '/jobs/matching', 'jobs/create-matching-job', {
+    summary: "Match a reference website's products against competitors: start a matching job",
+    access: MATCHING_WRITE,
+    action: 'OPERATE_JOBS',
+    problems: [
+      'PROJECT_NOT_FOUND',
+      'WEBSITE_NOT_FOUND',
+      'NO_CATALOG',
+      'SAMPLE_ALREADY_USED',
+      'INSUFFICIENT_FUNDS',
+    ],
+  }),
+  projectRoute('GET', '/jobs/matching', 'jobs/list-matching-jobs', {
+    summary: "A project's matching jobs",
+    access: MATCHING_READ,
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/jobs/matching/{job_id}', 'jobs/get-matching-job', {
+    summary: 'One matching job',
+    access: MATCHING_READ,
+    action: 'READ',
+    problems: ['JOB_NOT_FOUND'],
+  }),
+  projectRoute('POST', '/jobs/matching/{job_id}/approve', 'jobs/approve-matching-job', {
+    summary: "Approve a matching job's quote: holds the credit and starts the matching",
+    access: MATCHING_WRITE,
+    action: 'OPERATE_JOBS',
+    problems: [
+      'JOB_NOT_FOUND',
+      'JOB_NOT_AWAITING_APPROVAL',
+      'QUOTE_CHANGED',
+      'INSUFFICIENT_FUNDS',
+      'BILLING_UNAVAILABLE',
+    ],
+  }),
+  // Cancel stops the running execution of whichever lane the job is in.
+  projectRoute('POST', '/jobs/{job_id}/cancel', 'jobs/cancel-job', {
+    summary: 'Cancel a job of any kind',
+    access: { table: 'RW', lanes: { names: 'ALL', access: 'RW' } },
+    action: 'OPERATE_JOBS',
+    problems: ['JOB_NOT_FOUND', 'JOB_NOT_CANCELLABLE'],
+  }),
+  projectRoute('POST', '/contact-requests', 'contact/create-contact-request', {
+    summary: 'Ask the sales or support team (e.g. about a website too large to set up)',
+    access: { table: 'RW', mail: true },
+    action: 'CONTACT_SUPPORT',
+    problems: ['PROJECT_NOT_FOUND', 'USER_NOT_FOUND', 'JOB_NOT_FOUND', 'CONTACT_REASON_MISMATCH'],
+  }),
+  projectRoute('GET', '/websites', 'websites/list-websites', {
+    summary: "A project's websites",
+    access: { table: 'RO', data: 'RO' },
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/websites/{website_id}', 'websites/get-website', {
+    summary: 'One website',
+    access: { table: 'RO', data: 'RO' },
+    action: 'READ',
+    problems: ['WEBSITE_NOT_FOUND'],
+  }),
+  // A removed website's catalogs go from the data bucket.
+  projectRoute('DELETE', '/websites/{website_id}', 'websites/delete-website', {
+    summary: 'Remove a website with its catalogs',
+    access: { table: 'RW', data: 'RW' },
+    action: 'REMOVE_WEBSITE',
+    problems: ['WEBSITE_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/websites/{website_id}/sample', 'websites/get-website-sample', {
+    summary: 'The sample products read while training on a website',
+    access: { table: 'RO', data: 'RO' },
+    action: 'READ',
+    problems: ['WEBSITE_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/exports', 'exports/list-exports', {
+    summary: "A project's export files",
+    access: { table: 'RO', data: 'RO', exports: 'RO' },
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND', 'EXPORTS_NOT_ENABLED', 'EXPORTS_MAINTENANCE'],
+  }),
+  projectRoute('GET', '/exports/{dataset}/url', 'exports/get-export-url', {
+    summary: 'A short-lived download link of one export file',
+    access: EXPORT_BUILD,
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND', ...EXPORT_FILE_PROBLEMS],
+  }),
+  projectRoute('GET', '/exports/{dataset}', 'exports/download-export', {
+    summary: 'One export file as CSV',
+    access: EXPORT_BUILD,
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND', 'PROJECT_ID_REQUIRED', ...EXPORT_FILE_PROBLEMS],
+  }),
+];
+
+export const routeKey = (route: Pick<Route, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+export function findRoute(key: string): Route | undefined {
+  return routes.find((route) => routeKey(route) === key);
+}
