@@ -1,14 +1,14 @@
+import { releaseHold } from '#billing/ledger';
+import { holdScrapeCap } from '#billing/scrape-billing';
 import { decide } from '#core/lanes';
 import { compareMoney, parseMoney } from '#core/money';
 import type { Estimate } from '#core/pricing';
 import { Conflict } from '#core/problem';
 import { laneExecutions } from '#platform/lane-executions';
 import { getJob, moveJob, setExecutionArn, updateJobIn } from '#store/jobs';
-import { releaseHold } from '#store/ledger';
 import { matchableCatalogs, matchingQuote } from './create-matching-job.ts';
 import { failJob } from './end-job.ts';
 import { type MatchingFields, type MatchingJob, publicMatchingJob } from './matching-job.ts';
-import { holdScrapeCap } from './scrape-billing.ts';
 
 const notAwaiting = (job: MatchingJob) =>
   Conflict(

@@ -1,10 +1,10 @@
+import { releaseHold } from '#billing/ledger';
+import { holdScrapeCap } from '#billing/scrape-billing';
 import { decide } from '#core/lanes';
 import { Conflict } from '#core/problem';
 import { laneExecutions } from '#platform/lane-executions';
 import { getJob, moveJob, setExecutionArn } from '#store/jobs';
-import { releaseHold } from '#store/ledger';
 import { failJob } from './end-job.ts';
-import { holdScrapeCap } from './scrape-billing.ts';
 import type { ScrapeFields, ScrapeJob } from './scrape-job.ts';
 
 const notAwaiting = (job: ScrapeJob) =>

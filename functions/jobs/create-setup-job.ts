@@ -1,3 +1,5 @@
+import { placeHold } from '#billing/ledger';
+import type { AnalysisCharge } from '#billing/setup-billing';
 import { newId } from '#core/ids';
 import { initialState } from '#core/lanes';
 import { localize } from '#core/localization';
@@ -20,12 +22,11 @@ import {
   type TransactItem,
 } from '#store/jobs';
 import { openSetupKey } from '#store/keys';
-import { placeHold } from '#store/ledger';
 import { monthlyUsage } from '#store/monthly-usage';
 import { localizeIfUnset, type Project } from '#store/projects';
 import { findWebsiteByDomain, type Website } from '#store/websites';
 import { failJob } from './end-job.ts';
-import type { AnalysisCharge, SetupFields, SetupJob } from './setup-job.ts';
+import type { SetupFields, SetupJob } from './setup-job.ts';
 
 export interface SetupRequest {
   url: string;

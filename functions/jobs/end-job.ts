@@ -1,12 +1,12 @@
+import { settleScrapeHold } from '#billing/scrape-billing';
+import { analysisEndingWrites, settleAnalysisHold } from '#billing/setup-billing';
 import { decide, isFinal, type JobStatus, type Refusal } from '#core/lanes';
 import { laneExecutions } from '#platform/lane-executions';
 import { logError } from '#platform/log';
 import { getJob, moveJob, type StoredJob, type TransactItem } from '#store/jobs';
 import { giveSampleBackWrite } from '#store/matching-samples';
 import { isMatchingJob } from './matching-job.ts';
-import { settleScrapeHold } from './scrape-billing.ts';
 import { isScrapeJob } from './scrape-job.ts';
-import { analysisEndingWrites, settleAnalysisHold } from './setup-billing.ts';
 import type { SetupJob } from './setup-job.ts';
 
 /** The interface's job-level error fields of a failed job. */

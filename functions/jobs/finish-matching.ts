@@ -1,10 +1,12 @@
 import { NO_COUNTS } from '#core/matching-progress';
 import type { MatchRecord } from '#exports/export-datasets';
+import { getExportRecord } from '#exports/export-records';
+import { exportMatches } from '#exports/project-exports';
+import { getRunMatches } from '#exports/run-matches';
 import { countOverlap, type ProductLink } from '#match/count-overlap';
 import { logError } from '#platform/log';
-import { getExportRecord } from '#store/export-records';
 import { getJob, moveJob } from '#store/jobs';
-import { getRunMatches, projectPairStates } from '#store/matching-runs';
+import { projectPairStates } from '#store/matching-runs';
 import { existingWebsiteIds } from '#store/websites';
 import {
   type MatchingFields,
@@ -13,7 +15,6 @@ import {
   progressOf,
   STOP,
 } from './matching-job.ts';
-import { exportMatches } from './project-exports.ts';
 
 /**
  * The project's matches as links between products: the newest state of each pair, with the pairs

@@ -1,6 +1,6 @@
+import { exportProducts } from '#exports/project-exports';
 import { logError } from '#platform/log';
 import { getJob, moveJob } from '#store/jobs';
-import { exportProducts } from './project-exports.ts';
 import type { ScrapeStep } from './run-scrape.ts';
 import type { ScrapeFields } from './scrape-job.ts';
 

@@ -1,9 +1,10 @@
 import { addCounts, type MatchingCounts, matchingProgress, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
+import { putRunMatches } from '#exports/run-matches';
 import { matchCatalogs } from '#match/match-catalogs';
 import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
 import { getJob, moveJob, updateJobIn } from '#store/jobs';
-import { getPairState, type PairState, putPairState, putRunMatches } from '#store/matching-runs';
+import { getPairState, type PairState, putPairState } from '#store/matching-runs';
 import { existingWebsiteIds } from '#store/websites';
 import { matchRecord } from './match-record.ts';
 import {

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { chargeScrapeSettlement } from '#billing/scrape-billing';
 import { settleJob } from '#core/pricing';
 import type { ProductRecord } from '#core/product-record';
 import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
@@ -23,7 +24,6 @@ import {
 import { getWebsite, getWebsiteProfile } from '#store/websites';
 import type { JobFailure } from './end-job.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';
-import { chargeScrapeSettlement } from './scrape-billing.ts';
 import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
 
 /**

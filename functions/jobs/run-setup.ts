@@ -1,3 +1,4 @@
+import { analysisSettlement, settleAnalysisHold } from '#billing/setup-billing';
 import { newId } from '#core/ids';
 import { isFinal, type JobStatus } from '#core/lanes';
 import { estimateJob } from '#core/pricing';
@@ -13,7 +14,6 @@ import { getJob, moveJob, updateJobIn } from '#store/jobs';
 import { landWebsiteItems, type Website } from '#store/websites';
 import type { JobFailure } from './end-job.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';
-import { analysisSettlement, settleAnalysisHold } from './setup-billing.ts';
 import type { AnalysisSeeds, SetupFields, SetupJob } from './setup-job.ts';
 
 /**

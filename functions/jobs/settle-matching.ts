@@ -1,7 +1,7 @@
+import { chargeScrapeSettlement } from '#billing/scrape-billing';
 import { PRICE_CURRENCY, type SettlementAmount, settleJob } from '#core/pricing';
 import { getJob, moveJob } from '#store/jobs';
 import { type MatchingFields, type MatchingStep, progressOf, STOP } from './matching-job.ts';
-import { chargeScrapeSettlement } from './scrape-billing.ts';
 
 /** A sample is free: it settles at 0.00 for the products it processed. */
 const freeSettlement = (quantity: number): SettlementAmount => ({

@@ -1,12 +1,12 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeHold, creditBalance, placeHold } from '#billing/ledger';
 import { newId } from '#core/ids';
 import { parseMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
 import type { RunningStack } from '#local/start-stack';
 import { dynamo, tableName } from '#store/dynamo';
 import { jobKey } from '#store/keys';
-import { chargeHold, creditBalance, placeHold } from '#store/ledger';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { newCustomer, newProject, newUser } from '#test/operator';

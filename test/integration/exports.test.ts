@@ -206,7 +206,7 @@ describe('exports of a scraped catalog', () => {
 
 describe('match datasets', () => {
   it('serve the files the matching lane writes: one row per match, one per reference product', async () => {
-    const { exportMatches } = await import('#jobs/project-exports');
+    const { exportMatches } = await import('#exports/project-exports');
     const { writeCatalog, catalogPointerWrites } = await import('#store/catalogs');
     const { dynamo } = await import('#store/dynamo');
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
@@ -241,7 +241,7 @@ describe('match datasets', () => {
       method: 'GTIN',
     }));
     // The matches as the matching lane stores a job's, which a later rebuild of the files reads.
-    const { putRunMatches } = await import('#store/matching-runs');
+    const { putRunMatches } = await import('#exports/run-matches');
     await putRunMatches('job_matching', matches);
     await exportMatches(projectId, {
       job_id: 'job_matching',

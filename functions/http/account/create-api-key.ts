@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { projectAccessProblem } from '#core/access-policy';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
+import { characters, id } from '#platform/request-fields';
 import { createApiKey } from '#store/api-keys';
 import { projectFacts } from '#store/projects';
-import { characters, id } from '../fields.ts';
+import { http } from '../http.ts';
 
 const body = v.optional(
   v.strictObject({

@@ -1,7 +1,7 @@
 import { NotFound } from '#core/problem';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { getUser } from '#store/users';
+import { http } from '../http.ts';
 
 export const handler = http({}, async ({ principal }) => {
   const user = await getUser(principal.userId);

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
+import { authorizedCustomer } from '#access/authorized-customer';
+import { checkoutReturnUrl, paymentProvider, topups } from '#billing/billing-services';
 import { NotFound } from '#core/problem';
 import { topupAmount, topupCurrency } from '#core/topup-amount';
 import { json } from '#platform/http-response';
+import { id } from '#platform/request-fields';
 import { getJob } from '#store/jobs';
-import { authorizedCustomer } from '../authorized-customer.ts';
-import { id } from '../fields.ts';
 import { billingHttp } from './billing-http.ts';
-import { checkoutReturnUrl, paymentProvider, topups } from './billing-services.ts';
 
 const path = v.object({ customer_id: id });
 const body = v.strictObject({

@@ -1,7 +1,7 @@
-import { publicHttp } from '#platform/http';
+import { paymentProvider, topups } from '#billing/billing-services';
 import { json } from '#platform/http-response';
 import { logInfo } from '#platform/log';
-import { paymentProvider, topups } from './billing-services.ts';
+import { publicHttp } from '../http.ts';
 
 /**
  * Stripe's webhook. The signature covers the exact bytes Stripe sent, so the body is verified as

@@ -1,7 +1,7 @@
 import { canSeeProject } from '#core/access-policy';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { listUserProjects } from '#store/projects';
+import { http } from '../http.ts';
 
 export const handler = http({}, async ({ principal }) => {
   const projects = await listUserProjects(principal.userId);

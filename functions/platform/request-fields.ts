@@ -17,6 +17,9 @@ export const displayName = characters(1, 100);
 /** Path and query ids: bounded, printable, no separators, so lookups never see odd keys. */
 export const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid identifier.'));
 
+/** Checkout session ids are the provider's (Stripe's run to 66 characters), so longer than our ids. */
+export const sessionId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,255}$/, 'Not a valid session id.'));
+
 export const limit = v.optional(
   v.pipe(
     v.string(),

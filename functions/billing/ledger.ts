@@ -3,9 +3,16 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import { newId } from '#core/ids';
 import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
 import { Conflict, PaymentRequired } from '#core/problem';
-import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
-import { balanceKey, chargeKey, creditGuardKey, customerMonthKey, holdKey, ledgerEntryKey } from './keys.ts';
+import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
+import { dynamo, tableName } from '#store/dynamo';
+import {
+  balanceKey,
+  chargeKey,
+  creditGuardKey,
+  customerMonthKey,
+  holdKey,
+  ledgerEntryKey,
+} from '#store/keys';
 
 /**
  * The prepaid EUR credit. Every change is an append-only ledger entry written in the same transaction

@@ -1,16 +1,16 @@
-import { InHouseAccounting } from '#billing/in-house-accounting';
-import { LocalPaymentProvider } from '#billing/local-payment-provider';
-import { type PaymentProvider, ProviderUnavailable } from '#billing/payment-provider';
-import { S3InvoiceFiles } from '#billing/s3-invoice-files';
-import { StripePaymentProvider, type StripeSettings } from '#billing/stripe-payment-provider';
-import { TopupFlow } from '#billing/topup-flow';
 import { optionalEnv, requiredEnv } from '#platform/config';
 import { logError } from '#platform/log';
 import { getCustomer } from '#store/customers';
-import { invoiceRecords } from '#store/invoices';
-import { creditBalance, findCredit } from '#store/ledger';
-import { localCheckoutStore } from '#store/local-checkouts';
-import { topupRecords } from '#store/topups';
+import { InHouseAccounting } from './in-house-accounting.ts';
+import { invoiceRecords } from './invoice-records.ts';
+import { creditBalance, findCredit } from './ledger.ts';
+import { localCheckoutStore } from './local-checkout-records.ts';
+import { LocalPaymentProvider } from './local-payment-provider.ts';
+import { type PaymentProvider, ProviderUnavailable } from './payment-provider.ts';
+import { S3InvoiceFiles } from './s3-invoice-files.ts';
+import { StripePaymentProvider, type StripeSettings } from './stripe-payment-provider.ts';
+import { TopupFlow } from './topup-flow.ts';
+import { topupRecords } from './topup-records.ts';
 
 /**
  * The billing adapters of this deployment, built once per cold start: Stripe when its key is set,

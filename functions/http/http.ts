@@ -2,13 +2,13 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type * as v from 'valibot';
 import { type Principal, scopeProblem } from '#core/access-policy';
-import { findRoute, type Route } from '#http/routes';
+import type { HttpEvent } from '#platform/http-event';
+import type { HttpResponse } from '#platform/http-response';
+import { problemResponse } from '#platform/problem-response';
+import { requestBaseUrl } from '#platform/request-base-url';
+import { parseJsonBody, validateInput } from '#platform/validate-input';
 import { authenticate } from './authenticate.ts';
-import type { HttpEvent } from './http-event.ts';
-import type { HttpResponse } from './http-response.ts';
-import { problemResponse } from './problem-response.ts';
-import { requestBaseUrl } from './request-base-url.ts';
-import { parseJsonBody, validateInput } from './validate-input.ts';
+import { findRoute, type Route } from './routes.ts';
 
 interface Schemas {
   body?: v.GenericSchema;

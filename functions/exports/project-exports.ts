@@ -1,6 +1,11 @@
 import { Forbidden, NotFound, Unavailable } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
-import { type CsvValue, csvLines } from '#exports/csv-lines';
+import { optionalEnv } from '#platform/config';
+import { logError } from '#platform/log';
+import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
+import { getProject, type Project } from '#store/projects';
+import { getWebsite, listWebsites } from '#store/websites';
+import { type CsvValue, csvLines } from './csv-lines.ts';
 import {
   type ExportDataset,
   isExportDataset,
@@ -12,23 +17,18 @@ import {
   priceComparisonColumns,
   priceComparisonRow,
   productRow,
-} from '#exports/export-datasets';
-import { ratesSourceFromEnv } from '#exports/rates-source';
-import { RatesUnavailable, type ReferenceRates } from '#exports/reference-rates';
-import { optionalEnv } from '#platform/config';
-import { logError } from '#platform/log';
-import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
-import { exportFileExists, exportObjectKey, presignExportFile, putExportFile } from '#store/export-files';
+} from './export-datasets.ts';
+import { exportFileExists, exportObjectKey, presignExportFile, putExportFile } from './export-files.ts';
 import {
   type ExportRecord,
   exportsEnabled,
   getExportRecord,
   listExportRecords,
   putExportRecord,
-} from '#store/export-records';
-import { getRunMatches } from '#store/matching-runs';
-import { getProject, type Project } from '#store/projects';
-import { getWebsite, listWebsites } from '#store/websites';
+} from './export-records.ts';
+import { ratesSourceFromEnv } from './rates-source.ts';
+import { RatesUnavailable, type ReferenceRates } from './reference-rates.ts';
+import { getRunMatches } from './run-matches.ts';
 
 /**
  * The project's export files: built from the newest whole catalog of each website when a scrape
