@@ -1,6 +1,6 @@
+import type { StoredJob } from '#core/job-record';
 import { parseMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
-import type { StoredJob } from '#store/jobs';
 import { chargeHold, placeHold, releaseHold } from './ledger.ts';
 
 /**

@@ -1,9 +1,10 @@
+import type { Job, StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
 import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
 import { PRICE_CURRENCY } from '#core/pricing';
+import type { TransactItem } from '#store/dynamo';
 import { returnFreeAnalysis } from '#store/free-analyses';
-import type { Job, StoredJob, TransactItem } from '#store/jobs';
 import { chargeHold, releaseHold } from './ledger.ts';
 
 /**

@@ -5,7 +5,7 @@ import { exportMatches } from '#exports/project-exports';
 import { getRunMatches } from '#exports/run-matches';
 import { countOverlap, type ProductLink } from '#match/count-overlap';
 import { logError } from '#platform/log';
-import { getJob, moveJob } from '#store/jobs';
+import { jobStore } from '#store/job-store';
 import { projectPairStates } from '#store/matching-runs';
 import { existingWebsiteIds } from '#store/websites';
 import {
@@ -55,7 +55,7 @@ async function projectLinks(job: MatchingJob, matches: readonly MatchRecord[]): 
  * logged, as in the scrape lane.
  */
 export async function finishMatching(jobId: string): Promise<MatchingStep> {
-  const job = await getJob<MatchingFields>(jobId);
+  const job = await jobStore().get<MatchingFields>(jobId);
   if (!job) return STOP;
   if (job.status === 'COMPLETED') return { next: 'DONE' };
   if (job.status !== 'EXPORTING') return STOP;
@@ -75,7 +75,7 @@ export async function finishMatching(jobId: string): Promise<MatchingStep> {
     ...job.competitor_website_ids,
   ]);
   const counts = job.matching_progress ?? NO_COUNTS;
-  const completed = await moveJob<MatchingFields>(job, 'COMPLETED', {
+  const completed = await jobStore().move<MatchingFields>(job, 'COMPLETED', {
     set: { overlap, matching_progress: progressOf(job, counts, 'DONE') },
   });
   return completed ? { next: 'DONE' } : STOP;

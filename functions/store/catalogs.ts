@@ -1,8 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProductRecord } from '#core/product-record';
 import { getDataObject, putDataObject } from './data-bucket.ts';
-import { dynamo, tableName } from './dynamo.ts';
-import type { TransactItem } from './jobs.ts';
+import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import { websiteCatalogKey } from './keys.ts';
 
 /**

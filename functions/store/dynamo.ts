@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoClientConfig } from '#platform/aws-endpoints';
 import { requiredEnv } from '#platform/config';
 
@@ -8,3 +8,6 @@ export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient(dynamoClien
 });
 
 export const tableName = requiredEnv('TABLE_NAME');
+
+/** One write of a DynamoDB transaction; stores hand these to each other to commit together. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -5,7 +5,7 @@ import { NotFound } from '#core/problem';
 import { topupAmount, topupCurrency } from '#core/topup-amount';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
-import { getJob } from '#store/jobs';
+import { jobStore } from '#store/job-store';
 import { billingHttp } from './billing-http.ts';
 
 const path = v.object({ customer_id: id });
@@ -20,7 +20,7 @@ export const handler = billingHttp({ path, body }, async ({ principal, path, bod
   const amountCents = topupAmount(body.amount, customer.quotas);
   const currency = topupCurrency(body.currency);
   const jobId = body.job_id ?? null;
-  if (jobId && (await getJob(jobId))?.customer_id !== customer.customer_id)
+  if (jobId && (await jobStore().get(jobId))?.customer_id !== customer.customer_id)
     throw NotFound('JOB_NOT_FOUND', 'No such job in the projects of this customer.');
   const returnUrl = checkoutReturnUrl(baseUrl);
   const started = await topups.start(paymentProvider(baseUrl), {
