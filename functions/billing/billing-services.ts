@@ -1,4 +1,4 @@
-import { optionalEnv, requiredEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { logError } from '#platform/log';
 import { getCustomer } from '#store/customers';
 import { InHouseAccounting } from './in-house-accounting.ts';
@@ -19,15 +19,15 @@ import { topupRecords } from './topup-records.ts';
 
 export const accounting = new InHouseAccounting({
   records: invoiceRecords,
-  files: new S3InvoiceFiles(requiredEnv('DATA_BUCKET')),
+  files: new S3InvoiceFiles(setting('DATA_BUCKET')),
   seller: {
-    name: optionalEnv('INVOICE_SELLER_NAME') ?? 'Product Data Service',
-    addressLines: (optionalEnv('INVOICE_SELLER_ADDRESS') ?? '')
+    name: setting('INVOICE_SELLER_NAME') ?? 'Product Data Service',
+    addressLines: (setting('INVOICE_SELLER_ADDRESS') ?? '')
       .split(';')
       .map((line) => line.trim())
       .filter(Boolean),
-    vatId: optionalEnv('INVOICE_SELLER_VAT_ID'),
-    email: optionalEnv('INVOICE_SELLER_EMAIL'),
+    vatId: setting('INVOICE_SELLER_VAT_ID'),
+    email: setting('INVOICE_SELLER_EMAIL'),
   },
 });
 
@@ -50,9 +50,9 @@ type StripeSetup =
 
 function stripeSetup(): StripeSetup {
   const settings = {
-    STRIPE_SECRET_KEY: optionalEnv('STRIPE_SECRET_KEY'),
-    STRIPE_WEBHOOK_SECRET: optionalEnv('STRIPE_WEBHOOK_SECRET'),
-    CHECKOUT_RETURN_URL: optionalEnv('CHECKOUT_RETURN_URL'),
+    STRIPE_SECRET_KEY: setting('STRIPE_SECRET_KEY'),
+    STRIPE_WEBHOOK_SECRET: setting('STRIPE_WEBHOOK_SECRET'),
+    CHECKOUT_RETURN_URL: setting('CHECKOUT_RETURN_URL'),
   };
   if (!settings.STRIPE_SECRET_KEY && !settings.STRIPE_WEBHOOK_SECRET) return { kind: 'LOCAL' };
   const missing = Object.entries(settings).filter(([, value]) => value === undefined);
@@ -77,7 +77,7 @@ function stripeSetup(): StripeSetup {
 
 /** Tests point the Stripe library at a local fake of its API. */
 function stripeEndpoint(): StripeSettings['endpoint'] {
-  const url = optionalEnv('STRIPE_API_URL');
+  const url = setting('STRIPE_API_URL');
   if (!url) return undefined;
   const { protocol, hostname, port } = new URL(url);
   return {

@@ -1,6 +1,6 @@
 import { Forbidden, NotFound, Unavailable } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
-import { optionalEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { logError } from '#platform/log';
 import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
 import { getProject, type Project } from '#store/projects';
@@ -70,7 +70,7 @@ interface ProductSource {
  * the rates. It is read on every request, not once, so a running local stack can be switched too.
  */
 function assertOpen(): void {
-  if (optionalEnv('EXPORTS_MAINTENANCE') === 'true')
+  if (setting('EXPORTS_MAINTENANCE') === 'true')
     throw Unavailable('EXPORTS_MAINTENANCE', 'Exports are under maintenance; try again later.');
 }
 

@@ -11,7 +11,7 @@ import { runPool } from '#crawl/net/run-pool';
 import { parseAllowedHosts } from '#crawl/net/ssrf-guard';
 import { scrapeUrl, type UrlResult } from '#crawl/page/scrape-url';
 import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
-import { numberEnv, optionalEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { type CatalogKind, catalogPointerWrites, writeCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import {
@@ -39,7 +39,7 @@ export type ScrapeStep =
   | { next: 'FAIL'; failure: JobFailure };
 
 /** URLs per batch: one batch is one Lambda invocation, well inside its 15 minutes at polite speed. */
-const BATCH_SIZE = numberEnv('SCRAPE_BATCH_SIZE', 100, { min: 1, max: 1000 });
+const BATCH_SIZE = setting('SCRAPE_BATCH_SIZE');
 /**
  * Requests in flight per batch. The Map runs at most MAX_PARALLEL_BATCHES batches at once, so a host
  * sees at most 4 requests at a time, as during the setup.
@@ -52,7 +52,7 @@ const BATCH_CONCURRENCY = 1;
  */
 const MAX_PARALLEL_BATCHES = 4;
 
-const ALLOWED_HOSTS = parseAllowedHosts(optionalEnv('CRAWL_ALLOWED_HOSTS'));
+const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 
 const STOP: ScrapeStep = { next: 'STOP' };
 

@@ -9,7 +9,7 @@ import { createFetcher } from '#crawl/net/fetcher';
 import type { PageFetcher } from '#crawl/net/page-fetcher';
 import { parseAllowedHosts } from '#crawl/net/ssrf-guard';
 import { type AnalysisVerdict, analyseSite, type SiteAnalysis } from '#crawl/site/analyse-site';
-import { numberEnv, optionalEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
 import { jobStore } from '#store/job-store';
 import { landWebsiteItems, type Website } from '#store/websites';
@@ -27,14 +27,14 @@ import type { AnalysisSeeds, SetupFields, SetupJob } from './setup-job.ts';
 export type StepOutcome = { next: 'TRAIN' | 'DONE' | 'STOP' } | { next: 'FAIL'; failure: JobFailure };
 
 /** Shops estimated above this many products are too large for a self-service setup. */
-const MAX_PRODUCTS = numberEnv('SETUP_MAX_PRODUCTS', 50_000, { min: 1, max: 10_000_000 });
+const MAX_PRODUCTS = setting('SETUP_MAX_PRODUCTS');
 /** Pages the training samples, and the sample products kept for the user. */
-const TRAIN_PAGES = numberEnv('SETUP_TRAIN_PAGES', 40, { min: 5, max: 1000 });
+const TRAIN_PAGES = setting('SETUP_TRAIN_PAGES');
 const SAMPLE_SIZE = 20;
 /** Seeds of the training kept on the job between the two tasks. */
 const MAX_SEEDS = 50;
 
-const ALLOWED_HOSTS = parseAllowedHosts(optionalEnv('CRAWL_ALLOWED_HOSTS'));
+const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 
 const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) => JobFailure> = {
   TOO_LARGE: (analysis) => ({

@@ -4,7 +4,7 @@ import { PRODUCT_COLUMNS } from '#exports/export-datasets';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import type { RunningShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
-import { requiredEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { s3Error, startFaultProxy } from '#test/fault-proxy';
@@ -47,7 +47,7 @@ beforeAll(async () => {
   stack = await startStack({
     port: 0,
     engines: { dynamodbEndpoint: engines.dynamodbEndpoint, s3Endpoint: s3.url },
-    tableName: requiredEnv('TABLE_NAME'),
+    tableName: setting('TABLE_NAME'),
   });
   customerId = await newCustomer();
   owner = await newUser(customerId, 'OWNER');

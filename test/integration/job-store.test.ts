@@ -3,11 +3,11 @@ import { newId } from '#core/ids';
 import { newJobRecord, type StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
 import { createTable } from '#local/create-table';
-import { requiredEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { jobStore } from '#store/job-store';
 import { openSetupKey } from '#store/keys';
 
-beforeAll(() => createTable(inject('engines').dynamodbEndpoint, requiredEnv('TABLE_NAME')));
+beforeAll(() => createTable(inject('engines').dynamodbEndpoint, setting('TABLE_NAME')));
 
 function newJob(status: JobStatus = 'CREATED', lock?: { PK: string; SK: string }): StoredJob {
   return newJobRecord({
