@@ -5,10 +5,11 @@ import type { ShopSpec } from '#fixtures/shop-spec';
 import type { RunningShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import { setting } from '#platform/config';
-import { type ApiClient, apiClient } from '#test/api-client';
+import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { s3Error, startFaultProxy } from '#test/fault-proxy';
 import { pollJob } from '#test/jobs';
+import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsv, readCsvObjects } from '#test/read-csv';
 
 // S3 goes through a fault proxy, so the outage rows can fail the exports bucket alone. The SDK
@@ -49,20 +50,9 @@ beforeAll(async () => {
     engines: { dynamodbEndpoint: engines.dynamodbEndpoint, s3Endpoint: s3.url },
     tableName: setting('TABLE_NAME'),
   });
-  customerId = await newCustomer();
-  owner = await newUser(customerId, 'OWNER');
-  projectId = await newProject(customerId, owner.userId); // DE, EUR
-  api = apiClient(stack.baseUrl, owner.apiKey);
+  ({ api, customerId, owner, projectId } = await startOwnedProject({ stack })); // DE, EUR
   shop = await startShop(SHOP);
-  const setup = await api.post('/jobs/setup', {
-    url: shop.url,
-    country: 'US',
-    currency: 'USD',
-    project_id: projectId,
-  });
-  const { job } = await pollJob(api, `/jobs/setup/${setup.body.job_id}`);
-  if (job.status !== 'COMPLETED') throw new Error(`setup ended ${job.status}: ${job.error}`);
-  websiteId = job.website_id;
+  websiteId = (await landWebsite(api, projectId, shop.url, { country: 'US', currency: 'USD' })).website_id;
   await commands.credit({ customer: customerId, amount: '50.00', reason: 'exports tests' });
   const scrape = await api.post('/jobs/scraping', {
     project_id: projectId,
