@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newJobRecord } from './job-record.ts';
+import { NULLABLE_JOB_FIELDS, newJobRecord } from './job-record.ts';
 import { publicJob } from './public-job.ts';
 
 const fields: Omit<Parameters<typeof newJobRecord>[0], 'status'> = {
@@ -38,5 +38,13 @@ describe('the public view of a job', () => {
     expect(shown).not.toHaveProperty('customer_id');
     expect(shown).not.toHaveProperty('open_keys');
     expect(shown).not.toHaveProperty('secret');
+  });
+});
+
+describe('the nullable job fields', () => {
+  it('are every field a new job leaves empty', () => {
+    const job = newJobRecord({ ...fields, website_id: null, status: 'RUNNING' });
+    const empty = Object.entries(job).flatMap(([name, value]) => (value === null ? [name] : []));
+    expect([...NULLABLE_JOB_FIELDS].sort()).toEqual(empty.sort());
   });
 });

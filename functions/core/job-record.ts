@@ -48,6 +48,16 @@ export const COMMON_JOB_FIELDS = [
   'finished_at',
 ] as const satisfies readonly (keyof Job)[];
 
+/** The fields a stored job may leave out: every one not set when it is created. */
+const ALWAYS_SET: ReadonlySet<keyof Job> = new Set([
+  'job_id',
+  'job_type',
+  'status',
+  'project_id',
+  'created_at',
+  'updated_at',
+]);
+
 /** What the service keeps beside the interface's fields. */
 export interface JobInternals {
   customer_id: string;
@@ -58,6 +68,11 @@ export interface JobInternals {
 }
 
 export type StoredJob<Extra extends object = object> = Job & JobInternals & Extra;
+
+export const NULLABLE_JOB_FIELDS: readonly (keyof Job | keyof JobInternals)[] = [
+  ...COMMON_JOB_FIELDS.filter((name) => !ALWAYS_SET.has(name)),
+  'execution_arn',
+];
 
 /** The interface's job-level error fields of a failed job. */
 export interface JobFailure {

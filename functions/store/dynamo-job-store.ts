@@ -7,30 +7,24 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { JOB_LIST, type Job, type JobInternals, type JobList, type StoredJob } from '#core/job-record';
+import {
+  JOB_LIST,
+  type Job,
+  type JobInternals,
+  type JobList,
+  NULLABLE_JOB_FIELDS,
+  type StoredJob,
+} from '#core/job-record';
 import { canTransition, isFinal, type JobStatus } from '#core/lanes';
 import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import type { JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
 import { jobKey, openJobKey, projectJobsIndex, websiteJobKey } from './keys.ts';
 
-const NULLABLE: readonly (keyof Job | keyof JobInternals)[] = [
-  'website_id',
-  'estimate',
-  'approval',
-  'settlement',
-  'error',
-  'error_code',
-  'contact_reason',
-  'contact_request_id',
-  'finished_at',
-  'execution_arn',
-];
-
 function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<Extra> {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...fields } = item;
   const job = fields as Record<string, unknown>;
-  for (const name of NULLABLE) job[name] ??= null;
+  for (const name of NULLABLE_JOB_FIELDS) job[name] ??= null;
   job.open_keys ??= [];
   return job as StoredJob<Extra>;
 }
