@@ -3,7 +3,7 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import { newId } from '#core/ids';
 import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
 import { Conflict, PaymentRequired } from '#core/problem';
-import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
+import { conditionHeld, isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { dynamo, tableName } from '#store/dynamo';
 import {
   balanceKey,
@@ -92,8 +92,8 @@ export async function creditBalance(input: {
   reason: string;
 }): Promise<boolean> {
   const at = new Date().toISOString();
-  try {
-    await transactWrite([
+  return conditionHeld(
+    transactWrite([
       {
         Put: {
           TableName: tableName,
@@ -121,12 +121,8 @@ export async function creditBalance(input: {
         { source: input.source, reason: input.reason },
         at,
       ),
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }
 
 /** The credit recorded for `source`, or null when that source was never credited. */
@@ -214,8 +210,8 @@ export async function releaseHold(customerId: string, holdId: string): Promise<b
   const hold = await openHold(customerId, holdId);
   if (!hold) return false;
   const at = new Date().toISOString();
-  try {
-    await transactWrite([
+  return conditionHeld(
+    transactWrite([
       {
         Update: {
           TableName: tableName,
@@ -235,12 +231,8 @@ export async function releaseHold(customerId: string, holdId: string): Promise<b
         },
       },
       ledgerEntry(customerId, 'RELEASE', hold.amount, { job_id: hold.jobId, hold_id: holdId }, at),
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }
 
 export interface Charge {
@@ -271,8 +263,8 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
     );
   }
   const { month, ...usage } = charge;
-  try {
-    await transactWrite([
+  return conditionHeld(
+    transactWrite([
       {
         Update: {
           TableName: tableName,
@@ -326,10 +318,6 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
         { job_id: charge.job_id, hold_id: holdId },
         charge.settled_at,
       ),
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }

@@ -19,3 +19,14 @@ export function isTransactionConflict(error: unknown): boolean {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
   return reasons.some((reason) => reason.Code === 'TransactionConflict');
 }
+
+/** Whether a conditional write went through: false when its condition failed, any other error thrown. */
+export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

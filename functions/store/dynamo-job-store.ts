@@ -16,7 +16,7 @@ import {
   type StoredJob,
 } from '#core/job-record';
 import { canTransition, isFinal, type JobStatus } from '#core/lanes';
-import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
+import { conditionHeld, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import type { JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
 import { jobKey, openJobKey, projectJobsIndex, websiteJobKey } from './keys.ts';
@@ -198,8 +198,8 @@ async function updateJobIn<Extra extends object>(
   set: Partial<Job & JobInternals & Extra>,
 ): Promise<boolean> {
   const entries = Object.entries({ ...set, updated_at: new Date().toISOString() });
-  try {
-    await dynamo.send(
+  return conditionHeld(
+    dynamo.send(
       new UpdateCommand({
         TableName: tableName,
         Key: jobKey(jobId),
@@ -214,12 +214,8 @@ async function updateJobIn<Extra extends object>(
           ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -233,8 +229,8 @@ async function setJobPathIn(
   path: readonly string[],
   value: unknown,
 ): Promise<boolean> {
-  try {
-    await dynamo.send(
+  return conditionHeld(
+    dynamo.send(
       new UpdateCommand({
         TableName: tableName,
         Key: jobKey(jobId),
@@ -247,18 +243,14 @@ async function setJobPathIn(
         },
         ExpressionAttributeValues: { ':status': status, ':value': value, ':now': new Date().toISOString() },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Removes a finished job; false when it is gone or no longer in the status it was read in. */
 async function deleteFinishedJob(job: Job): Promise<boolean> {
-  try {
-    await dynamo.send(
+  return conditionHeld(
+    dynamo.send(
       new DeleteCommand({
         TableName: tableName,
         Key: jobKey(job.job_id),
@@ -266,12 +258,8 @@ async function deleteFinishedJob(job: Job): Promise<boolean> {
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':status': job.status },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 async function batchGetJobs<Extra extends object>(jobIds: string[]): Promise<Map<string, StoredJob<Extra>>> {
@@ -382,8 +370,8 @@ async function setExecutionArn(jobId: string, executionArn: string): Promise<voi
  * open keys, as if the create had not happened. False when it has moved on meanwhile.
  */
 async function discardNewJob(job: StoredJob): Promise<boolean> {
-  try {
-    await dynamo.send(
+  return conditionHeld(
+    dynamo.send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -398,12 +386,8 @@ async function discardNewJob(job: StoredJob): Promise<boolean> {
           ...job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName, Key: key } })),
         ],
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export const dynamoJobStore: JobStore = {
