@@ -55,6 +55,7 @@ describe('failing a job', () => {
     // Assess
     expect(failed).toMatchObject({ status: 'FAILED', ...failure });
     expect(again).toMatchObject({ status: 'FAILED', error: 'The shop went away.' });
+    expect((await store.get('job_3'))?.finished_at).toBe(failed?.finished_at);
   });
 
   it('answers null for an unknown job', async () => {
