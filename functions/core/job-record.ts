@@ -82,17 +82,10 @@ export interface JobFailure {
 }
 
 /** A job as created: what its lane sets, and every other field of the interface empty. */
-export function newJobRecord(fields: {
-  job_id: string;
-  job_type: JobType;
-  status: JobStatus;
-  project_id: string;
-  website_id: string | null;
-  estimate: Estimate | null;
-  customer_id: string;
-  open_keys: { PK: string; SK: string }[];
-  now: string;
-}): Job & JobInternals {
+export function newJobRecord(
+  fields: Pick<Job, 'job_id' | 'job_type' | 'status' | 'project_id' | 'website_id' | 'estimate'> &
+    Pick<JobInternals, 'customer_id' | 'open_keys'> & { now: string },
+): Job & JobInternals {
   const { now, ...set } = fields;
   return {
     ...set,

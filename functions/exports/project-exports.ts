@@ -42,15 +42,11 @@ const rates = ratesSourceFromEnv();
 /** The design: presigned URLs live 15 minutes. */
 export const EXPORT_URL_SECONDS = 15 * 60;
 
-export interface ExportListItem {
-  dataset: ExportDataset;
-  website_id: string | null;
-  format: 'csv';
-  rows: number;
-  bytes: number;
-  updated_at: string;
-  currency: string | null;
-}
+/** What the list of a project's exports shows of each file's record. */
+export type ExportListItem = Pick<
+  ExportRecord,
+  'dataset' | 'website_id' | 'format' | 'rows' | 'bytes' | 'updated_at' | 'currency'
+>;
 
 export interface ExportLink {
   dataset: ExportDataset;
