@@ -1,5 +1,5 @@
 import { readStackState } from '#local/stack-state';
-import { optionalEnv } from '#platform/config';
+import { isSet, type SettingName, setting } from '#platform/config';
 
 /**
  * The operators' CLI: `npm run --silent admin -- <command> [--flag value]`. Prints one JSON object on
@@ -34,11 +34,11 @@ function parseFlags(args: string[]): Record<string, string | true> {
 }
 
 async function connect(): Promise<void> {
-  if (optionalEnv('TABLE_NAME') && !optionalEnv('PORT')) return;
-  const port = Number(optionalEnv('PORT') ?? 3000);
+  if (isSet('TABLE_NAME') && !isSet('PORT')) return;
+  const port = setting('PORT');
   const state = await readStackState(process.cwd(), port);
   if (!state) {
-    if (optionalEnv('TABLE_NAME')) return;
+    if (isSet('TABLE_NAME')) return;
     throw new Error(
       `No local stack recorded for PORT=${port} in ${process.cwd()} (start one with npm start), and no TABLE_NAME for a deployed stage.`,
     );
@@ -47,7 +47,7 @@ async function connect(): Promise<void> {
     TABLE_NAME: state.tableName,
     DYNAMODB_ENDPOINT: state.dynamodbEndpoint,
     S3_ENDPOINT: state.s3Endpoint,
-  });
+  } satisfies Partial<Record<SettingName, string>>);
 }
 
 async function main(): Promise<number> {

@@ -2,13 +2,13 @@ import { testShops } from '#fixtures/default-shops';
 import { startShops } from '#fixtures/start-shop';
 import { readStackState, removeStackState, writeStackState } from '#local/stack-state';
 import { startStack } from '#local/start-stack';
-import { numberEnv, optionalEnv } from '#platform/config';
+import { setting } from '#platform/config';
 
 // `npm start` runs this under `sh -c`: when npm is stopped, the shell exits without passing the
 // signal on, so a changed parent means whoever started the stack is gone, and so must the stack be.
 // Read first thing, before the slow start, so a parent that dies meanwhile is still noticed.
 const parent = process.ppid;
-const port = numberEnv('PORT', 3000, { min: 0, max: 65535 });
+const port = setting('PORT');
 const directory = process.cwd();
 
 const running = await readStackState(directory, port);
@@ -18,7 +18,7 @@ if (running && isAlive(running.pid)) {
 }
 
 console.error('Starting DynamoDB Local, the S3 fake and the API…');
-const stack = await startStack({ port, dataDir: optionalEnv('DATA_DIR') });
+const stack = await startStack({ port, dataDir: setting('DATA_DIR') });
 await writeStackState(directory, stack.port, {
   baseUrl: stack.baseUrl,
   tableName: stack.tableName,

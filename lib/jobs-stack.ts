@@ -10,6 +10,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { LANE_ARN_SETTING, type SettingName } from '#platform/config';
 import { addAlarm } from './alarm.ts';
 import { constructId } from './construct-id.ts';
 import { REPO_ROOT, ServiceFunction } from './service-function.ts';
@@ -64,9 +65,12 @@ export function findJobSources(dirs: JobSourceDirs = REPOSITORY_JOB_SOURCES): Jo
   };
 }
 
-/** The variable that carries a lane's state machine ARN: `website-setup` -> `WEBSITE_SETUP_STATE_MACHINE_ARN`. */
-export const laneArnVariable = (lane: string) =>
-  `${lane.toUpperCase().replaceAll('-', '_')}_STATE_MACHINE_ARN`;
+/** The variable that carries a lane's state machine ARN, from the functions' own settings table. */
+export function laneArnVariable(lane: string): SettingName {
+  const name = LANE_ARN_SETTING[lane as keyof typeof LANE_ARN_SETTING];
+  if (!name) throw new Error(`No setting carries the state machine ARN of lane ${lane}: add it to SETTINGS`);
+  return name;
+}
 
 const LAMBDA_INVOKE = /^arn:aws:states:::lambda:invoke(\.waitForTaskToken)?$/;
 const PLACEHOLDER = /^\$\{\w+\}$/;

@@ -9,6 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import type { SettingName } from '#platform/config';
 import type { StageMail, StripePayments } from './stage-config.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,7 +25,8 @@ export interface ServiceFunctionProps {
   removalPolicy: RemovalPolicy;
   timeout?: Duration;
   memorySize?: number;
-  environment?: Record<string, string>;
+  /** Settings of the functions' own table (functions/platform/config.ts), and only those. */
+  environment?: Partial<Record<SettingName, string>>;
   /** Files (relative to the repository root) copied beside the bundle, for the handler to read at run time. */
   files?: readonly string[];
 }
@@ -79,8 +81,14 @@ export class ServiceFunction extends NodejsFunction {
     });
   }
 
+  /** Sets one of the variables the functions read, by its name in their settings table. */
+  setSetting(name: SettingName, value: string): this {
+    this.addEnvironment(name, value);
+    return this;
+  }
+
   bindTable(table: ITable, access: Access): this {
-    this.addEnvironment('TABLE_NAME', table.tableName);
+    this.setSetting('TABLE_NAME', table.tableName);
     if (access === 'RW') table.grantReadWriteData(this);
     else table.grantReadData(this);
     return this;
@@ -104,16 +112,16 @@ export class ServiceFunction extends NodejsFunction {
     return this;
   }
 
-  bindBucket(bucket: IBucket, variable: string, access: Access): this {
-    this.addEnvironment(variable, bucket.bucketName);
+  bindBucket(bucket: IBucket, variable: SettingName, access: Access): this {
+    this.setSetting(variable, bucket.bucketName);
     if (access === 'RW') bucket.grantReadWrite(this);
     else bucket.grantRead(this);
     return this;
   }
 
   /** RO may look at executions; RW may also start and stop them. */
-  bindStateMachine(machine: IStateMachine, variable: string, access: Access): this {
-    this.addEnvironment(variable, machine.stateMachineArn);
+  bindStateMachine(machine: IStateMachine, variable: SettingName, access: Access): this {
+    this.setSetting(variable, machine.stateMachineArn);
     machine.grantRead(this);
     if (access === 'RW') {
       machine.grantStartExecution(this);
@@ -129,17 +137,17 @@ export class ServiceFunction extends NodejsFunction {
   bindStripe(payments: StripePayments): this {
     const field = (jsonField: string) =>
       SecretValue.secretsManager(payments.secretName, { jsonField }).unsafeUnwrap();
-    this.addEnvironment('STRIPE_SECRET_KEY', field('secret_key'));
-    this.addEnvironment('STRIPE_WEBHOOK_SECRET', field('webhook_secret'));
-    this.addEnvironment('CHECKOUT_RETURN_URL', payments.checkoutReturnUrl);
+    this.setSetting('STRIPE_SECRET_KEY', field('secret_key'));
+    this.setSetting('STRIPE_WEBHOOK_SECRET', field('webhook_secret'));
+    this.setSetting('CHECKOUT_RETURN_URL', payments.checkoutReturnUrl);
     return this;
   }
 
   /** Sends mail through SES, and only as the stage's sender. */
   bindMail(mail: StageMail): this {
-    this.addEnvironment('MAIL_FROM', mail.from);
-    this.addEnvironment('SALES_EMAIL', mail.sales);
-    this.addEnvironment('SUPPORT_EMAIL', mail.support);
+    this.setSetting('MAIL_FROM', mail.from);
+    this.setSetting('SALES_EMAIL', mail.sales);
+    this.setSetting('SUPPORT_EMAIL', mail.support);
     this.addToRolePolicy(
       new iam.PolicyStatement({
         // The mailer sends composed raw messages, which SES also checks as SendRawEmail.

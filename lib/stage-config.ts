@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { PriceOverrides } from '#core/pricing';
+import type { SettingName } from '#platform/config';
 
 export const STAGES = ['dev', 'prod'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -116,7 +117,7 @@ export function parseStage(value: unknown): Stage {
  * Settings every function of the stage reads. CRAWL_ALLOWED_HOSTS is never set in AWS, so a
  * deployed crawler cannot reach a private address.
  */
-export function serviceEnvironment(config: StageConfig): Record<string, string> {
+export function serviceEnvironment(config: StageConfig): Partial<Record<SettingName, string>> {
   return {
     EXPORT_RATES_SOURCE: config.exportRates,
     ...(Object.keys(config.priceOverrides).length > 0

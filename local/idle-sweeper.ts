@@ -1,4 +1,4 @@
-import { numberEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { logError } from '#platform/log';
 
 /**
@@ -7,7 +7,7 @@ import { logError } from '#platform/log';
  * jobs within seconds.
  */
 export async function startIdleSweeper(): Promise<{ stop(): Promise<void> }> {
-  const intervalSeconds = numberEnv('JOB_SWEEP_INTERVAL_SECONDS', 60, { min: 0.1, max: 3600 });
+  const intervalSeconds = setting('JOB_SWEEP_INTERVAL_SECONDS');
   const { handler } = await import('../functions/tasks/sweep-idle-jobs.ts');
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<unknown> = Promise.resolve();

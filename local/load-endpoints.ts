@@ -1,4 +1,4 @@
-import type { EndpointSchemas } from '#platform/http';
+import type { EndpointSchemas } from '#http/http';
 import { routes } from '#platform/routes';
 
 /** Every route with the schemas its handler validates against (the handler modules are imported). */

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { type SettingName, setting } from '#platform/config';
 import { createTable } from './create-table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { startS3Fake } from './s3-fake.ts';
@@ -55,10 +56,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       S3_ENDPOINT: engines.s3Endpoint,
       DATA_BUCKET: LOCAL_BUCKETS.data,
       EXPORTS_BUCKET: LOCAL_BUCKETS.exports,
-      CRAWL_ALLOWED_HOSTS: process.env.CRAWL_ALLOWED_HOSTS ?? '127.0.0.1',
-      MAIL_OUTBOX_DIR:
-        process.env.MAIL_OUTBOX_DIR ?? join(dataDir ?? join(process.cwd(), '.local'), 'outbox'),
-    });
+      CRAWL_ALLOWED_HOSTS: setting('CRAWL_ALLOWED_HOSTS') ?? '127.0.0.1',
+      MAIL_OUTBOX_DIR: setting('MAIL_OUTBOX_DIR') ?? join(dataDir ?? join(process.cwd(), '.local'), 'outbox'),
+    } satisfies Partial<Record<SettingName, string>>);
     const { seedDemo } = await import('./seed-demo.ts');
     const demo = options.seed === false ? null : await seedDemo(dataDir);
     const { startLocalLanes } = await import('./state-machine-runner.ts');

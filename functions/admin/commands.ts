@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { creditBalance, getBalance } from '#billing/ledger';
 import { CUSTOMER_ROLES, type CustomerRole, PROJECT_ROLES, type ProjectRole } from '#core/access-policy';
 import { balanceRecord } from '#core/balance-record';
 import { localize } from '#core/localization';
 import { formatMoney, parseMoney } from '#core/money';
 import { BadRequest, NotFound } from '#core/problem';
 import type { Quotas } from '#core/quotas';
+import { setExportsEnabled } from '#exports/export-records';
 import { createApiKey } from '#store/api-keys';
 import { createCustomer, getCustomer, putMembership, setQuotas } from '#store/customers';
-import { setExportsEnabled } from '#store/export-records';
-import { creditBalance, getBalance } from '#store/ledger';
 import { createProject, putProjectMembership } from '#store/projects';
 import { createUser, getUser } from '#store/users';
 

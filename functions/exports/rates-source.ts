@@ -1,4 +1,4 @@
-import { optionalEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { bundledRates } from './bundled-rates.ts';
 import { ecbFeedRates } from './ecb-feed-rates.ts';
 import type { RatesSource } from './reference-rates.ts';
@@ -7,8 +7,8 @@ import type { RatesSource } from './reference-rates.ts';
  * The rates of this process, chosen once at cold start by `EXPORT_RATES_SOURCE`: `ecb` (deployed
  * stages) reads the ECB's daily feed, `bundled` or unset uses the table shipped with the code.
  */
-export function ratesSourceFromEnv(setting = optionalEnv('EXPORT_RATES_SOURCE')): RatesSource {
-  if (setting === undefined || setting === 'bundled') return bundledRates;
-  if (setting === 'ecb') return ecbFeedRates();
-  throw new Error(`EXPORT_RATES_SOURCE must be ecb or bundled, got ${setting}`);
+export function ratesSourceFromEnv(source = setting('EXPORT_RATES_SOURCE')): RatesSource {
+  if (source === undefined || source === 'bundled') return bundledRates;
+  if (source === 'ecb') return ecbFeedRates();
+  throw new Error(`EXPORT_RATES_SOURCE must be ecb or bundled, got ${source}`);
 }

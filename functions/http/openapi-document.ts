@@ -2,9 +2,9 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { actionProblems } from '#core/access-policy';
 import { PROBLEM_CATALOGUE, type ProblemCode } from '#core/problem-catalogue';
-import type { AnswerBody, AnswerStatus, EndpointSchemas } from '#platform/http';
+import { LIMIT, limit } from '#platform/request-fields';
 import type { Route } from '#platform/routes';
-import { LIMIT, limit } from './fields.ts';
+import type { AnswerBody, AnswerStatus, EndpointSchemas } from './http.ts';
 import { exampleOf } from './openapi-example.ts';
 
 type JsonSchema = Record<string, unknown>;

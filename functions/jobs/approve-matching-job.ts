@@ -1,14 +1,13 @@
+import { releaseHold } from '#billing/ledger';
+import { holdScrapeCap } from '#billing/scrape-billing';
 import { decide } from '#core/lanes';
 import { compareMoney, parseMoney } from '#core/money';
 import type { Estimate } from '#core/pricing';
 import { Conflict } from '#core/problem';
-import { laneExecutions } from '#platform/lane-executions';
-import { getJob, moveJob, setExecutionArn, updateJobIn } from '#store/jobs';
-import { releaseHold } from '#store/ledger';
+import { jobStore } from '#store/job-store';
 import { matchableCatalogs, matchingQuote } from './create-matching-job.ts';
-import { failJob } from './end-job.ts';
 import { type MatchingFields, type MatchingJob, publicMatchingJob } from './matching-job.ts';
-import { holdScrapeCap } from './scrape-billing.ts';
+import { startLane } from './start-lane.ts';
 
 const notAwaiting = (job: MatchingJob) =>
   Conflict(
@@ -40,10 +39,12 @@ export async function approveMatchingJob(job: MatchingJob, approvedBy: string): 
   });
   if (!decision.moved) {
     if (decision.refusal !== 'QUOTE_CHANGED') throw notAwaiting(job);
-    if (!(await updateJobIn<MatchingFields>(job.job_id, 'AWAITING_APPROVAL', { estimate: repriced }))) {
-      throw notAwaiting((await getJob<MatchingFields>(job.job_id)) ?? job);
+    if (
+      !(await jobStore().updateIn<MatchingFields>(job.job_id, 'AWAITING_APPROVAL', { estimate: repriced }))
+    ) {
+      throw notAwaiting((await jobStore().get<MatchingFields>(job.job_id)) ?? job);
     }
-    const requoted = (await getJob<MatchingFields>(job.job_id)) ?? { ...job, estimate: repriced };
+    const requoted = (await jobStore().get<MatchingFields>(job.job_id)) ?? { ...job, estimate: repriced };
     throw Conflict(
       'QUOTE_CHANGED',
       `The reference catalog changed: the job now costs up to ${repriced.total} ${repriced.currency} (was ${job.estimate?.total}). Approve again to accept the new quote.`,
@@ -52,32 +53,24 @@ export async function approveMatchingJob(job: MatchingJob, approvedBy: string): 
   }
   const priced = { ...job, estimate: repriced };
   await holdScrapeCap(priced);
-  const approved = await moveJob<MatchingFields>(job, 'APPROVED', {
+  const approved = await jobStore().move<MatchingFields>(job, 'APPROVED', {
     set: {
       estimate: repriced,
       approval: { approved_by: approvedBy, approved_at: new Date().toISOString() },
     },
   });
   if (!approved) {
-    const current = (await getJob<MatchingFields>(job.job_id)) ?? job;
+    const current = (await jobStore().get<MatchingFields>(job.job_id)) ?? job;
     // As for a scrape: a racing approval that won keeps the hold; a cancel that won had released it.
     if (current.status !== 'APPROVED' && current.approval === null) {
       await releaseHold(job.customer_id, job.job_id);
     }
     throw notAwaiting(current);
   }
-  try {
-    const executionArn = await laneExecutions().start('matching', approved.job_id, {
-      job_id: approved.job_id,
-    });
-    await setExecutionArn(approved.job_id, executionArn);
-  } catch (error) {
-    await failJob(approved.job_id, {
-      error: 'The matching could not be started. Nothing was charged; please create the job again.',
-      error_code: null,
-      contact_reason: null,
-    });
-    throw error;
-  }
+  await startLane(
+    'matching',
+    approved.job_id,
+    'The matching could not be started. Nothing was charged; please create the job again.',
+  );
   return approved;
 }

@@ -1,11 +1,10 @@
+import { releaseHold } from '#billing/ledger';
+import { holdScrapeCap } from '#billing/scrape-billing';
 import { decide } from '#core/lanes';
 import { Conflict } from '#core/problem';
-import { laneExecutions } from '#platform/lane-executions';
-import { getJob, moveJob, setExecutionArn } from '#store/jobs';
-import { releaseHold } from '#store/ledger';
-import { failJob } from './end-job.ts';
-import { holdScrapeCap } from './scrape-billing.ts';
+import { jobStore } from '#store/job-store';
 import type { ScrapeFields, ScrapeJob } from './scrape-job.ts';
+import { startLane } from './start-lane.ts';
 
 const notAwaiting = (job: ScrapeJob) =>
   Conflict(
@@ -22,11 +21,11 @@ export async function approveScrapeJob(job: ScrapeJob, approvedBy: string): Prom
   // A scrape is approved at the quote it shows: there is no repricing, so the quote is never higher.
   if (!decide(job.job_type, job.status, 'APPROVE', { quoteHigher: false }).moved) throw notAwaiting(job);
   await holdScrapeCap(job);
-  const approved = await moveJob<ScrapeFields>(job, 'APPROVED', {
+  const approved = await jobStore().move<ScrapeFields>(job, 'APPROVED', {
     set: { approval: { approved_by: approvedBy, approved_at: new Date().toISOString() } },
   });
   if (!approved) {
-    const current = (await getJob<ScrapeFields>(job.job_id)) ?? job;
+    const current = (await jobStore().get<ScrapeFields>(job.job_id)) ?? job;
     // The hold is the job's: a racing approval that won keeps it; a cancel or expiry that won had
     // released it before this hold was placed, so it is given back here.
     if (current.status !== 'APPROVED' && current.approval === null) {
@@ -34,16 +33,10 @@ export async function approveScrapeJob(job: ScrapeJob, approvedBy: string): Prom
     }
     throw notAwaiting(current);
   }
-  try {
-    const executionArn = await laneExecutions().start('scrape', approved.job_id, { job_id: approved.job_id });
-    await setExecutionArn(approved.job_id, executionArn);
-  } catch (error) {
-    await failJob(approved.job_id, {
-      error: 'The scrape could not be started. Nothing was charged; please create the job again.',
-      error_code: null,
-      contact_reason: null,
-    });
-    throw error;
-  }
+  await startLane(
+    'scrape',
+    approved.job_id,
+    'The scrape could not be started. Nothing was charged; please create the job again.',
+  );
   return approved;
 }

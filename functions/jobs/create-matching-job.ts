@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
 import { newId } from '#core/ids';
+import { newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
 import { type Estimate, estimateJob } from '#core/pricing';
 import { Conflict, NotFound } from '#core/problem';
-import { laneExecutions } from '#platform/lane-executions';
 import { priceList } from '#platform/price-list';
 import { type CatalogPointer, latestCatalog } from '#store/catalogs';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
-import { jobHoldingKey, newJobRecord, putNewJob, setExecutionArn } from '#store/jobs';
+import { jobStore } from '#store/job-store';
 import { openMatchingKey } from '#store/keys';
 import { sampleTaken, takeSampleWrite } from '#store/matching-samples';
 import type { Project } from '#store/projects';
 import { getWebsite } from '#store/websites';
-import { failJob } from './end-job.ts';
 import type { MatchingFields, MatchingJob } from './matching-job.ts';
+import { startLane } from './start-lane.ts';
 
 export interface MatchingRequest {
   reference_website_id: string;
@@ -82,7 +82,7 @@ export async function createMatchingJob(
   const sample = request.sample === true;
   const lock = openMatchingKey(project.project_id, requestKey(request));
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const open = await jobHoldingKey<MatchingFields>(lock);
+    const open = await jobStore().holdingKey<MatchingFields>(lock);
     if (open) return { job: open, created: false };
     const [reference] = await matchableCatalogs(project.project_id, [
       request.reference_website_id,
@@ -92,7 +92,7 @@ export async function createMatchingJob(
     const job = newMatchingJob(project.project_id, customerId, request, reference as CatalogPointer, lock);
     let stored: MatchingJob;
     try {
-      stored = await putNewJob(job, sample ? [takeSampleWrite(project.project_id, job.job_id)] : []);
+      stored = await jobStore().put(job, sample ? [takeSampleWrite(project.project_id, job.job_id)] : []);
     } catch (error) {
       // Another create took the lock (or the sample): read again.
       if (isConditionFailure(error) || isTransactionConflict(error)) continue;
@@ -110,21 +110,8 @@ const sampleUsed = () =>
     'The project has had its free matching sample; create a matching job without `sample` and approve its quote.',
   );
 
-async function startSample(job: MatchingJob): Promise<void> {
-  try {
-    await setExecutionArn(
-      job.job_id,
-      await laneExecutions().start('matching', job.job_id, { job_id: job.job_id }),
-    );
-  } catch (error) {
-    await failJob(job.job_id, {
-      error: 'The matching could not be started; please create the sample again.',
-      error_code: null,
-      contact_reason: null,
-    });
-    throw error;
-  }
-}
+const startSample = (job: MatchingJob) =>
+  startLane('matching', job.job_id, 'The matching could not be started; please create the sample again.');
 
 function newMatchingJob(
   projectId: string,

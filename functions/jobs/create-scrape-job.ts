@@ -1,5 +1,6 @@
 import { catalogFreshness } from '#core/catalog-freshness';
 import { newId } from '#core/ids';
+import { newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
 import { type Difficulty, estimateJob } from '#core/pricing';
 import { BadRequest, Conflict, NotFound } from '#core/problem';
@@ -8,7 +9,7 @@ import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
 import { priceList } from '#platform/price-list';
 import { latestCatalog, readCatalog } from '#store/catalogs';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
-import { jobHoldingKey, newJobRecord, putNewJob } from '#store/jobs';
+import { jobStore } from '#store/job-store';
 import { openFullScrapeKey } from '#store/keys';
 import type { Project } from '#store/projects';
 import { putUrlList } from '#store/scrape-runs';
@@ -87,7 +88,7 @@ async function createUrlScrape(
   const job = { ...newScrapeJob(base, variant, screened.accepted), source_catalog: sourceCatalog };
   // The list is in the data bucket before the job exists, so a job never lacks its URLs.
   await putUrlList(job.job_id, screened.accepted);
-  const stored = await putNewJob(job);
+  const stored = await jobStore().put(job);
   return variant === 'URLS_ONLY' ? { job: stored, created: true, rejected } : { job: stored, created: true };
 }
 
@@ -113,7 +114,7 @@ async function fullCatalogUrls(website: Website): Promise<{ urls: string[]; vers
 async function createFullScrape(base: Base): Promise<ScrapeCreation> {
   const lock = openFullScrapeKey(base.project.project_id, base.website.website_id);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const open = await jobHoldingKey<ScrapeFields>(lock);
+    const open = await jobStore().holdingKey<ScrapeFields>(lock);
     if (open) return { job: open, created: false };
     const catalog = await latestCatalog(base.website.website_id, 'FULL');
     if (catalog && catalogFreshness(catalog.created_at) === 'FRESH') {
@@ -123,7 +124,7 @@ async function createFullScrape(base: Base): Promise<ScrapeCreation> {
       );
     }
     try {
-      return { job: await putNewJob(newScrapeJob(base, 'FULL', null, lock)), created: true };
+      return { job: await jobStore().put(newScrapeJob(base, 'FULL', null, lock)), created: true };
     } catch (error) {
       // Another create took the website's lock: read again.
       if (isConditionFailure(error) || isTransactionConflict(error)) continue;

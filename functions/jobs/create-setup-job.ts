@@ -1,4 +1,7 @@
+import { placeHold } from '#billing/ledger';
+import type { AnalysisCharge } from '#billing/setup-billing';
 import { newId } from '#core/ids';
+import { newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
 import { localize } from '#core/localization';
 import { type Cents, formatMoney } from '#core/money';
@@ -6,26 +9,18 @@ import { pragueMonthOf } from '#core/prague-month';
 import { setupAnalysisCharge } from '#core/pricing';
 import { Forbidden } from '#core/problem';
 import { websiteAddress } from '#core/website-identity';
-import { laneExecutions } from '#platform/lane-executions';
 import { priceList } from '#platform/price-list';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { type Customer, getCustomer } from '#store/customers';
+import type { TransactItem } from '#store/dynamo';
 import { takeFreeAnalysis } from '#store/free-analyses';
-import {
-  discardNewJob,
-  jobHoldingKey,
-  newJobRecord,
-  putNewJob,
-  setExecutionArn,
-  type TransactItem,
-} from '#store/jobs';
+import { jobStore } from '#store/job-store';
 import { openSetupKey } from '#store/keys';
-import { placeHold } from '#store/ledger';
 import { monthlyUsage } from '#store/monthly-usage';
 import { localizeIfUnset, type Project } from '#store/projects';
 import { findWebsiteByDomain, type Website } from '#store/websites';
-import { failJob } from './end-job.ts';
-import type { AnalysisCharge, SetupFields, SetupJob } from './setup-job.ts';
+import type { SetupFields, SetupJob } from './setup-job.ts';
+import { startLane } from './start-lane.ts';
 
 export interface SetupRequest {
   url: string;
@@ -55,12 +50,12 @@ export async function createSetupJob(
   const projectWrites = project.localization ? [] : [localizeIfUnset(project.project_id, localization)];
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const open = await jobHoldingKey<SetupFields>(lock);
+    const open = await jobStore().holdingKey<SetupFields>(lock);
     if (open) return { job: open, created: false };
     const website = await findWebsiteByDomain(project.project_id, address.identity);
     const fields = { project, customer, request, domain: address.identity };
     if (website) {
-      const job = await putNewJob(
+      const job = await jobStore().put(
         newSetupJob({ ...fields, website, charge: { kind: 'NONE' } }),
         projectWrites,
       );
@@ -87,7 +82,7 @@ export async function createSetupJob(
     ];
     let job: SetupJob;
     try {
-      job = await putNewJob(newSetupJob({ ...fields, jobId, website: null, charge, lock }), writes);
+      job = await jobStore().put(newSetupJob({ ...fields, jobId, website: null, charge, lock }), writes);
     } catch (error) {
       // Another create took the website's lock or the last free analysis: read again.
       if (isConditionFailure(error) || isTransactionConflict(error)) continue;
@@ -162,21 +157,10 @@ async function holdAnalysisPrice(
       monthlySpendLimit: spendLimit,
     });
   } catch (error) {
-    await discardNewJob(job);
+    await jobStore().discardNew(job);
     throw error;
   }
 }
 
-async function startSetup(job: SetupJob): Promise<void> {
-  try {
-    const executionArn = await laneExecutions().start('website-setup', job.job_id, { job_id: job.job_id });
-    await setExecutionArn(job.job_id, executionArn);
-  } catch (error) {
-    await failJob(job.job_id, {
-      error: 'The setup could not be started. Please try again.',
-      error_code: null,
-      contact_reason: null,
-    });
-    throw error;
-  }
-}
+const startSetup = (job: SetupJob) =>
+  startLane('website-setup', job.job_id, 'The setup could not be started. Please try again.');

@@ -1,20 +1,15 @@
+import { settleScrapeHold } from '#billing/scrape-billing';
+import { analysisEndingWrites, settleAnalysisHold } from '#billing/setup-billing';
+import type { JobFailure, StoredJob } from '#core/job-record';
 import { decide, isFinal, type JobStatus, type Refusal } from '#core/lanes';
 import { laneExecutions } from '#platform/lane-executions';
 import { logError } from '#platform/log';
-import { getJob, moveJob, type StoredJob, type TransactItem } from '#store/jobs';
+import type { TransactItem } from '#store/dynamo';
+import { jobStore } from '#store/job-store';
 import { giveSampleBackWrite } from '#store/matching-samples';
 import { isMatchingJob } from './matching-job.ts';
-import { settleScrapeHold } from './scrape-billing.ts';
 import { isScrapeJob } from './scrape-job.ts';
-import { analysisEndingWrites, settleAnalysisHold } from './setup-billing.ts';
 import type { SetupJob } from './setup-job.ts';
-
-/** The interface's job-level error fields of a failed job. */
-export interface JobFailure {
-  error: string;
-  error_code: string | null;
-  contact_reason: string | null;
-}
 
 /** A lane's own writes in the transaction that ends one of its jobs. */
 function laneEndingWrites(job: StoredJob, to: JobStatus): TransactItem[] {
@@ -43,13 +38,13 @@ const MAX_RACES = 10;
  */
 export async function failJob(jobId: string, failure: JobFailure): Promise<StoredJob | null> {
   for (let race = 0; race < MAX_RACES; race++) {
-    const job = await getJob(jobId);
+    const job = await jobStore().get(jobId);
     if (!job) return null;
     if (isFinal(job.status)) {
       await afterJobEnded(job);
       return job;
     }
-    const failed = await moveJob(job, 'FAILED', {
+    const failed = await jobStore().move(job, 'FAILED', {
       set: failure,
       also: laneEndingWrites(job, 'FAILED'),
     });
@@ -77,7 +72,7 @@ export async function stopJob(
   for (let race = 0; race < MAX_RACES; race++) {
     const decision = decide(job.job_type, job.status, trigger);
     if (!decision.moved) return { refused: decision.refusal, job };
-    const stopped = await moveJob(job, decision.to, {
+    const stopped = await jobStore().move(job, decision.to, {
       also: laneEndingWrites(job, decision.to),
       unchangedSinceRead: options.onlyIfUntouched,
     });
@@ -86,7 +81,7 @@ export async function stopJob(
       await afterJobEnded(stopped);
       return { stopped };
     }
-    const current = await getJob(job.job_id);
+    const current = await jobStore().get(job.job_id);
     if (!current) return { refused: 'NO_SUCH_MOVE', job };
     // An expiry must not cancel a job that was touched after it was found idle.
     if (options.onlyIfUntouched) return { refused: 'NO_SUCH_MOVE', job: current };

@@ -1,5 +1,5 @@
 import { isCancellable } from '#core/lanes';
-import { openJobs } from '#store/jobs';
+import { jobStore } from '#store/job-store';
 import { stopJob } from './end-job.ts';
 
 /**
@@ -9,7 +9,7 @@ import { stopJob } from './end-job.ts';
  */
 export async function expireIdleJobs(idleLimitMs: number, now: number = Date.now()): Promise<string[]> {
   const expired: string[] = [];
-  for (const job of await openJobs()) {
+  for (const job of await jobStore().open()) {
     if (!isCancellable(job.status) || now - Date.parse(job.updated_at) < idleLimitMs) continue;
     const outcome = await stopJob(job, 'EXPIRE', { onlyIfUntouched: true });
     if ('stopped' in outcome) expired.push(job.job_id);

@@ -1,10 +1,12 @@
 import { NO_COUNTS } from '#core/matching-progress';
 import type { MatchRecord } from '#exports/export-datasets';
+import { getExportRecord } from '#exports/export-records';
+import { exportMatches } from '#exports/project-exports';
+import { getRunMatches } from '#exports/run-matches';
 import { countOverlap, type ProductLink } from '#match/count-overlap';
 import { logError } from '#platform/log';
-import { getExportRecord } from '#store/export-records';
-import { getJob, moveJob } from '#store/jobs';
-import { getRunMatches, projectPairStates } from '#store/matching-runs';
+import { jobStore } from '#store/job-store';
+import { projectPairStates } from '#store/matching-runs';
 import { existingWebsiteIds } from '#store/websites';
 import {
   type MatchingFields,
@@ -13,7 +15,6 @@ import {
   progressOf,
   STOP,
 } from './matching-job.ts';
-import { exportMatches } from './project-exports.ts';
 
 /**
  * The project's matches as links between products: the newest state of each pair, with the pairs
@@ -54,7 +55,7 @@ async function projectLinks(job: MatchingJob, matches: readonly MatchRecord[]): 
  * logged, as in the scrape lane.
  */
 export async function finishMatching(jobId: string): Promise<MatchingStep> {
-  const job = await getJob<MatchingFields>(jobId);
+  const job = await jobStore().get<MatchingFields>(jobId);
   if (!job) return STOP;
   if (job.status === 'COMPLETED') return { next: 'DONE' };
   if (job.status !== 'EXPORTING') return STOP;
@@ -74,7 +75,7 @@ export async function finishMatching(jobId: string): Promise<MatchingStep> {
     ...job.competitor_website_ids,
   ]);
   const counts = job.matching_progress ?? NO_COUNTS;
-  const completed = await moveJob<MatchingFields>(job, 'COMPLETED', {
+  const completed = await jobStore().move<MatchingFields>(job, 'COMPLETED', {
     set: { overlap, matching_progress: progressOf(job, counts, 'DONE') },
   });
   return completed ? { next: 'DONE' } : STOP;

@@ -1,6 +1,6 @@
+import { exportProducts } from '#exports/project-exports';
 import { logError } from '#platform/log';
-import { getJob, moveJob } from '#store/jobs';
-import { exportProducts } from './project-exports.ts';
+import { jobStore } from '#store/job-store';
 import type { ScrapeStep } from './run-scrape.ts';
 import type { ScrapeFields } from './scrape-job.ts';
 
@@ -12,7 +12,7 @@ const STOP: ScrapeStep = { next: 'STOP' };
  * charged job: the files are derived data, rebuilt when a link to them is asked for.
  */
 export async function finishScrape(jobId: string): Promise<ScrapeStep> {
-  const job = await getJob<ScrapeFields>(jobId);
+  const job = await jobStore().get<ScrapeFields>(jobId);
   if (!job) return STOP;
   if (job.status === 'COMPLETED') return { next: 'DONE' };
   if (job.status !== 'EXPORTING') return STOP;
@@ -22,7 +22,7 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
     );
   }
   const run = job.scrape_run;
-  const completed = await moveJob<ScrapeFields>(job, 'COMPLETED', {
+  const completed = await jobStore().move<ScrapeFields>(job, 'COMPLETED', {
     set: run ? { scrape_run: { ...run, phase: 'DONE' } } : {},
   });
   return completed ? { next: 'DONE' } : STOP;

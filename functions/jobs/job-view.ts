@@ -1,4 +1,5 @@
-import { publicJob, type StoredJob } from '#store/jobs';
+import type { StoredJob } from '#core/job-record';
+import { publicJob } from '#core/public-job';
 import { isMatchingJob, publicMatchingJob } from './matching-job.ts';
 import { isScrapeJob, publicScrapeJob } from './scrape-job.ts';
 import { publicSetupJob, type SetupJob } from './setup-job.ts';

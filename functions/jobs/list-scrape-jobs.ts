@@ -1,4 +1,4 @@
-import { listJobs } from '#store/jobs';
+import { jobStore } from '#store/job-store';
 import { withoutRemovedWebsites } from './list-setup-jobs.ts';
 import type { ScrapeFields, ScrapeJob } from './scrape-job.ts';
 
@@ -7,5 +7,5 @@ export function listScrapeJobs(
   projectId: string,
   options: { limit: number; websiteId?: string },
 ): Promise<ScrapeJob[]> {
-  return listJobs<ScrapeFields>(projectId, 'SCRAPING', { ...options, keep: withoutRemovedWebsites });
+  return jobStore().list<ScrapeFields>(projectId, 'SCRAPING', { ...options, keep: withoutRemovedWebsites });
 }

@@ -1,4 +1,5 @@
-import { type Job, listJobs } from '#store/jobs';
+import type { Job } from '#core/job-record';
+import { jobStore } from '#store/job-store';
 import { existingWebsiteIds } from '#store/websites';
 import type { SetupFields, SetupJob } from './setup-job.ts';
 
@@ -15,5 +16,5 @@ export function listSetupJobs(
   projectId: string,
   options: { limit: number; websiteId?: string },
 ): Promise<SetupJob[]> {
-  return listJobs<SetupFields>(projectId, 'SETUP', { ...options, keep: withoutRemovedWebsites });
+  return jobStore().list<SetupFields>(projectId, 'SETUP', { ...options, keep: withoutRemovedWebsites });
 }

@@ -1,12 +1,12 @@
+import type { Job, JobFailure, StoredJob } from '#core/job-record';
 import {
   type MatchingCounts,
   type MatchingPhase,
   type MatchingProgress,
   matchingProgress,
 } from '#core/matching-progress';
+import { publicJob } from '#core/public-job';
 import type { WebsiteOverlap } from '#match/count-overlap';
-import { type Job, publicJob, type StoredJob } from '#store/jobs';
-import type { JobFailure } from './end-job.ts';
 
 /** A website of the run: products loaded, and how many are new or changed since the pair's last run. */
 export interface MatchedWebsite {

@@ -1,6 +1,6 @@
 import { isFinal } from '#core/lanes';
 import { Conflict, NotFound } from '#core/problem';
-import { deleteFinishedJob, getJob } from '#store/jobs';
+import { jobStore } from '#store/job-store';
 import type { SetupJob } from './setup-job.ts';
 
 /**
@@ -14,7 +14,7 @@ export async function removeSetupJob(job: SetupJob): Promise<void> {
   if (job.website_id) {
     throw Conflict('JOB_HAS_WEBSITE', 'The setup job has a website; remove the website instead.');
   }
-  if (!(await deleteFinishedJob(job)) && !(await getJob(job.job_id))) {
+  if (!(await jobStore().deleteFinished(job)) && !(await jobStore().get(job.job_id))) {
     throw NotFound('JOB_NOT_FOUND', 'No such job.');
   }
 }

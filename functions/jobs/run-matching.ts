@@ -1,9 +1,10 @@
 import { addCounts, type MatchingCounts, matchingProgress, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
+import { putRunMatches } from '#exports/run-matches';
 import { matchCatalogs } from '#match/match-catalogs';
 import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
-import { getJob, moveJob, updateJobIn } from '#store/jobs';
-import { getPairState, type PairState, putPairState, putRunMatches } from '#store/matching-runs';
+import { jobStore } from '#store/job-store';
+import { getPairState, type PairState, putPairState } from '#store/matching-runs';
 import { existingWebsiteIds } from '#store/websites';
 import { matchRecord } from './match-record.ts';
 import {
@@ -68,14 +69,15 @@ interface PairRun extends PairState {
  * job's matches.
  */
 export async function matchProducts(jobId: string): Promise<MatchingStep> {
-  let job = await getJob<MatchingFields>(jobId);
+  let job = await jobStore().get<MatchingFields>(jobId);
   if (!job) return STOP;
   const loading = matchingProgress(NO_COUNTS, 'LOADING_CATALOGS', 0);
   if (job.status === 'APPROVED') {
-    job = await moveJob<MatchingFields>(job, 'RUNNING', { set: { matching_progress: loading } });
+    job = await jobStore().move<MatchingFields>(job, 'RUNNING', { set: { matching_progress: loading } });
   } else if (job.status === 'RUNNING') {
     // A sample starts RUNNING; a retried task starts again from the beginning.
-    if (!(await updateJobIn<MatchingFields>(jobId, 'RUNNING', { matching_progress: loading }))) return STOP;
+    if (!(await jobStore().updateIn<MatchingFields>(jobId, 'RUNNING', { matching_progress: loading })))
+      return STOP;
   } else return STOP;
   if (!job) return STOP;
 
@@ -91,10 +93,10 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
   job = { ...job, matching_started_at: startedAt };
   const starting = progressOf(job, { ...NO_COUNTS, products_total: total }, 'MATCHING_PRODUCTS');
   const matchingSet = { matching_started_at: startedAt, matching_progress: starting };
-  if (!(await updateJobIn<MatchingFields>(jobId, 'RUNNING', matchingSet))) return STOP;
+  if (!(await jobStore().updateIn<MatchingFields>(jobId, 'RUNNING', matchingSet))) return STOP;
   const running = job;
   const progress = progressWriter((counts: MatchingCounts) =>
-    updateJobIn<MatchingFields>(jobId, 'RUNNING', {
+    jobStore().updateIn<MatchingFields>(jobId, 'RUNNING', {
       matching_progress: progressOf(running, { ...counts, products_total: total }, 'MATCHING_PRODUCTS'),
     }),
   );
@@ -136,7 +138,7 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
     },
     ...runs.map((run) => run.websites[1] as MatchedWebsite),
   ];
-  const matched = await updateJobIn<MatchingFields>(jobId, 'RUNNING', {
+  const matched = await jobStore().updateIn<MatchingFields>(jobId, 'RUNNING', {
     matching_progress: progressOf(running, { ...done, products_total: total }, 'MATCHING_PRODUCTS'),
     websites,
   });

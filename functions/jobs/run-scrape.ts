@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { chargeScrapeSettlement } from '#billing/scrape-billing';
+import type { JobFailure } from '#core/job-record';
 import { settleJob } from '#core/pricing';
 import type { ProductRecord } from '#core/product-record';
 import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
@@ -9,9 +11,9 @@ import { runPool } from '#crawl/net/run-pool';
 import { parseAllowedHosts } from '#crawl/net/ssrf-guard';
 import { scrapeUrl, type UrlResult } from '#crawl/page/scrape-url';
 import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
-import { numberEnv, optionalEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { type CatalogKind, catalogPointerWrites, writeCatalog } from '#store/catalogs';
-import { getJob, moveJob, setJobPathIn, updateJobIn } from '#store/jobs';
+import { jobStore } from '#store/job-store';
 import {
   getBatchManifest,
   getBatchResult,
@@ -21,9 +23,7 @@ import {
   type UrlResultCounts,
 } from '#store/scrape-runs';
 import { getWebsite, getWebsiteProfile } from '#store/websites';
-import type { JobFailure } from './end-job.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';
-import { chargeScrapeSettlement } from './scrape-billing.ts';
 import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
 
 /**
@@ -39,7 +39,7 @@ export type ScrapeStep =
   | { next: 'FAIL'; failure: JobFailure };
 
 /** URLs per batch: one batch is one Lambda invocation, well inside its 15 minutes at polite speed. */
-const BATCH_SIZE = numberEnv('SCRAPE_BATCH_SIZE', 100, { min: 1, max: 1000 });
+const BATCH_SIZE = setting('SCRAPE_BATCH_SIZE');
 /**
  * Requests in flight per batch. The Map runs at most MAX_PARALLEL_BATCHES batches at once, so a host
  * sees at most 4 requests at a time, as during the setup.
@@ -52,7 +52,7 @@ const BATCH_CONCURRENCY = 1;
  */
 const MAX_PARALLEL_BATCHES = 4;
 
-const ALLOWED_HOSTS = parseAllowedHosts(optionalEnv('CRAWL_ALLOWED_HOSTS'));
+const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 
 const STOP: ScrapeStep = { next: 'STOP' };
 
@@ -85,7 +85,7 @@ async function profileOf(websiteId: string): Promise<ExtractionProfile | null> {
  * sitemaps or links; a URL job: its stored list), split into batch manifests in the data bucket.
  */
 export async function planScrape(jobId: string): Promise<ScrapeStep> {
-  let job = await getJob<ScrapeFields>(jobId);
+  let job = await jobStore().get<ScrapeFields>(jobId);
   if (!job?.website_id || !job.estimate) return STOP;
   const website = await getWebsite(job.website_id);
   const profile = await profileOf(job.website_id);
@@ -96,10 +96,10 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
     batch_pages: {},
   };
   if (job.status === 'APPROVED')
-    job = await moveJob<ScrapeFields>(job, 'RUNNING', { set: { scrape_run: run } });
+    job = await jobStore().move<ScrapeFields>(job, 'RUNNING', { set: { scrape_run: run } });
   // A retried plan finds its job RUNNING and plans again from the start.
   else if (job.status === 'RUNNING') {
-    if (!(await updateJobIn<ScrapeFields>(jobId, 'RUNNING', { scrape_run: run }))) return STOP;
+    if (!(await jobStore().updateIn<ScrapeFields>(jobId, 'RUNNING', { scrape_run: run }))) return STOP;
   } else return STOP;
   if (!job) return STOP;
   if (!website || !profile) return fail('The website was removed from the project.', 'WEBSITE_REMOVED');
@@ -109,7 +109,12 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
   const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS });
   if (job.variant === 'FULL') {
     const progress = progressWriter((found: number) =>
-      setJobPathIn(jobId, 'RUNNING', ['scrape_run', 'pages_estimate'], Math.max(run.pages_estimate, found)),
+      jobStore().setPathIn(
+        jobId,
+        'RUNNING',
+        ['scrape_run', 'pages_estimate'],
+        Math.max(run.pages_estimate, found),
+      ),
     );
     const found = await runTracked(progress, fetcher, async () => {
       const enumerated = await enumerateProductUrls(
@@ -140,7 +145,7 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
 
   const ranges = batchRanges(urls.length, BATCH_SIZE);
   await runPool(ranges, 8, ([start, end], index) => putBatchManifest(jobId, index, urls.slice(start, end)));
-  const scraping = await updateJobIn<ScrapeFields>(jobId, 'RUNNING', {
+  const scraping = await jobStore().updateIn<ScrapeFields>(jobId, 'RUNNING', {
     scrape_run: { ...run, phase: 'SCRAPING_PAGES', pages_estimate: urls.length },
     url_count: urls.length,
     batch_count: ranges.length,
@@ -163,7 +168,7 @@ export async function scrapeBatch(
   batch: number,
   crawlDelaySeconds: number | null,
 ): Promise<{ batch: number; ok: number } | ScrapeStep> {
-  const job = await getJob<ScrapeFields>(jobId);
+  const job = await jobStore().get<ScrapeFields>(jobId);
   if (!job?.website_id || job.status !== 'RUNNING') return STOP;
   const profile = await profileOf(job.website_id);
   if (!profile) throw new Error(`The website ${job.website_id} of scrape job ${jobId} has no profile`);
@@ -172,7 +177,7 @@ export async function scrapeBatch(
   // fresh fetcher cannot know when: waiting the delay first keeps it between the two.
   if (crawlDelaySeconds) await sleep(crawlDelaySeconds * 1000);
   const progress = progressWriter((done: number) =>
-    setJobPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done),
+    jobStore().setPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done),
   );
   const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS, perHostConcurrency: BATCH_CONCURRENCY });
   let done = 0;
@@ -200,7 +205,7 @@ export async function scrapeBatch(
  * products delivered and charges it once from the hold.
  */
 export async function settleScrape(jobId: string): Promise<ScrapeStep> {
-  let job = await getJob<ScrapeFields>(jobId);
+  let job = await jobStore().get<ScrapeFields>(jobId);
   if (!job) return STOP;
   if ((job.status === 'EXPORTING' || job.status === 'COMPLETED') && job.settlement) {
     // A retry after the settling move: only the charge may be left to do, and it is idempotent.
@@ -211,7 +216,7 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
   if (!run || !job.website_id || !job.estimate || job.batch_count === null) return STOP;
   const merging: ScrapeRunProgress = { ...run, phase: 'MERGING_CATALOG' };
   if (job.status === 'RUNNING')
-    job = await moveJob<ScrapeFields>(job, 'SETTLING', { set: { scrape_run: merging } });
+    job = await jobStore().move<ScrapeFields>(job, 'SETTLING', { set: { scrape_run: merging } });
   else if (job.status !== 'SETTLING') return STOP;
   if (!job?.website_id || !job.estimate) return STOP;
 
@@ -235,7 +240,7 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
     products: products.length,
     created_at: settledAt,
   };
-  const settled = await moveJob<ScrapeFields>(job, 'EXPORTING', {
+  const settled = await jobStore().move<ScrapeFields>(job, 'EXPORTING', {
     set: {
       settlement: { ...settleJob(job.estimate, products.length), settled_at: settledAt },
       url_results: counts,

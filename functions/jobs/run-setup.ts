@@ -1,4 +1,6 @@
+import { analysisSettlement, settleAnalysisHold } from '#billing/setup-billing';
 import { newId } from '#core/ids';
+import type { JobFailure } from '#core/job-record';
 import { isFinal, type JobStatus } from '#core/lanes';
 import { estimateJob } from '#core/pricing';
 import { websiteAddress } from '#core/website-identity';
@@ -7,13 +9,11 @@ import { createFetcher } from '#crawl/net/fetcher';
 import type { PageFetcher } from '#crawl/net/page-fetcher';
 import { parseAllowedHosts } from '#crawl/net/ssrf-guard';
 import { type AnalysisVerdict, analyseSite, type SiteAnalysis } from '#crawl/site/analyse-site';
-import { numberEnv, optionalEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
-import { getJob, moveJob, updateJobIn } from '#store/jobs';
+import { jobStore } from '#store/job-store';
 import { landWebsiteItems, type Website } from '#store/websites';
-import type { JobFailure } from './end-job.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';
-import { analysisSettlement, settleAnalysisHold } from './setup-billing.ts';
 import type { AnalysisSeeds, SetupFields, SetupJob } from './setup-job.ts';
 
 /**
@@ -27,14 +27,14 @@ import type { AnalysisSeeds, SetupFields, SetupJob } from './setup-job.ts';
 export type StepOutcome = { next: 'TRAIN' | 'DONE' | 'STOP' } | { next: 'FAIL'; failure: JobFailure };
 
 /** Shops estimated above this many products are too large for a self-service setup. */
-const MAX_PRODUCTS = numberEnv('SETUP_MAX_PRODUCTS', 50_000, { min: 1, max: 10_000_000 });
+const MAX_PRODUCTS = setting('SETUP_MAX_PRODUCTS');
 /** Pages the training samples, and the sample products kept for the user. */
-const TRAIN_PAGES = numberEnv('SETUP_TRAIN_PAGES', 40, { min: 5, max: 1000 });
+const TRAIN_PAGES = setting('SETUP_TRAIN_PAGES');
 const SAMPLE_SIZE = 20;
 /** Seeds of the training kept on the job between the two tasks. */
 const MAX_SEEDS = 50;
 
-const ALLOWED_HOSTS = parseAllowedHosts(optionalEnv('CRAWL_ALLOWED_HOSTS'));
+const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 
 const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) => JobFailure> = {
   TOO_LARGE: (analysis) => ({
@@ -61,7 +61,7 @@ const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) 
 
 /** Live progress of a setup step, written only while the job is still in that step's status. */
 const setupProgress = (jobId: string, status: JobStatus, field: 'analysis_progress' | 'train_progress') =>
-  progressWriter((value: unknown) => updateJobIn<SetupFields>(jobId, status, { [field]: value }));
+  progressWriter((value: unknown) => jobStore().updateIn<SetupFields>(jobId, status, { [field]: value }));
 
 function newFetcher(): PageFetcher {
   return createFetcher({ allowedHosts: ALLOWED_HOSTS });
@@ -69,16 +69,16 @@ function newFetcher(): PageFetcher {
 
 /** Brings the job into `to` from `from`, or tells why this step has nothing to do. */
 async function enter(jobId: string, from: JobStatus, to: JobStatus): Promise<SetupJob | null> {
-  const job = await getJob<SetupFields>(jobId);
+  const job = await jobStore().get<SetupFields>(jobId);
   if (!job) return null;
-  if (job.status === from) return moveJob(job, to);
+  if (job.status === from) return jobStore().move(job, to);
   // A retried task finds its job already in its state and does the work again.
   return job.status === to ? job : null;
 }
 
 /** ANALYZING: robots, home page, sitemaps and size; ends ESTIMATE_READY with the FULL-scrape quote. */
 export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
-  const current = await getJob<SetupFields>(jobId);
+  const current = await jobStore().get<SetupFields>(jobId);
   if (current && (current.status === 'ESTIMATE_READY' || current.status === 'TRAINING'))
     return { next: 'TRAIN' };
   const job = await enter(jobId, 'CREATED', 'ANALYZING');
@@ -110,7 +110,7 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
     },
     priceList,
   );
-  const moved = await moveJob<SetupFields>(job, 'ESTIMATE_READY', {
+  const moved = await jobStore().move<SetupFields>(job, 'ESTIMATE_READY', {
     set: { analysis_progress: analysis.progress, estimate, analysis_seeds: seeds },
   });
   return moved ? { next: 'TRAIN' } : { next: 'STOP' };
@@ -121,7 +121,7 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
  * profile and sample in the project, and the analysis charged.
  */
 export async function trainWebsite(jobId: string): Promise<StepOutcome> {
-  const current = await getJob<SetupFields>(jobId);
+  const current = await jobStore().get<SetupFields>(jobId);
   if (current?.status === 'COMPLETED') {
     // A retry after the completing write: only the charge may be left to do, and it is idempotent.
     await settleAnalysisHold(current);
@@ -184,7 +184,7 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
     created_at: now,
     updated_at: now,
   };
-  const completed = await moveJob<SetupFields>(job, 'COMPLETED', {
+  const completed = await jobStore().move<SetupFields>(job, 'COMPLETED', {
     set: { website_id: website.website_id, estimate, settlement: analysisSettlement(job, now) },
     also: landWebsiteItems(website, training.profile, training.samples),
   });

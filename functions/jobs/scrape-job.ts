@@ -1,5 +1,6 @@
+import type { Job, StoredJob } from '#core/job-record';
+import { publicJob } from '#core/public-job';
 import { type ScrapeProgress, type ScrapeRunProgress, scrapeProgressView } from '#core/scrape-progress';
-import { type Job, publicJob, type StoredJob } from '#store/jobs';
 import type { UrlResultCounts } from '#store/scrape-runs';
 
 export type ScrapeVariant = 'FULL' | 'CATALOG_URLS' | 'URLS_ONLY';

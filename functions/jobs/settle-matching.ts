@@ -1,7 +1,7 @@
+import { chargeScrapeSettlement } from '#billing/scrape-billing';
 import { PRICE_CURRENCY, type SettlementAmount, settleJob } from '#core/pricing';
-import { getJob, moveJob } from '#store/jobs';
+import { jobStore } from '#store/job-store';
 import { type MatchingFields, type MatchingStep, progressOf, STOP } from './matching-job.ts';
-import { chargeScrapeSettlement } from './scrape-billing.ts';
 
 /** A sample is free: it settles at 0.00 for the products it processed. */
 const freeSettlement = (quantity: number): SettlementAmount => ({
@@ -16,7 +16,7 @@ const freeSettlement = (quantity: number): SettlementAmount => ({
  * skipped alike, and charged once from the hold; a sample charges nothing.
  */
 export async function settleMatching(jobId: string): Promise<MatchingStep> {
-  let job = await getJob<MatchingFields>(jobId);
+  let job = await jobStore().get<MatchingFields>(jobId);
   if (!job) return STOP;
   if ((job.status === 'EXPORTING' || job.status === 'COMPLETED') && job.settlement) {
     // A retry after the settling move: only the charge may be left to do, and it is idempotent.
@@ -26,7 +26,7 @@ export async function settleMatching(jobId: string): Promise<MatchingStep> {
   const counts = job.matching_progress;
   if (!counts) return STOP;
   if (job.status === 'RUNNING') {
-    job = await moveJob<MatchingFields>(job, 'SETTLING', {
+    job = await jobStore().move<MatchingFields>(job, 'SETTLING', {
       set: { matching_progress: progressOf(job, counts, 'SETTLING') },
     });
   } else if (job.status !== 'SETTLING') return STOP;
@@ -36,7 +36,7 @@ export async function settleMatching(jobId: string): Promise<MatchingStep> {
   if (job.sample) amount = freeSettlement(quantity);
   else if (job.estimate) amount = settleJob(job.estimate, quantity);
   else throw new Error(`Matching job ${jobId} has no quote to settle`);
-  const settled = await moveJob<MatchingFields>(job, 'EXPORTING', {
+  const settled = await jobStore().move<MatchingFields>(job, 'EXPORTING', {
     set: {
       settlement: { ...amount, settled_at: new Date().toISOString() },
       matching_progress: progressOf(job, counts, 'EXPORTING'),

@@ -1,16 +1,8 @@
-import type { Cents } from '#core/money';
+import type { AnalysisCharge } from '#billing/setup-billing';
+import type { Job, StoredJob } from '#core/job-record';
+import { publicJob } from '#core/public-job';
 import type { TrainProgress } from '#crawl/learn/train-profile';
 import type { AnalysisProgress } from '#crawl/site/analyse-site';
-import { type Job, publicJob, type StoredJob } from '#store/jobs';
-
-/**
- * How the analysis of a setup job is paid: one of the month's free analyses, a hold on the credit,
- * or nothing when the website was already in the project and no analysis ran.
- */
-export type AnalysisCharge =
-  | { kind: 'FREE'; month: string }
-  | { kind: 'PAID'; month: string; amount: Cents; hold_id: string }
-  | { kind: 'NONE' };
 
 /** A setup job's own fields: the interface's, then the service's. */
 export interface SetupFields {

@@ -1,26 +1,121 @@
 /**
- * Configuration from the environment, read once per cold start. A missing required variable fails
- * at once, naming itself, rather than at the first request that needs it.
+ * Every environment variable the service reads, in one table: its kind, its default and its range.
+ * Modules read their values through `setting` at module scope, so each is read and validated once
+ * per cold start, and a missing required variable fails at once, naming itself. The CDK stacks set
+ * variables only by these names (`SettingName`), and the local stack fills the same ones.
+ *
+ * Which function gets which variable follows from its access (its table, buckets, lanes, payments
+ * and mail): a function only reads the variables of what it may reach.
  */
-export function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (value === undefined || value === '') throw new Error(`Missing required environment variable ${name}`);
-  return value;
-}
+type Spec =
+  | { kind: 'required'; about: string }
+  | { kind: 'optional'; about: string }
+  | { kind: 'number'; fallback: number; min: number; max: number; about: string };
 
-export function optionalEnv(name: string): string | undefined {
-  const value = process.env[name];
-  return value === undefined || value === '' ? undefined : value;
-}
+const required = (about: string) => ({ kind: 'required', about }) as const;
+const optional = (about: string) => ({ kind: 'optional', about }) as const;
 
-export function numberEnv(name: string, fallback: number, range: { min: number; max: number }): number {
-  const raw = optionalEnv(name);
-  if (raw === undefined) return fallback;
+export const SETTINGS = {
+  TABLE_NAME: required('the one DynamoDB table (set by bindTable)'),
+  DATA_BUCKET: required('catalogs, runs and invoice PDFs (set by bindBucket)'),
+  EXPORTS_BUCKET: required('export files (set by bindBucket)'),
+  WEBSITE_SETUP_STATE_MACHINE_ARN: required('the website-setup lane (set by bindStateMachine)'),
+  SCRAPE_STATE_MACHINE_ARN: required('the scrape lane (set by bindStateMachine)'),
+  MATCHING_STATE_MACHINE_ARN: required('the matching lane (set by bindStateMachine)'),
+  API_KEY_CACHE_SECONDS: {
+    kind: 'number',
+    fallback: 60,
+    min: 0,
+    max: 300,
+    about: 'how long a verified API key is trusted without a lookup (stage setting)',
+  },
+  EXPORT_RATES_SOURCE: optional('`ecb` or `bundled` (unset): where export currency rates come from'),
+  PRICE_OVERRIDES: optional('JSON overrides of the default price list (stage setting)'),
+  STRIPE_SECRET_KEY: optional('Stripe API key; unset with its webhook secret means local checkout'),
+  STRIPE_WEBHOOK_SECRET: optional('Stripe webhook signing secret'),
+  CHECKOUT_RETURN_URL: optional('where Stripe Checkout returns the payer'),
+  MAIL_FROM: optional('the SES sender (set by bindMail)'),
+  SALES_EMAIL: optional('where sales contact requests go'),
+  SUPPORT_EMAIL: optional('where support contact requests go'),
+  INVOICE_SELLER_NAME: optional('the seller on invoices'),
+  INVOICE_SELLER_ADDRESS: optional('the seller’s address lines on invoices, separated by `;`'),
+  INVOICE_SELLER_VAT_ID: optional('the seller’s VAT id on invoices'),
+  INVOICE_SELLER_EMAIL: optional('the seller’s e-mail on invoices'),
+  PUBLIC_BASE_URL: optional('the API’s base URL when a proxy hides it from the request'),
+  SETUP_MAX_PRODUCTS: {
+    kind: 'number',
+    fallback: 50_000,
+    min: 1,
+    max: 10_000_000,
+    about: 'the most product URLs a setup counts',
+  },
+  SETUP_TRAIN_PAGES: { kind: 'number', fallback: 40, min: 5, max: 1000, about: 'pages a setup trains on' },
+  SCRAPE_BATCH_SIZE: { kind: 'number', fallback: 100, min: 1, max: 1000, about: 'URLs per scrape task' },
+  JOB_IDLE_LIMIT_SECONDS: {
+    kind: 'number',
+    fallback: 14 * 24 * 60 * 60,
+    min: 1,
+    max: 365 * 24 * 60 * 60,
+    about: 'the idle time after which the sweeper expires an unapproved job',
+  },
+  EXPORTS_MAINTENANCE: optional('`true` answers 503 on export routes; read per request, an operator switch'),
+  LOG_LEVEL: optional('`silent` turns logs off; read per line, tests switch it'),
+  CRAWL_ALLOWED_HOSTS: optional('private hosts the crawler may reach: local stack and tests only'),
+  MAIL_OUTBOX_DIR: optional('local stack only: mail is written here instead of sent'),
+  DYNAMODB_ENDPOINT: optional('local stack only: DynamoDB Local'),
+  S3_ENDPOINT: optional('local stack only: the S3 fake'),
+  STRIPE_API_URL: optional('tests only: a local fake of the Stripe API'),
+  JOB_SWEEP_INTERVAL_SECONDS: {
+    kind: 'number',
+    fallback: 60,
+    min: 0.1,
+    max: 3600,
+    about: 'local stack only: the idle sweeper’s timer',
+  },
+  PORT: { kind: 'number', fallback: 3000, min: 0, max: 65535, about: 'local stack only: the API port' },
+  DATA_DIR: optional('local stack only: keep the stack’s data in this folder'),
+} as const satisfies Record<string, Spec>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+type Value<S> = S extends { kind: 'required' }
+  ? string
+  : S extends { kind: 'number' }
+    ? number
+    : string | undefined;
+
+/** The variable's value as its spec types it; throws, naming the variable, when it is missing or out of range. */
+export function setting<N extends SettingName>(name: N): Value<(typeof SETTINGS)[N]> {
+  const spec: Spec = SETTINGS[name];
+  const raw = process.env[name] === '' ? undefined : process.env[name];
+  if (spec.kind === 'optional') return raw as Value<(typeof SETTINGS)[N]>;
+  if (spec.kind === 'required') {
+    if (raw === undefined) throw new Error(`Missing required environment variable ${name}`);
+    return raw as Value<(typeof SETTINGS)[N]>;
+  }
+  if (raw === undefined) return spec.fallback as Value<(typeof SETTINGS)[N]>;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < range.min || value > range.max) {
+  if (!Number.isFinite(value) || value < spec.min || value > spec.max) {
     throw new Error(
-      `Environment variable ${name} must be a number from ${range.min} to ${range.max}, got ${raw}`,
+      `Environment variable ${name} must be a number from ${spec.min} to ${spec.max}, got ${raw}`,
     );
   }
+  return value as Value<(typeof SETTINGS)[N]>;
+}
+
+/** The variable that carries a lane's state machine ARN, for the lane starter and for CDK alike. */
+export const LANE_ARN_SETTING = {
+  'website-setup': 'WEBSITE_SETUP_STATE_MACHINE_ARN',
+  scrape: 'SCRAPE_STATE_MACHINE_ARN',
+  matching: 'MATCHING_STATE_MACHINE_ARN',
+} as const satisfies Record<string, SettingName>;
+
+/** Whether a variable is set at all (the admin CLI tells a deployed stage from a local one by it). */
+export const isSet = (name: SettingName): boolean => (process.env[name] ?? '') !== '';
+
+/** An optional variable that one branch of a module cannot do without (the SES sender when no outbox is set). */
+export function needSetting(name: SettingName): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') throw new Error(`Missing required environment variable ${name}`);
   return value;
 }

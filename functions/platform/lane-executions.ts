@@ -1,5 +1,5 @@
 import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import { requiredEnv } from './config.ts';
+import { LANE_ARN_SETTING, setting } from './config.ts';
 
 /** A job lane: the name of its ASL file under state-machines/ (and of its state machine). */
 export type Lane = 'website-setup' | 'scrape' | 'matching';
@@ -16,16 +16,13 @@ export interface LaneExecutions {
   stop(executionArn: string, cause: string): Promise<void>;
 }
 
-/** The state machine ARN of a lane, as the jobs stack names its variable. */
-const laneArnVariable = (lane: Lane) => `${lane.toUpperCase().replaceAll('-', '_')}_STATE_MACHINE_ARN`;
-
 const sfn = new SFNClient({});
 
 const stepFunctions: LaneExecutions = {
   async start(lane, name, input) {
     const { executionArn } = await sfn.send(
       new StartExecutionCommand({
-        stateMachineArn: requiredEnv(laneArnVariable(lane)),
+        stateMachineArn: setting(LANE_ARN_SETTING[lane]),
         name,
         input: JSON.stringify(input),
       }),

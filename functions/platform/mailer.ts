@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import { optionalEnv, requiredEnv } from './config.ts';
+import { needSetting, setting } from './config.ts';
 
 export interface Mail {
   to: string;
@@ -58,11 +58,11 @@ class OutboxMailer implements Mailer {
   }
 }
 
-export const mailer: Mailer = optionalEnv('MAIL_OUTBOX_DIR')
-  ? new OutboxMailer(requiredEnv('MAIL_OUTBOX_DIR'), optionalEnv('MAIL_FROM') ?? 'service@product-data.local')
-  : new SesMailer(requiredEnv('MAIL_FROM'));
+export const mailer: Mailer = setting('MAIL_OUTBOX_DIR')
+  ? new OutboxMailer(needSetting('MAIL_OUTBOX_DIR'), setting('MAIL_FROM') ?? 'service@product-data.local')
+  : new SesMailer(needSetting('MAIL_FROM'));
 
 export const teamAddress = {
-  SALES: optionalEnv('SALES_EMAIL') ?? 'sales@product-data.example',
-  SUPPORT: optionalEnv('SUPPORT_EMAIL') ?? 'support@product-data.example',
+  SALES: setting('SALES_EMAIL') ?? 'sales@product-data.example',
+  SUPPORT: setting('SUPPORT_EMAIL') ?? 'support@product-data.example',
 };

@@ -1,8 +1,8 @@
 import { type PriceOverrides, resolvePriceList } from '#core/pricing';
-import { optionalEnv } from './config.ts';
+import { setting } from './config.ts';
 
 function overrides(): PriceOverrides {
-  const raw = optionalEnv('PRICE_OVERRIDES');
+  const raw = setting('PRICE_OVERRIDES');
   if (raw === undefined) return {};
   try {
     return JSON.parse(raw) as PriceOverrides;

@@ -1,7 +1,7 @@
 import { Problem, Unavailable } from '#core/problem';
-import { isStoreOutage } from '#store/store-outage';
 import type { HttpResponse } from './http-response.ts';
 import { logError } from './log.ts';
+import { isStoreOutage } from './store-outage.ts';
 
 /** The one mapping of errors to RFC 9457 problem responses. A 5xx never carries the raw error. */
 export function problemResponse(error: unknown, requestId: string): HttpResponse {

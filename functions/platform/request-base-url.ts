@@ -1,7 +1,7 @@
-import { optionalEnv } from './config.ts';
+import { setting } from './config.ts';
 import type { HttpEvent } from './http-event.ts';
 
-const configuredBaseUrl = optionalEnv('PUBLIC_BASE_URL')?.replace(/\/+$/, '');
+const configuredBaseUrl = setting('PUBLIC_BASE_URL')?.replace(/\/+$/, '');
 
 /**
  * The absolute base URL (up to and including the version segment, e.g. `http://127.0.0.1:3000/v1`)

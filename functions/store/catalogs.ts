@@ -1,8 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProductRecord } from '#core/product-record';
 import { getDataObject, putDataObject } from './data-bucket.ts';
-import { dynamo, tableName } from './dynamo.ts';
-import type { TransactItem } from './jobs.ts';
+import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import { websiteCatalogKey } from './keys.ts';
 
 /**
@@ -38,6 +37,9 @@ export interface CatalogPointer {
 export const catalogObjectKey = (projectId: string, websiteId: string, version: string) =>
   `catalogs/${projectId}/${websiteId}/${version}.jsonl`;
 
+/** The content type of JSON Lines objects in the data bucket. */
+export const JSON_LINES = 'application/x-ndjson; charset=utf-8';
+
 export const toJsonLines = (records: readonly unknown[]) =>
   records.map((record) => `${JSON.stringify(record)}\n`).join('');
 
@@ -55,7 +57,7 @@ export async function writeCatalog(
   products: readonly ProductRecord[],
 ): Promise<string> {
   const key = catalogObjectKey(projectId, websiteId, version);
-  await putDataObject(key, toJsonLines(products), 'application/x-ndjson; charset=utf-8');
+  await putDataObject(key, toJsonLines(products), JSON_LINES);
   return key;
 }
 

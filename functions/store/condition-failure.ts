@@ -26,3 +26,14 @@ export function failedConditionItems(error: unknown): number[] {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
   return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
 }
+
+/** Whether a conditional write went through: false when its condition failed, any other error thrown. */
+export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

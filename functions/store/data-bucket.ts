@@ -1,9 +1,9 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { s3ClientConfig } from '#platform/aws-endpoints';
-import { requiredEnv } from '#platform/config';
+import { setting } from '#platform/config';
 
 const s3 = new S3Client(s3ClientConfig());
-const bucket = requiredEnv('DATA_BUCKET');
+const bucket = setting('DATA_BUCKET');
 
 /** Objects of the data bucket as text: catalogs, URL lists and the batches of scrape runs. */
 export async function putDataObject(key: string, body: string, contentType: string): Promise<void> {

@@ -1,5 +1,4 @@
-import { tableName } from './dynamo.ts';
-import type { TransactItem } from './jobs.ts';
+import { type TransactItem, tableName } from './dynamo.ts';
 import { customerMonthKey } from './keys.ts';
 
 /**

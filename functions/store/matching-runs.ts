@@ -1,25 +1,18 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { MatchRecord } from '#exports/export-datasets';
 import type { MatchingState, ProductMatch } from '#match/match-catalogs';
-import { fromJsonLines, toJsonLines } from './catalogs.ts';
+import { fromJsonLines, JSON_LINES, toJsonLines } from './catalogs.ts';
 import { getDataObject, putDataObject } from './data-bucket.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { matchingStateKey } from './keys.ts';
 import { queryAll } from './query-all.ts';
 
 /**
- * Matching data in the data bucket, as JSON Lines, never one table item per product:
- *
- * - The matching state of each reference and competitor pair of a project
- *   (`matching-states/<project>/<reference>/<competitor>.jsonl`): the fingerprint of every product
- *   of both catalogs as the last run saw it, and that run's matches of the pair. The next run of the
- *   pair reads it to skip unchanged products. A table item per pair names it, so a project's
- *   matches are found without listing the bucket.
- * - The matches of one job (`matching-runs/<job>/matches.jsonl`), which its settlement and its
- *   export read.
+ * The matching state of each reference and competitor pair of a project in the data bucket, as JSON
+ * Lines, never one table item per product (`matching-states/<project>/<reference>/<competitor>.jsonl`):
+ * the fingerprint of every product of both catalogs as the last run saw it, and that run's matches of
+ * the pair. The next run of the pair reads it to skip unchanged products. A table item per pair
+ * names it, so a project's matches are found without listing the bucket.
  */
-const NDJSON = 'application/x-ndjson; charset=utf-8';
-
 export const matchingStateObjectKey = (projectId: string, referenceId: string, competitorId: string) =>
   `matching-states/${projectId}/${referenceId}/${competitorId}.jsonl`;
 
@@ -70,7 +63,7 @@ export async function getPairState(
 /** Replaces the pair's state: the object first, then the item naming it. */
 export async function putPairState(projectId: string, pair: PairState, jobId: string): Promise<void> {
   const objectKey = matchingStateObjectKey(projectId, pair.reference_website_id, pair.competitor_website_id);
-  await putDataObject(objectKey, toJsonLines(stateLines(pair.state)), NDJSON);
+  await putDataObject(objectKey, toJsonLines(stateLines(pair.state)), JSON_LINES);
   await dynamo.send(
     new PutCommand({
       TableName: tableName,
@@ -104,15 +97,4 @@ export async function projectPairStates(projectId: string): Promise<PairState[]>
     }),
   );
   return pairs.flat();
-}
-
-const runMatchesKey = (jobId: string) => `matching-runs/${jobId}/matches.jsonl`;
-
-export const putRunMatches = (jobId: string, matches: readonly MatchRecord[]) =>
-  putDataObject(runMatchesKey(jobId), toJsonLines(matches), NDJSON);
-
-export async function getRunMatches(jobId: string): Promise<MatchRecord[]> {
-  const text = await getDataObject(runMatchesKey(jobId));
-  if (text === null) throw new Error(`The matches of matching job ${jobId} are missing`);
-  return fromJsonLines<MatchRecord>(text);
 }

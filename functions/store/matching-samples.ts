@@ -1,6 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from './dynamo.ts';
-import type { TransactItem } from './jobs.ts';
+import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import { matchingSampleKey } from './keys.ts';
 
 /**

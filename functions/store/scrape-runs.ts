@@ -1,6 +1,6 @@
 import type { ProductRecord } from '#core/product-record';
 import type { UrlResult } from '#crawl/page/scrape-url';
-import { fromJsonLines, toJsonLines } from './catalogs.ts';
+import { fromJsonLines, JSON_LINES, toJsonLines } from './catalogs.ts';
 import { getDataObject, putDataObject } from './data-bucket.ts';
 
 /**
@@ -38,11 +38,7 @@ export interface BatchResult {
 
 /** The products first, the counts last: a batch whose counts exist has finished. */
 export async function putBatchResult(jobId: string, batch: number, result: BatchResult): Promise<void> {
-  await putDataObject(
-    `${prefix(jobId)}/results/${batch}.jsonl`,
-    toJsonLines(result.products),
-    'application/x-ndjson; charset=utf-8',
-  );
+  await putDataObject(`${prefix(jobId)}/results/${batch}.jsonl`, toJsonLines(result.products), JSON_LINES);
   await putDataObject(
     `${prefix(jobId)}/results/${batch}.counts.json`,
     JSON.stringify(result.counts),

@@ -9,8 +9,7 @@ import {
 import type { Difficulty, Estimate } from '#core/pricing';
 import type { ProductRecord } from '#core/product-record';
 import { isConditionFailure } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
-import type { TransactItem } from './jobs.ts';
+import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import {
   projectWebsitesIndex,
   websiteIdentityKey,

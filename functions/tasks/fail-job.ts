@@ -1,4 +1,5 @@
-import { failJob, type JobFailure } from '#jobs/end-job';
+import type { JobFailure } from '#core/job-record';
+import { failJob } from '#jobs/end-job';
 import { logError } from '#platform/log';
 
 /**

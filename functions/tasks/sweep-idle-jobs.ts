@@ -1,12 +1,9 @@
 import { expireIdleJobs } from '#jobs/expire-idle-jobs';
-import { numberEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { logInfo } from '#platform/log';
 
 /** The design: an unapproved job idle 14 days is cancelled; a stage or a test may set another limit. */
-const IDLE_LIMIT_SECONDS = numberEnv('JOB_IDLE_LIMIT_SECONDS', 14 * 24 * 60 * 60, {
-  min: 1,
-  max: 365 * 24 * 60 * 60,
-});
+const IDLE_LIMIT_SECONDS = setting('JOB_IDLE_LIMIT_SECONDS');
 
 /** Run by the EventBridge schedule in AWS and by the local stack's timer. */
 export async function handler(): Promise<{ expired: string[] }> {

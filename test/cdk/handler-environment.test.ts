@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { SETTINGS, type SettingName } from '#platform/config';
 import { routeKey, routes } from '#platform/routes';
 import { REPO_ROOT } from '../../lib/service-function.ts';
 import { IDLE_JOB_SWEEPER_MODULE, taskFunctions } from '../../lib/task-functions.ts';
@@ -36,10 +37,12 @@ async function variablesRead(entries: string[]): Promise<Map<string, VariablesRe
     const found: VariablesRead = { required: new Set(), optional: new Set() };
     for (const input of Object.keys(output.inputs)) {
       const text = readFileSync(join(REPO_ROOT, input), 'utf8');
-      for (const [, name] of text.matchAll(/requiredEnv\(\s*'([A-Z0-9_]+)'/g))
-        if (!LOCAL_ONLY.has(name as string)) found.required.add(name as string);
-      for (const [, name] of text.matchAll(/(?:optionalEnv|numberEnv)\(\s*'([A-Z0-9_]+)'/g))
-        found.optional.add(name as string);
+      for (const [, call, name] of text.matchAll(/\b(setting|needSetting)\(\s*'([A-Z0-9_]+)'/g)) {
+        const variable = name as SettingName;
+        const required = call === 'needSetting' || SETTINGS[variable].kind === 'required';
+        if (!required) found.optional.add(variable);
+        else if (!LOCAL_ONLY.has(variable)) found.required.add(variable);
+      }
     }
     read.set(output.entryPoint, found);
   }
@@ -62,6 +65,17 @@ describe('the environment of every function', () => {
         Variables: Record<string, unknown>;
       }
     ).Variables;
+
+  it('sets only variables of the functions’ settings table', () => {
+    const { jobs } = synthStage('prod', FIXTURE_JOBS);
+    if (!jobs) throw new Error('The fixture stage has no jobs stack');
+    for (const template of [...Object.values(stages), Template.fromStack(jobs)]) {
+      for (const resource of Object.values(template.findResources('AWS::Lambda::Function'))) {
+        const names = Object.keys(resource.Properties.Environment?.Variables ?? {});
+        expect(names.filter((name) => name !== 'NODE_OPTIONS' && !(name in SETTINGS))).toEqual([]);
+      }
+    }
+  });
 
   it('sets every variable a route handler requires, in every stage', async () => {
     const read = await variablesRead([...new Set(routes.map((route) => routeEntry(route.handler)))]);

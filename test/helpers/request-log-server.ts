@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createFetcher, type FetcherOptions } from '../../functions/crawl/net/fetcher.ts';
-import type { PageFetcher } from '../../functions/crawl/net/page-fetcher.ts';
+import { createFetcher, type FetcherOptions } from '#crawl/net/fetcher';
+import type { PageFetcher } from '#crawl/net/page-fetcher';
 
 export interface LoggedRequest {
   path: string;

@@ -1,4 +1,4 @@
-import type { LoggedRequest } from '../../fixtures/start-shop.ts';
+import type { LoggedRequest } from '#fixtures/start-shop';
 
 /** Most requests the server was answering at one moment. */
 export function maxConcurrency(requests: readonly LoggedRequest[]): number {

@@ -1,20 +1,12 @@
-import type { TruthProduct } from '../../fixtures/ground-truth.ts';
-import type { RunningShop } from '../../fixtures/start-shop.ts';
-import type { ProductRecord } from '../../functions/core/product-record.ts';
-import {
-  type TrainingResult,
-  type TrainProgress,
-  trainProfile,
-} from '../../functions/crawl/learn/train-profile.ts';
-import type { PageFetcher } from '../../functions/crawl/net/page-fetcher.ts';
-import { runPool } from '../../functions/crawl/net/run-pool.ts';
-import { type ScrapeOutcome, scrapeUrl } from '../../functions/crawl/page/scrape-url.ts';
-import {
-  type AnalysisProgress,
-  analyseSite,
-  type SiteAnalysis,
-} from '../../functions/crawl/site/analyse-site.ts';
-import { enumerateProductUrls } from '../../functions/crawl/site/enumerate-product-urls.ts';
+import type { ProductRecord } from '#core/product-record';
+import { type TrainingResult, type TrainProgress, trainProfile } from '#crawl/learn/train-profile';
+import type { PageFetcher } from '#crawl/net/page-fetcher';
+import { runPool } from '#crawl/net/run-pool';
+import { type ScrapeOutcome, scrapeUrl } from '#crawl/page/scrape-url';
+import { type AnalysisProgress, analyseSite, type SiteAnalysis } from '#crawl/site/analyse-site';
+import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
+import type { TruthProduct } from '#fixtures/ground-truth';
+import type { RunningShop } from '#fixtures/start-shop';
 
 export const FIELDS = [
   'url',

@@ -1,8 +1,8 @@
 import { inject } from 'vitest';
 import { type RunningStack, startStack } from '#local/start-stack';
-import { requiredEnv } from '#platform/config';
+import { setting } from '#platform/config';
 
 /** Starts this test file's API on the run's shared engines, with the table integration-env chose. */
 export function startTestStack(): Promise<RunningStack> {
-  return startStack({ port: 0, engines: inject('engines'), tableName: requiredEnv('TABLE_NAME') });
+  return startStack({ port: 0, engines: inject('engines'), tableName: setting('TABLE_NAME') });
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningStack } from '#local/start-stack';
-import { requiredEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { DYNAMODB_INTERNAL_ERROR, s3Error, startFaultProxy } from '#test/fault-proxy';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   stack = await startStack({
     port: 0,
     engines: { dynamodbEndpoint: dynamodb.url, s3Endpoint: s3.url },
-    tableName: requiredEnv('TABLE_NAME'),
+    tableName: setting('TABLE_NAME'),
   });
   customerId = await newCustomer();
   api = apiClient(stack.baseUrl, (await newUser(customerId, 'OWNER')).apiKey);

@@ -1,31 +1,28 @@
 import { request } from 'node:http';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeHold, creditBalance, placeHold } from '#billing/ledger';
 import { newId } from '#core/ids';
 import { parseMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
 import type { RunningStack } from '#local/start-stack';
 import { dynamo, tableName } from '#store/dynamo';
 import { jobKey } from '#store/keys';
-import { chargeHold, creditBalance, placeHold } from '#store/ledger';
-import { type ApiClient, apiClient } from '#test/api-client';
+import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
-import { newCustomer, newProject, newUser } from '#test/operator';
+import { newCustomer, newUser } from '#test/operator';
+import { startOwnedProject } from '#test/owned-project';
 import { readPdf } from '#test/pdf-text';
-import { startTestStack } from '#test/test-stack';
 
 let stack: RunningStack;
 let api: ApiClient;
 let customerId: string;
-let owner: { userId: string; apiKey: string };
 let projectId: string;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  customerId = await newCustomer('Billing s.r.o.');
-  owner = await newUser(customerId, 'OWNER');
-  projectId = await newProject(customerId, owner.userId);
-  api = apiClient(stack.baseUrl, owner.apiKey);
+  ({ stack, api, customerId, projectId } = await startOwnedProject({
+    customerName: 'Billing s.r.o.',
+  }));
 });
 afterAll(() => stack.stop());
 

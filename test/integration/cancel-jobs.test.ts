@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testShop } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
-import { type ApiClient, apiClient } from '#test/api-client';
+import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob, startSilentSite } from '#test/jobs';
-import { addProjectMember, newCustomer, newProject, newUser } from '#test/operator';
-import { startTestStack } from '#test/test-stack';
+import { addProjectMember, newProject, newUser } from '#test/operator';
+import { startOwnedProject } from '#test/owned-project';
 
 let stack: RunningStack;
 let api: ApiClient;
@@ -17,11 +17,7 @@ let shop: RunningShop;
 let silent: Awaited<ReturnType<typeof startSilentSite>>;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  customerId = await newCustomer();
-  owner = await newUser(customerId, 'OWNER');
-  projectId = await newProject(customerId, owner.userId);
-  api = apiClient(stack.baseUrl, owner.apiKey);
+  ({ stack, api, customerId, owner, projectId } = await startOwnedProject());
   shop = await startShop(testShop('magento-plain-en'));
   silent = await startSilentSite();
 });

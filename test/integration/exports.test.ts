@@ -4,11 +4,12 @@ import { PRODUCT_COLUMNS } from '#exports/export-datasets';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import type { RunningShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
-import { requiredEnv } from '#platform/config';
-import { type ApiClient, apiClient } from '#test/api-client';
+import { setting } from '#platform/config';
+import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { s3Error, startFaultProxy } from '#test/fault-proxy';
 import { pollJob } from '#test/jobs';
+import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsv, readCsvObjects } from '#test/read-csv';
 
 // S3 goes through a fault proxy, so the outage rows can fail the exports bucket alone. The SDK
@@ -47,22 +48,11 @@ beforeAll(async () => {
   stack = await startStack({
     port: 0,
     engines: { dynamodbEndpoint: engines.dynamodbEndpoint, s3Endpoint: s3.url },
-    tableName: requiredEnv('TABLE_NAME'),
+    tableName: setting('TABLE_NAME'),
   });
-  customerId = await newCustomer();
-  owner = await newUser(customerId, 'OWNER');
-  projectId = await newProject(customerId, owner.userId); // DE, EUR
-  api = apiClient(stack.baseUrl, owner.apiKey);
+  ({ api, customerId, owner, projectId } = await startOwnedProject({ stack })); // DE, EUR
   shop = await startShop(SHOP);
-  const setup = await api.post('/jobs/setup', {
-    url: shop.url,
-    country: 'US',
-    currency: 'USD',
-    project_id: projectId,
-  });
-  const { job } = await pollJob(api, `/jobs/setup/${setup.body.job_id}`);
-  if (job.status !== 'COMPLETED') throw new Error(`setup ended ${job.status}: ${job.error}`);
-  websiteId = job.website_id;
+  websiteId = (await landWebsite(api, projectId, shop.url, { country: 'US', currency: 'USD' })).website_id;
   await commands.credit({ customer: customerId, amount: '50.00', reason: 'exports tests' });
   const scrape = await api.post('/jobs/scraping', {
     project_id: projectId,
@@ -206,7 +196,7 @@ describe('exports of a scraped catalog', () => {
 
 describe('match datasets', () => {
   it('serve the files the matching lane writes: one row per match, one per reference product', async () => {
-    const { exportMatches } = await import('#jobs/project-exports');
+    const { exportMatches } = await import('#exports/project-exports');
     const { writeCatalog, catalogPointerWrites } = await import('#store/catalogs');
     const { dynamo } = await import('#store/dynamo');
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
@@ -241,7 +231,7 @@ describe('match datasets', () => {
       method: 'GTIN',
     }));
     // The matches as the matching lane stores a job's, which a later rebuild of the files reads.
-    const { putRunMatches } = await import('#store/matching-runs');
+    const { putRunMatches } = await import('#exports/run-matches');
     await putRunMatches('job_matching', matches);
     await exportMatches(projectId, {
       job_id: 'job_matching',

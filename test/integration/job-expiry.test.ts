@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '#local/start-stack';
-import { type ApiClient, apiClient } from '#test/api-client';
+import type { ApiClient } from '#test/api-client';
 import { pollJob, startSilentSite } from '#test/jobs';
-import { newCustomer, newProject, newUser } from '#test/operator';
-import { startTestStack } from '#test/test-stack';
+import { startOwnedProject } from '#test/owned-project';
 
 // The sweeper of this file's stack expires a job left a second without any move or progress.
 process.env.JOB_IDLE_LIMIT_SECONDS = '1';
@@ -16,11 +15,7 @@ let projectId: string;
 let silent: Awaited<ReturnType<typeof startSilentSite>>;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  customerId = await newCustomer();
-  const owner = await newUser(customerId, 'OWNER');
-  projectId = await newProject(customerId, owner.userId);
-  api = apiClient(stack.baseUrl, owner.apiKey);
+  ({ stack, api, customerId, projectId } = await startOwnedProject());
   silent = await startSilentSite();
 });
 

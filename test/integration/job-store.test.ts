@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { newId } from '#core/ids';
+import { newJobRecord, type StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
 import { createTable } from '#local/create-table';
-import { requiredEnv } from '#platform/config';
-import { getJob, moveJob, newJobRecord, openJobs, putNewJob, type StoredJob, updateJobIn } from '#store/jobs';
+import { setting } from '#platform/config';
+import { jobStore } from '#store/job-store';
 import { openSetupKey } from '#store/keys';
 
-beforeAll(() => createTable(inject('engines').dynamodbEndpoint, requiredEnv('TABLE_NAME')));
+beforeAll(() => createTable(inject('engines').dynamodbEndpoint, setting('TABLE_NAME')));
 
 function newJob(status: JobStatus = 'CREATED', lock?: { PK: string; SK: string }): StoredJob {
   return newJobRecord({
@@ -25,46 +26,46 @@ function newJob(status: JobStatus = 'CREATED', lock?: { PK: string; SK: string }
 describe('the job store', () => {
   it('lets exactly one of racing moves from the same state win', async () => {
     for (let round = 0; round < 5; round++) {
-      const job = await putNewJob(newJob());
+      const job = await jobStore().put(newJob());
       const results = await Promise.all([
-        moveJob(job, 'ANALYZING'),
-        moveJob(job, 'CANCELLED'),
-        moveJob(job, 'FAILED', { set: { error: 'boom' } }),
+        jobStore().move(job, 'ANALYZING'),
+        jobStore().move(job, 'CANCELLED'),
+        jobStore().move(job, 'FAILED', { set: { error: 'boom' } }),
       ]);
       const winners = results.filter((result) => result !== null);
       expect(winners).toHaveLength(1);
-      expect((await getJob(job.job_id))?.status).toBe(winners[0]?.status);
+      expect((await jobStore().get(job.job_id))?.status).toBe(winners[0]?.status);
     }
   });
 
   it('refuses a move the lane table does not have', async () => {
-    const job = await putNewJob(newJob());
-    await expect(moveJob(job, 'COMPLETED')).rejects.toThrow(/no move from CREATED to COMPLETED/);
+    const job = await jobStore().put(newJob());
+    await expect(jobStore().move(job, 'COMPLETED')).rejects.toThrow(/no move from CREATED to COMPLETED/);
   });
 
   it('writes progress only while the job is in the status the writer works in', async () => {
-    const job = await putNewJob(newJob());
-    const analyzing = (await moveJob(job, 'ANALYZING')) as StoredJob;
-    expect(await updateJobIn(job.job_id, 'ANALYZING', { error: null })).toBe(true);
-    await moveJob(analyzing, 'CANCELLED');
-    expect(await updateJobIn(job.job_id, 'ANALYZING', { error: null })).toBe(false);
+    const job = await jobStore().put(newJob());
+    const analyzing = (await jobStore().move(job, 'ANALYZING')) as StoredJob;
+    expect(await jobStore().updateIn(job.job_id, 'ANALYZING', { error: null })).toBe(true);
+    await jobStore().move(analyzing, 'CANCELLED');
+    expect(await jobStore().updateIn(job.job_id, 'ANALYZING', { error: null })).toBe(false);
   });
 
   it('keeps a lock while the job is open and frees it when the job ends', async () => {
     const lock = openSetupKey('prj_store', `shop-${newId('web')}.example`);
-    const first = await putNewJob(newJob('CREATED', lock));
-    await expect(putNewJob(newJob('CREATED', lock))).rejects.toThrow();
-    expect((await openJobs()).map((job) => job.job_id)).toContain(first.job_id);
-    await moveJob(first, 'FAILED');
-    expect((await openJobs()).map((job) => job.job_id)).not.toContain(first.job_id);
-    await expect(putNewJob(newJob('CREATED', lock))).resolves.toMatchObject({ status: 'CREATED' });
+    const first = await jobStore().put(newJob('CREATED', lock));
+    await expect(jobStore().put(newJob('CREATED', lock))).rejects.toThrow();
+    expect((await jobStore().open()).map((job) => job.job_id)).toContain(first.job_id);
+    await jobStore().move(first, 'FAILED');
+    expect((await jobStore().open()).map((job) => job.job_id)).not.toContain(first.job_id);
+    await expect(jobStore().put(newJob('CREATED', lock))).resolves.toMatchObject({ status: 'CREATED' });
   });
 
   it('does not expire a job touched after it was read', async () => {
-    const job = await putNewJob(newJob());
+    const job = await jobStore().put(newJob());
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(await updateJobIn(job.job_id, 'CREATED', { error: null })).toBe(true);
-    expect(await moveJob(job, 'CANCELLED', { unchangedSinceRead: true })).toBeNull();
-    expect((await getJob(job.job_id))?.status).toBe('CREATED');
+    expect(await jobStore().updateIn(job.job_id, 'CREATED', { error: null })).toBe(true);
+    expect(await jobStore().move(job, 'CANCELLED', { unchangedSinceRead: true })).toBeNull();
+    expect((await jobStore().get(job.job_id))?.status).toBe('CREATED');
   });
 });

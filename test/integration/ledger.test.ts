@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Balance, chargeHold, creditBalance, getBalance, placeHold, releaseHold } from '#billing/ledger';
 import { type Cents, parseMoney, sumMoney } from '#core/money';
 import { Problem } from '#core/problem';
 import type { RunningStack } from '#local/start-stack';
-import { type Balance, chargeHold, creditBalance, getBalance, placeHold, releaseHold } from '#store/ledger';
 import { queryAll } from '#store/query-all';
 import { newCustomer } from '#test/operator';
 import { startTestStack } from '#test/test-stack';

@@ -8,12 +8,12 @@ import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import { catalogPointerWrites, latestCatalog } from '#store/catalogs';
 import { dynamo } from '#store/dynamo';
-import { type ApiClient, apiClient } from '#test/api-client';
+import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob } from '#test/jobs';
-import { addProjectMember, newCustomer, newProject, newUser } from '#test/operator';
+import { addProjectMember, newProject, newUser } from '#test/operator';
+import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsvObjects } from '#test/read-csv';
-import { startTestStack } from '#test/test-stack';
 
 /**
  * Three shops selling windows of one product range (ShopSpec.catalogOffset), so which of their
@@ -47,18 +47,8 @@ let competitorA: { shop: RunningShop; websiteId: string };
 let competitorB: { shop: RunningShop; websiteId: string };
 let unscrapedId: string;
 
-async function setUp(shop: RunningShop): Promise<string> {
-  const setup = await api.post('/jobs/setup', {
-    url: shop.url,
-    country: 'US',
-    currency: 'USD',
-    project_id: projectId,
-  });
-  const { job } = await pollJob(api, `/jobs/setup/${setup.body.job_id}`);
-  if (job.status !== 'COMPLETED')
-    throw new Error(`setup of ${shop.spec.name} ended ${job.status}: ${job.error}`);
-  return job.website_id;
-}
+const setUp = async (shop: RunningShop): Promise<string> =>
+  (await landWebsite(api, projectId, shop.url, { country: 'US', currency: 'USD' })).website_id;
 
 async function fullScrape(websiteId: string): Promise<any> {
   const created = await api.post('/jobs/scraping', { project_id: projectId, website_id: websiteId });
@@ -70,11 +60,7 @@ async function fullScrape(websiteId: string): Promise<any> {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  customerId = await newCustomer();
-  owner = await newUser(customerId, 'OWNER');
-  projectId = await newProject(customerId, owner.userId);
-  api = apiClient(stack.baseUrl, owner.apiKey);
+  ({ stack, api, customerId, owner, projectId } = await startOwnedProject());
   // The fourth analysis of the month costs 5.00; each FULL scrape holds its cap of 1.25 and is
   // charged the minimum of 1.00: 0.75 is left after them, less than a matching job's cap (402 test).
   await commands.credit({ customer: customerId, amount: '8.75', reason: 'setups and scrapes' });

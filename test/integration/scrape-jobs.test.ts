@@ -7,11 +7,11 @@ import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import { catalogPointerWrites, latestCatalog, readCatalog } from '#store/catalogs';
 import { dynamo } from '#store/dynamo';
-import { type ApiClient, apiClient } from '#test/api-client';
+import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob } from '#test/jobs';
-import { addProjectMember, newCustomer, newProject, newUser } from '#test/operator';
-import { startTestStack } from '#test/test-stack';
+import { addProjectMember, newProject, newUser } from '#test/operator';
+import { landWebsite, startOwnedProject } from '#test/owned-project';
 
 /**
  * A small JSON-LD shop with a part robots.txt disallows, so the scrape lane runs end to end in
@@ -43,21 +43,9 @@ let shop: RunningShop;
 let other: RunningShop;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  customerId = await newCustomer();
-  owner = await newUser(customerId, 'OWNER');
-  projectId = await newProject(customerId, owner.userId);
-  api = apiClient(stack.baseUrl, owner.apiKey);
+  ({ stack, api, customerId, owner, projectId } = await startOwnedProject());
   [shop, other] = await Promise.all([startShop(SHOP), startShop({ ...SHOP, name: 'another-shop' })]);
-  const setup = await api.post('/jobs/setup', {
-    url: shop.url,
-    country: 'US',
-    currency: 'USD',
-    project_id: projectId,
-  });
-  const { job } = await pollJob(api, `/jobs/setup/${setup.body.job_id}`);
-  if (job.status !== 'COMPLETED') throw new Error(`setup ended ${job.status}: ${job.error}`);
-  websiteId = job.website_id;
+  websiteId = (await landWebsite(api, projectId, shop.url, { country: 'US', currency: 'USD' })).website_id;
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { type ApiClient, apiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob, startSilentSite } from '#test/jobs';
 import { newCustomer, newProject, newUser } from '#test/operator';
-import { startTestStack } from '#test/test-stack';
+import { startOwnedProject } from '#test/owned-project';
 
 let stack: RunningStack;
 let api: ApiClient;
@@ -17,11 +17,7 @@ let shop: RunningShop;
 let silent: Awaited<ReturnType<typeof startSilentSite>>;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  customerId = await newCustomer();
-  const owner = await newUser(customerId, 'OWNER');
-  projectId = await newProject(customerId, owner.userId);
-  api = apiClient(stack.baseUrl, owner.apiKey);
+  ({ stack, api, customerId, projectId } = await startOwnedProject());
   shop = await startShop(testShop('woocommerce-opengraph-en'));
   silent = await startSilentSite();
 });

@@ -3,11 +3,11 @@ import { testShop, testShops } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import { freePort } from '#local/free-port';
 import type { RunningStack } from '#local/start-stack';
-import { type ApiClient, apiClient } from '#test/api-client';
+import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob } from '#test/jobs';
-import { addProjectMember, newCustomer, newProject, newUser } from '#test/operator';
-import { startTestStack } from '#test/test-stack';
+import { addProjectMember, newProject, newUser } from '#test/operator';
+import { startOwnedProject } from '#test/owned-project';
 
 // Shops above 100 products are too large here, so a small test shop shows the path in seconds.
 process.env.SETUP_MAX_PRODUCTS = '100';
@@ -20,11 +20,7 @@ let large: RunningShop;
 let blog: RunningShop;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  customerId = await newCustomer();
-  const owner = await newUser(customerId, 'OWNER');
-  projectId = await newProject(customerId, owner.userId);
-  api = apiClient(stack.baseUrl, owner.apiKey);
+  ({ stack, api, customerId, projectId } = await startOwnedProject());
   [large, blog] = await Promise.all([
     startShop(testShop('woocommerce-jsonld-de')),
     startShop(testShops.find((shop) => shop.kind === 'BLOG') as (typeof testShops)[number]),

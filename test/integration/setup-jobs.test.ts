@@ -3,11 +3,11 @@ import { commands } from '#admin/commands';
 import { testShops } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
-import { type ApiClient, apiClient } from '#test/api-client';
+import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob, startSilentSite } from '#test/jobs';
-import { addProjectMember, newCustomer, newProject, newUser } from '#test/operator';
-import { startTestStack } from '#test/test-stack';
+import { addProjectMember, newProject, newUser } from '#test/operator';
+import { startOwnedProject } from '#test/owned-project';
 
 /** One shop per way of carrying product data: JSON-LD, microdata, Open Graph, plain HTML. */
 const FLAVOURS = [
@@ -26,13 +26,9 @@ let shops: Map<string, RunningShop>;
 let silent: Awaited<ReturnType<typeof startSilentSite>>;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  customerId = await newCustomer();
+  ({ stack, api, customerId, owner, projectId } = await startOwnedProject());
   // Enough free analyses for every setup of this file; paid setups have their own test file.
   await commands['set-quotas']({ customer: customerId, 'free-analyses': '100' });
-  owner = await newUser(customerId, 'OWNER');
-  projectId = await newProject(customerId, owner.userId);
-  api = apiClient(stack.baseUrl, owner.apiKey);
   const started = await Promise.all(
     FLAVOURS.map((name) =>
       startShop(testShops.find((shop) => shop.name === name) as (typeof testShops)[number]),

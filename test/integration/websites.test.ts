@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testShop } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
-import { type ApiClient, apiClient } from '#test/api-client';
+import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
-import { pollJob } from '#test/jobs';
-import { addProjectMember, newCustomer, newProject, newUser } from '#test/operator';
-import { startTestStack } from '#test/test-stack';
+import { addProjectMember, newProject, newUser } from '#test/operator';
+import { landWebsite, startOwnedProject } from '#test/owned-project';
 
 let stack: RunningStack;
 let api: ApiClient;
@@ -17,20 +16,9 @@ let shop: RunningShop;
 let job: any;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  customerId = await newCustomer();
-  owner = await newUser(customerId, 'OWNER');
-  projectId = await newProject(customerId, owner.userId);
-  api = apiClient(stack.baseUrl, owner.apiKey);
+  ({ stack, api, customerId, owner, projectId } = await startOwnedProject());
   shop = await startShop(testShop('shopify-jsonld-sk'));
-  const created = await api.post('/jobs/setup', {
-    url: shop.url,
-    country: 'SK',
-    currency: 'EUR',
-    project_id: projectId,
-  });
-  job = (await pollJob(api, `/jobs/setup/${created.body.job_id}`)).job;
-  expect(job.status).toBe('COMPLETED');
+  job = await landWebsite(api, projectId, shop.url, { country: 'SK', currency: 'EUR' });
 });
 
 afterAll(async () => {

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { EndpointSchemas } from '#http/http';
 import { asJsonSchema, openApiDocument } from '#http/openapi-document';
 import { exampleOf } from '#http/openapi-example';
-import type { EndpointSchemas } from '#platform/http';
 import { type Route, routeKey, routes } from '#platform/routes';
 
 let endpoints: { route: Route; schemas: EndpointSchemas }[];

@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testShops } from '../../fixtures/default-shops.ts';
-import type { ShopSpec } from '../../fixtures/shop-spec.ts';
-import { type RunningShop, startShop } from '../../fixtures/start-shop.ts';
+import { testShops } from '#fixtures/default-shops';
+import type { ShopSpec } from '#fixtures/shop-spec';
+import { type RunningShop, startShop } from '#fixtures/start-shop';
 
 const spec = (name: string): ShopSpec => testShops.find((shop) => shop.name === name) as ShopSpec;
 const running: RunningShop[] = [];

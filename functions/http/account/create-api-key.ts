@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { projectAccessProblem } from '#core/access-policy';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
+import { displayName, id } from '#platform/request-fields';
 import { createApiKey } from '#store/api-keys';
 import { projectFacts } from '#store/projects';
-import { displayName, id } from '../fields.ts';
+import { http } from '../http.ts';
 import { createdApiKey } from './account-responses.ts';
 
 const body = v.optional(

@@ -1,7 +1,7 @@
 import { NotFound } from '#core/problem';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { getUser } from '#store/users';
+import { http } from '../http.ts';
 import { account } from './account-responses.ts';
 
 export const handler = http({ responses: { 200: account } }, async ({ principal }) => {

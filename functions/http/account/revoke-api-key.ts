@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { NotFound } from '#core/problem';
-import { principalCache } from '#platform/authenticate';
-import { http } from '#platform/http';
 import { noContent } from '#platform/http-response';
+import { id } from '#platform/request-fields';
 import { revokeApiKey } from '#store/api-keys';
-import { id } from '../fields.ts';
+import { principalCache } from '../authenticate.ts';
+import { http } from '../http.ts';
 
 const path = v.object({ key_id: id });
 

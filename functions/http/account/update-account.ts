@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
+import { displayName } from '#platform/request-fields';
 import { renameUser } from '#store/users';
-import { displayName } from '../fields.ts';
+import { http } from '../http.ts';
 import { account } from './account-responses.ts';
 
 const body = v.strictObject({ name: displayName });

@@ -1,8 +1,8 @@
 import { Unavailable } from '#core/problem';
 import type { CodeWithStatus } from '#core/problem-catalogue';
-import { type HttpRequest, http } from '#platform/http';
 import type { HttpResponse } from '#platform/http-response';
-import { isStoreOutage } from '#store/store-outage';
+import { isStoreOutage } from '#platform/store-outage';
+import { type HttpRequest, http } from '../http.ts';
 
 type Schemas = Parameters<typeof http>[0];
 

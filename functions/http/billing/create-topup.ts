@@ -1,13 +1,13 @@
 import * as v from 'valibot';
+import { authorizedCustomer } from '#access/authorized-customer';
+import { checkoutReturnUrl, paymentProvider, topups } from '#billing/billing-services';
 import { NotFound } from '#core/problem';
 import { topupAmount, topupCurrency } from '#core/topup-amount';
 import { json } from '#platform/http-response';
-import { getJob } from '#store/jobs';
-import { authorizedCustomer } from '../authorized-customer.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
+import { jobStore } from '#store/job-store';
 import { billingHttp } from './billing-http.ts';
 import { startedTopup } from './billing-responses.ts';
-import { checkoutReturnUrl, paymentProvider, topups } from './billing-services.ts';
 
 const path = v.object({ customer_id: id });
 const body = v.strictObject({
@@ -23,7 +23,7 @@ export const handler = billingHttp(
     const amountCents = topupAmount(body.amount, customer.quotas);
     const currency = topupCurrency(body.currency);
     const jobId = body.job_id ?? null;
-    if (jobId && (await getJob(jobId))?.customer_id !== customer.customer_id)
+    if (jobId && (await jobStore().get(jobId))?.customer_id !== customer.customer_id)
       throw NotFound('JOB_NOT_FOUND', 'No such job in the projects of this customer.');
     const returnUrl = checkoutReturnUrl(baseUrl);
     const started = await topups.start(paymentProvider(baseUrl), {

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
+import { authorizedCustomer } from '#access/authorized-customer';
+import { getBalance } from '#billing/ledger';
 import { balanceRecord } from '#core/balance-record';
 import { json } from '#platform/http-response';
-import { getBalance } from '#store/ledger';
-import { authorizedCustomer } from '../authorized-customer.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
 import { billingHttp } from './billing-http.ts';
 import { balance } from './billing-responses.ts';
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
+import { authorizedCustomer } from '#access/authorized-customer';
+import { accounting } from '#billing/billing-services';
 import { binary } from '#platform/http-response';
-import { authorizedCustomer } from '../authorized-customer.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
 import { billingHttp, INVOICING_OUTAGE } from './billing-http.ts';
-import { accounting } from './billing-services.ts';
 
 const path = v.object({ customer_id: id, invoice_id: id });
 

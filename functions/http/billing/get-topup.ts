@@ -1,11 +1,10 @@
 import * as v from 'valibot';
+import { authorizedCustomer } from '#access/authorized-customer';
+import { paymentProvider, topups } from '#billing/billing-services';
 import { json } from '#platform/http-response';
-import { authorizedCustomer } from '../authorized-customer.ts';
-import { id } from '../fields.ts';
-import { sessionId } from './billing-fields.ts';
+import { id, sessionId } from '#platform/request-fields';
 import { billingHttp } from './billing-http.ts';
 import { topupStatus } from './billing-responses.ts';
-import { paymentProvider, topups } from './billing-services.ts';
 
 const path = v.object({ customer_id: id, session_id: sessionId });
 

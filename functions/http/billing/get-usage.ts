@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { authorizedCustomer } from '#access/authorized-customer';
+import { chargesOfMonth } from '#billing/usage';
 import { formatMoney, sumMoney } from '#core/money';
 import { MONTH_PATTERN, pragueMonthOf } from '#core/prague-month';
 import { json } from '#platform/http-response';
-import { chargesOfMonth } from '#store/usage';
-import { authorizedCustomer } from '../authorized-customer.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
 import { billingHttp } from './billing-http.ts';
 import { usage } from './billing-responses.ts';
 

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { authorizedCustomer } from '#access/authorized-customer';
+import { accounting } from '#billing/billing-services';
 import { json } from '#platform/http-response';
-import { authorizedCustomer } from '../authorized-customer.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
 import { billingHttp, INVOICING_OUTAGE } from './billing-http.ts';
 import { invoice } from './billing-responses.ts';
-import { accounting } from './billing-services.ts';
 
 const path = v.object({ customer_id: id });
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
+import { localCheckout } from '#billing/billing-services';
 import { localCheckoutPage } from '#billing/local-checkout-page';
 import { NotFound } from '#core/problem';
-import { publicHttp } from '#platform/http';
-import { sessionId } from './billing-fields.ts';
-import { localCheckout } from './billing-services.ts';
+import { sessionId } from '#platform/request-fields';
+import { publicHttp } from '../http.ts';
 
 const path = v.object({ session_id: sessionId });
 

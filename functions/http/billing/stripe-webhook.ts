@@ -1,8 +1,8 @@
-import { publicHttp } from '#platform/http';
+import { paymentProvider, topups } from '#billing/billing-services';
 import { json } from '#platform/http-response';
 import { logInfo } from '#platform/log';
+import { publicHttp } from '../http.ts';
 import { webhookReceipt } from './billing-responses.ts';
-import { paymentProvider, topups } from './billing-services.ts';
 
 /**
  * Stripe's webhook. The signature covers the exact bytes Stripe sent, so the body is verified as

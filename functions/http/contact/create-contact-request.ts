@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { authorizedJob } from '#access/authorized-job';
 import {
   type ContactRequest,
   channelFor,
@@ -8,14 +9,13 @@ import {
 } from '#core/contact-request';
 import { newId } from '#core/ids';
 import { NotFound } from '#core/problem';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { logError } from '#platform/log';
 import { mailer, teamAddress } from '#platform/mailer';
+import { characters, id } from '#platform/request-fields';
 import { saveContactRequest } from '#store/contact-requests';
 import { getUser } from '#store/users';
-import { authorizedJob } from '../authorized-job.ts';
-import { characters, id } from '../fields.ts';
+import { http } from '../http.ts';
 import { contactRequest } from './contact-responses.ts';
 
 const body = v.strictObject({

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { customerAccessProblem } from '#core/access-policy';
 import { localize } from '#core/localization';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
+import { displayName, id, localizationInput } from '#platform/request-fields';
 import { customerFacts } from '#store/customers';
 import { createProject } from '#store/projects';
-import { displayName, id, localizationInput } from '../fields.ts';
+import { http } from '../http.ts';
 import { project } from '../projects/project-responses.ts';
 
 const path = v.object({ customer_id: id });

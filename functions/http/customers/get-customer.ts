@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { customerAccessProblem } from '#core/access-policy';
 import { pragueMonthOf } from '#core/prague-month';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
+import { id } from '#platform/request-fields';
 import { customerFacts } from '#store/customers';
 import { monthlyUsage } from '#store/monthly-usage';
-import { id } from '../fields.ts';
+import { http } from '../http.ts';
 import { customerRecord } from './customer-record.ts';
 import { customer } from './customer-responses.ts';
 

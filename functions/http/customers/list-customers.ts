@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { listMemberships } from '#store/customers';
+import { http } from '../http.ts';
 import { membership } from './customer-responses.ts';
 
 export const handler = http({ responses: { 200: v.array(membership) } }, async ({ principal }) =>

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { authorizedProject } from '#access/authorized-project';
 import { downloadProjectId } from '#exports/download-project-id';
-import { exportFileLink } from '#jobs/project-exports';
-import { http } from '#platform/http';
+import { exportFileLink } from '#exports/project-exports';
 import { redirect } from '#platform/http-response';
-import { authorizedProject } from '../authorized-project.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
 
 const path = v.object({ dataset: id });
 const query = v.object({ project_id: v.optional(id), website_id: v.optional(id) });

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { listExports } from '#jobs/project-exports';
-import { http } from '#platform/http';
+import { authorizedProject } from '#access/authorized-project';
+import { listExports } from '#exports/project-exports';
 import { json } from '#platform/http-response';
-import { authorizedProject } from '../authorized-project.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
 import { exportFile } from './export-responses.ts';
 
 const query = v.object({ project_id: id });

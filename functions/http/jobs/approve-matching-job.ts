@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { authorizedMatchingJob } from '#access/authorized-matching-job';
 import { approveMatchingJob } from '#jobs/approve-matching-job';
 import { publicMatchingJob } from '#jobs/matching-job';
 import { json } from '#platform/http-response';
-import { authorizedMatchingJob } from '../authorized-matching-job.ts';
+import { id } from '#platform/request-fields';
 import { billingHttp } from '../billing/billing-http.ts';
-import { id } from '../fields.ts';
 import { matchingJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });

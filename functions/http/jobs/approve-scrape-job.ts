@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { authorizedScrapeJob } from '#access/authorized-scrape-job';
 import { approveScrapeJob } from '#jobs/approve-scrape-job';
 import { publicScrapeJob } from '#jobs/scrape-job';
 import { json } from '#platform/http-response';
-import { authorizedScrapeJob } from '../authorized-scrape-job.ts';
+import { id } from '#platform/request-fields';
 import { billingHttp } from '../billing/billing-http.ts';
-import { id } from '../fields.ts';
 import { scrapeJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
+import { authorizedJob } from '#access/authorized-job';
 import { Conflict } from '#core/problem';
 import { stopJob } from '#jobs/end-job';
 import { jobView } from '#jobs/job-view';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
-import { authorizedJob } from '../authorized-job.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
 import { anyJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });

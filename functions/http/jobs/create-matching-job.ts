@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { authorizedProject } from '#access/authorized-project';
 import { createMatchingJob } from '#jobs/create-matching-job';
 import { publicMatchingJob } from '#jobs/matching-job';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
-import { authorizedProject } from '../authorized-project.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
 import { matchingJob } from './job-responses.ts';
 
 /** Competitors per job: each one is a pass over the reference catalog within one task. */

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
+import { authorizedProject } from '#access/authorized-project';
 import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
 import { createScrapeJob } from '#jobs/create-scrape-job';
 import { publicScrapeJob } from '#jobs/scrape-job';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
-import { authorizedProject } from '../authorized-project.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
 import { createdScrapeJob } from './job-responses.ts';
 
 const body = v.pipe(

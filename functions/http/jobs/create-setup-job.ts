@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { authorizedProject } from '#access/authorized-project';
 import { createSetupJob } from '#jobs/create-setup-job';
 import { publicSetupJob } from '#jobs/setup-job';
 import { json } from '#platform/http-response';
-import { authorizedProject } from '../authorized-project.ts';
+import { id } from '#platform/request-fields';
 import { billingHttp } from '../billing/billing-http.ts';
-import { id } from '../fields.ts';
 import { setupJob } from './job-responses.ts';
 
 const body = v.strictObject({

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { authorizedJob } from '#access/authorized-job';
 import { removeSetupJob } from '#jobs/remove-setup-job';
 import type { SetupFields } from '#jobs/setup-job';
-import { http } from '#platform/http';
 import { noContent } from '#platform/http-response';
-import { authorizedJob } from '../authorized-job.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
 
 const path = v.object({ job_id: id });
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
+import { authorizedMatchingJob } from '#access/authorized-matching-job';
 import { publicMatchingJob } from '#jobs/matching-job';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
-import { authorizedMatchingJob } from '../authorized-matching-job.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
 import { matchingJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });

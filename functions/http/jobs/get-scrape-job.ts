@@ -1,9 +1,9 @@
 import * as v from 'valibot';
+import { authorizedScrapeJob } from '#access/authorized-scrape-job';
 import { publicScrapeJob } from '#jobs/scrape-job';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
-import { authorizedScrapeJob } from '../authorized-scrape-job.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
 import { scrapeJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });

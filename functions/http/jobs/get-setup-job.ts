@@ -1,9 +1,9 @@
 import * as v from 'valibot';
+import { authorizedJob } from '#access/authorized-job';
 import { publicSetupJob, type SetupFields } from '#jobs/setup-job';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
-import { authorizedJob } from '../authorized-job.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
 import { setupJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });

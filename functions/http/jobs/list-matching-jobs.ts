@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { authorizedProject } from '#access/authorized-project';
 import { listMatchingJobs } from '#jobs/list-matching-jobs';
 import { publicMatchingJob } from '#jobs/matching-job';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
-import { authorizedProject } from '../authorized-project.ts';
-import { id, limit } from '../fields.ts';
+import { id, limit } from '#platform/request-fields';
+import { http } from '../http.ts';
 import { matchingJob } from './job-responses.ts';
 
 const query = v.object({ project_id: id, limit });

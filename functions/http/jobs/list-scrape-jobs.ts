@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { authorizedProject } from '#access/authorized-project';
 import { listScrapeJobs } from '#jobs/list-scrape-jobs';
 import { publicScrapeJob } from '#jobs/scrape-job';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
-import { authorizedProject } from '../authorized-project.ts';
-import { id, limit } from '../fields.ts';
+import { id, limit } from '#platform/request-fields';
+import { http } from '../http.ts';
 import { scrapeJob } from './job-responses.ts';
 
 const query = v.object({ project_id: id, website_id: v.optional(id), limit });

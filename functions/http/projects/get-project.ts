@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { http } from '#platform/http';
+import { authorizedProject } from '#access/authorized-project';
 import { json } from '#platform/http-response';
-import { authorizedProject } from '../authorized-project.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
 import { project } from './project-responses.ts';
 
 const path = v.object({ project_id: id });

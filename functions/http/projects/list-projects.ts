@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { canSeeProject } from '#core/access-policy';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
 import { listUserProjects } from '#store/projects';
+import { http } from '../http.ts';
 import { project } from './project-responses.ts';
 
 export const handler = http({ responses: { 200: v.array(project) } }, async ({ principal }) => {

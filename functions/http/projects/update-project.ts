@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { authorizedProject } from '#access/authorized-project';
 import { localize } from '#core/localization';
-import { http } from '#platform/http';
 import { json } from '#platform/http-response';
+import { displayName, id, localizationInput } from '#platform/request-fields';
 import { updateProject } from '#store/projects';
-import { authorizedProject } from '../authorized-project.ts';
-import { displayName, id, localizationInput } from '../fields.ts';
+import { http } from '../http.ts';
 import { project } from './project-responses.ts';
 
 const path = v.object({ project_id: id });

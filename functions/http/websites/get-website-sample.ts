@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { http } from '#platform/http';
+import { authorizedWebsite } from '#access/authorized-website';
 import { json } from '#platform/http-response';
+import { id } from '#platform/request-fields';
 import { getWebsiteSample } from '#store/websites';
-import { authorizedWebsite } from '../authorized-website.ts';
-import { id } from '../fields.ts';
+import { http } from '../http.ts';
 import { websiteSample } from './website-responses.ts';
 
 const path = v.object({ website_id: id });

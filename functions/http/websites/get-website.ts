@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { http } from '#platform/http';
+import { authorizedWebsite } from '#access/authorized-website';
 import { json } from '#platform/http-response';
-import { authorizedWebsite } from '../authorized-website.ts';
-import { id } from '../fields.ts';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
 import { website } from './website-responses.ts';
 
 const path = v.object({ website_id: id });

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { http } from '#platform/http';
+import { authorizedProject } from '#access/authorized-project';
 import { json } from '#platform/http-response';
+import { id } from '#platform/request-fields';
 import { listWebsites } from '#store/websites';
-import { authorizedProject } from '../authorized-project.ts';
-import { id } from '../fields.ts';
+import { http } from '../http.ts';
 import { website } from './website-responses.ts';
 
 const query = v.object({ project_id: id });

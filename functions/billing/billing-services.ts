@@ -1,16 +1,16 @@
-import { InHouseAccounting } from '#billing/in-house-accounting';
-import { LocalPaymentProvider } from '#billing/local-payment-provider';
-import { type PaymentProvider, providerUnavailable } from '#billing/payment-provider';
-import { S3InvoiceFiles } from '#billing/s3-invoice-files';
-import { StripePaymentProvider, type StripeSettings } from '#billing/stripe-payment-provider';
-import { TopupFlow } from '#billing/topup-flow';
-import { optionalEnv, requiredEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { logError } from '#platform/log';
 import { getCustomer } from '#store/customers';
-import { invoiceRecords } from '#store/invoices';
-import { creditBalance, findCredit } from '#store/ledger';
-import { localCheckoutStore } from '#store/local-checkouts';
-import { topupRecords } from '#store/topups';
+import { InHouseAccounting } from './in-house-accounting.ts';
+import { invoiceRecords } from './invoice-records.ts';
+import { creditBalance, findCredit } from './ledger.ts';
+import { localCheckoutStore } from './local-checkout-records.ts';
+import { LocalPaymentProvider } from './local-payment-provider.ts';
+import { type PaymentProvider, providerUnavailable } from './payment-provider.ts';
+import { S3InvoiceFiles } from './s3-invoice-files.ts';
+import { StripePaymentProvider, type StripeSettings } from './stripe-payment-provider.ts';
+import { TopupFlow } from './topup-flow.ts';
+import { topupRecords } from './topup-records.ts';
 
 /**
  * The billing adapters of this deployment, built once per cold start: Stripe when its key is set,
@@ -19,15 +19,15 @@ import { topupRecords } from '#store/topups';
 
 export const accounting = new InHouseAccounting({
   records: invoiceRecords,
-  files: new S3InvoiceFiles(requiredEnv('DATA_BUCKET')),
+  files: new S3InvoiceFiles(setting('DATA_BUCKET')),
   seller: {
-    name: optionalEnv('INVOICE_SELLER_NAME') ?? 'Product Data Service',
-    addressLines: (optionalEnv('INVOICE_SELLER_ADDRESS') ?? '')
+    name: setting('INVOICE_SELLER_NAME') ?? 'Product Data Service',
+    addressLines: (setting('INVOICE_SELLER_ADDRESS') ?? '')
       .split(';')
       .map((line) => line.trim())
       .filter(Boolean),
-    vatId: optionalEnv('INVOICE_SELLER_VAT_ID'),
-    email: optionalEnv('INVOICE_SELLER_EMAIL'),
+    vatId: setting('INVOICE_SELLER_VAT_ID'),
+    email: setting('INVOICE_SELLER_EMAIL'),
   },
 });
 
@@ -50,9 +50,9 @@ type StripeSetup =
 
 function stripeSetup(): StripeSetup {
   const settings = {
-    STRIPE_SECRET_KEY: optionalEnv('STRIPE_SECRET_KEY'),
-    STRIPE_WEBHOOK_SECRET: optionalEnv('STRIPE_WEBHOOK_SECRET'),
-    CHECKOUT_RETURN_URL: optionalEnv('CHECKOUT_RETURN_URL'),
+    STRIPE_SECRET_KEY: setting('STRIPE_SECRET_KEY'),
+    STRIPE_WEBHOOK_SECRET: setting('STRIPE_WEBHOOK_SECRET'),
+    CHECKOUT_RETURN_URL: setting('CHECKOUT_RETURN_URL'),
   };
   if (!settings.STRIPE_SECRET_KEY && !settings.STRIPE_WEBHOOK_SECRET) return { kind: 'LOCAL' };
   const missing = Object.entries(settings).filter(([, value]) => value === undefined);
@@ -77,7 +77,7 @@ function stripeSetup(): StripeSetup {
 
 /** Tests point the Stripe library at a local fake of its API. */
 function stripeEndpoint(): StripeSettings['endpoint'] {
-  const url = optionalEnv('STRIPE_API_URL');
+  const url = setting('STRIPE_API_URL');
   if (!url) return undefined;
   const { protocol, hostname, port } = new URL(url);
   return {

@@ -1,6 +1,11 @@
 import { Forbidden, NotFound, Unavailable } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
-import { type CsvValue, csvLines } from '#exports/csv-lines';
+import { setting } from '#platform/config';
+import { logError } from '#platform/log';
+import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
+import { getProject, type Project } from '#store/projects';
+import { getWebsite, listWebsites } from '#store/websites';
+import { type CsvValue, csvLines } from './csv-lines.ts';
 import {
   type ExportDataset,
   isExportDataset,
@@ -12,23 +17,18 @@ import {
   priceComparisonColumns,
   priceComparisonRow,
   productRow,
-} from '#exports/export-datasets';
-import { ratesSourceFromEnv } from '#exports/rates-source';
-import { RatesUnavailable, type ReferenceRates } from '#exports/reference-rates';
-import { optionalEnv } from '#platform/config';
-import { logError } from '#platform/log';
-import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
-import { exportFileExists, exportObjectKey, presignExportFile, putExportFile } from '#store/export-files';
+} from './export-datasets.ts';
+import { exportFileExists, exportObjectKey, presignExportFile, putExportFile } from './export-files.ts';
 import {
   type ExportRecord,
   exportsEnabled,
   getExportRecord,
   listExportRecords,
   putExportRecord,
-} from '#store/export-records';
-import { getRunMatches } from '#store/matching-runs';
-import { getProject, type Project } from '#store/projects';
-import { getWebsite, listWebsites } from '#store/websites';
+} from './export-records.ts';
+import { ratesSourceFromEnv } from './rates-source.ts';
+import { RatesUnavailable, type ReferenceRates } from './reference-rates.ts';
+import { getRunMatches } from './run-matches.ts';
 
 /**
  * The project's export files: built from the newest whole catalog of each website when a scrape
@@ -42,15 +42,11 @@ const rates = ratesSourceFromEnv();
 /** The design: presigned URLs live 15 minutes. */
 export const EXPORT_URL_SECONDS = 15 * 60;
 
-export interface ExportListItem {
-  dataset: ExportDataset;
-  website_id: string | null;
-  format: 'csv';
-  rows: number;
-  bytes: number;
-  updated_at: string;
-  currency: string | null;
-}
+/** What the list of a project's exports shows of each file's record. */
+export type ExportListItem = Pick<
+  ExportRecord,
+  'dataset' | 'website_id' | 'format' | 'rows' | 'bytes' | 'updated_at' | 'currency'
+>;
 
 export interface ExportLink {
   dataset: ExportDataset;
@@ -70,7 +66,7 @@ interface ProductSource {
  * the rates. It is read on every request, not once, so a running local stack can be switched too.
  */
 function assertOpen(): void {
-  if (optionalEnv('EXPORTS_MAINTENANCE') === 'true')
+  if (setting('EXPORTS_MAINTENANCE') === 'true')
     throw Unavailable('EXPORTS_MAINTENANCE', 'Exports are under maintenance; try again later.');
 }
 

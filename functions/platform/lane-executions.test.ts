@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/client-sfn';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { laneExecutions } from '#platform/lane-executions';
+import { laneExecutions } from './lane-executions.ts';
 
 const sfn = mockClient(SFNClient);
 afterEach(() => {

@@ -1,11 +1,22 @@
+import type { Job, StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
 import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
 import { PRICE_CURRENCY } from '#core/pricing';
+import type { TransactItem } from '#store/dynamo';
 import { returnFreeAnalysis } from '#store/free-analyses';
-import type { Job, TransactItem } from '#store/jobs';
-import { chargeHold, releaseHold } from '#store/ledger';
-import type { SetupJob } from './setup-job.ts';
+import { chargeHold, releaseHold } from './ledger.ts';
+
+/**
+ * How the analysis of a setup job is paid: one of the month's free analyses, a hold on the credit,
+ * or nothing when the website was already in the project and no analysis ran.
+ */
+export type AnalysisCharge =
+  | { kind: 'FREE'; month: string }
+  | { kind: 'PAID'; month: string; amount: Cents; hold_id: string }
+  | { kind: 'NONE' };
+
+type SetupJob = StoredJob<{ analysis_charge: AnalysisCharge }>;
 
 /**
  * What a setup job's analysis costs as it ends (spec rule 3 and "a failed analysis costs nothing"):

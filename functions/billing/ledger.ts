@@ -4,9 +4,21 @@ import { newId } from '#core/ids';
 import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
 import { Conflict, Forbidden, PaymentRequired } from '#core/problem';
-import { failedConditionItems, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
-import { balanceKey, chargeKey, creditGuardKey, customerMonthKey, holdKey, ledgerEntryKey } from './keys.ts';
+import {
+  conditionHeld,
+  failedConditionItems,
+  isConditionFailure,
+  isTransactionConflict,
+} from '#store/condition-failure';
+import { dynamo, tableName } from '#store/dynamo';
+import {
+  balanceKey,
+  chargeKey,
+  creditGuardKey,
+  customerMonthKey,
+  holdKey,
+  ledgerEntryKey,
+} from '#store/keys';
 
 /**
  * The prepaid EUR credit. Every change is an append-only ledger entry written in the same transaction
@@ -86,8 +98,8 @@ export async function creditBalance(input: {
   reason: string;
 }): Promise<boolean> {
   const at = new Date().toISOString();
-  try {
-    await transactWrite([
+  return conditionHeld(
+    transactWrite([
       {
         Put: {
           TableName: tableName,
@@ -115,12 +127,8 @@ export async function creditBalance(input: {
         { source: input.source, reason: input.reason },
         at,
       ),
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }
 
 /** The credit recorded for `source`, or null when that source was never credited. */
@@ -249,8 +257,8 @@ export async function releaseHold(customerId: string, holdId: string): Promise<b
   const hold = await openHold(customerId, holdId);
   if (!hold) return false;
   const at = new Date().toISOString();
-  try {
-    await transactWrite([
+  return conditionHeld(
+    transactWrite([
       {
         Update: {
           TableName: tableName,
@@ -271,12 +279,8 @@ export async function releaseHold(customerId: string, holdId: string): Promise<b
       },
       ledgerEntry(customerId, 'RELEASE', hold.amount, { job_id: hold.jobId, hold_id: holdId }, at),
       ...(hold.month ? [commitInMonth(customerId, hold.month, -hold.amount)] : []),
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }
 
 export interface Charge {
@@ -307,8 +311,8 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
     );
   }
   const { month, ...usage } = charge;
-  try {
-    await transactWrite([
+  return conditionHeld(
+    transactWrite([
       {
         Update: {
           TableName: tableName,
@@ -367,10 +371,6 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
         { job_id: charge.job_id, hold_id: holdId },
         charge.settled_at,
       ),
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }

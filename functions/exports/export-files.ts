@@ -8,11 +8,11 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Unavailable } from '#core/problem';
 import { s3ClientConfig } from '#platform/aws-endpoints';
-import { requiredEnv } from '#platform/config';
+import { setting } from '#platform/config';
 import { logError } from '#platform/log';
 
 const s3 = new S3Client(s3ClientConfig());
-const bucket = requiredEnv('EXPORTS_BUCKET');
+const bucket = setting('EXPORTS_BUCKET');
 
 export const exportObjectKey = (projectId: string, dataset: string, websiteId: string | null) =>
   `exports/${projectId}/${dataset}/${websiteId ?? 'all'}.csv`;

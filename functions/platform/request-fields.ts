@@ -28,6 +28,9 @@ export const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a val
 export const LIMIT = { min: 1, max: 100, default: 20 } as const;
 const limitMessage = `Must be an integer from ${LIMIT.min} to ${LIMIT.max}.`;
 
+/** Checkout session ids are the provider's (Stripe's run to 66 characters), so longer than our ids. */
+export const sessionId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,255}$/, 'Not a valid session id.'));
+
 export const limit = v.optional(
   v.pipe(
     v.string(),

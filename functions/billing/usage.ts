@@ -1,6 +1,6 @@
 import { pragueMonthBounds } from '#core/prague-month';
+import { queryAll } from '#store/query-all';
 import type { Charge } from './ledger.ts';
-import { queryAll } from './query-all.ts';
 
 /**
  * The job charges settled in a Europe/Prague month, newest first. Charges sort by their settlement

@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { formatInvoiceNumber } from '#billing/accounting';
-import type { InvoiceRecords, StoredInvoice } from '#billing/in-house-accounting';
 import { newId } from '#core/ids';
 import type { Cents } from '#core/money';
-import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
-import { invoiceCounterKey, invoiceKey, sessionInvoiceKey } from './keys.ts';
-import { queryAll } from './query-all.ts';
+import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
+import { dynamo, tableName } from '#store/dynamo';
+import { invoiceCounterKey, invoiceKey, sessionInvoiceKey } from '#store/keys';
+import { queryAll } from '#store/query-all';
+import { formatInvoiceNumber } from './accounting.ts';
+import type { InvoiceRecords, StoredInvoice } from './in-house-accounting.ts';
 
 const toInvoice = (item: Record<string, unknown>): StoredInvoice => ({
   invoiceId: String(item.invoice_id),

@@ -1,7 +1,7 @@
+import type { StoredJob } from '#core/job-record';
 import { parseMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
-import type { StoredJob } from '#store/jobs';
-import { chargeHold, placeHold, releaseHold } from '#store/ledger';
+import { chargeHold, placeHold, releaseHold } from './ledger.ts';
 
 /**
  * What a scrape job (and, the same way, a matching job) costs (the design's pricing): its quote's cap is held on approval, the settlement

@@ -8,19 +8,19 @@ afterEach(() => {
 describe("the stage's price list", () => {
   it('applies PRICE_OVERRIDES over the defaults', async () => {
     process.env.PRICE_OVERRIDES = JSON.stringify({ minCharge: '2.50', unitPricePer1000: { EASY: '1.75' } });
-    const { priceList } = await import('#platform/price-list');
+    const { priceList } = await import('./price-list.ts');
     expect(priceList.minCharge).toBe(250);
     expect(priceList.unitPricePer1000).toEqual({ EASY: 175, MEDIUM: 350, HARD: 600 });
   });
 
   it('is the defaults without overrides', async () => {
-    const { priceList } = await import('#platform/price-list');
+    const { priceList } = await import('./price-list.ts');
     expect(priceList.minCharge).toBe(100);
     expect(priceList.freeAnalysesPerMonth).toBe(3);
   });
 
   it('fails at cold start, naming the variable, when it is not JSON', async () => {
     process.env.PRICE_OVERRIDES = '{minCharge: 2}';
-    await expect(import('#platform/price-list')).rejects.toThrow(/PRICE_OVERRIDES/);
+    await expect(import('./price-list.ts')).rejects.toThrow(/PRICE_OVERRIDES/);
   });
 });

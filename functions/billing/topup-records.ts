@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Topup, TopupRecords } from '#billing/topup-flow';
 import type { Cents } from '#core/money';
-import { dynamo, tableName } from './dynamo.ts';
-import { topupKey } from './keys.ts';
+import { dynamo, tableName } from '#store/dynamo';
+import { topupKey } from '#store/keys';
+import type { Topup, TopupRecords } from './topup-flow.ts';
 
 const toTopup = (item: Record<string, unknown>): Topup => ({
   topupId: String(item.topup_id),

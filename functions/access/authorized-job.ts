@@ -1,6 +1,7 @@
 import { type Principal, type ProjectAction, projectAccessProblem } from '#core/access-policy';
+import type { StoredJob } from '#core/job-record';
 import { NotFound } from '#core/problem';
-import { getJob, type StoredJob } from '#store/jobs';
+import { jobStore } from '#store/job-store';
 import { projectFacts } from '#store/projects';
 
 /**
@@ -14,7 +15,7 @@ export async function authorizedJob<Extra extends object = object>(
   action: ProjectAction,
   jobType?: StoredJob['job_type'],
 ): Promise<StoredJob<Extra>> {
-  const job = await getJob<Extra>(jobId);
+  const job = await jobStore().get<Extra>(jobId);
   const notFound = NotFound('JOB_NOT_FOUND', 'No such job.');
   if (!job || (jobType && job.job_type !== jobType)) throw notFound;
   const problem = projectAccessProblem(

@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ExportDataset } from '#exports/export-datasets';
-import { dynamo, tableName } from './dynamo.ts';
-import { exportFileKey, exportSettingsKey } from './keys.ts';
-import { putProjectItem } from './projects.ts';
-import { queryAll } from './query-all.ts';
+import { dynamo, tableName } from '#store/dynamo';
+import { exportFileKey, exportSettingsKey } from '#store/keys';
+import { putProjectItem } from '#store/projects';
+import { queryAll } from '#store/query-all';
+import type { ExportDataset } from './export-datasets.ts';
 
 /**
  * What the exports bucket holds for one dataset and website of a project (website null: all of its

@@ -15,7 +15,7 @@ let handler: (
 ) => Promise<{ statusCode: number; headers?: Record<string, unknown>; body?: string }>;
 
 beforeAll(async () => {
-  ({ handler } = await import('#http/account/list-api-keys'));
+  ({ handler } = await import('./account/list-api-keys.ts'));
 });
 afterEach(() => {
   dynamo.reset();

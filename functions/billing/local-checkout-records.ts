@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { LocalCheckoutSession, LocalCheckoutStore } from '#billing/local-payment-provider';
 import type { Cents } from '#core/money';
-import { isConditionFailure } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
-import { localCheckoutKey } from './keys.ts';
+import { isConditionFailure } from '#store/condition-failure';
+import { dynamo, tableName } from '#store/dynamo';
+import { localCheckoutKey } from '#store/keys';
+import type { LocalCheckoutSession, LocalCheckoutStore } from './local-payment-provider.ts';
 
 const toSession = (item: Record<string, unknown>): LocalCheckoutSession => ({
   sessionId: String(item.session_id),

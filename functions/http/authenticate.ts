@@ -1,15 +1,13 @@
 import type { Principal } from '#core/access-policy';
 import { hashApiKey, isWellFormedApiKey } from '#core/api-key';
 import { Unauthorized } from '#core/problem';
+import { setting } from '#platform/config';
+import { presentedCredential } from '#platform/credentials';
+import type { HttpEvent } from '#platform/http-event';
+import { PrincipalCache } from '#platform/principal-cache';
 import { findPrincipalByKeyHash, recordKeyUse } from '#store/api-keys';
-import { numberEnv } from './config.ts';
-import { presentedCredential } from './credentials.ts';
-import type { HttpEvent } from './http-event.ts';
-import { PrincipalCache } from './principal-cache.ts';
 
-export const principalCache = new PrincipalCache(
-  numberEnv('API_KEY_CACHE_SECONDS', 60, { min: 0, max: 300 }) * 1000,
-);
+export const principalCache = new PrincipalCache(setting('API_KEY_CACHE_SECONDS') * 1000);
 
 export interface Authentication {
   principal: Principal;

@@ -5,135 +5,28 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
-  type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { canTransition, isFinal, type JobStatus, type JobType } from '#core/lanes';
-import type { Estimate, SettlementAmount } from '#core/pricing';
-import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
+import {
+  JOB_LIST,
+  type Job,
+  type JobInternals,
+  type JobList,
+  NULLABLE_JOB_FIELDS,
+  type StoredJob,
+} from '#core/job-record';
+import { canTransition, isFinal, type JobStatus } from '#core/lanes';
+import { conditionHeld, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
+import { dynamo, type TransactItem, tableName } from './dynamo.ts';
+import type { JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
 import { jobKey, openJobKey, projectJobsIndex, websiteJobKey } from './keys.ts';
-
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** The interface lists jobs per kind: setup, scraping (FULL and URL) and matching. */
-export type JobList = 'SETUP' | 'SCRAPING' | 'MATCHING';
-
-export const JOB_LIST: Record<JobType, JobList> = {
-  WEBSITE_SETUP: 'SETUP',
-  FULL_SCRAPE: 'SCRAPING',
-  URL_SCRAPE: 'SCRAPING',
-  MATCHING: 'MATCHING',
-};
-
-/** The interface's common job fields. */
-export interface Job {
-  job_id: string;
-  job_type: JobType;
-  status: JobStatus;
-  project_id: string;
-  website_id: string | null;
-  estimate: Estimate | null;
-  approval: { approved_by: string; approved_at: string } | null;
-  settlement: (SettlementAmount & { settled_at: string }) | null;
-  error: string | null;
-  error_code: string | null;
-  contact_reason: string | null;
-  contact_request_id: string | null;
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
-}
-
-export const COMMON_JOB_FIELDS = [
-  'job_id',
-  'job_type',
-  'status',
-  'project_id',
-  'website_id',
-  'estimate',
-  'approval',
-  'settlement',
-  'error',
-  'error_code',
-  'contact_reason',
-  'contact_request_id',
-  'created_at',
-  'updated_at',
-  'finished_at',
-] as const satisfies readonly (keyof Job)[];
-
-/** What the service keeps beside the interface's fields. */
-export interface JobInternals {
-  customer_id: string;
-  /** The running lane execution, to stop it on cancel; null before it starts or for a job that needs none. */
-  execution_arn: string | null;
-  /** Item keys the job holds while unfinished (its open-job marker, uniqueness locks); deleted when it ends. */
-  open_keys: { PK: string; SK: string }[];
-}
-
-export type StoredJob<Extra extends object = object> = Job & JobInternals & Extra;
-
-const NULLABLE: readonly (keyof Job | keyof JobInternals)[] = [
-  'website_id',
-  'estimate',
-  'approval',
-  'settlement',
-  'error',
-  'error_code',
-  'contact_reason',
-  'contact_request_id',
-  'finished_at',
-  'execution_arn',
-];
 
 function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<Extra> {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...fields } = item;
   const job = fields as Record<string, unknown>;
-  for (const name of NULLABLE) job[name] ??= null;
+  for (const name of NULLABLE_JOB_FIELDS) job[name] ??= null;
   job.open_keys ??= [];
   return job as StoredJob<Extra>;
-}
-
-/** A job as created: what its lane sets, and every other field of the interface empty. */
-export function newJobRecord(fields: {
-  job_id: string;
-  job_type: JobType;
-  status: JobStatus;
-  project_id: string;
-  website_id: string | null;
-  estimate: Estimate | null;
-  customer_id: string;
-  open_keys: { PK: string; SK: string }[];
-  now: string;
-}): Job & JobInternals {
-  const { now, ...set } = fields;
-  return {
-    ...set,
-    approval: null,
-    settlement: null,
-    error: null,
-    error_code: null,
-    contact_reason: null,
-    contact_request_id: null,
-    created_at: now,
-    updated_at: now,
-    // A job created in a final state (a setup of a website already in the project) ends as it starts.
-    finished_at: isFinal(fields.status) ? now : null,
-    execution_arn: null,
-  };
-}
-
-/** The fields of a stored job that the interface shows: the common ones and the lane's own. */
-export function publicJob<Extra extends object>(
-  job: StoredJob<Extra>,
-  laneFields: readonly (keyof Extra)[],
-): Job & Partial<Extra> {
-  const shown: Record<string, unknown> = {};
-  for (const name of [...COMMON_JOB_FIELDS, ...laneFields] as string[]) {
-    shown[name] = (job as Record<string, unknown>)[name] ?? null;
-  }
-  return shown as Job & Partial<Extra>;
 }
 
 /**
@@ -141,7 +34,7 @@ export function publicJob<Extra extends object>(
  * `also` in the same transaction, and returns it as stored. A failed condition (a lock another job
  * holds, a quota) rejects the whole write.
  */
-export async function putNewJob<Extra extends object>(
+async function putNewJob<Extra extends object>(
   job: StoredJob<Extra>,
   also: TransactItem[] = [],
 ): Promise<StoredJob<Extra>> {
@@ -192,7 +85,7 @@ function websiteLink(job: Job): TransactItem {
   };
 }
 
-export async function getJob<Extra extends object = object>(jobId: string): Promise<StoredJob<Extra> | null> {
+async function getJob<Extra extends object = object>(jobId: string): Promise<StoredJob<Extra> | null> {
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: tableName, Key: jobKey(jobId), ConsistentRead: true }),
   );
@@ -200,7 +93,7 @@ export async function getJob<Extra extends object = object>(jobId: string): Prom
 }
 
 /** The job holding an open key (a uniqueness lock), if it is still unfinished. */
-export async function jobHoldingKey<Extra extends object = object>(key: {
+async function jobHoldingKey<Extra extends object = object>(key: {
   PK: string;
   SK: string;
 }): Promise<StoredJob<Extra> | null> {
@@ -212,21 +105,13 @@ export async function jobHoldingKey<Extra extends object = object>(key: {
   return job && !isFinal(job.status) ? job : null;
 }
 
-export interface MoveChanges<Extra extends object> {
-  set?: Partial<Job & JobInternals & Extra>;
-  /** Other writes that must happen with the move or not at all (a website landing, a counter). */
-  also?: TransactItem[];
-  /** Moves only if the job has not been touched since it was read (the sweeper's idle check). */
-  unchangedSinceRead?: boolean;
-}
-
 /**
  * Moves a job from the status it was read in to `to`, only if the lane table has that move and the
  * job is still in that status: two racing moves (a cancel and the task finishing) never both win.
  * Ending the job drops its open keys in the same write. Returns the moved job, or null when the
  * job had already moved on (or, with `unchangedSinceRead`, had been touched).
  */
-export async function moveJob<Extra extends object>(
+async function moveJob<Extra extends object>(
   job: StoredJob<Extra>,
   to: JobStatus,
   changes: MoveChanges<Extra> = {},
@@ -307,14 +192,14 @@ async function changedSinceRead(job: Job, touched: boolean): Promise<boolean> {
  * `updated_at` so an advancing job is never idle. Returns false when the job has moved on, which
  * tells the work writing it to stop.
  */
-export async function updateJobIn<Extra extends object>(
+async function updateJobIn<Extra extends object>(
   jobId: string,
   status: JobStatus,
   set: Partial<Job & JobInternals & Extra>,
 ): Promise<boolean> {
   const entries = Object.entries({ ...set, updated_at: new Date().toISOString() });
-  try {
-    await dynamo.send(
+  return conditionHeld(
+    dynamo.send(
       new UpdateCommand({
         TableName: tableName,
         Key: jobKey(jobId),
@@ -329,12 +214,8 @@ export async function updateJobIn<Extra extends object>(
           ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -342,14 +223,14 @@ export async function updateJobIn<Extra extends object>(
  * but the last existing), touching `updated_at`: parallel workers of one job (the batches of a scrape)
  * each write their own entry without overwriting the others'. False when the job has moved on.
  */
-export async function setJobPathIn(
+async function setJobPathIn(
   jobId: string,
   status: JobStatus,
   path: readonly string[],
   value: unknown,
 ): Promise<boolean> {
-  try {
-    await dynamo.send(
+  return conditionHeld(
+    dynamo.send(
       new UpdateCommand({
         TableName: tableName,
         Key: jobKey(jobId),
@@ -362,18 +243,14 @@ export async function setJobPathIn(
         },
         ExpressionAttributeValues: { ':status': status, ':value': value, ':now': new Date().toISOString() },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Removes a finished job; false when it is gone or no longer in the status it was read in. */
-export async function deleteFinishedJob(job: Job): Promise<boolean> {
-  try {
-    await dynamo.send(
+async function deleteFinishedJob(job: Job): Promise<boolean> {
+  return conditionHeld(
+    dynamo.send(
       new DeleteCommand({
         TableName: tableName,
         Key: jobKey(job.job_id),
@@ -381,12 +258,8 @@ export async function deleteFinishedJob(job: Job): Promise<boolean> {
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':status': job.status },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 async function batchGetJobs<Extra extends object>(jobIds: string[]): Promise<Map<string, StoredJob<Extra>>> {
@@ -405,19 +278,11 @@ async function batchGetJobs<Extra extends object>(jobIds: string[]): Promise<Map
   return jobs;
 }
 
-export interface ListJobsOptions<Extra extends object> {
-  limit: number;
-  /** Lists the jobs linked to this website instead of all the project's jobs of the list. */
-  websiteId?: string;
-  /** Drops jobs the caller must not show (those of removed websites). */
-  keep?: (jobs: StoredJob<Extra>[]) => Promise<StoredJob<Extra>[]>;
-}
-
 /**
  * A project's jobs of one list, newest first (ids sort by creation time), read page by page from the
  * project's (or the website's) index until `limit` jobs are kept.
  */
-export async function listJobs<Extra extends object>(
+async function listJobs<Extra extends object>(
   projectId: string,
   list: JobList,
   options: ListJobsOptions<Extra>,
@@ -465,7 +330,7 @@ export async function listJobs<Extra extends object>(
 }
 
 /** Every unfinished job, read from the open-job markers (bounded by the jobs in flight, no table scan). */
-export async function openJobs<Extra extends object = object>(): Promise<StoredJob<Extra>[]> {
+async function openJobs<Extra extends object = object>(): Promise<StoredJob<Extra>[]> {
   const ids: string[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -488,7 +353,7 @@ export async function openJobs<Extra extends object = object>(): Promise<StoredJ
 }
 
 /** Records the lane execution running the job, so a cancel can stop it. */
-export async function setExecutionArn(jobId: string, executionArn: string): Promise<void> {
+async function setExecutionArn(jobId: string, executionArn: string): Promise<void> {
   await dynamo.send(
     new UpdateCommand({
       TableName: tableName,
@@ -504,9 +369,9 @@ export async function setExecutionArn(jobId: string, executionArn: string): Prom
  * Takes back a job that was just created and never started (its credit hold was refused), with its
  * open keys, as if the create had not happened. False when it has moved on meanwhile.
  */
-export async function discardNewJob(job: StoredJob): Promise<boolean> {
-  try {
-    await dynamo.send(
+async function discardNewJob(job: StoredJob): Promise<boolean> {
+  return conditionHeld(
+    dynamo.send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -521,10 +386,20 @@ export async function discardNewJob(job: StoredJob): Promise<boolean> {
           ...job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName, Key: key } })),
         ],
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
+
+export const dynamoJobStore: JobStore = {
+  put: putNewJob,
+  get: getJob,
+  holdingKey: jobHoldingKey,
+  move: moveJob,
+  updateIn: updateJobIn,
+  setPathIn: setJobPathIn,
+  deleteFinished: deleteFinishedJob,
+  list: listJobs,
+  open: openJobs,
+  setExecutionArn,
+  discardNew: discardNewJob,
+};

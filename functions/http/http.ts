@@ -2,13 +2,13 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type * as v from 'valibot';
 import { type Principal, scopeProblem } from '#core/access-policy';
+import type { HttpEvent } from '#platform/http-event';
+import type { HttpResponse } from '#platform/http-response';
+import { problemResponse } from '#platform/problem-response';
+import { requestBaseUrl } from '#platform/request-base-url';
+import { findRoute, type Route } from '#platform/routes';
+import { parseJsonBody, validateInput } from '#platform/validate-input';
 import { authenticate } from './authenticate.ts';
-import type { HttpEvent } from './http-event.ts';
-import type { HttpResponse } from './http-response.ts';
-import { problemResponse } from './problem-response.ts';
-import { requestBaseUrl } from './request-base-url.ts';
-import { findRoute, type Route } from './routes.ts';
-import { parseJsonBody, validateInput } from './validate-input.ts';
 
 /** What an answer carries: a JSON body of that schema, another media type, or nothing. */
 export type AnswerBody = v.GenericSchema | { mediaType: string } | null;

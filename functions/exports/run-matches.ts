@@ -1,0 +1,15 @@
+import { fromJsonLines, JSON_LINES, toJsonLines } from '#store/catalogs';
+import { getDataObject, putDataObject } from '#store/data-bucket';
+import type { MatchRecord } from './export-datasets.ts';
+
+/** The matches of one matching job, which its settlement and its export read, as JSON Lines. */
+const runMatchesKey = (jobId: string) => `matching-runs/${jobId}/matches.jsonl`;
+
+export const putRunMatches = (jobId: string, matches: readonly MatchRecord[]) =>
+  putDataObject(runMatchesKey(jobId), toJsonLines(matches), JSON_LINES);
+
+export async function getRunMatches(jobId: string): Promise<MatchRecord[]> {
+  const text = await getDataObject(runMatchesKey(jobId));
+  if (text === null) throw new Error(`The matches of matching job ${jobId} are missing`);
+  return fromJsonLines<MatchRecord>(text);
+}

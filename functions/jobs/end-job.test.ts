@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryJobStore } from '#test/memory-job-store';
+import { unpaidSetupJob } from '#test/setup-job-record';
+import type { SetupFields, SetupJob } from './setup-job.ts';
+
+process.env.TABLE_NAME ??= 'unit-tests';
+const { useJobStore } = await import('#store/job-store');
+const { useLaneExecutions } = await import('#platform/lane-executions');
+const { failJob, stopJob } = await import('./end-job.ts');
+const { removeSetupJob } = await import('./remove-setup-job.ts');
+
+useLaneExecutions({ start: async () => 'arn:unused', stop: async () => {} });
+afterEach(() => useJobStore(undefined));
+
+/** The stored job as a use case gets it (the fixture has the setup fields the use cases read). */
+async function read(store: MemoryJobStore, jobId: string): Promise<SetupJob> {
+  const job = await store.get<SetupFields>(jobId);
+  if (!job) throw new Error(`No job ${jobId} in the store`);
+  return job;
+}
+
+async function storeWith(...jobs: ReturnType<typeof unpaidSetupJob>[]) {
+  const store = new MemoryJobStore();
+  useJobStore(store);
+  for (const job of jobs) await store.put(job);
+  return store;
+}
+
+describe('cancelling a job', () => {
+  it('cancels a running analysis and frees its lock for the next job', async () => {
+    // Prepare
+    const store = await storeWith(unpaidSetupJob('job_1', 'ANALYZING'));
+    // Act
+    const outcome = await stopJob(await read(store, 'job_1'), 'CANCEL');
+    // Assess
+    expect(outcome).toMatchObject({ stopped: { status: 'CANCELLED', open_keys: [] } });
+    expect(await store.holdingKey({ PK: 'PROJECT#prj_1', SK: 'SETUP#job_1' })).toBeNull();
+  });
+
+  it('refuses a job that has ended, by the lane table', async () => {
+    const store = await storeWith(unpaidSetupJob('job_2', 'COMPLETED'));
+    const outcome = await stopJob(await read(store, 'job_2'), 'CANCEL');
+    expect(outcome).toMatchObject({ refused: 'JOB_NOT_CANCELLABLE' });
+  });
+});
+
+describe('failing a job', () => {
+  it('records the failure once; failing it again changes nothing', async () => {
+    // Prepare
+    const store = await storeWith(unpaidSetupJob('job_3', 'TRAINING'));
+    const failure = { error: 'The shop went away.', error_code: 'SITE_UNREACHABLE', contact_reason: null };
+    // Act
+    const failed = await failJob('job_3', failure);
+    const again = await failJob('job_3', { ...failure, error: 'Another reason.' });
+    // Assess
+    expect(failed).toMatchObject({ status: 'FAILED', ...failure });
+    expect(again).toMatchObject({ status: 'FAILED', error: 'The shop went away.' });
+    expect((await store.get('job_3'))?.finished_at).toBe(failed?.finished_at);
+  });
+
+  it('answers null for an unknown job', async () => {
+    await storeWith();
+    expect(await failJob('job_none', { error: 'x', error_code: null, contact_reason: null })).toBeNull();
+  });
+});
+
+describe('removing a setup job', () => {
+  it('removes an ended job without a website and refuses a running one', async () => {
+    // Prepare
+    const store = await storeWith(unpaidSetupJob('job_4', 'FAILED'), unpaidSetupJob('job_5', 'ANALYZING'));
+    // Act
+    await removeSetupJob(await read(store, 'job_4'));
+    const running = removeSetupJob(await read(store, 'job_5'));
+    // Assess
+    expect(await store.get('job_4')).toBeNull();
+    await expect(running).rejects.toMatchObject({ status: 409, code: 'JOB_RUNNING' });
+  });
+});

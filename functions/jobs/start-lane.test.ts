@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryJobStore } from '#test/memory-job-store';
+import { unpaidSetupJob } from '#test/setup-job-record';
+
+// The DynamoDB store behind the default is built at import; these tests put a memory store in front.
+process.env.TABLE_NAME ??= 'unit-tests';
+const { useJobStore } = await import('#store/job-store');
+const { useLaneExecutions } = await import('#platform/lane-executions');
+const { startLane } = await import('./start-lane.ts');
+
+afterEach(() => useJobStore(undefined));
+
+const lanes = (start: () => Promise<string>) => ({ start, stop: async () => {} });
+
+describe('starting a job’s lane', () => {
+  it('records the execution it started on the job', async () => {
+    // Prepare
+    const store = new MemoryJobStore();
+    useJobStore(store);
+    await store.put(unpaidSetupJob('job_1', 'CREATED'));
+    useLaneExecutions(lanes(async () => 'arn:execution:job_1'));
+    // Act
+    await startLane('website-setup', 'job_1', 'The setup could not be started.');
+    // Assess
+    expect((await store.get('job_1'))?.execution_arn).toBe('arn:execution:job_1');
+    expect((await store.get('job_1'))?.status).toBe('CREATED');
+  });
+
+  it('fails the job with the caller’s message and throws on when the lane cannot start', async () => {
+    // Prepare
+    const store = new MemoryJobStore();
+    useJobStore(store);
+    await store.put(unpaidSetupJob('job_2', 'CREATED'));
+    useLaneExecutions(
+      lanes(async () => {
+        throw new Error('Step Functions unreachable');
+      }),
+    );
+    // Act
+    const started = startLane('website-setup', 'job_2', 'The setup could not be started.');
+    // Assess
+    await expect(started).rejects.toThrow('Step Functions unreachable');
+    const job = await store.get('job_2');
+    expect(job).toMatchObject({
+      status: 'FAILED',
+      error: 'The setup could not be started.',
+      error_code: null,
+      execution_arn: null,
+      open_keys: [],
+    });
+    expect(job?.finished_at).not.toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import type { Job, JobInternals, JobList, StoredJob } from '#core/job-record';
+import type { JobStatus } from '#core/lanes';
+import type { TransactItem } from './dynamo.ts';
+import { dynamoJobStore } from './dynamo-job-store.ts';
+
+export interface MoveChanges<Extra extends object> {
+  set?: Partial<Job & JobInternals & Extra>;
+  /** Other writes that must happen with the move or not at all (a website landing, a counter). */
+  also?: TransactItem[];
+  /** Moves only if the job has not been touched since it was read (the sweeper's idle check). */
+  unchangedSinceRead?: boolean;
+}
+
+export interface ListJobsOptions<Extra extends object> {
+  limit: number;
+  /** Lists the jobs linked to this website instead of all the project's jobs of the list. */
+  websiteId?: string;
+  /** Drops jobs the caller must not show (those of removed websites). */
+  keep?: (jobs: StoredJob<Extra>[]) => Promise<StoredJob<Extra>[]>;
+}
+
+/**
+ * Where jobs are kept: what the job use cases need of a store, and all they know of it. DynamoDB in
+ * the service; an in-memory store in the use cases' unit tests.
+ */
+export interface JobStore {
+  /**
+   * Writes a new job with its open-job marker and `open_keys` (each only where nothing is), and
+   * `also` in the same write; returns it as stored. A lock another job holds rejects the whole write.
+   */
+  put<Extra extends object>(job: StoredJob<Extra>, also?: TransactItem[]): Promise<StoredJob<Extra>>;
+  get<Extra extends object = object>(jobId: string): Promise<StoredJob<Extra> | null>;
+  /** The job holding an open key (a uniqueness lock), if it is still unfinished. */
+  holdingKey<Extra extends object = object>(key: {
+    PK: string;
+    SK: string;
+  }): Promise<StoredJob<Extra> | null>;
+  /**
+   * Moves a job from the status it was read in to `to`, only if the lane table has that move and the
+   * job is still in that status: of two racing moves only one wins. Ending the job drops its open
+   * keys. Returns the moved job, or null when the job had already moved on (or had been touched).
+   */
+  move<Extra extends object>(
+    job: StoredJob<Extra>,
+    to: JobStatus,
+    changes?: MoveChanges<Extra>,
+  ): Promise<StoredJob<Extra> | null>;
+  /** Sets fields of a job still in `status`, touching `updated_at`; false when it has moved on. */
+  updateIn<Extra extends object>(
+    jobId: string,
+    status: JobStatus,
+    set: Partial<Job & JobInternals & Extra>,
+  ): Promise<boolean>;
+  /** Sets one nested value (`path` down to it) of a job still in `status`; false when it has moved on. */
+  setPathIn(jobId: string, status: JobStatus, path: readonly string[], value: unknown): Promise<boolean>;
+  /** Removes a finished job; false when it is gone or no longer in the status it was read in. */
+  deleteFinished(job: Job): Promise<boolean>;
+  /** A project's jobs of one list, newest first, until `limit` jobs are kept. */
+  list<Extra extends object>(
+    projectId: string,
+    list: JobList,
+    options: ListJobsOptions<Extra>,
+  ): Promise<StoredJob<Extra>[]>;
+  /** Every unfinished job (what the idle sweeper scans). */
+  open<Extra extends object = object>(): Promise<StoredJob<Extra>[]>;
+  /** Records the lane execution running the job, so a cancel can stop it. */
+  setExecutionArn(jobId: string, executionArn: string): Promise<void>;
+  /** Takes back a just-created job that never started, with its open keys; false when it moved on. */
+  discardNew(job: StoredJob): Promise<boolean>;
+}
+
+let installed: JobStore | undefined;
+
+/** Puts another store behind the job use cases (the unit tests' in-memory one); undefined restores DynamoDB. */
+export function useJobStore(store: JobStore | undefined): void {
+  installed = store;
+}
+
+export function jobStore(): JobStore {
+  return installed ?? dynamoJobStore;
+}

@@ -1,0 +1,120 @@
+import { JOB_LIST, type JobList, type StoredJob } from '#core/job-record';
+import { canTransition, isFinal } from '#core/lanes';
+import type { TransactItem } from '#store/dynamo';
+import type { JobStore, ListJobsOptions } from '#store/job-store';
+
+/**
+ * A job store in memory with the DynamoDB store's rules (lane moves only, a move only from the status
+ * read, open keys held until the job ends), so job use cases run in unit tests in milliseconds.
+ * `committed` keeps the other writes each put or move carried, in order.
+ */
+export class MemoryJobStore implements JobStore {
+  readonly jobs = new Map<string, StoredJob>();
+  readonly committed: TransactItem[] = [];
+  private readonly locks = new Map<string, string>();
+  private clock = 0;
+
+  /** A strictly later instant for every write, as `updated_at` compares times. */
+  private now(): string {
+    this.clock = Math.max(this.clock + 1, Date.now());
+    return new Date(this.clock).toISOString();
+  }
+
+  async put<Extra extends object>(job: StoredJob<Extra>, also: TransactItem[] = []) {
+    const keys = isFinal(job.status) ? [] : job.open_keys;
+    if (this.jobs.has(job.job_id) || keys.some((key) => this.locks.has(lockOf(key)))) {
+      throw Object.assign(new Error('A lock is held'), { name: 'TransactionCanceledException' });
+    }
+    for (const key of keys) this.locks.set(lockOf(key), job.job_id);
+    const stored = { ...job, open_keys: keys };
+    this.jobs.set(job.job_id, stored);
+    this.committed.push(...also);
+    return stored;
+  }
+
+  async get<Extra extends object = object>(jobId: string) {
+    const job = this.jobs.get(jobId);
+    return job ? ({ ...job } as StoredJob<Extra>) : null;
+  }
+
+  async holdingKey<Extra extends object = object>(key: { PK: string; SK: string }) {
+    const holder = this.locks.get(lockOf(key));
+    return holder ? this.get<Extra>(holder) : null;
+  }
+
+  async move<Extra extends object>(
+    job: StoredJob<Extra>,
+    to: StoredJob['status'],
+    changes: Parameters<JobStore['move']>[2] = {},
+  ) {
+    if (!canTransition(job.job_type, job.status, to)) {
+      throw new Error(`The ${job.job_type} lane has no move from ${job.status} to ${to}`);
+    }
+    const current = this.jobs.get(job.job_id);
+    if (!current || current.status !== job.status) return null;
+    if (changes.unchangedSinceRead && current.updated_at !== job.updated_at) return null;
+    const now = this.now();
+    const ending = isFinal(to);
+    if (ending) for (const key of current.open_keys) this.locks.delete(lockOf(key));
+    const moved = {
+      ...current,
+      ...changes.set,
+      status: to,
+      updated_at: now,
+      ...(ending ? { finished_at: now, open_keys: [] } : {}),
+    } as StoredJob<Extra>;
+    this.jobs.set(job.job_id, moved);
+    this.committed.push(...(changes.also ?? []));
+    return moved;
+  }
+
+  async updateIn(jobId: string, status: StoredJob['status'], set: object) {
+    const current = this.jobs.get(jobId);
+    if (!current || current.status !== status) return false;
+    this.jobs.set(jobId, { ...current, ...set, updated_at: this.now() });
+    return true;
+  }
+
+  async setPathIn(jobId: string, status: StoredJob['status'], path: readonly string[], value: unknown) {
+    const current = this.jobs.get(jobId);
+    if (!current || current.status !== status) return false;
+    const copy = structuredClone(current) as unknown as Record<string, Record<string, unknown>>;
+    let parent: Record<string, unknown> = copy;
+    for (const name of path.slice(0, -1)) parent = parent[name] as Record<string, unknown>;
+    parent[path.at(-1) as string] = value;
+    this.jobs.set(jobId, { ...(copy as unknown as StoredJob), updated_at: this.now() });
+    return true;
+  }
+
+  async deleteFinished(job: { job_id: string; status: StoredJob['status'] }) {
+    if (this.jobs.get(job.job_id)?.status !== job.status) return false;
+    return this.jobs.delete(job.job_id);
+  }
+
+  async list<Extra extends object>(projectId: string, list: JobList, options: ListJobsOptions<Extra>) {
+    const jobs = [...this.jobs.values()]
+      .filter((job) => job.project_id === projectId && JOB_LIST[job.job_type] === list)
+      .filter((job) => !options.websiteId || job.website_id === options.websiteId)
+      .sort((a, b) => b.job_id.localeCompare(a.job_id)) as StoredJob<Extra>[];
+    const kept = options.keep ? await options.keep(jobs) : jobs;
+    return kept.slice(0, options.limit);
+  }
+
+  async open<Extra extends object = object>() {
+    return [...this.jobs.values()].filter((job) => !isFinal(job.status)) as StoredJob<Extra>[];
+  }
+
+  async setExecutionArn(jobId: string, executionArn: string) {
+    const current = this.jobs.get(jobId);
+    if (!current) throw new Error(`No job ${jobId}`);
+    this.jobs.set(jobId, { ...current, execution_arn: executionArn });
+  }
+
+  async discardNew(job: StoredJob) {
+    if (this.jobs.get(job.job_id)?.status !== job.status) return false;
+    for (const key of job.open_keys) this.locks.delete(lockOf(key));
+    return this.jobs.delete(job.job_id);
+  }
+}
+
+const lockOf = (key: { PK: string; SK: string }) => `${key.PK}|${key.SK}`;
