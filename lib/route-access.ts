@@ -15,6 +15,8 @@ export interface RouteAccess {
   mail: boolean;
   /** Renders invoice PDFs, so its bundle needs the fonts they embed. */
   invoiceFonts: boolean;
+  /** Serves the docs page, so its bundle needs the Swagger UI files the page embeds. */
+  docsAssets: boolean;
 }
 
 /** GET routes that change state by design; every other GET is read-only. */
@@ -64,6 +66,8 @@ export const INVOICE_RENDERING_ROUTES: ReadonlySet<string> = new Set([
   'POST /checkout/{session_id}',
 ]);
 
+export const DOCS_ROUTE = 'GET /docs';
+
 const MAIL_PREFIXES: readonly string[] = ['/contact-requests'];
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
@@ -82,5 +86,6 @@ export function routeAccess(route: Route): RouteAccess {
     payments: PAYMENT_PREFIXES.some((prefix) => under(route.path, prefix)),
     mail: MAIL_PREFIXES.some((prefix) => under(route.path, prefix)),
     invoiceFonts: INVOICE_RENDERING_ROUTES.has(`${route.method} ${route.path}`),
+    docsAssets: `${route.method} ${route.path}` === DOCS_ROUTE,
   };
 }

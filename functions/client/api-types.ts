@@ -8,6 +8,9 @@ export interface paths {
   "/openapi.json": {
     get: operations["getOpenapi"];
   };
+  "/docs": {
+    get: operations["getDocs"];
+  };
   "/account": {
     get: operations["getAccount"];
     put: operations["updateAccount"];
@@ -153,6 +156,16 @@ export type external = Record<string, never>;
 export interface operations {
 
   getOpenapi: {
+    responses: {
+      404: components["responses"]["Problem"];
+      503: components["responses"]["Problem"];
+      /** @description Success */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  getDocs: {
     responses: {
       404: components["responses"]["Problem"];
       503: components["responses"]["Problem"];

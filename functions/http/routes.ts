@@ -37,6 +37,7 @@ const publicRoute = (method: Route['method'], path: string, handler: string): Ro
 
 export const routes: readonly Route[] = [
   publicRoute('GET', '/openapi.json', 'openapi/get-openapi'),
+  publicRoute('GET', '/docs', 'docs/get-docs'),
   userRoute('GET', '/account', 'account/get-account'),
   userRoute('PUT', '/account', 'account/update-account'),
   userRoute('GET', '/account/api-keys', 'account/list-api-keys'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Route, routeKey, routes } from '#http/routes';
-import { INVOICE_RENDERING_ROUTES, routeAccess } from '../../lib/route-access.ts';
+import { DOCS_ROUTE, INVOICE_RENDERING_ROUTES, routeAccess } from '../../lib/route-access.ts';
 
 const route = (method: Route['method'], path: string, auth: Route['auth'] = 'API_KEY'): Route => ({
   method,
@@ -21,6 +21,7 @@ describe('routeAccess', () => {
       payments: false,
       mail: false,
       invoiceFonts: false,
+      docsAssets: false,
     });
   });
 
@@ -89,5 +90,9 @@ describe('routeAccess', () => {
   it('ships the invoice fonts to the routes that render invoices, and only to them', () => {
     const rendering = routes.filter((r) => routeAccess(r).invoiceFonts).map(routeKey);
     expect(rendering.sort()).toEqual([...INVOICE_RENDERING_ROUTES].sort());
+  });
+
+  it('ships the Swagger UI files to the docs page, and only to it', () => {
+    expect(routes.filter((r) => routeAccess(r).docsAssets).map(routeKey)).toEqual([DOCS_ROUTE]);
   });
 });
