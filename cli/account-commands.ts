@@ -4,6 +4,9 @@ import type { Command } from './command.ts';
 import { configPath, writeConfig } from './config.ts';
 import { UsageError } from './usage-error.ts';
 
+const CUSTOMER_HELP =
+  '--customer    the customer (default: your only one, else the first you own or administer)';
+
 export const loginCommand: Command = {
   name: 'login',
   usage: 'pds login --url <base URL> --key <API key> [--project <id>]',
@@ -12,7 +15,7 @@ export const loginCommand: Command = {
   optionHelp: [
     '--url         the base URL, e.g. http://127.0.0.1:3000/v1 (npm start prints it)',
     '--key         the API key (pds_…)',
-    '--project     the project later commands use by default',
+    '--project     with login: the project later commands use by default',
   ],
   run: async (context) => {
     const { url, key, project } = context.values as { url?: string; key?: string; project?: string };
@@ -70,6 +73,7 @@ export const balanceCommand: Command = {
   usage: 'pds balance [--customer <id>]',
   summary: 'the prepaid credit: balance, held by running jobs, spendable',
   options: { customer: { type: 'string' } },
+  optionHelp: [CUSTOMER_HELP],
   run: async (context) => {
     const client = await context.client();
     const customerId = await context.customerId();
@@ -91,6 +95,7 @@ export const topupCommand: Command = {
   usage: 'pds topup <amount> [--customer <id>]',
   summary: 'start a top-up of the credit (EUR); prints the checkout page to pay on',
   options: { customer: { type: 'string' } },
+  optionHelp: [CUSTOMER_HELP],
   run: async (context) => {
     const amount = context.positionals[0];
     if (!amount) throw new UsageError('Missing <amount>, e.g. pds topup 25.00');

@@ -1,4 +1,4 @@
-import { ApiError, bodyOf, type PdsClient, pdsClient } from '../functions/client/pds-client.ts';
+import { bodyOf, type PdsClient, pdsClient } from '../functions/client/pds-client.ts';
 import type { Membership, Project } from './api-shapes.ts';
 import { type PdsConfig, readConfig } from './config.ts';
 import { UsageError } from './usage-error.ts';
@@ -60,5 +60,3 @@ export function createContext(values: OptionValues, positionals: string[]): Cont
   };
   return context;
 }
-
-export { ApiError };

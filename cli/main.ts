@@ -105,13 +105,8 @@ function exitCodeOf(error: unknown): number {
     return EXIT.usage;
   }
   if (error instanceof ApiError) {
-    const { problem } = error;
-    process.stderr.write(
-      `Error ${problem.status} ${problem.code ?? ''}: ${problem.detail ?? problem.title ?? ''}\n`.replace(
-        '  ',
-        ' ',
-      ),
-    );
+    const { status, code, detail, title } = error.problem;
+    process.stderr.write(`Error ${[status, code].filter(Boolean).join(' ')}: ${detail ?? title ?? ''}\n`);
     return EXIT.api;
   }
   if (error instanceof UnreachableError) {

@@ -2,7 +2,6 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { ApiError, bodyOf, type PdsClient } from '../functions/client/pds-client.ts';
-import type { Job } from './api-shapes.ts';
 import { csvRows } from './csv-rows.ts';
 import { formatQuote } from './format-quote.ts';
 import { approveJob, findJob } from './jobs-api.ts';
@@ -125,23 +124,20 @@ export function mcpServer(
       description: `Approve a scrape or matching job's quote. Quotes above ${maxApprove} EUR are refused (the user's limit).`,
       inputSchema: { job_id: z.string() },
     },
-    async ({ job_id }) => {
-      try {
+    ({ job_id }) =>
+      tool(async () => {
         const { kind, job } = await findJob(client, job_id);
-        if (kind === 'setup') return refusal('A setup job needs no approval.');
+        if (kind === 'setup') throw new Error('A setup job needs no approval.');
         if (job.status !== 'AWAITING_APPROVAL')
-          return refusal(`Job ${job_id} is ${job.status}, not awaiting approval.`);
-        if (!job.estimate) return refusal(`Job ${job_id} has no quote.`);
+          throw new Error(`Job ${job_id} is ${job.status}, not awaiting approval.`);
+        if (!job.estimate) throw new Error(`Job ${job_id} has no quote.`);
         if (!withinLimit(job.estimate.total, maxApprove))
-          return refusal(
+          throw new Error(
             `Refused: the quote (${formatQuote(job.estimate)}) exceeds the approval limit of ${maxApprove} EUR ` +
               `set when this server was started. The user can approve it with: pds approve ${job_id}`,
           );
-        return text((await approveJob(client, kind, job_id)) satisfies Job);
-      } catch (error) {
-        return tool(() => Promise.reject(error));
-      }
-    },
+        return approveJob(client, kind, job_id);
+      }),
   );
   server.registerTool(
     'get_export_rows',

@@ -27,18 +27,25 @@ export interface ClientSettings {
   apiKey: string;
 }
 
+const READ_ATTEMPTS = 3;
+
 /** A fetch client typed by the OpenAPI document; every request carries the API key. */
 export function pdsClient({ baseUrl, apiKey }: ClientSettings): PdsClient {
   return createClient<paths>({
     baseUrl: baseUrl.replace(/\/+$/, ''),
     headers: { authorization: `Bearer ${apiKey}` },
     fetch: async (request) => {
-      try {
-        return await fetch(request);
-      } catch (error) {
-        throw new UnreachableError(
-          `Cannot reach ${baseUrl}: ${(error as Error).cause ?? (error as Error).message}`,
-        );
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await fetch(request.clone());
+        } catch (error) {
+          // A kept-alive connection the server closed at that moment fails a request it never read
+          // (ECONNRESET); reading again is safe, changing again is not.
+          if (request.method !== 'GET' || attempt === READ_ATTEMPTS)
+            throw new UnreachableError(
+              `Cannot reach ${baseUrl}: ${(error as Error).cause ?? (error as Error).message}`,
+            );
+        }
       }
     },
   });
