@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,6 +157,26 @@ describe('pds walk-through on the demo shops', () => {
       'WEBSITE_SETUP',
     ]);
   }, 180_000);
+
+  it('redraws its progress bar in place on a real terminal', async () => {
+    const jobs = json((await pds(['jobs', '--json'])).stdout);
+    const matching = jobs.find((job: any) => job.job_type === 'MATCHING');
+    // util-linux `script` runs pds on a pseudo-terminal and passes its exit code on (-e). Spawned
+    // asynchronously: the API it calls is served by this very process.
+    const child = spawn('script', ['-qec', `node cli/pds.js wait ${matching.job_id}`, '/dev/null'], {
+      env: { ...process.env, XDG_CONFIG_HOME: configDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    const run = { status: code, stdout: output };
+    expect(run.status, run.stdout).toBe(0);
+    expect(run.stdout).toContain('\r\x1b[K[########################] 100% COMPLETED');
+    expect(run.stdout).toContain(`Job ${matching.job_id} (MATCHING): COMPLETED`);
+  });
 
   it('shows the balance and starts a top-up', async () => {
     const balance = await pds(['balance', '--json']);
