@@ -8,7 +8,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['functions/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/cdk/**/*.test.ts'],
+          include: [
+            'functions/**/*.test.ts',
+            'cli/**/*.test.ts',
+            'test/unit/**/*.test.ts',
+            'test/cdk/**/*.test.ts',
+          ],
           testTimeout: 60_000,
         },
       },

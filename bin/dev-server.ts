@@ -1,4 +1,4 @@
-import { testShops } from '#fixtures/default-shops';
+import { demoShops as demoShopSpecs } from '#fixtures/demo-shops';
 import { startShops } from '#fixtures/start-shop';
 import { readStackState, removeStackState, writeStackState } from '#local/stack-state';
 import { startStack } from '#local/start-stack';
@@ -32,9 +32,9 @@ console.log(`Base URL: ${stack.baseUrl}`);
 console.log(`API key: ${stack.demo?.apiKey}`);
 console.log(`Try: curl -H "Authorization: Bearer ${stack.demo?.apiKey}" ${stack.baseUrl}/account`);
 
-// Two small test shops of different flavours (JSON-LD, plain HTML), so a setup job can run at once.
-const DEMO_SHOPS = ['shopify-jsonld-en', 'woocommerce-plain-en'];
-const demoShops = await startShops(testShops.filter((shop) => DEMO_SHOPS.includes(shop.name)));
+// Two small shops of different flavours (JSON-LD, plain HTML) that share part of their range, so a
+// setup job can run at once and a matching job between them finds real matches.
+const demoShops = await startShops(demoShopSpecs);
 for (const shop of demoShops) console.log(`Demo shop: ${shop.url}`);
 
 let stopping = false;

@@ -8,6 +8,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { INVOICE_FONT_PATHS } from '#billing/invoice-fonts';
+import { DOCS_ASSET_PATHS } from '#http/docs/docs-assets';
 import { type Route, routeKey, routes } from '#platform/routes';
 import { TABLE_KEYS } from '#store/table-definition';
 import { addAlarm } from './alarm.ts';
@@ -114,7 +115,10 @@ export class ApiStack extends Stack {
         ...serviceEnvironment(config),
         ...(route.auth === 'API_KEY' ? { API_KEY_CACHE_SECONDS: String(config.apiKeyCacheSeconds) } : {}),
       },
-      files: access.invoiceFonts ? INVOICE_FONT_PATHS : undefined,
+      files: [
+        ...(access.invoiceFonts ? INVOICE_FONT_PATHS : []),
+        ...(access.docsAssets ? DOCS_ASSET_PATHS : []),
+      ],
     }).bindTable(table, access.table);
     if (access.stampsApiKeyUse) fn.allowApiKeyUseStamp(table, [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
     if (access.dataBucket) fn.bindBucket(dataBucket, 'DATA_BUCKET', access.dataBucket);

@@ -15,6 +15,8 @@ export interface RouteAccess {
   mail: boolean;
   /** Renders invoice PDFs, so its bundle needs the fonts they embed. */
   invoiceFonts: boolean;
+  /** Serves the docs page, so its bundle needs the Swagger UI files the page embeds. */
+  docsAssets: boolean;
 }
 
 export function routeAccess(route: Route): RouteAccess {
@@ -28,6 +30,7 @@ export function routeAccess(route: Route): RouteAccess {
     payments: access.payments === true,
     mail: access.mail === true,
     invoiceFonts: access.invoiceFonts === true,
+    docsAssets: access.docsAssets === true,
   };
 }
 

@@ -50,6 +50,8 @@ export interface RouteAccess {
   mail?: true;
   /** Renders invoice PDFs, so its bundle needs the fonts they embed. */
   invoiceFonts?: true;
+  /** Serves the docs page, so its bundle needs the Swagger UI files the page embeds. */
+  docsAssets?: true;
 }
 
 type Facts = Pick<Route, 'summary' | 'access'> & Partial<Pick<Route, 'action' | 'problems'>>;
@@ -101,6 +103,10 @@ export const routes: readonly Route[] = [
   publicRoute('GET', '/openapi.json', 'openapi/get-openapi', {
     summary: 'The OpenAPI document of this API',
     access: READ,
+  }),
+  publicRoute('GET', '/docs', 'docs/get-docs', {
+    summary: 'The browsable API reference (Swagger UI, served by the API itself)',
+    access: { ...READ, docsAssets: true },
   }),
   userRoute('GET', '/account', 'account/get-account', {
     summary: 'Your account: name, email and memberships',

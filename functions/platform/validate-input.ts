@@ -18,13 +18,23 @@ function fieldError(issue: v.BaseIssue<unknown>, location: Location): FieldError
   return { location, path: v.getDotPath(issue) ?? '', message: issue.message };
 }
 
-/** Request bodies arrive as text (base64 for binary payloads); a body that is not JSON is a 422. */
+/**
+ * Request bodies arrive as text (base64 for binary payloads); a body that is not JSON is a 422, and
+ * so is an array: every body of the API is an object, and valibot's object schemas let an empty
+ * array pass as an empty object.
+ */
 export function parseJsonBody(body: string | undefined, isBase64Encoded: boolean): unknown {
   if (body === undefined || body === '') return undefined;
   const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw Unprocessable([{ location: 'body', path: '', message: 'The body is not valid JSON.' }]);
   }
+  if (Array.isArray(parsed))
+    throw Unprocessable([
+      { location: 'body', path: '', message: 'The body must be a JSON object, not an array.' },
+    ]);
+  return parsed;
 }

@@ -29,6 +29,7 @@ describe('routeAccess', () => {
       payments: false,
       mail: false,
       invoiceFonts: false,
+      docsAssets: false,
     });
     expect(
       routeAccess(
@@ -95,6 +96,10 @@ describe('the access columns of the route table', () => {
     const billingPath = (r: Route) =>
       /^\/(customers\/\{customer_id\}\/billing|billing|checkout)\//.test(r.path);
     expect(keysWhere((r) => r.access.payments === true)).toEqual(keysWhere(billingPath));
+  });
+
+  it('ship the Swagger UI files to the docs page, and only to it', () => {
+    expect(keysWhere((r) => r.access.docsAssets === true)).toEqual(['GET /docs']);
   });
 
   it('let only contact requests mail the teams', () => {

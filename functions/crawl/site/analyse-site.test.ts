@@ -54,4 +54,24 @@ describe('analyseSite', () => {
       products_estimate: 240,
     });
   });
+
+  it('estimates a shop without a sitemap within 20 % when its categories paginate, whatever the paging style', async () => {
+    // ?page=N (PrestaShop), ?p=N (Magento), /page/N/ (WooCommerce), strana-N/ (Shoptet); 4 cards a page.
+    const names = ['prestashop-plain-de', 'magento-plain-en', 'woocommerce-plain-en', 'shoptet-plain-cs'];
+    const specs = names.map((name) => {
+      const spec = testShops.find((shop) => shop.name === name) as (typeof testShops)[number];
+      return { ...spec, name: `${name}-paged`, products: 25, perPage: 4, sitemap: 'NONE' as const };
+    });
+    const shops = await startShops(specs);
+    try {
+      for (const [i, shop] of shops.entries()) {
+        const spec = specs[i] as (typeof specs)[number];
+        const analysis = await analyseSite(shop.url, fetcher, { country: spec.market, maxProducts: 50_000 });
+        expect(analysis.progress.sitemap.state, spec.name).toBe('NOT_FOUND');
+        expect(Math.abs(analysis.progress.products_estimate - 25), spec.name).toBeLessThanOrEqual(5);
+      }
+    } finally {
+      await Promise.all(shops.map((shop) => shop.close()));
+    }
+  });
 });

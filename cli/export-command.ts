@@ -1,0 +1,40 @@
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream } from 'node:stream/web';
+import { bodyOf } from '../functions/client/pds-client.ts';
+import type { Command } from './command.ts';
+import { UsageError } from './usage-error.ts';
+
+export const exportCommand: Command = {
+  name: 'export',
+  usage: 'pds export <dataset> [--website <id>] [-o file]',
+  summary: 'download an export file (products, matches, price_comparison) as CSV',
+  options: { website: { type: 'string' }, output: { type: 'string', short: 'o' } },
+  optionHelp: [
+    "--website     one website's file (matches and price_comparison: the reference website)",
+    '-o, --output  write to this file instead of stdout',
+  ],
+  run: async (context) => {
+    const dataset = context.positionals[0];
+    if (!dataset) throw new UsageError('Missing <dataset>: products, matches or price_comparison.');
+    const client = await context.client();
+    const website = typeof context.values.website === 'string' ? context.values.website : undefined;
+    const link = (await bodyOf(
+      client.GET('/exports/{dataset}/url', {
+        params: {
+          path: { dataset },
+          query: { project_id: await context.projectId(), ...(website ? { website_id: website } : {}) },
+        },
+      }),
+    )) as { url: string };
+    const response = await fetch(link.url);
+    if (!response.ok || !response.body) throw new Error(`The export file answered ${response.status}.`);
+    // Streamed chunk by chunk: an export may be larger than the memory of the machine running pds.
+    const body = Readable.fromWeb(response.body as ReadableStream<Uint8Array>);
+    const output = typeof context.values.output === 'string' ? context.values.output : undefined;
+    await pipeline(body, output ? createWriteStream(output) : process.stdout);
+    if (output) process.stderr.write(`Wrote ${output}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,45 @@
+import { ApiError, bodyOf, type PdsClient } from '../functions/client/pds-client.ts';
+import type { Job } from './api-shapes.ts';
+
+export type JobKind = 'setup' | 'scraping' | 'matching';
+export const JOB_KINDS: readonly JobKind[] = ['setup', 'scraping', 'matching'];
+
+/** Ended for good, or waiting for the user: watching further would wait forever. */
+export const STOP_STATUSES: ReadonlySet<string> = new Set([
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+  'AWAITING_APPROVAL',
+]);
+
+export async function readJob(client: PdsClient, kind: JobKind, jobId: string): Promise<Job> {
+  const params = { params: { path: { job_id: jobId } } };
+  if (kind === 'setup') return (await bodyOf(client.GET('/jobs/setup/{job_id}', params))) as Job;
+  if (kind === 'scraping') return (await bodyOf(client.GET('/jobs/scraping/{job_id}', params))) as Job;
+  return (await bodyOf(client.GET('/jobs/matching/{job_id}', params))) as Job;
+}
+
+/** A job by its id alone: job ids do not say their lane, so each lane is asked in turn. */
+export async function findJob(client: PdsClient, jobId: string): Promise<{ kind: JobKind; job: Job }> {
+  let notFound: ApiError | undefined;
+  for (const kind of JOB_KINDS) {
+    try {
+      return { kind, job: await readJob(client, kind, jobId) };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.problem.status !== 404) throw error;
+      notFound = error;
+    }
+  }
+  throw notFound;
+}
+
+export async function approveJob(
+  client: PdsClient,
+  kind: 'scraping' | 'matching',
+  jobId: string,
+): Promise<Job> {
+  const params = { params: { path: { job_id: jobId } } };
+  if (kind === 'scraping')
+    return (await bodyOf(client.POST('/jobs/scraping/{job_id}/approve', params))) as Job;
+  return (await bodyOf(client.POST('/jobs/matching/{job_id}/approve', params))) as Job;
+}

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningStack } from '#local/start-stack';
+import { type ApiClient, apiClient } from '#test/api-client';
+import { startTestStack } from '#test/test-stack';
+
+let stack: RunningStack;
+let api: ApiClient;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  api = apiClient(stack.baseUrl);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const dataUrls = (page: string, type: string): string[] =>
+  [...page.matchAll(new RegExp(`data:${type};base64,([A-Za-z0-9+/=]+)`, 'g'))].map((match) =>
+    Buffer.from(match[1] as string, 'base64').toString('utf8'),
+  );
+
+describe('GET /docs', () => {
+  it('serves the API reference without a key, with Swagger UI inside the page and nothing from elsewhere', async () => {
+    const response = await api.get('/docs');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const page = response.text;
+    const bundle = await readFile(
+      createRequire(import.meta.url).resolve('swagger-ui-dist/swagger-ui-bundle.js'),
+      'utf8',
+    );
+    const [script, start] = dataUrls(page, 'text/javascript');
+    expect(script).toBe(bundle);
+    expect(dataUrls(page, 'text/css')[0]).toContain('.swagger-ui');
+    // Every src and href is a data URL: the page works offline, with no CDN.
+    const links = [...page.matchAll(/(?:src|href)="([^"]*)"/g)].map((match) => match[1] as string);
+    expect(links.length).toBe(3);
+    for (const link of links) expect(link).toMatch(/^data:/);
+    expect(start).toContain("url: 'openapi.json'");
+  });
+
+  it('renders the document served beside it: openapi.json relative to /v1/docs', async () => {
+    const documentUrl = new URL('openapi.json', `${stack.baseUrl}/docs`);
+    expect(documentUrl.href).toBe(`${stack.baseUrl}/openapi.json`);
+    const document = await fetch(documentUrl);
+    expect(document.status).toBe(200);
+    expect((await document.json()).paths['/docs']).toBeDefined();
+  });
+});

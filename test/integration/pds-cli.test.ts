@@ -1,0 +1,223 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '#admin/commands';
+import { demoShops } from '#fixtures/demo-shops';
+import { sharedProducts } from '#fixtures/shared-products';
+import { type RunningShop, startShops } from '#fixtures/start-shop';
+import { freePort } from '#local/free-port';
+import type { RunningStack } from '#local/start-stack';
+import { type ApiClient, apiClient } from '#test/api-client';
+import { startSilentSite } from '#test/jobs';
+import { newCustomer, newProject, newUser } from '#test/operator';
+import { readCsvObjects } from '#test/read-csv';
+import { runPds, startPds } from '#test/run-pds';
+import { startTestStack } from '#test/test-stack';
+
+let stack: RunningStack;
+let api: ApiClient;
+let shops: RunningShop[];
+let apiKey: string;
+let projectId: string;
+let configDir: string;
+const websites: string[] = [];
+
+const pds = (args: string[], input?: string) => runPds(args, { configDir, input });
+const json = (text: string) => JSON.parse(text);
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  const customerId = await newCustomer();
+  const owner = await newUser(customerId, 'OWNER');
+  apiKey = owner.apiKey;
+  projectId = await newProject(customerId, owner.userId);
+  api = apiClient(stack.baseUrl, apiKey);
+  await commands.credit({ customer: customerId, amount: '50.00', reason: 'pds walk-through' });
+  shops = await startShops(demoShops);
+  configDir = await mkdtemp(join(tmpdir(), 'pds-config-'));
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await Promise.all((shops ?? []).map((shop) => shop.close()));
+  if (configDir) await rm(configDir, { recursive: true, force: true });
+});
+
+describe('pds before login', () => {
+  it('says how to log in when there is no config (exit 2), and --help works anyway', async () => {
+    const run = await pds(['projects']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('pds login');
+    for (const command of ['login', 'projects', 'setup', 'scrape', 'match', 'approve', 'export', 'mcp']) {
+      const help = await pds([command, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(`Usage: pds ${command}`);
+    }
+    expect((await pds(['frobnicate'])).code).toBe(2);
+    expect((await pds(['setup', '--no-such-option'])).code).toBe(2);
+  });
+
+  it('refuses a wrong key with the problem detail and code (exit 3) and stores nothing', async () => {
+    const run = await pds(['login', '--url', stack.baseUrl, '--key', 'pds_wrong']);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/401 INVALID_API_KEY: \S+/);
+    expect((await pds(['projects'])).code).toBe(2);
+  });
+
+  it('says an unreachable base URL cannot be reached (exit 3)', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}/v1`;
+    const run = await pds(['login', '--url', closed, '--key', apiKey]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(`Cannot reach ${closed}`);
+  });
+
+  it('logs in: base URL and key in $XDG_CONFIG_HOME/pds/config.json, readable by the owner only', async () => {
+    const run = await pds(['login', '--url', stack.baseUrl, '--key', apiKey, '--project', projectId]);
+    expect(run.code).toBe(0);
+    const path = join(configDir, 'pds', 'config.json');
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(json(await readFile(path, 'utf8'))).toEqual({
+      base_url: stack.baseUrl,
+      api_key: apiKey,
+      project_id: projectId,
+    });
+    const projects = await pds(['projects', '--json']);
+    expect(projects.code).toBe(0);
+    expect(json(projects.stdout).map((project: any) => project.project_id)).toContain(projectId);
+  });
+});
+
+describe('pds walk-through on the demo shops', () => {
+  it('sets up both shops with --wait: a progress bar on stderr, the final state, exit 0', async () => {
+    for (const shop of shops) {
+      const run = await pds(['setup', shop.url, '--country', 'US', '--currency', 'USD', '--wait', '--json']);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/\[[#-]{24}\] +\d+% ANALYZING/);
+      expect(run.stderr).toMatch(/\[#{24}\] 100% COMPLETED/);
+      const job = json(run.stdout);
+      expect(job.status).toBe('COMPLETED');
+      websites.push(job.website_id);
+    }
+    const listed = await pds(['websites', '--json']);
+    expect(
+      json(listed.stdout)
+        .map((website: any) => website.website_id)
+        .sort(),
+    ).toEqual([...websites].sort());
+  }, 180_000);
+
+  it('scrapes: asks before approving, approves on yes, and --yes skips the question', async () => {
+    const [first, second] = websites as [string, string];
+    const yes = await pds(['scrape', first, '--yes', '--wait', '--json']);
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(yes.stderr).toMatch(/Quote for job \S+: USD|Quote for job \S+: EUR/);
+    expect(json(yes.stdout).status).toBe('COMPLETED');
+
+    const declined = await pds(['scrape', second], 'n\n');
+    expect(declined.code).toBe(0);
+    expect(declined.stderr).toContain('Approve this quote? [y/N]');
+    const jobId = /Approve later with: pds approve (\S+)/.exec(declined.stderr)?.[1] ?? '';
+    expect((await api.get(`/jobs/scraping/${jobId}`)).body.status).toBe('AWAITING_APPROVAL');
+
+    const approved = await pds(['approve', jobId, '--wait'], 'y\n');
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stdout).toContain(`Job ${jobId} (FULL_SCRAPE): COMPLETED`);
+    expect(approved.stdout).toMatch(/Charged: \S+ \d+\.\d{2}/);
+  }, 180_000);
+
+  it('matches the two shops and exports real matches between them', async () => {
+    const [reference, competitor] = websites as [string, string];
+    const run = await pds(['match', reference, competitor, '--yes', '--wait', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/\d+% (RUNNING|COMPLETED)/);
+    expect(json(run.stdout).status).toBe('COMPLETED');
+
+    const file = join(configDir, 'matches.csv');
+    const exported = await pds(['export', 'matches', '--website', reference, '-o', file]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const rows = readCsvObjects(await readFile(file, 'utf8'));
+    const truth = new Set(
+      sharedProducts(shops[0] as RunningShop, shops[1] as RunningShop).map(
+        (pair) => `${pair.url} ${pair.match_url}`,
+      ),
+    );
+    const correct = rows.filter((row) => truth.has(`${row.reference_url} ${row.competitor_url}`)).length;
+    expect(truth.size).toBe(80);
+    expect(correct / rows.length).toBeGreaterThanOrEqual(0.9);
+    expect(correct / truth.size).toBeGreaterThanOrEqual(0.9);
+
+    const jobs = json((await pds(['jobs', '--json'])).stdout);
+    expect(jobs.map((job: any) => job.job_type).sort()).toEqual([
+      'FULL_SCRAPE',
+      'FULL_SCRAPE',
+      'MATCHING',
+      'WEBSITE_SETUP',
+      'WEBSITE_SETUP',
+    ]);
+  }, 180_000);
+
+  it('redraws its progress bar in place on a real terminal', async () => {
+    const jobs = json((await pds(['jobs', '--json'])).stdout);
+    const matching = jobs.find((job: any) => job.job_type === 'MATCHING');
+    // util-linux `script` runs pds on a pseudo-terminal and passes its exit code on (-e). Spawned
+    // asynchronously: the API it calls is served by this very process.
+    const child = spawn('script', ['-qec', `node cli/pds.js wait ${matching.job_id}`, '/dev/null'], {
+      env: { ...process.env, XDG_CONFIG_HOME: configDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    const run = { status: code, stdout: output };
+    expect(run.status, run.stdout).toBe(0);
+    expect(run.stdout).toContain('\r\x1b[K[########################] 100% COMPLETED');
+    expect(run.stdout).toContain(`Job ${matching.job_id} (MATCHING): COMPLETED`);
+  });
+
+  it('shows the balance and starts a top-up', async () => {
+    const balance = await pds(['balance', '--json']);
+    expect(balance.code).toBe(0);
+    expect(json(balance.stdout)).toMatchObject({
+      currency: 'EUR',
+      balance: expect.stringMatching(/^\d+\.\d{2}$/),
+    });
+    const topup = await pds(['topup', '25.00']);
+    expect(topup.code).toBe(0);
+    expect(topup.stdout).toMatch(/Pay on: http\S+\/checkout\//);
+    const refused = await pds(['topup', 'lots']);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('422 VALIDATION_ERROR');
+  });
+});
+
+describe('pds --wait on jobs that do not simply complete', () => {
+  it('ends with the failed state and exit 1 when the job fails', async () => {
+    const dead = `http://127.0.0.1:${await freePort()}/`;
+    const run = await pds(['setup', dead, '--country', 'US', '--currency', 'USD', '--wait']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/: FAILED\nError: .+/);
+  }, 120_000);
+
+  it('stops watching on Ctrl-C, leaves the job running and says how to watch it again', async () => {
+    const silent = await startSilentSite();
+    try {
+      const watching = startPds(['setup', silent.url, '--country', 'US', '--currency', 'USD', '--wait'], {
+        configDir,
+      });
+      while (!/% ANALYZING/.test(watching.output().stderr)) await new Promise((r) => setTimeout(r, 50));
+      watching.child.kill('SIGINT');
+      const run = await watching.done;
+      expect(run.code).toBe(130);
+      const jobId = /watch it again with: pds wait (\S+)/.exec(run.stderr)?.[1] ?? '';
+      const job = (await api.get(`/jobs/setup/${jobId}`)).body;
+      expect(job.status).toBe('ANALYZING');
+      await api.post(`/jobs/${jobId}/cancel`);
+    } finally {
+      await silent.close();
+    }
+  }, 120_000);
+});
