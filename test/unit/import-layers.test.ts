@@ -15,7 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['billing', 'exports'],
   ['jobs'],
   ['access'],
-  ['tasks', 'http', 'admin'],
+  ['tasks', 'http', 'admin', 'client'],
 ];
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
