@@ -12,6 +12,7 @@ import type { ProductFields } from './product-fields.ts';
 import { productFromJsonLd } from './product-from-json-ld.ts';
 import { productFromMicrodata } from './product-from-microdata.ts';
 import { productFromOpenGraph } from './product-from-open-graph.ts';
+import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
 import type { Page } from './read-page.ts';
 
@@ -23,6 +24,7 @@ const SOURCE: Record<StructuredMethod, FieldSource> = {
   OPENGRAPH: 'opengraph',
 };
 const MERGED = ['name', 'brand', 'mpn', 'sku', 'image', 'category', 'availability'] as const;
+const MERGED_GAPS = ['name', 'price', 'sku'] as const;
 
 /**
  * Reads the page's product on its own merits: the structured sources (the profile's method first)
@@ -52,8 +54,19 @@ export function extractProduct(
   // The first source naming a product leads; a source that names only a title is a fallback.
   const structured = found.filter((entry) => entry.fields.price !== null || entry.fields.name !== null);
   const markup = productFromSelectors(page, profile.selectors, context);
-  if (structured.length === 0 && (markup.name === null || markup.price === null)) return null;
   const candidates = [...structured, { source: 'selector' as FieldSource, fields: markup }];
+  const anatomy = lazy(() => pageAnatomy(page, context));
+  // Generic page rules are costly on big pages: read only where the better sources leave gaps.
+  if (MERGED_GAPS.some((key) => candidates.every((candidate) => candidate.fields[key] === null))) {
+    const rules = productFromPageRules(page, anatomy());
+    // Without structured data or learned rules, only a heading, a price and a buy button make a product page.
+    const sellsHere = rules.name !== null && rules.price !== null && anatomy().buyButtons.length > 0;
+    if (structured.length > 0 || (markup.name !== null && markup.price !== null) || sellsHere)
+      candidates.push({ source: 'heuristic', fields: rules });
+  }
+  if (structured.length === 0 && !(markup.name !== null && markup.price !== null)) {
+    if (candidates.at(-1)?.source !== 'heuristic') return null;
+  }
   const source: Partial<Record<SourcedField, FieldSource>> = {};
   const pick = <K extends (typeof MERGED)[number]>(key: K): ProductFields[K] => {
     for (const candidate of candidates) {
@@ -95,7 +108,7 @@ export function extractProduct(
   }
   let availability = pick('availability');
   // A priced page with an add-to-cart control sells the product now, though no data says so.
-  if (availability === null && price !== null && pageAnatomy(page, context).buyButtons.length > 0) {
+  if (availability === null && price !== null && anatomy().buyButtons.length > 0) {
     availability = 'IN_STOCK';
     source.availability = 'heuristic';
   }
@@ -118,6 +131,14 @@ export function extractProduct(
     source,
   };
   return record;
+}
+
+function lazy<T>(make: () => T): () => T {
+  let value: { made: T } | null = null;
+  return () => {
+    value ??= { made: make() };
+    return value.made;
+  };
 }
 
 function struckPriceShown(

@@ -110,14 +110,18 @@ function pickOffer(offers: unknown, pageUrl: string): JsonNode | null {
 }
 
 /**
- * The chosen offer's stock; where the offers are sizes or sellers and the URL selects none, the
- * product is in stock when any of them is.
+ * The chosen offer's stock; where the offers are sizes or sellers that share the page's address,
+ * the product is in stock when any of them is.
  */
 function offerAvailability(offers: unknown, chosen: JsonNode | null, pageUrl: string): Availability | null {
   if (!chosen) return null;
   const own = readAvailability(str(chosen.availability));
   const list = asArray(offers).filter(isNode);
-  if (list.length < 2 || list.some((offer) => sameUrl(str(offer.url), pageUrl, null, true))) return own;
+  // Offers with URLs of their own are variants, and the page shows the chosen (or default) one.
+  const addressed = new Set(
+    list.map((offer) => str(offer.url) && URL.parse(str(offer.url) ?? '', pageUrl)?.href),
+  );
+  if (list.length < 2 || addressed.size > 1) return own;
   const all = list.map((offer) => readAvailability(str(offer.availability)));
   return all.includes('IN_STOCK') ? 'IN_STOCK' : own;
 }
