@@ -4,6 +4,7 @@ import type { PageAnatomy, PricedElement } from './page-anatomy.ts';
 import type { ProductFields } from './product-fields.ts';
 import { noFields } from './product-fields.ts';
 import type { Page } from './read-page.ts';
+import { textOf } from './text-of.ts';
 
 /** Prices that are not what the buyer pays for the product: delivery, savings, totals, unit prices, instalments. */
 const NOT_THE_PRICE =
@@ -19,7 +20,7 @@ const SKU_LABEL =
  * delivery, saving, total, unit or instalment price, and the value next to an identifier label.
  */
 export function productFromPageRules(page: Page, anatomy: PageAnatomy): ProductFields {
-  const price = mainPrice(page, anatomy);
+  const price = mainPrice(anatomy);
   return {
     ...noFields,
     name: pageHeading(page),
@@ -29,9 +30,9 @@ export function productFromPageRules(page: Page, anatomy: PageAnatomy): ProductF
   };
 }
 
-function mainPrice(page: Page, anatomy: PageAnatomy): PricedElement | null {
+function mainPrice(anatomy: PageAnatomy): PricedElement | null {
   const candidates = anatomy.mainPrices.filter(
-    (candidate) => !NOT_THE_PRICE.test(cleanText(page.$(candidate.element).text())),
+    (candidate) => !NOT_THE_PRICE.test(cleanText(textOf(candidate.element))),
   );
   const button = anatomy.buyButtons[0];
   if (button) {
@@ -45,10 +46,10 @@ function mainPrice(page: Page, anatomy: PageAnatomy): PricedElement | null {
 
 /** The h1 sharing most words with the title (pages hide headings of pop-ups in h1s too). */
 function pageHeading(page: Page): string | null {
-  const title = words(page.meta.get('og:title') ?? page.$('title').first().text());
+  const title = words(page.meta.get('og:title') ?? textOf(page.$('title').first().toArray()));
   let best: { text: string; score: number } | null = null;
   for (const element of page.$('h1').toArray() as Element[]) {
-    const text = cleanText(page.$(element).text());
+    const text = cleanText(textOf(element));
     if (!text || text.length > 300) continue;
     const own = words(text);
     const score = [...own].filter((word) => title.has(word)).length / Math.max(own.size, 1);
@@ -70,10 +71,10 @@ function words(text: string): Set<string> {
 function labelledValue(page: Page, label: RegExp): string | null {
   for (const element of page.$('th, td, dt, span, b, strong, label, div').toArray() as Element[]) {
     if (element.children.some((child) => child.type === 'tag' && (child as Element).name !== 'br')) continue;
-    const text = cleanText(page.$(element).text());
+    const text = cleanText(textOf(element));
     if (text.length > 40 || !label.test(text)) continue;
     const next = page.$(element).next();
-    const value = cleanText(next.length ? next.text() : '');
+    const value = cleanText(textOf(next.toArray()));
     if (/^[\p{L}\p{N}][\p{L}\p{N}\-_./ ]{1,39}$/u.test(value)) return value;
   }
   return null;
