@@ -24,7 +24,7 @@ const SOURCE: Record<StructuredMethod, FieldSource> = {
   OPENGRAPH: 'opengraph',
 };
 const MERGED = ['name', 'brand', 'mpn', 'sku', 'image', 'category', 'availability'] as const;
-const MERGED_GAPS = ['name', 'price', 'sku'] as const;
+const MERGED_GAPS = ['name', 'price', 'sku', 'brand'] as const;
 
 /**
  * Reads the page's product on its own merits: the structured sources (the profile's method first)

@@ -7,7 +7,7 @@ import { parsePrice } from './parse-price.ts';
 import type { ProductFields } from './product-fields.ts';
 import type { PageIdentity } from './product-from-json-ld.ts';
 import { readAvailability } from './read-availability.ts';
-import { textOf } from './text-of.ts';
+import { isHidden, textOf } from './text-of.ts';
 
 interface Item {
   element: Element;
@@ -134,7 +134,7 @@ function propertyValue(element: Element): string {
     case 'meter':
       return attribs.value ?? cleanText(textOf(element));
     default:
-      return cleanText(textOf(element));
+      return cleanText(textOf(element, '', isHidden));
   }
 }
 

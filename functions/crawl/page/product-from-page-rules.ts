@@ -4,7 +4,7 @@ import type { PageAnatomy, PricedElement } from './page-anatomy.ts';
 import type { ProductFields } from './product-fields.ts';
 import { noFields } from './product-fields.ts';
 import type { Page } from './read-page.ts';
-import { textOf } from './text-of.ts';
+import { isHidden, textOf } from './text-of.ts';
 
 /** Prices that are not what the buyer pays for the product: delivery, savings, totals, unit prices, instalments. */
 const NOT_THE_PRICE =
@@ -12,6 +12,10 @@ const NOT_THE_PRICE =
 /** Labels of the shop's own product identifier in specification rows. */
 const SKU_LABEL =
   /^(?:sku|asin|item number|ebay item number|numéro de l'objet ebay|artikelnummer|art\.?-?nr\.?|article number|product code|product number|item code|item no\.?|référence|ref\.?|código|codice articolo|kod produktu|kód produktu|katalogové číslo)\s*[:：]?$/i;
+
+/** Labels of the brand in specification rows. */
+const BRAND_LABEL =
+  /^(?:brand|marke|marca|marque|merk|značka|marka|бренд|производитель|manufacturer|hersteller|fabricante|produttore)\s*[:：]?$/i;
 
 /**
  * Generic rules on the visible page, for pages that carry no structured data and shops with no
@@ -24,6 +28,7 @@ export function productFromPageRules(page: Page, anatomy: PageAnatomy): ProductF
   return {
     ...noFields,
     name: pageHeading(page),
+    brand: labelledValue(page, BRAND_LABEL),
     sku: labelledValue(page, SKU_LABEL),
     price: price?.price.amount ?? null,
     currency: price?.price.currency ?? null,
@@ -49,7 +54,7 @@ function pageHeading(page: Page): string | null {
   const title = words(page.meta.get('og:title') ?? textOf(page.$('title').first().toArray()));
   let best: { text: string; score: number } | null = null;
   for (const element of page.$('h1').toArray() as Element[]) {
-    const text = cleanText(textOf(element));
+    const text = cleanText(textOf(element, '', isHidden));
     if (!text || text.length > 300) continue;
     const own = words(text);
     const score = [...own].filter((word) => title.has(word)).length / Math.max(own.size, 1);
