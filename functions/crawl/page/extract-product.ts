@@ -5,7 +5,7 @@ import { isStruckPrice } from './is-struck-price.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
-import { pageAnatomy } from './page-anatomy.ts';
+import { buyControls, pageAnatomy } from './page-anatomy.ts';
 import { pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
@@ -24,7 +24,7 @@ const SOURCE: Record<StructuredMethod, FieldSource> = {
   OPENGRAPH: 'opengraph',
 };
 const MERGED = ['name', 'brand', 'mpn', 'sku', 'image', 'category', 'availability'] as const;
-const MERGED_GAPS = ['name', 'price', 'sku', 'brand'] as const;
+const GAPS = ['name', 'price', 'sku', 'brand'] as const;
 
 /**
  * Reads the page's product on its own merits: the structured sources (the profile's method first)
@@ -54,19 +54,21 @@ export function extractProduct(
   // The first source naming a product leads; a source that names only a title is a fallback.
   const structured = found.filter((entry) => entry.fields.price !== null || entry.fields.name !== null);
   const markup = productFromSelectors(page, profile.selectors, context);
+  const markupComplete = markup.name !== null && markup.price !== null;
   const candidates = [...structured, { source: 'selector' as FieldSource, fields: markup }];
   const anatomy = lazy(() => pageAnatomy(page, context));
-  // Generic page rules are costly on big pages: read only where the better sources leave gaps.
-  if (MERGED_GAPS.some((key) => candidates.every((candidate) => candidate.fields[key] === null))) {
-    const rules = productFromPageRules(page, anatomy());
+  const missing = (key: (typeof GAPS)[number]): boolean =>
+    candidates.every((candidate) => candidate.fields[key] === null);
+  // Generic page rules fill gaps; the costly page anatomy only where no source gives a name or a price.
+  if (GAPS.some(missing)) {
+    const priceAndName = missing('name') || missing('price');
+    const rules = productFromPageRules(page, anatomy, { priceAndName });
     // Without structured data or learned rules, only a heading, a price and a buy button make a product page.
     const sellsHere = rules.name !== null && rules.price !== null && anatomy().buyButtons.length > 0;
-    if (structured.length > 0 || (markup.name !== null && markup.price !== null) || sellsHere)
+    if (structured.length > 0 || markupComplete || sellsHere)
       candidates.push({ source: 'heuristic', fields: rules });
   }
-  if (structured.length === 0 && !(markup.name !== null && markup.price !== null)) {
-    if (candidates.at(-1)?.source !== 'heuristic') return null;
-  }
+  if (structured.length === 0 && !markupComplete && candidates.at(-1)?.source !== 'heuristic') return null;
   const source: Partial<Record<SourcedField, FieldSource>> = {};
   const pick = <K extends (typeof MERGED)[number]>(key: K): ProductFields[K] => {
     for (const candidate of candidates) {
@@ -108,7 +110,7 @@ export function extractProduct(
   }
   let availability = pick('availability');
   // A priced page with an add-to-cart control sells the product now, though no data says so.
-  if (availability === null && price !== null && anatomy().buyButtons.length > 0) {
+  if (availability === null && price !== null && buyControls(page).length > 0) {
     availability = 'IN_STOCK';
     source.availability = 'heuristic';
   }

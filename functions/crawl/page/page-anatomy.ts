@@ -112,10 +112,16 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       cardLinks.add(link.href);
     }
   }
-  const buyButtons = (
+  const buyButtons = buyControls(page).filter((element) => !inCard(element));
+  return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order };
+}
+
+/** Add-to-cart controls anywhere on the page (product cards' included): a cheap sign that the page sells. */
+export function buyControls(page: Page): Element[] {
+  const { $ } = page;
+  return (
     $('button, input[type="submit"], input[type="button"], a.button, a.btn').toArray() as Element[]
   ).filter((element) => {
-    if (inCard(element)) return false;
     const label = cleanText(element.attribs.value ?? textOf(element));
     const attributes = `${element.attribs.class ?? ''} ${element.attribs.name ?? ''} ${element.attribs.id ?? ''}`;
     const inCartForm = $(element)
@@ -128,5 +134,4 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       (!!inCartForm && element.attribs.type === 'submit')
     );
   });
-  return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order };
 }

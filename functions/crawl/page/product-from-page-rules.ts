@@ -23,11 +23,15 @@ const BRAND_LABEL =
  * current price nearest before the buy button (else the first after the heading) that is not a
  * delivery, saving, total, unit or instalment price, and the value next to an identifier label.
  */
-export function productFromPageRules(page: Page, anatomy: PageAnatomy): ProductFields {
-  const price = mainPrice(anatomy);
+export function productFromPageRules(
+  page: Page,
+  anatomy: () => PageAnatomy,
+  needs: { priceAndName: boolean },
+): ProductFields {
+  const price = needs.priceAndName ? mainPrice(anatomy()) : null;
   return {
     ...noFields,
-    name: pageHeading(page),
+    name: needs.priceAndName ? pageHeading(page) : null,
     brand: labelledValue(page, BRAND_LABEL),
     sku: labelledValue(page, SKU_LABEL),
     price: price?.price.amount ?? null,
