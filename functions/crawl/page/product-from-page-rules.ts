@@ -29,11 +29,12 @@ export function productFromPageRules(
   needs: { priceAndName: boolean },
 ): ProductFields {
   const price = needs.priceAndName ? mainPrice(anatomy()) : null;
+  const [brand, sku] = labelledValues(page, [BRAND_LABEL, SKU_LABEL]);
   return {
     ...noFields,
     name: needs.priceAndName ? pageHeading(page) : null,
-    brand: labelledValue(page, BRAND_LABEL),
-    sku: labelledValue(page, SKU_LABEL),
+    brand: brand ?? null,
+    sku: sku ?? null,
     price: price?.price.amount ?? null,
     currency: price?.price.currency ?? null,
   };
@@ -76,15 +77,22 @@ function words(text: string): Set<string> {
   );
 }
 
-/** The text after a label cell ("<th>ASIN</th><td>B07…</td>", "<dt>SKU:</dt><dd>…</dd>", "<b>SKU:</b> 123"). */
-function labelledValue(page: Page, label: RegExp): string | null {
+/**
+ * The text after each label's cell ("<th>ASIN</th><td>B07…</td>", "<dt>SKU:</dt><dd>…</dd>",
+ * "<b>SKU:</b> 123"), the first per label, in one pass over the page's leaf cells.
+ */
+function labelledValues(page: Page, labels: readonly RegExp[]): (string | null)[] {
+  const values: (string | null)[] = labels.map(() => null);
   for (const element of page.$('th, td, dt, span, b, strong, label, div').toArray() as Element[]) {
-    if (element.children.some((child) => child.type === 'tag' && (child as Element).name !== 'br')) continue;
-    const text = cleanText(textOf(element));
-    if (text.length > 40 || !label.test(text)) continue;
-    const next = page.$(element).next();
-    const value = cleanText(textOf(next.toArray()));
-    if (/^[\p{L}\p{N}][\p{L}\p{N}\-_./ ]{1,39}$/u.test(value)) return value;
+    const only = element.children[0];
+    // A label cell holds one short text node.
+    if (element.children.length !== 1 || only?.type !== 'text' || only.data.length > 60) continue;
+    const text = cleanText(only.data);
+    const index = labels.findIndex((label, at) => values[at] === null && label.test(text));
+    if (index < 0) continue;
+    const value = cleanText(textOf(page.$(element).next().toArray()));
+    if (/^[\p{L}\p{N}][\p{L}\p{N}\-_./ ]{1,39}$/u.test(value)) values[index] = value;
+    if (values.every((found) => found !== null)) break;
   }
-  return null;
+  return values;
 }

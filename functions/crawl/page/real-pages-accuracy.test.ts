@@ -19,7 +19,7 @@ const FLOORS: Record<ScoredField, number> = {
   gtin: 0.95,
   sku: 0.5,
   mpn: 0,
-  availability: 0.68,
+  availability: 0.7,
 };
 
 describe('reading real shop pages', () => {
