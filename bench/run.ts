@@ -1,6 +1,7 @@
 /** `npm run bench` runs every benchmark of this folder; `npm run bench -- <name>` runs one. */
 const benches: Record<string, () => Promise<unknown>> = {
   crawl: async () => (await import('./crawl.ts')).runCrawlBench(),
+  extraction: async () => (await import('./extraction.ts')).runExtractionBench(),
   matching: async () => (await import('./matching.ts')).runMatchingBench(),
 };
 

@@ -1,3 +1,18 @@
+/** Where a record's value was read: the page's structured data, the shop's learned markup rules, or generic page rules. */
+export type FieldSource = 'jsonld' | 'microdata' | 'opengraph' | 'selector' | 'url' | 'heuristic';
+
+export type SourcedField =
+  | 'name'
+  | 'brand'
+  | 'gtin'
+  | 'mpn'
+  | 'sku'
+  | 'price'
+  | 'currency'
+  | 'availability'
+  | 'image'
+  | 'category';
+
 export type Availability = 'IN_STOCK' | 'OUT_OF_STOCK' | 'PREORDER' | 'UNKNOWN';
 
 /** One product as catalogs, samples and exports carry it; null where the shop does not say. */
@@ -17,4 +32,6 @@ export interface ProductRecord {
   /** Category path from the breadcrumbs or the shop's data ("Audio > Headphones"). */
   category: string | null;
   scraped_at: string;
+  /** Where each non-null value came from (`{ price: 'jsonld', sku: 'selector' }`); absent on records read before it existed. */
+  source?: Partial<Record<SourcedField, FieldSource>>;
 }

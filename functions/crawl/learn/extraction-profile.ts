@@ -33,7 +33,7 @@ export interface ExtractionProfile {
   origin: string;
   language: string | null;
   country: string | null;
-  /** Currency assumed where a page names none. */
+  /** The setup's currency, assumed only where a page names none (never one learned from other pages). */
   currency: string | null;
   /** Regular expression over path and query of product pages. */
   product_url_pattern: string;

@@ -9,6 +9,7 @@ import type { ProductFields } from '../page/product-fields.ts';
 import { productFromSelectors, readRule, spacedText } from '../page/product-from-selectors.ts';
 import { readAvailability } from '../page/read-availability.ts';
 import type { Page } from '../page/read-page.ts';
+import { textOf } from '../page/text-of.ts';
 import type { FieldRule, SelectorField } from './extraction-profile.ts';
 
 export interface LearningPage {
@@ -120,7 +121,7 @@ export function learnSelectors(
 
   learn(
     'name',
-    targetsOf(pages, (p) => (p.anatomy.h1 ? [p.anatomy.h1, cleanText(p.page.$(p.anatomy.h1).text())] : null)),
+    targetsOf(pages, (p) => (p.anatomy.h1 ? [p.anatomy.h1, cleanText(textOf(p.anatomy.h1))] : null)),
     text,
   );
   learn(

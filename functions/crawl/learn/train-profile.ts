@@ -154,13 +154,6 @@ export async function trainProfile(
     products.filter((entry) => (method === 'SELECTORS' ? null : entry.classification.structured[method]?.sku))
       .length >=
       products.length / 2 || selectors.sku !== undefined;
-  const currencies = products
-    .map(
-      (entry) =>
-        (method === 'SELECTORS' ? null : entry.classification.structured[method]?.currency) ??
-        entry.classification.anatomy.mainPrices[0]?.price.currency,
-    )
-    .filter((currency): currency is string => !!currency);
   const profile: ExtractionProfile = {
     version: 1,
     method,
@@ -168,7 +161,8 @@ export async function trainProfile(
     origin: origin ?? new URL(url).origin,
     language: detectLanguage(collected),
     country: context.country,
-    currency: mostCommon(currencies) ?? context.currency,
+    // The setup's currency only: a currency seen on some pages is never assumed on others.
+    currency: context.currency,
     product_url_pattern: learnUrlPattern(productPaths) ?? '^$',
     listing_url_pattern: learnUrlPattern(listingPaths),
     sku_from_url: skuKnown
@@ -194,10 +188,4 @@ export async function trainProfile(
 
 function pathOf(url: string): string {
   return new URL(url).pathname;
-}
-
-function mostCommon(values: string[]): string | null {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }

@@ -1,79 +1,145 @@
 import type { Element } from 'domhandler';
-import type { ProductRecord } from '#core/product-record';
+import type { FieldSource, ProductRecord, SourcedField } from '#core/product-record';
 import type { ExtractionMethod, ExtractionProfile } from '../learn/extraction-profile.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { normaliseAmount } from './normalise-amount.ts';
+import { normaliseCurrency } from './normalise-currency.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
+import { buyControls, pageAnatomy } from './page-anatomy.ts';
+import { pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
 import { productFromJsonLd } from './product-from-json-ld.ts';
 import { productFromMicrodata } from './product-from-microdata.ts';
 import { productFromOpenGraph } from './product-from-open-graph.ts';
+import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
 import type { Page } from './read-page.ts';
 
-const ORDER: Exclude<ExtractionMethod, 'SELECTORS'>[] = ['JSONLD', 'MICRODATA', 'OPENGRAPH'];
+type StructuredMethod = Exclude<ExtractionMethod, 'SELECTORS'>;
+const ORDER: StructuredMethod[] = ['JSONLD', 'MICRODATA', 'OPENGRAPH'];
+const SOURCE: Record<StructuredMethod, FieldSource> = {
+  JSONLD: 'jsonld',
+  MICRODATA: 'microdata',
+  OPENGRAPH: 'opengraph',
+};
+const MERGED = ['name', 'brand', 'mpn', 'sku', 'image', 'category', 'availability'] as const;
+const GAPS = ['name', 'price', 'sku', 'brand'] as const;
 
 /**
- * Reads the page's product with a learned profile: the profile's method first, the other structured
- * sources next, markup rules for whatever they leave out. Null when the page is not a product page
- * (no source names a product with a price or a name).
+ * Reads the page's product on its own merits: the structured sources (the profile's method first)
+ * field by field, the learned markup rules for what they leave out, generic page rules last. The
+ * currency is the page's own; the profile's only where the page names none. Each value's origin
+ * is kept in `source`. Null when the page is not a product page (no source names a product with a
+ * price or a name).
  */
 export function extractProduct(
   page: Page,
   profile: ExtractionProfile,
   now: Date = new Date(),
 ): ProductRecord | null {
-  const context = { country: profile.country, currency: profile.currency };
-  const identity = {
-    url: page.url,
-    canonical: page.canonical,
-    heading: page.heading,
-    country: profile.country,
-  };
-  const readers: Record<(typeof ORDER)[number], () => ProductFields | null> = {
+  const country = pageCountry(page) ?? profile.country;
+  const context = { country, currency: null };
+  const identity = { url: page.url, canonical: page.canonical, heading: page.heading, country };
+  const readers: Record<StructuredMethod, () => ProductFields | null> = {
     JSONLD: () => productFromJsonLd(page.jsonLd, identity),
     MICRODATA: () => productFromMicrodata(page.$, identity),
     OPENGRAPH: () => productFromOpenGraph(page.meta, identity),
   };
   const methods =
     profile.method === 'SELECTORS' ? ORDER : [profile.method, ...ORDER.filter((m) => m !== profile.method)];
-  let structured: ProductFields | null = null;
-  for (const method of methods) {
-    structured = readers[method]();
-    if (structured && (structured.price !== null || structured.name !== null)) break;
-    structured = null;
-  }
+  const found = methods
+    .map((method) => ({ source: SOURCE[method], fields: readers[method]() }))
+    .filter((entry): entry is { source: FieldSource; fields: ProductFields } => entry.fields !== null);
+  // The first source naming a product leads; a source that names only a title is a fallback.
+  const structured = found.filter((entry) => entry.fields.price !== null || entry.fields.name !== null);
   const markup = productFromSelectors(page, profile.selectors, context);
-  if (!structured && (markup.name === null || markup.price === null)) return null;
-  const pick = <K extends keyof ProductFields>(key: K): ProductFields[K] => structured?.[key] ?? markup[key];
-  const currency = structured?.currency ?? markup.currency ?? profile.currency;
-  let price = structured?.price ?? markup.price;
+  const markupComplete = markup.name !== null && markup.price !== null;
+  const candidates = [...structured, { source: 'selector' as FieldSource, fields: markup }];
+  const anatomy = lazy(() => pageAnatomy(page, context));
+  const missing = (key: (typeof GAPS)[number]): boolean =>
+    candidates.every((candidate) => candidate.fields[key] === null);
+  // Generic page rules fill gaps; the costly page anatomy only where no source gives a name or a price.
+  if (GAPS.some(missing)) {
+    const priceAndName = missing('name') || missing('price');
+    const rules = productFromPageRules(page, anatomy, { priceAndName });
+    // Without structured data or learned rules, only a heading, a price and a buy button make a product page.
+    const sellsHere = rules.name !== null && rules.price !== null && anatomy().buyButtons.length > 0;
+    if (structured.length > 0 || markupComplete || sellsHere)
+      candidates.push({ source: 'heuristic', fields: rules });
+  }
+  if (structured.length === 0 && !markupComplete && candidates.at(-1)?.source !== 'heuristic') return null;
+  const source: Partial<Record<SourcedField, FieldSource>> = {};
+  const pick = <K extends (typeof MERGED)[number]>(key: K): ProductFields[K] => {
+    for (const candidate of candidates) {
+      const value = candidate.fields[key];
+      if (value !== null && value !== '') {
+        source[key] = candidate.source;
+        return value;
+      }
+    }
+    return null;
+  };
+
+  const priced = candidates.find((candidate) => candidate.fields.price !== null);
+  let price = priced?.fields.price ?? null;
+  const currencyOwner = [priced, ...candidates].find(
+    (candidate) => candidate && normaliseCurrency(candidate.fields.currency),
+  );
+  let currency = normaliseCurrency(currencyOwner?.fields.currency) ?? normaliseCurrency(profile.currency);
+  if (price !== null && priced) source.price = priced.source;
+  if (currency) source.currency = currencyOwner ? currencyOwner.source : 'heuristic';
   // A sale the structured data missed: the page shows another current price and strikes through the structured one.
   if (
-    structured?.price &&
+    priced &&
+    priced.source !== 'selector' &&
+    price &&
     markup.price &&
-    normaliseAmount(markup.price, currency) !== normaliseAmount(structured.price, currency) &&
-    struckPriceShown(page, structured.price, context)
+    normaliseAmount(markup.price, currency) !== normaliseAmount(price, currency) &&
+    struckPriceShown(page, price, { country, currency })
   ) {
     price = markup.price;
+    source.price = 'selector';
+    if (markup.currency) currency = normaliseCurrency(markup.currency) ?? currency;
   }
-  const skuFromUrl = profile.sku_from_url
-    ? new RegExp(profile.sku_from_url).exec(new URL(page.url).pathname)?.[1]
-    : null;
-  return {
-    url: canonicalUrl(page, structured?.url ?? null),
+
+  let sku = pick('sku');
+  if (sku === null && profile.sku_from_url) {
+    sku = new RegExp(profile.sku_from_url).exec(new URL(page.url).pathname)?.[1] ?? null;
+    if (sku) source.sku = 'url';
+  }
+  let availability = pick('availability');
+  // A priced page with an add-to-cart control sells the product now, though no data says so.
+  if (availability === null && price !== null && buyControls(page).length > 0) {
+    availability = 'IN_STOCK';
+    source.availability = 'heuristic';
+  }
+  const gtinOwner = candidates.find((candidate) => normaliseGtin(candidate.fields.gtin));
+  const gtin = gtinOwner ? normaliseGtin(gtinOwner.fields.gtin) : null;
+  if (gtinOwner) source.gtin = gtinOwner.source;
+  const record: ProductRecord = {
+    url: canonicalUrl(page, structured[0]?.fields.url ?? null),
     name: pick('name'),
     brand: pick('brand'),
-    gtin: normaliseGtin(pick('gtin')),
+    gtin,
     mpn: pick('mpn'),
-    sku: pick('sku') ?? skuFromUrl ?? null,
+    sku,
     price: price === null ? null : normaliseAmount(price, currency),
     currency,
-    availability: structured?.availability ?? markup.availability ?? 'UNKNOWN',
+    availability: availability ?? 'UNKNOWN',
     image: pick('image'),
     category: pick('category'),
     scraped_at: now.toISOString(),
+    source,
+  };
+  return record;
+}
+
+function lazy<T>(make: () => T): () => T {
+  let value: { made: T } | null = null;
+  return () => {
+    value ??= { made: make() };
+    return value.made;
   };
 }
 

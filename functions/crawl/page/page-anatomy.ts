@@ -5,6 +5,7 @@ import { isStruckPrice } from './is-struck-price.ts';
 import type { ParsedPrice, PriceContext } from './parse-price.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { Page } from './read-page.ts';
+import { textOf } from './text-of.ts';
 
 export interface PricedElement {
   element: Element;
@@ -51,7 +52,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       if (node.name === 'body' || node.name === 'main') break;
       if ($(node).find('a[href]').length === 0) continue;
       // The nearest block with a link: a card when it is small and not the product's own block.
-      if (!containsH1(node) && cleanText($(node).text()).length < 400) card = node;
+      if (!containsH1(node) && cleanText(textOf(node)).length < 400) card = node;
       break;
     }
     cardOf.set(element, card);
@@ -68,7 +69,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       struckDepth.add(element);
       continue;
     }
-    const text = cleanText($(element).text());
+    const text = cleanText(textOf(element));
     const hasAttribute = /^\d+(\.\d+)?$/.test(
       element.attribs['data-price'] ?? element.attribs['data-price-amount'] ?? '',
     );
@@ -93,7 +94,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       node && node.type === 'tag';
       node = node.parent as Element | null
     ) {
-      if (node.name === 'body' || containsH1(node) || cleanText($(node).text()).length > 80) break;
+      if (node.name === 'body' || containsH1(node) || cleanText(textOf(node)).length > 80) break;
       const price = priceOfElement(node, context);
       if (!price || price.amount !== candidate.price.amount) break;
       current = { element: node, price };
@@ -111,11 +112,17 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       cardLinks.add(link.href);
     }
   }
-  const buyButtons = (
+  const buyButtons = buyControls(page).filter((element) => !inCard(element));
+  return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order };
+}
+
+/** Add-to-cart controls anywhere on the page (product cards' included): a cheap sign that the page sells. */
+export function buyControls(page: Page): Element[] {
+  const { $ } = page;
+  return (
     $('button, input[type="submit"], input[type="button"], a.button, a.btn').toArray() as Element[]
   ).filter((element) => {
-    if (inCard(element)) return false;
-    const label = cleanText(element.attribs.value ?? $(element).text());
+    const label = cleanText(element.attribs.value ?? textOf(element));
     const attributes = `${element.attribs.class ?? ''} ${element.attribs.name ?? ''} ${element.attribs.id ?? ''}`;
     const inCartForm = $(element)
       .closest('form')
@@ -127,5 +134,4 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       (!!inCartForm && element.attribs.type === 'submit')
     );
   });
-  return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order };
 }

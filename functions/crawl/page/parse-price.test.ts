@@ -58,3 +58,15 @@ describe('parsePrice', () => {
     );
   });
 });
+
+describe('price strings as shops really print them', () => {
+  it.each([
+    ['$119. 95', '119.95'],
+    ['130, 38 zł', '130.38'],
+    ['35€ 99', '35.99'],
+    ['$.75', '0.75'],
+    ['29.1583', '29.1583'],
+  ])('reads %s as %s', (text, amount) => {
+    expect(parsePrice(text)?.amount).toBe(amount);
+  });
+});

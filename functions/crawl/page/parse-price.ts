@@ -20,7 +20,7 @@ export interface PriceContext {
  * Groups of three digits with one consistent separator and an optional decimal part ("1 299,90",
  * "1.299,90", "1,299.90", "1'299.90", "34.000"), or plain digits with an optional decimal part.
  */
-const NUMBER = /(\d{1,3}(?:([ '’.,])\d{3})(?:\2\d{3})*(?:[.,]\d{1,2}(?!\d))?|\d+(?:[.,]\d+)?)(\s*%)?/g;
+const NUMBER = /(\d{1,3}(?:([ '’.,])\d{3})(?:\2\d{3})*(?!\d)(?:[.,]\d{1,2}(?!\d))?|\d+(?:[.,]\d+)?)(\s*%)?/g;
 
 /**
  * Reads the first price in a text as shops print it, never through binary floats. The separators
@@ -28,7 +28,14 @@ const NUMBER = /(\d{1,3}(?:([ '’.,])\d{3})(?:\2\d{3})*(?:[.,]\d{1,2}(?!\d))?|\
  * thousands separator unless the currency has three decimals.
  */
 export function parsePrice(text: string, context: PriceContext = {}): ParsedPrice | null {
-  const clean = text.replace(/[\u00a0\u202f\u2009\u2007]/g, ' ').replace(/([.,])[-–—]+/g, '$1');
+  const clean = text
+    .replace(/[\u00a0\u202f\u2009\u2007]/g, ' ')
+    .replace(/([.,])[-–—]+/g, '$1')
+    // "119. 95", "130, 38 zł": cents set apart by a space; "35€ 99": the symbol standing for the point.
+    .replace(/(\d)([.,]) (\d{2})(?!\d)/g, '$1$2$3')
+    .replace(/(\d)\s?€\s?(\d{2})(?![\d.,])/g, '$1,$2 €')
+    // "$.75": a fraction without the leading zero.
+    .replace(/(^|[^\d.,])[.,](\d{1,2})(?![\d.,])/g, '$10.$2');
   const currency = currencyInText(clean, context.country) ?? context.currency ?? null;
   for (const match of clean.matchAll(NUMBER)) {
     if (match[3]) continue; // a percentage, not a price

@@ -3,6 +3,7 @@ import { currencyInText } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { type ParsedPrice, type PriceContext, parsePrice } from './parse-price.ts';
+import { textOf } from './text-of.ts';
 
 const PRICE_ATTRIBUTES = [
   'content',
@@ -37,31 +38,31 @@ export function priceOfElement(element: Element, context: PriceContext): ParsedP
 
 function visibleText(element: Element): string {
   let text = '';
-  const walk = (node: AnyNode): void => {
+  // An explicit stack (a marker closes a block with a space): deep nesting must not overflow.
+  const stack: (AnyNode | { close: string })[] = [element];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode | { close: string };
+    if ('close' in node) {
+      text += node.close;
+      continue;
+    }
     if (node.type === 'text') {
       text += node.data;
-      return;
+      continue;
     }
-    if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') return;
+    if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') continue;
     const child = node as Element;
-    if (child.name === 'script' || child.name === 'style') return;
-    if (child !== element && isStruckPrice(child)) return;
+    if (child.name === 'script' || child.name === 'style') continue;
+    if (child !== element && isStruckPrice(child)) continue;
     if (child.name === 'sup' && /\d$/.test(text.trim())) {
       const digits = textOf(child).trim();
       if (/^\d{1,3}$/.test(digits)) {
         text = `${text.trimEnd()}${text.includes('.') ? ',' : '.'}${digits}`;
-        return;
+        continue;
       }
     }
-    for (const grandchild of child.children) walk(grandchild);
-    if (child !== element && /^(p|div|li|br|td|th|tr)$/.test(child.name)) text += ' ';
-  };
-  walk(element);
+    if (child !== element && /^(p|div|li|br|td|th|tr)$/.test(child.name)) stack.push({ close: ' ' });
+    for (let i = child.children.length - 1; i >= 0; i--) stack.push(child.children[i] as AnyNode);
+  }
   return text;
-}
-
-function textOf(node: AnyNode): string {
-  if (node.type === 'text') return node.data;
-  if ('children' in node) return node.children.map(textOf).join('');
-  return '';
 }

@@ -1,3 +1,4 @@
+import type { Availability } from '#core/product-record';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
@@ -24,7 +25,7 @@ const GTIN_KEYS = ['gtin13', 'gtin', 'gtin14', 'gtin12', 'gtin8', 'ean', 'isbn']
  */
 export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity): ProductFields | null {
   const products = nodes.filter((node) =>
-    isType(node, /^(Product|ProductGroup|IndividualProduct|ProductModel)$/),
+    isType(node, /^(Product|ProductGroup|IndividualProduct|ProductModel)$/i),
   );
   if (products.length === 0) return null;
   const main =
@@ -32,11 +33,11 @@ export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity
     products.find((node) => page.heading !== null && cleanText(str(node.name) ?? '') === page.heading) ??
     (products[0] as JsonNode);
   const variants = asArray(main.hasVariant).filter((item): item is JsonNode => isNode(item));
-  const variant = isType(main, /^ProductGroup$/)
+  const variant = isType(main, /^ProductGroup$/i)
     ? (variants.find((item) => sameUrl(str(item.url), page.url, null, true)) ?? variants[0] ?? main)
     : main;
   const offer = pickOffer(variant.offers ?? main.offers, page.url);
-  const crumbs = nodes.find((node) => isType(node, /^BreadcrumbList$/));
+  const crumbs = nodes.find((node) => isType(node, /^BreadcrumbList$/i));
   const name = cleanText(str(main.name) ?? str(variant.name) ?? '') || null;
   const price = offerPrice(offer, page.country);
   const category =
@@ -53,7 +54,7 @@ export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity
     price: price?.amount ?? null,
     currency:
       (offer && (str(offer.priceCurrency) ?? priceSpecification(offer)?.currency)) || price?.currency || null,
-    availability: offer ? readAvailability(str(offer.availability)) : null,
+    availability: offerAvailability(variant.offers ?? main.offers, offer, page.url),
     image: imageUrl(variant.image ?? main.image, page.url),
     category: category ? cleanText(category) : null,
   };
@@ -63,10 +64,11 @@ function isNode(value: unknown): value is JsonNode {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** Type names compare case-insensitively: shops write `product` as often as `Product`. */
 function isType(node: JsonNode, pattern: RegExp): boolean {
   return asArray(node['@type']).some(
     (type) =>
-      typeof type === 'string' && pattern.test(type.replace(/^(https?:\/\/schema\.org\/|schema:)/, '')),
+      typeof type === 'string' && pattern.test(type.replace(/^(https?:\/\/schema\.org\/|schema:)/i, '')),
   );
 }
 
@@ -97,7 +99,7 @@ function pickOffer(offers: unknown, pageUrl: string): JsonNode | null {
   const chosen = list.find((offer) => sameUrl(str(offer.url), pageUrl, null, true)) ?? list[0] ?? null;
   if (
     chosen &&
-    isType(chosen, /^AggregateOffer$/) &&
+    isType(chosen, /^AggregateOffer$/i) &&
     chosen.lowPrice === undefined &&
     chosen.offers !== undefined
   ) {
@@ -105,6 +107,23 @@ function pickOffer(offers: unknown, pageUrl: string): JsonNode | null {
     return inner ? { priceCurrency: chosen.priceCurrency, ...inner } : chosen;
   }
   return chosen;
+}
+
+/**
+ * The chosen offer's stock; where the offers are sizes or sellers that share the page's address,
+ * the product is in stock when any of them is.
+ */
+function offerAvailability(offers: unknown, chosen: JsonNode | null, pageUrl: string): Availability | null {
+  if (!chosen) return null;
+  const own = readAvailability(str(chosen.availability));
+  const list = asArray(offers).filter(isNode);
+  // Offers with URLs of their own are variants, and the page shows the chosen (or default) one.
+  const addressed = new Set(
+    list.map((offer) => str(offer.url) && URL.parse(str(offer.url) ?? '', pageUrl)?.href),
+  );
+  if (list.length < 2 || addressed.size > 1) return own;
+  const all = list.map((offer) => readAvailability(str(offer.availability)));
+  return all.includes('IN_STOCK') ? 'IN_STOCK' : own;
 }
 
 function priceSpecification(offer: JsonNode): { price: unknown; currency: string | null } | null {

@@ -7,6 +7,7 @@ import { parsePrice } from './parse-price.ts';
 import type { ProductFields } from './product-fields.ts';
 import type { PageIdentity } from './product-from-json-ld.ts';
 import { readAvailability } from './read-availability.ts';
+import { isHidden, textOf } from './text-of.ts';
 
 interface Item {
   element: Element;
@@ -97,7 +98,7 @@ function readItem($: CheerioAPI, root: Element): Item {
           ? null
           : node.attribs.itemscope !== undefined
             ? readItem($, node)
-            : propertyValue($, node);
+            : propertyValue(node);
       for (const name of names) {
         if (value === null) continue;
         const list = properties.get(name) ?? [];
@@ -112,7 +113,7 @@ function readItem($: CheerioAPI, root: Element): Item {
   return { element: root, properties };
 }
 
-function propertyValue($: CheerioAPI, element: Element): string {
+function propertyValue(element: Element): string {
   const attribs = element.attribs;
   if (attribs.content !== undefined) return attribs.content.trim();
   switch (element.name) {
@@ -128,12 +129,12 @@ function propertyValue($: CheerioAPI, element: Element): string {
     case 'iframe':
       return attribs.src ?? attribs['data-src'] ?? '';
     case 'time':
-      return attribs.datetime ?? cleanText($(element).text());
+      return attribs.datetime ?? cleanText(textOf(element));
     case 'data':
     case 'meter':
-      return attribs.value ?? cleanText($(element).text());
+      return attribs.value ?? cleanText(textOf(element));
     default:
-      return cleanText($(element).text());
+      return cleanText(textOf(element, '', isHidden));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import type { AnyNode, Element } from 'domhandler';
+import type { Element } from 'domhandler';
 import type { Availability } from '#core/product-record';
 import type { FieldRule, SelectorField } from '../learn/extraction-profile.ts';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
@@ -11,6 +11,7 @@ import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
 import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
+import { textOf } from './text-of.ts';
 
 const PREORDER_BUTTON = /pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż/i;
 
@@ -76,7 +77,7 @@ export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): strin
       ? (URL.parse(attribute, pageUrl)?.href ?? null)
       : attribute;
   }
-  return cleanText($(element).text()) || null;
+  return cleanText(textOf(element)) || null;
 }
 
 function firstMatch($: CheerioAPI, rule: FieldRule): Element | null {
@@ -85,13 +86,7 @@ function firstMatch($: CheerioAPI, rule: FieldRule): Element | null {
 
 /** Text with a space at element boundaries, so "<th>EAN</th><td>123</td>" reads "EAN 123". */
 export function spacedText(element: Element): string {
-  const parts: string[] = [];
-  const walk = (node: AnyNode): void => {
-    if (node.type === 'text') parts.push(node.data);
-    else if (node.type === 'tag') for (const child of (node as Element).children) walk(child);
-  };
-  walk(element);
-  return cleanText(parts.join(' '));
+  return cleanText(textOf(element, ' '));
 }
 
 function readCrumbs($: CheerioAPI, rule: FieldRule, page: Page, name: string | null): string | null {
@@ -103,7 +98,7 @@ function readCrumbs($: CheerioAPI, rule: FieldRule, page: Page, name: string | n
   ).map((item) => {
     const link = item.name === 'a' ? item : ($(item).find('a[href]').first()[0] as Element | undefined);
     const href = link?.attribs.href;
-    return { name: cleanText($(item).text()), url: href ? (URL.parse(href, page.url)?.href ?? null) : null };
+    return { name: cleanText(textOf(item)), url: href ? (URL.parse(href, page.url)?.href ?? null) : null };
   });
   return categoryFromCrumbs(crumbs, { url: page.canonical, name });
 }
@@ -113,7 +108,7 @@ function buttonAvailability($: CheerioAPI, rule: FieldRule | undefined): Availab
   if (!button) return null;
   if (button.attribs.disabled !== undefined || button.attribs['aria-disabled'] === 'true')
     return 'OUT_OF_STOCK';
-  return PREORDER_BUTTON.test(cleanText($(button).text() || (button.attribs.value ?? '')))
+  return PREORDER_BUTTON.test(cleanText(textOf(button) || (button.attribs.value ?? '')))
     ? 'PREORDER'
     : 'IN_STOCK';
 }

@@ -2,6 +2,9 @@ import { decodeEntities } from './decode-entities.ts';
 
 export type JsonNode = Record<string, unknown>;
 
+/** How deep JSON-LD is read; real product data nests a dozen levels at most. */
+const MAX_DEPTH = 64;
+
 /**
  * The JSON-LD nodes of a page: every script parsed leniently (HTML entities, trailing commas, raw
  * line breaks in strings, HTML comments around it), arrays and `@graph` flattened to their nodes,
@@ -9,11 +12,12 @@ export type JsonNode = Record<string, unknown>;
  */
 export function readJsonLd(scripts: readonly string[]): JsonNode[] {
   const nodes: JsonNode[] = [];
-  const add = (value: unknown): void => {
-    if (Array.isArray(value)) for (const item of value) add(item);
+  const add = (value: unknown, depth = 0): void => {
+    if (depth > MAX_DEPTH) return;
+    if (Array.isArray(value)) for (const item of value) add(item, depth + 1);
     else if (value && typeof value === 'object') {
       const node = value as JsonNode;
-      if (Array.isArray(node['@graph'])) add(node['@graph']);
+      if (Array.isArray(node['@graph'])) add(node['@graph'], depth + 1);
       if (node['@type'] !== undefined) nodes.push(node);
     }
   };
@@ -69,11 +73,15 @@ function repair(text: string): string {
   return out;
 }
 
-function decodeStrings(value: unknown): unknown {
+/** Values nested deeper than MAX_DEPTH are dropped: no product is described that deep, and recursion must stay bounded. */
+function decodeStrings(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return decodeEntities(value);
-  if (Array.isArray(value)) return value.map(decodeStrings);
+  if (depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(value)) return value.map((item) => decodeStrings(item, depth + 1));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, decodeStrings(member)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, member]) => [key, decodeStrings(member, depth + 1)]),
+    );
   }
   return value;
 }

@@ -1,6 +1,7 @@
 import { type CheerioAPI, load } from 'cheerio/slim';
 import { cleanText } from './clean-text.ts';
 import { type JsonNode, readJsonLd } from './read-json-ld.ts';
+import { textOf } from './text-of.ts';
 
 /** A fetched HTML page parsed once (htmlparser2) with what every reader needs from it. */
 export interface Page {
@@ -33,10 +34,10 @@ export function readPage(html: string, url: string): Page {
   const href = $('link[rel~="canonical"]').first().attr('href');
   const canonical = (href && URL.parse(href.trim(), url)?.href) || url;
   const h1 = $('h1').first();
-  const heading = h1.length ? cleanText(h1.text()) || null : null;
+  const heading = h1.length ? cleanText(textOf(h1.toArray())) || null : null;
   const scripts = $('script[type="application/ld+json"]')
     .toArray()
-    .map((script) => $(script).text());
+    .map((script) => textOf(script));
   const declared =
     $('html').attr('lang') ??
     meta.get('og:locale') ??

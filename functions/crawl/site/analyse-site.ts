@@ -5,6 +5,7 @@ import { cleanText } from '../page/clean-text.ts';
 import { fetchHtmlPage } from '../page/fetch-html-page.ts';
 import { pageAnatomy } from '../page/page-anatomy.ts';
 import type { Page } from '../page/read-page.ts';
+import { textOf } from '../page/text-of.ts';
 import { detectLanguage } from './detect-language.ts';
 import { detectProductType } from './detect-product-type.ts';
 import { siteLinks } from './site-links.ts';
@@ -207,7 +208,7 @@ export async function analyseSite(
         ...homePage
           .$('nav a, header a')
           .toArray()
-          .map((element) => cleanText(homePage.$(element).text())),
+          .map((element) => cleanText(textOf(element))),
         ...productPages.map((page) => page.heading ?? ''),
       ])
     : 'NONE';

@@ -1,0 +1,24 @@
+import type { Page } from './read-page.ts';
+
+/** Country-code domains that are not a country's shop domain. */
+const GENERIC_CC = new Set(['io', 'co', 'me', 'tv', 'ai', 'fm', 'ly', 'to', 'gg', 'sh', 'ws', 'cc', 'eu']);
+
+/**
+ * The country the page says it is for, from its own signals: the region of `og:locale` or
+ * `<html lang>` ("en-GB", "es_CL"), else the host's country domain ("shop.cz", "x.co.uk"). Null when
+ * the page names none. Decides what a bare "$" or "kr" on this page means.
+ */
+export function pageCountry(page: Page): string | null {
+  const declared = [
+    page.meta.get('og:locale'),
+    page.$('html').attr('lang'),
+    page.meta.get('content-language'),
+  ];
+  for (const value of declared) {
+    const region = value ? /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(value.trim())?.[1] : undefined;
+    if (region) return region.toUpperCase();
+  }
+  const tld = new URL(page.url).hostname.split('.').at(-1)?.toLowerCase() ?? '';
+  if (tld.length !== 2 || GENERIC_CC.has(tld)) return null;
+  return tld === 'uk' ? 'GB' : tld.toUpperCase();
+}
