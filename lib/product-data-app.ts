@@ -54,6 +54,7 @@ export function addProductDataStacks(
     ...common,
     ...resources,
     lanes: jobs?.lanes ?? new Map(),
+    sweeperDeadLetters: jobs?.sweeperDeadLetters,
     description: `Product-data service ${stage}: HTTP API`,
   });
   Tags.of(app).add('project', 'product-data-service');
