@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { addProductDataStacks } from '../lib/product-data-app.ts';
-import { parseStage } from '../lib/stage-config.ts';
+import { assertDeployable, parseStage } from '../lib/stage-config.ts';
 
 /**
  * The CDK CLI runs this file (cdk.json `app`) with the context in its environment. `npm run synth`
@@ -27,5 +27,7 @@ function contextOfDirectRun(): Record<string, unknown> | undefined {
 }
 
 const app = new App({ outdir: process.env.CDK_OUTDIR ?? 'cdk.out', context: contextOfDirectRun() });
-addProductDataStacks(app, parseStage(app.node.tryGetContext('stage')));
+const stage = parseStage(app.node.tryGetContext('stage'));
+assertDeployable(stage);
+addProductDataStacks(app, stage);
 app.synth();

@@ -17,7 +17,7 @@ import { constructId } from './construct-id.ts';
 import { laneArnVariable } from './jobs-stack.ts';
 import { routeAccess } from './route-access.ts';
 import { ServiceFunction } from './service-function.ts';
-import { type Stage, type StageConfig, serviceEnvironment } from './stage-config.ts';
+import { type Stage, type StageConfig, sellerEnvironment, serviceEnvironment } from './stage-config.ts';
 import { addStageDashboard } from './stage-dashboard.ts';
 
 /** The spec's version segment: the base URL ends with it. */
@@ -144,6 +144,8 @@ export class ApiStack extends Stack {
       environment: {
         ...serviceEnvironment(config),
         ...(route.auth === 'API_KEY' ? { API_KEY_CACHE_SECONDS: String(config.apiKeyCacheSeconds) } : {}),
+        // The functions that render invoices are the ones bundled with the invoice fonts.
+        ...(access.invoiceFonts ? sellerEnvironment(config.seller) : {}),
       },
       files: access.invoiceFonts ? INVOICE_FONT_PATHS : undefined,
     }).bindTable(table, access.table);
