@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
+import { App, Aspects } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { addProductDataStacks } from '../lib/product-data-app.ts';
 import { assertDeployable, parseStage } from '../lib/stage-config.ts';
 
@@ -30,4 +31,6 @@ const app = new App({ outdir: process.env.CDK_OUTDIR ?? 'cdk.out', context: cont
 const stage = parseStage(app.node.tryGetContext('stage'));
 assertDeployable(stage);
 addProductDataStacks(app, stage);
+// Findings are errors in the synth output; the accepted ones are acknowledged in lib/nag-acknowledgements.ts.
+Aspects.of(app).add(new AwsSolutionsChecks());
 app.synth();
