@@ -13,7 +13,7 @@ const USAGE = `Usage: npm run --silent admin -- <command> [--flag value]
   add-project-member --project P --user U --role ADMIN|EDITOR|VIEWER
   create-project --customer C --user U --name N --country CC --currency CUR [--default]
   set-quotas --customer C [--max-projects N] [--free-analyses N] [--monthly-spend-limit EUR] [--topup-min EUR] [--topup-max EUR]
-  credit --customer C --amount EUR --reason TEXT
+  credit --customer C --amount EUR --reason TEXT [--reference R]   (one reference credits once; a retry reuses it)
   set-exports --project P --enabled true|false`;
 
 function parseFlags(args: string[]): Record<string, string | true> {
@@ -59,7 +59,12 @@ async function main(): Promise<number> {
   const flags = parseFlags(rest);
   await connect();
   // Imported after connect(): the store reads TABLE_NAME and the endpoints when it loads.
-  const { commands } = await import('#admin/commands');
+  const { commands, newCreditReference } = await import('#admin/commands');
+  if (name === 'credit' && flags.reference === undefined) {
+    // Printed before the write: after a timeout the operator retries with the same reference.
+    flags.reference = newCreditReference();
+    process.stderr.write(`Reference ${flags.reference}: a retry passes --reference ${flags.reference}\n`);
+  }
   const command = (commands as Record<string, (flags: Record<string, string | true>) => Promise<unknown>>)[
     name
   ];

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
+import { App, Aspects } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { addProductDataStacks } from '../lib/product-data-app.ts';
-import { parseStage } from '../lib/stage-config.ts';
+import { assertDeployable, parseStage } from '../lib/stage-config.ts';
 
 /**
  * The CDK CLI runs this file (cdk.json `app`) with the context in its environment. `npm run synth`
@@ -27,5 +28,9 @@ function contextOfDirectRun(): Record<string, unknown> | undefined {
 }
 
 const app = new App({ outdir: process.env.CDK_OUTDIR ?? 'cdk.out', context: contextOfDirectRun() });
-addProductDataStacks(app, parseStage(app.node.tryGetContext('stage')));
+const stage = parseStage(app.node.tryGetContext('stage'));
+assertDeployable(stage);
+addProductDataStacks(app, stage);
+// Findings are errors in the synth output; the accepted ones are acknowledged in lib/nag-acknowledgements.ts.
+Aspects.of(app).add(new AwsSolutionsChecks());
 app.synth();

@@ -1,22 +1,25 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { INVOICE_FONT_PATHS } from '#billing/invoice-fonts';
 import { DOCS_ASSET_PATHS } from '#http/docs/docs-assets';
 import { type Route, routeKey, routes } from '#platform/routes';
 import { TABLE_KEYS } from '#store/table-definition';
-import { addAlarm } from './alarm.ts';
+import { addAlarm, addRateAlarm } from './alarm.ts';
 import { constructId } from './construct-id.ts';
 import { laneArnVariable } from './jobs-stack.ts';
 import { routeAccess } from './route-access.ts';
 import { ServiceFunction } from './service-function.ts';
-import { type Stage, type StageConfig, serviceEnvironment } from './stage-config.ts';
+import { type Stage, type StageConfig, sellerEnvironment, serviceEnvironment } from './stage-config.ts';
+import { addStageDashboard } from './stage-dashboard.ts';
 
 /** The spec's version segment: the base URL ends with it. */
 export const API_STAGE = 'v1';
@@ -30,6 +33,8 @@ export interface ApiStackProps extends StackProps {
   alarmTopic: ITopic;
   /** The job lanes by name, from the jobs stack. */
   lanes: ReadonlyMap<string, IStateMachine>;
+  /** The idle-job sweeper's dead-letter queue, from the jobs stack, for the dashboard. */
+  sweeperDeadLetters: IQueue | undefined;
 }
 
 /** `GET /account/api-keys/{key_id}` -> `GetAccountApiKeysKeyId`: one per route, even where routes share a handler. */
@@ -89,6 +94,32 @@ export class ApiStack extends Stack {
       threshold: 5,
       period: Duration.minutes(5),
     });
+    addRateAlarm(this, 'ServerErrorRateAlarm', {
+      topic: props.alarmTopic,
+      description: `${stage} API: 5xx answers are 5 % or more of at least 20 requests within 5 minutes`,
+      failures: apiStage.metricServerError(),
+      requests: apiStage.metricCount(),
+      percent: 5,
+      minimumRequests: 20,
+      period: Duration.minutes(5),
+    });
+    // No function has reserved concurrency, so Lambda throttles only at the account's regional limit,
+    // which this metric without dimensions counts; a stage has its own account (lib/stage-config.ts).
+    const throttles = new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles' });
+    addAlarm(this, 'LambdaThrottlesAlarm', {
+      topic: props.alarmTopic,
+      description: `${stage}: 10 or more Lambda invocations throttled within 5 minutes`,
+      metric: throttles,
+      threshold: 10,
+      period: Duration.minutes(5),
+    });
+    addStageDashboard(this, {
+      dashboardName: `pds-${stage}`,
+      apiStage,
+      lanes: props.lanes,
+      sweeperDeadLetters: props.sweeperDeadLetters,
+      throttles,
+    });
 
     for (const route of routes) {
       const fn = this.routeFunction(route);
@@ -114,6 +145,8 @@ export class ApiStack extends Stack {
       environment: {
         ...serviceEnvironment(config),
         ...(route.auth === 'API_KEY' ? { API_KEY_CACHE_SECONDS: String(config.apiKeyCacheSeconds) } : {}),
+        // The functions that render invoices are the ones bundled with the invoice fonts.
+        ...(access.invoiceFonts ? sellerEnvironment(config.seller) : {}),
       },
       files: [
         ...(access.invoiceFonts ? INVOICE_FONT_PATHS : []),

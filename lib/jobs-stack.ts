@@ -8,6 +8,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { LANE_ARN_SETTING, type SettingName } from '#platform/config';
@@ -125,6 +126,8 @@ function readLanes(directory: string): LaneFile[] {
 export class JobsStack extends Stack {
   /** Lane name (the ASL file name without `.asl.json`) to its state machine. */
   readonly lanes = new Map<string, sfn.StateMachine>();
+  /** Sweeps that failed past every retry; absent without the sweeper. */
+  sweeperDeadLetters: sqs.Queue | undefined;
   private readonly tasks = new Map<string, ServiceFunction>();
 
   constructor(
@@ -158,10 +161,32 @@ export class JobsStack extends Stack {
       });
       for (const [, fn] of taskFns) fn.grantInvoke(machine);
       if (file.distributedMap) this.allowChildExecutions(machine, name);
+      this.alarmOnExecutions(file.lane, machine);
       this.lanes.set(file.lane, machine);
     }
 
     this.scheduleIdleJobSweeper();
+  }
+
+  /**
+   * A lane records a job's failure before its Fail state, and cancelling a job stops its execution,
+   * so single failed or aborted executions are expected; a run of them is not. A timeout never is.
+   */
+  private alarmOnExecutions(lane: string, machine: sfn.StateMachine): void {
+    const id = constructId(lane);
+    const outcomes = [
+      ['Failed', machine.metricFailed(), 5],
+      ['Aborted', machine.metricAborted(), 10],
+      ['TimedOut', machine.metricTimedOut(), 1],
+    ] as const;
+    for (const [outcome, metric, threshold] of outcomes)
+      addAlarm(this, `${id}Executions${outcome}Alarm`, {
+        topic: this.props.alarmTopic,
+        description: `Lane ${lane}: ${threshold} or more executions ${outcome} within an hour`,
+        metric,
+        threshold,
+        period: Duration.hours(1),
+      });
   }
 
   private task(placeholder: string, file: LaneFile): ServiceFunction {
@@ -223,7 +248,14 @@ export class JobsStack extends Stack {
     const { config, table, sources } = this.props;
     const entry = sources.sweeperEntry;
     if (!entry) return;
+    const deadLetters = new sqs.Queue(this, 'IdleJobSweeperDeadLetters', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.sweeperDeadLetters = deadLetters;
     const sweeper = new ServiceFunction(this, 'IdleJobSweeper', {
+      deadLetterQueue: deadLetters,
       entry,
       description: 'Cancels jobs left unapproved past the idle limit',
       timeout: Duration.minutes(5),
@@ -242,7 +274,15 @@ export class JobsStack extends Stack {
     new events.Rule(this, 'IdleJobSweepSchedule', {
       description: 'Hourly sweep of idle jobs',
       schedule: events.Schedule.rate(Duration.hours(1)),
-      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2 })],
+      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2, deadLetterQueue: deadLetters })],
+    });
+    // The rule's undelivered events and the function's failed asynchronous runs land in the same queue.
+    addAlarm(this, 'IdleJobSweeperDeadLettersAlarm', {
+      topic: this.props.alarmTopic,
+      description: 'A sweep of idle jobs failed past its retries (see the dead-letter queue)',
+      metric: deadLetters.metricApproximateNumberOfMessagesVisible(),
+      threshold: 1,
+      period: Duration.minutes(5),
     });
   }
 }

@@ -2,6 +2,7 @@ import { type App, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
 import { findJobSources, type JobSourceDirs, JobsStack } from './jobs-stack.ts';
+import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
 import { type Stage, stageConfigs } from './stage-config.ts';
 import type { TaskFunction } from './task-functions.ts';
 
@@ -54,8 +55,10 @@ export function addProductDataStacks(
     ...common,
     ...resources,
     lanes: jobs?.lanes ?? new Map(),
+    sweeperDeadLetters: jobs?.sweeperDeadLetters,
     description: `Product-data service ${stage}: HTTP API`,
   });
+  for (const stack of [data, jobs, api]) if (stack) acknowledgeNagFindings(stack);
   Tags.of(app).add('project', 'product-data-service');
   Tags.of(app).add('stage', stage);
   return { data, jobs, api };

@@ -7,6 +7,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import type { SettingName } from '#platform/config';
@@ -29,6 +30,8 @@ export interface ServiceFunctionProps {
   environment?: Partial<Record<SettingName, string>>;
   /** Files (relative to the repository root) copied beside the bundle, for the handler to read at run time. */
   files?: readonly string[];
+  /** Where asynchronous invocations go once Lambda's own retries fail. */
+  deadLetterQueue?: IQueue;
 }
 
 /**
@@ -48,6 +51,7 @@ export class ServiceFunction extends NodejsFunction {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(15),
       tracing: lambda.Tracing.ACTIVE,
+      deadLetterQueue: props.deadLetterQueue,
       logGroup: new logs.LogGroup(scope, `${id}Logs`, {
         retention: props.logRetention,
         removalPolicy: props.removalPolicy,

@@ -3,13 +3,14 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { PriceOverrides } from '#core/pricing';
 import type { SettingName } from '#platform/config';
 
-export const STAGES = ['dev', 'prod'] as const;
+/** `test` holds example values for synth and the CDK tests; it is never deployed. */
+export const STAGES = ['test', 'dev', 'prod'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** Everything that differs between stages, in one place; constructs read it and never test the stage. */
 export interface StageConfig {
-  /** Account and region come from the CLI's profile (`CDK_DEFAULT_*`) unless the stage pins them. */
-  env: { account: string | undefined; region: string };
+  /** The account and region the stage deploys to; a deploy into any other is refused by CloudFormation. */
+  env: { account: Setting; region: string };
   /** Blocks `cdk destroy` of the stage's stacks. */
   terminationProtection: boolean;
   /** Retain keeps the table, buckets and logs when a stack is deleted. */
@@ -34,8 +35,20 @@ export interface StageConfig {
   payments: StripePayments | { provider: 'LOCAL_CHECKOUT' };
   /** SES sender (a verified identity of the stage) and the teams that contact requests go to. */
   mail: StageMail;
-  /** Operator address subscribed to the alarm topic; no subscription when absent. */
-  alarmEmail: string | undefined;
+  /** Operator address subscribed to the alarm topic. */
+  alarmEmail: Setting;
+  /** Who the stage's invoices name as seller. */
+  seller: InvoiceSeller;
+}
+
+/** A setting a stage must have before it is deployed; undefined until the operator fills it in. */
+type Setting = string | undefined;
+
+export interface InvoiceSeller {
+  name: Setting;
+  addressLines: readonly string[];
+  vatId: Setting;
+  email: Setting;
 }
 
 /**
@@ -55,44 +68,64 @@ export interface StageMail {
   support: string;
 }
 
-const region = process.env.CDK_DEFAULT_REGION ?? 'eu-central-1';
-const account = process.env.CDK_DEFAULT_ACCOUNT;
+const common = {
+  apiKeyCacheSeconds: 60,
+  priceOverrides: {},
+  exportRates: 'ecb',
+  pointInTimeRecovery: true,
+} as const;
+
+const devLike = {
+  ...common,
+  terminationProtection: false,
+  removalPolicy: RemovalPolicy.DESTROY,
+  tableDeletionProtection: false,
+  logRetention: RetentionDays.ONE_WEEK,
+  exportsExpireAfter: Duration.days(7),
+  dataNoncurrentVersionsExpireAfter: Duration.days(7),
+  apiThrottle: { rateLimit: 50, burstLimit: 100 },
+  payments: { provider: 'LOCAL_CHECKOUT' },
+} as const;
 
 export const stageConfigs: Record<Stage, StageConfig> = {
+  test: {
+    ...devLike,
+    // The documentation account of AWS: the test stage synthesizes but never deploys.
+    env: { account: '123456789012', region: 'eu-central-1' },
+    mail: {
+      from: 'service@test.product-data.example',
+      sales: 'sales@product-data.example',
+      support: 'support@product-data.example',
+    },
+    alarmEmail: 'ops@product-data.example',
+    seller: {
+      name: 'Product Data Example s.r.o.',
+      addressLines: ['Example street 1', '110 00 Praha 1', 'Czech Republic'],
+      vatId: 'CZ00000000',
+      email: 'billing@product-data.example',
+    },
+  },
   dev: {
-    env: { account, region },
-    terminationProtection: false,
-    removalPolicy: RemovalPolicy.DESTROY,
-    pointInTimeRecovery: true,
-    tableDeletionProtection: false,
-    logRetention: RetentionDays.ONE_WEEK,
-    exportsExpireAfter: Duration.days(7),
-    dataNoncurrentVersionsExpireAfter: Duration.days(7),
-    apiThrottle: { rateLimit: 50, burstLimit: 100 },
-    apiKeyCacheSeconds: 60,
-    priceOverrides: {},
-    exportRates: 'ecb',
-    payments: { provider: 'LOCAL_CHECKOUT' },
+    ...devLike,
+    env: { account: undefined, region: 'eu-central-1' },
     mail: {
       from: 'service@dev.product-data.example',
       sales: 'sales@product-data.example',
       support: 'support@product-data.example',
     },
-    alarmEmail: process.env.PDS_DEV_ALARM_EMAIL,
+    alarmEmail: undefined,
+    seller: { name: 'Product Data Service (dev)', addressLines: [], vatId: undefined, email: undefined },
   },
   prod: {
-    env: { account, region },
+    ...common,
+    env: { account: undefined, region: 'eu-central-1' },
     terminationProtection: true,
     removalPolicy: RemovalPolicy.RETAIN,
-    pointInTimeRecovery: true,
     tableDeletionProtection: true,
     logRetention: RetentionDays.THREE_MONTHS,
     exportsExpireAfter: Duration.days(30),
     dataNoncurrentVersionsExpireAfter: Duration.days(90),
     apiThrottle: { rateLimit: 500, burstLimit: 1000 },
-    apiKeyCacheSeconds: 60,
-    priceOverrides: {},
-    exportRates: 'ecb',
     payments: {
       provider: 'STRIPE',
       secretName: 'product-data/prod/stripe',
@@ -103,9 +136,35 @@ export const stageConfigs: Record<Stage, StageConfig> = {
       sales: 'sales@product-data.example',
       support: 'support@product-data.example',
     },
-    alarmEmail: process.env.PDS_PROD_ALARM_EMAIL,
+    alarmEmail: undefined,
+    seller: { name: undefined, addressLines: [], vatId: undefined, email: undefined },
   },
 };
+
+/** The settings a stage lacks before it may be deployed, by their path in the stage table. */
+export function missingSettings(config: StageConfig): string[] {
+  const required: [string, unknown][] = [
+    ['env.account', config.env.account],
+    ['env.region', config.env.region],
+    ['alarmEmail', config.alarmEmail],
+    ['seller.name', config.seller.name],
+    ['seller.addressLines', config.seller.addressLines.join('')],
+    ['seller.vatId', config.seller.vatId],
+    ['seller.email', config.seller.email],
+  ];
+  return required
+    .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+    .map(([name]) => name);
+}
+
+/** Refuses a stage with a required setting missing, naming each one, before anything is synthesized. */
+export function assertDeployable(stage: Stage, config: StageConfig = stageConfigs[stage]): void {
+  const missing = missingSettings(config);
+  if (missing.length > 0)
+    throw new Error(
+      `Stage ${stage} is missing required settings in lib/stage-config.ts: ${missing.map((name) => `${stage}.${name}`).join(', ')}`,
+    );
+}
 
 export function parseStage(value: unknown): Stage {
   const stage = STAGES.find((known) => known === value);
@@ -117,6 +176,17 @@ export function parseStage(value: unknown): Stage {
  * Settings every function of the stage reads. CRAWL_ALLOWED_HOSTS is never set in AWS, so a
  * deployed crawler cannot reach a private address.
  */
+/** What invoices print about the seller, in the variables functions/http/billing reads. */
+export function sellerEnvironment(seller: InvoiceSeller): Partial<Record<SettingName, string>> {
+  const set = (name: SettingName, value: string | undefined) => (value ? { [name]: value } : {});
+  return {
+    ...set('INVOICE_SELLER_NAME', seller.name),
+    ...set('INVOICE_SELLER_ADDRESS', seller.addressLines.join(';')),
+    ...set('INVOICE_SELLER_VAT_ID', seller.vatId),
+    ...set('INVOICE_SELLER_EMAIL', seller.email),
+  };
+}
+
 export function serviceEnvironment(config: StageConfig): Partial<Record<SettingName, string>> {
   return {
     EXPORT_RATES_SOURCE: config.exportRates,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { creditBalance, getBalance } from '#billing/ledger';
+import { creditBalance, findCredit, getBalance } from '#billing/ledger';
 import { CUSTOMER_ROLES, type CustomerRole, PROJECT_ROLES, type ProjectRole } from '#core/access-policy';
 import { balanceRecord } from '#core/balance-record';
 import { localize } from '#core/localization';
 import { formatMoney, parseMoney } from '#core/money';
-import { BadRequest, NotFound } from '#core/problem';
+import { BadRequest, Conflict, NotFound } from '#core/problem';
 import type { Quotas } from '#core/quotas';
 import { setExportsEnabled } from '#exports/export-records';
 import { createApiKey } from '#store/api-keys';
@@ -66,6 +66,22 @@ async function existingUser(userId: string) {
   const user = await getUser(userId);
   if (!user) throw NotFound('USER_NOT_FOUND', `No user ${userId}.`);
   return user;
+}
+
+/** A request id for a money command, printed before the write so that a retry can pass it again. */
+export const newCreditReference = () => `req-${randomUUID()}`;
+
+const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
+
+function creditReference(flags: Flags): string {
+  const reference = optionalText(flags, 'reference');
+  if (reference === undefined) return newCreditReference();
+  if (!REFERENCE.test(reference))
+    throw BadRequest(
+      'INVALID_FLAG',
+      '--reference must be 1–100 letters, digits, dots, colons, dashes or underscores.',
+    );
+  return reference;
 }
 
 export const quotasView = (quotas: Quotas) => ({
@@ -148,13 +164,27 @@ export const commands = {
     const amount = money(flags, 'amount');
     if (amount === undefined || amount <= 0)
       throw BadRequest('INVALID_FLAG', '--amount must be a positive amount in EUR.');
-    await creditBalance({
+    const reference = creditReference(flags);
+    const source = `operator-${reference}`;
+    const credited = await creditBalance({
       customerId: customer.customer_id,
       amount,
       kind: 'OPERATOR_CREDIT',
-      source: `operator-${randomUUID()}`,
+      source,
       reason: text(flags, 'reason'),
     });
-    return balanceRecord(customer.customer_id, await getBalance(customer.customer_id));
+    if (!credited) {
+      const earlier = await findCredit(customer.customer_id, source);
+      if (earlier && earlier.amount !== amount)
+        throw Conflict(
+          'REFERENCE_REUSED',
+          `Reference ${reference} credited ${formatMoney(earlier.amount)} EUR at ${earlier.creditedAt}, not ${formatMoney(amount)}.`,
+        );
+    }
+    return {
+      ...balanceRecord(customer.customer_id, await getBalance(customer.customer_id)),
+      reference,
+      credited,
+    };
   },
 } satisfies Record<string, (flags: Flags) => Promise<Record<string, unknown>>>;

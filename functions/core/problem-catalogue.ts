@@ -58,6 +58,7 @@ export const PROBLEM_CATALOGUE = {
   NO_CATALOG: { status: 409, title: 'No catalog' },
   NO_FULL_CATALOG: { status: 409, title: 'No full catalog' },
   QUOTE_CHANGED: { status: 409, title: 'Quote changed' },
+  REFERENCE_REUSED: { status: 409, title: 'Reference reused' },
   SAMPLE_ALREADY_USED: { status: 409, title: 'Sample already used' },
   // 413: the local server's body cap (API Gateway enforces its own before any handler runs).
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Content too large' },

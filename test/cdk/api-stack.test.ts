@@ -177,23 +177,3 @@ describe('API stack in dev', () => {
     expect(env).not.toContain('STRIPE_');
   });
 });
-
-describe('alarms', () => {
-  const stacks = synthStage('dev', FIXTURE_JOBS);
-
-  it('alarm the stage topic on API server errors and on failing tasks', () => {
-    Template.fromStack(stacks.data).hasResourceProperties('AWS::SNS::Topic', { TopicName: 'pds-dev-alarms' });
-    const api = Template.fromStack(stacks.api);
-    api.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: '5xx',
-      Namespace: 'AWS/ApiGateway',
-      Statistic: 'Sum',
-      AlarmActions: [Match.objectLike({ 'Fn::ImportValue': Match.stringLikeRegexp('AlarmTopic') })],
-    });
-    if (!stacks.jobs) throw new Error('the fixture lanes make a jobs stack');
-    const jobs = Template.fromStack(stacks.jobs);
-    // One per task and one for the sweeper.
-    jobs.resourceCountIs('AWS::CloudWatch::Alarm', 3);
-    jobs.allResourcesProperties('AWS::CloudWatch::Alarm', { MetricName: 'Errors', Namespace: 'AWS/Lambda' });
-  });
-});

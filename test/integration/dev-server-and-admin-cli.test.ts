@@ -101,13 +101,17 @@ describe('admin CLI on the running local stack', () => {
       '--reason',
       'welcome',
     );
-    expect(JSON.parse(credit.stdout)).toEqual({
+    const credited = JSON.parse(credit.stdout);
+    expect(credited).toEqual({
       customer_id,
       currency: 'EUR',
       balance: '25.50',
       held: '0.00',
       spendable: '25.50',
+      reference: expect.stringMatching(/^req-/),
+      credited: true,
     });
+    expect(credit.stderr).toContain(`--reference ${credited.reference}`);
 
     const other = JSON.parse(
       (await admin('create-user', '--email', 'viewer@shop.test', '--name', 'Viewer')).stdout,
@@ -135,6 +139,47 @@ describe('admin CLI on the running local stack', () => {
           .stdout,
       ),
     ).toEqual({});
+  });
+
+  it('credits once per reference: a retry after a timeout does not pay twice', async () => {
+    const { customer_id } = JSON.parse((await admin('create-customer', '--name', 'Retry Co')).stdout);
+    const credit = (amount: string) =>
+      admin(
+        'credit',
+        '--customer',
+        customer_id,
+        '--amount',
+        amount,
+        '--reason',
+        'goodwill',
+        '--reference',
+        'ticket-481',
+      );
+    const first = JSON.parse((await credit('10')).stdout);
+    const retry = JSON.parse((await credit('10')).stdout);
+    expect(first).toMatchObject({ balance: '10.00', reference: 'ticket-481', credited: true });
+    expect(retry).toMatchObject({ balance: '10.00', reference: 'ticket-481', credited: false });
+
+    const changed = await credit('12');
+    expect(changed.code).not.toBe(0);
+    expect(changed.stdout).toBe('');
+    expect(changed.stderr).toContain('REFERENCE_REUSED');
+
+    const unreferenced = await admin('credit', '--customer', customer_id, '--amount', '5', '--reason', 'x');
+    const printed = /--reference (\S+)/.exec(unreferenced.stderr)?.[1] ?? '';
+    expect(JSON.parse(unreferenced.stdout)).toMatchObject({ balance: '15.00', reference: printed });
+    const rerun = await admin(
+      'credit',
+      '--customer',
+      customer_id,
+      '--amount',
+      '5',
+      '--reason',
+      'x',
+      '--reference',
+      printed,
+    );
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ balance: '15.00', credited: false });
   });
 
   it('writes errors to stderr with a non-zero exit and nothing on stdout', async () => {
