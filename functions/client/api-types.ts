@@ -4520,6 +4520,9 @@ export interface operations {
                 category: string | null;
                 /** Format: date-time */
                 scraped_at: string;
+                source?: {
+                  [key: string]: "jsonld" | "microdata" | "opengraph" | "selector" | "url" | "heuristic";
+                };
               })[];
           };
         };

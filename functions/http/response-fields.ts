@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { FieldSource } from '#core/product-record';
 
 /**
  * Building blocks of the response schemas (one module per area beside its handlers). They describe
@@ -39,4 +40,18 @@ export const productRecord = v.object({
   image: v.nullable(v.string()),
   category: v.nullable(v.string()),
   scraped_at: timestamp,
+  /** Where each value came from, so a user can see why a value is what it is. */
+  source: v.optional(
+    v.record(
+      v.string(),
+      v.picklist([
+        'jsonld',
+        'microdata',
+        'opengraph',
+        'selector',
+        'url',
+        'heuristic',
+      ] satisfies FieldSource[]),
+    ),
+  ),
 });

@@ -214,7 +214,7 @@ describe('a FULL scrape', () => {
     expect(await latestCatalog(websiteId, 'FULL')).toEqual(pointer);
     const catalog = await readCatalog(pointer as NonNullable<typeof pointer>);
     const byUrl = (a: { url: string }, b: { url: string }) => a.url.localeCompare(b.url);
-    expect(catalog.map(({ scraped_at: _at, ...product }) => product).sort(byUrl)).toEqual(
+    expect(catalog.map(({ scraped_at: _at, source: _source, ...product }) => product).sort(byUrl)).toEqual(
       [...truth].sort(byUrl),
     );
 

@@ -95,8 +95,9 @@ describe('a setup job on each test-shop flavour', () => {
       expect(sample.body.website_id).toBe(job.website_id);
       expect(sample.body.products.length).toBeGreaterThan(0);
       const truth = new Map(shop.groundTruth.products.map((product) => [product.url, product]));
-      for (const { scraped_at, ...product } of sample.body.products) {
+      for (const { scraped_at, source, ...product } of sample.body.products) {
         expect(Date.parse(scraped_at)).not.toBeNaN();
+        expect(Object.keys(source)).toEqual(expect.arrayContaining(['name', 'price']));
         expect(product).toEqual(truth.get(product.url));
       }
       completed.set(name, job);
