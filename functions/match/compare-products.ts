@@ -16,6 +16,8 @@ export interface MatchEvidence {
   codeRelation: CodeRelation | null;
   /** Each names its own model (a code no other product carries) and they share none. */
   codeConflict: boolean;
+  /** Words both titles carry, rarest first, at most five. */
+  words: string[];
   /** Weighted cosine of words and model codes, 0..1. */
   text: number;
   /** Measured dimensions read on both sides with a common value, or with no common value. */
@@ -37,6 +39,8 @@ export interface PairScore {
 const conflictFactor = 0.5;
 /** Marketing rounds sizes ("1 TB" for 1024 GB): values this close are the same. */
 const quantityTolerance = 0.03;
+/** Shared words kept as evidence: enough to see why, few enough to read in a spreadsheet cell. */
+const evidenceWords = 5;
 /** A code in a title that names the model: "tsw259s4", not "a500" (a series, a size). */
 const minNamingCode = minContainedCode;
 
@@ -48,7 +52,12 @@ export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights:
   const agreement = relateCodes(a, b, weights);
   const wordSet = new Set(b.words);
   let sharedWords = 0;
-  for (const word of a.words) if (wordSet.has(word)) sharedWords += weights.word(word) ** 2;
+  const common: string[] = [];
+  for (const word of a.words)
+    if (wordSet.has(word)) {
+      sharedWords += weights.word(word) ** 2;
+      common.push(word);
+    }
   const norms = Math.sqrt(weights.norm(a) * weights.norm(b));
   // A product without a name (only a GTIN, say) has no text to compare.
   const text = norms > 0 ? Math.min(1, (sharedWords + agreement.weight) / norms) : 0;
@@ -61,6 +70,7 @@ export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights:
     codes: agreement.codes,
     codeRelation: agreement.relation,
     codeConflict,
+    words: common.sort((x, y) => weights.word(y) - weights.word(x)).slice(0, evidenceWords),
     text,
     quantities,
     brand,

@@ -16,6 +16,8 @@ export interface ProductMatch {
   website_id: string;
   url: string;
   score: number;
+  /** How likely the two are the same product, 0..1: the learned pair scorer's probability, 1 or 0 where GTINs decide. */
+  confidence: number;
   evidence: MatchEvidence;
 }
 
