@@ -38,6 +38,8 @@ type Engine = 'engine' | 'fuse.js' | 'tf-idf';
 
 interface Cost {
   seconds: number;
+  /** User plus system CPU time of the measurement: what it costs on one core whatever else runs. */
+  cpuSeconds: number;
   peakRssKb: number;
 }
 
@@ -102,7 +104,7 @@ export async function runMatchingBench(): Promise<void> {
     const ours = await runWorker<ScaleMeasurement>(['scale', 'engine', String(products)]);
     const label = `synthetic ${products} x ${products}`;
     console.log(
-      `\n${label}: this engine ${ours.matches} matches in ${ours.seconds.toFixed(1)} s, peak RSS ${mib(ours)} MiB`,
+      `\n${label}: this engine ${ours.matches} matches in ${ours.seconds.toFixed(1)} s (${ours.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(ours)} MiB`,
     );
     if (products > peerScaleLimit) continue;
     const tfidf = await runWorker<ScaleMeasurement>([
@@ -112,7 +114,7 @@ export async function runMatchingBench(): Promise<void> {
       String(await threshold),
     ]);
     console.log(
-      `${label}: tf-idf ${tfidf.matches} matches in ${tfidf.seconds.toFixed(1)} s, peak RSS ${mib(tfidf)} MiB; ratio this engine / tf-idf: speed ${(tfidf.seconds / ours.seconds).toFixed(2)}x, peak RSS ${(ours.peakRssKb / tfidf.peakRssKb).toFixed(2)}x`,
+      `${label}: tf-idf ${tfidf.matches} matches in ${tfidf.seconds.toFixed(1)} s (${tfidf.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(tfidf)} MiB; ratio this engine / tf-idf: speed (CPU) ${(tfidf.cpuSeconds / ours.cpuSeconds).toFixed(2)}x, peak RSS ${(ours.peakRssKb / tfidf.peakRssKb).toFixed(2)}x`,
     );
   }
 }
@@ -123,7 +125,7 @@ function mib(cost: Cost): string {
 
 function print(label: string, m: Measurement): void {
   console.log(
-    `  ${label.padEnd(34)} F1 ${m.f1.toFixed(3)}  precision ${m.precision.toFixed(3)}  recall ${m.recall.toFixed(3)}  (${m.correct}/${m.found} found, ${m.expected} expected)  ${m.seconds.toFixed(2)} s  peak RSS ${mib(m)} MiB`,
+    `  ${label.padEnd(34)} F1 ${m.f1.toFixed(3)}  precision ${m.precision.toFixed(3)}  recall ${m.recall.toFixed(3)}  (${m.correct}/${m.found} found, ${m.expected} expected)  ${m.seconds.toFixed(2)} s (${m.cpuSeconds.toFixed(2)} s CPU)  peak RSS ${mib(m)} MiB`,
   );
 }
 
@@ -157,8 +159,13 @@ function runWorker<T>(args: string[]): Promise<T> {
   });
 }
 
-function cost(started: number): Cost {
-  return { seconds: (performance.now() - started) / 1000, peakRssKb: process.resourceUsage().maxRSS };
+function cost(started: number, cpuStarted: NodeJS.CpuUsage): Cost {
+  const cpu = process.cpuUsage(cpuStarted);
+  return {
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    peakRssKb: process.resourceUsage().maxRSS,
+  };
 }
 
 /** One measurement: matches the (sampled) reference catalog against the whole competitor catalog. */
@@ -174,6 +181,7 @@ async function measureCatalog(
   const sampled = new Set(reference.map((product) => product.url));
   const truth = data.truth.filter(([left]) => sampled.has(left));
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   let found: [string, string][];
   if (engine === 'engine') {
     const result = await matchCatalogs({ website_id: 'left', products: reference }, [
@@ -201,7 +209,7 @@ async function measureCatalog(
     dataset,
     referenceProducts: reference.length,
     competitorProducts: data.right.length,
-    ...cost(started),
+    ...cost(started, cpuStarted),
     ...measureAccuracy(found, truth),
   };
 }
@@ -238,6 +246,7 @@ async function measureScale(engine: Engine, size: number, threshold: number): Pr
     size,
   );
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   let matches: number;
   if (engine === 'engine') {
     const result = await matchCatalogs({ website_id: 'reference', products: reference }, [
@@ -251,7 +260,7 @@ async function measureScale(engine: Engine, size: number, threshold: number): Pr
       threshold,
     ).length;
   }
-  return { engine, products: size, matches, ...cost(started) };
+  return { engine, products: size, matches, ...cost(started, cpuStarted) };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'worker') {

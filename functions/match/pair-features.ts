@@ -52,7 +52,7 @@ export function pairFeatures(
     return norm;
   };
   const wordNorms = Math.sqrt(wordNorm(aWords) * wordNorm(bWords));
-  const related = new Set(evidence.codes);
+  const related = evidence.codes;
   const digitTerms = (x: ProductFeatures, other: Set<string>) => {
     let total = 0;
     let unshared = 0;
@@ -65,7 +65,7 @@ export function pairFeatures(
     for (const code of x.codes) {
       const w = weights.code(code) ** 2;
       total += w;
-      if (![...related].some((r) => code.includes(r))) unshared += w;
+      if (!related.some((r) => code.includes(r))) unshared += w;
     }
     return { total, unshared };
   };
@@ -93,7 +93,7 @@ export function pairFeatures(
     da.total + db.total > 0 ? (da.unshared + db.unshared) / (da.total + db.total) : 0,
     aWords.size + bWords.size - shared > 0 ? shared / (aWords.size + bWords.size - shared) : 0,
     Math.min(share(da), share(db)),
-    trigramOverlap(a.compactName, b.compactName),
+    trigramOverlap(a, b),
     Math.min(rarestUnshared(a, bWords, weights), rarestUnshared(b, aWords, weights)),
   ];
 }
@@ -103,18 +103,46 @@ function share({ total, unshared }: { total: number; unshared: number }): number
 }
 
 /** Jaccard overlap of the letter trigrams: spellings that differ by a separator or an ending still overlap. */
-function trigramOverlap(a: string, b: string): number {
-  const grams = (text: string): Set<string> => {
-    const set = new Set<string>();
-    for (let i = 0; i + 3 <= text.length; i++) set.add(text.slice(i, i + 3));
-    return set;
-  };
-  const x = grams(a);
-  const y = grams(b);
+function trigramOverlap(a: ProductFeatures, b: ProductFeatures): number {
+  const x = trigrams(a);
+  const y = trigrams(b);
   let common = 0;
-  for (const gram of x) if (y.has(gram)) common++;
-  const union = x.size + y.size - common;
+  for (let i = 0, k = 0; i < x.length && k < y.length; ) {
+    const left = x[i] as number;
+    const right = y[k] as number;
+    if (left === right) {
+      common++;
+      i++;
+      k++;
+    } else if (left < right) i++;
+    else k++;
+  }
+  const union = x.length + y.length - common;
   return union > 0 ? common / union : 0;
+}
+
+const trigramCache = new WeakMap<ProductFeatures, Uint16Array>();
+
+/**
+ * The distinct trigrams of the compact name as sorted numbers: it holds only a-z and 0-9, so a
+ * trigram is a number below 36³, and a product's set costs two bytes a trigram, computed once.
+ */
+function trigrams(product: ProductFeatures): Uint16Array {
+  let cached = trigramCache.get(product);
+  if (!cached) {
+    const symbol = (code: number): number => (code <= 57 ? code - 48 : code - 87);
+    const text = product.compactName;
+    const grams = new Set<number>();
+    for (let i = 0; i + 3 <= text.length; i++)
+      grams.add(
+        symbol(text.charCodeAt(i)) * 1296 +
+          symbol(text.charCodeAt(i + 1)) * 36 +
+          symbol(text.charCodeAt(i + 2)),
+      );
+    cached = Uint16Array.from(grams).sort();
+    trigramCache.set(product, cached);
+  }
+  return cached;
 }
 
 /** The weight of the rarest word the other product lacks, against the product's own rarest word. */
