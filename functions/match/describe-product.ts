@@ -31,8 +31,6 @@ export interface ProductFeatures {
   words: string[];
   /** Distinct model codes of the name and the MPN. */
   codes: string[];
-  /** Model codes of the description not already in `codes`: they confirm a code of the other product, never conflict. */
-  descriptionCodes: string[];
   quantities: Quantity[];
   /** The name's first word, mostly the maker's name where no brand is given. */
   firstWord: string | null;
@@ -57,7 +55,6 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
   const codes = new Set(findModelCodes(rest));
   if (mpn) codes.add(mpn);
   const description = joinNumberGroups(foldText(product.description ?? ''));
-  const descriptionCodes = findModelCodes(description).filter((code) => !codes.has(code));
   return {
     key: product.url,
     gtin: gtinKey(product.gtin),
@@ -65,7 +62,6 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     brand,
     words: [...words].filter((word) => !codes.has(word)),
     codes: [...codes],
-    descriptionCodes,
     quantities,
     firstWord: tokeniseWords(name)[0] ?? null,
     compactName: name.replace(/[^a-z0-9]+/g, ''),
