@@ -4,6 +4,9 @@ import { pairFeatures } from './pair-features.ts';
 import { scorePair } from './pair-scorer.ts';
 import type { TermWeights } from './weigh-terms.ts';
 
+/** The rule's score below which the geometric mean stays under 0.3, the lowest accepted score. */
+const minLearnedScore = 0.09;
+
 export interface PairJudgement {
   /** What the one-to-one assignment ranks and thresholds, 0..1. */
   score: number;
@@ -34,8 +37,10 @@ export function judgePair(
     evidence.brand === 'equal' ||
     (evidence.brand === null && a.firstWord !== null && a.firstWord === b.firstWord);
   const runOut = evidence.codes.length === 0 && makersAgree;
-  // Blocking scores many pairs: there the learned scorer runs only where it changes the score.
-  if (!runOut && !withConfidence) return { score: rule.score, confidence: Number.NaN, evidence };
+  // Blocking scores many pairs: there the learned scorer runs only where it changes the score and
+  // the pair could still be accepted (the mean cannot reach the margin rule's 0.3 from below 0.09).
+  if (!withConfidence && (!runOut || rule.score < minLearnedScore))
+    return { score: rule.score, confidence: Number.NaN, evidence };
   const confidence = scorePair(pairFeatures(a, b, weights, evidence));
   return { score: runOut ? Math.sqrt(rule.score * confidence) : rule.score, confidence, evidence };
 }
