@@ -1,13 +1,19 @@
 /**
- * `npm run bench -- matching [peer sample size]`: this engine against fuse.js on the two benchmarks
- * of data/matching. Each measurement runs in its own process (this file, started again with
- * worker arguments), so its time and peak RSS are its own.
+ * `npm run bench -- matching [peer sample size] [scale sizes]`: this engine against two peers,
+ * fuse.js and a TF-IDF cosine matcher (`tfidf-baseline.ts`, threshold tuned on the WDC training
+ * pairs), in one run:
  *
- * fuse.js scans the whole catalog for every query (seconds per title against the 22k Amazon
- * titles), so it is measured on every k-th reference product, at most the sample size (default
- * 150), each searched against the whole competitor catalog; this engine is measured on the same
- * sample and, in addition, on the whole reference catalog. Accuracy on a sample counts only the
- * answer-key pairs of the sampled products.
+ * - whole catalogue against whole catalogue on the two benchmarks of data/matching;
+ * - pairwise decisions on the WDC validation pairs;
+ * - time and peak RSS on synthetic catalogues (`synthetic-catalogs.ts`), by default 20k x 20k and
+ *   100k x 100k, with the TF-IDF matcher as peer at the smaller size.
+ *
+ * Each measurement runs in its own process (this file, started again with worker arguments), so
+ * its time and peak RSS are its own. fuse.js scans the whole catalog for every query (seconds per
+ * title against the 22k Amazon titles), so it is measured on every k-th reference product, at most
+ * the sample size (default 150), each searched against the whole competitor catalog; this engine
+ * is measured on the same sample too. Accuracy on a sample counts only the answer-key pairs of the
+ * sampled products.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -15,59 +21,130 @@ import Fuse from 'fuse.js';
 import { matchCatalogs } from '../functions/match/match-catalogs.ts';
 import { type Accuracy, measureAccuracy } from '../functions/match/measure-accuracy.ts';
 import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
+import { readLabelledPairs } from '../functions/match/read-labelled-pairs.ts';
+import { judgeTitlePairs } from '../functions/match/score-title-pairs.ts';
+import { syntheticCatalogs } from './synthetic-catalogs.ts';
+import { bestMatches, pairCosines, tuneThreshold } from './tfidf-baseline.ts';
 
 const datasets = ['amazon-google', 'walmart-amazon'];
 const defaultSample = 150;
+const defaultScales = [20_000, 100_000];
+/** The TF-IDF peer compares every pair sharing a rarer word: timed up to this size only. */
+const peerScaleLimit = 20_000;
+/** The engine's pair decision: the acceptance rule's score for a pair accepted on its own. */
+const pairThreshold = 0.5;
 
-type Engine = 'engine' | 'fuse.js';
+type Engine = 'engine' | 'fuse.js' | 'tf-idf';
 
-interface Measurement extends Accuracy {
+interface Cost {
+  seconds: number;
+  /** User plus system CPU time of the measurement: what it costs on one core whatever else runs. */
+  cpuSeconds: number;
+  peakRssKb: number;
+}
+
+interface Measurement extends Accuracy, Cost {
   engine: Engine;
   dataset: string;
   referenceProducts: number;
   competitorProducts: number;
-  seconds: number;
-  peakRssKb: number;
+}
+
+interface PairMeasurement {
+  decisions: Record<'engine' | 'learned scorer alone' | 'tf-idf' | 'fuse.js', Accuracy>;
+  tfidfThreshold: number;
+}
+
+interface ScaleMeasurement extends Cost {
+  engine: Engine;
+  products: number;
+  matches: number;
 }
 
 export async function runMatchingBench(): Promise<void> {
   const sampleSize = Number(process.argv[3] ?? defaultSample);
   if (!Number.isInteger(sampleSize) || sampleSize < 1)
     throw new Error(`bad peer sample size ${process.argv[3]}`);
+  const scales = process.argv[4] ? process.argv[4].split(',').map(Number) : defaultScales;
+  const threshold = tuneOnTraining();
   for (const dataset of datasets) {
-    const whole = await runWorker('engine', dataset, 0);
-    const ours = await runWorker('engine', dataset, sampleSize);
-    const fuse = await runWorker('fuse.js', dataset, sampleSize);
+    const whole = await runWorker<Measurement>(['catalog', 'engine', dataset, '0']);
+    const tfidf = await runWorker<Measurement>(['catalog', 'tf-idf', dataset, '0', String(await threshold)]);
+    const ours = await runWorker<Measurement>(['catalog', 'engine', dataset, String(sampleSize)]);
+    const fuse = await runWorker<Measurement>(['catalog', 'fuse.js', dataset, String(sampleSize)]);
     console.log(
       `\n${dataset}: ${whole.referenceProducts} reference x ${whole.competitorProducts} competitor products`,
     );
     print('this engine, whole catalog', whole);
+    print('tf-idf, whole catalog', tfidf);
     print(`this engine, sample of ${ours.referenceProducts}`, ours);
     print(`fuse.js, sample of ${fuse.referenceProducts}`, fuse);
     const rate = (m: Measurement): number => m.referenceProducts / m.seconds;
     console.log(
+      `  ratio this engine / tf-idf, whole catalog: F1 ${(whole.f1 / tfidf.f1).toFixed(2)}x, precision ${(whole.precision / tfidf.precision).toFixed(2)}x, recall ${(whole.recall / tfidf.recall).toFixed(2)}x`,
+    );
+    console.log(
       `  ratio this engine / fuse.js on the sample: F1 ${(ours.f1 / fuse.f1).toFixed(2)}x, precision ${(ours.precision / fuse.precision).toFixed(2)}x, recall ${(ours.recall / fuse.recall).toFixed(2)}x, speed ${(rate(ours) / rate(fuse)).toFixed(1)}x, peak RSS ${(ours.peakRssKb / fuse.peakRssKb).toFixed(2)}x`,
+    );
+  }
+
+  const pairs = await runWorker<PairMeasurement>(['pairs', String(await threshold)]);
+  console.log(
+    `\nWDC validation pairs (tf-idf threshold ${pairs.tfidfThreshold} tuned on the training pairs):`,
+  );
+  for (const [name, accuracy] of Object.entries(pairs.decisions))
+    console.log(
+      `  ${name.padEnd(22)} F1 ${accuracy.f1.toFixed(3)}  precision ${accuracy.precision.toFixed(3)}  recall ${accuracy.recall.toFixed(3)}  (${accuracy.correct}/${accuracy.found} found, ${accuracy.expected} expected)`,
+    );
+  const engine = pairs.decisions.engine;
+  const peer = pairs.decisions['tf-idf'];
+  console.log(`  ratio this engine / tf-idf: F1 ${(engine.f1 / peer.f1).toFixed(2)}x`);
+
+  for (const products of scales) {
+    const ours = await runWorker<ScaleMeasurement>(['scale', 'engine', String(products)]);
+    const label = `synthetic ${products} x ${products}`;
+    console.log(
+      `\n${label}: this engine ${ours.matches} matches in ${ours.seconds.toFixed(1)} s (${ours.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(ours)} MiB`,
+    );
+    if (products > peerScaleLimit) continue;
+    const tfidf = await runWorker<ScaleMeasurement>([
+      'scale',
+      'tf-idf',
+      String(products),
+      String(await threshold),
+    ]);
+    console.log(
+      `${label}: tf-idf ${tfidf.matches} matches in ${tfidf.seconds.toFixed(1)} s (${tfidf.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(tfidf)} MiB; ratio this engine / tf-idf: speed (CPU) ${(tfidf.cpuSeconds / ours.cpuSeconds).toFixed(2)}x, peak RSS ${(ours.peakRssKb / tfidf.peakRssKb).toFixed(2)}x`,
     );
   }
 }
 
+function mib(cost: Cost): string {
+  return (cost.peakRssKb / 1024).toFixed(0);
+}
+
 function print(label: string, m: Measurement): void {
   console.log(
-    `  ${label.padEnd(34)} F1 ${m.f1.toFixed(3)}  precision ${m.precision.toFixed(3)}  recall ${m.recall.toFixed(3)}  (${m.correct}/${m.found} found, ${m.expected} expected)  ${m.seconds.toFixed(2)} s  peak RSS ${(m.peakRssKb / 1024).toFixed(0)} MiB`,
+    `  ${label.padEnd(34)} F1 ${m.f1.toFixed(3)}  precision ${m.precision.toFixed(3)}  recall ${m.recall.toFixed(3)}  (${m.correct}/${m.found} found, ${m.expected} expected)  ${m.seconds.toFixed(2)} s (${m.cpuSeconds.toFixed(2)} s CPU)  peak RSS ${mib(m)} MiB`,
   );
 }
 
-/** Runs one measurement in a child process; `sample` 0 means every reference product. */
-function runWorker(engine: Engine, dataset: string, sample: number): Promise<Measurement> {
+/** The TF-IDF threshold with the best F1 on the WDC training pairs. */
+async function tuneOnTraining(): Promise<number> {
+  const pairs = await readLabelledPairs('train');
+  return tuneThreshold(
+    pairCosines(pairs),
+    pairs.map((pair) => pair.same),
+  );
+}
+
+/** Runs one measurement in a child process and returns what it printed last, as JSON. */
+function runWorker<T>(args: string[]): Promise<T> {
   const self = fileURLToPath(import.meta.url);
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', self, 'worker', engine, dataset, String(sample)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', self, 'worker', ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -76,26 +153,48 @@ function runWorker(engine: Engine, dataset: string, sample: number): Promise<Mea
     child.on('close', (code) => {
       const line = output.trim().split('\n').at(-1) ?? '';
       if (code !== 0 || !line.startsWith('{'))
-        reject(new Error(`${engine} on ${dataset} exited ${code}: ${output}`));
-      else resolve(JSON.parse(line) as Measurement);
+        reject(new Error(`${args.join(' ')} exited ${code}: ${output}`));
+      else resolve(JSON.parse(line) as T);
     });
   });
 }
 
+function cost(started: number, cpuStarted: NodeJS.CpuUsage): Cost {
+  const cpu = process.cpuUsage(cpuStarted);
+  return {
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    peakRssKb: process.resourceUsage().maxRSS,
+  };
+}
+
 /** One measurement: matches the (sampled) reference catalog against the whole competitor catalog. */
-async function measure(engine: Engine, dataset: string, sample: number): Promise<Measurement> {
+async function measureCatalog(
+  engine: Engine,
+  dataset: string,
+  sample: number,
+  threshold: number,
+): Promise<Measurement> {
   const data = await readBenchmarkDataset(dataset);
   const step = sample > 0 ? Math.max(1, Math.ceil(data.left.length / sample)) : 1;
   const reference = data.left.filter((_, i) => i % step === 0);
   const sampled = new Set(reference.map((product) => product.url));
   const truth = data.truth.filter(([left]) => sampled.has(left));
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   let found: [string, string][];
   if (engine === 'engine') {
     const result = await matchCatalogs({ website_id: 'left', products: reference }, [
       { website_id: 'right', products: data.right },
     ]);
     found = result.matches.map((match) => [match.reference_url, match.url]);
+  } else if (engine === 'tf-idf') {
+    const pairs = bestMatches(
+      reference.map((product) => product.name ?? ''),
+      data.right.map((product) => product.name ?? ''),
+      threshold,
+    );
+    found = pairs.map(([i, j]) => [reference[i]?.url ?? '', data.right[j]?.url ?? '']);
   } else {
     // Fuse's documented use: fuzzy search over the titles, the best hit within its default threshold.
     const fuse = new Fuse(data.right, { keys: ['name'] });
@@ -105,19 +204,72 @@ async function measure(engine: Engine, dataset: string, sample: number): Promise
       if (best) found.push([product.url, best.item.url]);
     }
   }
-  const seconds = (performance.now() - started) / 1000;
   return {
     engine,
     dataset,
     referenceProducts: reference.length,
     competitorProducts: data.right.length,
-    seconds,
-    peakRssKb: process.resourceUsage().maxRSS,
+    ...cost(started, cpuStarted),
     ...measureAccuracy(found, truth),
   };
 }
 
+/** Pairwise decisions on the WDC validation pairs, each pair on its own. */
+async function measurePairs(threshold: number): Promise<PairMeasurement> {
+  const pairs = await readLabelledPairs('valid');
+  const judged = judgeTitlePairs(pairs);
+  const cosines = pairCosines(pairs);
+  const fuse = pairs.map((pair) => new Fuse([pair.right]).search(pair.left).length > 0);
+  const accuracy = (decide: (i: number) => boolean): Accuracy => {
+    const key = (i: number): [string, string] => [String(i), String(i)];
+    return measureAccuracy(
+      pairs.flatMap((_, i) => (decide(i) ? [key(i)] : [])),
+      pairs.flatMap((pair, i) => (pair.same ? [key(i)] : [])),
+    );
+  };
+  return {
+    decisions: {
+      engine: accuracy((i) => (judged[i]?.score ?? 0) >= pairThreshold),
+      'learned scorer alone': accuracy((i) => (judged[i]?.confidence ?? 0) >= 0.5),
+      'tf-idf': accuracy((i) => (cosines[i] ?? 0) >= threshold),
+      'fuse.js': accuracy((i) => fuse[i] ?? false),
+    },
+    tfidfThreshold: threshold,
+  };
+}
+
+/** Time and peak RSS of one run over two synthetic catalogs of `size` products each. */
+async function measureScale(engine: Engine, size: number, threshold: number): Promise<ScaleMeasurement> {
+  const data = await readBenchmarkDataset('walmart-amazon');
+  const { reference, competitor } = syntheticCatalogs(
+    data.right.map((product) => product.name ?? ''),
+    size,
+  );
+  const started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  let matches: number;
+  if (engine === 'engine') {
+    const result = await matchCatalogs({ website_id: 'reference', products: reference }, [
+      { website_id: 'competitor', products: competitor },
+    ]);
+    matches = result.matches.length;
+  } else {
+    matches = bestMatches(
+      reference.map((product) => product.name ?? ''),
+      competitor.map((product) => product.name ?? ''),
+      threshold,
+    ).length;
+  }
+  return { engine, products: size, matches, ...cost(started, cpuStarted) };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'worker') {
-  const [engine, dataset, sample] = process.argv.slice(3) as [Engine, string, string];
-  console.log(JSON.stringify(await measure(engine, dataset, Number(sample))));
+  const [kind, ...args] = process.argv.slice(3) as [string, ...string[]];
+  const result =
+    kind === 'catalog'
+      ? await measureCatalog(args[0] as Engine, args[1] as string, Number(args[2]), Number(args[3] ?? 0))
+      : kind === 'pairs'
+        ? await measurePairs(Number(args[0]))
+        : await measureScale(args[0] as Engine, Number(args[1]), Number(args[2] ?? 0));
+  console.log(JSON.stringify(result));
 }

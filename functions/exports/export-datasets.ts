@@ -23,6 +23,10 @@ export interface MatchRecord {
   score: number;
   /** How the match was found, e.g. `GTIN`, `MPN`, `TEXT`. */
   method: string;
+  /** How likely the two are the same product, 0 to 1; absent in matches of older runs. */
+  confidence?: number;
+  /** What agreed and what conflicted, in one line; absent in matches of older runs. */
+  evidence?: string;
 }
 
 /**
@@ -102,6 +106,8 @@ export const MATCH_COLUMNS = [
   'currency',
   'score',
   'method',
+  'confidence',
+  'evidence',
 ] as const;
 
 /** Looks a product up by its website and URL in the catalogs the matches were made from. */
@@ -132,6 +138,8 @@ export function matchRow(match: MatchRecord, lookup: ProductLookup, conversion: 
     common?.currency ?? null,
     match.score,
     match.method,
+    match.confidence ?? null,
+    match.evidence ?? null,
   ];
 }
 

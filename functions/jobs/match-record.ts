@@ -1,4 +1,5 @@
 import type { MatchRecord } from '#exports/export-datasets';
+import { describeEvidence } from '#match/describe-evidence';
 import type { ProductMatch } from '#match/match-catalogs';
 
 /**
@@ -22,5 +23,7 @@ export function matchRecord(referenceWebsiteId: string, match: ProductMatch): Ma
     competitor_url: match.url,
     score: Math.round(match.score * 1000) / 1000,
     method,
+    confidence: Math.round(match.confidence * 1000) / 1000,
+    evidence: describeEvidence(evidence),
   };
 }

@@ -1,6 +1,7 @@
 import type { ProductFeatures } from './describe-product.ts';
 import { minContainedCode } from './min-contained-code.ts';
 import type { Quantity } from './read-quantities.ts';
+import { type CodeRelation, relateCodes } from './relate-codes.ts';
 import type { TermWeights } from './weigh-terms.ts';
 
 /** Why two products were scored as they were; kept with every match. */
@@ -9,10 +10,14 @@ export interface MatchEvidence {
   gtin: 'equal' | 'conflict' | null;
   /** Both MPNs read as the same model code, the makers not differing. */
   mpn: 'equal' | null;
-  /** Model codes the two share (from names or MPNs), equal or one inside the other ("ess"+code). */
+  /** Model codes the two share (from names, MPNs, descriptions), each once. */
   codes: string[];
+  /** The strongest way a code agreed (`relate-codes.ts`), null when none did. */
+  codeRelation: CodeRelation | null;
   /** Each names its own model (a code no other product carries) and they share none. */
   codeConflict: boolean;
+  /** Words both titles carry, rarest first, at most five. */
+  words: string[];
   /** Weighted cosine of words and model codes, 0..1. */
   text: number;
   /** Measured dimensions read on both sides with a common value, or with no common value. */
@@ -34,53 +39,61 @@ export interface PairScore {
 const conflictFactor = 0.5;
 /** Marketing rounds sizes ("1 TB" for 1024 GB): values this close are the same. */
 const quantityTolerance = 0.03;
+/** Shared words kept as evidence: enough to see why, few enough to read in a spreadsheet cell. */
+const evidenceWords = 5;
+/** A code in a title that names the model: "tsw259s4", not "a500" (a series, a size). */
+const minNamingCode = minContainedCode;
 
 /** Scores how likely two products of different catalogs are the same product, with the evidence. */
 export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights: TermWeights): PairScore {
   const gtin = a.gtin && b.gtin ? (a.gtin === b.gtin ? 'equal' : 'conflict') : null;
   const brand = a.brand && b.brand ? (sameBrand(a.brand, b.brand) ? 'equal' : 'conflict') : null;
   const mpn = a.mpn && b.mpn && a.mpn === b.mpn && brand !== 'conflict' ? 'equal' : null;
-  const codes: string[] = [];
-  let sharedCodes = 0;
-  for (const x of a.codes) {
-    let best = 0;
-    let bestCode = '';
-    for (const y of b.codes) {
-      const related = x === y || containsAtEnd(x, y) || containsAtEnd(y, x);
-      const weight = related ? weights.code(x) * weights.code(y) : 0;
-      if (weight > best) {
-        best = weight;
-        bestCode = x.length <= y.length ? x : y;
-      }
-    }
-    if (best > 0) {
-      sharedCodes += best;
-      codes.push(bestCode);
-    }
-  }
+  const agreement = relateCodes(a, b, weights);
   const wordSet = new Set(b.words);
   let sharedWords = 0;
-  for (const word of a.words) if (wordSet.has(word)) sharedWords += weights.word(word) ** 2;
+  const common: string[] = [];
+  for (const word of a.words)
+    if (wordSet.has(word)) {
+      sharedWords += weights.word(word) ** 2;
+      common.push(word);
+    }
   const norms = Math.sqrt(weights.norm(a) * weights.norm(b));
   // A product without a name (only a GTIN, say) has no text to compare.
-  const text = norms > 0 ? Math.min(1, (sharedWords + sharedCodes) / norms) : 0;
+  const text = norms > 0 ? Math.min(1, (sharedWords + agreement.weight) / norms) : 0;
   const quantities = compareQuantities(a.quantities, b.quantities);
   const codeConflict =
-    codes.length === 0 && a.codes.some(weights.identifies) && b.codes.some(weights.identifies);
-  const evidence: MatchEvidence = { gtin, mpn, codes, codeConflict, text, quantities, brand };
+    agreement.codes.length === 0 && a.codes.some(weights.identifies) && b.codes.some(weights.identifies);
+  const evidence: MatchEvidence = {
+    gtin,
+    mpn,
+    codes: agreement.codes,
+    codeRelation: agreement.relation,
+    codeConflict,
+    words: common.sort((x, y) => weights.word(y) - weights.word(x)).slice(0, evidenceWords),
+    text,
+    quantities,
+    brand,
+  };
   if (gtin === 'conflict') return { score: 0, evidence };
   if (gtin === 'equal') return { score: 1, evidence };
   const conflicts = quantities.conflict.length + (codeConflict ? 1 : 0);
   const conflicted = text * conflictFactor ** conflicts;
-  const modelInTitle = (x: ProductFeatures, y: ProductFeatures) =>
-    x.mpn !== null && weights.identifies(x.mpn) && y.codes.includes(x.mpn);
-  const named = brand !== 'conflict' && (modelInTitle(a, b) || modelInTitle(b, a));
+  const named = brand !== 'conflict' && (namesModel(a, b, weights) || namesModel(b, a, weights));
   return { score: named ? 1 - (1 - conflicted) * conflictFactor : conflicted, evidence };
 }
 
-/** The shorter code starts or ends the longer one, and is long enough to name a model. */
-function containsAtEnd(long: string, short: string): boolean {
-  return short.length >= minContainedCode && (long.startsWith(short) || long.endsWith(short));
+/**
+ * The product names its model in the other's title: its MPN, or a code of its own of letters and
+ * digits long enough not to be a size or a year, is a code of the other product too, and no more
+ * than two products per catalog carry it.
+ */
+function namesModel(x: ProductFeatures, y: ProductFeatures, weights: TermWeights): boolean {
+  const names = (code: string): boolean => weights.identifies(code) && y.codes.includes(code);
+  if (x.mpn !== null && names(x.mpn)) return true;
+  return x.codes.some(
+    (code) => code.length >= minNamingCode && /[a-z]/.test(code) && /\d/.test(code) && names(code),
+  );
 }
 
 function sameBrand(a: string, b: string): boolean {

@@ -8,6 +8,14 @@ import { normaliseBrand } from './normalise-brand.ts';
 import { type Quantity, readQuantities } from './read-quantities.ts';
 import { tokeniseWords } from './tokenise-words.ts';
 
+/**
+ * What the engine reads of a product: a product record has these fields; `description` is read where
+ * a shop provides one (the product record has no field for it).
+ */
+export type MatchableProduct = Pick<ProductRecord, 'url' | 'name' | 'brand' | 'gtin' | 'mpn'> & {
+  description?: string | null;
+};
+
 /** What the engine reads from a product record, computed once per product and run. */
 export interface ProductFeatures {
   /** The product's key in its catalog (its URL). */
@@ -24,13 +32,19 @@ export interface ProductFeatures {
   /** Distinct model codes of the name and the MPN. */
   codes: string[];
   quantities: Quantity[];
+  /** The name's first word, mostly the maker's name where no brand is given. */
+  firstWord: string | null;
+  /** Letters and digits of the name run together. */
+  compactName: string;
+  /** Letters and digits of name, MPN and description run together, to find a code however it is split ("SX10 IS"). */
+  compact: string;
 }
 
 /**
- * Reads the matching features of a product. Only name, brand, GTIN and MPN are read: SKUs are
- * shop-internal, and prices and availability change without the product changing.
+ * Reads the matching features of a product. Only name, brand, GTIN, MPN and description are read:
+ * SKUs are shop-internal, and prices and availability change without the product changing.
  */
-export function describeProduct(product: ProductRecord): ProductFeatures {
+export function describeProduct(product: MatchableProduct): ProductFeatures {
   const name = joinNumberGroups(foldText(product.name ?? ''));
   const { quantities, rest } = readQuantities(name);
   const brand = normaliseBrand(product.brand);
@@ -40,6 +54,7 @@ export function describeProduct(product: ProductRecord): ProductFeatures {
   const mpn = product.mpn ? asModelCode(foldText(product.mpn)) : null;
   const codes = new Set(findModelCodes(rest));
   if (mpn) codes.add(mpn);
+  const description = joinNumberGroups(foldText(product.description ?? ''));
   return {
     key: product.url,
     gtin: gtinKey(product.gtin),
@@ -48,5 +63,8 @@ export function describeProduct(product: ProductRecord): ProductFeatures {
     words: [...words].filter((word) => !codes.has(word)),
     codes: [...codes],
     quantities,
+    firstWord: tokeniseWords(name)[0] ?? null,
+    compactName: name.replace(/[^a-z0-9]+/g, ''),
+    compact: `${name} ${foldText(product.mpn ?? '')} ${description}`.replace(/[^a-z0-9]+/g, ''),
   };
 }

@@ -1,14 +1,13 @@
-import type { ProductRecord } from '#core/product-record';
 import type { AcceptanceRule } from './choose-matches.ts';
 import type { MatchEvidence } from './compare-products.ts';
-import { describeProduct } from './describe-product.ts';
+import { describeProduct, type MatchableProduct } from './describe-product.ts';
 import { type CatalogSide, matchWebsitePair } from './match-website-pair.ts';
 import { productFingerprint } from './product-fingerprint.ts';
 
 /** One website's catalog; products are keyed by URL (a repeated URL counts once, first wins). */
 export interface CatalogInput {
   website_id: string;
-  products: readonly ProductRecord[];
+  products: readonly MatchableProduct[];
 }
 
 /** The reference product `reference_url` is the competitor product `url` of `website_id`. */
@@ -17,6 +16,8 @@ export interface ProductMatch {
   website_id: string;
   url: string;
   score: number;
+  /** How likely the two are the same product, 0..1: the learned pair scorer's probability, 1 or 0 where GTINs decide. */
+  confidence: number;
   evidence: MatchEvidence;
 }
 

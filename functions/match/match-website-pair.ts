@@ -1,8 +1,8 @@
 import { type AcceptanceRule, chooseMatches, type ScoredPair } from './choose-matches.ts';
-import { compareProducts } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { findCandidates } from './find-candidates.ts';
 import { indexCatalog } from './index-catalog.ts';
+import { judgePair } from './judge-pair.ts';
 import type { ProductMatch } from './match-catalogs.ts';
 import { weighTerms } from './weigh-terms.ts';
 
@@ -72,7 +72,7 @@ export async function matchWebsitePair(
   const score = (r: number, c: number): void => {
     const key = r * comps.length + c;
     if (scored.has(key)) return;
-    const { score } = compareProducts(refs[r] as ProductFeatures, comps[c] as ProductFeatures, weights);
+    const { score } = judgePair(refs[r] as ProductFeatures, comps[c] as ProductFeatures, weights, false);
     if (score > 0) scored.set(key, { reference: r, competitor: c, score });
   };
   for (const r of refQueries) {
@@ -93,8 +93,15 @@ export async function matchWebsitePair(
   const chosen = chooseMatches([...scored.values()], settings.rule, taken).map((pair) => {
     const a = refs[pair.reference] as ProductFeatures;
     const b = comps[pair.competitor] as ProductFeatures;
-    const { score, evidence } = compareProducts(a, b, weights);
-    return { reference_url: a.key, website_id: competitor.website_id, url: b.key, score, evidence };
+    const { score, confidence, evidence } = judgePair(a, b, weights, true);
+    return {
+      reference_url: a.key,
+      website_id: competitor.website_id,
+      url: b.key,
+      score,
+      confidence,
+      evidence,
+    };
   });
   return { kept, chosen };
 }

@@ -1,20 +1,29 @@
 import { createHash } from 'node:crypto';
-import type { ProductRecord } from '#core/product-record';
+import type { MatchableProduct } from './describe-product.ts';
 
 /**
  * Changes whenever what the engine reads changes: bump it with any change to features or scoring,
  * so that the next incremental run re-matches everything instead of keeping stale decisions.
  */
-const engineVersion = 'match-1';
+const engineVersion = 'match-2';
 
 /**
  * Content fingerprint of a product for incremental matching: a hash of the fields the engine reads
- * (name, brand, GTIN, MPN). Price, availability, image and scrape time are left out, so a price
+ * (name, brand, GTIN, MPN, description). Price, availability, image and scrape time are left out, so a price
  * update does not make a product "modified".
  */
-export function productFingerprint(product: ProductRecord): string {
+export function productFingerprint(product: MatchableProduct): string {
   return createHash('sha256')
-    .update(JSON.stringify([engineVersion, product.name, product.brand, product.gtin, product.mpn]))
+    .update(
+      JSON.stringify([
+        engineVersion,
+        product.name,
+        product.brand,
+        product.gtin,
+        product.mpn,
+        product.description ?? null,
+      ]),
+    )
     .digest('base64url')
     .slice(0, 16);
 }

@@ -1,11 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { ProductRecord } from '#core/product-record';
+import { parseRows } from './parse-rows.ts';
+
+/** A benchmark row as a product record, with the description where the benchmark has one. */
+export type BenchmarkProduct = ProductRecord & { description: string | null };
 
 /** One entity-resolution benchmark: two whole catalogues and the answer key of true pairs. */
 export interface BenchmarkDataset {
   name: string;
-  left: ProductRecord[];
-  right: ProductRecord[];
+  left: BenchmarkProduct[];
+  right: BenchmarkProduct[];
   /** True pairs as [left url, right url]. */
   truth: [string, string][];
 }
@@ -27,8 +31,8 @@ const benchmarkFolder = new URL('../../data/matching/', import.meta.url);
 
 /**
  * Reads a benchmark into product records: title -> name, manufacturer/brand -> brand, modelno -> mpn,
- * price -> price. Columns the product record has no field for (description, ship weight, dimensions)
- * are left out, because a scraped catalog would not carry them either. The key is a URL built from
+ * price -> price, description -> description (the engine reads it; the product record has no field
+ * for it). Ship weight and dimensions are left out, because a scraped catalog would not carry them. The key is a URL built from
  * the row id under the reserved `.example` domain of the source shop.
  */
 export async function readBenchmarkDataset(name: string): Promise<BenchmarkDataset> {
@@ -48,7 +52,7 @@ export async function readBenchmarkDataset(name: string): Promise<BenchmarkDatas
   };
 }
 
-function toRecord(row: Record<string, string>, url: (id: string) => string): ProductRecord {
+function toRecord(row: Record<string, string>, url: (id: string) => string): BenchmarkProduct {
   const text = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
   const price = Number(row.price);
   return {
@@ -65,39 +69,6 @@ function toRecord(row: Record<string, string>, url: (id: string) => string): Pro
     image: null,
     category: null,
     scraped_at: '1970-01-01T00:00:00.000Z',
+    description: text(row.description),
   };
-}
-
-/** Separated values with a header line; a field may be quoted, with "" standing for a quote. */
-function parseRows(text: string, separator: string): Record<string, string>[] {
-  const lines = text.split(/\r?\n/).filter((line) => line.length > 0);
-  const [header = [], ...rows] = lines.map((line) => parseLine(line, separator));
-  return rows.map((fields) => Object.fromEntries(header.map((column, i) => [column, fields[i] ?? ''])));
-}
-
-function parseLine(line: string, separator: string): string[] {
-  const fields: string[] = [];
-  let i = 0;
-  while (i <= line.length) {
-    if (line[i] === '"') {
-      let value = '';
-      i++;
-      while (i < line.length) {
-        if (line[i] === '"' && line[i + 1] === '"') {
-          value += '"';
-          i += 2;
-        } else if (line[i] === '"') {
-          i++;
-          break;
-        } else value += line[i++];
-      }
-      fields.push(value);
-      i = line.indexOf(separator, i) === -1 ? line.length + 1 : line.indexOf(separator, i) + 1;
-    } else {
-      const end = line.indexOf(separator, i);
-      fields.push(line.slice(i, end === -1 ? line.length : end));
-      i = end === -1 ? line.length + 1 : end + 1;
-    }
-  }
-  return fields;
 }

@@ -1,0 +1,24 @@
+import type { MatchEvidence } from './compare-products.ts';
+
+/**
+ * The evidence of a match in one line for exports: what agreed (GTIN, MPN, codes and how, measured
+ * quantities, the rarest shared words) and what conflicted.
+ */
+export function describeEvidence(evidence: MatchEvidence): string {
+  const agreed: string[] = [];
+  if (evidence.gtin === 'equal') agreed.push('GTIN equal');
+  if (evidence.mpn === 'equal') agreed.push('MPN equal');
+  if (evidence.codes.length > 0) agreed.push(`codes ${evidence.codes.join(' ')} (${evidence.codeRelation})`);
+  if (evidence.quantities.agree.length > 0) agreed.push(`quantities ${evidence.quantities.agree.join(' ')}`);
+  if (evidence.brand === 'equal') agreed.push('brand');
+  if (evidence.words.length > 0) agreed.push(`words ${evidence.words.join(' ')}`);
+  const conflicts: string[] = [];
+  if (evidence.gtin === 'conflict') conflicts.push('GTIN');
+  if (evidence.codeConflict) conflicts.push('model codes');
+  if (evidence.quantities.conflict.length > 0)
+    conflicts.push(`quantities ${evidence.quantities.conflict.join(' ')}`);
+  if (evidence.brand === 'conflict') conflicts.push('brand');
+  const parts = [`agree: ${agreed.join(', ') || 'nothing'}`];
+  if (conflicts.length > 0) parts.push(`conflict: ${conflicts.join(', ')}`);
+  return `${parts.join('; ')}; text ${evidence.text.toFixed(2)}`;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { describeEvidence } from './describe-evidence.ts';
+import { describeProduct } from './describe-product.ts';
+import { judgePair } from './judge-pair.ts';
+import { testProduct } from './test-product.ts';
+import { weighTerms } from './weigh-terms.ts';
+
+const background = [
+  'Wireless Mouse Black',
+  'USB Cable 2 m',
+  'Laptop Sleeve 13',
+  'Desk Lamp LED',
+  'Ink Cartridge',
+];
+
+function judge(a: string, b: string, fields: Parameters<typeof testProduct>[2] = {}) {
+  const left = [testProduct('a', a, fields), ...background.map((name, i) => testProduct(`l${i}`, name))].map(
+    describeProduct,
+  );
+  const right = [testProduct('b', b, fields), ...background.map((name, i) => testProduct(`r${i}`, name))].map(
+    describeProduct,
+  );
+  return judgePair(
+    left[0] as (typeof left)[0],
+    right[0] as (typeof right)[0],
+    weighTerms([left, right]),
+    true,
+  );
+}
+
+describe('judgePair', () => {
+  it('is confident about one model written two ways, with the code as evidence', () => {
+    const judged = judge('Pioneer TS-W259S4 Champion Series subwoofer', 'PIONEER TSW259S4 Champion 10" Sub');
+    expect(judged.score).toBeGreaterThan(0.5);
+    expect(judged.confidence).toBeGreaterThan(0.5);
+    expect(describeEvidence(judged.evidence)).toContain('codes tsw259s4 (equal)');
+  });
+
+  it('is not confident about two models of one series', () => {
+    const judged = judge('Cooler Master MasterLiquid ML120L RGB', 'Cooler Master MasterLiquid ML240L RGB');
+    expect(judged.confidence).toBeLessThan(0.5);
+    expect(describeEvidence(judged.evidence)).toContain('conflict: model codes');
+  });
+
+  it('takes equal GTINs for certain, whatever the titles', () => {
+    const judged = judge('Acme Kettle', 'Water boiler', { gtin: '4006381333931' });
+    expect(judged).toMatchObject({ score: 1, confidence: 1 });
+  });
+
+  it('gives a confidence in 0..1 for bad input: one character, 5,000 characters, non-Latin titles', () => {
+    for (const [a, b] of [
+      ['x', 'x'],
+      ['Kettle '.repeat(700), 'Kettle'],
+      ['Rychlovarná konvice Bosch TWK 3A011', 'Βραστήρας Bosch TWK3A011'],
+      ['ボッシュ 電気ケトル', 'ボッシュ 電気ケトル TWK3A011'],
+    ] as const) {
+      const { score, confidence } = judge(a, b);
+      expect(score).toBeGreaterThanOrEqual(0);
+      expect(score).toBeLessThanOrEqual(1);
+      expect(confidence).toBeGreaterThanOrEqual(0);
+      expect(confidence).toBeLessThanOrEqual(1);
+    }
+  });
+});

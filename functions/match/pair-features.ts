@@ -1,0 +1,158 @@
+import type { MatchEvidence } from './compare-products.ts';
+import type { ProductFeatures } from './describe-product.ts';
+import type { TermWeights } from './weigh-terms.ts';
+
+/** The names of the numbers `pairFeatures` gives, in order; the learned scorer's weights follow them. */
+export const pairFeatureNames = [
+  'text_cosine',
+  'word_cosine',
+  'code_equal',
+  'code_contained',
+  'code_stem',
+  'code_in_text',
+  'code_conflict',
+  'codes_both_unrelated',
+  'codes_one_side',
+  'quantities_agree',
+  'quantities_conflict',
+  'brand_equal',
+  'brand_conflict',
+  'first_word_equal',
+  'length_ratio',
+  'digit_terms_unshared',
+  'word_overlap',
+  'digit_terms_unshared_both',
+  'trigram_overlap',
+  'unshared_rarest',
+] as const;
+
+/**
+ * The pair as numbers for the learned scorer: the engine's evidence (code agreement kinds, weighted
+ * cosine, brand, measured quantities) plus what the rules leave out (how much of the numbers and
+ * codes is not shared, length ratio, the first word, which is mostly the maker).
+ */
+export function pairFeatures(
+  a: ProductFeatures,
+  b: ProductFeatures,
+  weights: TermWeights,
+  evidence: MatchEvidence,
+): number[] {
+  const aWords = new Set(a.words);
+  const bWords = new Set(b.words);
+  let shared = 0;
+  let sharedWeight = 0;
+  for (const word of aWords)
+    if (bWords.has(word)) {
+      shared++;
+      sharedWeight += weights.word(word) ** 2;
+    }
+  const wordNorm = (words: Set<string>): number => {
+    let norm = 0;
+    for (const word of words) norm += weights.word(word) ** 2;
+    return norm;
+  };
+  const wordNorms = Math.sqrt(wordNorm(aWords) * wordNorm(bWords));
+  const related = evidence.codes;
+  const digitTerms = (x: ProductFeatures, other: Set<string>) => {
+    let total = 0;
+    let unshared = 0;
+    for (const word of x.words)
+      if (/\d/.test(word)) {
+        const w = weights.word(word) ** 2;
+        total += w;
+        if (!other.has(word)) unshared += w;
+      }
+    for (const code of x.codes) {
+      const w = weights.code(code) ** 2;
+      total += w;
+      if (!related.some((r) => code.includes(r))) unshared += w;
+    }
+    return { total, unshared };
+  };
+  const da = digitTerms(a, bWords);
+  const db = digitTerms(b, aWords);
+  const aSize = a.words.length + a.codes.length;
+  const bSize = b.words.length + b.codes.length;
+  const relation = evidence.codeRelation;
+  return [
+    evidence.text,
+    wordNorms > 0 ? sharedWeight / wordNorms : 0,
+    relation === 'equal' ? 1 : 0,
+    relation === 'contained' ? 1 : 0,
+    relation === 'stem' ? 1 : 0,
+    relation === 'text' ? 1 : 0,
+    evidence.codeConflict ? 1 : 0,
+    relation === null && a.codes.length > 0 && b.codes.length > 0 ? 1 : 0,
+    a.codes.length > 0 !== b.codes.length > 0 ? 1 : 0,
+    evidence.quantities.agree.length,
+    evidence.quantities.conflict.length,
+    evidence.brand === 'equal' ? 1 : 0,
+    evidence.brand === 'conflict' ? 1 : 0,
+    a.firstWord !== null && a.firstWord === b.firstWord ? 1 : 0,
+    Math.max(aSize, bSize) > 0 ? Math.min(aSize, bSize) / Math.max(aSize, bSize) : 0,
+    da.total + db.total > 0 ? (da.unshared + db.unshared) / (da.total + db.total) : 0,
+    aWords.size + bWords.size - shared > 0 ? shared / (aWords.size + bWords.size - shared) : 0,
+    Math.min(share(da), share(db)),
+    trigramOverlap(a, b),
+    Math.min(rarestUnshared(a, bWords, weights), rarestUnshared(b, aWords, weights)),
+  ];
+}
+
+function share({ total, unshared }: { total: number; unshared: number }): number {
+  return total > 0 ? unshared / total : 0;
+}
+
+/** Jaccard overlap of the letter trigrams: spellings that differ by a separator or an ending still overlap. */
+function trigramOverlap(a: ProductFeatures, b: ProductFeatures): number {
+  const x = trigrams(a);
+  const y = trigrams(b);
+  let common = 0;
+  for (let i = 0, k = 0; i < x.length && k < y.length; ) {
+    const left = x[i] as number;
+    const right = y[k] as number;
+    if (left === right) {
+      common++;
+      i++;
+      k++;
+    } else if (left < right) i++;
+    else k++;
+  }
+  const union = x.length + y.length - common;
+  return union > 0 ? common / union : 0;
+}
+
+const trigramCache = new WeakMap<ProductFeatures, Uint16Array>();
+
+/**
+ * The distinct trigrams of the compact name as sorted numbers: it holds only a-z and 0-9, so a
+ * trigram is a number below 36³, and a product's set costs two bytes a trigram, computed once.
+ */
+function trigrams(product: ProductFeatures): Uint16Array {
+  let cached = trigramCache.get(product);
+  if (!cached) {
+    const symbol = (code: number): number => (code <= 57 ? code - 48 : code - 87);
+    const text = product.compactName;
+    const grams = new Set<number>();
+    for (let i = 0; i + 3 <= text.length; i++)
+      grams.add(
+        symbol(text.charCodeAt(i)) * 1296 +
+          symbol(text.charCodeAt(i + 1)) * 36 +
+          symbol(text.charCodeAt(i + 2)),
+      );
+    cached = Uint16Array.from(grams).sort();
+    trigramCache.set(product, cached);
+  }
+  return cached;
+}
+
+/** The weight of the rarest word the other product lacks, against the product's own rarest word. */
+function rarestUnshared(x: ProductFeatures, other: Set<string>, weights: TermWeights): number {
+  let rarest = 0;
+  let rarestUnshared = 0;
+  for (const word of x.words) {
+    const weight = weights.word(word);
+    rarest = Math.max(rarest, weight);
+    if (!other.has(word)) rarestUnshared = Math.max(rarestUnshared, weight);
+  }
+  return rarest > 0 ? rarestUnshared / rarest : 0;
+}

@@ -1,0 +1,88 @@
+import type { ProductFeatures } from './describe-product.ts';
+import { minContainedCode } from './min-contained-code.ts';
+import type { TermWeights } from './weigh-terms.ts';
+
+/**
+ * How a model code of one product is found in the other, strongest first: the same code, one code
+ * at the start or end of the other (a shop's prefix, a colour suffix), the same code once trailing
+ * letters are dropped from both (colour and region variants "FDB130WH" / "FDB130RGS"), or the code
+ * spelled inside the other's text with other separators or spaces ("SX10IS" in "SX10 IS").
+ */
+export type CodeRelation = 'equal' | 'contained' | 'stem' | 'text';
+
+export interface CodeAgreement {
+  /** Codes found in both, each once (the shorter spelling). */
+  codes: string[];
+  /** The strongest relation found, null when no code agrees. */
+  relation: CodeRelation | null;
+  /** Weighted sum of the agreeing codes, on the cosine's scale. */
+  weight: number;
+}
+
+const strength: Record<CodeRelation, number> = { equal: 4, contained: 3, stem: 2, text: 1 };
+/** A stem or in-text agreement says less than the same code written the same way. */
+const weakFactor = 0.5;
+
+/** Which model codes of a and b agree, and how. */
+export function relateCodes(a: ProductFeatures, b: ProductFeatures, weights: TermWeights): CodeAgreement {
+  const codes = new Set<string>();
+  let relation: CodeRelation | null = null;
+  let weight = 0;
+  const note = (code: string, kind: CodeRelation, amount: number): void => {
+    codes.add(code);
+    weight += amount;
+    if (!relation || strength[kind] > strength[relation]) relation = kind;
+  };
+  const found = new Set<string>();
+  const foundInB = new Set<string>();
+  for (const x of a.codes) {
+    let best = 0;
+    let bestCode = '';
+    let bestPartner = '';
+    let bestKind: CodeRelation = 'equal';
+    for (const y of b.codes) {
+      const kind: CodeRelation | null =
+        x === y
+          ? 'equal'
+          : containsAtEnd(x, y) || containsAtEnd(y, x)
+            ? 'contained'
+            : sameStem(x, y)
+              ? 'stem'
+              : null;
+      if (!kind) continue;
+      const amount = weights.code(x) * weights.code(y) * (kind === 'stem' ? weakFactor : 1);
+      if (amount > best) {
+        best = amount;
+        bestCode = x.length <= y.length ? x : y;
+        bestKind = kind;
+        bestPartner = y;
+      }
+    }
+    if (best > 0) {
+      note(bestCode, bestKind, best);
+      found.add(x);
+      foundInB.add(bestPartner);
+    }
+  }
+  // Codes of one side that the other only spells differently, or names in its description.
+  for (const [x, other] of [
+    ...a.codes.filter((code) => !found.has(code)).map((code) => [code, b] as const),
+    ...b.codes.filter((code) => !foundInB.has(code)).map((code) => [code, a] as const),
+  ]) {
+    if (codes.has(x) || x.length < minContainedCode || !/[a-z]/.test(x)) continue;
+    if (other.compact.includes(x)) note(x, 'text', weights.code(x) ** 2 * weakFactor);
+  }
+  return { codes: [...codes], relation, weight };
+}
+
+/** The shorter code starts or ends the longer one, and is long enough to name a model. */
+function containsAtEnd(long: string, short: string): boolean {
+  return short.length >= minContainedCode && (long.startsWith(short) || long.endsWith(short));
+}
+
+/** Equal once trailing letters (a colour, a region) are dropped, and still long enough to name a model. */
+function sameStem(x: string, y: string): boolean {
+  const stem = (code: string): string => code.replace(/[a-z]+$/, '');
+  const sx = stem(x);
+  return sx.length >= minContainedCode && /[a-z]/.test(sx) && sx === stem(y) && sx !== x && stem(y) !== y;
+}
