@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { ApiError, bodyOf, type PdsClient } from '../functions/client/pds-client.ts';
-import { csvRows } from './csv-rows.ts';
+import { readCsvObjects } from '../functions/exports/read-csv.ts';
 import { formatQuote } from './format-quote.ts';
 import { approveJob, findJob } from './jobs-api.ts';
 import { withinLimit } from './spending-limit.ts';
@@ -166,7 +166,7 @@ export function mcpServer(
         )) as { url: string };
         const response = await fetch(link.url);
         if (!response.ok) throw new Error(`The export file answered ${response.status}.`);
-        return csvRows(await response.text(), limit ?? 100);
+        return readCsvObjects(await response.text(), limit ?? 100);
       }),
   );
   return server;
