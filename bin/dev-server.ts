@@ -17,6 +17,13 @@ if (running && isAlive(running.pid)) {
   process.exit(1);
 }
 
+// Two small shops of different flavours (JSON-LD, plain HTML) that share part of their range, so a
+// setup job can run at once and a matching job between them finds real matches.
+const demoShops = await startShops(demoShopSpecs);
+// The crawler may reach these loopback shops and nothing else on this machine (not DynamoDB Local,
+// the S3 fake or the API), unless the user names other hosts in CRAWL_ALLOWED_HOSTS.
+process.env.CRAWL_ALLOWED_HOSTS ??= demoShops.map((shop) => new URL(shop.url).host).join(',');
+
 console.error('Starting DynamoDB Local, the S3 fake and the API…');
 const stack = await startStack({ port, dataDir: setting('DATA_DIR') });
 await writeStackState(directory, stack.port, {
@@ -32,9 +39,6 @@ console.log(`Base URL: ${stack.baseUrl}`);
 console.log(`API key: ${stack.demo?.apiKey}`);
 console.log(`Try: curl -H "Authorization: Bearer ${stack.demo?.apiKey}" ${stack.baseUrl}/account`);
 
-// Two small shops of different flavours (JSON-LD, plain HTML) that share part of their range, so a
-// setup job can run at once and a matching job between them finds real matches.
-const demoShops = await startShops(demoShopSpecs);
 for (const shop of demoShops) console.log(`Demo shop: ${shop.url}`);
 
 let stopping = false;

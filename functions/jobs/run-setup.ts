@@ -57,6 +57,12 @@ const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) 
     error_code: 'BLOCKED_BY_ROBOTS',
     contact_reason: null,
   }),
+  ADDRESS_NOT_ALLOWED: () => ({
+    error:
+      'The website resolves to a private, local or cloud-internal address, which the service does not read.',
+    error_code: 'ADDRESS_NOT_ALLOWED',
+    contact_reason: null,
+  }),
 };
 
 /** Live progress of a setup step, written only while the job is still in that step's status. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#local/free-port';
 import { readStackState } from '#local/stack-state';
 import { apiClient } from '#test/api-client';
+import { pollJob } from '#test/jobs';
 
 const run = promisify(execFile);
 const TSX = 'node_modules/.bin/tsx';
@@ -12,6 +13,7 @@ let server: ChildProcess;
 let port: number;
 let baseUrl: string;
 let demoKey: string;
+let demoShopUrls: string[];
 
 /** Starts `npm start`'s entry point as a user would, and reads the two lines it promises. */
 beforeAll(async () => {
@@ -24,11 +26,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve, reject) => {
     server.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (/^API key: /m.test(output)) resolve();
+      if (/^Demo shop: [\s\S]*^Demo shop: /m.test(output)) resolve();
     });
     server.once('exit', (code) => reject(new Error(`dev server exited with ${code}: ${output}`)));
   });
   baseUrl = /^Base URL: (\S+)$/m.exec(output)?.[1] ?? '';
+  demoShopUrls = [...output.matchAll(/^Demo shop: (\S+)$/gm)].map((match) => match[1] ?? '');
   demoKey = /^API key: (\S+)$/m.exec(output)?.[1] ?? '';
 });
 
@@ -56,6 +59,28 @@ describe('npm start', () => {
     const [customer] = (await api.get('/customers')).body;
     expect(customer).toMatchObject({ role: 'OWNER' });
     expect((await api.get('/projects')).body).toHaveLength(1);
+  });
+
+  it('lets the crawler reach the demo shops and no other address of this machine', async () => {
+    const api = apiClient(baseUrl, demoKey);
+    const [project] = (await api.get('/projects')).body;
+    const state = await readStackState(process.cwd(), port);
+    const setupOf = async (url: string) => {
+      const created = await api.post('/jobs/setup', {
+        url,
+        country: 'GB',
+        currency: 'GBP',
+        project_id: project.project_id,
+      });
+      expect(created.status).toBe(201);
+      return (await pollJob(api, `/jobs/setup/${created.body.job_id}`)).job;
+    };
+    // DynamoDB Local answers HTTP on loopback: only the allow-list could let a setup read it.
+    expect(await setupOf(`${state?.dynamodbEndpoint}/`)).toMatchObject({
+      status: 'FAILED',
+      error_code: 'ADDRESS_NOT_ALLOWED',
+    });
+    expect(await setupOf(demoShopUrls[0] ?? '')).toMatchObject({ status: 'COMPLETED' });
   });
 });
 
@@ -226,7 +251,7 @@ describe('npm start under a process manager', () => {
     await new Promise<void>((resolve, reject) => {
       npm.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        if (/^API key: /m.test(output)) resolve();
+        if (/^Demo shop: [\s\S]*^Demo shop: /m.test(output)) resolve();
       });
       npm.once('exit', (code) => reject(new Error(`npm start exited with ${code}: ${output}`)));
     });

@@ -26,7 +26,14 @@ export interface AnalysisProgress {
   products_estimate: number;
 }
 
-export type AnalysisVerdict = 'OK' | 'TOO_LARGE' | 'NOT_ECOMMERCE' | 'UNREACHABLE' | 'BLOCKED_BY_ROBOTS';
+export type AnalysisVerdict =
+  | 'OK'
+  | 'TOO_LARGE'
+  | 'NOT_ECOMMERCE'
+  | 'UNREACHABLE'
+  | 'BLOCKED_BY_ROBOTS'
+  /** The address is one the SSRF guard refuses (private, loopback, link-local, metadata). */
+  | 'ADDRESS_NOT_ALLOWED';
 
 export interface AnalysisOptions {
   /** Country of the job: decides ambiguous currency symbols. */
@@ -104,7 +111,11 @@ export async function analyseSite(
     // robots.txt that cannot be fetched at all disallows everything (RFC 9309); the home page's outcome
     // (the fetcher answers it from its robots cache, without a request) tells a dead host from a refusal.
     const home = await fetcher.fetch(url, { signal: options.signal });
-    return result(home.outcome === 'NETWORK_ERROR' ? 'UNREACHABLE' : 'BLOCKED_BY_ROBOTS');
+    const verdicts: Partial<Record<typeof home.outcome, AnalysisVerdict>> = {
+      NETWORK_ERROR: 'UNREACHABLE',
+      BLOCKED_BY_POLICY: 'ADDRESS_NOT_ALLOWED',
+    };
+    return result(verdicts[home.outcome] ?? 'BLOCKED_BY_ROBOTS');
   }
   progress.homepage.state = 'RUNNING';
   report();
