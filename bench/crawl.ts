@@ -9,6 +9,7 @@ import { trainProfile } from '../functions/crawl/learn/train-profile.ts';
 import { createFetcher } from '../functions/crawl/net/fetcher.ts';
 import { analyseSite } from '../functions/crawl/site/analyse-site.ts';
 import { enumerateProductUrls } from '../functions/crawl/site/enumerate-product-urls.ts';
+import { runWorker } from './run-worker.ts';
 
 const CONCURRENCY = 8;
 
@@ -46,7 +47,7 @@ export async function runCrawlBench(): Promise<void> {
     for (const engine of ['engine', 'crawlee'] as const) {
       const input = join(dir, `${engine}.json`);
       await writeFile(input, JSON.stringify({ engine, urls, profile, concurrency: CONCURRENCY }));
-      results.push(await runWorker(input));
+      results.push(await runCrawlWorker(input));
     }
     const [ours, crawlee] = results as [WorkerResult, WorkerResult];
     const rate = (result: WorkerResult): number => result.pages / result.seconds;
@@ -64,22 +65,6 @@ export async function runCrawlBench(): Promise<void> {
   }
 }
 
-function runWorker(input: string): Promise<WorkerResult> {
-  const worker = fileURLToPath(new URL('./crawl-worker.ts', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', worker, input], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = output.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{'))
-        reject(new Error(`bench worker ${input} exited ${code}: ${output}`));
-      else resolve(JSON.parse(line) as WorkerResult);
-    });
-  });
+function runCrawlWorker(input: string): Promise<WorkerResult> {
+  return runWorker<WorkerResult>(fileURLToPath(new URL('./crawl-worker.ts', import.meta.url)), [input]);
 }

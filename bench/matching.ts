@@ -23,6 +23,7 @@ import { type Accuracy, measureAccuracy } from '../functions/match/measure-accur
 import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
 import { readLabelledPairs } from '../functions/match/read-labelled-pairs.ts';
 import { judgeTitlePairs } from '../functions/match/score-title-pairs.ts';
+import { runWorker } from './run-worker.ts';
 import { syntheticCatalogs } from './synthetic-catalogs.ts';
 import { bestMatches, pairCosines, tuneThreshold } from './tfidf-baseline.ts';
 
@@ -68,10 +69,16 @@ export async function runMatchingBench(): Promise<void> {
   const scales = process.argv[4] ? process.argv[4].split(',').map(Number) : defaultScales;
   const threshold = tuneOnTraining();
   for (const dataset of datasets) {
-    const whole = await runWorker<Measurement>(['catalog', 'engine', dataset, '0']);
-    const tfidf = await runWorker<Measurement>(['catalog', 'tf-idf', dataset, '0', String(await threshold)]);
-    const ours = await runWorker<Measurement>(['catalog', 'engine', dataset, String(sampleSize)]);
-    const fuse = await runWorker<Measurement>(['catalog', 'fuse.js', dataset, String(sampleSize)]);
+    const whole = await runMatchingWorker<Measurement>(['catalog', 'engine', dataset, '0']);
+    const tfidf = await runMatchingWorker<Measurement>([
+      'catalog',
+      'tf-idf',
+      dataset,
+      '0',
+      String(await threshold),
+    ]);
+    const ours = await runMatchingWorker<Measurement>(['catalog', 'engine', dataset, String(sampleSize)]);
+    const fuse = await runMatchingWorker<Measurement>(['catalog', 'fuse.js', dataset, String(sampleSize)]);
     console.log(
       `\n${dataset}: ${whole.referenceProducts} reference x ${whole.competitorProducts} competitor products`,
     );
@@ -88,7 +95,7 @@ export async function runMatchingBench(): Promise<void> {
     );
   }
 
-  const pairs = await runWorker<PairMeasurement>(['pairs', String(await threshold)]);
+  const pairs = await runMatchingWorker<PairMeasurement>(['pairs', String(await threshold)]);
   console.log(
     `\nWDC validation pairs (tf-idf threshold ${pairs.tfidfThreshold} tuned on the training pairs):`,
   );
@@ -101,13 +108,13 @@ export async function runMatchingBench(): Promise<void> {
   console.log(`  ratio this engine / tf-idf: F1 ${(engine.f1 / peer.f1).toFixed(2)}x`);
 
   for (const products of scales) {
-    const ours = await runWorker<ScaleMeasurement>(['scale', 'engine', String(products)]);
+    const ours = await runMatchingWorker<ScaleMeasurement>(['scale', 'engine', String(products)]);
     const label = `synthetic ${products} x ${products}`;
     console.log(
       `\n${label}: this engine ${ours.matches} matches in ${ours.seconds.toFixed(1)} s (${ours.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(ours)} MiB`,
     );
     if (products > peerScaleLimit) continue;
-    const tfidf = await runWorker<ScaleMeasurement>([
+    const tfidf = await runMatchingWorker<ScaleMeasurement>([
       'scale',
       'tf-idf',
       String(products),
@@ -138,25 +145,9 @@ async function tuneOnTraining(): Promise<number> {
   );
 }
 
-/** Runs one measurement in a child process and returns what it printed last, as JSON. */
-function runWorker<T>(args: string[]): Promise<T> {
-  const self = fileURLToPath(import.meta.url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', self, 'worker', ...args], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = output.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{'))
-        reject(new Error(`${args.join(' ')} exited ${code}: ${output}`));
-      else resolve(JSON.parse(line) as T);
-    });
-  });
+/** Runs one measurement in a child process: this file again, with worker arguments. */
+function runMatchingWorker<T>(args: string[]): Promise<T> {
+  return runWorker<T>(fileURLToPath(import.meta.url), ['worker', ...args]);
 }
 
 function cost(started: number, cpuStarted: NodeJS.CpuUsage): Cost {
