@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import type { FieldSource, ProductRecord, SourcedField } from '#core/product-record';
 import type { ExtractionMethod, ExtractionProfile } from '../learn/extraction-profile.ts';
 import { isStruckPrice } from './is-struck-price.ts';
+import { labelledIdentifiers } from './labelled-identifiers.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
@@ -57,12 +58,13 @@ export function extractProduct(
   const markupComplete = markup.name !== null && markup.price !== null;
   const candidates = [...structured, { source: 'selector' as FieldSource, fields: markup }];
   const anatomy = lazy(() => pageAnatomy(page, context));
+  const labelled = lazy(() => labelledIdentifiers(page));
   const missing = (key: (typeof GAPS)[number]): boolean =>
     candidates.every((candidate) => candidate.fields[key] === null);
   // Generic page rules fill gaps; the costly page anatomy only where no source gives a name or a price.
   if (GAPS.some(missing)) {
     const priceAndName = missing('name') || missing('price');
-    const rules = productFromPageRules(page, anatomy, { priceAndName });
+    const rules = productFromPageRules(page, anatomy, labelled(), { priceAndName });
     // Without structured data or learned rules, only a heading, a price and a buy button make a product page.
     const sellsHere = rules.name !== null && rules.price !== null && anatomy().buyButtons.length > 0;
     if (structured.length > 0 || markupComplete || sellsHere)
@@ -103,7 +105,10 @@ export function extractProduct(
     if (markup.currency) currency = normaliseCurrency(markup.currency) ?? currency;
   }
 
-  let sku = pick('sku');
+  // The reference the page shows the buyer beside its label is the one they quote; structured data often carries an internal id.
+  const shownSku = labelled().sku;
+  let sku = shownSku ?? pick('sku');
+  if (shownSku) source.sku = 'heuristic';
   if (sku === null && profile.sku_from_url) {
     sku = new RegExp(profile.sku_from_url).exec(new URL(page.url).pathname)?.[1] ?? null;
     if (sku) source.sku = 'url';
