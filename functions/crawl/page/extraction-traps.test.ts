@@ -28,6 +28,30 @@ const page = (head: string, body = ''): ReturnType<typeof readPage> =>
 const ld = (json: string): string => `<script type="application/ld+json">${json}</script>`;
 
 describe('extractProduct traps', () => {
+  it('reads an event with offers as the thing on sale when no Product node exists, named by its heading', () => {
+    const html = page(
+      ld(
+        '{"@type":"Event","name":"Lina de Lima en Streaming - Santiago","offers":{"@type":"AggregateOffer","lowPrice":"3340","priceCurrency":"CLP"}}',
+      ),
+      '<h1>Lina de Lima</h1>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({
+      name: 'Lina de Lima',
+      price: '3340',
+      currency: 'CLP',
+    });
+  });
+
+  it('keeps a labelled shop reference over an internal structured sku', () => {
+    const html = page(
+      ld(
+        '{"@type":"Product","name":"Throw","sku":"237972452","offers":{"price":"150.00","priceCurrency":"GBP"}}',
+      ),
+      '<h1>Throw</h1><p class="product-code">Product code: 64981901</p>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({ sku: '64981901', source: { sku: 'heuristic' } });
+  });
+
   it('picks the page product among related Product blocks, through @graph and with trailing commas and entities', () => {
     const product = extractProduct(
       page(
