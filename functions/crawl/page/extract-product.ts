@@ -16,6 +16,7 @@ import { productFromOpenGraph } from './product-from-open-graph.ts';
 import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
 import type { Page } from './read-page.ts';
+import { shownAvailability } from './shown-availability.ts';
 
 type StructuredMethod = Exclude<ExtractionMethod, 'SELECTORS'>;
 const ORDER: StructuredMethod[] = ['JSONLD', 'MICRODATA', 'OPENGRAPH'];
@@ -59,14 +60,19 @@ export function extractProduct(
   const candidates = [...structured, { source: 'selector' as FieldSource, fields: markup }];
   const anatomy = lazy(() => pageAnatomy(page, context));
   const labelled = lazy(() => labelledIdentifiers(page));
+  const shownStock = lazy(() => shownAvailability(page));
   const missing = (key: (typeof GAPS)[number]): boolean =>
     candidates.every((candidate) => candidate.fields[key] === null);
   // Generic page rules fill gaps; the costly page anatomy only where no source gives a name or a price.
   if (GAPS.some(missing)) {
     const priceAndName = missing('name') || missing('price');
     const rules = productFromPageRules(page, anatomy, labelled(), { priceAndName });
-    // Without structured data or learned rules, only a heading, a price and a buy button make a product page.
-    const sellsHere = rules.name !== null && rules.price !== null && anatomy().buyButtons.length > 0;
+    // Without structured data or learned rules, a heading makes a product page with a price and a buy
+    // button, or with a shown reference and a stock statement (a product sold out shows no price).
+    const sellsHere =
+      rules.name !== null &&
+      ((rules.price !== null && anatomy().buyButtons.length > 0) ||
+        (labelled().sku !== null && shownStock() !== null));
     if (structured.length > 0 || markupComplete || sellsHere)
       candidates.push({ source: 'heuristic', fields: rules });
   }
@@ -114,6 +120,10 @@ export function extractProduct(
     if (sku) source.sku = 'url';
   }
   let availability = pick('availability');
+  if (availability === null && shownStock()) {
+    availability = shownStock();
+    source.availability = 'heuristic';
+  }
   // A priced page with an add-to-cart control sells the product now, though no data says so.
   if (availability === null && price !== null && buyControls(page).length > 0) {
     availability = 'IN_STOCK';
