@@ -6,7 +6,7 @@ import { labelledIdentifiers } from './labelled-identifiers.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
-import { buyControls, pageAnatomy } from './page-anatomy.ts';
+import { pageAnatomy } from './page-anatomy.ts';
 import { pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
@@ -124,8 +124,8 @@ export function extractProduct(
     availability = shownStock();
     source.availability = 'heuristic';
   }
-  // A priced page with an add-to-cart control sells the product now, though no data says so.
-  if (availability === null && price !== null && buyControls(page).length > 0) {
+  // A page offering a current price (an add-to-cart control, a classified ad's asking price) sells the product now, though no data says so.
+  if (availability === null && price !== null) {
     availability = 'IN_STOCK';
     source.availability = 'heuristic';
   }

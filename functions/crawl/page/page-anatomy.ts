@@ -117,7 +117,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
 }
 
 /** Add-to-cart controls anywhere on the page (product cards' included): a cheap sign that the page sells. */
-export function buyControls(page: Page): Element[] {
+function buyControls(page: Page): Element[] {
   const { $ } = page;
   return (
     $('button, input[type="submit"], input[type="button"], a.button, a.btn').toArray() as Element[]
