@@ -69,12 +69,13 @@ export function extractProduct(
     const rules = productFromPageRules(page, anatomy, labelled(), { priceAndName });
     // Without structured data or learned rules, a heading makes a product page with a price and a buy
     // button, or with a shown reference and a stock statement (a product sold out shows no price).
-    const sellsHere =
-      rules.name !== null &&
-      ((rules.price !== null && anatomy().buyButtons.length > 0) ||
-        (labelled().sku !== null && shownStock() !== null));
-    if (structured.length > 0 || markupComplete || sellsHere)
+    const buying = rules.name !== null && rules.price !== null && anatomy().buyButtons.length > 0;
+    const soldOut = rules.name !== null && labelled().sku !== null && shownStock() !== null;
+    // With nothing else vouching for the page, a price far from any buy button is some other offer's.
+    if (structured.length > 0 || markupComplete || buying)
       candidates.push({ source: 'heuristic', fields: rules });
+    else if (soldOut)
+      candidates.push({ source: 'heuristic', fields: { ...rules, price: null, currency: null } });
   }
   if (structured.length === 0 && !markupComplete && candidates.at(-1)?.source !== 'heuristic') return null;
   const source: Partial<Record<SourcedField, FieldSource>> = {};
@@ -89,7 +90,10 @@ export function extractProduct(
     return null;
   };
 
-  const priced = candidates.find((candidate) => candidate.fields.price !== null);
+  // A zero price is a placeholder of a product the shop does not sell now, not a price.
+  const priced = candidates.find(
+    (candidate) => candidate.fields.price !== null && Number(candidate.fields.price) !== 0,
+  );
   let price = priced?.fields.price ?? null;
   const currencyOwner = [priced, ...candidates].find(
     (candidate) => candidate && normaliseCurrency(candidate.fields.currency),

@@ -42,6 +42,26 @@ describe('extractProduct traps', () => {
     });
   });
 
+  it('reads a sold-out page with no structured data by its heading, reference and stock statement, with no price', () => {
+    const html = page(
+      '<title>Wine opener</title>',
+      '<h1>Wine opener</h1><div id="availability"><span>Non disponibile.</span></div><p>Spedizione 10,00 €</p><table><tr><th>ASIN</th><td>B08B5WF51D</td></tr></table>',
+    );
+    expect(extractProduct(html, profile({ method: 'SELECTORS' }))).toMatchObject({
+      name: 'Wine opener',
+      sku: 'B08B5WF51D',
+      price: null,
+      availability: 'OUT_OF_STOCK',
+    });
+  });
+
+  it('reads a zero price as no price', () => {
+    const html = page(
+      ld('{"@type":"Product","name":"Perfume","offers":{"price":"0.00","priceCurrency":"ILS"}}'),
+    );
+    expect(extractProduct(html, profile())).toMatchObject({ name: 'Perfume', price: null });
+  });
+
   it('keeps a labelled shop reference over an internal structured sku', () => {
     const html = page(
       ld(
