@@ -78,7 +78,7 @@ const symbols: [RegExp, string[]][] = [
   [/₴/, ['UAH']],
   [/₺/, ['TRY']],
   [/₩|원/, ['KRW']],
-  [/(?<![\p{L}])kn(?![\p{L}])/u, ['HRK']],
+  [/(?<![\p{L}])kn(?![\p{L}])/iu, ['HRK']],
   [/₪/, ['ILS']],
   [/\$/, ['USD', 'CAD', 'AUD', 'NZD', 'MXN', 'CLP', 'COP', 'ARS', 'SGD', 'HKD']],
 ];

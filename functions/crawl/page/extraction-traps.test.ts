@@ -55,6 +55,21 @@ describe('extractProduct traps', () => {
     });
   });
 
+  it('reads a page whose buy link is a script hook: menu headings, joined "priceold" classes, local buy words', () => {
+    const html = page(
+      '<title>eKlinika</title>',
+      '<ul><li><h1>Health services</h1></li></ul><h1>Orthopaedic insoles</h1><div><span class="ek-pricenew">270,00 Kn</span> <span class="ek-priceold">540,00 Kn</span><form action="/service/kupi"><a class="ek-cta" href="#">Kupi</a></form></div>',
+    );
+    expect(
+      extractProduct(html, profile({ method: 'SELECTORS', country: 'HR', currency: null })),
+    ).toMatchObject({
+      name: 'Orthopaedic insoles',
+      price: '270.00',
+      currency: 'HRK',
+      availability: 'IN_STOCK',
+    });
+  });
+
   it('reads a zero price as no price', () => {
     const html = page(
       ld('{"@type":"Product","name":"Perfume","offers":{"price":"0.00","priceCurrency":"ILS"}}'),

@@ -47,7 +47,7 @@ function mainPrice(anatomy: PageAnatomy): PricedElement | null {
   return candidates.find((candidate) => anatomy.order(candidate.element) > heading) ?? candidates[0] ?? null;
 }
 
-/** The h1 sharing most words with the title (pages hide headings of pop-ups in h1s too). */
+/** The h1 sharing most words with the title, outside menus (pages hide headings of pop-ups in h1s too). */
 function pageHeading(page: Page): string | null {
   const title = words(page.meta.get('og:title') ?? textOf(page.$('title').first().toArray()));
   let best: { text: string; score: number } | null = null;
@@ -55,7 +55,10 @@ function pageHeading(page: Page): string | null {
     const text = cleanText(textOf(element, '', isHidden));
     if (!text || text.length > 300) continue;
     const own = words(text);
-    const score = [...own].filter((word) => title.has(word)).length / Math.max(own.size, 1);
+    // A heading in a menu, header or list item titles a section of the site, not the page.
+    const inMenu = page.$(element).closest('nav, header, footer, li').length > 0;
+    const score =
+      [...own].filter((word) => title.has(word)).length / Math.max(own.size, 1) - (inMenu ? 1 : 0);
     if (!best || score > best.score) best = { text, score };
   }
   return best?.text ?? null;
