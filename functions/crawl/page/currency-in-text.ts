@@ -74,16 +74,17 @@ const symbols: [RegExp, string[]][] = [
   [/£/, ['GBP', 'EGP']],
   [/¥|円/, ['JPY', 'CNY']],
   [/₹/, ['INR']],
-  [/₽/, ['RUB']],
+  [/₽|(?<![\p{L}])руб(?:\.|лей|ль|ля)?(?![\p{L}])/u, ['RUB']],
   [/₴/, ['UAH']],
   [/₺/, ['TRY']],
-  [/₩/, ['KRW']],
+  [/₩|원/, ['KRW']],
+  [/(?<![\p{L}])kn(?![\p{L}])/iu, ['HRK']],
   [/₪/, ['ILS']],
   [/\$/, ['USD', 'CAD', 'AUD', 'NZD', 'MXN', 'CLP', 'COP', 'ARS', 'SGD', 'HKD']],
 ];
 
 const isoCode = new RegExp(
-  `(?<![A-Za-z])(${[...new Set(Object.values(countryCurrency)), 'RUB', 'KWD', 'BHD', 'OMR', 'JOD', 'TND', 'QAR', 'SAR', 'AED'].join('|')})(?![A-Za-z])`,
+  `(?<![A-Za-z])(${[...new Set(Object.values(countryCurrency)), 'RUB', 'HRK', 'KWD', 'BHD', 'OMR', 'JOD', 'TND', 'QAR', 'SAR', 'AED'].join('|')})(?![A-Za-z])`,
 );
 
 /**

@@ -2,10 +2,11 @@ import type { Element } from 'domhandler';
 import type { FieldSource, ProductRecord, SourcedField } from '#core/product-record';
 import type { ExtractionMethod, ExtractionProfile } from '../learn/extraction-profile.ts';
 import { isStruckPrice } from './is-struck-price.ts';
+import { labelledIdentifiers } from './labelled-identifiers.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
-import { buyControls, pageAnatomy } from './page-anatomy.ts';
+import { pageAnatomy } from './page-anatomy.ts';
 import { pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
@@ -15,6 +16,7 @@ import { productFromOpenGraph } from './product-from-open-graph.ts';
 import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
 import type { Page } from './read-page.ts';
+import { shownAvailability } from './shown-availability.ts';
 
 type StructuredMethod = Exclude<ExtractionMethod, 'SELECTORS'>;
 const ORDER: StructuredMethod[] = ['JSONLD', 'MICRODATA', 'OPENGRAPH'];
@@ -57,16 +59,23 @@ export function extractProduct(
   const markupComplete = markup.name !== null && markup.price !== null;
   const candidates = [...structured, { source: 'selector' as FieldSource, fields: markup }];
   const anatomy = lazy(() => pageAnatomy(page, context));
+  const labelled = lazy(() => labelledIdentifiers(page));
+  const shownStock = lazy(() => shownAvailability(page));
   const missing = (key: (typeof GAPS)[number]): boolean =>
     candidates.every((candidate) => candidate.fields[key] === null);
   // Generic page rules fill gaps; the costly page anatomy only where no source gives a name or a price.
   if (GAPS.some(missing)) {
     const priceAndName = missing('name') || missing('price');
-    const rules = productFromPageRules(page, anatomy, { priceAndName });
-    // Without structured data or learned rules, only a heading, a price and a buy button make a product page.
-    const sellsHere = rules.name !== null && rules.price !== null && anatomy().buyButtons.length > 0;
-    if (structured.length > 0 || markupComplete || sellsHere)
+    const rules = productFromPageRules(page, anatomy, labelled(), { priceAndName });
+    // Without structured data or learned rules, a heading makes a product page with a price and a buy
+    // button, or with a shown reference and a stock statement (a product sold out shows no price).
+    const buying = rules.name !== null && rules.price !== null && anatomy().buyButtons.length > 0;
+    const soldOut = rules.name !== null && labelled().sku !== null && shownStock() !== null;
+    // With nothing else vouching for the page, a price far from any buy button is some other offer's.
+    if (structured.length > 0 || markupComplete || buying)
       candidates.push({ source: 'heuristic', fields: rules });
+    else if (soldOut)
+      candidates.push({ source: 'heuristic', fields: { ...rules, price: null, currency: null } });
   }
   if (structured.length === 0 && !markupComplete && candidates.at(-1)?.source !== 'heuristic') return null;
   const source: Partial<Record<SourcedField, FieldSource>> = {};
@@ -81,7 +90,10 @@ export function extractProduct(
     return null;
   };
 
-  const priced = candidates.find((candidate) => candidate.fields.price !== null);
+  // A zero price is a placeholder of a product the shop does not sell now, not a price.
+  const priced = candidates.find(
+    (candidate) => candidate.fields.price !== null && Number(candidate.fields.price) !== 0,
+  );
   let price = priced?.fields.price ?? null;
   const currencyOwner = [priced, ...candidates].find(
     (candidate) => candidate && normaliseCurrency(candidate.fields.currency),
@@ -103,14 +115,21 @@ export function extractProduct(
     if (markup.currency) currency = normaliseCurrency(markup.currency) ?? currency;
   }
 
-  let sku = pick('sku');
+  // The reference the page shows the buyer beside its label is the one they quote; structured data often carries an internal id.
+  const shownSku = labelled().sku;
+  let sku = shownSku ?? pick('sku');
+  if (shownSku) source.sku = 'heuristic';
   if (sku === null && profile.sku_from_url) {
     sku = new RegExp(profile.sku_from_url).exec(new URL(page.url).pathname)?.[1] ?? null;
     if (sku) source.sku = 'url';
   }
   let availability = pick('availability');
-  // A priced page with an add-to-cart control sells the product now, though no data says so.
-  if (availability === null && price !== null && buyControls(page).length > 0) {
+  if (availability === null && shownStock()) {
+    availability = shownStock();
+    source.availability = 'heuristic';
+  }
+  // A page offering a current price (an add-to-cart control, a classified ad's asking price) sells the product now, though no data says so.
+  if (availability === null && price !== null) {
     availability = 'IN_STOCK';
     source.availability = 'heuristic';
   }

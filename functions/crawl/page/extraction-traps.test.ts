@@ -28,6 +28,65 @@ const page = (head: string, body = ''): ReturnType<typeof readPage> =>
 const ld = (json: string): string => `<script type="application/ld+json">${json}</script>`;
 
 describe('extractProduct traps', () => {
+  it('reads an event with offers as the thing on sale when no Product node exists, named by its heading', () => {
+    const html = page(
+      ld(
+        '{"@type":"Event","name":"Lina de Lima en Streaming - Santiago","offers":{"@type":"AggregateOffer","lowPrice":"3340","priceCurrency":"CLP"}}',
+      ),
+      '<h1>Lina de Lima</h1>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({
+      name: 'Lina de Lima',
+      price: '3340',
+      currency: 'CLP',
+    });
+  });
+
+  it('reads a sold-out page with no structured data by its heading, reference and stock statement, with no price', () => {
+    const html = page(
+      '<title>Wine opener</title>',
+      '<h1>Wine opener</h1><div id="availability"><span>Non disponibile.</span></div><p>Spedizione 10,00 €</p><table><tr><th>ASIN</th><td>B08B5WF51D</td></tr></table>',
+    );
+    expect(extractProduct(html, profile({ method: 'SELECTORS' }))).toMatchObject({
+      name: 'Wine opener',
+      sku: 'B08B5WF51D',
+      price: null,
+      availability: 'OUT_OF_STOCK',
+    });
+  });
+
+  it('reads a page whose buy link is a script hook: menu headings, joined "priceold" classes, local buy words', () => {
+    const html = page(
+      '<title>eKlinika</title>',
+      '<ul><li><h1>Health services</h1></li></ul><h1>Orthopaedic insoles</h1><div><span class="ek-pricenew">270,00 Kn</span> <span class="ek-priceold">540,00 Kn</span><form action="/service/kupi"><a class="ek-cta" href="#">Kupi</a></form></div>',
+    );
+    expect(
+      extractProduct(html, profile({ method: 'SELECTORS', country: 'HR', currency: null })),
+    ).toMatchObject({
+      name: 'Orthopaedic insoles',
+      price: '270.00',
+      currency: 'HRK',
+      availability: 'IN_STOCK',
+    });
+  });
+
+  it('reads a zero price as no price', () => {
+    const html = page(
+      ld('{"@type":"Product","name":"Perfume","offers":{"price":"0.00","priceCurrency":"ILS"}}'),
+    );
+    expect(extractProduct(html, profile())).toMatchObject({ name: 'Perfume', price: null });
+  });
+
+  it('keeps a labelled shop reference over an internal structured sku', () => {
+    const html = page(
+      ld(
+        '{"@type":"Product","name":"Throw","sku":"237972452","offers":{"price":"150.00","priceCurrency":"GBP"}}',
+      ),
+      '<h1>Throw</h1><p class="product-code">Product code: 64981901</p>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({ sku: '64981901', source: { sku: 'heuristic' } });
+  });
+
   it('picks the page product among related Product blocks, through @graph and with trailing commas and entities', () => {
     const product = extractProduct(
       page(

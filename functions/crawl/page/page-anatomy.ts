@@ -27,9 +27,11 @@ export interface PageAnatomy {
 }
 
 const BUY_WORDS =
-  /add to (cart|basket|bag)|buy now|^buy$|do košíku|do košíka|koupit|kúpiť|in den warenkorb|kaufen|ajouter au panier|acheter|dodaj do koszyka|do koszyka|kup teraz|pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż|sold out|ausverkauft|vyprodáno|épuisé/i;
+  /add to (cart|basket|bag)|buy now|^buy$|do košíku|do košíka|koupit|kúpiť|in den warenkorb|kaufen|ajouter au panier|acheter|dodaj do koszyka|do koszyka|kup teraz|pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż|sold out|ausverkauft|vyprodáno|épuisé|^kupi$|u košaricu|купить|в корзину|añadir al carrito|^comprar$|aggiungi al carrello|^acquista$|in winkelwagen|lägg i varukorg|læg i kurv|legg i handlekurv|lisää ostoskoriin|sepete ekle|הוסף לסל|장바구니|구매하기|カートに入れる/i;
 const BUY_ATTRIBUTES =
   /add[-_]?to[-_]?cart|addtocart|tocart|add-to-basket|buy-button|product-form__submit|conversion/i;
+/** Links that lead somewhere: script hooks (`href="#"`, `javascript:`) make no product card. */
+const REAL_LINK = 'a[href]:not([href="#"]):not([href^="javascript" i])';
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg']);
 
 export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
@@ -50,7 +52,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       node = node.parent as Element | null, depth++
     ) {
       if (node.name === 'body' || node.name === 'main') break;
-      if ($(node).find('a[href]').length === 0) continue;
+      if ($(node).find(REAL_LINK).length === 0) continue;
       // The nearest block with a link: a card when it is small and not the product's own block.
       if (!containsH1(node) && cleanText(textOf(node)).length < 400) card = node;
       break;
@@ -105,7 +107,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   const cardLinks = new Set<string>();
   for (const candidate of widened.values()) {
     const card = cardAncestor(candidate.element);
-    const href = card ? $(card).find('a[href]').first().attr('href') : undefined;
+    const href = card ? $(card).find(REAL_LINK).first().attr('href') : undefined;
     const link = href ? URL.parse(href, page.url) : null;
     if (link) {
       link.hash = '';
@@ -117,17 +119,19 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
 }
 
 /** Add-to-cart controls anywhere on the page (product cards' included): a cheap sign that the page sells. */
-export function buyControls(page: Page): Element[] {
+function buyControls(page: Page): Element[] {
   const { $ } = page;
   return (
-    $('button, input[type="submit"], input[type="button"], a.button, a.btn').toArray() as Element[]
+    $(
+      'button, input[type="submit"], input[type="button"], a.button, a.btn, a[class*="cta"]',
+    ).toArray() as Element[]
   ).filter((element) => {
     const label = cleanText(element.attribs.value ?? textOf(element));
     const attributes = `${element.attribs.class ?? ''} ${element.attribs.name ?? ''} ${element.attribs.id ?? ''}`;
     const inCartForm = $(element)
       .closest('form')
       .attr('action')
-      ?.match(/cart|basket|kosik|warenkorb|panier|koszyk/i);
+      ?.match(/cart|basket|kosik|warenkorb|panier|koszyk|kosaric|kupi/i);
     return (
       BUY_WORDS.test(label) ||
       BUY_ATTRIBUTES.test(attributes) ||

@@ -32,6 +32,12 @@ describe('parsePrice', () => {
     expect(parsePrice('$10.00', { country: 'DE' })?.currency).toBe('USD');
   });
 
+  it('reads currencies written as local words', () => {
+    expect(parsePrice('30,000원~')?.currency).toBe('KRW');
+    expect(parsePrice('270,00 kn')?.currency).toBe('HRK');
+    expect(parsePrice('899 руб.')?.currency).toBe('RUB');
+  });
+
   it('gives null for text without a number', () => {
     expect(parsePrice('Preis auf Anfrage')).toBeNull();
   });

@@ -14,6 +14,7 @@ export interface PageIdentity {
   country: string | null;
 }
 
+const OFFER_TYPES = /^(Offer|AggregateOffer|Organization|WebPage|WebSite|ItemList|BreadcrumbList)$/i;
 const GTIN_KEYS = ['gtin13', 'gtin', 'gtin14', 'gtin12', 'gtin8', 'ean', 'isbn'];
 
 /**
@@ -24,9 +25,14 @@ const GTIN_KEYS = ['gtin13', 'gtin', 'gtin14', 'gtin12', 'gtin8', 'ean', 'isbn']
  * AggregateOffer (its low price).
  */
 export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity): ProductFields | null {
-  const products = nodes.filter((node) =>
+  const typed = nodes.filter((node) =>
     isType(node, /^(Product|ProductGroup|IndividualProduct|ProductModel)$/i),
   );
+  // Without a Product node, another thing on offer (an event's tickets, a book, a car) is what the page sells.
+  const products =
+    typed.length > 0
+      ? typed
+      : nodes.filter((node) => node.offers !== undefined && !isType(node, OFFER_TYPES));
   if (products.length === 0) return null;
   const main =
     products.find((node) => sameUrl(str(node.url) ?? str(node['@id']), page.canonical, page.url)) ??
@@ -38,7 +44,12 @@ export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity
     : main;
   const offer = pickOffer(variant.offers ?? main.offers, page.url);
   const crumbs = nodes.find((node) => isType(node, /^BreadcrumbList$/i));
-  const name = cleanText(str(main.name) ?? str(variant.name) ?? '') || null;
+  const declared = cleanText(str(main.name) ?? str(variant.name) ?? '') || null;
+  // Such things are often named with venue or edition around the title the page's heading shows.
+  const name =
+    typed.length === 0 && declared && page.heading && declared.includes(page.heading)
+      ? page.heading
+      : declared;
   const price = offerPrice(offer, page.country);
   const category =
     str(main.category) ??

@@ -21,7 +21,7 @@ export function productFromOpenGraph(
     return null;
   };
   const type = get('og:type')?.toLowerCase() ?? '';
-  const regular = get('product:price:amount', 'og:price:amount', 'product:price');
+  const regular = get('product:price:amount', 'og:price:amount', 'product:price', 'og:price');
   if (!/product/.test(type) && regular === null) return null;
   const currency = get('product:sale_price:currency', 'product:price:currency', 'og:price:currency');
   const amountText = get('product:sale_price:amount', 'og:sale_price:amount') ?? regular;

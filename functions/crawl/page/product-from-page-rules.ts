@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
+import type { LabelledIdentifiers } from './labelled-identifiers.ts';
 import type { PageAnatomy, PricedElement } from './page-anatomy.ts';
 import type { ProductFields } from './product-fields.ts';
 import { noFields } from './product-fields.ts';
@@ -9,32 +10,24 @@ import { isHidden, textOf } from './text-of.ts';
 /** Prices that are not what the buyer pays for the product: delivery, savings, totals, unit prices, instalments. */
 const NOT_THE_PRICE =
   /deliver|shipping|postage|versand|livraison|spedizion|envío|save|sparen|risparmi|économ|total|gesamt|totale|\/\s*(?:\d+\s*)?(?:kg|g|l|ml|m|m²|stück|st|pc|unit)\b|per (?:kg|litre|unit)|\bx\s*\d+\s*(?:months?|mois|monate|mesi|cuotas)|\/\s*(?:mo|month|monat|mois)\b|^\+/i;
-/** Labels of the shop's own product identifier in specification rows. */
-const SKU_LABEL =
-  /^(?:sku|asin|item number|ebay item number|numéro de l'objet ebay|artikelnummer|art\.?-?nr\.?|article number|product code|product number|item code|item no\.?|référence|ref\.?|código|codice articolo|kod produktu|kód produktu|katalogové číslo)\s*[:：]?$/i;
-
-/** Labels of the brand in specification rows. */
-const BRAND_LABEL =
-  /^(?:brand|marke|marca|marque|merk|značka|marka|бренд|производитель|manufacturer|hersteller|fabricante|produttore)\s*[:：]?$/i;
-
 /**
  * Generic rules on the visible page, for pages that carry no structured data and shops with no
  * learned rules: the heading that names the page (the h1 closest to the document title), the
  * current price nearest before the buy button (else the first after the heading) that is not a
- * delivery, saving, total, unit or instalment price, and the value next to an identifier label.
+ * delivery, saving, total, unit or instalment price, and the brand and identifier the page labels.
  */
 export function productFromPageRules(
   page: Page,
   anatomy: () => PageAnatomy,
+  labelled: LabelledIdentifiers,
   needs: { priceAndName: boolean },
 ): ProductFields {
   const price = needs.priceAndName ? mainPrice(anatomy()) : null;
-  const [brand, sku] = labelledValues(page, [BRAND_LABEL, SKU_LABEL]);
   return {
     ...noFields,
     name: needs.priceAndName ? pageHeading(page) : null,
-    brand: brand ?? null,
-    sku: sku ?? null,
+    brand: labelled.brand,
+    sku: labelled.sku,
     price: price?.price.amount ?? null,
     currency: price?.price.currency ?? null,
   };
@@ -54,7 +47,7 @@ function mainPrice(anatomy: PageAnatomy): PricedElement | null {
   return candidates.find((candidate) => anatomy.order(candidate.element) > heading) ?? candidates[0] ?? null;
 }
 
-/** The h1 sharing most words with the title (pages hide headings of pop-ups in h1s too). */
+/** The h1 sharing most words with the title, outside menus (pages hide headings of pop-ups in h1s too). */
 function pageHeading(page: Page): string | null {
   const title = words(page.meta.get('og:title') ?? textOf(page.$('title').first().toArray()));
   let best: { text: string; score: number } | null = null;
@@ -62,7 +55,10 @@ function pageHeading(page: Page): string | null {
     const text = cleanText(textOf(element, '', isHidden));
     if (!text || text.length > 300) continue;
     const own = words(text);
-    const score = [...own].filter((word) => title.has(word)).length / Math.max(own.size, 1);
+    // A heading in a menu, header or list item titles a section of the site, not the page.
+    const inMenu = page.$(element).closest('nav, header, footer, li').length > 0;
+    const score =
+      [...own].filter((word) => title.has(word)).length / Math.max(own.size, 1) - (inMenu ? 1 : 0);
     if (!best || score > best.score) best = { text, score };
   }
   return best?.text ?? null;
@@ -75,24 +71,4 @@ function words(text: string): Set<string> {
       .split(/[^\p{L}\p{N}]+/u)
       .filter(Boolean),
   );
-}
-
-/**
- * The text after each label's cell ("<th>ASIN</th><td>B07…</td>", "<dt>SKU:</dt><dd>…</dd>",
- * "<b>SKU:</b> 123"), the first per label, in one pass over the page's leaf cells.
- */
-function labelledValues(page: Page, labels: readonly RegExp[]): (string | null)[] {
-  const values: (string | null)[] = labels.map(() => null);
-  for (const element of page.$('th, td, dt, span, b, strong, label, div').toArray() as Element[]) {
-    const only = element.children[0];
-    // A label cell holds one short text node.
-    if (element.children.length !== 1 || only?.type !== 'text' || only.data.length > 60) continue;
-    const text = cleanText(only.data);
-    const index = labels.findIndex((label, at) => values[at] === null && label.test(text));
-    if (index < 0) continue;
-    const value = cleanText(textOf(page.$(element).next().toArray()));
-    if (/^[\p{L}\p{N}][\p{L}\p{N}\-_./ ]{1,39}$/u.test(value)) values[index] = value;
-    if (values.every((found) => found !== null)) break;
-  }
-  return values;
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { labelledIdentifiers } from './labelled-identifiers.ts';
+import { readPage } from './read-page.ts';
+
+const read = (body: string) =>
+  labelledIdentifiers(readPage(`<html><body>${body}</body></html>`, 'https://shop.test/p/1'));
+
+describe('labelledIdentifiers', () => {
+  it('reads the value in the cell after a label', () => {
+    expect(
+      read('<table><tr><th>Brand</th><td>Bosch</td></tr><tr><th>SKU:</th><td>AB-12</td></tr></table>'),
+    ).toEqual({
+      brand: 'Bosch',
+      sku: 'AB-12',
+    });
+  });
+
+  it('reads a label and its code in one text', () => {
+    expect(read('<p class="product-code">Product code: 46286401</p>').sku).toBe('46286401');
+  });
+
+  it('reads the element after a label text inside the same block', () => {
+    expect(read('<p>Ref : <span>VE900</span></p>').sku).toBe('VE900');
+  });
+
+  it('reads an element the markup names as the product reference', () => {
+    expect(
+      read('<p><span>Black</span> - <span data-qa-qualifier="product-reference">1002/710</span></p>').sku,
+    ).toBe('1002/710');
+  });
+
+  it('takes no prose for a code', () => {
+    expect(
+      read('<p>Product code: see the label on the box</p><div class="product-code">Call us</div>').sku,
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import type { AnyNode, Element } from 'domhandler';
+import { cleanText } from './clean-text.ts';
+import type { Page } from './read-page.ts';
+import { textOf } from './text-of.ts';
+
+/** Labels of the shop's own product identifier, as pages show it beside the value. */
+const SKU_LABEL =
+  /^(?:sku|asin|item number|ebay item number|numéro de l'objet ebay|artikelnummer|art\.?-?nr\.?|article number|product code|product number|product id|item code|item no\.?|item #|référence|ref\.?|reference|código|codice articolo|cod produs|kod produktu|kód produktu|kód|katalogové číslo|artikelnr\.?|varenummer|varenr\.?|šifra|šifra proizvoda|артикул|код товара|קוד מוצר|מק"ט)$/i;
+
+/** Labels of the brand in specification rows. */
+const BRAND_LABEL =
+  /^(?:brand|marke|marca|marque|merk|značka|marka|бренд|производитель|manufacturer|hersteller|fabricante|produttore)$/i;
+
+/** Markup that names an element as the product's displayed reference (`data-qa-qualifier="product-reference"`). */
+const REFERENCE_MARKUP = /product[-_]?(?:reference|code|ref|sku)\b/i;
+
+const CODE = /^[\p{L}\p{N}][\p{L}\p{N}\-_./]{1,39}$/u;
+const VALUE = /^[\p{L}\p{N}][\p{L}\p{N}\-_./ ]{1,39}$/u;
+const LABEL_END = /\s*[:：#]?\s*$/;
+
+export interface LabelledIdentifiers {
+  brand: string | null;
+  sku: string | null;
+}
+
+/**
+ * The brand and the shop's identifier as the page shows them to the buyer: the text after a label
+ * ("<th>ASIN</th><td>B07…</td>", "<dt>SKU:</dt><dd>…</dd>", "Ref : <span>VE900</span>"), a label
+ * and its value in one text ("Product code: 46286401"), or an element the markup names as the
+ * product reference. The first per field, in one pass over the page's short text nodes.
+ */
+export function labelledIdentifiers(page: Page): LabelledIdentifiers {
+  let brand: string | null = null;
+  let sku: string | null = null;
+  for (const element of page.$('th, td, dt, dd, p, span, b, strong, label, div, li').toArray() as Element[]) {
+    const first = element.children[0];
+    if (first?.type !== 'text' || first.data.length > 60) continue;
+    const text = cleanText(first.data);
+    if (!text) continue;
+    if (
+      sku === null &&
+      element.children.length === 1 &&
+      REFERENCE_MARKUP.test(markupOf(element)) &&
+      CODE.test(text)
+    )
+      sku = text;
+    const label = text.replace(LABEL_END, '');
+    const after = (): string =>
+      cleanText(textOf(element.children.length === 1 ? nextElement(element) : (first.next ?? null)));
+    if (sku === null && SKU_LABEL.test(label)) sku = shortValue(after());
+    else if (brand === null && BRAND_LABEL.test(label)) brand = shortValue(after());
+    else if (sku === null && element.children.length === 1) sku = inlineCode(text);
+    if (brand !== null && sku !== null) break;
+  }
+  return { brand, sku };
+}
+
+function markupOf(element: Element): string {
+  const { attribs } = element;
+  return `${attribs.class ?? ''} ${attribs.id ?? ''} ${attribs['data-qa-qualifier'] ?? ''} ${attribs['data-testid'] ?? ''}`;
+}
+
+function nextElement(element: Element): AnyNode | null {
+  let node = element.next;
+  while (node && node.type !== 'tag') node = node.next;
+  return node;
+}
+
+/** "Product code: 46286401" → "46286401". */
+function inlineCode(text: string): string | null {
+  const colon = /^(.{2,30}?)\s*[:：#]\s*(\S+)$/.exec(text);
+  if (!colon || !SKU_LABEL.test(colon[1] as string)) return null;
+  return codeOf(colon[2] as string);
+}
+
+function codeOf(value: string): string | null {
+  return CODE.test(value) && /\d/.test(value) ? value : null;
+}
+
+function shortValue(value: string): string | null {
+  return VALUE.test(value) ? value : null;
+}

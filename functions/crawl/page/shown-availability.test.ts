@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { readPage } from './read-page.ts';
+import { shownAvailability } from './shown-availability.ts';
+
+const read = (body: string) =>
+  shownAvailability(readPage(`<html><body>${body}</body></html>`, 'https://shop.test/p/1'));
+
+describe('shownAvailability', () => {
+  it('reads the first sentence of a block named for availability', () => {
+    expect(
+      read(
+        '<div id="availability"><span>Derzeit nicht verfügbar.</span> Ob und wann dieser Artikel wieder vorrätig sein wird, ist unbekannt.</div>',
+      ),
+    ).toBe('OUT_OF_STOCK');
+    expect(read('<p class="stock-status">Non disponibile.</p>')).toBe('OUT_OF_STOCK');
+    expect(read('<span class="product-stock">In stock</span>')).toBe('IN_STOCK');
+  });
+
+  it('says nothing where no such block states a stock', () => {
+    expect(read('<div class="availability-info">Delivery in 3 days</div><p>In stock</p>')).toBeNull();
+  });
+});
