@@ -2541,6 +2541,7 @@ export interface operations {
                 NOT_FOUND: number;
                 NOT_A_PRODUCT: number;
                 BLOCKED_BY_ROBOTS: number;
+                ADDRESS_NOT_ALLOWED: number;
                 FAILED: number;
               } | null;
               scrape_progress: ({
@@ -2686,6 +2687,7 @@ export interface operations {
               NOT_FOUND: number;
               NOT_A_PRODUCT: number;
               BLOCKED_BY_ROBOTS: number;
+              ADDRESS_NOT_ALLOWED: number;
               FAILED: number;
             } | null;
             scrape_progress: ({
@@ -2754,6 +2756,7 @@ export interface operations {
               NOT_FOUND: number;
               NOT_A_PRODUCT: number;
               BLOCKED_BY_ROBOTS: number;
+              ADDRESS_NOT_ALLOWED: number;
               FAILED: number;
             } | null;
             scrape_progress: ({
@@ -2913,6 +2916,7 @@ export interface operations {
               NOT_FOUND: number;
               NOT_A_PRODUCT: number;
               BLOCKED_BY_ROBOTS: number;
+              ADDRESS_NOT_ALLOWED: number;
               FAILED: number;
             } | null;
             scrape_progress: ({
@@ -3043,6 +3047,7 @@ export interface operations {
               NOT_FOUND: number;
               NOT_A_PRODUCT: number;
               BLOCKED_BY_ROBOTS: number;
+              ADDRESS_NOT_ALLOWED: number;
               FAILED: number;
             } | null;
             scrape_progress: ({
@@ -3940,6 +3945,7 @@ export interface operations {
               NOT_FOUND: number;
               NOT_A_PRODUCT: number;
               BLOCKED_BY_ROBOTS: number;
+              ADDRESS_NOT_ALLOWED: number;
               FAILED: number;
             } | null;
             scrape_progress: ({

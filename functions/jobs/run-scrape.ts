@@ -66,6 +66,7 @@ const EMPTY_COUNTS = (): UrlResultCounts => ({
   NOT_FOUND: 0,
   NOT_A_PRODUCT: 0,
   BLOCKED_BY_ROBOTS: 0,
+  ADDRESS_NOT_ALLOWED: 0,
   FAILED: 0,
 });
 

@@ -116,6 +116,7 @@ describe('a URL scrape', () => {
       NOT_FOUND: 1,
       NOT_A_PRODUCT: 1,
       BLOCKED_BY_ROBOTS: 1,
+      ADDRESS_NOT_ALLOWED: 0,
       FAILED: 0,
     });
     const expected = settleJob(created.body.estimate, 3);

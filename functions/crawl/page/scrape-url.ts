@@ -4,7 +4,17 @@ import type { PageFetcher } from '../net/page-fetcher.ts';
 import { extractProduct } from './extract-product.ts';
 import { readPage } from './read-page.ts';
 
-export type UrlResult = 'OK' | 'NOT_FOUND' | 'NOT_A_PRODUCT' | 'BLOCKED_BY_ROBOTS' | 'FAILED';
+/**
+ * What became of one URL. ADDRESS_NOT_ALLOWED: the SSRF guard refused the address it resolved to
+ * (private, loopback, link-local, metadata), which neither robots.txt nor the shop decided.
+ */
+export type UrlResult =
+  | 'OK'
+  | 'NOT_FOUND'
+  | 'NOT_A_PRODUCT'
+  | 'BLOCKED_BY_ROBOTS'
+  | 'ADDRESS_NOT_ALLOWED'
+  | 'FAILED';
 
 export interface ScrapeOutcome {
   url: string;
@@ -39,6 +49,8 @@ export async function scrapeUrl(
       return outcome('NOT_FOUND');
     case 'BLOCKED_BY_ROBOTS':
       return outcome('BLOCKED_BY_ROBOTS');
+    case 'BLOCKED_BY_POLICY':
+      return outcome('ADDRESS_NOT_ALLOWED');
     default:
       return outcome(
         'FAILED',

@@ -63,7 +63,14 @@ export const scrapeJob = v.object({
   url_count: v.nullable(count),
   urls: v.nullable(v.array(v.string())),
   url_results: v.nullable(
-    v.object({ OK: count, NOT_FOUND: count, NOT_A_PRODUCT: count, BLOCKED_BY_ROBOTS: count, FAILED: count }),
+    v.object({
+      OK: count,
+      NOT_FOUND: count,
+      NOT_A_PRODUCT: count,
+      BLOCKED_BY_ROBOTS: count,
+      ADDRESS_NOT_ALLOWED: count,
+      FAILED: count,
+    }),
   ),
   scrape_progress: v.nullable(
     pageProgress(['COLLECTING_PAGES', 'SCRAPING_PAGES', 'MERGING_CATALOG', 'DONE']),
