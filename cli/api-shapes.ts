@@ -1,58 +1,23 @@
-/**
- * The fields of API bodies the CLI reads. The OpenAPI document does not give success bodies their
- * schemas yet, so the generated types call them `never`; these name what the interface promises.
- */
-export interface Estimate {
-  currency: string;
-  unit_price_per_1000: string;
-  quantity: number;
-  total: string;
-  cap: string;
-  min_charge: string;
-}
+import type { paths } from '../functions/client/api-types.ts';
 
-export interface Progress {
-  percent?: number;
-  phase?: string;
-  pages?: number;
-  pages_estimate?: number;
-  products_processed?: number;
-  products_total?: number;
+/** The JSON body an operation answers with on `status`, as the OpenAPI document describes it. */
+type Answer<Operation, Status extends number> = Operation extends {
+  responses: Record<Status, { content: { 'application/json': infer Body } }>;
 }
+  ? Body
+  : never;
 
-export interface Job {
-  job_id: string;
-  job_type: string;
-  status: string;
-  project_id: string;
-  website_id?: string | null;
-  estimate?: Estimate | null;
-  settlement?: { amount: string; currency: string; quantity: number } | null;
-  error?: string | null;
-  error_code?: string | null;
-  created_at: string;
-  analysis_progress?: (Record<string, unknown> & { products_estimate?: number }) | null;
-  train_progress?: Progress | null;
-  scrape_progress?: Progress | null;
-  matching_progress?: Progress | null;
-}
+type SetupJob = Answer<paths['/jobs/setup/{job_id}']['get'], 200>;
+type ScrapeJob = Answer<paths['/jobs/scraping/{job_id}']['get'], 200>;
+type MatchingJob = Answer<paths['/jobs/matching/{job_id}']['get'], 200>;
 
-export interface Project {
-  project_id: string;
-  name: string;
-  is_default: boolean;
-  localization: { country: string; currency: string } | null;
-}
-
-export interface Website {
-  website_id: string;
-  url?: string;
-  domain?: string;
-  homepage?: string;
-}
-
-export interface Membership {
-  customer_id: string;
-  name?: string;
-  role?: string;
-}
+/** A job of any lane; the lane's own fields are optional here, so one view reads them all. */
+export type Job = (SetupJob | ScrapeJob | MatchingJob) &
+  Partial<SetupJob> &
+  Partial<ScrapeJob> &
+  Partial<MatchingJob>;
+export type Estimate = NonNullable<ScrapeJob['estimate']>;
+export type Progress = NonNullable<Job['train_progress'] | Job['scrape_progress'] | Job['matching_progress']>;
+export type Project = Answer<paths['/projects/{project_id}']['get'], 200>;
+export type Website = Answer<paths['/websites/{website_id}']['get'], 200>;
+export type Membership = Answer<paths['/customers']['get'], 200>[number];

@@ -9,7 +9,7 @@ export function jobProgress(job: Job): { percent: number; detail: string } {
     job.train_progress ?? job.scrape_progress ?? job.matching_progress;
   if (job.status !== 'ANALYZING' && live) {
     const counts =
-      live.products_total !== undefined
+      'products_total' in live
         ? `${live.products_processed ?? 0}/${live.products_total} products`
         : `${live.pages ?? 0}/${live.pages_estimate ?? '?'} pages`;
     return { percent: live.percent ?? 0, detail: [live.phase, counts].filter(Boolean).join(' ') };
