@@ -85,6 +85,16 @@ export interface paths {
     /** Change a project's name, country or currency */
     patch: operations["updateProject"];
   };
+  "/projects/{project_id}/match-decisions": {
+    /** The project's match review: pairs accepted, rejected or added by hand */
+    get: operations["listMatchDecisions"];
+    /** Accept or reject a proposed match, or add a match by hand */
+    post: operations["createMatchDecision"];
+  };
+  "/projects/{project_id}/match-decisions/{decision_id}": {
+    /** Withdraw a match decision: the pair is again as the matching proposes it */
+    delete: operations["deleteMatchDecision"];
+  };
   "/jobs/setup": {
     /** A project's website setup jobs */
     get: operations["listSetupJobs"];
@@ -172,7 +182,7 @@ export interface components {
       status: number;
       detail?: string;
       /** @enum {string} */
-      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "EMAIL_TAKEN" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "EMAIL_TAKEN" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       request_id: string;
       errors?: ({
           /** @enum {string} */
@@ -1812,6 +1822,296 @@ export interface operations {
             /** @enum {string} */
             code?: "PAYLOAD_TOO_LARGE";
           };
+        };
+      };
+      /** @description VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /** The project's match review: pairs accepted, rejected or added by hand */
+  listMatchDecisions: {
+    parameters: {
+      path: {
+        project_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": ({
+              decision_id: string;
+              project_id: string;
+              reference_website_id: string;
+              reference_url: string;
+              competitor_website_id: string;
+              competitor_url: string;
+              /** @enum {string} */
+              decision: "ACCEPTED" | "REJECTED" | "MANUAL";
+              decided_by: string;
+              /** Format: date-time */
+              decided_at: string;
+            })[];
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PROJECT_NOT_FOUND: Project not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "PROJECT_NOT_FOUND";
+          };
+        };
+      };
+      /** @description VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /** Accept or reject a proposed match, or add a match by hand */
+  createMatchDecision: {
+    parameters: {
+      path: {
+        project_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "reference_website_id": "e5F6g7H8",
+         *   "reference_url": "https://shop.example/p/kettle-2000",
+         *   "competitor_website_id": "i9J0k1L2",
+         *   "competitor_url": "https://other.example/kettle-2000-white",
+         *   "decision": "REJECTED"
+         * }
+         */
+        "application/json": {
+          reference_website_id: string;
+          reference_url: string;
+          competitor_website_id: string;
+          competitor_url: string;
+          /** @enum {string} */
+          decision: "ACCEPTED" | "REJECTED" | "MANUAL";
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            decision_id: string;
+            project_id: string;
+            reference_website_id: string;
+            reference_url: string;
+            competitor_website_id: string;
+            competitor_url: string;
+            /** @enum {string} */
+            decision: "ACCEPTED" | "REJECTED" | "MANUAL";
+            decided_by: string;
+            /** Format: date-time */
+            decided_at: string;
+          };
+        };
+      };
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": {
+            decision_id: string;
+            project_id: string;
+            reference_website_id: string;
+            reference_url: string;
+            competitor_website_id: string;
+            competitor_url: string;
+            /** @enum {string} */
+            decision: "ACCEPTED" | "REJECTED" | "MANUAL";
+            decided_by: string;
+            /** Format: date-time */
+            decided_at: string;
+          };
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PRODUCT_NOT_FOUND: Product not found; PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+          });
+        };
+      };
+      /** @description MATCH_DECISION_CONFLICT: Match decision conflict; MATCH_NOT_PROPOSED: Match not proposed; NO_CATALOG: No catalog */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG";
+          });
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: Content too large */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "PAYLOAD_TOO_LARGE";
+          };
+        };
+      };
+      /** @description VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /** Withdraw a match decision: the pair is again as the matching proposes it */
+  deleteMatchDecision: {
+    parameters: {
+      path: {
+        project_id: string;
+        decision_id: string;
+      };
+    };
+    responses: {
+      /** @description No content */
+      204: {
+        content: never;
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description MATCH_DECISION_NOT_FOUND: Match decision not found; PROJECT_NOT_FOUND: Project not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "MATCH_DECISION_NOT_FOUND" | "PROJECT_NOT_FOUND";
+          });
         };
       };
       /** @description VALIDATION_ERROR: Unprocessable content */

@@ -32,6 +32,7 @@ export const CUSTOMER_ACTION_ROLES: Record<CustomerAction, readonly CustomerRole
 export type ProjectAction =
   | 'READ'
   | 'OPERATE_JOBS'
+  | 'REVIEW_MATCHES'
   | 'CONTACT_SUPPORT'
   | 'REMOVE_SETUP_JOB'
   | 'UPDATE_PROJECT'
@@ -41,6 +42,7 @@ export type ProjectAction =
 export const PROJECT_ACTION_ROLES: Record<ProjectAction, readonly ProjectRole[]> = {
   READ: ['ADMIN', 'EDITOR', 'VIEWER'],
   OPERATE_JOBS: ['ADMIN', 'EDITOR'],
+  REVIEW_MATCHES: ['ADMIN', 'EDITOR'],
   CONTACT_SUPPORT: ['ADMIN', 'EDITOR'],
   REMOVE_SETUP_JOB: ['ADMIN'],
   UPDATE_PROJECT: ['ADMIN'],

@@ -103,6 +103,41 @@ describe('matches and price_comparison rows', () => {
       currency: 'EUR',
       score: 0.98,
       method: 'GTIN',
+      match_status: 'proposed',
+    });
+  });
+
+  it('says whether a match is proposed, accepted or added by hand, and leaves a manual score empty', () => {
+    const manual = {
+      ...match('web_a', 'https://a.test/1', 0),
+      score: null,
+      method: 'MANUAL',
+      status: 'manual' as const,
+    };
+    const row = matchRow(manual, lookup, { currency: 'EUR', rates });
+    expect(Object.fromEntries(MATCH_COLUMNS.map((column, i) => [column, row[i]]))).toMatchObject({
+      score: null,
+      method: 'MANUAL',
+      match_status: 'manual',
+    });
+  });
+
+  it('shows the kept match of a competitor in the price comparison, whatever the proposals score', () => {
+    const row = priceComparisonRow(
+      { website_id: 'web_ref', product: product('https://ref.test/1', '100.00', 'EUR') },
+      [
+        { ...match('web_a', 'https://a.test/2', 0.95) },
+        { ...match('web_a', 'https://a.test/1', 0), score: null, status: 'manual' },
+      ],
+      ['web_a'],
+      lookup,
+      { currency: 'EUR', rates },
+    );
+    const columns = priceComparisonColumns(['web_a']);
+    expect(Object.fromEntries(columns.map((column, i) => [column, row[i]]))).toMatchObject({
+      web_a_url: 'https://a.test/1',
+      web_a_score: null,
+      web_a_match_status: 'manual',
     });
   });
 
@@ -150,6 +185,9 @@ describe('matches and price_comparison rows', () => {
       web_c_original_price: undefined,
       web_c_original_currency: undefined,
       web_c_score: undefined,
+      web_a_match_status: 'proposed',
+      web_b_match_status: 'proposed',
+      web_c_match_status: undefined,
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { MatchStatus } from '#core/match-decisions';
 import type { ProductRecord } from '#core/product-record';
 import { convertPrice } from './convert-price.ts';
 import type { CsvValue } from './csv-lines.ts';
@@ -28,6 +29,12 @@ export interface MatchRecord {
   /** What agreed and what conflicted, in one line; absent in matches of older runs. */
   evidence?: string;
 }
+
+/**
+ * A match as the files show it, after the project's review: its status, and no score for a pair
+ * added by hand that the engine does not propose. Without a status it is a proposal.
+ */
+export type ReviewedMatch = Omit<MatchRecord, 'score'> & { score: number | null; status?: MatchStatus };
 
 /**
  * The currency exports show prices in and the rates to get there. A project without localization
@@ -108,6 +115,7 @@ export const MATCH_COLUMNS = [
   'method',
   'confidence',
   'evidence',
+  'match_status',
 ] as const;
 
 /** Looks a product up by its website and URL in the catalogs the matches were made from. */
@@ -118,7 +126,11 @@ export type ProductLookup = (websiteId: string, url: string) => ProductRecord | 
  * leaves its cell empty. With a project currency `currency` is that; without one (shop prices)
  * it is filled only when both products are priced in the same currency.
  */
-export function matchRow(match: MatchRecord, lookup: ProductLookup, conversion: PriceConversion): CsvValue[] {
+export function matchRow(
+  match: ReviewedMatch,
+  lookup: ProductLookup,
+  conversion: PriceConversion,
+): CsvValue[] {
   const reference = lookup(match.reference_website_id, match.reference_url);
   const competitor = lookup(match.competitor_website_id, match.competitor_url);
   const common = commonConversion(conversion, reference, competitor);
@@ -140,6 +152,7 @@ export function matchRow(match: MatchRecord, lookup: ProductLookup, conversion: 
     match.method,
     match.confidence ?? null,
     match.evidence ?? null,
+    match.status ?? 'proposed',
   ];
 }
 
@@ -175,25 +188,32 @@ export function priceComparisonColumns(competitorWebsiteIds: readonly string[]):
       `${id}_original_currency`,
       `${id}_score`,
     ]),
+    // Appended after every competitor's columns, so the columns files had before keep their places.
+    ...competitorWebsiteIds.map((id) => `${id}_match_status`),
   ];
 }
 
+/** A match users kept (accepted or added) outranks any proposal; proposals rank by score. */
+const rank = (match: ReviewedMatch) =>
+  (match.status ?? 'proposed') !== 'proposed' ? Number.POSITIVE_INFINITY : (match.score ?? 0);
+
 /**
- * The row of one reference product. `matches` are its matches (any order); per competitor the best
- * score wins, the first of equals. Needs a project currency: without one there is no common
- * currency to compare in, so the converted cells stay empty unless the shop's currency is shared.
+ * The row of one reference product. `matches` are its matches (any order); per competitor a kept
+ * match wins, else the best score, the first of equals. Needs a project currency: without one there
+ * is no common currency to compare in, so the converted cells stay empty unless the shop's currency
+ * is shared.
  */
 export function priceComparisonRow(
   reference: { website_id: string; product: ProductRecord },
-  matches: readonly MatchRecord[],
+  matches: readonly ReviewedMatch[],
   competitorWebsiteIds: readonly string[],
   lookup: ProductLookup,
   conversion: PriceConversion,
 ): CsvValue[] {
-  const best = new Map<string, MatchRecord>();
+  const best = new Map<string, ReviewedMatch>();
   for (const match of matches) {
     const held = best.get(match.competitor_website_id);
-    if (!held || match.score > held.score) best.set(match.competitor_website_id, match);
+    if (!held || rank(match) > rank(held)) best.set(match.competitor_website_id, match);
   }
   const matched = [...best.values()].map((match) =>
     lookup(match.competitor_website_id, match.competitor_url),
@@ -214,6 +234,10 @@ export function priceComparisonRow(
       const match = best.get(id);
       const product = match && lookup(id, match.competitor_url);
       return [match?.competitor_url, priced(product), product?.price, product?.currency, match?.score];
+    }),
+    ...competitorWebsiteIds.map((id) => {
+      const match = best.get(id);
+      return match && (match.status ?? 'proposed');
     }),
   ];
 }

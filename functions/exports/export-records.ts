@@ -25,7 +25,12 @@ export interface ExportRecord {
   /** The catalog version each website's rows came from. */
   sources: Record<string, string>;
   /** Match files: the matching job whose matches they hold, and its competitors, to rebuild them from. */
-  matching_run?: { job_id: string; competitor_website_ids: string[] };
+  matching_run?: {
+    job_id: string;
+    competitor_website_ids: string[];
+    /** The project's match decisions version the file was reviewed with; absent before reviews existed. */
+    decisions_version?: number;
+  };
 }
 
 export async function putExportRecord(record: ExportRecord): Promise<void> {

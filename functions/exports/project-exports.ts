@@ -1,8 +1,10 @@
+import { type MatchDecision, reviewMatches } from '#core/match-decisions';
 import { Forbidden, NotFound, Unavailable } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
 import { setting } from '#platform/config';
 import { logError } from '#platform/log';
 import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
+import { listMatchDecisions, matchDecisionsVersion } from '#store/match-decisions';
 import { getProject, type Project } from '#store/projects';
 import { getWebsite, listWebsites } from '#store/websites';
 import { type CsvValue, csvLines } from './csv-lines.ts';
@@ -17,6 +19,7 @@ import {
   priceComparisonColumns,
   priceComparisonRow,
   productRow,
+  type ReviewedMatch,
 } from './export-datasets.ts';
 import { exportFileExists, exportObjectKey, presignExportFile, putExportFile } from './export-files.ts';
 import {
@@ -198,6 +201,22 @@ export async function exportMatches(projectId: string, run: MatchRun): Promise<v
   if (project) await writeMatchFiles(project, run);
 }
 
+/** A kept pair the engine does not propose: as it was accepted, or added by hand without a score. */
+const decidedMatch = (decision: MatchDecision): ReviewedMatch => ({
+  reference_website_id: decision.reference_website_id,
+  reference_url: decision.reference_url,
+  competitor_website_id: decision.competitor_website_id,
+  competitor_url: decision.competitor_url,
+  score: decision.proposal?.score ?? null,
+  method: decision.proposal?.method ?? 'MANUAL',
+  ...(decision.proposal?.confidence === undefined ? {} : { confidence: decision.proposal.confidence }),
+  ...(decision.proposal?.evidence === undefined ? {} : { evidence: decision.proposal.evidence }),
+});
+
+/**
+ * The `matches` and `price_comparison` files of a run, its matches reviewed: the project's match
+ * decisions as they are now are laid over the engine's proposals.
+ */
 async function writeMatchFiles(
   project: ExportingProject,
   run: MatchRun,
@@ -214,8 +233,23 @@ async function writeMatchFiles(
     for (const product of catalogs[index] ?? []) products.set(`${source.websiteId} ${product.url}`, product);
   }
   const lookup = (websiteId: string, url: string) => products.get(`${websiteId} ${url}`);
-  const byReference = new Map<string, MatchRecord[]>();
-  for (const match of run.matches) {
+  // The version is read before the decisions, so a decision made meanwhile makes the file stale.
+  const decisionsVersion = await matchDecisionsVersion(project.project_id);
+  const reviewed = reviewMatches<ReviewedMatch>(
+    run.reference_website_id,
+    run.competitor_website_ids,
+    run.matches,
+    await listMatchDecisions(project.project_id),
+    decidedMatch,
+  ).filter(
+    // A kept pair whose product has left its catalog has nothing left to compare.
+    (match) =>
+      match.status === 'proposed' ||
+      (lookup(match.reference_website_id, match.reference_url) &&
+        lookup(match.competitor_website_id, match.competitor_url)),
+  );
+  const byReference = new Map<string, ReviewedMatch[]>();
+  for (const match of reviewed) {
     const held = byReference.get(match.reference_url);
     if (held) held.push(match);
     else byReference.set(match.reference_url, [match]);
@@ -224,13 +258,17 @@ async function writeMatchFiles(
   const scope = {
     websiteId: run.reference_website_id,
     sources,
-    matchingRun: { job_id: run.job_id, competitor_website_ids: [...run.competitor_website_ids] },
+    matchingRun: {
+      job_id: run.job_id,
+      competitor_website_ids: [...run.competitor_website_ids],
+      decisions_version: decisionsVersion,
+    },
   };
   const matches = await writeFile(project, conversion, {
     ...scope,
     dataset: 'matches',
     columns: MATCH_COLUMNS,
-    rows: run.matches.map((match) => matchRow(match, lookup, conversion)),
+    rows: reviewed.map((match) => matchRow(match, lookup, conversion)),
   });
   const reference = sources[0]?.websiteId === run.reference_website_id ? (catalogs[0] ?? []) : [];
   const priceComparison = await writeFile(project, conversion, {
@@ -275,7 +313,9 @@ async function currentFile(
     // Match files are of one reference website, never of all websites.
     if (!record || websiteId === null) return null;
     const exists = await exportFileExists(record.object_key);
-    if (exists && record.currency === projectCurrency(project)) return record;
+    const reviewed =
+      (record.matching_run?.decisions_version ?? 0) === (await matchDecisionsVersion(project.project_id));
+    if (exists && reviewed && record.currency === projectCurrency(project)) return record;
     // A record written before match files named their matching job has nothing to rebuild from.
     if (!record.matching_run) return exists ? record : null;
     // Rebuilt from the job's stored matches, as its EXPORTING step wrote them; a newer catalog alone

@@ -216,6 +216,37 @@ export const routes: readonly Route[] = [
     action: 'UPDATE_PROJECT',
     problems: ['INVALID_COUNTRY', 'INVALID_CURRENCY'],
   }),
+  projectRoute('GET', '/projects/{project_id}/match-decisions', 'projects/list-match-decisions', {
+    summary: "The project's match review: pairs accepted, rejected or added by hand",
+    access: READ,
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND'],
+  }),
+  // Checks the products against the newest catalogs and an acceptance against the newest matching.
+  projectRoute('POST', '/projects/{project_id}/match-decisions', 'projects/create-match-decision', {
+    summary: 'Accept or reject a proposed match, or add a match by hand',
+    access: { table: 'RW', data: 'RO' },
+    action: 'REVIEW_MATCHES',
+    problems: [
+      'PROJECT_NOT_FOUND',
+      'WEBSITE_NOT_FOUND',
+      'PRODUCT_NOT_FOUND',
+      'NO_CATALOG',
+      'MATCH_NOT_PROPOSED',
+      'MATCH_DECISION_CONFLICT',
+    ],
+  }),
+  projectRoute(
+    'DELETE',
+    '/projects/{project_id}/match-decisions/{decision_id}',
+    'projects/delete-match-decision',
+    {
+      summary: 'Withdraw a match decision: the pair is again as the matching proposes it',
+      access: WRITE,
+      action: 'REVIEW_MATCHES',
+      problems: ['PROJECT_NOT_FOUND', 'MATCH_DECISION_NOT_FOUND'],
+    },
+  ),
   projectRoute('POST', '/jobs/setup', 'jobs/create-setup-job', {
     summary: 'Analyse a shop: start a website setup job',
     access: SETUP_WRITE,

@@ -137,3 +137,18 @@ export const matchingStateKey = (projectId: string, referenceId: string, competi
   PK: `PROJECT#${projectId}`,
   SK: `MATCHING_STATE#${referenceId}#${competitorId}`,
 });
+/** A decision of the project's match review, one per pair of products (`decisionId`). */
+export const matchDecisionKey = (projectId: string, decisionId: string) => ({
+  PK: `PROJECT#${projectId}`,
+  SK: `MATCH_DECISION#${decisionId}`,
+});
+/** A product's slot towards another website, held by the one kept (accepted or manual) pair there. */
+export const matchSlotKey = (projectId: string, slot: string) => ({
+  PK: `PROJECT#${projectId}`,
+  SK: `MATCH_SLOT#${slot}`,
+});
+/** Counts the changes of the project's match decisions, so match files built before one are rebuilt. */
+export const matchDecisionsVersionKey = (projectId: string) => ({
+  PK: `PROJECT#${projectId}`,
+  SK: 'MATCH_DECISIONS',
+});

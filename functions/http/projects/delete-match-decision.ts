@@ -1,0 +1,16 @@
+import * as v from 'valibot';
+import { authorizedProject } from '#access/authorized-project';
+import { removeMatchDecision } from '#jobs/remove-match-decision';
+import { noContent } from '#platform/http-response';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
+
+const path = v.object({ project_id: id, decision_id: id });
+
+export const handler = http({ path, responses: { 204: null } }, async ({ principal, path }) => {
+  await removeMatchDecision(
+    await authorizedProject(principal, path.project_id, 'REVIEW_MATCHES'),
+    path.decision_id,
+  );
+  return noContent();
+});

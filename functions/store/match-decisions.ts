@@ -1,0 +1,115 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { isKept, keptSlots, type MatchDecision } from '#core/match-decisions';
+import { conditionHeld } from './condition-failure.ts';
+import { dynamo, type TransactItem, tableName } from './dynamo.ts';
+import { matchDecisionKey, matchDecisionsVersionKey, matchSlotKey } from './keys.ts';
+import { queryAll } from './query-all.ts';
+
+/**
+ * The project's match decisions, one table item per decision in the project's partition: a review
+ * holds a few decisions per product reviewed, not one item per product of a catalog. A kept decision
+ * also writes a slot item for each of its two products, so a second kept pair of either product
+ * towards the same website fails its condition, whichever request comes first.
+ */
+const toDecision = ({ PK: _pk, SK: _sk, type: _type, ...item }: Record<string, unknown>) =>
+  item as unknown as MatchDecision;
+
+export async function listMatchDecisions(projectId: string): Promise<MatchDecision[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':sk': 'MATCH_DECISION#' },
+  });
+  return items.map(toDecision);
+}
+
+export async function getMatchDecision(projectId: string, decisionId: string): Promise<MatchDecision | null> {
+  const { Item } = await dynamo.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: matchDecisionKey(projectId, decisionId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toDecision(Item) : null;
+}
+
+/** How many times the project's decisions changed; 0 before the first. */
+export async function matchDecisionsVersion(projectId: string): Promise<number> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: matchDecisionsVersionKey(projectId), ConsistentRead: true }),
+  );
+  return typeof Item?.version === 'number' ? Item.version : 0;
+}
+
+const bumpVersion = (projectId: string): TransactItem => ({
+  Update: {
+    TableName: tableName,
+    Key: matchDecisionsVersionKey(projectId),
+    UpdateExpression: 'ADD version :one SET #type = :type',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':one': 1, ':type': 'MatchDecisionsVersion' },
+  },
+});
+
+const slotsOf = (decision: MatchDecision) => (isKept(decision) ? keptSlots(decision) : []);
+
+/** Writes the decision; false when its pair already has one or a kept pair holds one of its slots. */
+export function putMatchDecision(decision: MatchDecision): Promise<boolean> {
+  const { project_id: projectId } = decision;
+  const absent = 'attribute_not_exists(PK)';
+  return conditionHeld(
+    dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...matchDecisionKey(projectId, decision.decision_id),
+                type: 'MatchDecision',
+                ...decision,
+              },
+              ConditionExpression: absent,
+            },
+          },
+          ...slotsOf(decision).map((slot) => ({
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...matchSlotKey(projectId, slot),
+                type: 'MatchSlot',
+                decision_id: decision.decision_id,
+              },
+              ConditionExpression: absent,
+            },
+          })),
+          bumpVersion(projectId),
+        ],
+      }),
+    ),
+  );
+}
+
+/** Removes the decision and the slots it held; false when it was removed already. */
+export function deleteMatchDecision(decision: MatchDecision): Promise<boolean> {
+  const { project_id: projectId } = decision;
+  return conditionHeld(
+    dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: matchDecisionKey(projectId, decision.decision_id),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          ...slotsOf(decision).map((slot) => ({
+            Delete: { TableName: tableName, Key: matchSlotKey(projectId, slot) },
+          })),
+          bumpVersion(projectId),
+        ],
+      }),
+    ),
+  );
+}
