@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '#admin/commands';
+import type { ShopSpec } from '#fixtures/shop-spec';
+import { type RunningShop, startShop } from '#fixtures/start-shop';
+import type { RunningStack } from '#local/start-stack';
+import type { ApiClient } from '#test/api-client';
+import { expectProblem } from '#test/expect-problem';
+import { pollJob } from '#test/jobs';
+import { addProjectMember, newProject, newUser } from '#test/operator';
+import { landWebsite, startOwnedProject } from '#test/owned-project';
+import { readCsvObjects } from '#test/read-csv';
+
+/**
+ * Two shops selling windows of one product range: the reference sells items 100..159, the
+ * competitor 120..159, so the engine proposes about 40 pairs. Users review them through
+ * /projects/{project_id}/match-decisions and the match files show the review.
+ */
+const BASE: Omit<ShopSpec, 'name' | 'products'> = {
+  seed: 'review-range',
+  platform: 'shopify',
+  data: 'JSONLD',
+  language: 'en',
+  market: 'US',
+  theme: 'ELECTRONICS',
+  sitemap: 'INDEX',
+};
+const REFERENCE: ShopSpec = { ...BASE, name: 'review-reference', products: 60, catalogOffset: 100 };
+const COMPETITOR: ShopSpec = { ...BASE, name: 'review-competitor', products: 40, catalogOffset: 120 };
+
+let stack: RunningStack;
+let api: ApiClient;
+let customerId: string;
+let owner: { userId: string; apiKey: string };
+let projectId: string;
+let shops: RunningShop[];
+let referenceId: string;
+let competitorId: string;
+
+async function runJob(path: string, body: Record<string, unknown>): Promise<any> {
+  const created = await api.post(path, body);
+  if (created.status !== 201) throw new Error(`${path} answered ${created.status}: ${created.text}`);
+  await api.post(`${path}/${created.body.job_id}/approve`);
+  const { job } = await pollJob(api, `${path}/${created.body.job_id}`);
+  if (job.status !== 'COMPLETED') throw new Error(`${path} job ended ${job.status}: ${job.error}`);
+  return job;
+}
+
+const runMatching = () =>
+  runJob('/jobs/matching', {
+    project_id: projectId,
+    reference_website_id: referenceId,
+    competitor_website_ids: [competitorId],
+  });
+
+beforeAll(async () => {
+  ({ stack, api, customerId, owner, projectId } = await startOwnedProject());
+  await commands.credit({ customer: customerId, amount: '20.00', reason: 'match review tests' });
+  shops = await Promise.all([REFERENCE, COMPETITOR].map(startShop));
+  const ids = await Promise.all(
+    shops.map(
+      async (shop) =>
+        (await landWebsite(api, projectId, shop.url, { country: 'US', currency: 'USD' })).website_id,
+    ),
+  );
+  [referenceId, competitorId] = ids as [string, string];
+
+  for (const websiteId of [referenceId, competitorId])
+    await runJob('/jobs/scraping', { project_id: projectId, website_id: websiteId });
+  await runMatching();
+}, 240_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await Promise.all((shops ?? []).map((shop) => shop.close()));
+});
+
+async function download(dataset: 'matches' | 'price_comparison') {
+  const link = await api.get(`/exports/${dataset}/url`, {
+    query: { project_id: projectId, website_id: referenceId },
+  });
+  expect(link.status).toBe(200);
+  return readCsvObjects(await (await fetch(link.body.url)).text());
+}
+
+/** The matches file as `reference url > competitor url` -> match_status. */
+async function matchStatuses(): Promise<Map<string, string>> {
+  const rows = await download('matches');
+  return new Map(
+    rows.map((row) => [`${row.reference_url} > ${row.competitor_url}`, row.match_status as string]),
+  );
+}
+
+const decisions = `/projects/{project_id}/match-decisions`;
+const decisionsOf = (project: string) => decisions.replace('{project_id}', project);
+const pairOf = (row: Record<string, string>) => ({
+  reference_website_id: referenceId,
+  reference_url: row.reference_url as string,
+  competitor_website_id: competitorId,
+  competitor_url: row.competitor_url as string,
+});
+const decide = (pair: ReturnType<typeof pairOf>, decision: string, client = api, project = projectId) =>
+  client.post(decisionsOf(project), { ...pair, decision });
+const keyOf = (pair: ReturnType<typeof pairOf>) => `${pair.reference_url} > ${pair.competitor_url}`;
+
+describe('match review', () => {
+  let proposals: ReturnType<typeof pairOf>[];
+
+  it('starts with every match proposed, in both files', async () => {
+    const rows = await download('matches');
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(rows.map((row) => row.match_status))).toEqual(new Set(['proposed']));
+    proposals = rows.map((row) => pairOf(row as Record<string, string>));
+    const comparison = await download('price_comparison');
+    expect(comparison).toHaveLength(60);
+    expect(comparison.filter((row) => row[`${competitorId}_url`]).length).toBe(rows.length);
+    expect(
+      comparison
+        .filter((row) => row[`${competitorId}_url`])
+        .every((row) => row[`${competitorId}_match_status`] === 'proposed'),
+    ).toBe(true);
+    expect((await api.get(decisionsOf(projectId))).body).toEqual([]);
+  });
+
+  it('refuses bad bodies (422), unknown products and websites (404), and accepting what is not proposed (409)', async () => {
+    const [first, second] = proposals as [ReturnType<typeof pairOf>, ReturnType<typeof pairOf>];
+    expect((await decide(first, 'MAYBE')).status).toBe(422);
+    expect((await api.post(decisionsOf(projectId), { ...first })).status).toBe(422);
+    expect(
+      (await api.post(decisionsOf(projectId), { ...first, decision: 'REJECTED', note: 'x' })).status,
+    ).toBe(422);
+    expect((await decide({ ...first, competitor_website_id: referenceId }, 'MANUAL')).status).toBe(422);
+    expect((await decide({ ...first, reference_url: '' }, 'MANUAL')).status).toBe(422);
+    expectProblem(
+      await decide({ ...first, competitor_url: `${first.competitor_url}-gone` }, 'MANUAL'),
+      404,
+      'PRODUCT_NOT_FOUND',
+    );
+    expectProblem(
+      await decide({ ...first, competitor_website_id: 'web_unknown' }, 'MANUAL'),
+      404,
+      'WEBSITE_NOT_FOUND',
+    );
+    expectProblem(
+      await decide({ ...first, competitor_url: second.competitor_url }, 'ACCEPTED'),
+      409,
+      'MATCH_NOT_PROPOSED',
+    );
+    expectProblem(await decide(first, 'REJECTED', api, 'prj_unknown'), 404, 'PROJECT_NOT_FOUND');
+  });
+
+  it('lets a VIEWER read decisions but not decide; hides the project from another project key', async () => {
+    const viewer = await newUser();
+    await addProjectMember(projectId, viewer.userId, 'VIEWER');
+    const asViewer = api.withKey(viewer.apiKey);
+    expect((await asViewer.get(decisionsOf(projectId))).status).toBe(200);
+    expectProblem(
+      await decide(proposals[0] as ReturnType<typeof pairOf>, 'REJECTED', asViewer),
+      403,
+      'INSUFFICIENT_ROLE',
+    );
+    expectProblem(await asViewer.delete(`${decisionsOf(projectId)}/mdc_x`), 403, 'INSUFFICIENT_ROLE');
+
+    const other = await newProject(customerId, owner.userId, 'Other');
+    const asOther = api.withKey((await api.post('/account/api-keys', { project_id: other })).body.api_key);
+    expectProblem(await asOther.get(decisionsOf(projectId)), 404, 'PROJECT_NOT_FOUND');
+    expectProblem(
+      await decide(proposals[0] as ReturnType<typeof pairOf>, 'REJECTED', asOther),
+      404,
+      'PROJECT_NOT_FOUND',
+    );
+    expectProblem(await asOther.delete(`${decisionsOf(projectId)}/mdc_x`), 404, 'PROJECT_NOT_FOUND');
+    // The other project's own review does not know these websites.
+    expectProblem(
+      await decide(proposals[0] as ReturnType<typeof pairOf>, 'REJECTED', asOther, other),
+      404,
+      'WEBSITE_NOT_FOUND',
+    );
+  });
+
+  it('rejects, accepts and adds by hand; the files show it at once and after matching again', async () => {
+    const [rejected, accepted, third, fourth] = proposals as ReturnType<typeof pairOf>[] as [
+      ReturnType<typeof pairOf>,
+      ReturnType<typeof pairOf>,
+      ReturnType<typeof pairOf>,
+      ReturnType<typeof pairOf>,
+    ];
+    const editor = await newUser();
+    await addProjectMember(projectId, editor.userId, 'EDITOR');
+    const asEditor = api.withKey(editor.apiKey);
+
+    const rejection = await decide(rejected, 'REJECTED', asEditor);
+    expect(rejection.status).toBe(201);
+    expect(rejection.body).toMatchObject({ ...rejected, decision: 'REJECTED', decided_by: editor.userId });
+    const again = await decide(rejected, 'REJECTED');
+    expect(again.status).toBe(200);
+    expect(again.body.decision_id).toBe(rejection.body.decision_id);
+    const conflict = await decide(rejected, 'ACCEPTED');
+    expectProblem(conflict, 409, 'MATCH_DECISION_CONFLICT');
+    expect(conflict.body.decision_id).toBe(rejection.body.decision_id);
+
+    expect((await decide(accepted, 'ACCEPTED')).status).toBe(201);
+    // By hand: the third reference product with the fourth competitor product, displacing both proposals.
+    const manual = { ...third, competitor_url: fourth.competitor_url };
+    const added = await decide(manual, 'MANUAL');
+    expect(added.status).toBe(201);
+    // One to one: the accepted pair's products cannot get a second kept partner.
+    expectProblem(
+      await decide({ ...accepted, competitor_url: fourth.competitor_url }, 'MANUAL'),
+      409,
+      'MATCH_DECISION_CONFLICT',
+    );
+
+    const listed = await api.get(decisionsOf(projectId));
+    expect(listed.body.map((decision: any) => decision.decision).sort()).toEqual([
+      'ACCEPTED',
+      'MANUAL',
+      'REJECTED',
+    ]);
+
+    const expectReviewed = async () => {
+      const statuses = await matchStatuses();
+      expect(statuses.has(keyOf(rejected))).toBe(false);
+      expect(statuses.get(keyOf(accepted))).toBe('accepted');
+      expect(statuses.get(keyOf(manual))).toBe('manual');
+      expect(statuses.has(keyOf(third))).toBe(false);
+      expect(statuses.has(keyOf(fourth))).toBe(false);
+      expect(statuses.size).toBe(proposals.length - 2);
+      const comparison = await download('price_comparison');
+      const row = (url: string) => comparison.find((item) => item.reference_url === url) ?? {};
+      expect(row(rejected.reference_url)[`${competitorId}_url`]).toBe('');
+      expect(row(accepted.reference_url)[`${competitorId}_match_status`]).toBe('accepted');
+      expect(row(manual.reference_url)).toMatchObject({
+        [`${competitorId}_url`]: manual.competitor_url,
+        [`${competitorId}_score`]: '',
+        [`${competitorId}_match_status`]: 'manual',
+      });
+    };
+    await expectReviewed();
+    const rerun = await runMatching();
+    expect(rerun.matching_progress.products_skipped_not_modified).toBe(60);
+    await expectReviewed();
+
+    // Withdrawn, the rejection gives the pair back to the engine's proposal.
+    expect((await api.delete(`${decisionsOf(projectId)}/${rejection.body.decision_id}`)).status).toBe(204);
+    expect((await matchStatuses()).get(keyOf(rejected))).toBe('proposed');
+    expectProblem(
+      await api.delete(`${decisionsOf(projectId)}/${rejection.body.decision_id}`),
+      404,
+      'MATCH_DECISION_NOT_FOUND',
+    );
+  }, 120_000);
+});
