@@ -14,6 +14,9 @@ import type { Project } from '#store/projects';
 import { getWebsite } from '#store/websites';
 import { matchRecord } from './match-record.ts';
 
+/** Writes tried while racing decisions on the same products come and go. */
+const WRITE_ATTEMPTS = 3;
+
 export interface DecisionRequest extends ProductPair {
   decision: MatchDecisionKind;
 }
@@ -100,17 +103,8 @@ export async function decideMatch(
   request: DecisionRequest,
 ): Promise<{ decision: MatchDecision; created: boolean }> {
   await assertProducts(project, request);
-  const clashWith = async () => decisionClash(await listMatchDecisions(project.project_id), request);
-  const clash = await clashWith();
-  if (clash.kind === 'SAME') return { decision: clash.decision, created: false };
-  if (clash.kind === 'CONFLICT') throw conflictProblem(clash.decision);
   const proposal =
     request.decision === 'ACCEPTED' ? await currentProposal(project.project_id, request) : null;
-  if (request.decision === 'ACCEPTED' && !proposal)
-    throw Conflict(
-      'MATCH_NOT_PROPOSED',
-      'The newest matching of these websites does not propose this pair; add it as MANUAL instead.',
-    );
   const decision: MatchDecision = {
     decision_id: decisionId(request),
     project_id: project.project_id,
@@ -123,10 +117,18 @@ export async function decideMatch(
     decided_at: new Date().toISOString(),
     proposal,
   };
-  if (await putMatchDecision(decision)) return { decision, created: true };
-  // Another request decided on one of these products at the same moment.
-  const raced = await clashWith();
-  if (raced.kind === 'SAME') return { decision: raced.decision, created: false };
-  if (raced.kind === 'CONFLICT') throw conflictProblem(raced.decision);
-  throw new Error('The match decision was refused by a slot no decision holds');
+  // A failed write means another request decided on these products meanwhile: read again. The
+  // decision it met may itself be withdrawn by then, so the write is tried again, a few times.
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const clash = decisionClash(await listMatchDecisions(project.project_id), request);
+    if (clash.kind === 'SAME') return { decision: clash.decision, created: false };
+    if (clash.kind === 'CONFLICT') throw conflictProblem(clash.decision);
+    if (request.decision === 'ACCEPTED' && !proposal)
+      throw Conflict(
+        'MATCH_NOT_PROPOSED',
+        'The newest matching of these websites does not propose this pair; add it as MANUAL instead.',
+      );
+    if (await putMatchDecision(decision)) return { decision, created: true };
+  }
+  throw new Error(`The match decision ${decision.decision_id} lost ${WRITE_ATTEMPTS} races in a row`);
 }

@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { isKept, keptSlots, type MatchDecision } from '#core/match-decisions';
-import { conditionHeld } from './condition-failure.ts';
+import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import { matchDecisionKey, matchDecisionsVersionKey, matchSlotKey } from './keys.ts';
 import { queryAll } from './query-all.ts';
@@ -51,65 +51,69 @@ const bumpVersion = (projectId: string): TransactItem => ({
   },
 });
 
+/** Transactions lost to a concurrent one before giving up; every decision moves the version item. */
+const CONFLICT_ATTEMPTS = 3;
+
+/** Runs the transaction; false when a condition failed, again when it lost to a concurrent one. */
+async function transact(items: TransactItem[]): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      if (!isTransactionConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;
+    }
+  }
+}
+
 const slotsOf = (decision: MatchDecision) => (isKept(decision) ? keptSlots(decision) : []);
 
 /** Writes the decision; false when its pair already has one or a kept pair holds one of its slots. */
 export function putMatchDecision(decision: MatchDecision): Promise<boolean> {
   const { project_id: projectId } = decision;
   const absent = 'attribute_not_exists(PK)';
-  return conditionHeld(
-    dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...matchDecisionKey(projectId, decision.decision_id),
-                type: 'MatchDecision',
-                ...decision,
-              },
-              ConditionExpression: absent,
-            },
-          },
-          ...slotsOf(decision).map((slot) => ({
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...matchSlotKey(projectId, slot),
-                type: 'MatchSlot',
-                decision_id: decision.decision_id,
-              },
-              ConditionExpression: absent,
-            },
-          })),
-          bumpVersion(projectId),
-        ],
-      }),
-    ),
-  );
+  return transact([
+    {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...matchDecisionKey(projectId, decision.decision_id),
+          type: 'MatchDecision',
+          ...decision,
+        },
+        ConditionExpression: absent,
+      },
+    },
+    ...slotsOf(decision).map((slot) => ({
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...matchSlotKey(projectId, slot),
+          type: 'MatchSlot',
+          decision_id: decision.decision_id,
+        },
+        ConditionExpression: absent,
+      },
+    })),
+    bumpVersion(projectId),
+  ]);
 }
 
 /** Removes the decision and the slots it held; false when it was removed already. */
 export function deleteMatchDecision(decision: MatchDecision): Promise<boolean> {
   const { project_id: projectId } = decision;
-  return conditionHeld(
-    dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName,
-              Key: matchDecisionKey(projectId, decision.decision_id),
-              ConditionExpression: 'attribute_exists(PK)',
-            },
-          },
-          ...slotsOf(decision).map((slot) => ({
-            Delete: { TableName: tableName, Key: matchSlotKey(projectId, slot) },
-          })),
-          bumpVersion(projectId),
-        ],
-      }),
-    ),
-  );
+  return transact([
+    {
+      Delete: {
+        TableName: tableName,
+        Key: matchDecisionKey(projectId, decision.decision_id),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    },
+    ...slotsOf(decision).map((slot) => ({
+      Delete: { TableName: tableName, Key: matchSlotKey(projectId, slot) },
+    })),
+    bumpVersion(projectId),
+  ]);
 }

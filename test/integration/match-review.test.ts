@@ -249,4 +249,22 @@ describe('match review', () => {
       'MATCH_DECISION_NOT_FOUND',
     );
   }, 120_000);
+
+  it('lets one of two racing kept pairs of the same product through, and 409s the other', async () => {
+    const [a, b, c] = proposals.slice(5, 8) as [
+      ReturnType<typeof pairOf>,
+      ReturnType<typeof pairOf>,
+      ReturnType<typeof pairOf>,
+    ];
+    const answers = await Promise.all([
+      decide({ ...a, competitor_url: b.competitor_url }, 'MANUAL'),
+      decide({ ...c, competitor_url: b.competitor_url }, 'MANUAL'),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const winner = answers.find((answer) => answer.status === 201)?.body;
+    expect(answers.find((answer) => answer.status === 409)?.body).toMatchObject({
+      code: 'MATCH_DECISION_CONFLICT',
+      decision_id: winner.decision_id,
+    });
+  });
 });
