@@ -4521,7 +4521,10 @@ export interface operations {
           "application/json": {
             website_id: string;
             products: ({
+                /** @description The URL fetched: as sent or as the crawl found it. */
                 url: string;
+                /** @description The page's canonical link, which may point elsewhere; absent on older records. */
+                canonical_url?: string | null;
                 name: string | null;
                 brand: string | null;
                 gtin: string | null;
