@@ -15,10 +15,9 @@ const s3 = new S3Client(s3ClientConfig());
 const bucket = setting('EXPORTS_BUCKET');
 
 /** The formats every export file is written in: CSV for spreadsheets, JSON Lines with raw values. */
-export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type ExportFormat = 'csv' | 'jsonl';
 
-export const CONTENT_TYPES: Record<ExportFormat, string> = {
+const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   jsonl: 'application/x-ndjson; charset=utf-8',
 };
