@@ -27,10 +27,10 @@ import { writeUrlScrapeFile } from './url-scrape-file.ts';
 import { type ProductSource, sourceVersions, writeExportFile } from './write-export-file.ts';
 
 /**
- * The project's export files: built from the newest whole catalog of each website when a scrape
- * delivers one, and a URL scrape job's own products file (the lane's EXPORTING step), and rebuilt when a link is asked for and the file no
- * longer matches its inputs (a new project currency, a newer catalog, a removed website, or a file
- * the bucket's lifecycle expired).
+ * The project's export files: built in a scrape's EXPORTING step from the newest whole catalog of
+ * each website, plus a URL scrape job's own products file, and rebuilt when a link is asked for and
+ * the file no longer matches its inputs (a new project currency, a newer catalog, a removed website,
+ * or a file the bucket's lifecycle expired).
  */
 type ExportingProject = Pick<Project, 'project_id' | 'localization'>;
 

@@ -57,6 +57,8 @@ beforeAll(async () => {
     truth(1).url,
     `${shop.origin}/products/no-such-product`,
     truth(2).url,
+    // The first product again, reached through a tracking link: one product, delivered and charged once.
+    `${truth(0).url}?utm_source=newsletter`,
   ];
   const created = await api.post('/jobs/scraping', { project_id: projectId, website_id: websiteId, urls });
   expect(created.status).toBe(201);
@@ -79,9 +81,9 @@ async function download(url: string) {
 }
 
 describe('a URL scrape', () => {
-  it('counts an About-us page NOT_A_PRODUCT and charges only the OK products', async () => {
+  it('counts an About-us page NOT_A_PRODUCT and charges only the distinct OK products', async () => {
     expect(job.url_results).toEqual({
-      OK: 3,
+      OK: 4,
       NOT_FOUND: 1,
       NOT_A_PRODUCT: 1,
       BLOCKED_BY_ROBOTS: 0,
@@ -131,9 +133,10 @@ describe('a URL scrape', () => {
       [urls[2], 'OK'],
       [urls[3], 'NOT_FOUND'],
       [urls[4], 'OK'],
+      [urls[5], 'OK'],
     ]);
     for (const row of rows.filter((row) => row.url_result === 'OK')) {
-      const product = shop.groundTruth.products.find((candidate) => candidate.url === row.url);
+      const product = shop.groundTruth.products.find((candidate) => candidate.url === row.url?.split('?')[0]);
       expect(row).toMatchObject({
         website_id: websiteId,
         sku: product?.sku ?? '',
@@ -157,6 +160,8 @@ describe('a URL scrape', () => {
       name: truth(2).name,
     });
     expect(rows[0]).toMatchObject({ url: truth(0).url, canonical_url: truth(0).url });
+    // The tracking link's row shows the one delivered product under the URL sent.
+    expect(rows[5]).toMatchObject({ url: urls[5], name: truth(0).name, sku: rows[0]?.sku });
   });
 
   it('neutralises a product named like a formula in CSV and keeps it raw in JSON Lines', async () => {
