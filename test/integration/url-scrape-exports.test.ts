@@ -212,3 +212,34 @@ describe('a URL scrape', () => {
     expect(rows.map((row) => row.url)).toEqual(urls);
   });
 });
+
+describe('a FULL scrape of the same shop', () => {
+  it('keeps fetched URLs beside foreign canonicals in the website file, neutralised, and reports url_results', async () => {
+    const created = await api.post('/jobs/scraping', {
+      project_id: projectId,
+      website_id: websiteId,
+      variant: 'FULL',
+    });
+    expect((await api.post(`/jobs/scraping/${created.body.job_id}/approve`)).status).toBe(200);
+    const { job: full } = await pollJob(api, `/jobs/scraping/${created.body.job_id}`);
+    expect(full.status).toBe('COMPLETED');
+    expect(full.url_results).toMatchObject({ OK: shop.groundTruth.products.length, FAILED: 0 });
+
+    const link = await api.get('/exports/products/url', {
+      query: { project_id: projectId, website_id: websiteId },
+    });
+    expect(link.body).toMatchObject({ job_id: null, format: 'csv' });
+    const rows = readCsvObjects((await download(link.body.url)).text);
+    expect(rows.map((row) => row.url).sort()).toEqual(
+      shop.groundTruth.products.map((product) => product.url).sort(),
+    );
+    expect(rows.find((row) => row.url === truth(2).url)?.canonical_url).toBe(
+      `${FOREIGN_ORIGIN}${new URL(truth(2).url).pathname}`,
+    );
+    expect(rows.find((row) => row.url === truth(1).url)?.name).toBe(`'${FORMULA_NAME}`);
+    // The URL scrape's own file stays as it was delivered.
+    expect(
+      readCsvObjects((await download((await jobFileUrl()).body.url)).text).map((row) => row.url),
+    ).toEqual(urls);
+  });
+});
