@@ -1,5 +1,5 @@
 import type { ProductRecord } from '#core/product-record';
-import { catalogObjectKey, readCatalog, readUrlOutcomes } from '#store/catalogs';
+import { catalogObjectKey, readCatalog, readUrlOutcomes, type UrlOutcomeLine } from '#store/catalogs';
 import { type PriceConversion, URL_SCRAPE_COLUMNS, urlScrapeRow } from './export-datasets.ts';
 import type { ExportRecord } from './export-records.ts';
 import { type ExportingProject, writeExportFile } from './write-export-file.ts';
@@ -20,8 +20,9 @@ export async function writeUrlScrapeFile(
   conversion: PriceConversion,
   job: UrlScrapeJob,
 ): Promise<ExportRecord | null> {
-  const outcomes = await readUrlOutcomes(project.project_id, job.website_id, job.job_id);
-  if (outcomes === null) return null;
+  const stored = await readUrlOutcomes(project.project_id, job.website_id, job.job_id);
+  if (stored === null) return null;
+  const outcomes: readonly UrlOutcomeLine[] = stored;
   const pointer = {
     version: job.job_id,
     object_key: catalogObjectKey(project.project_id, job.website_id, job.job_id),
@@ -30,7 +31,7 @@ export async function writeUrlScrapeFile(
     (await readCatalog(pointer)).map((product) => [product.url, product]),
   );
   function* rows() {
-    for (const outcome of outcomes ?? []) {
+    for (const outcome of outcomes) {
       const product = outcome.product_url === null ? undefined : products.get(outcome.product_url);
       yield urlScrapeRow(job.website_id, outcome, product, conversion);
     }

@@ -8,8 +8,9 @@ const STOP: ScrapeStep = { next: 'STOP' };
 
 /**
  * EXPORTING: the products files of the website and of the whole project are built from the newest
- * whole catalogs (a URL-only scrape delivers none), and a URL scrape job's own products file. A failed export does not fail a delivered and
- * charged job: the files are derived data, rebuilt when a link to them is asked for.
+ * whole catalogs (a URL-only scrape delivers none), and a URL scrape job's own products file. A
+ * failed export does not fail a delivered and charged job: the files are derived data, rebuilt when
+ * a link to them is asked for.
  */
 export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   const job = await jobStore().get<ScrapeFields>(jobId);

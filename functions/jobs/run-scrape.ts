@@ -213,9 +213,9 @@ export async function scrapeBatch(
 
 /**
  * SETTLING: merges the batches into the job's catalog version (one record per product identity,
- * `productIdentity`) and what became of each URL, makes
- * it the website's newest catalog where the variant delivers a whole one, settles the quote for the
- * products delivered and charges it once from the hold.
+ * `productIdentity`) and what became of each URL, makes it the website's newest catalog where the
+ * variant delivers a whole one, settles the quote for the products delivered and charges it once
+ * from the hold.
  */
 export async function settleScrape(jobId: string): Promise<ScrapeStep> {
   let job = await jobStore().get<ScrapeFields>(jobId);

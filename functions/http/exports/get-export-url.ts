@@ -10,7 +10,10 @@ import { exportLink } from './export-responses.ts';
 const path = v.object({ dataset: id });
 const query = v.object({ project_id: id, ...fileChoiceFields });
 
-/** A presigned URL of the dataset's file (one website, all of the project's, or one URL scrape job's), valid 15 minutes. */
+/**
+ * A presigned URL of the dataset's file (one website, all of the project's, or one URL scrape job's),
+ * valid 15 minutes.
+ */
 export const handler = http(
   { path, query, responses: { 200: exportLink } },
   async ({ principal, path, query }) => {
