@@ -10,12 +10,15 @@ const CHUNK = Buffer.alloc(1 << 20, 'x,y\r\n');
 const CHUNKS = 256;
 let server: Server;
 let configDir: string;
+/** The query of the last link the API was asked for. */
+let linkQuery: URLSearchParams | null = null;
 
 /** An API that links a 256 MB export file and serves it, generated chunk by chunk. */
 beforeAll(async () => {
   server = createServer((request, response) => {
     const origin = `http://${request.headers.host}`;
     if (request.url?.startsWith('/v1/exports/products/url')) {
+      linkQuery = new URL(request.url, origin).searchParams;
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify({ dataset: 'products', url: `${origin}/file.csv` }));
       return;
@@ -55,5 +58,24 @@ describe('pds export', () => {
     });
     expect(run.code, run.stderr).toBe(0);
     expect((await stat(file)).size).toBe(CHUNK.length * CHUNKS);
+  }, 120_000);
+
+  it('asks for a URL scrape job’s file in JSON Lines with --job and --format, and refuses other formats', async () => {
+    const file = join(configDir, 'job.jsonl');
+    const run = await runPds(
+      ['export', 'products', '--project', 'prj_x', '--job', 'job_1', '--format', 'jsonl', '-o', file],
+      { configDir },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(Object.fromEntries(linkQuery ?? [])).toEqual({
+      project_id: 'prj_x',
+      job_id: 'job_1',
+      format: 'jsonl',
+    });
+    const refused = await runPds(['export', 'products', '--project', 'prj_x', '--format', 'xlsx'], {
+      configDir,
+    });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('--format is csv or jsonl.');
   }, 120_000);
 });

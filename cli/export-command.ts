@@ -8,11 +8,18 @@ import { UsageError } from './usage-error.ts';
 
 export const exportCommand: Command = {
   name: 'export',
-  usage: 'pds export <dataset> [--website <id>] [-o file]',
-  summary: 'download an export file (products, matches, price_comparison) as CSV',
-  options: { website: { type: 'string' }, output: { type: 'string', short: 'o' } },
+  usage: 'pds export <dataset> [--website <id>] [--job <id>] [--format csv|jsonl] [-o file]',
+  summary: 'download an export file (products, matches, price_comparison) as CSV or JSON Lines',
+  options: {
+    website: { type: 'string' },
+    job: { type: 'string' },
+    format: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+  },
   optionHelp: [
     "--website     one website's file (matches and price_comparison: the reference website)",
+    "--job         a URL scrape job's products file: every URL sent with its url_result",
+    "--format      csv (default; formula-like cells prefixed with ') or jsonl (raw values)",
     '-o, --output  write to this file instead of stdout',
   ],
   run: async (context) => {
@@ -20,11 +27,20 @@ export const exportCommand: Command = {
     if (!dataset) throw new UsageError('Missing <dataset>: products, matches or price_comparison.');
     const client = await context.client();
     const website = typeof context.values.website === 'string' ? context.values.website : undefined;
+    const job = typeof context.values.job === 'string' ? context.values.job : undefined;
+    const format = context.values.format;
+    if (format !== undefined && format !== 'csv' && format !== 'jsonl')
+      throw new UsageError('--format is csv or jsonl.');
     const link = (await bodyOf(
       client.GET('/exports/{dataset}/url', {
         params: {
           path: { dataset },
-          query: { project_id: await context.projectId(), ...(website ? { website_id: website } : {}) },
+          query: {
+            project_id: await context.projectId(),
+            ...(website ? { website_id: website } : {}),
+            ...(job ? { job_id: job } : {}),
+            ...(format ? { format } : {}),
+          },
         },
       }),
     )) as { url: string };

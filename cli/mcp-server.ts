@@ -2,7 +2,6 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { ApiError, bodyOf, type PdsClient } from '../functions/client/pds-client.ts';
-import { readCsvObjects } from '../functions/exports/read-csv.ts';
 import { formatQuote } from './format-quote.ts';
 import { approveJob, findJob } from './jobs-api.ts';
 import { withinLimit } from './spending-limit.ts';
@@ -143,30 +142,40 @@ export function mcpServer(
     'get_export_rows',
     {
       description:
-        'Rows of an export file (products, matches, price_comparison) as objects, first `limit` rows.',
+        'Rows of an export file (products, matches, price_comparison) as objects with the raw values (its JSON Lines format, nothing formula-neutralised), first `limit` rows.',
       inputSchema: {
         dataset: z.enum(['products', 'matches', 'price_comparison']),
         website_id: z
           .string()
           .optional()
           .describe("One website's file; required for matches and price_comparison"),
+        job_id: z
+          .string()
+          .optional()
+          .describe("A URL scrape job's products file: every URL sent with its url_result"),
         limit: z.number().int().min(1).max(1000).optional().describe('Default 100'),
         project_id: projectField,
       },
     },
-    ({ dataset, website_id, limit, project_id }) =>
+    ({ dataset, website_id, job_id, limit, project_id }) =>
       tool(async () => {
         const link = (await bodyOf(
           client.GET('/exports/{dataset}/url', {
             params: {
               path: { dataset },
-              query: { project_id: project(project_id), ...(website_id ? { website_id } : {}) },
+              query: {
+                project_id: project(project_id),
+                ...(website_id ? { website_id } : {}),
+                ...(job_id ? { job_id } : {}),
+                format: 'jsonl',
+              },
             },
           }),
         )) as { url: string };
         const response = await fetch(link.url);
         if (!response.ok) throw new Error(`The export file answered ${response.status}.`);
-        return readCsvObjects(await response.text(), limit ?? 100);
+        const lines = (await response.text()).split('\n').filter((line) => line !== '');
+        return lines.slice(0, limit ?? 100).map((line) => JSON.parse(line) as Record<string, unknown>);
       }),
   );
   return server;

@@ -158,15 +158,24 @@ export interface paths {
     get: operations["getWebsiteSample"];
   };
   "/exports": {
-    /** A project's export files */
+    /**
+     * A project's export files
+     * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     */
     get: operations["listExports"];
   };
   "/exports/{dataset}/url": {
-    /** A short-lived download link of one export file */
+    /**
+     * A short-lived download link of one export file
+     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     */
     get: operations["getExportUrl"];
   };
   "/exports/{dataset}": {
-    /** One export file as CSV */
+    /**
+     * One export file as CSV or JSON Lines
+     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     */
     get: operations["downloadExport"];
   };
 }
@@ -4812,7 +4821,10 @@ export interface operations {
           "application/json": {
             website_id: string;
             products: ({
+                /** @description The URL fetched: as sent or as the crawl found it. */
                 url: string;
+                /** @description The page's canonical link, which may point elsewhere; absent on older records. */
+                canonical_url?: string | null;
                 name: string | null;
                 brand: string | null;
                 gtin: string | null;
@@ -4889,7 +4901,10 @@ export interface operations {
       };
     };
   };
-  /** A project's export files */
+  /**
+   * A project's export files
+   * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   */
   listExports: {
     parameters: {
       query: {
@@ -4904,8 +4919,13 @@ export interface operations {
               /** @enum {string} */
               dataset: "products" | "matches" | "price_comparison";
               website_id: string | null;
-              /** @constant */
-              format: "csv";
+              /** @description The URL scrape job whose own products file this is; null for the files of websites. */
+              job_id: string | null;
+              /**
+               * @description `csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.
+               * @enum {string}
+               */
+              format: "csv" | "jsonl";
               rows: number;
               bytes: number;
               /** Format: date-time */
@@ -4970,12 +4990,17 @@ export interface operations {
       };
     };
   };
-  /** A short-lived download link of one export file */
+  /**
+   * A short-lived download link of one export file
+   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   */
   getExportUrl: {
     parameters: {
       query: {
         project_id: string;
         website_id?: string;
+        job_id?: string;
+        format?: "csv" | "jsonl";
       };
       path: {
         dataset: string;
@@ -4990,6 +5015,13 @@ export interface operations {
             dataset: "products" | "matches" | "price_comparison";
             project_id: string;
             website_id: string | null;
+            /** @description The URL scrape job whose own products file this is; null for the files of websites. */
+            job_id: string | null;
+            /**
+             * @description `csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.
+             * @enum {string}
+             */
+            format: "csv" | "jsonl";
             url: string;
             /** Format: date-time */
             expires_at: string;
@@ -5014,12 +5046,12 @@ export interface operations {
           });
         };
       };
-      /** @description DATASET_NOT_FOUND: Dataset not found; EXPORT_FILE_NOT_FOUND: Export file not found; PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      /** @description DATASET_NOT_FOUND: Dataset not found; EXPORT_FILE_NOT_FOUND: Export file not found; JOB_NOT_FOUND: Job not found; PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+            code?: "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
       };
@@ -5052,12 +5084,17 @@ export interface operations {
       };
     };
   };
-  /** One export file as CSV */
+  /**
+   * One export file as CSV or JSON Lines
+   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   */
   downloadExport: {
     parameters: {
       query?: {
         project_id?: string;
         website_id?: string;
+        job_id?: string;
+        format?: "csv" | "jsonl";
       };
       path: {
         dataset: string;
@@ -5098,12 +5135,12 @@ export interface operations {
           });
         };
       };
-      /** @description DATASET_NOT_FOUND: Dataset not found; EXPORT_FILE_NOT_FOUND: Export file not found; PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      /** @description DATASET_NOT_FOUND: Dataset not found; EXPORT_FILE_NOT_FOUND: Export file not found; JOB_NOT_FOUND: Job not found; PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+            code?: "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
       };

@@ -17,7 +17,15 @@ export type Availability = 'IN_STOCK' | 'OUT_OF_STOCK' | 'PREORDER' | 'UNKNOWN';
 
 /** One product as catalogs, samples and exports carry it; null where the shop does not say. */
 export interface ProductRecord {
+  /** The URL that was fetched: the one the user sent or the crawl found (before any redirect). */
   url: string;
+  /**
+   * The page's canonical link (else the product URL its structured data declares, else the address
+   * the fetch ended at); absent on records read before it existed. It may point to another host or a
+   * missing page, so it is shown beside `url`, not instead of it; which product a record is, is
+   * `productIdentity`.
+   */
+  canonical_url?: string | null;
   name: string | null;
   brand: string | null;
   gtin: string | null;

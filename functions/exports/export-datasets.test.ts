@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
 import { readCsv } from '#test/read-csv';
 import { bundledRates } from './bundled-rates.ts';
-import { type CsvValue, csvLine } from './csv-lines.ts';
+import { type CsvValue, csvLines } from './csv-lines.ts';
 import {
   EXPORT_DATASETS,
   type ExportDataset,
@@ -14,7 +14,10 @@ import {
   priceComparisonColumns,
   priceComparisonRow,
   productRow,
+  URL_SCRAPE_COLUMNS,
+  urlScrapeRow,
 } from './export-datasets.ts';
+import { jsonLines } from './json-lines.ts';
 
 const rates = await bundledRates.current();
 
@@ -31,6 +34,7 @@ const product = (url: string, price: string | null, currency: string | null): Pr
   image: null,
   category: 'Tools > Drills',
   scraped_at: '2026-11-23T07:00:00.000Z',
+  canonical_url: `${url}#canonical`,
 });
 
 describe('products rows', () => {
@@ -52,6 +56,7 @@ describe('products rows', () => {
       image: null,
       category: 'Tools > Drills',
       scraped_at: '2026-11-23T07:00:00.000Z',
+      canonical_url: 'https://a.test/p#canonical',
     });
   });
 
@@ -73,6 +78,41 @@ describe('products rows', () => {
       '100.00',
       'UAH',
     ]);
+  });
+});
+
+describe('rows of a URL scrape job', () => {
+  const conversion = { currency: 'USD', rates };
+  const asObject = (row: CsvValue[]) => Object.fromEntries(URL_SCRAPE_COLUMNS.map((c, i) => [c, row[i]]));
+
+  it('an OK URL is its product row under the URL sent, with the result last', () => {
+    const delivered = product('https://a.test/p?ref=1', '100.00', 'EUR');
+    const row = urlScrapeRow('web_1', { url: 'https://a.test/p', result: 'OK' }, delivered, conversion);
+    expect(row).toHaveLength(URL_SCRAPE_COLUMNS.length);
+    expect(asObject(row)).toEqual({
+      ...Object.fromEntries(
+        PRODUCT_COLUMNS.map((c, i) => [c, productRow('web_1', delivered, conversion)[i]]),
+      ),
+      url: 'https://a.test/p',
+      url_result: 'OK',
+    });
+  });
+
+  it('any other URL has only its website, URL and result', () => {
+    const row = urlScrapeRow(
+      'web_1',
+      { url: 'https://a.test/about', result: 'NOT_A_PRODUCT' },
+      undefined,
+      conversion,
+    );
+    expect(row).toHaveLength(URL_SCRAPE_COLUMNS.length);
+    expect(asObject(row)).toMatchObject({
+      website_id: 'web_1',
+      url: 'https://a.test/about',
+      name: null,
+      price: null,
+      url_result: 'NOT_A_PRODUCT',
+    });
   });
 });
 
@@ -202,6 +242,7 @@ describe('every dataset is safe to open in a spreadsheet', () => {
     sku: '\tSKU',
     image: '=IMAGE("x")',
     category: '\r=1',
+    canonical_url: '=evil',
   });
   const reference = hostile('=ref');
   const competitor = hostile('=comp');
@@ -215,24 +256,48 @@ describe('every dataset is safe to open in a spreadsheet', () => {
   };
   const lookup: ProductLookup = (websiteId) => (websiteId === 'web_r' ? reference : competitor);
   const conversion = { currency: 'EUR', rates };
-  const rows: Record<ExportDataset, CsvValue[]> = {
-    products: productRow('web_r', reference, conversion),
-    matches: matchRow(match, lookup, conversion),
-    price_comparison: priceComparisonRow(
-      { website_id: 'web_r', product: reference },
-      [match],
-      ['web_c'],
-      lookup,
-      conversion,
-    ),
+  // Every writer of every dataset: its columns and one row of hostile text.
+  const files: Record<
+    ExportDataset | 'products of a URL scrape job',
+    { columns: readonly string[]; row: CsvValue[] }
+  > = {
+    products: { columns: PRODUCT_COLUMNS, row: productRow('web_r', reference, conversion) },
+    'products of a URL scrape job': {
+      columns: URL_SCRAPE_COLUMNS,
+      row: urlScrapeRow('web_r', { url: '=ref', result: 'OK' }, reference, conversion),
+    },
+    matches: { columns: MATCH_COLUMNS, row: matchRow(match, lookup, conversion) },
+    price_comparison: {
+      columns: priceComparisonColumns(['web_c']),
+      row: priceComparisonRow(
+        { website_id: 'web_r', product: reference },
+        [match],
+        ['web_c'],
+        lookup,
+        conversion,
+      ),
+    },
   };
+  const startsFormula = (text: string) => /^[=+\-@\t\r]/.test(text);
 
-  for (const dataset of EXPORT_DATASETS) {
-    it(`${dataset}: no written text cell starts a formula`, () => {
-      const [cells = []] = readCsv(csvLine(rows[dataset]));
-      const texts = rows[dataset].filter((value) => typeof value === 'string' && /^[=+\-@\t\r]/.test(value));
+  it('covers every dataset', () => {
+    expect(Object.keys(files)).toEqual(expect.arrayContaining([...EXPORT_DATASETS]));
+  });
+
+  for (const [dataset, { columns, row }] of Object.entries(files)) {
+    it(`${dataset}: no text cell of the CSV starts a formula; JSON Lines keeps the raw values`, () => {
+      const [header, cells = []] = readCsv([...csvLines(columns, [row], (values) => values)].join(''));
+      expect(header).toEqual([...columns]);
+      const texts = row.filter((value) => typeof value === 'string' && startsFormula(value));
       expect(texts.length).toBeGreaterThan(0);
-      expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+      expect(cells.filter(startsFormula)).toEqual([]);
+      for (const [index, value] of row.entries())
+        if (typeof value === 'string' && startsFormula(value)) expect(cells[index]).toBe(`'${value}`);
+
+      const [line = ''] = [...jsonLines(columns, [row], (values) => values)];
+      const record = JSON.parse(line) as Record<string, unknown>;
+      expect(Object.keys(record)).toEqual([...columns]);
+      expect(Object.values(record)).toEqual(row.map((value) => value ?? null));
     });
   }
 });

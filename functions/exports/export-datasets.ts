@@ -72,6 +72,7 @@ export const PRODUCT_COLUMNS = [
   'image',
   'category',
   'scraped_at',
+  'canonical_url',
 ] as const;
 
 export function productRow(
@@ -96,7 +97,29 @@ export function productRow(
     product.image,
     product.category,
     product.scraped_at,
+    product.canonical_url ?? null,
   ];
+}
+
+/**
+ * The products file of one URL scrape job: the products columns and what became of the URL, one
+ * row per URL sent in the order sent. An OK row holds its product (with `url` the URL sent, which a
+ * second URL reaching the same product also keeps); other rows hold only the website, the URL and
+ * the result.
+ */
+export const URL_SCRAPE_COLUMNS = [...PRODUCT_COLUMNS, 'url_result'] as const;
+
+export function urlScrapeRow(
+  websiteId: string,
+  outcome: { url: string; result: string },
+  product: ProductRecord | undefined,
+  conversion: PriceConversion,
+): CsvValue[] {
+  const cells: CsvValue[] = product
+    ? productRow(websiteId, product, conversion)
+    : PRODUCT_COLUMNS.map((column) => (column === 'website_id' ? websiteId : null));
+  cells[PRODUCT_COLUMNS.indexOf('url')] = outcome.url;
+  return [...cells, outcome.result];
 }
 
 export const MATCH_COLUMNS = [

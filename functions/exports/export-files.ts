@@ -14,8 +14,22 @@ import { logError } from '#platform/log';
 const s3 = new S3Client(s3ClientConfig());
 const bucket = setting('EXPORTS_BUCKET');
 
-export const exportObjectKey = (projectId: string, dataset: string, websiteId: string | null) =>
-  `exports/${projectId}/${dataset}/${websiteId ?? 'all'}.csv`;
+/** The formats every export file is written in: CSV for spreadsheets, JSON Lines with raw values. */
+export type ExportFormat = 'csv' | 'jsonl';
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  jsonl: 'application/x-ndjson; charset=utf-8',
+};
+
+/** Where a file lives: the dataset's folder, then the website (`all`) or `jobs/<job_id>`. */
+export const exportObjectKey = (
+  projectId: string,
+  dataset: string,
+  scope: { websiteId: string | null; jobId: string | null },
+  format: ExportFormat,
+) =>
+  `exports/${projectId}/${dataset}/${scope.jobId ? `jobs/${scope.jobId}` : (scope.websiteId ?? 'all')}.${format}`;
 
 // Lines are gathered into chunks of about this many characters, so a 100,000-row file is a few
 // hundred buffers rather than one buffer per line or one giant string.
@@ -34,8 +48,13 @@ async function exportsBucketCall<T>(what: string, call: () => Promise<T>): Promi
   }
 }
 
-/** Writes a CSV file from its lines and gives its size in bytes. */
-export async function putExportFile(key: string, lines: Iterable<string>, fileName: string): Promise<number> {
+/** Writes a file from its lines and gives its size in bytes. */
+export async function putExportFile(
+  key: string,
+  lines: Iterable<string>,
+  fileName: string,
+  format: ExportFormat,
+): Promise<number> {
   const chunks: Buffer[] = [];
   let pending: string[] = [];
   let pendingLength = 0;
@@ -56,7 +75,7 @@ export async function putExportFile(key: string, lines: Iterable<string>, fileNa
         Bucket: bucket,
         Key: key,
         Body: body,
-        ContentType: 'text/csv; charset=utf-8',
+        ContentType: CONTENT_TYPES[format],
         // A browser following the presigned URL saves the file under a name that says what it is.
         ContentDisposition: `attachment; filename="${fileName}"`,
       }),

@@ -7,17 +7,22 @@ import type { ExportDataset } from './export-datasets.ts';
 
 /**
  * What the exports bucket holds for one dataset and website of a project (website null: all of its
- * websites), and what it was built from, so a request can tell whether the file is still current.
+ * websites), or for one URL scrape job, and what it was built from, so a request can tell whether
+ * the file is still current. The CSV is the file; `jsonl` is its JSON Lines twin with raw values.
  */
 export interface ExportRecord {
   project_id: string;
   dataset: ExportDataset;
   website_id: string | null;
+  /** The URL scrape job whose products the file holds; absent or null for the website files. */
+  job_id?: string | null;
   format: 'csv';
   rows: number;
   bytes: number;
   updated_at: string;
   object_key: string;
+  /** The JSON Lines file of the same rows; absent on records written before it existed. */
+  jsonl?: { object_key: string; bytes: number };
   /** The currency of the converted prices; null: the shops' own prices (a project without localization). */
   currency: string | null;
   /** The day of the reference rates used. */
@@ -34,7 +39,7 @@ export interface ExportRecord {
 }
 
 export async function putExportRecord(record: ExportRecord): Promise<void> {
-  const key = exportFileKey(record.project_id, record.dataset, record.website_id);
+  const key = exportFileKey(record.project_id, record.dataset, record.website_id, record.job_id ?? null);
   await dynamo.send(
     new PutCommand({ TableName: tableName, Item: { ...key, type: 'ExportFile', ...record } }),
   );
@@ -47,11 +52,12 @@ export async function getExportRecord(
   projectId: string,
   dataset: ExportDataset,
   websiteId: string | null,
+  jobId: string | null = null,
 ): Promise<ExportRecord | null> {
   const { Item } = await dynamo.send(
     new GetCommand({
       TableName: tableName,
-      Key: exportFileKey(projectId, dataset, websiteId),
+      Key: exportFileKey(projectId, dataset, websiteId, jobId),
       ConsistentRead: true,
     }),
   );

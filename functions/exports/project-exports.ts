@@ -4,10 +4,10 @@ import type { ProductRecord } from '#core/product-record';
 import { setting } from '#platform/config';
 import { logError } from '#platform/log';
 import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
+import { jobStore } from '#store/job-store';
 import { listMatchDecisions, matchDecisionsVersion } from '#store/match-decisions';
 import { getProject, type Project } from '#store/projects';
 import { getWebsite, listWebsites } from '#store/websites';
-import { type CsvValue, csvLines } from './csv-lines.ts';
 import {
   type ExportDataset,
   isExportDataset,
@@ -21,23 +21,19 @@ import {
   productRow,
   type ReviewedMatch,
 } from './export-datasets.ts';
-import { exportFileExists, exportObjectKey, presignExportFile, putExportFile } from './export-files.ts';
-import {
-  type ExportRecord,
-  exportsEnabled,
-  getExportRecord,
-  listExportRecords,
-  putExportRecord,
-} from './export-records.ts';
+import { type ExportFormat, exportFileExists, presignExportFile } from './export-files.ts';
+import { type ExportRecord, exportsEnabled, getExportRecord, listExportRecords } from './export-records.ts';
 import { ratesSourceFromEnv } from './rates-source.ts';
 import { RatesUnavailable, type ReferenceRates } from './reference-rates.ts';
 import { getRunMatches } from './run-matches.ts';
+import { writeUrlScrapeFile } from './url-scrape-file.ts';
+import { type ProductSource, sourceVersions, writeExportFile } from './write-export-file.ts';
 
 /**
- * The project's export files: built from the newest whole catalog of each website when a scrape
- * delivers one (the lane's EXPORTING step), and rebuilt when a link is asked for and the file no
- * longer matches its inputs (a new project currency, a newer catalog, a removed website, or a file
- * the bucket's lifecycle expired).
+ * The project's export files: built in a scrape's EXPORTING step from the newest whole catalog of
+ * each website, plus a URL scrape job's own products file, and rebuilt when a link is asked for and
+ * the file no longer matches its inputs (a new project currency, a newer catalog, a removed website,
+ * or a file the bucket's lifecycle expired).
  */
 type ExportingProject = Pick<Project, 'project_id' | 'localization'>;
 
@@ -45,23 +41,28 @@ const rates = ratesSourceFromEnv();
 /** The design: presigned URLs live 15 minutes. */
 export const EXPORT_URL_SECONDS = 15 * 60;
 
-/** What the list of a project's exports shows of each file's record. */
+/** What the list of a project's exports shows of each file: one item per file and format. */
 export type ExportListItem = Pick<
   ExportRecord,
-  'dataset' | 'website_id' | 'format' | 'rows' | 'bytes' | 'updated_at' | 'currency'
->;
+  'dataset' | 'website_id' | 'rows' | 'bytes' | 'updated_at' | 'currency'
+> & { job_id: string | null; format: ExportFormat };
 
 export interface ExportLink {
   dataset: ExportDataset;
   project_id: string;
   website_id: string | null;
+  job_id: string | null;
+  format: ExportFormat;
   url: string;
   expires_at: string;
 }
 
-interface ProductSource {
-  websiteId: string;
-  pointer: CatalogPointer;
+/** Which file of a dataset a link is asked for. */
+export interface ExportFileChoice {
+  websiteId: string | null;
+  /** A URL scrape job: its own products file. */
+  jobId: string | null;
+  format: ExportFormat;
 }
 
 /**
@@ -95,9 +96,6 @@ async function productSources(projectId: string, websiteId: string | null): Prom
   });
 }
 
-const sourceVersions = (sources: readonly ProductSource[]) =>
-  Object.fromEntries(sources.map((source) => [source.websiteId, source.pointer.version]));
-
 function isCurrent(
   record: ExportRecord,
   project: ExportingProject,
@@ -110,50 +108,6 @@ function isCurrent(
     held.length === sources.length &&
     held.every(([websiteId, version]) => versions[websiteId] === version)
   );
-}
-
-/** One file to write: its rows as CSV values, and what they were built from. */
-interface ExportFile {
-  dataset: ExportDataset;
-  websiteId: string | null;
-  columns: readonly string[];
-  rows: Iterable<CsvValue[]>;
-  sources: readonly ProductSource[];
-  matchingRun?: ExportRecord['matching_run'];
-}
-
-/** Writes the file line by line and then its record, so a record never names a missing file. */
-async function writeFile(project: ExportingProject, conversion: PriceConversion, file: ExportFile) {
-  let rows = 0;
-  function* counted() {
-    for (const row of file.rows) {
-      rows++;
-      yield row;
-    }
-  }
-  const key = exportObjectKey(project.project_id, file.dataset, file.websiteId);
-  const fileName = `${file.dataset}-${file.websiteId ?? project.project_id}.csv`;
-  const bytes = await putExportFile(
-    key,
-    csvLines(file.columns, counted(), (row) => row),
-    fileName,
-  );
-  const record: ExportRecord = {
-    project_id: project.project_id,
-    dataset: file.dataset,
-    website_id: file.websiteId,
-    format: 'csv',
-    rows,
-    bytes,
-    updated_at: new Date().toISOString(),
-    object_key: key,
-    currency: conversion.currency,
-    rates_date: conversion.rates.date,
-    sources: sourceVersions(file.sources),
-    ...(file.matchingRun ? { matching_run: file.matchingRun } : {}),
-  };
-  await putExportRecord(record);
-  return record;
 }
 
 const conversionFor = async (project: ExportingProject): Promise<PriceConversion> => ({
@@ -174,11 +128,12 @@ async function writeProducts(
       for (const product of catalogs[index] ?? []) yield productRow(source.websiteId, product, conversion);
     }
   }
-  return writeFile(project, conversion, {
+  return writeExportFile(project, conversion, {
     dataset: 'products',
     websiteId,
+    jobId: null,
     columns: PRODUCT_COLUMNS,
-    rows: rows(),
+    rows,
     sources,
   });
 }
@@ -257,6 +212,7 @@ async function writeMatchFiles(
   const conversion = await conversionFor(project);
   const scope = {
     websiteId: run.reference_website_id,
+    jobId: null,
     sources,
     matchingRun: {
       job_id: run.job_id,
@@ -264,55 +220,96 @@ async function writeMatchFiles(
       decisions_version: decisionsVersion,
     },
   };
-  const matches = await writeFile(project, conversion, {
+  const matches = await writeExportFile(project, conversion, {
     ...scope,
     dataset: 'matches',
     columns: MATCH_COLUMNS,
-    rows: reviewed.map((match) => matchRow(match, lookup, conversion)),
+    rows: () => reviewed.map((match) => matchRow(match, lookup, conversion)),
   });
   const reference = sources[0]?.websiteId === run.reference_website_id ? (catalogs[0] ?? []) : [];
-  const priceComparison = await writeFile(project, conversion, {
+  const priceComparison = await writeExportFile(project, conversion, {
     ...scope,
     dataset: 'price_comparison',
     columns: priceComparisonColumns(run.competitor_website_ids),
-    rows: reference.map((product) =>
-      priceComparisonRow(
-        { website_id: run.reference_website_id, product },
-        byReference.get(product.url) ?? [],
-        run.competitor_website_ids,
-        lookup,
-        conversion,
+    rows: () =>
+      reference.map((product) =>
+        priceComparisonRow(
+          { website_id: run.reference_website_id, product },
+          byReference.get(product.url) ?? [],
+          run.competitor_website_ids,
+          lookup,
+          conversion,
+        ),
       ),
-    ),
   });
   return { matches, price_comparison: priceComparison };
 }
 
 /**
  * The scrape lane's EXPORTING step: the website's products file and the project's file of all its
- * websites, from their newest whole catalogs. A website without one (only URL scrapes so far) has
- * no file.
+ * websites, from their newest whole catalogs, and a URL scrape job's own products file (every URL it
+ * was sent, with its result). A website without a whole catalog (only URL scrapes so far) has no
+ * website file.
  */
-export async function exportProducts(projectId: string, websiteId: string): Promise<void> {
+export async function exportProducts(
+  projectId: string,
+  websiteId: string,
+  urlScrapeJobId: string | null,
+): Promise<void> {
   const project = await getProject(projectId);
   if (!project) return;
+  if (urlScrapeJobId) {
+    const conversion = await conversionFor(project);
+    await writeUrlScrapeFile(project, conversion, { job_id: urlScrapeJobId, website_id: websiteId });
+  }
   for (const scope of [websiteId, null]) {
     const sources = await productSources(projectId, scope);
     if (sources.length > 0) await writeProducts(project, scope, sources);
   }
 }
 
+/** Whether the record's file of the format is still in the bucket (the lifecycle expires files). */
+async function formatExists(record: ExportRecord, format: ExportFormat): Promise<boolean> {
+  const key = format === 'csv' ? record.object_key : record.jsonl?.object_key;
+  return key !== undefined && (await exportFileExists(key));
+}
+
+/**
+ * The products file of a URL scrape job of the project, rebuilt first when it is in another
+ * currency or gone; null when the job has none (not a URL scrape, not settled, another website).
+ */
+async function currentJobFile(
+  project: ExportingProject,
+  dataset: ExportDataset,
+  choice: ExportFileChoice & { jobId: string },
+): Promise<ExportRecord | null> {
+  const job = await jobStore().get(choice.jobId);
+  if (job?.project_id !== project.project_id) throw NotFound('JOB_NOT_FOUND', 'No such job.');
+  if (dataset !== 'products' || job.job_type !== 'URL_SCRAPE' || !job.website_id || !job.settlement)
+    return null;
+  if (choice.websiteId !== null && choice.websiteId !== job.website_id) return null;
+  const record = await getExportRecord(project.project_id, dataset, job.website_id, job.job_id);
+  if (record && record.currency === projectCurrency(project) && (await formatExists(record, choice.format)))
+    return record;
+  return writeUrlScrapeFile(project, await conversionFor(project), {
+    job_id: job.job_id,
+    website_id: job.website_id,
+  });
+}
+
 /** The file of the dataset and scope, rebuilt first when it no longer matches its inputs; null when there is none. */
 async function currentFile(
   project: ExportingProject,
   dataset: ExportDataset,
-  websiteId: string | null,
+  choice: ExportFileChoice,
 ): Promise<ExportRecord | null> {
+  const { websiteId, jobId, format } = choice;
+  if (jobId !== null) return currentJobFile(project, dataset, { ...choice, jobId });
   const record = await getExportRecord(project.project_id, dataset, websiteId);
   if (dataset !== 'products') {
     // Match files are of one reference website, never of all websites.
     if (!record || websiteId === null) return null;
-    const exists = await exportFileExists(record.object_key);
+    const exists = await formatExists(record, format);
     const reviewed =
       (record.matching_run?.decisions_version ?? 0) === (await matchDecisionsVersion(project.project_id));
     if (exists && reviewed && record.currency === projectCurrency(project)) return record;
@@ -331,12 +328,14 @@ async function currentFile(
   }
   const sources = await productSources(project.project_id, websiteId);
   if (sources.length === 0) return null;
-  if (record && isCurrent(record, project, sources) && (await exportFileExists(record.object_key)))
-    return record;
+  if (record && isCurrent(record, project, sources) && (await formatExists(record, format))) return record;
   return writeProducts(project, websiteId, sources);
 }
 
-/** `GET /exports`: the project's files; files of websites removed since are left out. */
+/**
+ * `GET /exports`: the project's files, each as CSV and (when written) as JSON Lines; files of
+ * websites removed since are left out.
+ */
 export async function listExports(project: ExportingProject): Promise<ExportListItem[]> {
   assertOpen();
   const [records, websites] = await Promise.all([
@@ -346,42 +345,58 @@ export async function listExports(project: ExportingProject): Promise<ExportList
   const present = new Set(websites.map((site) => site.website_id));
   return records
     .filter((record) => record.website_id === null || present.has(record.website_id))
-    .map((record) => ({
-      dataset: record.dataset,
-      website_id: record.website_id,
-      format: record.format,
-      rows: record.rows,
-      bytes: record.bytes,
-      updated_at: record.updated_at,
-      currency: record.currency,
-    }));
+    .flatMap((record) => {
+      const item = {
+        dataset: record.dataset,
+        website_id: record.website_id,
+        job_id: record.job_id ?? null,
+        rows: record.rows,
+        updated_at: record.updated_at,
+        currency: record.currency,
+      };
+      return [
+        { ...item, format: 'csv' as const, bytes: record.bytes },
+        ...(record.jsonl ? [{ ...item, format: 'jsonl' as const, bytes: record.jsonl.bytes }] : []),
+      ];
+    });
 }
 
 /**
- * A presigned GET URL of the dataset's file, of one website or (website null) of all the
- * project's websites, valid 15 minutes.
+ * A presigned GET URL of the dataset's file, of one website, of all the project's websites
+ * (website null) or of one URL scrape job, in CSV or JSON Lines, valid 15 minutes.
  */
 export async function exportFileLink(
   project: ExportingProject,
   dataset: string,
-  websiteId: string | null,
+  choice: ExportFileChoice,
 ): Promise<ExportLink> {
   assertOpen();
   if (!isExportDataset(dataset)) throw NotFound('DATASET_NOT_FOUND', `No export dataset ${dataset}.`);
   if (!(await exportsEnabled(project.project_id)))
     throw Forbidden('EXPORTS_NOT_ENABLED', 'Exports are not enabled for this project; contact support.');
+  const { websiteId, jobId, format } = choice;
   if (websiteId !== null) {
     const website = await getWebsite(websiteId);
     if (website?.project_id !== project.project_id) throw NotFound('WEBSITE_NOT_FOUND', 'No such website.');
   }
-  const file = await currentFile(project, dataset, websiteId);
-  if (!file) throw NotFound('EXPORT_FILE_NOT_FOUND', `The project has no ${dataset} file yet.`);
+  const file = await currentFile(project, dataset, choice);
+  if (!file)
+    throw NotFound(
+      'EXPORT_FILE_NOT_FOUND',
+      jobId
+        ? `Job ${jobId} has no ${dataset} file: only a settled URL scrape job has one, of products.`
+        : `The project has no ${dataset} file yet.`,
+    );
+  const key = format === 'csv' ? file.object_key : file.jsonl?.object_key;
+  if (!key) throw new Error(`The ${dataset} export record of ${project.project_id} names no ${format} file`);
   const expiresAt = new Date(Date.now() + EXPORT_URL_SECONDS * 1000);
   return {
     dataset,
     project_id: project.project_id,
-    website_id: websiteId,
-    url: await presignExportFile(file.object_key, EXPORT_URL_SECONDS),
+    website_id: file.website_id,
+    job_id: jobId,
+    format,
+    url: await presignExportFile(key, EXPORT_URL_SECONDS),
     expires_at: expiresAt.toISOString(),
   };
 }

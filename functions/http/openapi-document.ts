@@ -167,6 +167,7 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
         ? `${name}${route.method[0]}${route.method.slice(1).toLowerCase()}`
         : name,
       summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
       tags: [route.handler.split('/')[0]],
       parameters: [...parameters(schemas.path, 'path'), ...parameters(schemas.query, 'query')],
       responses: mergeResponses(

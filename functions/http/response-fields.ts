@@ -28,7 +28,13 @@ export const estimate = v.object({
 });
 
 export const productRecord = v.object({
-  url: v.string(),
+  url: v.pipe(v.string(), v.description('The URL fetched: as sent or as the crawl found it.')),
+  canonical_url: v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.description("The page's canonical link, which may point elsewhere; absent on older records."),
+    ),
+  ),
   name: v.nullable(v.string()),
   brand: v.nullable(v.string()),
   gtin: v.nullable(v.string()),

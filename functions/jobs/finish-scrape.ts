@@ -7,17 +7,19 @@ import type { ScrapeFields } from './scrape-job.ts';
 const STOP: ScrapeStep = { next: 'STOP' };
 
 /**
- * EXPORTING: the products files of the website and of the whole project are built from the catalog
- * the job delivered (a URL-only scrape delivers none). A failed export does not fail a delivered and
- * charged job: the files are derived data, rebuilt when a link to them is asked for.
+ * EXPORTING: the products files of the website and of the whole project are built from the newest
+ * whole catalogs (a URL-only scrape delivers none), and a URL scrape job's own products file. A
+ * failed export does not fail a delivered and charged job: the files are derived data, rebuilt when
+ * a link to them is asked for.
  */
 export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   const job = await jobStore().get<ScrapeFields>(jobId);
   if (!job) return STOP;
   if (job.status === 'COMPLETED') return { next: 'DONE' };
   if (job.status !== 'EXPORTING') return STOP;
-  if (job.website_id && job.variant !== 'URLS_ONLY') {
-    await exportProducts(job.project_id, job.website_id).catch((error: unknown) =>
+  if (job.website_id) {
+    const urlScrapeJobId = job.job_type === 'URL_SCRAPE' ? job.job_id : null;
+    await exportProducts(job.project_id, job.website_id, urlScrapeJobId).catch((error: unknown) =>
       logError('scrape: export failed; the files are rebuilt on the next request', error, { jobId }),
     );
   }

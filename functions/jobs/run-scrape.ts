@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chargeScrapeSettlement } from '#billing/scrape-billing';
 import type { JobFailure } from '#core/job-record';
 import { settleJob } from '#core/pricing';
+import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
 import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
@@ -12,7 +13,13 @@ import { parseAllowedHosts } from '#crawl/net/ssrf-guard';
 import { scrapeUrl, type UrlResult } from '#crawl/page/scrape-url';
 import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
 import { setting } from '#platform/config';
-import { type CatalogKind, catalogPointerWrites, writeCatalog } from '#store/catalogs';
+import {
+  type CatalogKind,
+  catalogPointerWrites,
+  type UrlOutcomeLine,
+  writeCatalog,
+  writeUrlOutcomes,
+} from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import {
   getBatchManifest,
@@ -196,14 +203,19 @@ export async function scrapeBatch(
     counts[outcome.result satisfies UrlResult]++;
     if (outcome.product) products.push(outcome.product);
   }
-  await putBatchResult(jobId, batch, { counts, products });
+  await putBatchResult(jobId, batch, {
+    counts,
+    products,
+    outcomes: outcomes.map(({ url, result }) => ({ url, result })),
+  });
   return { batch, ok: counts.OK };
 }
 
 /**
- * SETTLING: merges the batches into the job's catalog version (one product per product URL), makes
- * it the website's newest catalog where the variant delivers a whole one, settles the quote for the
- * products delivered and charges it once from the hold.
+ * SETTLING: merges the batches into the job's catalog version (one record per product identity,
+ * `productIdentity`) and what became of each URL, makes it the website's newest catalog where the
+ * variant delivers a whole one, settles the quote for the products delivered and charges it once
+ * from the hold.
  */
 export async function settleScrape(jobId: string): Promise<ScrapeStep> {
   let job = await jobStore().get<ScrapeFields>(jobId);
@@ -222,16 +234,25 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
   if (!job?.website_id || !job.estimate) return STOP;
 
   const counts = EMPTY_COUNTS();
-  const byUrl = new Map<string, ProductRecord>();
+  const byIdentity = new Map<string, ProductRecord>();
+  const urlOutcomes: UrlOutcomeLine[] = [];
   const batches = Array.from({ length: job.batch_count ?? 0 }, (_, index) => index);
   // In batch order, so a catalog lists products in the order the URLs were planned.
   for (const result of await runPool(batches, 8, (index) => getBatchResult(jobId, index))) {
     for (const [name, count] of Object.entries(result.counts)) counts[name as UrlResult] += count;
-    for (const product of result.products) if (!byUrl.has(product.url)) byUrl.set(product.url, product);
+    const delivered = new Map<string, ProductRecord>();
+    for (const product of result.products) {
+      const identity = productIdentity(product);
+      if (!byIdentity.has(identity)) byIdentity.set(identity, product);
+      delivered.set(product.url, byIdentity.get(identity) as ProductRecord);
+    }
+    for (const { url, result: urlResult } of result.outcomes)
+      urlOutcomes.push({ url, result: urlResult, product_url: delivered.get(url)?.url ?? null });
   }
-  const products = [...byUrl.values()];
+  const products = [...byIdentity.values()];
   const settledAt = new Date().toISOString();
   const objectKey = await writeCatalog(job.project_id, job.website_id, job.job_id, products);
+  await writeUrlOutcomes(job.project_id, job.website_id, job.job_id, urlOutcomes);
   const pointer = {
     website_id: job.website_id,
     project_id: job.project_id,

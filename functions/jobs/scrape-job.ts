@@ -14,7 +14,7 @@ export interface ScrapeFields {
   /** URLs to scrape: the accepted list of a URL job; for FULL the URLs found, once known. */
   url_count: number | null;
   urls: string[] | null;
-  /** For a settled URL job: the URLs per result. */
+  /** For a settled scrape job (URL or FULL): the URLs per result. */
   url_results: UrlResultCounts | null;
   /** Live progress as the run records it; the interface's `scrape_progress` is derived from it. */
   scrape_run: ScrapeRunProgress | null;
@@ -36,11 +36,11 @@ export type PublicScrapeJob = Job &
     scrape_progress: ScrapeProgress | null;
   };
 
-/** The job as the interface shows it: live progress, and `url_results` of a settled URL job. */
+/** The job as the interface shows it: live progress, and `url_results` of a settled job (URL or FULL). */
 export function publicScrapeJob(job: ScrapeJob): PublicScrapeJob {
   return {
     ...(publicJob(job, SCRAPE_FIELDS) as Job & Pick<ScrapeFields, (typeof SCRAPE_FIELDS)[number]>),
     scrape_progress: job.scrape_run ? scrapeProgressView(job.scrape_run) : null,
-    url_results: job.job_type === 'URL_SCRAPE' && job.settlement ? job.url_results : null,
+    url_results: job.settlement ? job.url_results : null,
   };
 }

@@ -17,6 +17,8 @@ export interface Route {
   scope: 'USER' | 'ANY';
   /** One line for the API reference. */
   summary: string;
+  /** What a caller must know beyond the summary, for the API reference. */
+  description?: string;
   /** What the handler's Lambda may touch; the CDK grants come from here and nowhere else. */
   access: RouteAccess;
   /** The access-policy action the handler checks, when it checks one. */
@@ -54,7 +56,7 @@ export interface RouteAccess {
   docsAssets?: true;
 }
 
-type Facts = Pick<Route, 'summary' | 'access'> & Partial<Pick<Route, 'action' | 'problems'>>;
+type Facts = Pick<Route, 'summary' | 'access'> & Partial<Pick<Route, 'action' | 'problems' | 'description'>>;
 
 const row =
   (auth: Route['auth'], scope: Route['scope']) =>
@@ -93,9 +95,18 @@ const EXPORT_FILE_PROBLEMS = [
   'EXPORTS_NOT_ENABLED',
   'DATASET_NOT_FOUND',
   'WEBSITE_NOT_FOUND',
+  'JOB_NOT_FOUND',
   'EXPORT_FILE_NOT_FOUND',
   'EXPORTS_MAINTENANCE',
 ] as const;
+const EXPORT_FILES_DESCRIPTION = [
+  "Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link),",
+  '`matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job:',
+  'one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product.',
+  'CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return',
+  "gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object",
+  'a line keyed by the CSV column names, with the raw values (empty cells are null).',
+].join(' ');
 const PROVIDER_PROBLEMS = ['PAYMENT_PROVIDER_ERROR', 'BILLING_UNAVAILABLE'] as const;
 const INVOICE_PROBLEMS = ['ACCOUNTING_ERROR', 'INVOICING_UNAVAILABLE'] as const;
 
@@ -386,18 +397,21 @@ export const routes: readonly Route[] = [
   }),
   projectRoute('GET', '/exports', 'exports/list-exports', {
     summary: "A project's export files",
+    description: `Each file is listed once per format (csv, jsonl). ${EXPORT_FILES_DESCRIPTION}`,
     access: { table: 'RO', data: 'RO', exports: 'RO' },
     action: 'READ',
     problems: ['PROJECT_NOT_FOUND', 'EXPORTS_NOT_ENABLED', 'EXPORTS_MAINTENANCE'],
   }),
   projectRoute('GET', '/exports/{dataset}/url', 'exports/get-export-url', {
     summary: 'A short-lived download link of one export file',
+    description: EXPORT_FILES_DESCRIPTION,
     access: EXPORT_BUILD,
     action: 'READ',
     problems: ['PROJECT_NOT_FOUND', ...EXPORT_FILE_PROBLEMS],
   }),
   projectRoute('GET', '/exports/{dataset}', 'exports/download-export', {
-    summary: 'One export file as CSV',
+    summary: 'One export file as CSV or JSON Lines',
+    description: EXPORT_FILES_DESCRIPTION,
     access: EXPORT_BUILD,
     action: 'READ',
     problems: ['PROJECT_NOT_FOUND', 'PROJECT_ID_REQUIRED', ...EXPORT_FILE_PROBLEMS],

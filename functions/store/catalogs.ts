@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProductRecord } from '#core/product-record';
+import type { UrlResult } from '#crawl/page/scrape-url';
 import { getDataObject, putDataObject } from './data-bucket.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import { websiteCatalogKey } from './keys.ts';
@@ -48,6 +49,38 @@ export const fromJsonLines = <T>(text: string): T[] =>
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as T);
+
+/**
+ * What became of each URL a scrape job fetched, in the order planned, beside its catalog version
+ * (`<version>.urls.jsonl`): the URL job's export lists every URL sent with its result. An OK URL
+ * names the catalog record holding its product (`product_url`: another URL's when two URLs reached
+ * one product).
+ */
+export interface UrlOutcomeLine {
+  url: string;
+  result: UrlResult;
+  product_url: string | null;
+}
+
+const urlOutcomesObjectKey = (projectId: string, websiteId: string, version: string) =>
+  `catalogs/${projectId}/${websiteId}/${version}.urls.jsonl`;
+
+export const writeUrlOutcomes = (
+  projectId: string,
+  websiteId: string,
+  version: string,
+  lines: readonly UrlOutcomeLine[],
+) => putDataObject(urlOutcomesObjectKey(projectId, websiteId, version), toJsonLines(lines), JSON_LINES);
+
+/** The URL outcomes of a catalog version; null when none were written (a version older than them). */
+export async function readUrlOutcomes(
+  projectId: string,
+  websiteId: string,
+  version: string,
+): Promise<UrlOutcomeLine[] | null> {
+  const text = await getDataObject(urlOutcomesObjectKey(projectId, websiteId, version));
+  return text === null ? null : fromJsonLines<UrlOutcomeLine>(text);
+}
 
 /** Writes one catalog version; writing the same version again (a retried task) replaces it whole. */
 export async function writeCatalog(

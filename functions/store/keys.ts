@@ -112,10 +112,18 @@ export const websiteCatalogKey = (websiteId: string, kind: 'FULL' | 'COMPLETE') 
   PK: `WEBSITE#${websiteId}`,
   SK: `CATALOG#${kind}`,
 });
-/** A project's export files, one per dataset and website (`all`: the file of all its websites). */
-export const exportFileKey = (projectId: string, dataset: string, websiteId: string | null) => ({
+/**
+ * A project's export files, one per dataset and website (`all`: the file of all its websites), and
+ * one per URL scrape job (`job#<job_id>`).
+ */
+export const exportFileKey = (
+  projectId: string,
+  dataset: string,
+  websiteId: string | null,
+  jobId: string | null = null,
+) => ({
   PK: `PROJECT#${projectId}`,
-  SK: `EXPORT#${dataset}#${websiteId ?? 'all'}`,
+  SK: jobId ? `EXPORT#${dataset}#job#${jobId}` : `EXPORT#${dataset}#${websiteId ?? 'all'}`,
 });
 /** Operators' export settings of a project (whether its exports are enabled). */
 export const exportSettingsKey = (projectId: string) => ({

@@ -31,14 +31,27 @@ export const getBatchManifest = (jobId: string, batch: number) =>
 
 export type UrlResultCounts = Record<UrlResult, number>;
 
+/** What became of one URL of a batch (an OK URL's product is the record whose `url` it is). */
+export interface UrlOutcome {
+  url: string;
+  result: UrlResult;
+}
+
 export interface BatchResult {
   counts: UrlResultCounts;
   products: ProductRecord[];
+  /** Every URL of the batch in its order, so a URL job's file accounts for each URL sent. */
+  outcomes: UrlOutcome[];
 }
 
-/** The products first, the counts last: a batch whose counts exist has finished. */
+/** The products and outcomes first, the counts last: a batch whose counts exist has finished. */
 export async function putBatchResult(jobId: string, batch: number, result: BatchResult): Promise<void> {
   await putDataObject(`${prefix(jobId)}/results/${batch}.jsonl`, toJsonLines(result.products), JSON_LINES);
+  await putDataObject(
+    `${prefix(jobId)}/results/${batch}.urls.jsonl`,
+    toJsonLines(result.outcomes),
+    JSON_LINES,
+  );
   await putDataObject(
     `${prefix(jobId)}/results/${batch}.counts.json`,
     JSON.stringify(result.counts),
@@ -49,6 +62,12 @@ export async function putBatchResult(jobId: string, batch: number, result: Batch
 export async function getBatchResult(jobId: string, batch: number): Promise<BatchResult> {
   const counts = await readJson<UrlResultCounts>(`${prefix(jobId)}/results/${batch}.counts.json`);
   const products = await getDataObject(`${prefix(jobId)}/results/${batch}.jsonl`);
-  if (products === null) throw new Error(`Products of batch ${batch} of ${jobId} are missing`);
-  return { counts, products: fromJsonLines<ProductRecord>(products) };
+  const outcomes = await getDataObject(`${prefix(jobId)}/results/${batch}.urls.jsonl`);
+  if (products === null || outcomes === null)
+    throw new Error(`Products or URL outcomes of batch ${batch} of ${jobId} are missing`);
+  return {
+    counts,
+    products: fromJsonLines<ProductRecord>(products),
+    outcomes: fromJsonLines<UrlOutcome>(outcomes),
+  };
 }

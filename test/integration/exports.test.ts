@@ -108,26 +108,31 @@ async function expectedRows(currency: string) {
     image: product.image ?? '',
     category: product.category ?? '',
     scraped_at: product.scraped_at,
+    canonical_url: product.canonical_url ?? '',
   }));
 }
 
 describe('exports of a scraped catalog', () => {
-  it('lists the products files the scrape’s EXPORTING step wrote, for the website and for all websites', async () => {
+  it('lists the products files the scrape’s EXPORTING step wrote, for the website and for all websites, in both formats', async () => {
     const listed = await api.get('/exports', { query: { project_id: projectId } });
     expect(listed.status).toBe(200);
     const common = {
       dataset: 'products',
-      format: 'csv',
+      job_id: null,
       rows: shop.groundTruth.products.length,
       currency: 'EUR',
+      bytes: expect.any(Number),
+      updated_at: expect.any(String),
     };
     expect(listed.body).toEqual(
-      expect.arrayContaining([
-        { ...common, website_id: websiteId, bytes: expect.any(Number), updated_at: expect.any(String) },
-        { ...common, website_id: null, bytes: expect.any(Number), updated_at: expect.any(String) },
-      ]),
+      expect.arrayContaining(
+        ['csv', 'jsonl'].flatMap((format) => [
+          { ...common, format, website_id: websiteId },
+          { ...common, format, website_id: null },
+        ]),
+      ),
     );
-    expect(listed.body).toHaveLength(2);
+    expect(listed.body).toHaveLength(4);
   });
 
   it('gives a 15-minute presigned URL whose CSV holds the catalog with prices in the project currency', async () => {
@@ -138,6 +143,8 @@ describe('exports of a scraped catalog', () => {
       dataset: 'products',
       project_id: projectId,
       website_id: websiteId,
+      job_id: null,
+      format: 'csv',
       url: expect.stringContaining('X-Amz-Expires=900'),
       expires_at: expect.any(String),
     });
@@ -155,7 +162,7 @@ describe('exports of a scraped catalog', () => {
       true,
     );
     const listed = (await api.get('/exports', { query: { project_id: projectId } })).body;
-    expect(listed.find((item: any) => item.website_id === websiteId).bytes).toBe(
+    expect(listed.find((item: any) => item.website_id === websiteId && item.format === 'csv').bytes).toBe(
       Buffer.byteLength(file.text),
     );
 
@@ -191,6 +198,21 @@ describe('exports of a scraped catalog', () => {
     expect(response.status).toBe(302);
     const file = await download(response.headers.get('location') as string);
     expect(readCsvObjects(file.text)).toEqual(await expectedRows('EUR'));
+  });
+
+  it('gives the same rows as JSON Lines with format=jsonl, raw values and nulls for empty cells', async () => {
+    const link = await exportUrl({ website_id: websiteId, format: 'jsonl' });
+    expect(link.body).toMatchObject({ format: 'jsonl', url: expect.stringContaining('.jsonl') });
+    const file = await download(link.body.url);
+    expect(file.type).toBe('application/x-ndjson; charset=utf-8');
+    const records = file.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, string | null>);
+    const asCsv = (record: Record<string, string | null>) =>
+      Object.fromEntries(Object.entries(record).map(([column, value]) => [column, value ?? '']));
+    expect(records.map(asCsv)).toEqual(await expectedRows('EUR'));
+    expect(Object.keys(records[0] ?? {})).toEqual([...PRODUCT_COLUMNS]);
   });
 });
 
@@ -310,7 +332,7 @@ describe('match datasets', () => {
     const listed = (await api.get('/exports', { query: { project_id: projectId } })).body;
     expect(
       listed.filter((item: any) => item.dataset !== 'products').map((item: any) => item.currency),
-    ).toEqual(['JPY', 'JPY']);
+    ).toEqual(['JPY', 'JPY', 'JPY', 'JPY']);
     await api.patch(`/projects/${projectId}`, { localization: { country: 'DE', currency: 'EUR' } });
   });
 });

@@ -215,13 +215,25 @@ describe('a FULL scrape', () => {
     expect(await latestCatalog(websiteId, 'FULL')).toEqual(pointer);
     const catalog = await readCatalog(pointer as NonNullable<typeof pointer>);
     const byUrl = (a: { url: string }, b: { url: string }) => a.url.localeCompare(b.url);
-    expect(catalog.map(({ scraped_at: _at, source: _source, ...product }) => product).sort(byUrl)).toEqual(
-      [...truth].sort(byUrl),
-    );
+    expect(
+      catalog
+        .map(({ scraped_at: _at, source: _source, canonical_url: _canonical, ...product }) => product)
+        .sort(byUrl),
+    ).toEqual([...truth].sort(byUrl));
+    // The shop's pages name themselves canonical, so the canonical is the fetched URL.
+    expect(catalog.every((product) => product.canonical_url === product.url)).toBe(true);
 
     const expected = settleJob(full.estimate, truth.length);
     expect(job.settlement).toEqual({ ...expected, settled_at: expect.any(String) });
-    expect(job.url_results).toBeNull();
+    // A FULL scrape reports its URLs per result as a URL scrape does.
+    expect(job.url_results).toEqual({
+      OK: truth.length,
+      NOT_FOUND: 0,
+      NOT_A_PRODUCT: 0,
+      BLOCKED_BY_ROBOTS: 0,
+      ADDRESS_NOT_ALLOWED: 0,
+      FAILED: 0,
+    });
     expect(await usageOf(full.job_id)).toEqual([
       expect.objectContaining({
         job_type: 'FULL_SCRAPE',

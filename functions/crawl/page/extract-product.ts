@@ -137,7 +137,8 @@ export function extractProduct(
   const gtin = gtinOwner ? normaliseGtin(gtinOwner.fields.gtin) : null;
   if (gtinOwner) source.gtin = gtinOwner.source;
   const record: ProductRecord = {
-    url: canonicalUrl(page, structured[0]?.fields.url ?? null),
+    url: page.url,
+    canonical_url: canonicalUrl(page, structured[0]?.fields.url ?? null),
     name: pick('name'),
     brand: pick('brand'),
     gtin,

@@ -60,5 +60,6 @@ export async function scrapeUrl(
   }
   if (!/html|^$/i.test(fetched.contentType?.split(';')[0]?.trim() ?? '')) return outcome('NOT_A_PRODUCT');
   const product = extractProduct(readPage(fetched.body, fetched.url), profile);
-  return product ? outcome('OK', product) : outcome('NOT_A_PRODUCT');
+  // The record names the URL asked for, so it ties back to the request even after a redirect.
+  return product ? outcome('OK', { ...product, url }) : outcome('NOT_A_PRODUCT');
 }

@@ -5,13 +5,14 @@ import { exportFileLink } from '#exports/project-exports';
 import { redirect } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
+import { fileChoice, fileChoiceFields } from './export-file-query.ts';
 
 const path = v.object({ dataset: id });
-const query = v.object({ project_id: v.optional(id), website_id: v.optional(id) });
+const query = v.object({ project_id: v.optional(id), ...fileChoiceFields });
 
 /** The file itself, by a 302 to its presigned URL; a PROJECT key may leave project_id out. */
 export const handler = http({ path, query, responses: { 302: null } }, async ({ principal, path, query }) => {
   const project = await authorizedProject(principal, downloadProjectId(principal, query.project_id), 'READ');
-  const link = await exportFileLink(project, path.dataset, query.website_id ?? null);
+  const link = await exportFileLink(project, path.dataset, fileChoice(query));
   return redirect(link.url);
 });

@@ -2,11 +2,22 @@ import * as v from 'valibot';
 import { count, timestamp } from '../response-fields.ts';
 
 const dataset = v.picklist(['products', 'matches', 'price_comparison']);
+const jobId = v.pipe(
+  v.nullable(v.string()),
+  v.description('The URL scrape job whose own products file this is; null for the files of websites.'),
+);
+const format = v.pipe(
+  v.picklist(['csv', 'jsonl']),
+  v.description(
+    "`csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.",
+  ),
+);
 
 export const exportFile = v.object({
   dataset,
   website_id: v.nullable(v.string()),
-  format: v.literal('csv'),
+  job_id: jobId,
+  format,
   rows: count,
   bytes: count,
   updated_at: timestamp,
@@ -17,6 +28,8 @@ export const exportLink = v.object({
   dataset,
   project_id: v.string(),
   website_id: v.nullable(v.string()),
+  job_id: jobId,
+  format,
   url: v.string(),
   expires_at: timestamp,
 });

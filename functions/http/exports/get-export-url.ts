@@ -4,16 +4,20 @@ import { exportFileLink } from '#exports/project-exports';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
+import { fileChoice, fileChoiceFields } from './export-file-query.ts';
 import { exportLink } from './export-responses.ts';
 
 const path = v.object({ dataset: id });
-const query = v.object({ project_id: id, website_id: v.optional(id) });
+const query = v.object({ project_id: id, ...fileChoiceFields });
 
-/** A presigned URL of the dataset's file (one website, or all of the project's), valid 15 minutes. */
+/**
+ * A presigned URL of the dataset's file (one website, all of the project's, or one URL scrape job's),
+ * valid 15 minutes.
+ */
 export const handler = http(
   { path, query, responses: { 200: exportLink } },
   async ({ principal, path, query }) => {
     const project = await authorizedProject(principal, query.project_id, 'READ');
-    return json(200, await exportFileLink(project, path.dataset, query.website_id ?? null));
+    return json(200, await exportFileLink(project, path.dataset, fileChoice(query)));
   },
 );
