@@ -191,7 +191,7 @@ export interface components {
       status: number;
       detail?: string;
       /** @enum {string} */
-      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "EMAIL_TAKEN" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       request_id: string;
       errors?: ({
           /** @enum {string} */
@@ -487,6 +487,12 @@ export interface operations {
   };
   /** Create an API key, for all your projects or for one */
   createApiKey: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+    };
     requestBody: {
       content: {
         /**
@@ -506,6 +512,10 @@ export interface operations {
     responses: {
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             api_key: string;
@@ -547,6 +557,15 @@ export interface operations {
           });
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_IN_USE";
+          };
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: Content too large */
       413: {
         content: {
@@ -556,13 +575,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */
@@ -797,6 +816,10 @@ export interface operations {
   /** Create a project of a customer */
   createProject: {
     parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
       path: {
         customer_id: string;
       };
@@ -824,6 +847,10 @@ export interface operations {
     responses: {
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             project_id: string;
@@ -878,6 +905,15 @@ export interface operations {
           };
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_IN_USE";
+          };
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: Content too large */
       413: {
         content: {
@@ -887,13 +923,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */
@@ -1235,6 +1271,10 @@ export interface operations {
   /** Start a top-up of the credit: answers the checkout page to pay on */
   createTopup: {
     parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
       path: {
         customer_id: string;
       };
@@ -1258,6 +1298,10 @@ export interface operations {
     responses: {
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             checkout_url: string;
@@ -1301,6 +1345,15 @@ export interface operations {
           });
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_IN_USE";
+          };
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: Content too large */
       413: {
         content: {
@@ -1310,13 +1363,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */
@@ -1947,6 +2000,10 @@ export interface operations {
   /** Accept or reject a proposed match, or add a match by hand */
   createMatchDecision: {
     parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
       path: {
         project_id: string;
       };
@@ -1975,6 +2032,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             decision_id: string;
@@ -1993,6 +2054,10 @@ export interface operations {
       };
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             decision_id: string;
@@ -2036,12 +2101,12 @@ export interface operations {
           });
         };
       };
-      /** @description MATCH_DECISION_CONFLICT: Match decision conflict; MATCH_NOT_PROPOSED: Match not proposed; NO_CATALOG: No catalog */
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use; MATCH_DECISION_CONFLICT: Match decision conflict; MATCH_NOT_PROPOSED: Match not proposed; NO_CATALOG: No catalog */
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG";
+            code?: "IDEMPOTENCY_KEY_IN_USE" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG";
           });
         };
       };
@@ -2054,13 +2119,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */
@@ -2301,6 +2366,12 @@ export interface operations {
   };
   /** Analyse a shop: start a website setup job */
   createSetupJob: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+    };
     requestBody: {
       content: {
         /**
@@ -2322,6 +2393,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -2403,6 +2478,10 @@ export interface operations {
       };
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -2527,6 +2606,15 @@ export interface operations {
           };
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_IN_USE";
+          };
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: Content too large */
       413: {
         content: {
@@ -2536,13 +2624,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */
@@ -2922,6 +3010,12 @@ export interface operations {
   };
   /** Scrape a website's products: start a scraping job (quoted, then approved) */
   createScrapeJob: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+    };
     requestBody: {
       content: {
         /**
@@ -2945,6 +3039,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -3014,6 +3112,10 @@ export interface operations {
       };
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -3117,12 +3219,12 @@ export interface operations {
           });
         };
       };
-      /** @description CATALOG_EXPIRED: Catalog expired; CATALOG_UP_TO_DATE: Catalog up to date; NO_FULL_CATALOG: No full catalog */
+      /** @description CATALOG_EXPIRED: Catalog expired; CATALOG_UP_TO_DATE: Catalog up to date; IDEMPOTENCY_KEY_IN_USE: Idempotency key in use; NO_FULL_CATALOG: No full catalog */
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "NO_FULL_CATALOG";
+            code?: "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "IDEMPOTENCY_KEY_IN_USE" | "NO_FULL_CATALOG";
           });
         };
       };
@@ -3135,13 +3237,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */
@@ -3298,6 +3400,10 @@ export interface operations {
   /** Approve a scraping job's quote: holds the credit and starts the scrape */
   approveScrapeJob: {
     parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
       path: {
         job_id: string;
       };
@@ -3305,6 +3411,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -3406,22 +3516,22 @@ export interface operations {
           };
         };
       };
-      /** @description JOB_NOT_AWAITING_APPROVAL: Job not awaiting approval */
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use; JOB_NOT_AWAITING_APPROVAL: Job not awaiting approval */
       409: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "JOB_NOT_AWAITING_APPROVAL";
-          };
+            code?: "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_AWAITING_APPROVAL";
+          });
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */
@@ -3582,6 +3692,12 @@ export interface operations {
   };
   /** Match a reference website's products against competitors: start a matching job */
   createMatchingJob: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+    };
     requestBody: {
       content: {
         /**
@@ -3607,6 +3723,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -3678,6 +3798,10 @@ export interface operations {
       };
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -3783,12 +3907,12 @@ export interface operations {
           });
         };
       };
-      /** @description NO_CATALOG: No catalog; SAMPLE_ALREADY_USED: Sample already used */
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use; NO_CATALOG: No catalog; SAMPLE_ALREADY_USED: Sample already used */
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "NO_CATALOG" | "SAMPLE_ALREADY_USED";
+            code?: "IDEMPOTENCY_KEY_IN_USE" | "NO_CATALOG" | "SAMPLE_ALREADY_USED";
           });
         };
       };
@@ -3801,13 +3925,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */
@@ -3968,6 +4092,10 @@ export interface operations {
   /** Approve a matching job's quote: holds the credit and starts the matching */
   approveMatchingJob: {
     parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
       path: {
         job_id: string;
       };
@@ -3975,6 +4103,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -4080,22 +4212,22 @@ export interface operations {
           };
         };
       };
-      /** @description JOB_NOT_AWAITING_APPROVAL: Job not awaiting approval; QUOTE_CHANGED: Quote changed */
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use; JOB_NOT_AWAITING_APPROVAL: Job not awaiting approval; QUOTE_CHANGED: Quote changed */
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "JOB_NOT_AWAITING_APPROVAL" | "QUOTE_CHANGED";
+            code?: "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_AWAITING_APPROVAL" | "QUOTE_CHANGED";
           });
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */
@@ -4400,6 +4532,12 @@ export interface operations {
   };
   /** Ask the sales or support team (e.g. about a website too large to set up) */
   createContactRequest: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+    };
     requestBody: {
       content: {
         /**
@@ -4431,6 +4569,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             contact_request_id: string;
@@ -4453,6 +4595,10 @@ export interface operations {
       };
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             contact_request_id: string;
@@ -4500,13 +4646,13 @@ export interface operations {
           });
         };
       };
-      /** @description CONTACT_REASON_MISMATCH: Contact reason mismatch */
+      /** @description CONTACT_REASON_MISMATCH: Contact reason mismatch; IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
       409: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "CONTACT_REASON_MISMATCH";
-          };
+            code?: "CONTACT_REASON_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE";
+          });
         };
       };
       /** @description PAYLOAD_TOO_LARGE: Content too large */
@@ -4518,13 +4664,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */

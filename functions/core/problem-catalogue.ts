@@ -53,6 +53,7 @@ export const PROBLEM_CATALOGUE = {
   CHARGE_EXCEEDS_HOLD: { status: 409, title: 'Charge exceeds hold' },
   CONTACT_REASON_MISMATCH: { status: 409, title: 'Contact reason mismatch' },
   EMAIL_TAKEN: { status: 409, title: 'Email taken' },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, title: 'Idempotency key in use' },
   JOB_HAS_WEBSITE: { status: 409, title: 'Job has a website' },
   JOB_NOT_AWAITING_APPROVAL: { status: 409, title: 'Job not awaiting approval' },
   JOB_NOT_CANCELLABLE: { status: 409, title: 'Job not cancellable' },
@@ -66,8 +67,10 @@ export const PROBLEM_CATALOGUE = {
   SAMPLE_ALREADY_USED: { status: 409, title: 'Sample already used' },
   // 413: the local server's body cap (API Gateway enforces its own before any handler runs).
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Content too large' },
-  // 422: the request does not match the endpoint's schema.
+  // 422: the request does not match the endpoint's schema, or its Idempotency-Key cannot serve it.
   VALIDATION_ERROR: { status: 422, title: 'Unprocessable content' },
+  IDEMPOTENCY_KEY_INVALID: { status: 422, title: 'Invalid idempotency key' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Idempotency key reused' },
   // 500: a fault of ours; the body never carries the raw error.
   INTERNAL_ERROR: { status: 500, title: 'Internal server error' },
   // 502: a provider we depend on failed.

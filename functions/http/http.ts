@@ -9,6 +9,7 @@ import { requestBaseUrl } from '#platform/request-base-url';
 import { findRoute, type Route } from '#platform/routes';
 import { parseJsonBody, validateInput } from '#platform/validate-input';
 import { authenticate } from './authenticate.ts';
+import { idempotent } from './idempotency.ts';
 
 /** What an answer carries: a JSON body of that schema, another media type, or nothing. */
 export type AnswerBody = v.GenericSchema | { mediaType: string } | null;
@@ -146,17 +147,20 @@ function endpoint<S extends EndpointSchemas>(
       // A public handler on a keyed route would skip its check; a keyed one on a public route would 500.
       if (state.route.auth !== auth)
         throw new Error(`Route ${event.routeKey} needs auth ${state.route.auth}`);
-      const request = {
-        body: schemas.body
-          ? validateInput(schemas.body, parseJsonBody(event.body, event.isBase64Encoded), 'body')
-          : undefined,
-        query: schemas.query ? validateInput(schemas.query, query(event), 'query') : undefined,
-        path: schemas.path ? validateInput(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
-        requestId: state.requestId,
-        baseUrl: requestBaseUrl(event, state.route.path),
-        event,
-      } as PublicHttpRequest<S>;
-      return run(request, state.principal);
+      // Inside the idempotency wrapper, so a refused body is kept and replayed like any other answer.
+      return idempotent(state.route, state.principal, event, state.requestId, () => {
+        const request = {
+          body: schemas.body
+            ? validateInput(schemas.body, parseJsonBody(event.body, event.isBase64Encoded), 'body')
+            : undefined,
+          query: schemas.query ? validateInput(schemas.query, query(event), 'query') : undefined,
+          path: schemas.path ? validateInput(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
+          requestId: state.requestId,
+          baseUrl: requestBaseUrl(event, state.route.path),
+          event,
+        } as PublicHttpRequest<S>;
+        return run(request, state.principal);
+      });
     });
   // The OpenAPI document reads each endpoint's schemas from here, so it can never drift from them.
   return Object.assign(handler, { schemas });

@@ -1,6 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { actionProblems } from '#core/access-policy';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '#core/idempotency';
 import { PROBLEM_CATALOGUE, type ProblemCode } from '#core/problem-catalogue';
 import { LIMIT, limit } from '#platform/request-fields';
 import type { Route } from '#platform/routes';
@@ -49,6 +50,13 @@ export function routeProblemCodes(route: Route, schemas: EndpointSchemas): Probl
   if (route.scope === 'USER') codes.add('INSUFFICIENT_SCOPE');
   for (const code of route.action ? actionProblems(route.action) : []) codes.add(code);
   for (const code of route.problems) codes.add(code);
+  if (route.idempotent)
+    for (const code of [
+      'IDEMPOTENCY_KEY_INVALID',
+      'IDEMPOTENCY_KEY_REUSED',
+      'IDEMPOTENCY_KEY_IN_USE',
+    ] as const)
+      codes.add(code);
   if (schemas.body || schemas.query || schemas.path) codes.add('VALIDATION_ERROR');
   // API Gateway refuses a body over its limit before any handler runs; the local server does the same.
   if (schemas.body) codes.add('PAYLOAD_TOO_LARGE');
@@ -56,6 +64,37 @@ export function routeProblemCodes(route: Route, schemas: EndpointSchemas): Probl
   codes.add('INTERNAL_ERROR');
   codes.add('SERVICE_UNAVAILABLE');
   return [...codes].sort();
+}
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and ' +
+    'the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first ' +
+    'still runs). Keys belong to your user (and the project of a project key) and to this route.',
+  schema: {
+    type: 'string',
+    minLength: 1,
+    maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+    pattern: '^[\\x20-\\x7E]+$',
+  },
+};
+
+const REPLAYED_HEADER = {
+  'Idempotent-Replayed': {
+    description: 'true when this is the kept answer to an earlier request with the same Idempotency-Key',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+/** The answers of a route taking an Idempotency-Key can be replays, and say so in a header. */
+function withReplayHeader(answer: Record<string, unknown>) {
+  return {
+    ...answer,
+    headers: { ...(answer.headers as Record<string, unknown> | undefined), ...REPLAYED_HEADER },
+  };
 }
 
 const ANSWER_DESCRIPTIONS: Record<AnswerStatus, string> = {
@@ -159,7 +198,9 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
     );
     const answers = Object.entries(schemas.responses).map(([status, body]) => [
       status,
-      answerResponse(Number(status) as AnswerStatus, body as AnswerBody),
+      route.idempotent
+        ? withReplayHeader(answerResponse(Number(status) as AnswerStatus, body as AnswerBody))
+        : answerResponse(Number(status) as AnswerStatus, body as AnswerBody),
     ]);
     const operation: Record<string, unknown> = {
       // A handler serving several methods (the checkout page) gets one id per method.
@@ -169,7 +210,11 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
       tags: [route.handler.split('/')[0]],
-      parameters: [...parameters(schemas.path, 'path'), ...parameters(schemas.query, 'query')],
+      parameters: [
+        ...parameters(schemas.path, 'path'),
+        ...parameters(schemas.query, 'query'),
+        ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+      ],
       responses: mergeResponses(
         Object.fromEntries(answers),
         problemResponses(routeProblemCodes(route, schemas)),

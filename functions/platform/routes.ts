@@ -30,6 +30,11 @@ export interface Route {
    * website's own 404.
    */
   problems: readonly ProblemCode[];
+  /**
+   * Whether the route takes an `Idempotency-Key` header (every creating POST): a repeat of a request
+   * with its key replays the first answer instead of running again (`functions/http/idempotency.ts`).
+   */
+  idempotent: boolean;
 }
 
 export type Access = 'RO' | 'RW';
@@ -56,7 +61,8 @@ export interface RouteAccess {
   docsAssets?: true;
 }
 
-type Facts = Pick<Route, 'summary' | 'access'> & Partial<Pick<Route, 'action' | 'problems' | 'description'>>;
+type Facts = Pick<Route, 'summary' | 'access'> &
+  Partial<Pick<Route, 'action' | 'problems' | 'description' | 'idempotent'>>;
 
 const row =
   (auth: Route['auth'], scope: Route['scope']) =>
@@ -67,6 +73,7 @@ const row =
     auth,
     scope,
     problems: [],
+    idempotent: false,
     ...facts,
   });
 const userRoute = row('API_KEY', 'USER');
@@ -134,6 +141,7 @@ export const routes: readonly Route[] = [
     access: READ,
   }),
   userRoute('POST', '/account/api-keys', 'account/create-api-key', {
+    idempotent: true,
     summary: 'Create an API key, for all your projects or for one',
     access: WRITE,
     action: 'CREATE_PROJECT_KEY',
@@ -154,6 +162,7 @@ export const routes: readonly Route[] = [
     action: 'READ_CUSTOMER',
   }),
   userRoute('POST', '/customers/{customer_id}/projects', 'customers/create-project', {
+    idempotent: true,
     summary: 'Create a project of a customer',
     access: WRITE,
     action: 'CREATE_PROJECT',
@@ -184,6 +193,7 @@ export const routes: readonly Route[] = [
     problems: ['INVOICE_NOT_FOUND', ...INVOICE_PROBLEMS],
   }),
   userRoute('POST', '/customers/{customer_id}/billing/topup', 'billing/create-topup', {
+    idempotent: true,
     summary: 'Start a top-up of the credit: answers the checkout page to pay on',
     access: { table: 'RW', data: 'RW', payments: true },
     action: 'TOP_UP',
@@ -235,6 +245,7 @@ export const routes: readonly Route[] = [
   }),
   // Checks the products against the newest catalogs and an acceptance against the newest matching.
   projectRoute('POST', '/projects/{project_id}/match-decisions', 'projects/create-match-decision', {
+    idempotent: true,
     summary: 'Accept or reject a proposed match, or add a match by hand',
     access: { table: 'RW', data: 'RO' },
     action: 'REVIEW_MATCHES',
@@ -259,6 +270,7 @@ export const routes: readonly Route[] = [
     },
   ),
   projectRoute('POST', '/jobs/setup', 'jobs/create-setup-job', {
+    idempotent: true,
     summary: 'Analyse a shop: start a website setup job',
     access: SETUP_WRITE,
     action: 'OPERATE_JOBS',
@@ -291,6 +303,7 @@ export const routes: readonly Route[] = [
     problems: ['JOB_NOT_FOUND', 'JOB_RUNNING', 'JOB_HAS_WEBSITE'],
   }),
   projectRoute('POST', '/jobs/scraping', 'jobs/create-scrape-job', {
+    idempotent: true,
     summary: "Scrape a website's products: start a scraping job (quoted, then approved)",
     access: SCRAPE_WRITE,
     action: 'OPERATE_JOBS',
@@ -316,12 +329,14 @@ export const routes: readonly Route[] = [
     problems: ['JOB_NOT_FOUND'],
   }),
   projectRoute('POST', '/jobs/scraping/{job_id}/approve', 'jobs/approve-scrape-job', {
+    idempotent: true,
     summary: "Approve a scraping job's quote: holds the credit and starts the scrape",
     access: SCRAPE_WRITE,
     action: 'OPERATE_JOBS',
     problems: ['JOB_NOT_FOUND', 'JOB_NOT_AWAITING_APPROVAL', 'INSUFFICIENT_FUNDS', 'BILLING_UNAVAILABLE'],
   }),
   projectRoute('POST', '/jobs/matching', 'jobs/create-matching-job', {
+    idempotent: true,
     summary: "Match a reference website's products against competitors: start a matching job",
     access: MATCHING_WRITE,
     action: 'OPERATE_JOBS',
@@ -346,6 +361,7 @@ export const routes: readonly Route[] = [
     problems: ['JOB_NOT_FOUND'],
   }),
   projectRoute('POST', '/jobs/matching/{job_id}/approve', 'jobs/approve-matching-job', {
+    idempotent: true,
     summary: "Approve a matching job's quote: holds the credit and starts the matching",
     access: MATCHING_WRITE,
     action: 'OPERATE_JOBS',
@@ -365,6 +381,7 @@ export const routes: readonly Route[] = [
     problems: ['JOB_NOT_FOUND', 'JOB_NOT_CANCELLABLE'],
   }),
   projectRoute('POST', '/contact-requests', 'contact/create-contact-request', {
+    idempotent: true,
     summary: 'Ask the sales or support team (e.g. about a website too large to set up)',
     access: { table: 'RW', mail: true },
     action: 'CONTACT_SUPPORT',

@@ -160,3 +160,16 @@ export const matchDecisionsVersionKey = (projectId: string) => ({
   PK: `PROJECT#${projectId}`,
   SK: 'MATCH_DECISIONS',
 });
+/**
+ * A kept first answer of a creating POST, per caller (the user, and the project of a PROJECT key),
+ * route and Idempotency-Key.
+ */
+export const idempotencyKey = (scope: {
+  userId: string;
+  projectId: string | null;
+  route: string;
+  key: string;
+}) => ({
+  PK: `IDEMPOTENCY#${scope.userId}#${scope.projectId ?? 'USER'}`,
+  SK: `${scope.route}#${scope.key}`,
+});

@@ -13,6 +13,7 @@ const route = (facts: Partial<Route>): Route => ({
   summary: 'Any',
   access: { table: 'RO' },
   problems: [],
+  idempotent: false,
   ...facts,
 });
 

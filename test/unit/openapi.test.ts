@@ -81,6 +81,7 @@ describe('the OpenAPI document', () => {
 
   it('lists the problem codes of each status a route can answer', () => {
     expect(codesOf('POST', '/jobs/matching/{job_id}/approve', '409')).toEqual([
+      'IDEMPOTENCY_KEY_IN_USE',
       'JOB_NOT_AWAITING_APPROVAL',
       'QUOTE_CHANGED',
     ]);
@@ -94,6 +95,31 @@ describe('the OpenAPI document', () => {
     expect(codesOf('PATCH', '/projects/{project_id}', '403')).toEqual(['PROJECT_ACCESS_DENIED']);
     expect(operation('POST', '/billing/webhooks/stripe').responses['401']).toBeUndefined();
     expect(operation('GET', '/projects').responses['422']).toBeUndefined();
+  });
+
+  it('takes an Idempotency-Key on every creating POST, with its problems and the replay header', () => {
+    // Cancelling creates nothing, and a repeated cancel already answers the job as it is.
+    const creating = routes
+      .filter((route) => route.method === 'POST' && route.auth === 'API_KEY')
+      .map(routeKey)
+      .filter((key) => key !== 'POST /jobs/{job_id}/cancel');
+    expect(routes.filter((route) => route.idempotent).map(routeKey)).toEqual(creating);
+    for (const route of routes.filter((each) => each.idempotent)) {
+      const { parameters, responses } = operation(route.method, route.path);
+      expect(parameters.find((parameter) => parameter.name === 'Idempotency-Key')?.schema).toMatchObject({
+        maxLength: 255,
+      });
+      expect(codesOf(route.method, route.path, '422')).toEqual(
+        expect.arrayContaining(['IDEMPOTENCY_KEY_INVALID', 'IDEMPOTENCY_KEY_REUSED']),
+      );
+      expect(codesOf(route.method, route.path, '409')).toContain('IDEMPOTENCY_KEY_IN_USE');
+      const successes = Object.entries(responses).filter(([status]) => status.startsWith('2'));
+      expect(successes.length, routeKey(route)).toBeGreaterThan(0);
+      for (const [, answer] of successes)
+        expect((answer as { headers?: object }).headers).toHaveProperty('Idempotent-Replayed');
+      // The kept answers are written to the table.
+      expect(route.access.table, routeKey(route)).toBe('RW');
+    }
   });
 
   it('types the page size as the integer a caller sends', () => {
