@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, type RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -135,14 +135,31 @@ export class ServiceFunction extends NodejsFunction {
   }
 
   /**
-   * The Stripe settings the billing handlers read. The secret's fields go in as CloudFormation dynamic
-   * references, resolved at deploy time; a stage whose secret is missing fails to deploy.
+   * Names a Secrets Manager secret in `variable` (its name, never its value) and lets this function,
+   * and only it, read that one secret; functions/platform/secrets.ts fetches it at run time.
    */
+  bindSecret(secretName: string, variable: SettingName): this {
+    this.setSetting(variable, secretName);
+    this.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        // Secrets Manager appends six random characters to a secret's name in its ARN.
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'secretsmanager',
+            resource: 'secret',
+            resourceName: `${secretName}-??????`,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    );
+    return this;
+  }
+
+  /** The Stripe settings the billing handlers read: the secret holding both keys, and the return page. */
   bindStripe(payments: StripePayments): this {
-    const field = (jsonField: string) =>
-      SecretValue.secretsManager(payments.secretName, { jsonField }).unsafeUnwrap();
-    this.setSetting('STRIPE_SECRET_KEY', field('secret_key'));
-    this.setSetting('STRIPE_WEBHOOK_SECRET', field('webhook_secret'));
+    this.bindSecret(payments.secretName, 'STRIPE_SECRET_ID');
     this.setSetting('CHECKOUT_RETURN_URL', payments.checkoutReturnUrl);
     return this;
   }

@@ -52,8 +52,9 @@ export interface InvoiceSeller {
 }
 
 /**
- * The Secrets Manager secret is a JSON object with `secret_key` and `webhook_secret`; CloudFormation
- * resolves it into the billing functions' settings at deploy time, so neither appears in a template.
+ * The Secrets Manager secret is a JSON object with `secret_key` and `webhook_secret`. The payment
+ * functions read it at run time (cached for SECRET_CACHE_SECONDS); neither value appears in a
+ * template or a function's environment.
  */
 export interface StripePayments {
   provider: 'STRIPE';
