@@ -32,6 +32,8 @@ export interface ServiceFunctionProps {
   files?: readonly string[];
   /** Where asynchronous invocations go once Lambda's own retries fail. */
   deadLetterQueue?: IQueue;
+  /** The most instances at once, held back from the account's pool for this function alone. */
+  reservedConcurrency?: number;
 }
 
 /**
@@ -52,6 +54,7 @@ export class ServiceFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(15),
       tracing: lambda.Tracing.ACTIVE,
       deadLetterQueue: props.deadLetterQueue,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       logGroup: new logs.LogGroup(scope, `${id}Logs`, {
         retention: props.logRetention,
         removalPolicy: props.removalPolicy,
@@ -109,6 +112,30 @@ export class ServiceFunction extends NodejsFunction {
         resources: [table.tableArn],
         conditions: {
           'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...keyAttributes, 'last_used_at'] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+        },
+      }),
+    );
+    return this;
+  }
+
+  /**
+   * The per-key rate limit writes the key's bucket item on every request, so even a read-only
+   * function may update the bucket attributes of items whose key starts with the bucket prefix.
+   */
+  allowRateLimitBuckets(
+    table: ITable,
+    keyAttributes: readonly string[],
+    prefix: string,
+    attributes: readonly string[],
+  ): this {
+    this.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...keyAttributes, ...attributes] },
           StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
         },
       }),

@@ -15,6 +15,12 @@ export interface TaskFunction {
   memoryMB: number;
   /** The buckets the task touches; the table is always read-write for tasks. */
   buckets: { data?: BucketAccess; exports?: BucketAccess };
+  /**
+   * A fan-out task: its reserved concurrency is the stage's `crawlFanOutConcurrency`, so all jobs
+   * of a stage together never crawl with more Lambdas than that (each job's Map already limits
+   * itself per shop), and they cannot take the account's concurrency from the API.
+   */
+  fanOut?: true;
 }
 
 export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
@@ -32,6 +38,7 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     timeoutSeconds: 900,
     memoryMB: 1024,
     buckets: { data: 'RW' },
+    fanOut: true,
   },
   SettleScrapeFunctionArn: {
     module: 'settle-scrape',

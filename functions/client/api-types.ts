@@ -172,8 +172,10 @@ export interface components {
       status: number;
       detail?: string;
       /** @enum {string} */
-      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "EMAIL_TAKEN" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "EMAIL_TAKEN" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "RATE_LIMITED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       request_id: string;
+      /** @description With RATE_LIMITED: the Retry-After header’s seconds. */
+      retry_after_seconds?: number;
       errors?: ({
           /** @enum {string} */
           location: "body" | "query" | "path" | "header";
@@ -297,6 +299,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -389,6 +404,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -443,6 +471,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "INSUFFICIENT_SCOPE";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -546,6 +587,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -614,6 +668,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -664,6 +731,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "INSUFFICIENT_SCOPE";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -752,6 +832,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -877,6 +970,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -951,6 +1057,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -1035,6 +1154,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -1113,6 +1245,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -1181,6 +1326,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -1300,6 +1458,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -1385,6 +1556,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -1626,6 +1810,19 @@ export interface operations {
           });
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -1707,6 +1904,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -1820,6 +2030,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -1967,6 +2190,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -2236,6 +2472,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -2381,6 +2630,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -2455,6 +2717,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -2588,6 +2863,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -2835,6 +3123,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -2963,6 +3264,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -3115,6 +3429,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -3248,6 +3575,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -3501,6 +3841,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -3633,6 +3986,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -3786,6 +4152,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -4069,6 +4448,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -4218,6 +4610,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -4311,6 +4716,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -4410,6 +4828,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -4475,6 +4906,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -4569,6 +5013,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -4647,6 +5104,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };
@@ -4732,6 +5202,19 @@ export interface operations {
           };
         };
       };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
       /** @description INTERNAL_ERROR: Internal server error */
       500: {
         content: {
@@ -4813,6 +5296,19 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
           };
         };
       };

@@ -64,6 +64,8 @@ export const PROBLEM_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Content too large' },
   // 422: the request does not match the endpoint's schema.
   VALIDATION_ERROR: { status: 422, title: 'Unprocessable content' },
+  // 429: the key sent more requests than its rate limit; Retry-After says when to try again.
+  RATE_LIMITED: { status: 429, title: 'Too many requests' },
   // 500: a fault of ours; the body never carries the raw error.
   INTERNAL_ERROR: { status: 500, title: 'Internal server error' },
   // 502: a provider we depend on failed.

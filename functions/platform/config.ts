@@ -29,6 +29,20 @@ export const SETTINGS = {
     max: 300,
     about: 'how long a verified API key is trusted without a lookup (stage setting)',
   },
+  RATE_LIMIT_PER_SECOND: {
+    kind: 'number',
+    fallback: 10,
+    min: 0.001,
+    max: 10_000,
+    about: 'requests per second an API key may sustain (stage setting; its bucket refills at this rate)',
+  },
+  RATE_LIMIT_BURST: {
+    kind: 'number',
+    fallback: 50,
+    min: 1,
+    max: 100_000,
+    about: 'requests an API key may send at once after a quiet spell (stage setting; its bucket size)',
+  },
   EXPORT_RATES_SOURCE: optional('`ecb` or `bundled` (unset): where export currency rates come from'),
   PRICE_OVERRIDES: optional('JSON overrides of the default price list (stage setting)'),
   STRIPE_SECRET_ID: optional(

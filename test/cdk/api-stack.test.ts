@@ -2,6 +2,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { SECRETS } from '#platform/config';
 import { routeKey, routes } from '#platform/routes';
+import { RATE_BUCKET_ATTRIBUTES } from '#store/keys';
 import { TABLE_KEYS } from '#store/table-definition';
 import { routeAccess, WRITING_GETS } from '../../lib/route-access.ts';
 import {
@@ -100,14 +101,22 @@ describe('API stack', () => {
         expect(actions.some((action) => action === '*' || action === 'dynamodb:*')).toBe(false);
         const writes = actions.filter((action) => TABLE_WRITES.includes(action));
         if (writes.length === 0) continue;
-        // Only the authentication's last_used_at stamp, limited to that attribute.
+        // Only the authentication's last_used_at stamp and the key's rate-limit bucket, each limited
+        // to its attributes (the bucket also to items of its own prefix).
         expect(writes, routeKey(route)).toEqual(['dynamodb:UpdateItem']);
         expect(route.auth).toBe('API_KEY');
-        expect(statement.Condition?.['ForAllValues:StringEquals']?.['dynamodb:Attributes']).toEqual([
-          TABLE_KEYS.partitionKey,
-          TABLE_KEYS.sortKey,
-          'last_used_at',
-        ]);
+        const attributes = statement.Condition?.['ForAllValues:StringEquals']?.['dynamodb:Attributes'];
+        const leadingKeys = statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+        if (leadingKeys === undefined)
+          expect(attributes).toEqual([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, 'last_used_at']);
+        else {
+          expect(leadingKeys).toEqual(['RATE#*']);
+          expect(attributes).toEqual([
+            TABLE_KEYS.partitionKey,
+            TABLE_KEYS.sortKey,
+            ...RATE_BUCKET_ATTRIBUTES,
+          ]);
+        }
       }
     }
   });
