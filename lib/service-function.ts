@@ -11,6 +11,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import type { SettingName } from '#platform/config';
+import { BUNDLE_BANNER, BUNDLE_EXTERNALS, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET } from './bundling.ts';
 import type { StageMail, StripePayments } from './stage-config.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,17 +65,16 @@ export class ServiceFunction extends NodejsFunction {
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node24',
-        mainFields: ['module', 'main'],
+        target: BUNDLE_TARGET,
+        mainFields: [...BUNDLE_MAIN_FIELDS],
         minify: true,
         sourceMap: true,
         sourcesContent: false,
         logLevel: LogLevel.WARNING,
-        // The SDK version the tests ran against, not whichever one the runtime happens to carry.
-        bundleAwsSDK: true,
-        // CommonJS dependencies inside the ESM bundle still call require().
-        banner:
-          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        // The runtime's SDK v3 (lib/bundling.ts says why).
+        bundleAwsSDK: false,
+        externalModules: [...BUNDLE_EXTERNALS],
+        banner: BUNDLE_BANNER,
         // The bundle carries no node_modules, so files a handler reads must travel beside it.
         commandHooks: files.length
           ? {

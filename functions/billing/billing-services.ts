@@ -2,35 +2,19 @@ import { setting } from '#platform/config';
 import { logError } from '#platform/log';
 import { readSecrets } from '#platform/secrets';
 import { getCustomer } from '#store/customers';
-import { InHouseAccounting } from './in-house-accounting.ts';
-import { invoiceRecords } from './invoice-records.ts';
+import { accounting } from './invoicing.ts';
 import { creditBalance, findCredit } from './ledger.ts';
 import { localCheckoutStore } from './local-checkout-records.ts';
 import { LocalPaymentProvider } from './local-payment-provider.ts';
 import { type PaymentProvider, providerUnavailable } from './payment-provider.ts';
-import { S3InvoiceFiles } from './s3-invoice-files.ts';
 import { StripePaymentProvider, type StripeSettings } from './stripe-payment-provider.ts';
 import { TopupFlow } from './topup-flow.ts';
 import { topupRecords } from './topup-records.ts';
 
 /**
  * The billing adapters of this deployment, built once per cold start: Stripe when its key is set,
- * otherwise the local checkout page; the in-house accounting with PDFs in the data bucket.
+ * otherwise the local checkout page; invoices through ./invoicing.ts.
  */
-
-export const accounting = new InHouseAccounting({
-  records: invoiceRecords,
-  files: new S3InvoiceFiles(setting('DATA_BUCKET')),
-  seller: {
-    name: setting('INVOICE_SELLER_NAME') ?? 'Product Data Service',
-    addressLines: (setting('INVOICE_SELLER_ADDRESS') ?? '')
-      .split(';')
-      .map((line) => line.trim())
-      .filter(Boolean),
-    vatId: setting('INVOICE_SELLER_VAT_ID'),
-    email: setting('INVOICE_SELLER_EMAIL'),
-  },
-});
 
 export const topups = new TopupFlow({
   records: topupRecords,
