@@ -15,6 +15,8 @@ function importEnvironment(): Record<string, string> {
   return {
     AWS_REGION: 'eu-central-1',
     LOG_LEVEL: 'silent',
+    // The mailer picks SES at import when no outbox is set, and SES needs its sender.
+    MAIL_FROM: 'bench@product-data.example',
     ...Object.fromEntries(required.map(([name]) => [name, `bench-${name.toLowerCase()}`])),
   };
 }
