@@ -1,5 +1,6 @@
 /** `npm run bench` runs every benchmark of this folder; `npm run bench -- <name>` runs one. */
 const benches: Record<string, () => Promise<unknown>> = {
+  bundles: async () => (await import('./bundles.ts')).runBundlesBench(),
   crawl: async () => (await import('./crawl.ts')).runCrawlBench(),
   extraction: async () => (await import('./extraction.ts')).runExtractionBench(),
   matching: async () => (await import('./matching.ts')).runMatchingBench(),

@@ -12,13 +12,20 @@ import type { Construct } from 'constructs';
 import { INVOICE_FONT_PATHS } from '#billing/invoice-fonts';
 import { DOCS_ASSET_PATHS } from '#http/docs/docs-assets';
 import { type Route, routeKey, routes } from '#platform/routes';
+import { RATE_BUCKET_ATTRIBUTES, RATE_BUCKET_PREFIX } from '#store/keys';
 import { TABLE_KEYS } from '#store/table-definition';
 import { addAlarm, addRateAlarm } from './alarm.ts';
 import { constructId } from './construct-id.ts';
 import { laneArnVariable } from './jobs-stack.ts';
 import { routeAccess } from './route-access.ts';
 import { ServiceFunction } from './service-function.ts';
-import { type Stage, type StageConfig, sellerEnvironment, serviceEnvironment } from './stage-config.ts';
+import {
+  rateLimitEnvironment,
+  type Stage,
+  type StageConfig,
+  sellerEnvironment,
+  serviceEnvironment,
+} from './stage-config.ts';
 import { addStageDashboard } from './stage-dashboard.ts';
 
 /** The spec's version segment: the base URL ends with it. */
@@ -103,8 +110,9 @@ export class ApiStack extends Stack {
       minimumRequests: 20,
       period: Duration.minutes(5),
     });
-    // No function has reserved concurrency, so Lambda throttles only at the account's regional limit,
-    // which this metric without dimensions counts; a stage has its own account (lib/stage-config.ts).
+    // Without dimensions the metric counts the whole account, which is the stage's (lib/stage-config.ts):
+    // the account's regional limit, and the crawl fan-out at its reserved concurrency, whose lane
+    // retries throttled batches; 10 in 5 minutes means jobs are queueing for the cap or the API is short.
     const throttles = new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles' });
     addAlarm(this, 'LambdaThrottlesAlarm', {
       topic: props.alarmTopic,
@@ -144,7 +152,12 @@ export class ApiStack extends Stack {
       removalPolicy: config.removalPolicy,
       environment: {
         ...serviceEnvironment(config),
-        ...(route.auth === 'API_KEY' ? { API_KEY_CACHE_SECONDS: String(config.apiKeyCacheSeconds) } : {}),
+        ...(route.auth === 'API_KEY'
+          ? {
+              API_KEY_CACHE_SECONDS: String(config.apiKeyCacheSeconds),
+              ...rateLimitEnvironment(config.apiKeyRateLimit),
+            }
+          : {}),
         // The functions that render invoices are the ones bundled with the invoice fonts.
         ...(access.invoiceFonts ? sellerEnvironment(config.seller) : {}),
       },
@@ -153,7 +166,11 @@ export class ApiStack extends Stack {
         ...(access.docsAssets ? DOCS_ASSET_PATHS : []),
       ],
     }).bindTable(table, access.table);
-    if (access.stampsApiKeyUse) fn.allowApiKeyUseStamp(table, [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+    const keyAttributes = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey];
+    if (access.stampsApiKeyUse) {
+      fn.allowApiKeyUseStamp(table, keyAttributes);
+      fn.allowRateLimitBuckets(table, keyAttributes, RATE_BUCKET_PREFIX, RATE_BUCKET_ATTRIBUTES);
+    }
     if (access.dataBucket) fn.bindBucket(dataBucket, 'DATA_BUCKET', access.dataBucket);
     if (access.exportsBucket) fn.bindBucket(exportsBucket, 'EXPORTS_BUCKET', access.exportsBucket);
     if (access.lanes) {

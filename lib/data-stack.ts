@@ -1,11 +1,15 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '#store/table-definition';
 import type { Stage, StageConfig } from './stage-config.ts';
+
+/** The construct id of the access-log bucket, which the cdk-nag acknowledgements name. */
+export const ACCESS_LOGS_BUCKET_ID = 'AccessLogsBucket';
 
 export interface DataStackProps extends StackProps {
   stage: Stage;
@@ -24,6 +28,8 @@ export class DataStack extends Stack {
   /** Generated CSV exports, served by presigned URL and rebuilt on demand. */
   readonly exportsBucket: s3.Bucket;
   readonly alarmTopic: sns.Topic;
+  /** S3 server access logs of the data and exports buckets, kept as long as the stage keeps logs. */
+  readonly accessLogsBucket: s3.Bucket;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -58,6 +64,11 @@ export class DataStack extends Stack {
       autoDeleteObjects: destroyable,
     } satisfies s3.BucketProps;
 
+    this.accessLogsBucket = new s3.Bucket(this, ACCESS_LOGS_BUCKET_ID, {
+      ...privateBucket,
+      lifecycleRules: [{ expiration: Duration.days(config.logRetention) }],
+    });
+
     this.dataBucket = new s3.Bucket(this, 'DataBucket', {
       ...privateBucket,
       versioned: true,
@@ -81,6 +92,9 @@ export class DataStack extends Stack {
       ],
     });
 
+    this.logAccesses(this.dataBucket, 'data/');
+    this.logAccesses(this.exportsBucket, 'exports/');
+
     this.alarmTopic = new sns.Topic(this, 'AlarmTopic', {
       topicName: `pds-${props.stage}-alarms`,
       enforceSSL: true,
@@ -91,5 +105,28 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'DataBucketName', { value: this.dataBucket.bucketName });
     new CfnOutput(this, 'ExportsBucketName', { value: this.exportsBucket.bucketName });
+  }
+
+  /**
+   * Server access logs of `bucket` under `prefix` of the access-log bucket. Delivery is granted by a
+   * bucket policy to the logging service for this bucket only, as ACLs are off on every bucket
+   * (BUCKET_OWNER_ENFORCED); the `serverAccessLogsBucket` prop would ask for a log-delivery ACL.
+   */
+  private logAccesses(bucket: s3.Bucket, prefix: string): void {
+    (bucket.node.defaultChild as s3.CfnBucket).loggingConfiguration = {
+      destinationBucketName: this.accessLogsBucket.bucketName,
+      logFilePrefix: prefix,
+    };
+    this.accessLogsBucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('logging.s3.amazonaws.com')],
+        actions: ['s3:PutObject'],
+        resources: [this.accessLogsBucket.arnForObjects(`${prefix}*`)],
+        conditions: {
+          ArnLike: { 'aws:SourceArn': bucket.bucketArn },
+          StringEquals: { 'aws:SourceAccount': this.account },
+        },
+      }),
+    );
   }
 }

@@ -204,6 +204,7 @@ export class JobsStack extends Stack {
       logRetention: config.logRetention,
       removalPolicy: config.removalPolicy,
       environment: serviceEnvironment(config),
+      reservedConcurrency: spec.fanOut ? config.crawlFanOutConcurrency : undefined,
     }).bindTable(this.props.table, 'RW');
     if (spec.buckets.data) fn.bindBucket(dataBucket, 'DATA_BUCKET', spec.buckets.data);
     if (spec.buckets.exports) fn.bindBucket(exportsBucket, 'EXPORTS_BUCKET', spec.buckets.exports);

@@ -3,6 +3,7 @@ import { ApiStack } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
 import { findJobSources, type JobSourceDirs, JobsStack } from './jobs-stack.ts';
 import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
+import { enforceResourceBudget } from './resource-budget.ts';
 import { type Stage, stageConfigs } from './stage-config.ts';
 import type { TaskFunction } from './task-functions.ts';
 
@@ -58,7 +59,11 @@ export function addProductDataStacks(
     sweeperDeadLetters: jobs?.sweeperDeadLetters,
     description: `Product-data service ${stage}: HTTP API`,
   });
-  for (const stack of [data, jobs, api]) if (stack) acknowledgeNagFindings(stack);
+  for (const stack of [data, jobs, api]) {
+    if (!stack) continue;
+    acknowledgeNagFindings(stack);
+    enforceResourceBudget(stack);
+  }
   Tags.of(app).add('project', 'product-data-service');
   Tags.of(app).add('stage', stage);
   return { data, jobs, api };

@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, type RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -11,6 +11,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import type { SettingName } from '#platform/config';
+import { BUNDLE_BANNER, BUNDLE_EXTERNALS, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET } from './bundling.ts';
 import type { StageMail, StripePayments } from './stage-config.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,6 +33,8 @@ export interface ServiceFunctionProps {
   files?: readonly string[];
   /** Where asynchronous invocations go once Lambda's own retries fail. */
   deadLetterQueue?: IQueue;
+  /** The most instances at once, held back from the account's pool for this function alone. */
+  reservedConcurrency?: number;
 }
 
 /**
@@ -52,6 +55,7 @@ export class ServiceFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(15),
       tracing: lambda.Tracing.ACTIVE,
       deadLetterQueue: props.deadLetterQueue,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       logGroup: new logs.LogGroup(scope, `${id}Logs`, {
         retention: props.logRetention,
         removalPolicy: props.removalPolicy,
@@ -61,17 +65,16 @@ export class ServiceFunction extends NodejsFunction {
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node24',
-        mainFields: ['module', 'main'],
+        target: BUNDLE_TARGET,
+        mainFields: [...BUNDLE_MAIN_FIELDS],
         minify: true,
         sourceMap: true,
         sourcesContent: false,
         logLevel: LogLevel.WARNING,
-        // The SDK version the tests ran against, not whichever one the runtime happens to carry.
-        bundleAwsSDK: true,
-        // CommonJS dependencies inside the ESM bundle still call require().
-        banner:
-          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        // The runtime's SDK v3 (lib/bundling.ts says why).
+        bundleAwsSDK: false,
+        externalModules: [...BUNDLE_EXTERNALS],
+        banner: BUNDLE_BANNER,
         // The bundle carries no node_modules, so files a handler reads must travel beside it.
         commandHooks: files.length
           ? {
@@ -116,6 +119,30 @@ export class ServiceFunction extends NodejsFunction {
     return this;
   }
 
+  /**
+   * The per-key rate limit writes the key's bucket item on every request, so even a read-only
+   * function may update the bucket attributes of items whose key starts with the bucket prefix.
+   */
+  allowRateLimitBuckets(
+    table: ITable,
+    keyAttributes: readonly string[],
+    prefix: string,
+    attributes: readonly string[],
+  ): this {
+    this.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...keyAttributes, ...attributes] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+        },
+      }),
+    );
+    return this;
+  }
+
   bindBucket(bucket: IBucket, variable: SettingName, access: Access): this {
     this.setSetting(variable, bucket.bucketName);
     if (access === 'RW') bucket.grantReadWrite(this);
@@ -135,14 +162,31 @@ export class ServiceFunction extends NodejsFunction {
   }
 
   /**
-   * The Stripe settings the billing handlers read. The secret's fields go in as CloudFormation dynamic
-   * references, resolved at deploy time; a stage whose secret is missing fails to deploy.
+   * Names a Secrets Manager secret in `variable` (its name, never its value) and lets this function,
+   * and only it, read that one secret; functions/platform/secrets.ts fetches it at run time.
    */
+  bindSecret(secretName: string, variable: SettingName): this {
+    this.setSetting(variable, secretName);
+    this.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        // Secrets Manager appends six random characters to a secret's name in its ARN.
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'secretsmanager',
+            resource: 'secret',
+            resourceName: `${secretName}-??????`,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    );
+    return this;
+  }
+
+  /** The Stripe settings the billing handlers read: the secret holding both keys, and the return page. */
   bindStripe(payments: StripePayments): this {
-    const field = (jsonField: string) =>
-      SecretValue.secretsManager(payments.secretName, { jsonField }).unsafeUnwrap();
-    this.setSetting('STRIPE_SECRET_KEY', field('secret_key'));
-    this.setSetting('STRIPE_WEBHOOK_SECRET', field('webhook_secret'));
+    this.bindSecret(payments.secretName, 'STRIPE_SECRET_ID');
     this.setSetting('CHECKOUT_RETURN_URL', payments.checkoutReturnUrl);
     return this;
   }

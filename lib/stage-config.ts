@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { PriceOverrides } from '#core/pricing';
+import type { RateLimit } from '#core/token-bucket';
 import type { SettingName } from '#platform/config';
 
 /** `test` holds example values for synth and the CDK tests; it is never deployed. */
@@ -25,6 +26,17 @@ export interface StageConfig {
   dataNoncurrentVersionsExpireAfter: Duration;
   /** Stage-wide API Gateway throttle, before a single request reaches a Lambda. */
   apiThrottle: { rateLimit: number; burstLimit: number };
+  /**
+   * Per API key: a token bucket of `burst` requests refilled at `perSecond` (functions/http/rate-limit.ts);
+   * beyond it a request answers 429 with Retry-After. Sits below the stage-wide throttle.
+   */
+  apiKeyRateLimit: RateLimit;
+  /**
+   * Reserved concurrency of the crawl fan-out (the scrape batches of all jobs together): it caps
+   * how many shops' pages are fetched at once and keeps the rest of the account's concurrency for
+   * the API. Each job's Map limits itself per shop (one batch at a time under a Crawl-delay).
+   */
+  crawlFanOutConcurrency: number;
   /** How long a Lambda may keep an API-key lookup in memory (the design allows at most 60 s). */
   apiKeyCacheSeconds: number;
   /** Changes to the default price list of functions/core/pricing.ts. */
@@ -52,8 +64,9 @@ export interface InvoiceSeller {
 }
 
 /**
- * The Secrets Manager secret is a JSON object with `secret_key` and `webhook_secret`; CloudFormation
- * resolves it into the billing functions' settings at deploy time, so neither appears in a template.
+ * The Secrets Manager secret is a JSON object with `secret_key` and `webhook_secret`. The payment
+ * functions read it at run time (cached for SECRET_CACHE_SECONDS); neither value appears in a
+ * template or a function's environment.
  */
 export interface StripePayments {
   provider: 'STRIPE';
@@ -84,6 +97,8 @@ const devLike = {
   exportsExpireAfter: Duration.days(7),
   dataNoncurrentVersionsExpireAfter: Duration.days(7),
   apiThrottle: { rateLimit: 50, burstLimit: 100 },
+  apiKeyRateLimit: { perSecond: 5, burst: 20 },
+  crawlFanOutConcurrency: 10,
   payments: { provider: 'LOCAL_CHECKOUT' },
 } as const;
 
@@ -126,6 +141,8 @@ export const stageConfigs: Record<Stage, StageConfig> = {
     exportsExpireAfter: Duration.days(30),
     dataNoncurrentVersionsExpireAfter: Duration.days(90),
     apiThrottle: { rateLimit: 500, burstLimit: 1000 },
+    apiKeyRateLimit: { perSecond: 10, burst: 50 },
+    crawlFanOutConcurrency: 100,
     payments: {
       provider: 'STRIPE',
       secretName: 'product-data/prod/stripe',
@@ -185,6 +202,11 @@ export function sellerEnvironment(seller: InvoiceSeller): Partial<Record<Setting
     ...set('INVOICE_SELLER_VAT_ID', seller.vatId),
     ...set('INVOICE_SELLER_EMAIL', seller.email),
   };
+}
+
+/** The per-key rate limit, for the functions behind an API key. */
+export function rateLimitEnvironment(limit: RateLimit): Partial<Record<SettingName, string>> {
+  return { RATE_LIMIT_PER_SECOND: String(limit.perSecond), RATE_LIMIT_BURST: String(limit.burst) };
 }
 
 export function serviceEnvironment(config: StageConfig): Partial<Record<SettingName, string>> {

@@ -15,29 +15,58 @@ export interface TaskFunction {
   memoryMB: number;
   /** The buckets the task touches; the table is always read-write for tasks. */
   buckets: { data?: BucketAccess; exports?: BucketAccess };
+  /**
+   * A fan-out task: its reserved concurrency is the stage's `crawlFanOutConcurrency`, so all jobs
+   * of a stage together never crawl with more Lambdas than that (each job's Map already limits
+   * itself per shop), and they cannot take the account's concurrency from the API.
+   */
+  fanOut?: true;
+  /** Why the task's minified bundle may weigh more than 300 KB (lib/bundling.ts); absent, a test holds it to the limit. */
+  bundleOverLimit?: string;
 }
 
+// The crawler's HTTP client with per-host pools and the SSRF-checking dispatcher, and its HTML parser.
+const CRAWLS =
+  'Crawls shops: undici (about 520 KB) is the crawler’s HTTP client, cheerio with its entities its HTML parser.';
+
 export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
-  AnalyseWebsiteFunctionArn: { module: 'analyse-website', timeoutSeconds: 900, memoryMB: 1024, buckets: {} },
-  TrainWebsiteFunctionArn: { module: 'train-website', timeoutSeconds: 900, memoryMB: 1536, buckets: {} },
+  AnalyseWebsiteFunctionArn: {
+    module: 'analyse-website',
+    timeoutSeconds: 900,
+    memoryMB: 1024,
+    buckets: {},
+    bundleOverLimit: CRAWLS,
+  },
+  TrainWebsiteFunctionArn: {
+    module: 'train-website',
+    timeoutSeconds: 900,
+    memoryMB: 1536,
+    buckets: {},
+    bundleOverLimit: CRAWLS,
+  },
   FailJobFunctionArn: { module: 'fail-job', timeoutSeconds: 60, memoryMB: 256, buckets: {} },
   PlanScrapeFunctionArn: {
     module: 'plan-scrape',
     timeoutSeconds: 900,
     memoryMB: 1024,
     buckets: { data: 'RW' },
+    bundleOverLimit: CRAWLS,
   },
   ScrapeBatchFunctionArn: {
     module: 'scrape-batch',
     timeoutSeconds: 900,
     memoryMB: 1024,
     buckets: { data: 'RW' },
+    bundleOverLimit: CRAWLS,
+    fanOut: true,
   },
   SettleScrapeFunctionArn: {
     module: 'settle-scrape',
     timeoutSeconds: 900,
     memoryMB: 1536,
     buckets: { data: 'RW' },
+    // Its step shares functions/jobs/run-scrape.ts with the crawl steps.
+    bundleOverLimit: `Shares its module (functions/jobs/run-scrape.ts) with the crawl steps. ${CRAWLS}`,
   },
   // Builds the products export files from whole catalogs, the project's file of all websites included.
   FinishScrapeFunctionArn: {

@@ -1,35 +1,20 @@
 import { setting } from '#platform/config';
 import { logError } from '#platform/log';
+import { readSecrets } from '#platform/secrets';
 import { getCustomer } from '#store/customers';
-import { InHouseAccounting } from './in-house-accounting.ts';
-import { invoiceRecords } from './invoice-records.ts';
+import { accounting } from './invoicing.ts';
 import { creditBalance, findCredit } from './ledger.ts';
 import { localCheckoutStore } from './local-checkout-records.ts';
 import { LocalPaymentProvider } from './local-payment-provider.ts';
 import { type PaymentProvider, providerUnavailable } from './payment-provider.ts';
-import { S3InvoiceFiles } from './s3-invoice-files.ts';
 import { StripePaymentProvider, type StripeSettings } from './stripe-payment-provider.ts';
 import { TopupFlow } from './topup-flow.ts';
 import { topupRecords } from './topup-records.ts';
 
 /**
  * The billing adapters of this deployment, built once per cold start: Stripe when its key is set,
- * otherwise the local checkout page; the in-house accounting with PDFs in the data bucket.
+ * otherwise the local checkout page; invoices through ./invoicing.ts.
  */
-
-export const accounting = new InHouseAccounting({
-  records: invoiceRecords,
-  files: new S3InvoiceFiles(setting('DATA_BUCKET')),
-  seller: {
-    name: setting('INVOICE_SELLER_NAME') ?? 'Product Data Service',
-    addressLines: (setting('INVOICE_SELLER_ADDRESS') ?? '')
-      .split(';')
-      .map((line) => line.trim())
-      .filter(Boolean),
-    vatId: setting('INVOICE_SELLER_VAT_ID'),
-    email: setting('INVOICE_SELLER_EMAIL'),
-  },
-});
 
 export const topups = new TopupFlow({
   records: topupRecords,
@@ -48,31 +33,48 @@ type StripeSetup =
   | { kind: 'LOCAL' }
   | { kind: 'MISCONFIGURED' };
 
-function stripeSetup(): StripeSetup {
-  const settings = {
-    STRIPE_SECRET_KEY: setting('STRIPE_SECRET_KEY'),
-    STRIPE_WEBHOOK_SECRET: setting('STRIPE_WEBHOOK_SECRET'),
-    CHECKOUT_RETURN_URL: setting('CHECKOUT_RETURN_URL'),
-  };
-  if (!settings.STRIPE_SECRET_KEY && !settings.STRIPE_WEBHOOK_SECRET) return { kind: 'LOCAL' };
-  const missing = Object.entries(settings).filter(([, value]) => value === undefined);
-  const {
-    STRIPE_SECRET_KEY: secretKey,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    CHECKOUT_RETURN_URL: returnUrl,
-  } = settings;
-  if (!secretKey || !webhookSecret || !returnUrl) {
-    // Half a Stripe setup must not fall back to free local payments: billing answers 503 instead.
-    logError('Stripe is partly configured; billing is unavailable', 'MISSING_CONFIGURATION', {
-      missing: missing.map(([name]) => name),
+/** The provider built from the secrets last read, rebuilt only when a rotation changed them. */
+let built: { secretKey: string; webhookSecret: string; provider: StripePaymentProvider } | undefined;
+
+/**
+ * Stripe when its secrets are configured (a Secrets Manager secret in AWS, variables locally),
+ * otherwise the local checkout page. The secrets are read per request through their cache, so a
+ * rotated key takes over without a cold start.
+ */
+async function stripeSetup(): Promise<StripeSetup> {
+  const returnUrl = setting('CHECKOUT_RETURN_URL');
+  let secrets: Record<'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET', string | undefined>;
+  try {
+    secrets = await readSecrets(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  } catch (error) {
+    logError('The Stripe secret could not be read; billing is unavailable', 'SECRET_UNREADABLE', {
+      error: String(error),
     });
     return { kind: 'MISCONFIGURED' };
   }
-  return {
-    kind: 'STRIPE',
-    provider: new StripePaymentProvider({ secretKey, webhookSecret, endpoint: stripeEndpoint() }),
-    returnUrl,
-  };
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = secrets;
+  if (!secretKey && !webhookSecret) return { kind: 'LOCAL' };
+  if (!secretKey || !webhookSecret || !returnUrl) {
+    // Half a Stripe setup must not fall back to free local payments: billing answers 503 instead.
+    logError('Stripe is partly configured; billing is unavailable', 'MISSING_CONFIGURATION', {
+      missing: Object.entries({
+        STRIPE_SECRET_KEY: secretKey,
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        CHECKOUT_RETURN_URL: returnUrl,
+      })
+        .filter(([, value]) => !value)
+        .map(([name]) => name),
+    });
+    return { kind: 'MISCONFIGURED' };
+  }
+  if (built?.secretKey !== secretKey || built.webhookSecret !== webhookSecret) {
+    built = {
+      secretKey,
+      webhookSecret,
+      provider: new StripePaymentProvider({ secretKey, webhookSecret, endpoint: stripeEndpoint() }),
+    };
+  }
+  return { kind: 'STRIPE', provider: built.provider, returnUrl };
 }
 
 /** Tests point the Stripe library at a local fake of its API. */
@@ -87,11 +89,13 @@ function stripeEndpoint(): StripeSettings['endpoint'] {
   };
 }
 
-const stripe = stripeSetup();
-
 /** The local checkout for a request that reached the API at `baseUrl`; null when Stripe takes payments. */
-export function localCheckout(baseUrl: string): LocalPaymentProvider | null {
-  if (stripe.kind !== 'LOCAL') return null;
+export async function localCheckout(baseUrl: string): Promise<LocalPaymentProvider | null> {
+  if ((await stripeSetup()).kind !== 'LOCAL') return null;
+  return localProvider(baseUrl);
+}
+
+function localProvider(baseUrl: string): LocalPaymentProvider {
   return new LocalPaymentProvider({
     store: localCheckoutStore,
     checkoutPageUrl: `${baseUrl}/checkout`,
@@ -101,15 +105,13 @@ export function localCheckout(baseUrl: string): LocalPaymentProvider | null {
   });
 }
 
-/** The payment provider serving a request that reached the API at `baseUrl`. */
-export function paymentProvider(baseUrl: string): PaymentProvider {
-  if (stripe.kind === 'STRIPE') return stripe.provider;
-  const local = localCheckout(baseUrl);
-  if (!local) throw providerUnavailable();
-  return local;
-}
-
-/** Where the payer lands after the checkout: the configured page, or locally the checkout page itself. */
-export function checkoutReturnUrl(baseUrl: string): string {
-  return stripe.kind === 'STRIPE' ? stripe.returnUrl : `${baseUrl}/checkout/${SESSION_PLACEHOLDER}`;
+/** The payment provider serving a request that reached the API at `baseUrl`, and where its payer returns. */
+export async function paymentProvider(
+  baseUrl: string,
+): Promise<{ provider: PaymentProvider; returnUrl: string }> {
+  const stripe = await stripeSetup();
+  if (stripe.kind === 'STRIPE') return { provider: stripe.provider, returnUrl: stripe.returnUrl };
+  if (stripe.kind === 'MISCONFIGURED') throw providerUnavailable();
+  // Locally the payer lands on the checkout page itself.
+  return { provider: localProvider(baseUrl), returnUrl: `${baseUrl}/checkout/${SESSION_PLACEHOLDER}` };
 }

@@ -1,4 +1,4 @@
-import countries from 'i18n-iso-countries';
+import { COUNTRY_CODES } from './country-codes.ts';
 import { BadRequest } from './problem.ts';
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
@@ -10,7 +10,7 @@ export interface Localization {
 }
 
 /** ISO 3166-1 alpha-2, upper case as the standard writes it. */
-export const isCountryCode = (code: string) => /^[A-Z]{2}$/.test(code) && countries.isValid(code);
+export const isCountryCode = (code: string) => /^[A-Z]{2}$/.test(code) && COUNTRY_CODES.has(code);
 
 /** ISO 4217, upper case. */
 export const isCurrencyCode = (code: string) => /^[A-Z]{3}$/.test(code) && CURRENCIES.has(code);

@@ -16,7 +16,7 @@ async function sourceFiles(folder: string): Promise<string[]> {
 
 // A problem built by a constructor, a code compared, or a `code` member asserted by a test.
 const CODE_USES = [
-  /\b(?:Problem|isProblem\([^,]+,|BadRequest|Unauthorized|PaymentRequired|Forbidden|NotFound|Conflict|BadGateway|Unavailable)\(\s*'([A-Z][A-Z0-9_]*)'/g,
+  /\b(?:Problem|isProblem\([^,]+,|BadRequest|Unauthorized|PaymentRequired|Forbidden|NotFound|Conflict|BadGateway|Unavailable|TooManyRequests)\(\s*'([A-Z][A-Z0-9_]*)'/g,
   /(?<![\w.])code:\s*'([A-Z][A-Z0-9_]*)'/g,
   /\.code\)?\.toBe\('([A-Z][A-Z0-9_]*)'\)/g,
 ];

@@ -16,6 +16,8 @@ export interface ProblemOptions {
   /** Extra members of the problem body, e.g. the repriced job of a QUOTE_CHANGED conflict. */
   extensions?: Record<string, unknown>;
   cause?: unknown;
+  /** Sent as the Retry-After header (whole seconds): when trying again may succeed. */
+  retryAfterSeconds?: number;
 }
 
 export class Problem extends Error {
@@ -23,6 +25,7 @@ export class Problem extends Error {
   readonly title: string;
   readonly errors?: FieldError[];
   readonly extensions?: Record<string, unknown>;
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: ProblemCode,
@@ -36,6 +39,7 @@ export class Problem extends Error {
     this.title = title;
     if (options.errors) this.errors = options.errors;
     if (options.extensions) this.extensions = options.extensions;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -61,3 +65,5 @@ export const BadGateway = (code: CodeWithStatus<502>, detail?: string, cause?: u
   new Problem(code, detail, { cause });
 export const Unavailable = (code: CodeWithStatus<503>, detail?: string, cause?: unknown) =>
   new Problem(code, detail, { cause });
+export const TooManyRequests = (code: CodeWithStatus<429>, detail: string, retryAfterSeconds: number) =>
+  new Problem(code, detail, { retryAfterSeconds, extensions: { retry_after_seconds: retryAfterSeconds } });

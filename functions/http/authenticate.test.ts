@@ -52,13 +52,17 @@ describe('authentication middleware (mocked DynamoDB)', () => {
     });
     dynamo.on(UpdateCommand).resolves({});
     dynamo.on(QueryCommand).resolves({ Items: [] });
+    // The key's rate-limit bucket does not exist yet.
+    dynamo.on(GetCommand, { Key: { PK: 'RATE#key_1', SK: 'RATE' } }).resolves({});
     // Act
     const first = await handler(event({ authorization: `Bearer ${key}` }), context);
     const second = await handler(event({ authorization: `Bearer ${key}` }), context);
     // Assess
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
-    const lookups = dynamo.commandCalls(GetCommand);
+    const lookups = dynamo
+      .commandCalls(GetCommand)
+      .filter((call) => !String(call.args[0].input.Key?.PK).startsWith('RATE#'));
     expect(lookups).toHaveLength(1);
     expect(lookups[0]?.args[0].input.Key).toEqual({ PK: `APIKEY#${hashApiKey(key)}`, SK: 'APIKEY' });
   });
@@ -68,11 +72,28 @@ describe('authentication middleware (mocked DynamoDB)', () => {
     dynamo
       .on(GetCommand)
       .resolves({ Item: { user_id: 'usr_1', key_id: 'key_2', scope: 'PROJECT', project_id: 'prj_1' } });
+    dynamo.on(GetCommand, { Key: { PK: 'RATE#key_2', SK: 'RATE' } }).resolves({});
     dynamo.on(UpdateCommand).resolves({});
     const response = await handler(event({ token: key }), context);
     expect(response.statusCode).toBe(403);
     expect(response.headers?.deprecation).toBe('true');
     expect(JSON.parse(response.body ?? '{}').code).toBe('INSUFFICIENT_SCOPE');
+  });
+
+  it('refuses a key whose bucket is empty with 429 and Retry-After, before the handler reads anything', async () => {
+    const key = generateApiKey();
+    dynamo
+      .on(GetCommand)
+      .resolves({ Item: { user_id: 'usr_1', key_id: 'key_3', scope: 'USER', project_id: null } });
+    dynamo
+      .on(GetCommand, { Key: { PK: 'RATE#key_3', SK: 'RATE' } })
+      .resolves({ Item: { tokens: 0, refilled_at_ms: Date.now() } });
+    dynamo.on(UpdateCommand).resolves({});
+    const response = await handler(event({ authorization: `Bearer ${key}` }), context);
+    expect(response.statusCode).toBe(429);
+    expect(Number(response.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(response.body ?? '{}')).toMatchObject({ code: 'RATE_LIMITED', request_id: 'req-1' });
+    expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });
 
   it('maps a DynamoDB failure to a 500 problem without the raw error', async () => {

@@ -10,6 +10,7 @@ import { findRoute, type Route } from '#platform/routes';
 import { parseJsonBody, validateInput } from '#platform/validate-input';
 import { authenticate } from './authenticate.ts';
 import { idempotent } from './idempotency.ts';
+import { admitRequest } from './rate-limit.ts';
 
 /** What an answer carries: a JSON body of that schema, another media type, or nothing. */
 export type AnswerBody = v.GenericSchema | { mediaType: string } | null;
@@ -80,6 +81,8 @@ const authentication: middy.MiddlewareObj<HttpEvent, HttpResponse, Error, AppCon
     const { principal, deprecatedCredential } = await authenticate(event);
     state.principal = principal;
     state.deprecatedCredential = deprecatedCredential;
+    // Every request of a known key counts, the ones its scope then refuses included.
+    await admitRequest(principal.keyId);
     const problem = state.route.scope === 'USER' ? scopeProblem(principal) : null;
     if (problem) throw problem;
   },

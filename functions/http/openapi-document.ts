@@ -46,7 +46,7 @@ function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query'
 export function routeProblemCodes(route: Route, schemas: EndpointSchemas): ProblemCode[] {
   const codes = new Set<ProblemCode>();
   if (route.auth === 'API_KEY')
-    for (const code of ['NOT_AUTHENTICATED', 'INVALID_API_KEY'] as const) codes.add(code);
+    for (const code of ['NOT_AUTHENTICATED', 'INVALID_API_KEY', 'RATE_LIMITED'] as const) codes.add(code);
   if (route.scope === 'USER') codes.add('INSUFFICIENT_SCOPE');
   for (const code of route.action ? actionProblems(route.action) : []) codes.add(code);
   for (const code of route.problems) codes.add(code);
@@ -120,6 +120,16 @@ function answerResponse(status: AnswerStatus, body: AnswerBody) {
   return { description, content: { 'application/json': { schema, example: exampleOf(schema) } } };
 }
 
+/** A 429 says when to come back; the limits themselves are the stage's (README, Rate limits). */
+const RETRY_AFTER = {
+  'Retry-After': {
+    required: true,
+    description:
+      'Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
 function problemResponses(codes: ProblemCode[]) {
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of codes) {
@@ -133,6 +143,7 @@ function problemResponses(codes: ProblemCode[]) {
         String(status),
         {
           description: statusCodes.map((code) => `${code}: ${PROBLEM_CATALOGUE[code].title}`).join('; '),
+          ...(status === 429 ? { headers: RETRY_AFTER } : {}),
           content: {
             'application/problem+json': {
               schema: {
@@ -256,6 +267,10 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
             detail: { type: 'string' },
             code: { type: 'string', enum: Object.keys(PROBLEM_CATALOGUE) },
             request_id: { type: 'string' },
+            retry_after_seconds: {
+              type: 'integer',
+              description: 'With RATE_LIMITED: the Retry-After header’s seconds.',
+            },
             errors: {
               type: 'array',
               items: {

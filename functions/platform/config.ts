@@ -29,10 +29,36 @@ export const SETTINGS = {
     max: 300,
     about: 'how long a verified API key is trusted without a lookup (stage setting)',
   },
+  RATE_LIMIT_PER_SECOND: {
+    kind: 'number',
+    fallback: 10,
+    min: 0.001,
+    max: 10_000,
+    about: 'requests per second an API key may sustain (stage setting; its bucket refills at this rate)',
+  },
+  RATE_LIMIT_BURST: {
+    kind: 'number',
+    fallback: 50,
+    min: 1,
+    max: 100_000,
+    about: 'requests an API key may send at once after a quiet spell (stage setting; its bucket size)',
+  },
   EXPORT_RATES_SOURCE: optional('`ecb` or `bundled` (unset): where export currency rates come from'),
   PRICE_OVERRIDES: optional('JSON overrides of the default price list (stage setting)'),
-  STRIPE_SECRET_KEY: optional('Stripe API key; unset with its webhook secret means local checkout'),
-  STRIPE_WEBHOOK_SECRET: optional('Stripe webhook signing secret'),
+  STRIPE_SECRET_ID: optional(
+    'the Secrets Manager secret (name or ARN) holding Stripe’s keys as JSON (set by bindSecret); never the keys',
+  ),
+  STRIPE_SECRET_KEY: optional(
+    'local stack and tests only: the Stripe API key itself; unset with its webhook secret and the secret id means local checkout',
+  ),
+  STRIPE_WEBHOOK_SECRET: optional('local stack and tests only: the Stripe webhook signing secret itself'),
+  SECRET_CACHE_SECONDS: {
+    kind: 'number',
+    fallback: 300,
+    min: 0,
+    max: 3600,
+    about: 'how long a secret read from Secrets Manager is kept in memory (a rotation takes effect after it)',
+  },
   CHECKOUT_RETURN_URL: optional('where Stripe Checkout returns the payer'),
   MAIL_FROM: optional('the SES sender (set by bindMail)'),
   SALES_EMAIL: optional('where sales contact requests go'),
@@ -101,6 +127,32 @@ export function setting<N extends SettingName>(name: N): Value<(typeof SETTINGS)
     );
   }
   return value as Value<(typeof SETTINGS)[N]>;
+}
+
+/**
+ * The secrets the functions use. In AWS a function's environment names only the Secrets Manager
+ * secret (its `idSetting`), and the value is the JSON field `field` of that secret, read at run time
+ * (functions/platform/secrets.ts). Where the id is unset (the local stack, tests) the secret's own
+ * variable is its value: the one seam through which both paths pass.
+ */
+export const SECRETS = {
+  STRIPE_SECRET_KEY: { idSetting: 'STRIPE_SECRET_ID', field: 'secret_key' },
+  STRIPE_WEBHOOK_SECRET: { idSetting: 'STRIPE_SECRET_ID', field: 'webhook_secret' },
+} as const satisfies Partial<Record<SettingName, { idSetting: SettingName; field: string }>>;
+
+export type SecretName = keyof typeof SECRETS;
+
+export type SecretSource =
+  | { kind: 'SECRETS_MANAGER'; secretId: string; field: string }
+  | { kind: 'ENVIRONMENT'; value: string | undefined };
+
+/** Where a secret's value comes from in this process: Secrets Manager when its id is set, else its own variable. */
+export function secretSource(name: SecretName): SecretSource {
+  const { idSetting, field } = SECRETS[name];
+  const secretId = setting(idSetting);
+  return secretId
+    ? { kind: 'SECRETS_MANAGER', secretId, field }
+    : { kind: 'ENVIRONMENT', value: setting(name) };
 }
 
 /** The variable that carries a lane's state machine ARN, for the lane starter and for CDK alike. */

@@ -24,7 +24,12 @@ export function problemResponse(error: unknown, requestId: string): HttpResponse
   };
   return {
     statusCode: problem.status,
-    headers: { 'content-type': 'application/problem+json' },
+    headers: {
+      'content-type': 'application/problem+json',
+      ...(problem.retryAfterSeconds === undefined
+        ? {}
+        : { 'retry-after': String(problem.retryAfterSeconds) }),
+    },
     body: JSON.stringify(body),
   };
 }

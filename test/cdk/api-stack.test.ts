@@ -1,6 +1,8 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { SECRETS } from '#platform/config';
 import { routeKey, routes } from '#platform/routes';
+import { RATE_BUCKET_ATTRIBUTES } from '#store/keys';
 import { TABLE_KEYS } from '#store/table-definition';
 import { routeAccess, WRITING_GETS } from '../../lib/route-access.ts';
 import {
@@ -99,14 +101,22 @@ describe('API stack', () => {
         expect(actions.some((action) => action === '*' || action === 'dynamodb:*')).toBe(false);
         const writes = actions.filter((action) => TABLE_WRITES.includes(action));
         if (writes.length === 0) continue;
-        // Only the authentication's last_used_at stamp, limited to that attribute.
+        // Only the authentication's last_used_at stamp and the key's rate-limit bucket, each limited
+        // to its attributes (the bucket also to items of its own prefix).
         expect(writes, routeKey(route)).toEqual(['dynamodb:UpdateItem']);
         expect(route.auth).toBe('API_KEY');
-        expect(statement.Condition?.['ForAllValues:StringEquals']?.['dynamodb:Attributes']).toEqual([
-          TABLE_KEYS.partitionKey,
-          TABLE_KEYS.sortKey,
-          'last_used_at',
-        ]);
+        const attributes = statement.Condition?.['ForAllValues:StringEquals']?.['dynamodb:Attributes'];
+        const leadingKeys = statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+        if (leadingKeys === undefined)
+          expect(attributes).toEqual([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, 'last_used_at']);
+        else {
+          expect(leadingKeys).toEqual(['RATE#*']);
+          expect(attributes).toEqual([
+            TABLE_KEYS.partitionKey,
+            TABLE_KEYS.sortKey,
+            ...RATE_BUCKET_ATTRIBUTES,
+          ]);
+        }
       }
     }
   });
@@ -149,19 +159,50 @@ describe('API stack in prod', () => {
     (template.toJSON().Resources[id].Properties.Environment as { Variables: Record<string, unknown> })
       .Variables;
 
-  it('gives every payment route the Stripe settings, resolved from the secret at deploy time', () => {
+  it('names the Stripe secret to every payment route and lets only those read it', () => {
+    const secretArn = {
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':secretsmanager:eu-central-1:',
+          { Ref: 'AWS::AccountId' },
+          ':secret:product-data/prod/stripe-??????',
+        ],
+      ],
+    };
+    let payers = 0;
     for (const route of routes) {
-      const env = variables(functionId(template, routeKey(route)));
+      const id = functionId(template, routeKey(route));
+      const env = variables(id);
+      const secretStatements = statementsOf(template, id).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
+      );
       if (!routeAccess(route).payments) {
-        expect(env, routeKey(route)).not.toHaveProperty('STRIPE_SECRET_KEY');
+        expect(env, routeKey(route)).not.toHaveProperty('STRIPE_SECRET_ID');
+        expect(secretStatements, routeKey(route)).toEqual([]);
         continue;
       }
+      payers += 1;
       expect(env, routeKey(route)).toMatchObject({
-        STRIPE_SECRET_KEY: '{{resolve:secretsmanager:product-data/prod/stripe:SecretString:secret_key::}}',
-        STRIPE_WEBHOOK_SECRET:
-          '{{resolve:secretsmanager:product-data/prod/stripe:SecretString:webhook_secret::}}',
+        STRIPE_SECRET_ID: 'product-data/prod/stripe',
         CHECKOUT_RETURN_URL: expect.stringContaining('{CHECKOUT_SESSION_ID}'),
       });
+      expect(secretStatements, routeKey(route)).toEqual([
+        { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: secretArn },
+      ]);
+    }
+    expect(payers).toBeGreaterThan(0);
+  });
+
+  it('puts no secret value in any function’s environment', () => {
+    const secretNames = Object.keys(SECRETS);
+    for (const resource of Object.values(template.findResources('AWS::Lambda::Function'))) {
+      const env = JSON.stringify(resource.Properties.Environment ?? {});
+      expect(env).not.toMatch(/resolve:secretsmanager|sk_live|sk_test|whsec_/);
+      for (const name of secretNames)
+        expect(Object.keys(resource.Properties.Environment?.Variables ?? {})).not.toContain(name);
     }
   });
 

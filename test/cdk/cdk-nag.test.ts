@@ -27,7 +27,8 @@ describe('cdk-nag AwsSolutions', () => {
     );
     for (const stack of all) Aspects.of(stack).add(new AwsSolutionsChecks({ verbose: false }));
     expect(all.flatMap((stack) => findings(Stack.of(stack)))).toEqual([]);
-  });
+    // Synthesizing and checking every stack of a stage takes a minute or more on a shared machine.
+  }, 300_000);
 
   it('still reports what the acknowledgements do not name', () => {
     const stack = new Stack(new App(), 'pds-test-unacknowledged');

@@ -29,9 +29,25 @@ describe('data stack', () => {
     });
   });
 
+  it('logs every access to the data and exports buckets into the access-log bucket', () => {
+    for (const template of [dev, prod]) {
+      const buckets = resourcesOf(template, 'AWS::S3::Bucket');
+      const [logsId] = buckets.find(([id]) => id.startsWith('AccessLogsBucket')) ?? [];
+      expect(logsId).toBeDefined();
+      for (const [id, bucket] of buckets) {
+        if (id === logsId) continue;
+        expect(bucket.Properties.LoggingConfiguration, id).toEqual({
+          DestinationBucketName: { Ref: logsId },
+          LogFilePrefix: id.startsWith('DataBucket') ? 'data/' : 'exports/',
+        });
+      }
+    }
+  });
+
   it('keeps every bucket private, encrypted and reachable over TLS only', () => {
     for (const template of [dev, prod]) {
-      template.resourceCountIs('AWS::S3::Bucket', 2);
+      // Data, exports, and the access-log bucket the other two log into.
+      template.resourceCountIs('AWS::S3::Bucket', 3);
       template.allResourcesProperties('AWS::S3::Bucket', {
         PublicAccessBlockConfiguration: {
           BlockPublicAcls: true,
@@ -44,7 +60,7 @@ describe('data stack', () => {
         },
       });
       const policies = resourcesOf(template, 'AWS::S3::BucketPolicy');
-      expect(policies).toHaveLength(2);
+      expect(policies).toHaveLength(3);
       for (const [, policy] of policies) {
         expect(policy.Properties.PolicyDocument).toMatchObject({
           Statement: expect.arrayContaining([

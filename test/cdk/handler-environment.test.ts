@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { SETTINGS, type SettingName } from '#platform/config';
+import { SECRETS, SETTINGS, type SecretName, type SettingName } from '#platform/config';
 import { routeKey, routes } from '#platform/routes';
 import { REPO_ROOT } from '../../lib/service-function.ts';
 import { IDLE_JOB_SWEEPER_MODULE, taskFunctions } from '../../lib/task-functions.ts';
@@ -37,6 +37,10 @@ async function variablesRead(entries: string[]): Promise<Map<string, VariablesRe
     const found: VariablesRead = { required: new Set(), optional: new Set() };
     for (const input of Object.keys(output.inputs)) {
       const text = readFileSync(join(REPO_ROOT, input), 'utf8');
+      // A secret is read through its id variable where it is deployed.
+      for (const [, list] of text.matchAll(/\breadSecrets\(\s*\[([^\]]*)\]/g))
+        for (const [, name] of (list ?? '').matchAll(/'([A-Z0-9_]+)'/g))
+          found.optional.add(SECRETS[name as SecretName].idSetting);
       for (const [, call, name] of text.matchAll(/\b(setting|needSetting)\(\s*'([A-Z0-9_]+)'/g)) {
         const variable = name as SettingName;
         const required = call === 'needSetting' || SETTINGS[variable].kind === 'required';
@@ -90,13 +94,16 @@ describe('the environment of every function', () => {
     }
   });
 
-  it('gives the Stripe settings in prod to every handler that looks for them', async () => {
-    // Without them a handler would fall back to the local checkout, where anyone can "pay".
+  it('names the Stripe secret in prod to every handler that looks for it', async () => {
+    // Without it a handler would fall back to the local checkout, where anyone can "pay".
     const read = await variablesRead([...new Set(routes.map((route) => routeEntry(route.handler)))]);
+    let readers = 0;
     for (const route of routes) {
-      if (!read.get(routeEntry(route.handler))?.optional.has('STRIPE_SECRET_KEY')) continue;
-      expect(environment(stages.prod, routeKey(route)), routeKey(route)).toHaveProperty('STRIPE_SECRET_KEY');
+      if (!read.get(routeEntry(route.handler))?.optional.has('STRIPE_SECRET_ID')) continue;
+      readers += 1;
+      expect(environment(stages.prod, routeKey(route)), routeKey(route)).toHaveProperty('STRIPE_SECRET_ID');
     }
+    expect(readers).toBeGreaterThan(0);
   });
 
   it('sets every variable a task requires', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../lib/service-function.ts';
+import { stageConfigs } from '../../lib/stage-config.ts';
 import { taskFunctions } from '../../lib/task-functions.ts';
 import { aslErrors, resourcesOf, synthStage } from './synth-stage.ts';
 
@@ -34,5 +35,26 @@ describe('the lanes in state-machines/', () => {
         expect(fn.Properties.Description).toBe(`Task ${taskFunctions[placeholder]?.module} of the job lanes`);
       }
     }
+  });
+
+  it('caps the crawl fan-out at the stage’s reserved concurrency, and only the fan-out', () => {
+    const { jobs } = synthStage('dev');
+    if (!jobs) return;
+    const functions = resourcesOf(Template.fromStack(jobs), 'AWS::Lambda::Function');
+    const reserved = Object.fromEntries(
+      functions
+        .filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined)
+        .map(([, fn]) => [fn.Properties.Description, fn.Properties.ReservedConcurrentExecutions]),
+    );
+    const fanOut = Object.values(taskFunctions).filter((task) => task.fanOut);
+    expect(fanOut.length).toBeGreaterThan(0);
+    expect(reserved).toEqual(
+      Object.fromEntries(
+        fanOut.map((task) => [
+          `Task ${task.module} of the job lanes`,
+          stageConfigs.dev.crawlFanOutConcurrency,
+        ]),
+      ),
+    );
   });
 });

@@ -15,4 +15,7 @@ Object.assign(process.env, {
   EXPORTS_BUCKET: LOCAL_BUCKETS.exports,
   MAIL_OUTBOX_DIR: join(tmpdir(), `pds-outbox-${randomUUID()}`),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  // Tests send bursts no client would; rate-limits.test.ts sets a small per-key limit of its own.
+  RATE_LIMIT_PER_SECOND: '10000',
+  RATE_LIMIT_BURST: '100000',
 });

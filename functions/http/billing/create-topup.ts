@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { authorizedCustomer } from '#access/authorized-customer';
-import { checkoutReturnUrl, paymentProvider, topups } from '#billing/billing-services';
+import { paymentProvider, topups } from '#billing/billing-services';
 import { NotFound } from '#core/problem';
 import { topupAmount, topupCurrency } from '#core/topup-amount';
 import { json } from '#platform/http-response';
@@ -25,8 +25,8 @@ export const handler = billingHttp(
     const jobId = body.job_id ?? null;
     if (jobId && (await jobStore().get(jobId))?.customer_id !== customer.customer_id)
       throw NotFound('JOB_NOT_FOUND', 'No such job in the projects of this customer.');
-    const returnUrl = checkoutReturnUrl(baseUrl);
-    const started = await topups.start(paymentProvider(baseUrl), {
+    const { provider, returnUrl } = await paymentProvider(baseUrl);
+    const started = await topups.start(provider, {
       customerId: customer.customer_id,
       amountCents,
       currency,

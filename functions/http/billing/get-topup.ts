@@ -12,6 +12,7 @@ export const handler = billingHttp(
   { path, responses: { 200: topupStatus } },
   async ({ principal, path, baseUrl }) => {
     const customer = await authorizedCustomer(principal, path.customer_id, 'TOP_UP');
-    return json(200, await topups.status(paymentProvider(baseUrl), customer.customer_id, path.session_id));
+    const { provider } = await paymentProvider(baseUrl);
+    return json(200, await topups.status(provider, customer.customer_id, path.session_id));
   },
 );

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { authorizedCustomer } from '#access/authorized-customer';
-import { accounting } from '#billing/billing-services';
+import { accounting } from '#billing/invoicing';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { billingHttp, INVOICING_OUTAGE } from './billing-http.ts';

@@ -14,7 +14,7 @@ const page = { mediaType: 'text/html' };
 export const handler = publicHttp(
   { path, responses: { 200: page, 400: page, 404: page } },
   async ({ path, event, baseUrl }) => {
-    const provider = localCheckout(baseUrl);
+    const provider = await localCheckout(baseUrl);
     if (!provider) throw NotFound('CHECKOUT_NOT_FOUND', 'Payments are taken by Stripe here.');
     const body = event.isBase64Encoded
       ? Buffer.from(event.body ?? '', 'base64').toString('utf8')

@@ -11,7 +11,8 @@ import { webhookReceipt } from './billing-responses.ts';
  */
 export const handler = publicHttp({ responses: { 200: webhookReceipt } }, async ({ event, baseUrl }) => {
   const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64') : (event.body ?? '');
-  const paymentEvent = await paymentProvider(baseUrl).parseWebhook(raw, event.headers?.['stripe-signature']);
+  const { provider } = await paymentProvider(baseUrl);
+  const paymentEvent = await provider.parseWebhook(raw, event.headers?.['stripe-signature']);
   if (paymentEvent.type === 'CHECKOUT_COMPLETED') {
     const credited = await topups.completePaid(paymentEvent.checkout);
     logInfo('checkout completed', {

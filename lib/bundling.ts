@@ -1,0 +1,21 @@
+/**
+ * How every function is bundled: one minified ESM file for Node.js 24. The CDK functions, the
+ * bundle-size test and `npm run bench -- bundles` read these, so what is measured is what deploys.
+ *
+ * The AWS SDK v3 is left to the Lambda runtime, which carries it (nodejs24.x): bundled, the SDK alone
+ * (the DynamoDB client with its credential chain) is about 360 KB of every bundle, more than the
+ * 300 KB a whole function may weigh.
+ */
+export const BUNDLE_EXTERNALS = ['@aws-sdk/*', '@smithy/*'] as const;
+
+export const BUNDLE_TARGET = 'node24';
+
+/** Packages a dependency's `module` build first: smaller and tree-shakable. */
+export const BUNDLE_MAIN_FIELDS = ['module', 'main'] as const;
+
+/** CommonJS dependencies inside the ESM bundle still call require(). */
+export const BUNDLE_BANNER =
+  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+/** The most a function's minified bundle may weigh, unless its table row says why it needs more. */
+export const BUNDLE_LIMIT_BYTES = 300 * 1024;
