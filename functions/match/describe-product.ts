@@ -36,6 +36,8 @@ export interface ProductFeatures {
   firstWord: string | null;
   /** Letters and digits of the name run together. */
   compactName: string;
+  /** Distinct runs of digits in the name, without leading zeros: "RX 5500 XT 8GB" -> 5500, 8. */
+  numbers: string[];
   /** Letters and digits of name, MPN and description run together, to find a code however it is split ("SX10 IS"). */
   compact: string;
 }
@@ -65,6 +67,7 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     quantities,
     firstWord: tokeniseWords(name)[0] ?? null,
     compactName: name.replace(/[^a-z0-9]+/g, ''),
+    numbers: [...new Set((name.match(/\d+/g) ?? []).map((digits) => digits.replace(/^0+(?=\d)/, '')))],
     compact: `${name} ${foldText(product.mpn ?? '')} ${description}`.replace(/[^a-z0-9]+/g, ''),
   };
 }

@@ -24,6 +24,14 @@ export const pairFeatureNames = [
   'digit_terms_unshared_both',
   'trigram_overlap',
   'unshared_rarest',
+  'rule_score',
+  'word_containment',
+  'numbers_overlap',
+  'numbers_unshared_min',
+  'numbers_unshared_max',
+  'model_terms_unfound_min',
+  'model_terms_unfound_max',
+  'model_terms_found',
 ] as const;
 
 /**
@@ -36,6 +44,7 @@ export function pairFeatures(
   b: ProductFeatures,
   weights: TermWeights,
   evidence: MatchEvidence,
+  ruleScore: number,
 ): number[] {
   const aWords = new Set(a.words);
   const bWords = new Set(b.words);
@@ -95,6 +104,54 @@ export function pairFeatures(
     Math.min(share(da), share(db)),
     trigramOverlap(a, b),
     Math.min(rarestUnshared(a, bWords, weights), rarestUnshared(b, aWords, weights)),
+    ruleScore,
+    Math.min(aWords.size, bWords.size) > 0 ? shared / Math.min(aWords.size, bWords.size) : 0,
+    ...numberAgreement(a.numbers, b.numbers),
+    ...modelTermAgreement(a, b),
+  ];
+}
+
+/** Overlap of the digit runs, and how many of each side's the other lacks (fewer, more): siblings differ in a number. */
+function numberAgreement(a: string[], b: string[]): [number, number, number] {
+  const bSet = new Set(b);
+  let shared = 0;
+  for (const number of a) if (bSet.has(number)) shared++;
+  const union = a.length + b.length - shared;
+  const aOnly = a.length - shared;
+  const bOnly = b.length - shared;
+  return [union > 0 ? shared / union : 0, Math.min(aOnly, bOnly), Math.max(aOnly, bOnly)];
+}
+
+/**
+ * Terms of letters and digits (model codes, and short ones such as "t5" or "m40x") looked up in the
+ * other's name with separators and spaces removed, so "RX 5500 XT" meets "rx5500xt": how many of
+ * each side's are not found (fewer, more), and the share of all that are found.
+ */
+function modelTermAgreement(a: ProductFeatures, b: ProductFeatures): [number, number, number] {
+  const look = (x: ProductFeatures, other: ProductFeatures): { found: number; total: number } => {
+    let found = 0;
+    let total = 0;
+    for (const term of modelTerms(x)) {
+      total++;
+      if (other.compactName.includes(term)) found++;
+    }
+    return { found, total };
+  };
+  const x = look(a, b);
+  const y = look(b, a);
+  const total = x.total + y.total;
+  return [
+    Math.min(x.total - x.found, y.total - y.found),
+    Math.max(x.total - x.found, y.total - y.found),
+    total > 0 ? (x.found + y.found) / total : 0,
+  ];
+}
+
+/** The product's codes and its words that mix letters and digits. */
+function modelTerms(product: ProductFeatures): string[] {
+  return [
+    ...product.codes.filter((code) => /[a-z]/.test(code)),
+    ...product.words.filter((word) => /[a-z]/.test(word) && /\d/.test(word) && !word.includes('=')),
   ];
 }
 
