@@ -1,6 +1,7 @@
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import type { TermWeights } from './weigh-terms.ts';
+import { wordSet } from './word-set.ts';
 
 /** The names of the numbers `pairFeatures` gives, in order; the learned scorer's weights follow them. */
 export const pairFeatureNames = [
@@ -46,8 +47,8 @@ export function pairFeatures(
   evidence: MatchEvidence,
   ruleScore: number,
 ): number[] {
-  const aWords = new Set(a.words);
-  const bWords = new Set(b.words);
+  const aWords = wordSet(a);
+  const bWords = wordSet(b);
   let shared = 0;
   let sharedWeight = 0;
   for (const word of aWords)
@@ -55,14 +56,14 @@ export function pairFeatures(
       shared++;
       sharedWeight += weights.word(word) ** 2;
     }
-  const wordNorm = (words: Set<string>): number => {
+  const wordNorm = (words: ReadonlySet<string>): number => {
     let norm = 0;
     for (const word of words) norm += weights.word(word) ** 2;
     return norm;
   };
   const wordNorms = Math.sqrt(wordNorm(aWords) * wordNorm(bWords));
   const related = evidence.codes;
-  const digitTerms = (x: ProductFeatures, other: Set<string>) => {
+  const digitTerms = (x: ProductFeatures, other: ReadonlySet<string>) => {
     let total = 0;
     let unshared = 0;
     for (const word of x.words)
@@ -203,7 +204,7 @@ function trigrams(product: ProductFeatures): Uint16Array {
 }
 
 /** The weight of the rarest word the other product lacks, against the product's own rarest word. */
-function rarestUnshared(x: ProductFeatures, other: Set<string>, weights: TermWeights): number {
+function rarestUnshared(x: ProductFeatures, other: ReadonlySet<string>, weights: TermWeights): number {
   let rarest = 0;
   let rarestUnshared = 0;
   for (const word of x.words) {

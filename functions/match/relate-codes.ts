@@ -82,7 +82,15 @@ function containsAtEnd(long: string, short: string): boolean {
 
 /** Equal once trailing letters (a colour, a region) are dropped, and still long enough to name a model. */
 function sameStem(x: string, y: string): boolean {
-  const stem = (code: string): string => code.replace(/[a-z]+$/, '');
-  const sx = stem(x);
-  return sx.length >= minContainedCode && /[a-z]/.test(sx) && sx === stem(y) && sx !== x && stem(y) !== y;
+  const stem = stemLength(x);
+  if (stem === x.length || stem < minContainedCode || stemLength(y) !== stem || y.length === stem)
+    return false;
+  return x.startsWith(y.slice(0, stem)) && /[a-z]/.test(x.slice(0, stem));
+}
+
+/** Length of the code without its trailing letters. */
+function stemLength(code: string): number {
+  let end = code.length;
+  while (end > 0 && code.charCodeAt(end - 1) >= 97) end--;
+  return end;
 }
