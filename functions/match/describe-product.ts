@@ -34,7 +34,7 @@ export interface ProductFeatures {
   quantities: Quantity[];
   /** The name's first word, mostly the maker's name where no brand is given. */
   firstWord: string | null;
-  /** Letters and digits of the name run together. */
+  /** Letters (of any script) and digits of the name run together. */
   compactName: string;
   /** Distinct runs of digits in the name, without leading zeros: "RX 5500 XT 8GB" -> 5500, 8. */
   numbers: string[];
@@ -66,7 +66,7 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     codes: [...codes],
     quantities,
     firstWord: tokeniseWords(name)[0] ?? null,
-    compactName: name.replace(/[^a-z0-9]+/g, ''),
+    compactName: name.replace(/[^\p{L}\p{N}]+/gu, ''),
     numbers: [...new Set((name.match(/\d+/g) ?? []).map((digits) => digits.replace(/^0+(?=\d)/, '')))],
     compact: `${name} ${foldText(product.mpn ?? '')} ${description}`.replace(/[^a-z0-9]+/g, ''),
   };

@@ -160,7 +160,7 @@ function share({ total, unshared }: { total: number; unshared: number }): number
   return total > 0 ? unshared / total : 0;
 }
 
-/** Jaccard overlap of the letter trigrams: spellings that differ by a separator or an ending still overlap. */
+/** Jaccard overlap of the character trigrams: spellings that differ by a separator or an ending still overlap. */
 function trigramOverlap(a: ProductFeatures, b: ProductFeatures): number {
   const x = trigrams(a);
   const y = trigrams(b);
@@ -179,25 +179,20 @@ function trigramOverlap(a: ProductFeatures, b: ProductFeatures): number {
   return union > 0 ? common / union : 0;
 }
 
-const trigramCache = new WeakMap<ProductFeatures, Uint16Array>();
+const trigramCache = new WeakMap<ProductFeatures, Float64Array>();
 
 /**
- * The distinct trigrams of the compact name as sorted numbers: it holds only a-z and 0-9, so a
- * trigram is a number below 36³, and a product's set costs two bytes a trigram, computed once.
+ * The distinct trigrams of the compact name as sorted numbers, computed once: three UTF-16 units
+ * of 16 bits each make an exact 48-bit number, so letters of any script count.
  */
-function trigrams(product: ProductFeatures): Uint16Array {
+function trigrams(product: ProductFeatures): Float64Array {
   let cached = trigramCache.get(product);
   if (!cached) {
-    const symbol = (code: number): number => (code <= 57 ? code - 48 : code - 87);
     const text = product.compactName;
     const grams = new Set<number>();
     for (let i = 0; i + 3 <= text.length; i++)
-      grams.add(
-        symbol(text.charCodeAt(i)) * 1296 +
-          symbol(text.charCodeAt(i + 1)) * 36 +
-          symbol(text.charCodeAt(i + 2)),
-      );
-    cached = Uint16Array.from(grams).sort();
+      grams.add(text.charCodeAt(i) * 2 ** 32 + text.charCodeAt(i + 1) * 2 ** 16 + text.charCodeAt(i + 2));
+    cached = Float64Array.from(grams).sort();
     trigramCache.set(product, cached);
   }
   return cached;
