@@ -1,9 +1,9 @@
 import type { ProductFeatures } from './describe-product.ts';
 import { minContainedCode } from './min-contained-code.ts';
+import { productTerms } from './product-terms.ts';
 import type { Quantity } from './read-quantities.ts';
 import { type CodeRelation, relateCodes } from './relate-codes.ts';
 import type { TermWeights } from './weigh-terms.ts';
-import { wordSet } from './word-set.ts';
 
 /** Why two products were scored as they were; kept with every match. */
 export interface MatchEvidence {
@@ -51,7 +51,7 @@ export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights:
   const brand = a.brand && b.brand ? (sameBrand(a.brand, b.brand) ? 'equal' : 'conflict') : null;
   const mpn = a.mpn && b.mpn && a.mpn === b.mpn && brand !== 'conflict' ? 'equal' : null;
   const agreement = relateCodes(a, b, weights);
-  const bWords = wordSet(b);
+  const bWords = productTerms(b).words;
   let sharedWords = 0;
   const common: string[] = [];
   for (const word of a.words)

@@ -1,7 +1,7 @@
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
+import { productTerms } from './product-terms.ts';
 import type { TermWeights } from './weigh-terms.ts';
-import { wordSet } from './word-set.ts';
 
 /** The names of the numbers `pairFeatures` gives, in order; the learned scorer's weights follow them. */
 export const pairFeatureNames = [
@@ -47,8 +47,8 @@ export function pairFeatures(
   evidence: MatchEvidence,
   ruleScore: number,
 ): number[] {
-  const aWords = wordSet(a);
-  const bWords = wordSet(b);
+  const aWords = productTerms(a).words;
+  const bWords = productTerms(b).words;
   let shared = 0;
   let sharedWeight = 0;
   for (const word of aWords)
@@ -66,12 +66,11 @@ export function pairFeatures(
   const digitTerms = (x: ProductFeatures, other: ReadonlySet<string>) => {
     let total = 0;
     let unshared = 0;
-    for (const word of x.words)
-      if (/\d/.test(word)) {
-        const w = weights.word(word) ** 2;
-        total += w;
-        if (!other.has(word)) unshared += w;
-      }
+    for (const word of productTerms(x).digitWords) {
+      const w = weights.word(word) ** 2;
+      total += w;
+      if (!other.has(word)) unshared += w;
+    }
     for (const code of x.codes) {
       const w = weights.code(code) ** 2;
       total += w;
@@ -132,7 +131,7 @@ function modelTermAgreement(a: ProductFeatures, b: ProductFeatures): [number, nu
   const look = (x: ProductFeatures, other: ProductFeatures): { found: number; total: number } => {
     let found = 0;
     let total = 0;
-    for (const term of modelTerms(x)) {
+    for (const term of productTerms(x).modelTerms) {
       total++;
       if (other.compactName.includes(term)) found++;
     }
@@ -145,14 +144,6 @@ function modelTermAgreement(a: ProductFeatures, b: ProductFeatures): [number, nu
     Math.min(x.total - x.found, y.total - y.found),
     Math.max(x.total - x.found, y.total - y.found),
     total > 0 ? (x.found + y.found) / total : 0,
-  ];
-}
-
-/** The product's codes and its words that mix letters and digits. */
-function modelTerms(product: ProductFeatures): string[] {
-  return [
-    ...product.codes.filter((code) => /[a-z]/.test(code)),
-    ...product.words.filter((word) => /[a-z]/.test(word) && /\d/.test(word) && !word.includes('=')),
   ];
 }
 
