@@ -170,20 +170,30 @@ function trigramOverlap(a: ProductFeatures, b: ProductFeatures): number {
   return union > 0 ? common / union : 0;
 }
 
-const trigramCache = new WeakMap<ProductFeatures, Float64Array>();
+const trigramCache = new WeakMap<ProductFeatures, Uint32Array>();
 
 /**
- * The distinct trigrams of the compact name as sorted numbers, computed once: three UTF-16 units
- * of 16 bits each make an exact 48-bit number, so letters of any script count.
+ * The distinct trigrams of the compact name as sorted numbers, computed once. Three ASCII characters
+ * make an exact 21-bit number; a trigram with another letter (Greek, Japanese) is hashed above that
+ * range, where two trigrams may rarely share a number. Small integers keep the set free of boxed
+ * numbers.
  */
-function trigrams(product: ProductFeatures): Float64Array {
+function trigrams(product: ProductFeatures): Uint32Array {
   let cached = trigramCache.get(product);
   if (!cached) {
     const text = product.compactName;
     const grams = new Set<number>();
-    for (let i = 0; i + 3 <= text.length; i++)
-      grams.add(text.charCodeAt(i) * 2 ** 32 + text.charCodeAt(i + 1) * 2 ** 16 + text.charCodeAt(i + 2));
-    cached = Float64Array.from(grams).sort();
+    for (let i = 0; i + 3 <= text.length; i++) {
+      const x = text.charCodeAt(i);
+      const y = text.charCodeAt(i + 1);
+      const z = text.charCodeAt(i + 2);
+      grams.add(
+        (x | y | z) < 128
+          ? (x << 14) | (y << 7) | z
+          : (1 << 21) + ((Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ z) & 0x3fdfffff),
+      );
+    }
+    cached = Uint32Array.from(grams).sort();
     trigramCache.set(product, cached);
   }
   return cached;
