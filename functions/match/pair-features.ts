@@ -33,6 +33,8 @@ export const pairFeatureNames = [
   'model_terms_unfound_min',
   'model_terms_unfound_max',
   'model_terms_found',
+  'letter_codes_found',
+  'letter_codes_unfound',
 ] as const;
 
 /**
@@ -108,6 +110,7 @@ export function pairFeatures(
     Math.min(aWords.size, bWords.size) > 0 ? shared / Math.min(aWords.size, bWords.size) : 0,
     ...numberAgreement(a.numbers, b.numbers),
     ...modelTermAgreement(a, b),
+    ...letterCodeAgreement(a, b),
   ];
 }
 
@@ -145,6 +148,21 @@ function modelTermAgreement(a: ProductFeatures, b: ProductFeatures): [number, nu
     Math.max(x.total - x.found, y.total - y.found),
     total > 0 ? (x.found + y.found) / total : 0,
   ];
+}
+
+/** Letter-only codes ("SPD-SL") of either side found in the other's name run together, and not found. */
+function letterCodeAgreement(a: ProductFeatures, b: ProductFeatures): [number, number] {
+  let found = 0;
+  let total = 0;
+  for (const [x, other] of [
+    [a, b],
+    [b, a],
+  ] as const)
+    for (const code of x.letterCodes) {
+      total++;
+      if (other.compactName.includes(code)) found++;
+    }
+  return [found, total - found];
 }
 
 function share({ total, unshared }: { total: number; unshared: number }): number {
