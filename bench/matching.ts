@@ -15,7 +15,6 @@
  * is measured on the same sample too. Accuracy on a sample counts only the answer-key pairs of the
  * sampled products.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import Fuse from 'fuse.js';
 import { matchCatalogs } from '../functions/match/match-catalogs.ts';
@@ -32,8 +31,12 @@ const defaultSample = 150;
 const defaultScales = [20_000, 100_000];
 /** The TF-IDF peer compares every pair sharing a rarer word: timed up to this size only. */
 const peerScaleLimit = 20_000;
-/** The engine's pair decision: the acceptance rule's score for a pair accepted on its own. */
-const pairThreshold = 0.5;
+/**
+ * The assignment score (rules, with the learned probability where they run out) from which the
+ * whole-catalogue assignment accepts a pair on its own; measured beside the engine's pair decision
+ * (confidence from 0.5) to show what the learned decision adds.
+ */
+const scoreThreshold = 0.5;
 
 type Engine = 'engine' | 'fuse.js' | 'tf-idf';
 
@@ -52,7 +55,7 @@ interface Measurement extends Accuracy, Cost {
 }
 
 interface PairMeasurement {
-  decisions: Record<'engine' | 'learned scorer alone' | 'tf-idf' | 'fuse.js', Accuracy>;
+  decisions: Record<'engine' | 'assignment score' | 'tf-idf' | 'fuse.js', Accuracy>;
   tfidfThreshold: number;
 }
 
@@ -220,8 +223,8 @@ async function measurePairs(threshold: number): Promise<PairMeasurement> {
   };
   return {
     decisions: {
-      engine: accuracy((i) => (judged[i]?.score ?? 0) >= pairThreshold),
-      'learned scorer alone': accuracy((i) => (judged[i]?.confidence ?? 0) >= 0.5),
+      engine: accuracy((i) => (judged[i]?.confidence ?? 0) >= 0.5),
+      'assignment score': accuracy((i) => (judged[i]?.score ?? 0) >= scoreThreshold),
       'tf-idf': accuracy((i) => (cosines[i] ?? 0) >= threshold),
       'fuse.js': accuracy((i) => fuse[i] ?? false),
     },

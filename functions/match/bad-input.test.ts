@@ -69,6 +69,37 @@ describe('matchCatalogs on bad input', () => {
     ]);
   });
 
+  it('matches Czech, Greek and Japanese titles without codes by their words', async () => {
+    const result = await matchCatalogs(
+      shop(
+        'ref',
+        named('ref', [
+          'Rychlovarná konvice Bosch bílá',
+          'Βραστήρας νερού Philips λευκός',
+          'ソニーのワイヤレスヘッドホン 黒',
+          'Žehlička Philips modrá',
+        ]),
+      ),
+      [
+        shop(
+          'web',
+          named('web', [
+            'Ηλεκτρικός βραστήρας νερού PHILIPS, λευκός',
+            'Rychlovarna konvice BOSCH bila',
+            'ソニー ワイヤレスヘッドホン（黒）',
+            'ソニー 電気ケトル',
+          ]),
+        ),
+      ],
+    );
+    expectWellFormed(result);
+    expect(result.matches.map((match) => `${match.reference_url} ${match.url}`).sort()).toEqual([
+      'https://ref.example/0 https://web.example/1',
+      'https://ref.example/1 https://web.example/0',
+      'https://ref.example/2 https://web.example/2',
+    ]);
+  });
+
   it('ignores a GTIN that fails its check digit rather than vetoing the pair', async () => {
     const result = await matchCatalogs(
       shop('ref', named('ref', ['Bosch TWK3A011 kettle'], { gtin: '4006381333932' })),

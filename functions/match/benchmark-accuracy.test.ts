@@ -14,14 +14,15 @@ import { judgeTitlePairs } from './score-title-pairs.ts';
  * against them understates the engine's.
  */
 const floors = {
-  'amazon-google': { precision: 0.69, recall: 0.72, f1: 0.71 },
-  'walmart-amazon': { precision: 0.61, recall: 0.86, f1: 0.72 },
+  'amazon-google': { precision: 0.7, recall: 0.73, f1: 0.72 },
+  'walmart-amazon': { precision: 0.62, recall: 0.88, f1: 0.73 },
 };
 /**
- * Pairwise decisions on the WDC validation pairs, a few points under measured: the engine's score
- * (at least 0.5, accepted on its own) and the learned scorer's probability alone (at least 0.5).
+ * Pairwise decisions on the WDC validation pairs, a few points under measured: the engine's pair
+ * decision (confidence at least 0.5), and the assignment score alone (at least 0.5, accepted on
+ * its own in a whole-catalogue run).
  */
-const pairFloors = { precision: 0.57, recall: 0.44, f1: 0.5, learnedF1: 0.64 };
+const pairFloors = { precision: 0.63, recall: 0.75, f1: 0.69, scoreF1: 0.52 };
 
 describe('matching accuracy on real catalogues', () => {
   for (const [name, floor] of Object.entries(floors)) {
@@ -54,12 +55,12 @@ describe('matching accuracy on real catalogues', () => {
         pairs.flatMap((_, i) => (decide(i) ? [key(i)] : [])),
         pairs.flatMap((pair, i) => (pair.same ? [key(i)] : [])),
       );
-    const accuracy = decided((i) => (judged[i]?.score ?? 0) >= 0.5);
-    const learned = decided((i) => (judged[i]?.confidence ?? 0) >= 0.5);
+    const accuracy = decided((i) => (judged[i]?.confidence ?? 0) >= 0.5);
+    const scored = decided((i) => (judged[i]?.score ?? 0) >= 0.5);
     console.log(
-      `WDC valid: ${pairs.length} pairs, precision ${accuracy.precision.toFixed(3)}, recall ${accuracy.recall.toFixed(3)}, F1 ${accuracy.f1.toFixed(3)}; learned scorer alone F1 ${learned.f1.toFixed(3)}`,
+      `WDC valid: ${pairs.length} pairs, precision ${accuracy.precision.toFixed(3)}, recall ${accuracy.recall.toFixed(3)}, F1 ${accuracy.f1.toFixed(3)}; assignment score alone F1 ${scored.f1.toFixed(3)}`,
     );
-    expect(learned.f1).toBeGreaterThanOrEqual(pairFloors.learnedF1);
+    expect(scored.f1).toBeGreaterThanOrEqual(pairFloors.scoreF1);
     expect(accuracy.precision).toBeGreaterThanOrEqual(pairFloors.precision);
     expect(accuracy.recall).toBeGreaterThanOrEqual(pairFloors.recall);
     expect(accuracy.f1).toBeGreaterThanOrEqual(pairFloors.f1);

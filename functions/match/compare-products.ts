@@ -1,5 +1,6 @@
 import type { ProductFeatures } from './describe-product.ts';
 import { minContainedCode } from './min-contained-code.ts';
+import { productTerms } from './product-terms.ts';
 import type { Quantity } from './read-quantities.ts';
 import { type CodeRelation, relateCodes } from './relate-codes.ts';
 import type { TermWeights } from './weigh-terms.ts';
@@ -50,11 +51,11 @@ export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights:
   const brand = a.brand && b.brand ? (sameBrand(a.brand, b.brand) ? 'equal' : 'conflict') : null;
   const mpn = a.mpn && b.mpn && a.mpn === b.mpn && brand !== 'conflict' ? 'equal' : null;
   const agreement = relateCodes(a, b, weights);
-  const wordSet = new Set(b.words);
+  const bWords = productTerms(b).words;
   let sharedWords = 0;
   const common: string[] = [];
   for (const word of a.words)
-    if (wordSet.has(word)) {
+    if (bWords.has(word)) {
       sharedWords += weights.word(word) ** 2;
       common.push(word);
     }

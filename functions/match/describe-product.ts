@@ -34,8 +34,12 @@ export interface ProductFeatures {
   quantities: Quantity[];
   /** The name's first word, mostly the maker's name where no brand is given. */
   firstWord: string | null;
-  /** Letters and digits of the name run together. */
+  /** Letters (of any script) and digits of the name run together. */
   compactName: string;
+  /** Codes of letters only written with separators ("SPD-SL", "UAP-AC-M-PRO"), run together. */
+  letterCodes: string[];
+  /** Distinct runs of digits in the name, without leading zeros: "RX 5500 XT 8GB" -> 5500, 8. */
+  numbers: string[];
   /** Letters and digits of name, MPN and description run together, to find a code however it is split ("SX10 IS"). */
   compact: string;
 }
@@ -64,7 +68,11 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     codes: [...codes],
     quantities,
     firstWord: tokeniseWords(name)[0] ?? null,
-    compactName: name.replace(/[^a-z0-9]+/g, ''),
+    compactName: name.replace(/[^\p{L}\p{N}]+/gu, ''),
+    letterCodes: [
+      ...new Set((name.match(/\b[a-z]+(?:-[a-z]+)+\b/g) ?? []).map((code) => code.replace(/-/g, ''))),
+    ].filter((code) => code.length >= 4),
+    numbers: [...new Set((name.match(/\d+/g) ?? []).map((digits) => digits.replace(/^0+(?=\d)/, '')))],
     compact: `${name} ${foldText(product.mpn ?? '')} ${description}`.replace(/[^a-z0-9]+/g, ''),
   };
 }

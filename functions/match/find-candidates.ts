@@ -18,8 +18,8 @@ export function findCandidates(
   weights: TermWeights,
   limit: number,
 ): number[] {
+  const { sums, norms } = scratchFor(index, weights);
   const common = Math.sqrt(index.products.length);
-  const shared = new Map<number, number>();
   const lists: { postings: readonly number[]; weight: number }[] = [];
   for (const word of query.words) {
     const postings = index.words.get(word);
@@ -30,29 +30,90 @@ export function findCandidates(
     for (const postings of codeLookups(code, index)) lists.push({ postings, weight });
   }
   lists.sort((a, b) => a.postings.length - b.postings.length);
+  // Products found so far; their shared weight accumulates in `sums`, reset before returning.
+  const found: number[] = [];
   const rest: typeof lists = [];
   for (const list of lists) {
-    if (list.postings.length <= common || shared.size < limit) {
-      for (const product of list.postings) shared.set(product, (shared.get(product) ?? 0) + list.weight);
+    if (list.postings.length <= common || found.length < limit) {
+      for (const product of list.postings) {
+        if (sums[product] === 0) found.push(product);
+        (sums[product] as number) += list.weight;
+      }
     } else rest.push(list);
   }
-  const norm = (product: number): number =>
-    Math.sqrt(weights.norm(index.products[product] as ProductFeatures));
-  let ranked = [...shared].map(([product, sum]) => ({ product, sum, rank: sum / norm(product) }));
-  if (rest.length > 0) {
-    // The common terms left can lift a product by at most their total weight; only products that
-    // could then reach the current `limit`-th rank are looked up in their (sorted) lists.
-    const restWeight = rest.reduce((total, list) => total + list.weight, 0);
-    const bar = [...ranked].sort((a, b) => b.rank - a.rank)[limit - 1]?.rank ?? 0;
-    for (const candidate of ranked) {
-      if ((candidate.sum + restWeight) / norm(candidate.product) < bar) continue;
-      for (const list of rest) if (includes(list.postings, candidate.product)) candidate.sum += list.weight;
-      candidate.rank = candidate.sum / norm(candidate.product);
+  // The common terms left can lift a product by at most their total weight; only products that
+  // could then reach the current `limit`-th rank are looked up in their (sorted) lists. Heaviest
+  // list first, and the bar raised after each, so the bound tightens as fast as it can.
+  rest.sort((a, b) => b.weight - a.weight);
+  let remaining = rest.reduce((total, list) => total + list.weight, 0);
+  let candidates = found;
+  for (const list of rest) {
+    const bar = rankAt(topProducts(candidates, sums, norms, limit), sums, norms, limit);
+    candidates = candidates.filter(
+      (product) => ((sums[product] as number) + remaining) / (norms[product] as number) >= bar,
+    );
+    for (const product of candidates)
+      if (includes(list.postings, product)) (sums[product] as number) += list.weight;
+    remaining -= list.weight;
+  }
+  const top = topProducts(candidates, sums, norms, limit);
+  for (const product of found) sums[product] = 0;
+  const sameGtin = query.gtin ? (index.gtins.get(query.gtin) ?? []) : [];
+  return [...new Set([...sameGtin, ...top])];
+}
+
+/** Per index: the products' vector lengths under the run's weights, and a zeroed sum per product. */
+interface Scratch {
+  weights: TermWeights;
+  norms: Float64Array;
+  sums: Float64Array;
+}
+
+const scratches = new WeakMap<CatalogIndex, Scratch>();
+
+/** Lengths computed once per index and weights, sums allocated once: a lookup allocates no per-product object. */
+function scratchFor(index: CatalogIndex, weights: TermWeights): Scratch {
+  let scratch = scratches.get(index);
+  if (!scratch || scratch.weights !== weights) {
+    const norms = Float64Array.from(index.products, (product) => Math.sqrt(weights.norm(product)));
+    scratch = { weights, norms, sums: new Float64Array(index.products.length) };
+    scratches.set(index, scratch);
+  }
+  return scratch;
+}
+
+/** The `limit` products of the best rank (shared weight over length), best first, ties by position. */
+function topProducts(
+  products: readonly number[],
+  sums: Float64Array,
+  norms: Float64Array,
+  limit: number,
+): number[] {
+  const top: number[] = [];
+  const ranks: number[] = [];
+  for (const product of products) {
+    const rank = (sums[product] as number) / (norms[product] as number);
+    let at = top.length;
+    while (at > 0 && before(rank, product, ranks[at - 1] as number, top[at - 1] as number)) at--;
+    if (at >= limit) continue;
+    top.splice(at, 0, product);
+    ranks.splice(at, 0, rank);
+    if (top.length > limit) {
+      top.pop();
+      ranks.pop();
     }
   }
-  ranked = ranked.sort((a, b) => b.rank - a.rank || a.product - b.product).slice(0, limit);
-  const sameGtin = query.gtin ? (index.gtins.get(query.gtin) ?? []) : [];
-  return [...new Set([...sameGtin, ...ranked.map(({ product }) => product)])];
+  return top;
+}
+
+/** The rank of the last of the top `limit` products, 0 when there are fewer. */
+function rankAt(top: readonly number[], sums: Float64Array, norms: Float64Array, limit: number): number {
+  const last = top[limit - 1];
+  return last === undefined ? 0 : (sums[last] as number) / (norms[last] as number);
+}
+
+function before(rank: number, product: number, otherRank: number, other: number): boolean {
+  return rank > otherRank || (rank === otherRank && product < other);
 }
 
 /** Binary search in a posting list, which holds product positions in ascending order. */

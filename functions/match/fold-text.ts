@@ -1,6 +1,7 @@
 /**
  * Lower-cased text without accents, trademark signs (®, ™, ©) and typographic look-alikes
  * (curly quotes, inch and prime marks, dashes), so that shops writing one title differently agree.
+ * Greek final sigma is written as sigma, as a word may end in either once a shop abbreviates it.
  */
 export function foldText(text: string): string {
   // Marks first: NFKD would split a double prime into two single ones and spell out "™".
@@ -12,5 +13,6 @@ export function foldText(text: string): string {
     .replace(/\u00d7/g, 'x')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/ς/g, 'σ');
 }

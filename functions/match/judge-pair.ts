@@ -10,7 +10,12 @@ const minLearnedScore = 0.09;
 export interface PairJudgement {
   /** What the one-to-one assignment ranks and thresholds, 0..1. */
   score: number;
-  /** How likely the two are the same product, 0..1: the learned scorer's probability, or 1/0 where GTINs decide. */
+  /**
+   * How likely the two are the same product, 0..1, and the engine's decision for a pair on its own
+   * (same product from 0.5): 1/0 where GTINs decide, else the learned scorer's probability, which
+   * reads the rules' evidence and score among its features; where the brands differ, no more than
+   * the rule's score, as the learned scorer never saw a brand field.
+   */
   confidence: number;
   evidence: MatchEvidence;
 }
@@ -41,6 +46,7 @@ export function judgePair(
   // the pair could still be accepted (the mean cannot reach the margin rule's 0.3 from below 0.09).
   if (!withConfidence && (!runOut || rule.score < minLearnedScore))
     return { score: rule.score, confidence: Number.NaN, evidence };
-  const confidence = scorePair(pairFeatures(a, b, weights, evidence));
+  const learned = scorePair(pairFeatures(a, b, weights, evidence, rule.score));
+  const confidence = evidence.brand === 'conflict' ? Math.min(learned, rule.score) : learned;
   return { score: runOut ? Math.sqrt(rule.score * confidence) : rule.score, confidence, evidence };
 }

@@ -28,6 +28,23 @@ describe('tokeniseWords', () => {
     expect(tokeniseWords('blu-ray discs for cameras')).toEqual(['blu', 'ray', 'disc', 'camera']);
     expect(tokeniseWords('startech.com usb 2.0')).toEqual(['startech', 'com', 'usb', '2']);
   });
+
+  it('reads words of any script, and Japanese runs as pairs of characters', () => {
+    expect(tokeniseWords(foldText('Rychlovarná konvice, bílá'))).toEqual(['rychlovarna', 'konvice', 'bila']);
+    expect(tokeniseWords(foldText('Βραστήρας νερού ΛΕΥΚΟΣ'))).toEqual(['βραστηρασ', 'νερου', 'λευκοσ']);
+    expect(tokeniseWords(foldText('ソニーのヘッドホン（黒）WH'))).toEqual([
+      'ソニ',
+      'ニー',
+      'ーの',
+      'のヘ',
+      'ヘッ',
+      'ット',
+      'トホ',
+      'ホン',
+      '黒',
+      'wh',
+    ]);
+  });
 });
 
 describe('normaliseBrand', () => {

@@ -1,5 +1,6 @@
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
+import { productTerms } from './product-terms.ts';
 import type { TermWeights } from './weigh-terms.ts';
 
 /** The names of the numbers `pairFeatures` gives, in order; the learned scorer's weights follow them. */
@@ -24,6 +25,16 @@ export const pairFeatureNames = [
   'digit_terms_unshared_both',
   'trigram_overlap',
   'unshared_rarest',
+  'rule_score',
+  'word_containment',
+  'numbers_overlap',
+  'numbers_unshared_min',
+  'numbers_unshared_max',
+  'model_terms_unfound_min',
+  'model_terms_unfound_max',
+  'model_terms_found',
+  'letter_codes_found',
+  'letter_codes_unfound',
 ] as const;
 
 /**
@@ -36,9 +47,10 @@ export function pairFeatures(
   b: ProductFeatures,
   weights: TermWeights,
   evidence: MatchEvidence,
+  ruleScore: number,
 ): number[] {
-  const aWords = new Set(a.words);
-  const bWords = new Set(b.words);
+  const aWords = productTerms(a).words;
+  const bWords = productTerms(b).words;
   let shared = 0;
   let sharedWeight = 0;
   for (const word of aWords)
@@ -46,22 +58,21 @@ export function pairFeatures(
       shared++;
       sharedWeight += weights.word(word) ** 2;
     }
-  const wordNorm = (words: Set<string>): number => {
+  const wordNorm = (words: ReadonlySet<string>): number => {
     let norm = 0;
     for (const word of words) norm += weights.word(word) ** 2;
     return norm;
   };
   const wordNorms = Math.sqrt(wordNorm(aWords) * wordNorm(bWords));
   const related = evidence.codes;
-  const digitTerms = (x: ProductFeatures, other: Set<string>) => {
+  const digitTerms = (x: ProductFeatures, other: ReadonlySet<string>) => {
     let total = 0;
     let unshared = 0;
-    for (const word of x.words)
-      if (/\d/.test(word)) {
-        const w = weights.word(word) ** 2;
-        total += w;
-        if (!other.has(word)) unshared += w;
-      }
+    for (const word of productTerms(x).digitWords) {
+      const w = weights.word(word) ** 2;
+      total += w;
+      if (!other.has(word)) unshared += w;
+    }
     for (const code of x.codes) {
       const w = weights.code(code) ** 2;
       total += w;
@@ -95,14 +106,70 @@ export function pairFeatures(
     Math.min(share(da), share(db)),
     trigramOverlap(a, b),
     Math.min(rarestUnshared(a, bWords, weights), rarestUnshared(b, aWords, weights)),
+    ruleScore,
+    Math.min(aWords.size, bWords.size) > 0 ? shared / Math.min(aWords.size, bWords.size) : 0,
+    ...numberAgreement(a.numbers, b.numbers),
+    ...modelTermAgreement(a, b),
+    ...letterCodeAgreement(a, b),
   ];
+}
+
+/** Overlap of the digit runs, and how many of each side's the other lacks (fewer, more): siblings differ in a number. */
+function numberAgreement(a: string[], b: string[]): [number, number, number] {
+  const bSet = new Set(b);
+  let shared = 0;
+  for (const number of a) if (bSet.has(number)) shared++;
+  const union = a.length + b.length - shared;
+  const aOnly = a.length - shared;
+  const bOnly = b.length - shared;
+  return [union > 0 ? shared / union : 0, Math.min(aOnly, bOnly), Math.max(aOnly, bOnly)];
+}
+
+/**
+ * Terms of letters and digits (model codes, and short ones such as "t5" or "m40x") looked up in the
+ * other's name with separators and spaces removed, so "RX 5500 XT" meets "rx5500xt": how many of
+ * each side's are not found (fewer, more), and the share of all that are found.
+ */
+function modelTermAgreement(a: ProductFeatures, b: ProductFeatures): [number, number, number] {
+  const look = (x: ProductFeatures, other: ProductFeatures): { found: number; total: number } => {
+    let found = 0;
+    let total = 0;
+    for (const term of productTerms(x).modelTerms) {
+      total++;
+      if (other.compactName.includes(term)) found++;
+    }
+    return { found, total };
+  };
+  const x = look(a, b);
+  const y = look(b, a);
+  const total = x.total + y.total;
+  return [
+    Math.min(x.total - x.found, y.total - y.found),
+    Math.max(x.total - x.found, y.total - y.found),
+    total > 0 ? (x.found + y.found) / total : 0,
+  ];
+}
+
+/** Letter-only codes ("SPD-SL") of either side found in the other's name run together, and not found. */
+function letterCodeAgreement(a: ProductFeatures, b: ProductFeatures): [number, number] {
+  let found = 0;
+  let total = 0;
+  for (const [x, other] of [
+    [a, b],
+    [b, a],
+  ] as const)
+    for (const code of x.letterCodes) {
+      total++;
+      if (other.compactName.includes(code)) found++;
+    }
+  return [found, total - found];
 }
 
 function share({ total, unshared }: { total: number; unshared: number }): number {
   return total > 0 ? unshared / total : 0;
 }
 
-/** Jaccard overlap of the letter trigrams: spellings that differ by a separator or an ending still overlap. */
+/** Jaccard overlap of the character trigrams: spellings that differ by a separator or an ending still overlap. */
 function trigramOverlap(a: ProductFeatures, b: ProductFeatures): number {
   const x = trigrams(a);
   const y = trigrams(b);
@@ -121,32 +188,37 @@ function trigramOverlap(a: ProductFeatures, b: ProductFeatures): number {
   return union > 0 ? common / union : 0;
 }
 
-const trigramCache = new WeakMap<ProductFeatures, Uint16Array>();
+const trigramCache = new WeakMap<ProductFeatures, Uint32Array>();
 
 /**
- * The distinct trigrams of the compact name as sorted numbers: it holds only a-z and 0-9, so a
- * trigram is a number below 36³, and a product's set costs two bytes a trigram, computed once.
+ * The distinct trigrams of the compact name as sorted numbers, computed once. Three ASCII characters
+ * make an exact 21-bit number; a trigram with another letter (Greek, Japanese) is hashed above that
+ * range, where two trigrams may rarely share a number. Small integers keep the set free of boxed
+ * numbers.
  */
-function trigrams(product: ProductFeatures): Uint16Array {
+function trigrams(product: ProductFeatures): Uint32Array {
   let cached = trigramCache.get(product);
   if (!cached) {
-    const symbol = (code: number): number => (code <= 57 ? code - 48 : code - 87);
     const text = product.compactName;
     const grams = new Set<number>();
-    for (let i = 0; i + 3 <= text.length; i++)
+    for (let i = 0; i + 3 <= text.length; i++) {
+      const x = text.charCodeAt(i);
+      const y = text.charCodeAt(i + 1);
+      const z = text.charCodeAt(i + 2);
       grams.add(
-        symbol(text.charCodeAt(i)) * 1296 +
-          symbol(text.charCodeAt(i + 1)) * 36 +
-          symbol(text.charCodeAt(i + 2)),
+        (x | y | z) < 128
+          ? (x << 14) | (y << 7) | z
+          : (1 << 21) + ((Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ z) & 0x3fdfffff),
       );
-    cached = Uint16Array.from(grams).sort();
+    }
+    cached = Uint32Array.from(grams).sort();
     trigramCache.set(product, cached);
   }
   return cached;
 }
 
 /** The weight of the rarest word the other product lacks, against the product's own rarest word. */
-function rarestUnshared(x: ProductFeatures, other: Set<string>, weights: TermWeights): number {
+function rarestUnshared(x: ProductFeatures, other: ReadonlySet<string>, weights: TermWeights): number {
   let rarest = 0;
   let rarestUnshared = 0;
   for (const word of x.words) {

@@ -25,6 +25,7 @@ const weakFactor = 0.5;
 
 /** Which model codes of a and b agree, and how. */
 export function relateCodes(a: ProductFeatures, b: ProductFeatures, weights: TermWeights): CodeAgreement {
+  if (a.codes.length === 0 && b.codes.length === 0) return { codes: [], relation: null, weight: 0 };
   const codes = new Set<string>();
   let relation: CodeRelation | null = null;
   let weight = 0;
@@ -65,13 +66,12 @@ export function relateCodes(a: ProductFeatures, b: ProductFeatures, weights: Ter
     }
   }
   // Codes of one side that the other only spells differently, or names in its description.
-  for (const [x, other] of [
-    ...a.codes.filter((code) => !found.has(code)).map((code) => [code, b] as const),
-    ...b.codes.filter((code) => !foundInB.has(code)).map((code) => [code, a] as const),
-  ]) {
-    if (codes.has(x) || x.length < minContainedCode || !/[a-z]/.test(x)) continue;
+  const spelled = (x: string, other: ProductFeatures): void => {
+    if (codes.has(x) || x.length < minContainedCode || !/[a-z]/.test(x)) return;
     if (other.compact.includes(x)) note(x, 'text', weights.code(x) ** 2 * weakFactor);
-  }
+  };
+  for (const x of a.codes) if (!found.has(x)) spelled(x, b);
+  for (const y of b.codes) if (!foundInB.has(y)) spelled(y, a);
   return { codes: [...codes], relation, weight };
 }
 
@@ -82,7 +82,15 @@ function containsAtEnd(long: string, short: string): boolean {
 
 /** Equal once trailing letters (a colour, a region) are dropped, and still long enough to name a model. */
 function sameStem(x: string, y: string): boolean {
-  const stem = (code: string): string => code.replace(/[a-z]+$/, '');
-  const sx = stem(x);
-  return sx.length >= minContainedCode && /[a-z]/.test(sx) && sx === stem(y) && sx !== x && stem(y) !== y;
+  const stem = stemLength(x);
+  if (stem === x.length || stem < minContainedCode || stemLength(y) !== stem || y.length === stem)
+    return false;
+  return x.startsWith(y.slice(0, stem)) && /[a-z]/.test(x.slice(0, stem));
+}
+
+/** Length of the code without its trailing letters. */
+function stemLength(code: string): number {
+  let end = code.length;
+  while (end > 0 && code.charCodeAt(end - 1) >= 97) end--;
+  return end;
 }

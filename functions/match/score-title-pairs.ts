@@ -16,7 +16,7 @@ type TitlePair = Pick<LabelledPair, 'left' | 'right'>;
 export function scoreTitlePairs(pairs: readonly TitlePair[]): TitlePairScore[] {
   return describeTitlePairs(pairs, (a, b, weights) => {
     const scored = compareProducts(a, b, weights);
-    return { ...scored, features: pairFeatures(a, b, weights, scored.evidence) };
+    return { ...scored, features: pairFeatures(a, b, weights, scored.evidence, scored.score) };
   });
 }
 

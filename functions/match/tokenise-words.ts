@@ -16,18 +16,35 @@ const stopWords = new Set([
   'from',
 ]);
 
+/** Scripts written without spaces between words. */
+const unspaced = /[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}]+/u;
+const unspacedRuns =
+  /([\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}]+)/u;
+
 /**
- * Word tokens of a folded, number-joined text. Numbers are written one way ("7.0" -> "7", "v2.0" ->
- * "2"), so versions compare equal however a shop spells them, a plural "s" is dropped so
- * "discs" meets "disc", and an apostrophe inside a word too ("cook'n" meets "cookn").
+ * Word tokens of a folded, number-joined text, in any script. Numbers are written one way ("7.0"
+ * -> "7", "v2.0" -> "2"), so versions compare equal however a shop spells them, a plural "s" is
+ * dropped so "discs" meets "disc", and an apostrophe inside a word too ("cook'n" meets "cookn").
+ * Japanese and Chinese put no spaces between words: their runs become overlapping pairs of
+ * characters ("電気ケトル" -> "電気", "気ケ", "ケト", "トル"), so two ways of writing a name still
+ * share most of its tokens.
  */
 export function tokeniseWords(text: string): string[] {
   const tokens: string[] = [];
   for (const raw of text
     .replace(/(?<=[a-z])'(?=[a-z])/g, '')
     .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
-    .split(/[^a-z0-9.]+/)) {
+    .split(/[^\p{L}\p{N}.]+/u)) {
     if (!raw || stopWords.has(raw)) continue;
+    if (unspaced.test(raw)) {
+      for (const part of raw.split(unspacedRuns)) {
+        if (!part) continue;
+        if (!unspaced.test(part)) tokens.push(...tokeniseWords(part));
+        else if (part.length === 1) tokens.push(part);
+        else for (let i = 0; i + 2 <= part.length; i++) tokens.push(part.slice(i, i + 2));
+      }
+      continue;
+    }
     const version = /^v?(\d+(?:\.\d+)?)(?:\.\d+)*$/.exec(raw);
     if (version) tokens.push(String(Number(version[1])));
     else if (/^[a-z]{4,}s$/.test(raw) && !/(?:ss|us|is)$/.test(raw)) tokens.push(raw.slice(0, -1));

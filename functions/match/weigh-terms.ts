@@ -26,8 +26,12 @@ export function weighTerms(catalogs: readonly (readonly ProductFeatures[])[]): T
     }
   }
   const idf = (frequency: number): number => Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
-  const word = (term: string): number => idf(words.get(term) ?? 0);
-  const code = (term: string): number => idf(codes.get(term) ?? 0);
+  // Each term's weight computed once: blocking and scoring ask for it millions of times in a large run.
+  const wordWeights = new Map([...words].map(([term, frequency]) => [term, idf(frequency)]));
+  const codeWeights = new Map([...codes].map(([term, frequency]) => [term, idf(frequency)]));
+  const unseen = idf(0);
+  const word = (term: string): number => wordWeights.get(term) ?? unseen;
+  const code = (term: string): number => codeWeights.get(term) ?? unseen;
   const norms = new WeakMap<ProductFeatures, number>();
   return {
     word,

@@ -1,0 +1,29 @@
+import type { ProductFeatures } from './describe-product.ts';
+
+/** What pair comparisons read of a product's terms, derived once: a product is compared with many others. */
+export interface ProductTerms {
+  words: ReadonlySet<string>;
+  /** Words with a digit: sizes, versions, short model names. */
+  digitWords: readonly string[];
+  /** Codes with a letter and words mixing letters and digits ("t5", "m40x"), quantity tokens left out. */
+  modelTerms: readonly string[];
+}
+
+const cache = new WeakMap<ProductFeatures, ProductTerms>();
+
+export function productTerms(product: ProductFeatures): ProductTerms {
+  let terms = cache.get(product);
+  if (!terms) {
+    const digitWords = product.words.filter((word) => /\d/.test(word));
+    terms = {
+      words: new Set(product.words),
+      digitWords,
+      modelTerms: [
+        ...product.codes.filter((code) => /[a-z]/.test(code)),
+        ...digitWords.filter((word) => /[a-z]/.test(word) && !word.includes('=')),
+      ],
+    };
+    cache.set(product, terms);
+  }
+  return terms;
+}
