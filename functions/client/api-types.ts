@@ -85,6 +85,16 @@ export interface paths {
     /** Change a project's name, country or currency */
     patch: operations["updateProject"];
   };
+  "/projects/{project_id}/match-decisions": {
+    /** The project's match review: pairs accepted, rejected or added by hand */
+    get: operations["listMatchDecisions"];
+    /** Accept or reject a proposed match, or add a match by hand */
+    post: operations["createMatchDecision"];
+  };
+  "/projects/{project_id}/match-decisions/{decision_id}": {
+    /** Withdraw a match decision: the pair is again as the matching proposes it */
+    delete: operations["deleteMatchDecision"];
+  };
   "/jobs/setup": {
     /** A project's website setup jobs */
     get: operations["listSetupJobs"];
@@ -148,15 +158,24 @@ export interface paths {
     get: operations["getWebsiteSample"];
   };
   "/exports": {
-    /** A project's export files */
+    /**
+     * A project's export files
+     * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     */
     get: operations["listExports"];
   };
   "/exports/{dataset}/url": {
-    /** A short-lived download link of one export file */
+    /**
+     * A short-lived download link of one export file
+     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     */
     get: operations["getExportUrl"];
   };
   "/exports/{dataset}": {
-    /** One export file as CSV */
+    /**
+     * One export file as CSV or JSON Lines
+     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     */
     get: operations["downloadExport"];
   };
 }
@@ -172,7 +191,7 @@ export interface components {
       status: number;
       detail?: string;
       /** @enum {string} */
-      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "EMAIL_TAKEN" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "RATE_LIMITED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       request_id: string;
       /** @description With RATE_LIMITED: the Retry-After header’s seconds. */
       retry_after_seconds?: number;
@@ -509,6 +528,12 @@ export interface operations {
   };
   /** Create an API key, for all your projects or for one */
   createApiKey: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+    };
     requestBody: {
       content: {
         /**
@@ -528,6 +553,10 @@ export interface operations {
     responses: {
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             api_key: string;
@@ -569,6 +598,15 @@ export interface operations {
           });
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_IN_USE";
+          };
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: Content too large */
       413: {
         content: {
@@ -578,13 +616,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */
@@ -871,6 +909,10 @@ export interface operations {
   /** Create a project of a customer */
   createProject: {
     parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
       path: {
         customer_id: string;
       };
@@ -898,6 +940,10 @@ export interface operations {
     responses: {
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             project_id: string;
@@ -952,6 +998,15 @@ export interface operations {
           };
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_IN_USE";
+          };
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: Content too large */
       413: {
         content: {
@@ -961,13 +1016,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */
@@ -1374,6 +1429,10 @@ export interface operations {
   /** Start a top-up of the credit: answers the checkout page to pay on */
   createTopup: {
     parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
       path: {
         customer_id: string;
       };
@@ -1397,6 +1456,10 @@ export interface operations {
     responses: {
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             checkout_url: string;
@@ -1440,6 +1503,15 @@ export interface operations {
           });
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_IN_USE";
+          };
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: Content too large */
       413: {
         content: {
@@ -1449,13 +1521,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */
@@ -2066,6 +2138,347 @@ export interface operations {
       };
     };
   };
+  /** The project's match review: pairs accepted, rejected or added by hand */
+  listMatchDecisions: {
+    parameters: {
+      path: {
+        project_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": ({
+              decision_id: string;
+              project_id: string;
+              reference_website_id: string;
+              reference_url: string;
+              competitor_website_id: string;
+              competitor_url: string;
+              /** @enum {string} */
+              decision: "ACCEPTED" | "REJECTED" | "MANUAL";
+              decided_by: string;
+              /** Format: date-time */
+              decided_at: string;
+            })[];
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PROJECT_NOT_FOUND: Project not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "PROJECT_NOT_FOUND";
+          };
+        };
+      };
+      /** @description VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /** Accept or reject a proposed match, or add a match by hand */
+  createMatchDecision: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        project_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "reference_website_id": "e5F6g7H8",
+         *   "reference_url": "https://shop.example/p/kettle-2000",
+         *   "competitor_website_id": "i9J0k1L2",
+         *   "competitor_url": "https://other.example/kettle-2000-white",
+         *   "decision": "REJECTED"
+         * }
+         */
+        "application/json": {
+          reference_website_id: string;
+          reference_url: string;
+          competitor_website_id: string;
+          competitor_url: string;
+          /** @enum {string} */
+          decision: "ACCEPTED" | "REJECTED" | "MANUAL";
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
+        content: {
+          "application/json": {
+            decision_id: string;
+            project_id: string;
+            reference_website_id: string;
+            reference_url: string;
+            competitor_website_id: string;
+            competitor_url: string;
+            /** @enum {string} */
+            decision: "ACCEPTED" | "REJECTED" | "MANUAL";
+            decided_by: string;
+            /** Format: date-time */
+            decided_at: string;
+          };
+        };
+      };
+      /** @description Created */
+      201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
+        content: {
+          "application/json": {
+            decision_id: string;
+            project_id: string;
+            reference_website_id: string;
+            reference_url: string;
+            competitor_website_id: string;
+            competitor_url: string;
+            /** @enum {string} */
+            decision: "ACCEPTED" | "REJECTED" | "MANUAL";
+            decided_by: string;
+            /** Format: date-time */
+            decided_at: string;
+          };
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PRODUCT_NOT_FOUND: Product not found; PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+          });
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use; MATCH_DECISION_CONFLICT: Match decision conflict; MATCH_NOT_PROPOSED: Match not proposed; NO_CATALOG: No catalog */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_IN_USE" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG";
+          });
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: Content too large */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "PAYLOAD_TOO_LARGE";
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /** Withdraw a match decision: the pair is again as the matching proposes it */
+  deleteMatchDecision: {
+    parameters: {
+      path: {
+        project_id: string;
+        decision_id: string;
+      };
+    };
+    responses: {
+      /** @description No content */
+      204: {
+        content: never;
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description MATCH_DECISION_NOT_FOUND: Match decision not found; PROJECT_NOT_FOUND: Project not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "MATCH_DECISION_NOT_FOUND" | "PROJECT_NOT_FOUND";
+          });
+        };
+      };
+      /** @description VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
   /** A project's website setup jobs */
   listSetupJobs: {
     parameters: {
@@ -2228,6 +2641,12 @@ export interface operations {
   };
   /** Analyse a shop: start a website setup job */
   createSetupJob: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+    };
     requestBody: {
       content: {
         /**
@@ -2249,6 +2668,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -2330,6 +2753,10 @@ export interface operations {
       };
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -2454,6 +2881,15 @@ export interface operations {
           };
         };
       };
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_IN_USE";
+          };
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: Content too large */
       413: {
         content: {
@@ -2463,13 +2899,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */
@@ -2901,6 +3337,12 @@ export interface operations {
   };
   /** Scrape a website's products: start a scraping job (quoted, then approved) */
   createScrapeJob: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+    };
     requestBody: {
       content: {
         /**
@@ -2924,6 +3366,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -2993,6 +3439,10 @@ export interface operations {
       };
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -3096,12 +3546,12 @@ export interface operations {
           });
         };
       };
-      /** @description CATALOG_EXPIRED: Catalog expired; CATALOG_UP_TO_DATE: Catalog up to date; NO_FULL_CATALOG: No full catalog */
+      /** @description CATALOG_EXPIRED: Catalog expired; CATALOG_UP_TO_DATE: Catalog up to date; IDEMPOTENCY_KEY_IN_USE: Idempotency key in use; NO_FULL_CATALOG: No full catalog */
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "NO_FULL_CATALOG";
+            code?: "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "IDEMPOTENCY_KEY_IN_USE" | "NO_FULL_CATALOG";
           });
         };
       };
@@ -3114,13 +3564,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */
@@ -3303,6 +3753,10 @@ export interface operations {
   /** Approve a scraping job's quote: holds the credit and starts the scrape */
   approveScrapeJob: {
     parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
       path: {
         job_id: string;
       };
@@ -3310,6 +3764,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -3411,22 +3869,22 @@ export interface operations {
           };
         };
       };
-      /** @description JOB_NOT_AWAITING_APPROVAL: Job not awaiting approval */
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use; JOB_NOT_AWAITING_APPROVAL: Job not awaiting approval */
       409: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "JOB_NOT_AWAITING_APPROVAL";
-          };
+            code?: "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_AWAITING_APPROVAL";
+          });
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */
@@ -3613,6 +4071,12 @@ export interface operations {
   };
   /** Match a reference website's products against competitors: start a matching job */
   createMatchingJob: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+    };
     requestBody: {
       content: {
         /**
@@ -3638,6 +4102,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -3709,6 +4177,10 @@ export interface operations {
       };
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -3814,12 +4286,12 @@ export interface operations {
           });
         };
       };
-      /** @description NO_CATALOG: No catalog; SAMPLE_ALREADY_USED: Sample already used */
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use; NO_CATALOG: No catalog; SAMPLE_ALREADY_USED: Sample already used */
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "NO_CATALOG" | "SAMPLE_ALREADY_USED";
+            code?: "IDEMPOTENCY_KEY_IN_USE" | "NO_CATALOG" | "SAMPLE_ALREADY_USED";
           });
         };
       };
@@ -3832,13 +4304,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */
@@ -4025,6 +4497,10 @@ export interface operations {
   /** Approve a matching job's quote: holds the credit and starts the matching */
   approveMatchingJob: {
     parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
       path: {
         job_id: string;
       };
@@ -4032,6 +4508,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             job_id: string;
@@ -4137,22 +4617,22 @@ export interface operations {
           };
         };
       };
-      /** @description JOB_NOT_AWAITING_APPROVAL: Job not awaiting approval; QUOTE_CHANGED: Quote changed */
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use; JOB_NOT_AWAITING_APPROVAL: Job not awaiting approval; QUOTE_CHANGED: Quote changed */
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "JOB_NOT_AWAITING_APPROVAL" | "QUOTE_CHANGED";
+            code?: "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_AWAITING_APPROVAL" | "QUOTE_CHANGED";
           });
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */
@@ -4483,6 +4963,12 @@ export interface operations {
   };
   /** Ask the sales or support team (e.g. about a website too large to set up) */
   createContactRequest: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+    };
     requestBody: {
       content: {
         /**
@@ -4514,6 +5000,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             contact_request_id: string;
@@ -4536,6 +5026,10 @@ export interface operations {
       };
       /** @description Created */
       201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             contact_request_id: string;
@@ -4583,13 +5077,13 @@ export interface operations {
           });
         };
       };
-      /** @description CONTACT_REASON_MISMATCH: Contact reason mismatch */
+      /** @description CONTACT_REASON_MISMATCH: Contact reason mismatch; IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
       409: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "CONTACT_REASON_MISMATCH";
-          };
+            code?: "CONTACT_REASON_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE";
+          });
         };
       };
       /** @description PAYLOAD_TOO_LARGE: Content too large */
@@ -4601,13 +5095,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */
@@ -4956,7 +5450,10 @@ export interface operations {
           "application/json": {
             website_id: string;
             products: ({
+                /** @description The URL fetched: as sent or as the crawl found it. */
                 url: string;
+                /** @description The page's canonical link, which may point elsewhere; absent on older records. */
+                canonical_url?: string | null;
                 name: string | null;
                 brand: string | null;
                 gtin: string | null;
@@ -5046,7 +5543,10 @@ export interface operations {
       };
     };
   };
-  /** A project's export files */
+  /**
+   * A project's export files
+   * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   */
   listExports: {
     parameters: {
       query: {
@@ -5061,8 +5561,13 @@ export interface operations {
               /** @enum {string} */
               dataset: "products" | "matches" | "price_comparison";
               website_id: string | null;
-              /** @constant */
-              format: "csv";
+              /** @description The URL scrape job whose own products file this is; null for the files of websites. */
+              job_id: string | null;
+              /**
+               * @description `csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.
+               * @enum {string}
+               */
+              format: "csv" | "jsonl";
               rows: number;
               bytes: number;
               /** Format: date-time */
@@ -5140,12 +5645,17 @@ export interface operations {
       };
     };
   };
-  /** A short-lived download link of one export file */
+  /**
+   * A short-lived download link of one export file
+   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   */
   getExportUrl: {
     parameters: {
       query: {
         project_id: string;
         website_id?: string;
+        job_id?: string;
+        format?: "csv" | "jsonl";
       };
       path: {
         dataset: string;
@@ -5160,6 +5670,13 @@ export interface operations {
             dataset: "products" | "matches" | "price_comparison";
             project_id: string;
             website_id: string | null;
+            /** @description The URL scrape job whose own products file this is; null for the files of websites. */
+            job_id: string | null;
+            /**
+             * @description `csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.
+             * @enum {string}
+             */
+            format: "csv" | "jsonl";
             url: string;
             /** Format: date-time */
             expires_at: string;
@@ -5184,12 +5701,12 @@ export interface operations {
           });
         };
       };
-      /** @description DATASET_NOT_FOUND: Dataset not found; EXPORT_FILE_NOT_FOUND: Export file not found; PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      /** @description DATASET_NOT_FOUND: Dataset not found; EXPORT_FILE_NOT_FOUND: Export file not found; JOB_NOT_FOUND: Job not found; PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+            code?: "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
       };
@@ -5235,12 +5752,17 @@ export interface operations {
       };
     };
   };
-  /** One export file as CSV */
+  /**
+   * One export file as CSV or JSON Lines
+   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   */
   downloadExport: {
     parameters: {
       query?: {
         project_id?: string;
         website_id?: string;
+        job_id?: string;
+        format?: "csv" | "jsonl";
       };
       path: {
         dataset: string;
@@ -5281,12 +5803,12 @@ export interface operations {
           });
         };
       };
-      /** @description DATASET_NOT_FOUND: Dataset not found; EXPORT_FILE_NOT_FOUND: Export file not found; PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      /** @description DATASET_NOT_FOUND: Dataset not found; EXPORT_FILE_NOT_FOUND: Export file not found; JOB_NOT_FOUND: Job not found; PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+            code?: "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
       };
