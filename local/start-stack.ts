@@ -1,9 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { type SettingName, setting } from '#platform/config';
+import { isSet, type SettingName, setting } from '#platform/config';
 import { createTable } from './create-table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { startS3Fake } from './s3-fake.ts';
+
+/** The per-key rate limit of `npm start` unless set: generous, so local bursts are never refused. */
+const LOCAL_RATE_LIMIT = { perSecond: 1_000, burst: 10_000 };
 
 export interface StackOptions {
   /** API port; 0 picks a free one. */
@@ -58,6 +61,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       EXPORTS_BUCKET: LOCAL_BUCKETS.exports,
       CRAWL_ALLOWED_HOSTS: setting('CRAWL_ALLOWED_HOSTS') ?? '127.0.0.1',
       MAIL_OUTBOX_DIR: setting('MAIL_OUTBOX_DIR') ?? join(dataDir ?? join(process.cwd(), '.local'), 'outbox'),
+      // One developer's scripts and test clients share the local key; a stage's limits are its own.
+      ...(isSet('RATE_LIMIT_PER_SECOND')
+        ? {}
+        : { RATE_LIMIT_PER_SECOND: String(LOCAL_RATE_LIMIT.perSecond) }),
+      ...(isSet('RATE_LIMIT_BURST') ? {} : { RATE_LIMIT_BURST: String(LOCAL_RATE_LIMIT.burst) }),
     } satisfies Partial<Record<SettingName, string>>);
     const { seedDemo } = await import('./seed-demo.ts');
     const demo = options.seed === false ? null : await seedDemo(dataDir);
