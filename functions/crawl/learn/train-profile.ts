@@ -7,6 +7,7 @@ import { pageAnatomy } from '../page/page-anatomy.ts';
 import { readOnePage } from '../page/page-failure.ts';
 import type { Page } from '../page/read-page.ts';
 import { detectLanguage } from '../site/detect-language.ts';
+import { isSameSite } from '../site/same-site.ts';
 import { siteLinks } from '../site/site-links.ts';
 import type { Difficulty, ExtractionMethod, ExtractionProfile } from './extraction-profile.ts';
 import { learnSelectors } from './learn-selectors.ts';
@@ -77,8 +78,9 @@ export async function trainProfile(
   const report = (): void => onProgress({ ...progress });
   report();
 
-  const likelyProducts: string[] = [...(options.seeds?.productUrls ?? [])];
-  const others: string[] = [url, ...(options.seeds?.otherUrls ?? [])];
+  // Only the website's own pages (its host or `www.` twin) are read.
+  const likelyProducts = (options.seeds?.productUrls ?? []).filter((link) => isSameSite(link, url));
+  const others = [url, ...(options.seeds?.otherUrls ?? []).filter((link) => isSameSite(link, url))];
   const seen = new Set<string>();
   const collected: Page[] = [];
   let origin: string | null = null;
@@ -110,7 +112,8 @@ export async function trainProfile(
       origin ??= new URL(page.url).origin;
       collected.push(page);
       if (page.jsonLd.length > 0 || anatomy.buyButtons.length > 0) productLike++;
-      for (const link of anatomy.cardLinks) if (!seen.has(link)) likelyProducts.push(link);
+      for (const link of anatomy.cardLinks)
+        if (!seen.has(link) && isSameSite(link, url)) likelyProducts.push(link);
       for (const link of siteLinks(page, origin))
         if (!seen.has(link) && !anatomy.cardLinks.includes(link)) others.push(link);
     }

@@ -10,6 +10,7 @@ import type { Page } from '../page/read-page.ts';
 import { textOf } from '../page/text-of.ts';
 import { detectLanguage } from './detect-language.ts';
 import { detectProductType } from './detect-product-type.ts';
+import { isSameSite } from './same-site.ts';
 import { siteLinks } from './site-links.ts';
 import { discoverSitemaps, sitemapEntries } from './sitemaps.ts';
 
@@ -143,7 +144,7 @@ export async function analyseSite(
     })) {
       progress.sitemap_size++;
       const entryUrl = URL.parse(entry.url);
-      if (entryUrl && entryUrl.origin === origin && !seen.has(entryUrl.href)) {
+      if (entryUrl && isSameSite(entryUrl, origin) && !seen.has(entryUrl.href)) {
         seen.add(entryUrl.href);
         sitemapUrls.push(entryUrl.href);
       }
@@ -317,7 +318,8 @@ async function crawlListings(
   const pages: Page[] = [];
   let queue: string[] = [];
   const visit = (page: Page): void => {
-    for (const link of anatomyOf(page, context)?.cardLinks ?? []) productLinks.add(link);
+    for (const link of anatomyOf(page, context)?.cardLinks ?? [])
+      if (isSameSite(link, origin)) productLinks.add(link);
     for (const link of siteLinks(page, origin)) {
       if (seen.has(link) || productLinks.has(link)) continue;
       seen.add(link);
