@@ -26,7 +26,7 @@ import {
   getBatchResult,
   getUrlList,
   putBatchManifest,
-  putBatchResult,
+  putBatchPart,
   type UrlResultCounts,
 } from '#store/scrape-runs';
 import { getWebsite, getWebsiteProfile } from '#store/websites';
@@ -90,7 +90,9 @@ async function profileOf(websiteId: string): Promise<ExtractionProfile | null> {
 
 /**
  * RUNNING, first step: the URLs to scrape (FULL: the shop's product URLs found through its
- * sitemaps or links; a URL job: its stored list), split into batch manifests in the data bucket.
+ * sitemaps or links within SCRAPE_PLAN_SECONDS, those matching the learned pattern first, then the
+ * shop's other pages, each classified when read; a URL job: its stored list), split into batch
+ * manifests in the data bucket.
  */
 export async function planScrape(jobId: string): Promise<ScrapeStep> {
   let job = await jobStore().get<ScrapeFields>(jobId);
@@ -129,7 +131,11 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
         website.url,
         profile,
         fetcher,
-        { maxUrls: MAX_SCRAPE_URLS, signal: progress.signal },
+        {
+          maxUrls: MAX_SCRAPE_URLS,
+          signal: progress.signal,
+          deadline: performance.now() + setting('SCRAPE_PLAN_SECONDS') * 1000,
+        },
         (reported) => progress.report(reported.urls),
       );
       return { urls: enumerated.urls, crawlDelaySeconds: await fetcher.crawlDelaySeconds(website.url) };
@@ -167,20 +173,29 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
   };
 }
 
+/** What a batch's task tells the Map's loop: the batch is done, or its next part starts at `from`. */
+export type BatchStep =
+  | { batch: number; ok: number; more: false }
+  | { job_id: string; batch: number; crawl_delay_seconds: number | null; from: number; more: true };
+
 /**
- * One batch of the Map: scrapes its URLs with the website's profile, recording its own count of
- * pages done as it goes, and writes its products (JSON Lines) and its count per URL result.
+ * One batch of the Map, from its URL `from`: scrapes its URLs with the website's profile, recording
+ * its own count of pages done as it goes, and writes its products (JSON Lines) and its count per URL
+ * result. It starts no URL after SCRAPE_BATCH_SECONDS: the URLs left are handed to the next run of
+ * the task (the Map's loop) instead of running into the task's timeout, which would fail the job.
  */
 export async function scrapeBatch(
   jobId: string,
   batch: number,
   crawlDelaySeconds: number | null,
-): Promise<{ batch: number; ok: number } | ScrapeStep> {
+  from = 0,
+): Promise<BatchStep | ScrapeStep> {
+  const startedAt = performance.now();
   const job = await jobStore().get<ScrapeFields>(jobId);
   if (!job?.website_id || job.status !== 'RUNNING') return STOP;
   const profile = await profileOf(job.website_id);
   if (!profile) throw new Error(`The website ${job.website_id} of scrape job ${jobId} has no profile`);
-  const urls = await getBatchManifest(jobId, batch);
+  const urls = (await getBatchManifest(jobId, batch)).slice(from);
   // The plan or the previous batch made its last request to the host just now, and this batch's
   // fresh fetcher cannot know when: waiting the delay first keeps it between the two.
   if (crawlDelaySeconds) await sleep(crawlDelaySeconds * 1000);
@@ -188,9 +203,12 @@ export async function scrapeBatch(
     jobStore().setPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done),
   );
   const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS, perHostConcurrency: BATCH_CONCURRENCY });
-  let done = 0;
+  const deadline = startedAt + setting('SCRAPE_BATCH_SECONDS') * 1000;
+  let done = from;
   const outcomes = await runTracked(progress, fetcher, () =>
-    runPool(urls, BATCH_CONCURRENCY, async (url) => {
+    runPool(urls, BATCH_CONCURRENCY, async (url, index) => {
+      // The first URL always runs, so each run of the task moves the batch on.
+      if (index > 0 && performance.now() > deadline) return null;
       const outcome = await scrapeUrl(url, profile, fetcher, { signal: progress.signal });
       progress.report(++done);
       return outcome;
@@ -199,16 +217,20 @@ export async function scrapeBatch(
   if (!outcomes) return STOP;
   const counts = EMPTY_COUNTS();
   const products: ProductRecord[] = [];
+  let scraped = 0;
   for (const outcome of outcomes) {
+    if (!outcome) continue;
+    scraped++;
     counts[outcome.result satisfies UrlResult]++;
     if (outcome.product) products.push(outcome.product);
   }
-  await putBatchResult(jobId, batch, {
-    counts,
-    products,
-    outcomes: outcomes.map(({ url, result }) => ({ url, result })),
-  });
-  return { batch, ok: counts.OK };
+  const next = scraped < urls.length ? from + scraped : null;
+  const urlOutcomes = outcomes.flatMap((outcome) =>
+    outcome ? [{ url: outcome.url, result: outcome.result }] : [],
+  );
+  await putBatchPart(jobId, batch, from, { counts, products, outcomes: urlOutcomes, next });
+  if (next === null) return { batch, ok: counts.OK, more: false };
+  return { job_id: jobId, batch, crawl_delay_seconds: crawlDelaySeconds, from: next, more: true };
 }
 
 /**

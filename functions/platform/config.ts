@@ -77,6 +77,20 @@ export const SETTINGS = {
   },
   SETUP_TRAIN_PAGES: { kind: 'number', fallback: 40, min: 5, max: 1000, about: 'pages a setup trains on' },
   SCRAPE_BATCH_SIZE: { kind: 'number', fallback: 100, min: 1, max: 1000, about: 'URLs per scrape task' },
+  SCRAPE_BATCH_SECONDS: {
+    kind: 'number',
+    fallback: 600,
+    min: 1,
+    max: 780,
+    about: 'the time a scrape task starts new URLs in before it hands the rest of its batch on',
+  },
+  SCRAPE_PLAN_SECONDS: {
+    kind: 'number',
+    fallback: 600,
+    min: 1,
+    max: 780,
+    about: 'the time a FULL scrape’s plan crawls the shop for product pages before it scrapes what it found',
+  },
   JOB_IDLE_LIMIT_SECONDS: {
     kind: 'number',
     fallback: 14 * 24 * 60 * 60,

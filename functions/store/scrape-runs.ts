@@ -44,30 +44,63 @@ export interface BatchResult {
   outcomes: UrlOutcome[];
 }
 
-/** The products and outcomes first, the counts last: a batch whose counts exist has finished. */
-export async function putBatchResult(jobId: string, batch: number, result: BatchResult): Promise<void> {
-  await putDataObject(`${prefix(jobId)}/results/${batch}.jsonl`, toJsonLines(result.products), JSON_LINES);
+/**
+ * One run of a batch's task over its manifest from URL `from`: a task that runs out of time hands
+ * the URLs from `next` on to the next run, so a batch is a chain of parts from 0 (`next` null ends it).
+ */
+export interface BatchPart extends BatchResult {
+  next: number | null;
+}
+
+const partKey = (jobId: string, batch: number, from: number) =>
+  `${prefix(jobId)}/results/${batch}${from === 0 ? '' : `.from-${from}`}`;
+
+/** The products and outcomes first, the counts last: a part whose counts exist has finished. */
+export async function putBatchPart(
+  jobId: string,
+  batch: number,
+  from: number,
+  part: BatchPart,
+): Promise<void> {
+  const key = partKey(jobId, batch, from);
+  await putDataObject(`${key}.jsonl`, toJsonLines(part.products), JSON_LINES);
+  await putDataObject(`${key}.urls.jsonl`, toJsonLines(part.outcomes), JSON_LINES);
   await putDataObject(
-    `${prefix(jobId)}/results/${batch}.urls.jsonl`,
-    toJsonLines(result.outcomes),
-    JSON_LINES,
-  );
-  await putDataObject(
-    `${prefix(jobId)}/results/${batch}.counts.json`,
-    JSON.stringify(result.counts),
+    `${key}.counts.json`,
+    JSON.stringify({ counts: part.counts, next: part.next }),
     JSON_TYPE,
   );
 }
 
-export async function getBatchResult(jobId: string, batch: number): Promise<BatchResult> {
-  const counts = await readJson<UrlResultCounts>(`${prefix(jobId)}/results/${batch}.counts.json`);
-  const products = await getDataObject(`${prefix(jobId)}/results/${batch}.jsonl`);
-  const outcomes = await getDataObject(`${prefix(jobId)}/results/${batch}.urls.jsonl`);
+async function getBatchPart(jobId: string, batch: number, from: number): Promise<BatchPart> {
+  const key = partKey(jobId, batch, from);
+  const { counts, next } = await readJson<{ counts: UrlResultCounts; next: number | null }>(
+    `${key}.counts.json`,
+  );
+  const products = await getDataObject(`${key}.jsonl`);
+  const outcomes = await getDataObject(`${key}.urls.jsonl`);
   if (products === null || outcomes === null)
-    throw new Error(`Products or URL outcomes of batch ${batch} of ${jobId} are missing`);
+    throw new Error(`Products or URL outcomes of batch ${batch} (from ${from}) of ${jobId} are missing`);
   return {
     counts,
+    next,
     products: fromJsonLines<ProductRecord>(products),
     outcomes: fromJsonLines<UrlOutcome>(outcomes),
   };
+}
+
+/** A batch's result: its parts followed from the first, counts added up, products and outcomes in order. */
+export async function getBatchResult(jobId: string, batch: number): Promise<BatchResult> {
+  const result: BatchResult = { counts: {} as UrlResultCounts, products: [], outcomes: [] };
+  for (let from: number | null = 0; from !== null; ) {
+    const part: BatchPart = await getBatchPart(jobId, batch, from);
+    for (const [name, count] of Object.entries(part.counts))
+      result.counts[name as UrlResult] = (result.counts[name as UrlResult] ?? 0) + count;
+    result.products.push(...part.products);
+    result.outcomes.push(...part.outcomes);
+    if (part.next !== null && part.next <= from)
+      throw new Error(`Batch ${batch} of ${jobId} loops at ${from}`);
+    from = part.next;
+  }
+  return result;
 }

@@ -190,11 +190,13 @@ describe('a FULL scrape', () => {
     expect(job.status).toBe('COMPLETED');
 
     const truth = shop.groundTruth.products;
-    expect(job.url_count).toBe(truth.length);
+    // The learned URL pattern orders the crawl and drops nothing: the sitemap's other pages (home,
+    // categories, about) are read too, and none becomes a product.
+    expect(job.url_count).toBeGreaterThan(truth.length);
     expect(job.scrape_progress).toEqual({
-      pages: truth.length,
+      pages: job.url_count,
       pages_limit: 100_000,
-      pages_estimate: truth.length,
+      pages_estimate: job.url_count,
       phase: 'DONE',
       percent: 100,
     });

@@ -4,8 +4,10 @@ import { classifyPage, type PageClassification, type PageKind } from '../page/cl
 import { extractProduct } from '../page/extract-product.ts';
 import { fetchHtmlPage } from '../page/fetch-html-page.ts';
 import { pageAnatomy } from '../page/page-anatomy.ts';
+import { readOnePage } from '../page/page-failure.ts';
 import type { Page } from '../page/read-page.ts';
 import { detectLanguage } from '../site/detect-language.ts';
+import { isSameSite } from '../site/same-site.ts';
 import { siteLinks } from '../site/site-links.ts';
 import type { Difficulty, ExtractionMethod, ExtractionProfile } from './extraction-profile.ts';
 import { learnSelectors } from './learn-selectors.ts';
@@ -76,8 +78,9 @@ export async function trainProfile(
   const report = (): void => onProgress({ ...progress });
   report();
 
-  const likelyProducts: string[] = [...(options.seeds?.productUrls ?? [])];
-  const others: string[] = [url, ...(options.seeds?.otherUrls ?? [])];
+  // Only the website's own pages (its host or `www.` twin) are read.
+  const likelyProducts = (options.seeds?.productUrls ?? []).filter((link) => isSameSite(link, url));
+  const others = [url, ...(options.seeds?.otherUrls ?? []).filter((link) => isSameSite(link, url))];
   const seen = new Set<string>();
   const collected: Page[] = [];
   let origin: string | null = null;
@@ -103,11 +106,14 @@ export async function trainProfile(
     const fetched = await Promise.all(batch.map((link) => fetchHtmlPage(fetcher, link, options.signal)));
     for (const { page } of fetched) {
       if (!page || collected.length >= limit) continue;
+      // A page whose anatomy cannot be read (past PAGE_LIMITS) teaches nothing: it is left out.
+      const anatomy = readOnePage(() => pageAnatomy(page, context)).value;
+      if (!anatomy) continue;
       origin ??= new URL(page.url).origin;
       collected.push(page);
-      const anatomy = pageAnatomy(page, context);
       if (page.jsonLd.length > 0 || anatomy.buyButtons.length > 0) productLike++;
-      for (const link of anatomy.cardLinks) if (!seen.has(link)) likelyProducts.push(link);
+      for (const link of anatomy.cardLinks)
+        if (!seen.has(link) && isSameSite(link, url)) likelyProducts.push(link);
       for (const link of siteLinks(page, origin))
         if (!seen.has(link) && !anatomy.cardLinks.includes(link)) others.push(link);
     }
@@ -122,10 +128,10 @@ export async function trainProfile(
 
   progress.phase = 'CLASSIFYING_PAGES';
   report();
-  const classified: { page: Page; classification: PageClassification }[] = collected.map((page) => ({
-    page,
-    classification: classifyPage(page, context),
-  }));
+  const classified = collected.flatMap((page): { page: Page; classification: PageClassification }[] => {
+    const classification = readOnePage(() => classifyPage(page, context)).value;
+    return classification ? [{ page, classification }] : [];
+  });
   const products = classified.filter((entry) => entry.classification.kind === 'PRODUCT');
   progress.percent = 80;
   progress.phase = 'LEARNING_PROFILE';
@@ -173,7 +179,7 @@ export async function trainProfile(
   };
   const samples = products
     .slice(0, options.sampleSize ?? 10)
-    .map((entry) => extractProduct(entry.page, profile))
+    .map((entry) => readOnePage(() => extractProduct(entry.page, profile)).value)
     .filter((record): record is ProductRecord => record !== null);
   progress.phase = 'DONE';
   progress.percent = 100;

@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
 import { currencyInText } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
+import { checkDeadline, pageDeadline } from './page-limits.ts';
 import type { ParsedPrice, PriceContext } from './parse-price.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { Page } from './read-page.ts';
@@ -41,8 +42,18 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   const positions = new Map<Element, number>();
   for (const [index, element] of all.entries()) positions.set(element, index);
   const order = (element: Element): number => positions.get(element) ?? -1;
+  const deadline = pageDeadline();
+  const tree = subtreeFacts(all, deadline);
+  const h1Ancestors = new Set<Element>();
+  for (let node = h1?.parent ?? null; node; node = node.parent) h1Ancestors.add(node as Element);
+  const containsH1 = (element: Element): boolean => h1Ancestors.has(element);
+  /** Clean text of an element whose text is at most `max` characters long, else null (without reading it). */
+  const shortText = (element: Element, max: number): string | null => {
+    if ((tree.letters.get(element) ?? 0) > max) return null;
+    const text = cleanText(textOf(element));
+    return text.length > max ? null : text;
+  };
   const cardOf = new Map<Element, Element | null>();
-  const containsH1 = (element: Element): boolean => h1 !== null && $(element).find(h1).length > 0;
   const cardAncestor = (element: Element): Element | null => {
     if (cardOf.has(element)) return cardOf.get(element) ?? null;
     let card: Element | null = null;
@@ -52,9 +63,9 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       node = node.parent as Element | null, depth++
     ) {
       if (node.name === 'body' || node.name === 'main') break;
-      if ($(node).find(REAL_LINK).length === 0) continue;
+      if (!tree.linkBelow.has(node)) continue;
       // The nearest block with a link: a card when it is small and not the product's own block.
-      if (!containsH1(node) && cleanText(textOf(node)).length < 400) card = node;
+      if (!containsH1(node) && shortText(node, 399) !== null) card = node;
       break;
     }
     cardOf.set(element, card);
@@ -64,30 +75,36 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
 
   const priced: PricedElement[] = [];
   const struckDepth = new Set<Element>();
-  for (const element of all) {
+  for (const [index, element] of all.entries()) {
+    if (index % 256 === 0) checkDeadline(deadline);
     if (SKIPPED.has(element.name)) continue;
     const parent = element.parent as Element | null;
     if (isStruckPrice(element) || (parent && struckDepth.has(parent))) {
       struckDepth.add(element);
       continue;
     }
-    const text = cleanText(textOf(element));
     const hasAttribute = /^\d+(\.\d+)?$/.test(
       element.attribs['data-price'] ?? element.attribs['data-price-amount'] ?? '',
     );
-    if (!hasAttribute && (text.length === 0 || text.length > 40 || !/\d/.test(text))) continue;
-    // A text price must name its currency; headings and blocks holding the heading are not prices.
-    if (!hasAttribute && (/^h[1-6]$/.test(element.name) || currencyInText(text, context.country) === null))
-      continue;
+    if (!hasAttribute) {
+      const text = shortText(element, 40);
+      if (!text || !/\d/.test(text)) continue;
+      // A text price must name its currency; headings and blocks holding the heading are not prices.
+      if (/^h[1-6]$/.test(element.name) || currencyInText(text, context.country) === null) continue;
+    }
     if (containsH1(element)) continue;
     const price = priceOfElement(element, context);
     if (price) priced.push({ element, price });
   }
   // Keep the deepest priced elements, then widen each while its block still shows just that price.
-  const deepest = priced.filter(
-    (candidate) =>
-      !priced.some((other) => other !== candidate && $(candidate.element).find(other.element).length > 0),
-  );
+  const abovePriced = new Set<Element>();
+  for (const candidate of priced) {
+    for (let node = candidate.element.parent as Element | null; node; node = node.parent as Element | null) {
+      if (abovePriced.has(node)) break;
+      abovePriced.add(node);
+    }
+  }
+  const deepest = priced.filter((candidate) => !abovePriced.has(candidate.element));
   const widened = new Map<Element, PricedElement>();
   for (const candidate of deepest) {
     let current = candidate;
@@ -96,7 +113,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       node && node.type === 'tag';
       node = node.parent as Element | null
     ) {
-      if (node.name === 'body' || containsH1(node) || cleanText(textOf(node)).length > 80) break;
+      if (node.name === 'body' || containsH1(node) || shortText(node, 80) === null) break;
       const price = priceOfElement(node, context);
       if (!price || price.amount !== candidate.price.amount) break;
       current = { element: node, price };
@@ -116,6 +133,44 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   }
   const buyButtons = buyControls(page).filter((element) => !inCard(element));
   return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order };
+}
+
+interface SubtreeFacts {
+  /** Characters other than whitespace in each element's text (script and style included, as textOf). */
+  letters: Map<Element, number>;
+  /** Elements holding a real link below them. */
+  linkBelow: Set<Element>;
+}
+
+const isRealLink = (element: Element): boolean => {
+  const href = element.attribs.href;
+  return element.name === 'a' && href !== undefined && href !== '#' && !/^javascript/i.test(href);
+};
+
+/**
+ * What the anatomy asks of each element's subtree, in one pass from the last element to the first
+ * (children before their parents): asking each element for its whole text instead costs the depth
+ * times the elements.
+ */
+function subtreeFacts(all: readonly Element[], deadline: number): SubtreeFacts {
+  const letters = new Map<Element, number>();
+  const linkBelow = new Set<Element>();
+  for (let index = all.length - 1; index >= 0; index--) {
+    if (index % 1024 === 0) checkDeadline(deadline);
+    const element = all[index] as Element;
+    let count = 0;
+    let link = false;
+    for (const child of element.children) {
+      if (child.type === 'text') count += child.data.replace(/[\s\u00a0\u202f]+/g, '').length;
+      else if ('attribs' in child) {
+        count += letters.get(child) ?? 0;
+        link ||= isRealLink(child) || linkBelow.has(child);
+      }
+    }
+    letters.set(element, count);
+    if (link) linkBelow.add(element);
+  }
+  return { letters, linkBelow };
 }
 
 /** Add-to-cart controls anywhere on the page (product cards' included): a cheap sign that the page sells. */

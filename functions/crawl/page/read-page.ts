@@ -1,5 +1,7 @@
 import { type CheerioAPI, load } from 'cheerio/slim';
 import { cleanText } from './clean-text.ts';
+import { pageDeadline } from './page-limits.ts';
+import { parseHtml } from './parse-html.ts';
 import { type JsonNode, readJsonLd } from './read-json-ld.ts';
 import { textOf } from './text-of.ts';
 
@@ -19,8 +21,9 @@ export interface Page {
   declaredLanguage: string | null;
 }
 
+/** Parses a page within PAGE_LIMITS: a page past them throws PageLimitExceeded. */
 export function readPage(html: string, url: string): Page {
-  const $ = load(html);
+  const $ = load(parseHtml(html, pageDeadline()));
   const meta = new Map<string, string>();
   $('meta').each((_, element) => {
     const key = (

@@ -2,6 +2,7 @@ import type { ProductRecord } from '#core/product-record';
 import type { ExtractionProfile } from '../learn/extraction-profile.ts';
 import type { PageFetcher } from '../net/page-fetcher.ts';
 import { extractProduct } from './extract-product.ts';
+import { readOnePage } from './page-failure.ts';
 import { readPage } from './read-page.ts';
 
 /**
@@ -20,7 +21,7 @@ export interface ScrapeOutcome {
   url: string;
   result: UrlResult;
   product: ProductRecord | null;
-  /** Why a FAILED URL failed (outcome and status of the fetch). */
+  /** Why a FAILED URL failed (outcome and status of the fetch, or why its page could not be read). */
   error: string | null;
 }
 
@@ -59,7 +60,8 @@ export async function scrapeUrl(
       );
   }
   if (!/html|^$/i.test(fetched.contentType?.split(';')[0]?.trim() ?? '')) return outcome('NOT_A_PRODUCT');
-  const product = extractProduct(readPage(fetched.body, fetched.url), profile);
+  const read = readOnePage(() => extractProduct(readPage(fetched.body, fetched.url), profile));
+  if (read.failure !== null) return outcome('FAILED', null, read.failure);
   // The record names the URL asked for, so it ties back to the request even after a redirect.
-  return product ? outcome('OK', { ...product, url }) : outcome('NOT_A_PRODUCT');
+  return read.value ? outcome('OK', { ...read.value, url }) : outcome('NOT_A_PRODUCT');
 }

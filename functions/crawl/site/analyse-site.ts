@@ -1,13 +1,16 @@
 import type { PageFetcher } from '../net/page-fetcher.ts';
 import { runPool } from '../net/run-pool.ts';
-import { classifyPage } from '../page/classify-page.ts';
+import { classifyPage, type PageKind } from '../page/classify-page.ts';
 import { cleanText } from '../page/clean-text.ts';
 import { fetchHtmlPage } from '../page/fetch-html-page.ts';
-import { pageAnatomy } from '../page/page-anatomy.ts';
+import { type PageAnatomy, pageAnatomy } from '../page/page-anatomy.ts';
+import { readOnePage } from '../page/page-failure.ts';
+import type { PriceContext } from '../page/parse-price.ts';
 import type { Page } from '../page/read-page.ts';
 import { textOf } from '../page/text-of.ts';
 import { detectLanguage } from './detect-language.ts';
 import { detectProductType } from './detect-product-type.ts';
+import { isSameSite } from './same-site.ts';
 import { siteLinks } from './site-links.ts';
 import { discoverSitemaps, sitemapEntries } from './sitemaps.ts';
 
@@ -141,7 +144,7 @@ export async function analyseSite(
     })) {
       progress.sitemap_size++;
       const entryUrl = URL.parse(entry.url);
-      if (entryUrl && entryUrl.origin === origin && !seen.has(entryUrl.href)) {
+      if (entryUrl && isSameSite(entryUrl, origin) && !seen.has(entryUrl.href)) {
         seen.add(entryUrl.href);
         sitemapUrls.push(entryUrl.href);
       }
@@ -154,8 +157,7 @@ export async function analyseSite(
   const pages: Page[] = [homePage];
   const productPages: Page[] = [];
   const otherUrls: string[] = [];
-  const homeAnatomy = pageAnatomy(homePage, context);
-  let cardLinkCount = homeAnatomy.cardLinks.length;
+  let cardLinkCount = anatomyOf(homePage, context)?.cardLinks.length ?? 0;
 
   if (sitemapUrls.length > 0) {
     const groups = groupByShape(sitemapUrls).slice(0, options.sampleGroups ?? 8);
@@ -168,7 +170,7 @@ export async function analyseSite(
       return {
         ...sample,
         page: fetched.page,
-        kind: fetched.page ? classifyPage(fetched.page, context).kind : null,
+        kind: fetched.page ? kindOf(fetched.page, context) : null,
       };
     });
     let estimate = 0;
@@ -204,7 +206,7 @@ export async function analyseSite(
       async (sample) => (await fetchHtmlPage(fetcher, sample, options.signal)).page,
     );
     const products = checked.filter(
-      (page): page is Page => page !== null && classifyPage(page, context).kind === 'PRODUCT',
+      (page): page is Page => page !== null && kindOf(page, context) === 'PRODUCT',
     );
     productPages.push(...products);
     pages.push(...checked.filter((page): page is Page => page !== null));
@@ -234,6 +236,16 @@ export async function analyseSite(
     productUrls: productPages.map((page) => page.url),
     otherUrls,
   });
+}
+
+/** A page whose anatomy cannot be read (past PAGE_LIMITS) counts as a page without one. */
+function anatomyOf(page: Page, context: PriceContext): PageAnatomy | null {
+  return readOnePage(() => pageAnatomy(page, context)).value;
+}
+
+/** A page that cannot be classified counts as none of the shop's kinds of page. */
+function kindOf(page: Page, context: PriceContext): PageKind | null {
+  return readOnePage(() => classifyPage(page, context).kind).value;
 }
 
 interface UrlGroup {
@@ -306,8 +318,8 @@ async function crawlListings(
   const pages: Page[] = [];
   let queue: string[] = [];
   const visit = (page: Page): void => {
-    const anatomy = pageAnatomy(page, context);
-    for (const link of anatomy.cardLinks) productLinks.add(link);
+    for (const link of anatomyOf(page, context)?.cardLinks ?? [])
+      if (isSameSite(link, origin)) productLinks.add(link);
     for (const link of siteLinks(page, origin)) {
       if (seen.has(link) || productLinks.has(link)) continue;
       seen.add(link);
