@@ -79,8 +79,11 @@ export function extractProduct(
   }
   if (structured.length === 0 && !markupComplete && candidates.at(-1)?.source !== 'heuristic') return null;
   const source: Partial<Record<SourcedField, FieldSource>> = {};
-  const pick = <K extends (typeof MERGED)[number]>(key: K): ProductFields[K] => {
-    for (const candidate of candidates) {
+  const pick = <K extends (typeof MERGED)[number]>(
+    key: K,
+    among: (candidate: (typeof candidates)[number]) => boolean = () => true,
+  ): ProductFields[K] => {
+    for (const candidate of candidates.filter(among)) {
       const value = candidate.fields[key];
       if (value !== null && value !== '') {
         source[key] = candidate.source;
@@ -123,11 +126,14 @@ export function extractProduct(
     sku = new RegExp(profile.sku_from_url).exec(new URL(page.url).pathname)?.[1] ?? null;
     if (sku) source.sku = 'url';
   }
-  let availability = pick('availability');
+  // The block the page's own markup names for stock outranks a learned rule, which was learned on
+  // pages that were in stock and reads a line that may not say "sold out".
+  let availability = pick('availability', (candidate) => candidate.source !== 'selector');
   if (availability === null && shownStock()) {
     availability = shownStock();
     source.availability = 'heuristic';
   }
+  availability ??= pick('availability');
   // A page offering a current price (an add-to-cart control, a classified ad's asking price) sells the product now, though no data says so.
   if (availability === null && price !== null) {
     availability = 'IN_STOCK';
