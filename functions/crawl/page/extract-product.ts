@@ -1,12 +1,13 @@
 import type { Element } from 'domhandler';
 import type { FieldSource, ProductRecord, SourcedField } from '#core/product-record';
 import type { ExtractionMethod, ExtractionProfile } from '../learn/extraction-profile.ts';
+import { cleanText } from './clean-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { labelledIdentifiers } from './labelled-identifiers.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
-import { pageAnatomy } from './page-anatomy.ts';
+import { type PageAnatomy, pageAnatomy } from './page-anatomy.ts';
 import { pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
@@ -17,6 +18,7 @@ import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
 import type { Page } from './read-page.ts';
 import { shownAvailability } from './shown-availability.ts';
+import { textOf } from './text-of.ts';
 
 type StructuredMethod = Exclude<ExtractionMethod, 'SELECTORS'>;
 const ORDER: StructuredMethod[] = ['JSONLD', 'MICRODATA', 'OPENGRAPH'];
@@ -27,6 +29,8 @@ const SOURCE: Record<StructuredMethod, FieldSource> = {
 };
 const MERGED = ['name', 'brand', 'mpn', 'sku', 'image', 'category', 'availability'] as const;
 const GAPS = ['name', 'price', 'sku', 'brand'] as const;
+/** Buy-button labels that say the product cannot be bought (the anatomy counts them as buy controls). */
+const SOLD_OUT_BUTTON = /sold out|ausverkauft|vyprodáno|épuisé|pre-?order|vorbestellen|précommander/i;
 
 /**
  * Reads the page's product on its own merits: the structured sources (the profile's method first)
@@ -134,6 +138,16 @@ export function extractProduct(
     source.availability = 'heuristic';
   }
   availability ??= pick('availability');
+  // Structured data goes stale: the page's own stock block saying "sold out", or a buy button the
+  // buyer can press, is what the shop does now.
+  const shown = shownStock();
+  if (availability === 'IN_STOCK' && shown === 'OUT_OF_STOCK' && source.availability !== 'heuristic') {
+    availability = shown;
+    source.availability = 'heuristic';
+  } else if (availability === 'OUT_OF_STOCK' && shown === null && pressableBuyButton(anatomy())) {
+    availability = 'IN_STOCK';
+    source.availability = 'heuristic';
+  }
   // A page offering a current price (an add-to-cart control, a classified ad's asking price) sells the product now, though no data says so.
   if (availability === null && price !== null) {
     availability = 'IN_STOCK';
@@ -158,6 +172,15 @@ export function extractProduct(
     source,
   };
   return record;
+}
+
+function pressableBuyButton(anatomy: PageAnatomy): boolean {
+  return anatomy.buyButtons.some(
+    (button) =>
+      button.attribs.disabled === undefined &&
+      button.attribs['aria-disabled'] !== 'true' &&
+      !SOLD_OUT_BUTTON.test(cleanText(textOf(button) || (button.attribs.value ?? ''))),
+  );
 }
 
 function lazy<T>(make: () => T): () => T {

@@ -199,6 +199,32 @@ describe('extractProduct traps', () => {
     expect(product).toMatchObject({ price: '1299.90', currency: 'CHF', sku: 'PL04512' });
   });
 
+  it('sells a product listed as one Product per size while any size is in stock', () => {
+    const size = (sku: string, stock: string): string =>
+      `{"@type":"Product","name":"Boots","sku":"${sku}","offers":{"@type":"Offer","price":"69.95","priceCurrency":"EUR","availability":"http://schema.org/${stock}"}}`;
+    const html = page(ld(`[${size('B-35', 'OutOfStock')},${size('B-36', 'InStock')}]`));
+    expect(extractProduct(html, profile())).toMatchObject({ sku: 'B-35', availability: 'IN_STOCK' });
+  });
+
+  it('believes the page over stale structured stock: a sold-out block, a buy button the buyer can press', () => {
+    const offer = (stock: string): string =>
+      ld(
+        `{"@type":"Product","name":"Chair","offers":{"price":"54.50","priceCurrency":"EUR","availability":"https://schema.org/${stock}"}}`,
+      );
+    const soldOut = page(
+      offer('InStock'),
+      '<ul class="availability-box"><li><strong>Momentálne nie je možné produkt kúpiť, ale je možné ho rezervovať</strong></li></ul>',
+    );
+    const buyable = page(
+      offer('OutOfStock'),
+      '<h1>Chair</h1><button type="submit">Add to your basket</button>',
+    );
+    const disabled = page(offer('OutOfStock'), '<h1>Chair</h1><button disabled>Add to your basket</button>');
+    expect(extractProduct(soldOut, profile())).toMatchObject({ availability: 'OUT_OF_STOCK' });
+    expect(extractProduct(buyable, profile())).toMatchObject({ availability: 'IN_STOCK' });
+    expect(extractProduct(disabled, profile())).toMatchObject({ availability: 'OUT_OF_STOCK' });
+  });
+
   it('is null on a page that names no product', () => {
     expect(extractProduct(page('', '<h1>About us</h1><p>We sell chairs.</p>'), profile())).toBeNull();
   });
