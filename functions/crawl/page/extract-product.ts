@@ -11,6 +11,7 @@ import { type PageAnatomy, pageAnatomy } from './page-anatomy.ts';
 import { pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
+import { productsFromEmbeddedData } from './product-from-embedded-data.ts';
 import { productFromJsonLd } from './product-from-json-ld.ts';
 import { productFromMicrodata } from './product-from-microdata.ts';
 import { productFromOpenGraph } from './product-from-open-graph.ts';
@@ -59,9 +60,23 @@ export function extractProduct(
     .filter((entry): entry is { source: FieldSource; fields: ProductFields } => entry.fields !== null);
   // The first source naming a product leads; a source that names only a title is a fallback.
   const structured = found.filter((entry) => entry.fields.price !== null || entry.fields.name !== null);
+  // Data the page embeds for its own scripts, read only where structured data leaves a field out.
+  const embedded = GAPS.some((key) => structured.every((entry) => entry.fields[key] === null))
+    ? productsFromEmbeddedData(page, identity)
+    : [];
+  // A bare data-price attribute may be any block's; embedded data vouches for a product with a name and a price.
+  const vouched =
+    structured.length > 0 ||
+    embedded.some(
+      (entry) => entry.source !== 'attributes' && entry.fields.name !== null && entry.fields.price !== null,
+    );
   const markup = productFromSelectors(page, profile.selectors, context);
   const markupComplete = markup.name !== null && markup.price !== null;
-  const candidates = [...structured, { source: 'selector' as FieldSource, fields: markup }];
+  const candidates: { source: FieldSource; fields: ProductFields }[] = [
+    ...structured,
+    ...embedded.filter((entry) => entry.source !== 'attributes'),
+    { source: 'selector', fields: markup },
+  ];
   const anatomy = lazy(() => pageAnatomy(page, context));
   const labelled = lazy(() => labelledIdentifiers(page));
   const shownStock = lazy(() => shownAvailability(page));
@@ -76,12 +91,14 @@ export function extractProduct(
     const buying = rules.name !== null && rules.price !== null && anatomy().buyButtons.length > 0;
     const soldOut = rules.name !== null && labelled().sku !== null && shownStock() !== null;
     // With nothing else vouching for the page, a price far from any buy button is some other offer's.
-    if (structured.length > 0 || markupComplete || buying)
-      candidates.push({ source: 'heuristic', fields: rules });
+    if (vouched || markupComplete || buying) candidates.push({ source: 'heuristic', fields: rules });
     else if (soldOut)
       candidates.push({ source: 'heuristic', fields: { ...rules, price: null, currency: null } });
   }
-  if (structured.length === 0 && !markupComplete && candidates.at(-1)?.source !== 'heuristic') return null;
+  if (!vouched && !markupComplete && candidates.at(-1)?.source !== 'heuristic') return null;
+  // A data-* attribute may hold a list or regular price the page does not show as current: it
+  // fills only what the page's visible markup leaves out.
+  candidates.push(...embedded.filter((entry) => entry.source === 'attributes'));
   const source: Partial<Record<SourcedField, FieldSource>> = {};
   const pick = <K extends (typeof MERGED)[number]>(
     key: K,

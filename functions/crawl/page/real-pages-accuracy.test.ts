@@ -43,7 +43,9 @@ describe('reading real shop pages', () => {
       if (!record) continue;
       for (const field of ['name', 'price', 'currency', 'sku'] as const)
         if (record[field] !== null)
-          expect(record.source?.[field]).toMatch(/^(jsonld|microdata|opengraph|selector|url|heuristic)$/);
+          expect(record.source?.[field]).toMatch(
+            /^(jsonld|microdata|rdfa|opengraph|shopify|nextdata|script|attributes|selector|url|heuristic)$/,
+          );
     }
   });
 });
