@@ -143,6 +143,10 @@ export function extractProduct(
   const shownSku = labelled().sku;
   let sku = shownSku ?? pick('sku');
   if (shownSku) source.sku = 'heuristic';
+  // Likewise the maker's number the page labels ("Model number"): structured mpn is often the shop's own id.
+  const shownMpn = labelled().mpn;
+  const mpn = shownMpn ?? pick('mpn');
+  if (shownMpn) source.mpn = 'heuristic';
   if (sku === null && profile.sku_from_url) {
     sku = new RegExp(profile.sku_from_url).exec(new URL(page.url).pathname)?.[1] ?? null;
     if (sku) source.sku = 'url';
@@ -178,7 +182,7 @@ export function extractProduct(
     name: pick('name'),
     brand: pick('brand'),
     gtin,
-    mpn: pick('mpn'),
+    mpn,
     sku,
     price: price === null ? null : normaliseAmount(price, currency),
     currency,

@@ -12,6 +12,7 @@ describe('labelledIdentifiers', () => {
     ).toEqual({
       brand: 'Bosch',
       sku: 'AB-12',
+      mpn: null,
     });
   });
 
@@ -27,6 +28,28 @@ describe('labelledIdentifiers', () => {
     expect(
       read('<p><span>Black</span> - <span data-qa-qualifier="product-reference">1002/710</span></p>').sku,
     ).toBe('1002/710');
+  });
+
+  it("reads the maker's part number by its label, in the page's language, around direction marks", () => {
+    expect(read('<table><tr><th> Modellnummer </th><td> 8856 </td></tr></table>').mpn).toBe('8856');
+    expect(read('<span>Item model number \u200f : \u200e</span> <span>A157S546</span>').mpn).toBe('A157S546');
+    expect(
+      read(
+        '<p><span>make/manufacturer: <b>Indesit</b></span><span>model name/number: <b>XWSC61251</b></span></p>',
+      ),
+    ).toMatchObject({
+      brand: 'Indesit',
+      mpn: 'XWSC61251',
+    });
+  });
+
+  it('reads labels a template indents with long runs of whitespace', () => {
+    const indent = ' '.repeat(120);
+    expect(
+      read(
+        `<dl><dt>${indent}Brand${indent}</dt><dd>Norton</dd><dt>${indent}Manufacturer Part Number (MPN)${indent}</dt><dd>GA00638-GB</dd></dl>`,
+      ),
+    ).toMatchObject({ brand: 'Norton', mpn: 'GA00638-GB' });
   });
 
   it('takes no prose for a code', () => {

@@ -28,6 +28,7 @@ export function productFromPageRules(
     name: needs.priceAndName ? (mainHeading(page)?.text ?? null) : null,
     brand: labelled.brand,
     sku: labelled.sku,
+    mpn: labelled.mpn,
     price: price?.price.amount ?? null,
     currency: price?.price.currency ?? null,
   };
