@@ -13,7 +13,7 @@ import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
 import { productsFromEmbeddedData } from './product-from-embedded-data.ts';
 import { productFromJsonLd } from './product-from-json-ld.ts';
-import { productFromMicrodata } from './product-from-microdata.ts';
+import { productFromMicrodata, productFromRdfa } from './product-from-microdata.ts';
 import { productFromOpenGraph } from './product-from-open-graph.ts';
 import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
@@ -55,8 +55,14 @@ export function extractProduct(
   };
   const methods =
     profile.method === 'SELECTORS' ? ORDER : [profile.method, ...ORDER.filter((m) => m !== profile.method)];
+  // RDFa is no profile method of its own (profiles keep their stored shape): it follows microdata.
   const found = methods
-    .map((method) => ({ source: SOURCE[method], fields: readers[method]() }))
+    .flatMap((method) => [
+      { source: SOURCE[method], fields: readers[method]() },
+      ...(method === 'MICRODATA'
+        ? [{ source: 'rdfa' as FieldSource, fields: productFromRdfa(page.$, identity) }]
+        : []),
+    ])
     .filter((entry): entry is { source: FieldSource; fields: ProductFields } => entry.fields !== null);
   // The first source naming a product leads; a source that names only a title is a fallback.
   const structured = found.filter((entry) => entry.fields.price !== null || entry.fields.name !== null);

@@ -230,6 +230,89 @@ describe('extractProduct traps', () => {
   });
 });
 
+describe('bad input (issue 11)', () => {
+  const product = (fields: string): string => ld(`{"@type":"Product",${fields}}`);
+
+  it('reads the main product of a page with a second JSON-LD product for its accessories', () => {
+    const html = page(
+      product('"name":"Case for Phone X","sku":"CASE-1","offers":{"price":"9.90","priceCurrency":"EUR"}') +
+        product(
+          '"name":"Phone X","url":"https://shop.example/p/chair","sku":"PX","offers":{"price":"499","priceCurrency":"EUR"}',
+        ),
+      '<h1>Phone X</h1>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({ name: 'Phone X', sku: 'PX', price: '499.00' });
+  });
+
+  it('reads a sold-out page with its price', () => {
+    const html = page(
+      product(
+        '"name":"Chair","offers":{"price":"1299","priceCurrency":"CZK","availability":"https://schema.org/SoldOut"}',
+      ),
+      '<h1>Chair</h1><p class="stock">Vyprodáno</p>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({
+      price: '1299.00',
+      currency: 'CZK',
+      availability: 'OUT_OF_STOCK',
+    });
+  });
+
+  it('records the lowest price of a price range shown on the page', () => {
+    const html = page(
+      '',
+      '<h1>Chair</h1><span class="price">od 1 299 Kč – 1 899 Kč</span><button>Do košíku</button>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({ price: '1299.00', currency: 'CZK' });
+  });
+
+  it('reads a price with a no-break space between thousands', () => {
+    const html = page(
+      '',
+      '<h1>Chair</h1><span class="price">12\u00a0499,90\u00a0Kč</span><button>Do košíku</button>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({ price: '12499.90', currency: 'CZK' });
+  });
+
+  it('reads the product of a 10 MB page', () => {
+    const filler = `<div class="review"><p>${'Great chair, would buy again. '.repeat(30)}</p></div>`.repeat(
+      11_000,
+    );
+    const html = page(
+      product('"name":"Chair","offers":{"price":"1299","priceCurrency":"CZK"}'),
+      `<h1>Chair</h1>${filler}`,
+    );
+    expect(html.$.html().length).toBeGreaterThan(10_000_000);
+    expect(extractProduct(html, profile())).toMatchObject({ name: 'Chair', price: '1299.00' });
+  });
+
+  it('reads RDFa with schema: prefixes and says so', () => {
+    const html = page(
+      '<meta property="og:title" content="Chair | Shop">',
+      '<div vocab="https://schema.org/" typeof="schema:Product"><h1 property="schema:name">Chair</h1>' +
+        '<span property="schema:sku">CH-9</span><span property="schema:mpn">K-77</span>' +
+        '<div property="schema:offers" typeof="schema:Offer"><span property="schema:price" content="1299.90">1 299,90 Kč</span>' +
+        '<meta property="schema:priceCurrency" content="CZK"><link property="schema:availability" href="https://schema.org/InStock"></div></div>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({
+      name: 'Chair',
+      sku: 'CH-9',
+      mpn: 'K-77',
+      price: '1299.90',
+      currency: 'CZK',
+      availability: 'IN_STOCK',
+      source: { name: 'rdfa', price: 'rdfa', mpn: 'rdfa' },
+    });
+  });
+
+  it('invents no product on a listing whose cards carry data-price attributes', () => {
+    const cards = ['A', 'B', 'C']
+      .map((name, index) => `<li data-price="${index + 10}.00"><a href="/p/${name}">${name}</a></li>`)
+      .join('');
+    expect(extractProduct(page('', `<h1>Chairs</h1><ul>${cards}</ul>`), profile())).toBeNull();
+  });
+});
+
 describe('readAvailability', () => {
   it.each([
     ['https://schema.org/InStock', 'IN_STOCK'],
