@@ -185,7 +185,7 @@ export function extractProduct(
   if (gtinOwner) source.gtin = gtinOwner.source;
   const record: ProductRecord = {
     url: canonicalUrl(page, structured[0]?.fields.url ?? null),
-    name: pick('name'),
+    name: withoutEmptyLabel(pick('name')),
     brand: pick('brand'),
     gtin,
     mpn,
@@ -208,6 +208,11 @@ function pressableBuyButton(anatomy: PageAnatomy): boolean {
       button.attribs['aria-disabled'] !== 'true' &&
       !SOLD_OUT_BUTTON.test(cleanText(textOf(button) || (button.attribs.value ?? ''))),
   );
+}
+
+/** "Legend 200ml edt דגם:": templates append a label whose value the shop left empty. */
+function withoutEmptyLabel(name: string | null): string | null {
+  return name?.replace(/\s+[^\s:]{1,20}:\s*$/u, '') || name;
 }
 
 function lazy<T>(make: () => T): () => T {

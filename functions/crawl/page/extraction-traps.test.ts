@@ -286,6 +286,15 @@ describe('bad input (issue 11)', () => {
     expect(extractProduct(html, profile())).toMatchObject({ name: 'Chair', price: '1299.00' });
   });
 
+  it('drops a trailing label whose value the template left empty from the name', () => {
+    const html = page(
+      ld(
+        '{"@type":"Product","name":"Legend 200ml edt MONT BLANC    דגם:  ","offers":{"price":"199","priceCurrency":"ILS"}}',
+      ),
+    );
+    expect(extractProduct(html, profile())?.name).toBe('Legend 200ml edt MONT BLANC');
+  });
+
   it('reads RDFa with schema: prefixes and says so', () => {
     const html = page(
       '<meta property="og:title" content="Chair | Shop">',

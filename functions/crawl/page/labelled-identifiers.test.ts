@@ -20,6 +20,12 @@ describe('labelledIdentifiers', () => {
     expect(read('<p class="product-code">Product code: 46286401</p>').sku).toBe('46286401');
   });
 
+  it("reads a classified ad's post id as its reference", () => {
+    expect(read('<div class="postinginfos"><p class="postinginfo">post id: 7235216655</p></div>').sku).toBe(
+      '7235216655',
+    );
+  });
+
   it('reads the element after a label text inside the same block', () => {
     expect(read('<p>Ref : <span>VE900</span></p>').sku).toBe('VE900');
   });

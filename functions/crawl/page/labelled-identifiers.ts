@@ -5,7 +5,7 @@ import { textOf } from './text-of.ts';
 
 /** Labels of the shop's own product identifier, as pages show it beside the value. */
 const SKU_LABEL =
-  /^(?:sku|asin|item number|ebay item number|numéro de l'objet ebay|artikelnummer|art\.?-?nr\.?|article number|product code|product number|product id|item code|item no\.?|item #|référence|ref\.?|reference|código|codice articolo|cod produs|kod produktu|kód produktu|kód|katalogové číslo|artikelnr\.?|varenummer|varenr\.?|šifra|šifra proizvoda|артикул|код товара|קוד מוצר|מק"ט)$/i;
+  /^(?:sku|asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay|artikelnummer|art\.?-?nr\.?|article number|product code|product number|product id|item code|item no\.?|item #|référence|ref\.?|reference|código|codice articolo|cod produs|kod produktu|kód produktu|kód|katalogové číslo|artikelnr\.?|varenummer|varenr\.?|šifra|šifra proizvoda|артикул|код товара|קוד מוצר|מק"ט)$/i;
 
 /** Labels of the brand in specification rows. */
 const BRAND_LABEL =

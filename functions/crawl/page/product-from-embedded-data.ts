@@ -82,7 +82,7 @@ function shopifyProduct(roots: readonly unknown[], identity: PageIdentity): Prod
 const ATTRIBUTES = {
   price: ['data-product-price', 'data-price-amount', 'data-price'],
   currency: ['data-currency', 'data-price-currency', 'data-currency-code'],
-  sku: ['data-product-sku', 'data-sku'],
+  sku: ['data-product-sku', 'data-sku', 'data-product-id', 'data-productid'],
   gtin: ['data-ean', 'data-gtin', 'data-barcode'],
   brand: ['data-product-brand', 'data-brand'],
 } as const;
