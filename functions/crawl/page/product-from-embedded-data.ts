@@ -6,7 +6,7 @@ import { noFields, type ProductFields } from './product-fields.ts';
 import type { PageIdentity } from './product-from-json-ld.ts';
 import { fieldsOf, productInJson } from './product-in-json.ts';
 import type { Page } from './read-page.ts';
-import { assignedState, jsonScripts } from './script-json.ts';
+import { assignedState, inlineScripts, jsonScripts } from './script-json.ts';
 
 type Json = Record<string, unknown>;
 export type EmbeddedSource = Extract<FieldSource, 'shopify' | 'nextdata' | 'script' | 'attributes'>;
@@ -19,14 +19,27 @@ export function productsFromEmbeddedData(
   page: Page,
   identity: PageIdentity,
 ): { source: EmbeddedSource; fields: ProductFields }[] {
-  const state = assignedState(page);
+  const scripts = inlineScripts(page);
+  const state = assignedState(scripts);
   const shopifyMeta = state.filter((entry) => /meta$/.test(entry.name)).map((entry) => entry.value);
   const found: { source: EmbeddedSource; fields: ProductFields | null }[] = [
     {
       source: 'shopify',
-      fields: shopifyProduct([...jsonScripts(page, 'script[data-product-json]'), ...shopifyMeta], identity),
+      fields: shopifyProduct(
+        [
+          ...jsonScripts(scripts.filter((script) => script.attribs['data-product-json'] !== undefined)),
+          ...shopifyMeta,
+        ],
+        identity,
+      ),
     },
-    { source: 'nextdata', fields: firstProduct(jsonScripts(page, 'script#__NEXT_DATA__'), identity) },
+    {
+      source: 'nextdata',
+      fields: firstProduct(
+        jsonScripts(scripts.filter((script) => script.attribs.id === '__NEXT_DATA__')),
+        identity,
+      ),
+    },
     {
       source: 'script',
       fields: firstProduct(
@@ -93,16 +106,20 @@ const RELATED = '[class*="related" i], [class*="recommend" i], [class*="similar"
  * holds different values across the page (product cards of a listing, sizes) names no one value.
  */
 function productFromAttributes(page: Page, identity: PageIdentity): ProductFields | null {
-  const read = (names: readonly string[]): string | null => {
+  // One pass over the page for every attribute: a query per attribute walks the whole page each time.
+  const names = Object.values(ATTRIBUTES).flat();
+  const seen = new Map<string, Set<string>>();
+  for (const element of page.$(names.map((name) => `[${name}]`).join(',')).toArray() as Element[]) {
+    if (page.$(element).closest(RELATED).length > 0) continue;
     for (const name of names) {
-      const values = new Set(
-        (page.$(`[${name}]`).toArray() as Element[])
-          .filter((element) => page.$(element).closest(RELATED).length === 0)
-          .map((element) => element.attribs[name]?.trim())
-          .filter((value): value is string => !!value),
-      );
-      if (values.size === 1) return [...values][0] as string;
-      if (values.size > 1) return null;
+      const value = element.attribs[name]?.trim();
+      if (value) seen.set(name, (seen.get(name) ?? new Set()).add(value));
+    }
+  }
+  const read = (candidates: readonly string[]): string | null => {
+    for (const name of candidates) {
+      const values = seen.get(name);
+      if (values) return values.size === 1 ? ([...values][0] as string) : null;
     }
     return null;
   };

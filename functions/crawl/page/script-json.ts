@@ -5,13 +5,18 @@ import { textOf } from './text-of.ts';
 
 /** State objects shops assign in inline scripts for their own front end. */
 const STATE_ASSIGNMENT =
-  /(?:window\.|var\s+|let\s+|const\s+)?(__INITIAL_STATE__|__PRELOADED_STATE__|__APP_STATE__|__STATE__|__PRODUCT_STATE__|ShopifyAnalytics\.meta|meta)\s*=\s*(?=\{)/g;
+  /(__INITIAL_STATE__|__PRELOADED_STATE__|__APP_STATE__|__PRODUCT_STATE__|ShopifyAnalytics\.meta|\bvar meta)\s*=\s*(?=\{)/g;
 /** Scripts larger than this are app bundles, not product state. */
 const MAX_SCRIPT = 2_000_000;
 
-/** JSON a page carries in a `<script type="application/json">` matching `selector`, parsed leniently. */
-export function jsonScripts(page: Page, selector: string): unknown[] {
-  return (page.$(selector).toArray() as Element[])
+/** The page's inline scripts, gathered once for every reader of embedded data. */
+export function inlineScripts(page: Page): Element[] {
+  return (page.$('script').toArray() as Element[]).filter((script) => script.attribs.src === undefined);
+}
+
+/** JSON the given `<script type="application/json">` elements carry, parsed leniently. */
+export function jsonScripts(scripts: readonly Element[]): unknown[] {
+  return scripts
     .map((script) => textOf(script))
     .filter((text) => text.length <= MAX_SCRIPT)
     .map((text) => parseLenient(text))
@@ -22,11 +27,11 @@ export function jsonScripts(page: Page, selector: string): unknown[] {
  * Objects inline scripts assign to a state variable (`window.__INITIAL_STATE__ = {…}`,
  * `var meta = {product: …}`, `ShopifyAnalytics.meta = {…}`), by name.
  */
-export function assignedState(page: Page): { name: string; value: unknown }[] {
+export function assignedState(scripts: readonly Element[]): { name: string; value: unknown }[] {
   const found: { name: string; value: unknown }[] = [];
-  for (const script of page
-    .$('script:not([src]):not([type]), script[type="text/javascript"]')
-    .toArray() as Element[]) {
+  for (const script of scripts) {
+    const type = script.attribs.type;
+    if (type !== undefined && !/javascript/i.test(type)) continue;
     const text = textOf(script);
     if (text.length > MAX_SCRIPT) continue;
     for (const match of text.matchAll(STATE_ASSIGNMENT)) {
