@@ -7,19 +7,19 @@ import { parsePrice } from './parse-price.ts';
 import { readPage } from './read-page.ts';
 
 /**
- * Floors a few points under what the page reader measures on the 73 real development pages with
+ * Floors just under what the page reader measures on the 73 real development pages with
  * no training (`npm run bench -- extraction` measures the trained path and a peer), so a
  * regression fails here.
  */
 const FLOORS: Record<ScoredField, number> = {
-  name: 0.89,
-  price: 0.9,
-  currency: 0.95,
-  brand: 0.72,
+  name: 0.92,
+  price: 0.92,
+  currency: 0.97,
+  brand: 0.78,
   gtin: 0.95,
-  sku: 0.8,
-  mpn: 0,
-  availability: 0.87,
+  sku: 0.89,
+  mpn: 0.7,
+  availability: 0.93,
 };
 
 describe('reading real shop pages', () => {
@@ -35,7 +35,7 @@ describe('reading real shop pages', () => {
   });
 
   it('gives a record for nearly every product page', () => {
-    expect(score.pagesWithRecord).toBeGreaterThanOrEqual(70);
+    expect(score.pagesWithRecord).toBeGreaterThanOrEqual(72);
   });
 
   it('says where each value of a record came from', () => {
