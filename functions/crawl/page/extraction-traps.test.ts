@@ -286,6 +286,21 @@ describe('bad input (issue 11)', () => {
     expect(extractProduct(html, profile())).toMatchObject({ name: 'Chair', price: '1299.00' });
   });
 
+  it("reads a marketplace page whose shown reference is in its URL, with no seller's price", () => {
+    const html = readPage(
+      '<html><head><title>Pink Dog Hair Dye 50ml</title></head><body><h1>Pink Dog Hair Dye 50ml</h1>' +
+        '<table><tr><th>ASIN</th><td>B0756B4GVG</td></tr></table><select><option>10,00 €</option></select></body></html>',
+      'https://www.market.test/dp/B0756B4GVG',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({
+      name: 'Pink Dog Hair Dye 50ml',
+      sku: 'B0756B4GVG',
+      price: null,
+    });
+    const elsewhere = readPage(html.$.html(), 'https://www.market.test/bestsellers');
+    expect(extractProduct(elsewhere, profile())).toBeNull();
+  });
+
   it('drops a trailing label whose value the template left empty from the name', () => {
     const html = page(
       ld(
