@@ -185,9 +185,10 @@ export function learnSelectors(
     targetsOf(pages, (p) => {
       const labels = (p.page.$('body *').toArray() as Element[])
         .filter((element) => !/^(button|option|select|script|style|a|input|form|label)$/.test(element.name))
-        .filter((element) => !p.anatomy.inCard(element) && ownText(element).length > 0 && !hiddenIn(element))
+        .filter((element) => !p.anatomy.inCard(element) && ownText(element).length > 0)
         .map((element) => ({ element, text: spacedText(element) }))
         .filter((entry) => entry.text.length < 40 && readAvailability(entry.text) !== null)
+        .filter((entry) => !hiddenIn(entry.element))
         .map((entry) => ({ element: entry.element, value: readAvailability(entry.text) as string }));
       const chosen = nearest(p, labels);
       return chosen ? [chosen.element, chosen.value] : null;
@@ -290,6 +291,7 @@ function labelledTargets(pages: readonly LearningPage[], field: Labelled): Targe
       const value = rowValue(row, own);
       const checked = field === 'gtin' ? normaliseGtin(value) : value;
       if (checked) found = { learning, element: row, value: checked, label: own, rank };
+      if (found?.rank === 0) break;
     }
     if (found) targets.push({ learning, element: found.element, value: found.value, label: found.label });
   }
