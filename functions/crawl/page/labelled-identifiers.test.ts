@@ -49,6 +49,20 @@ describe('labelledIdentifiers', () => {
     });
   });
 
+  it("reads the brand label in the page's language, the maker only where no brand is labelled", () => {
+    expect(
+      read('<table><tr><td> Kaubamärk </td><td> <a href="/c/bosch">Bosch</a> </td></tr></table>').brand,
+    ).toBe('Bosch');
+    expect(read('<ul><li><span>Ražotājs </span><div><span>CALVIN KLEIN</span></div></li></ul>').brand).toBe(
+      'CALVIN KLEIN',
+    );
+    expect(
+      read(
+        '<table><tr><th>Hersteller</th><td>Ankerkraut GmbH</td></tr><tr><th>Marke</th><td>Ankerkraut</td></tr></table>',
+      ).brand,
+    ).toBe('Ankerkraut');
+  });
+
   it('reads labels a template indents with long runs of whitespace', () => {
     const indent = ' '.repeat(120);
     expect(

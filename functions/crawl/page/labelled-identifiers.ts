@@ -9,7 +9,11 @@ const SKU_LABEL =
 
 /** Labels of the brand in specification rows. */
 const BRAND_LABEL =
-  /^(?:brand|make|make\/manufacturer|marke|marca|marque|merk|značka|marka|бренд|производитель|manufacturer|hersteller|fabricante|produttore)$/i;
+  /^(?:brand|make|marke|marca|marcă|marque|merk|merkki|märke|varumärke|mærke|merke|márka|značka|marka|kaubamärk|zīmols|prekės ženklas|бренд|марка)$/i;
+
+/** Labels of the maker, read as the brand only where the page labels no brand: it is often the company behind it. */
+const MAKER_LABEL =
+  /^(?:make\/manufacturer|manufacturer|hersteller|fabricante|produttore|fabricant|tootja|ražotājs|gamintojas|proizvođač|valmistaja|producător|výrobce|производитель|производител)$/i;
 
 /** Labels of the manufacturer's part or model number in specification rows. */
 const MPN_LABEL =
@@ -36,6 +40,7 @@ export interface LabelledIdentifiers {
  */
 export function labelledIdentifiers(page: Page): LabelledIdentifiers {
   let brand: string | null = null;
+  let maker: string | null = null;
   let sku: string | null = null;
   let mpn: string | null = null;
   for (const element of page.$('th, td, dt, dd, p, span, b, strong, label, div, li').toArray() as Element[]) {
@@ -57,11 +62,12 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
       cleanText(textOf(element.children.length === 1 ? nextElement(element) : (first.next ?? null)));
     if (sku === null && SKU_LABEL.test(label)) sku = shortValue(after());
     else if (brand === null && BRAND_LABEL.test(label)) brand = shortValue(after());
+    else if (maker === null && MAKER_LABEL.test(label)) maker = shortValue(after());
     else if (mpn === null && MPN_LABEL.test(label)) mpn = shortValue(after());
     else if (sku === null && element.children.length === 1) sku = inlineCode(text);
     if (brand !== null && sku !== null && mpn !== null) break;
   }
-  return { brand, sku, mpn };
+  return { brand: brand ?? maker, sku, mpn };
 }
 
 function markupOf(element: Element): string {

@@ -15,7 +15,7 @@ const FLOORS: Record<ScoredField, number> = {
   name: 0.93,
   price: 0.93,
   currency: 0.97,
-  brand: 0.8,
+  brand: 0.87,
   gtin: 0.95,
   sku: 0.9,
   mpn: 0.7,
