@@ -5468,7 +5468,7 @@ export interface operations {
                 /** Format: date-time */
                 scraped_at: string;
                 source?: {
-                  [key: string]: "jsonld" | "microdata" | "opengraph" | "selector" | "url" | "heuristic";
+                  [key: string]: "jsonld" | "microdata" | "rdfa" | "opengraph" | "shopify" | "nextdata" | "script" | "attributes" | "selector" | "url" | "heuristic";
                 };
               })[];
           };

@@ -1,5 +1,20 @@
-/** Where a record's value was read: the page's structured data, the shop's learned markup rules, or generic page rules. */
-export type FieldSource = 'jsonld' | 'microdata' | 'opengraph' | 'selector' | 'url' | 'heuristic';
+/**
+ * Where a record's value was read: the page's structured data (JSON-LD, microdata, RDFa, Open Graph),
+ * data the page embeds for its scripts (Shopify's product JSON, Next.js page data, script state,
+ * `data-*` attributes), the shop's learned markup rules, the URL, or generic page rules.
+ */
+export type FieldSource =
+  | 'jsonld'
+  | 'microdata'
+  | 'rdfa'
+  | 'opengraph'
+  | 'shopify'
+  | 'nextdata'
+  | 'script'
+  | 'attributes'
+  | 'selector'
+  | 'url'
+  | 'heuristic';
 
 export type SourcedField =
   | 'name'

@@ -53,7 +53,12 @@ export const productRecord = v.object({
       v.picklist([
         'jsonld',
         'microdata',
+        'rdfa',
         'opengraph',
+        'shopify',
+        'nextdata',
+        'script',
+        'attributes',
         'selector',
         'url',
         'heuristic',

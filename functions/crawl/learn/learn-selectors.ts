@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import type { Element } from 'domhandler';
 import { cleanText } from '../page/clean-text.ts';
+import { mainHeading } from '../page/main-heading.ts';
 import { normaliseAmount } from '../page/normalise-amount.ts';
 import { normaliseGtin } from '../page/normalise-gtin.ts';
 import type { PageAnatomy } from '../page/page-anatomy.ts';
@@ -9,7 +10,7 @@ import type { ProductFields } from '../page/product-fields.ts';
 import { productFromSelectors, readRule, spacedText } from '../page/product-from-selectors.ts';
 import { readAvailability } from '../page/read-availability.ts';
 import type { Page } from '../page/read-page.ts';
-import { textOf } from '../page/text-of.ts';
+import { isHidden } from '../page/text-of.ts';
 import type { FieldRule, SelectorField } from './extraction-profile.ts';
 
 export interface LearningPage {
@@ -119,9 +120,13 @@ export function learnSelectors(
     return price.price ? normaliseAmount(price.price, price.currency) : null;
   };
 
+  // The heading that names the page, not the first h1: shops put cart pop-ups and offers in h1s before it.
   learn(
     'name',
-    targetsOf(pages, (p) => (p.anatomy.h1 ? [p.anatomy.h1, cleanText(textOf(p.anatomy.h1))] : null)),
+    targetsOf(pages, (p) => {
+      const heading = headingOf(p);
+      return heading ? [heading.element, heading.text] : null;
+    }),
     text,
   );
   learn(
@@ -183,6 +188,7 @@ export function learnSelectors(
         .filter((element) => !p.anatomy.inCard(element) && ownText(element).length > 0)
         .map((element) => ({ element, text: spacedText(element) }))
         .filter((entry) => entry.text.length < 40 && readAvailability(entry.text) !== null)
+        .filter((entry) => !hiddenIn(entry.element))
         .map((entry) => ({ element: entry.element, value: readAvailability(entry.text) as string }));
       const chosen = nearest(p, labels);
       return chosen ? [chosen.element, chosen.value] : null;
@@ -264,14 +270,19 @@ function targetsOf(
   return targets;
 }
 
+/**
+ * Per page, the row with the most specific label the page has (the list's order: a "Brand" row
+ * before a "Manufacturer" row, which often names the company behind the brand).
+ */
 function labelledTargets(pages: readonly LearningPage[], field: Labelled): Target[] {
-  const words = new Set(LABELS[field]);
+  const words = LABELS[field];
   const targets: Target[] = [];
   for (const learning of pages) {
+    let found: (Target & { rank: number }) | null = null;
     for (const element of learning.page.$('body *').toArray() as Element[]) {
       const own = ownText(element).replace(/\s*[:：]\s*$/, '');
-      if (!own || own.length > 40 || !words.has(own.toLowerCase()) || learning.anatomy.inCard(element))
-        continue;
+      const rank = own.length > 40 ? -1 : words.indexOf(own.toLowerCase());
+      if (!own || rank < 0 || (found && rank >= found.rank) || learning.anatomy.inCard(element)) continue;
       const row =
         spacedText(element).length > ownText(element).length + 1
           ? element
@@ -279,11 +290,10 @@ function labelledTargets(pages: readonly LearningPage[], field: Labelled): Targe
       if (row?.type !== 'tag') continue;
       const value = rowValue(row, own);
       const checked = field === 'gtin' ? normaliseGtin(value) : value;
-      if (checked) {
-        targets.push({ learning, element: row, value: checked, label: own });
-        break;
-      }
+      if (checked) found = { learning, element: row, value: checked, label: own, rank };
+      if (found?.rank === 0) break;
     }
+    if (found) targets.push({ learning, element: found.element, value: found.value, label: found.label });
   }
   return targets;
 }
@@ -304,8 +314,22 @@ function ownText(element: Element): string {
   );
 }
 
+const headings = new WeakMap<Page, { element: Element; text: string } | null>();
+
+function headingOf(learning: LearningPage): { element: Element; text: string } | null {
+  if (!headings.has(learning.page)) headings.set(learning.page, mainHeading(learning.page));
+  return headings.get(learning.page) ?? null;
+}
+
+/** A message a script shows later (a cart pop-up's "Currently unavailable") says nothing about the product. */
+function hiddenIn(element: Element): boolean {
+  for (let node: Element | null = element; node && node.type === 'tag'; node = node.parent as Element | null)
+    if (isHidden(node)) return true;
+  return false;
+}
+
 function nearest<T extends { element: Element }>(learning: LearningPage, items: T[]): T | undefined {
-  const h1 = learning.anatomy.h1;
+  const h1 = headingOf(learning)?.element;
   if (!h1) return items[0];
   const anchor = learning.anatomy.order(h1);
   return items.reduce<T | undefined>((best, item) => {

@@ -27,7 +27,21 @@ function detectCharset(bytes: Uint8Array, contentType: string | null): string | 
   const fromDocument = supported(declared);
   // A document that could be read far enough to find its declaration is ASCII-compatible, so a
   // declared UTF-16 is wrong (the HTML standard reads it as UTF-8).
-  return fromDocument?.startsWith('utf-16') ? 'utf-8' : fromDocument;
+  if (fromDocument?.startsWith('utf-16')) return 'utf-8';
+  // A template's stale `<meta charset>` lies about bytes that are UTF-8: legacy text with bytes
+  // above 0x7f is almost never valid UTF-8 by chance.
+  if (fromDocument && fromDocument !== 'utf-8' && isMultibyteUtf8(bytes)) return 'utf-8';
+  return fromDocument;
+}
+
+function isMultibyteUtf8(bytes: Uint8Array): boolean {
+  if (!bytes.some((byte) => byte >= 0x80)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function supported(label: string | undefined): string | null {

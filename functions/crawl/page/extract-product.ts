@@ -1,22 +1,25 @@
 import type { Element } from 'domhandler';
 import type { FieldSource, ProductRecord, SourcedField } from '#core/product-record';
 import type { ExtractionMethod, ExtractionProfile } from '../learn/extraction-profile.ts';
+import { cleanText } from './clean-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { labelledIdentifiers } from './labelled-identifiers.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
-import { pageAnatomy } from './page-anatomy.ts';
+import { type PageAnatomy, pageAnatomy } from './page-anatomy.ts';
 import { pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
+import { productsFromEmbeddedData } from './product-from-embedded-data.ts';
 import { productFromJsonLd } from './product-from-json-ld.ts';
-import { productFromMicrodata } from './product-from-microdata.ts';
+import { productFromMicrodata, productFromRdfa } from './product-from-microdata.ts';
 import { productFromOpenGraph } from './product-from-open-graph.ts';
 import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
 import type { Page } from './read-page.ts';
 import { shownAvailability } from './shown-availability.ts';
+import { textOf } from './text-of.ts';
 
 type StructuredMethod = Exclude<ExtractionMethod, 'SELECTORS'>;
 const ORDER: StructuredMethod[] = ['JSONLD', 'MICRODATA', 'OPENGRAPH'];
@@ -27,6 +30,8 @@ const SOURCE: Record<StructuredMethod, FieldSource> = {
 };
 const MERGED = ['name', 'brand', 'mpn', 'sku', 'image', 'category', 'availability'] as const;
 const GAPS = ['name', 'price', 'sku', 'brand'] as const;
+/** Buy-button labels that say the product cannot be bought (the anatomy counts them as buy controls). */
+const SOLD_OUT_BUTTON = /sold out|ausverkauft|vyprodáno|épuisé|pre-?order|vorbestellen|précommander/i;
 
 /**
  * Reads the page's product on its own merits: the structured sources (the profile's method first)
@@ -50,14 +55,34 @@ export function extractProduct(
   };
   const methods =
     profile.method === 'SELECTORS' ? ORDER : [profile.method, ...ORDER.filter((m) => m !== profile.method)];
+  // RDFa is no profile method of its own (profiles keep their stored shape): it follows microdata.
   const found = methods
-    .map((method) => ({ source: SOURCE[method], fields: readers[method]() }))
+    .flatMap((method) => [
+      { source: SOURCE[method], fields: readers[method]() },
+      ...(method === 'MICRODATA'
+        ? [{ source: 'rdfa' as FieldSource, fields: productFromRdfa(page.$, identity) }]
+        : []),
+    ])
     .filter((entry): entry is { source: FieldSource; fields: ProductFields } => entry.fields !== null);
   // The first source naming a product leads; a source that names only a title is a fallback.
   const structured = found.filter((entry) => entry.fields.price !== null || entry.fields.name !== null);
+  // Data the page embeds for its own scripts, read only where structured data leaves a field out.
+  const embedded = GAPS.some((key) => structured.every((entry) => entry.fields[key] === null))
+    ? productsFromEmbeddedData(page, identity)
+    : [];
+  // A bare data-price attribute may be any block's; embedded data vouches for a product with a name and a price.
+  const vouched =
+    structured.length > 0 ||
+    embedded.some(
+      (entry) => entry.source !== 'attributes' && entry.fields.name !== null && entry.fields.price !== null,
+    );
   const markup = productFromSelectors(page, profile.selectors, context);
   const markupComplete = markup.name !== null && markup.price !== null;
-  const candidates = [...structured, { source: 'selector' as FieldSource, fields: markup }];
+  const candidates: { source: FieldSource; fields: ProductFields }[] = [
+    ...structured,
+    ...embedded.filter((entry) => entry.source !== 'attributes'),
+    { source: 'selector', fields: markup },
+  ];
   const anatomy = lazy(() => pageAnatomy(page, context));
   const labelled = lazy(() => labelledIdentifiers(page));
   const shownStock = lazy(() => shownAvailability(page));
@@ -68,19 +93,29 @@ export function extractProduct(
     const priceAndName = missing('name') || missing('price');
     const rules = productFromPageRules(page, anatomy, labelled(), { priceAndName });
     // Without structured data or learned rules, a heading makes a product page with a price and a buy
-    // button, or with a shown reference and a stock statement (a product sold out shows no price).
+    // button, or with a shown reference and a stock statement (a product sold out shows no price) or
+    // a shown reference the page's own URL carries (a marketplace page whose offers are elsewhere).
     const buying = rules.name !== null && rules.price !== null && anatomy().buyButtons.length > 0;
-    const soldOut = rules.name !== null && labelled().sku !== null && shownStock() !== null;
+    const reference = labelled().sku;
+    const soldOut =
+      rules.name !== null &&
+      reference !== null &&
+      (shownStock() !== null || (reference.length >= 5 && page.url.includes(reference)));
     // With nothing else vouching for the page, a price far from any buy button is some other offer's.
-    if (structured.length > 0 || markupComplete || buying)
-      candidates.push({ source: 'heuristic', fields: rules });
+    if (vouched || markupComplete || buying) candidates.push({ source: 'heuristic', fields: rules });
     else if (soldOut)
       candidates.push({ source: 'heuristic', fields: { ...rules, price: null, currency: null } });
   }
-  if (structured.length === 0 && !markupComplete && candidates.at(-1)?.source !== 'heuristic') return null;
+  if (!vouched && !markupComplete && candidates.at(-1)?.source !== 'heuristic') return null;
+  // A data-* attribute may hold a list or regular price the page does not show as current: it
+  // fills only what the page's visible markup leaves out.
+  candidates.push(...embedded.filter((entry) => entry.source === 'attributes'));
   const source: Partial<Record<SourcedField, FieldSource>> = {};
-  const pick = <K extends (typeof MERGED)[number]>(key: K): ProductFields[K] => {
-    for (const candidate of candidates) {
+  const pick = <K extends (typeof MERGED)[number]>(
+    key: K,
+    among: (candidate: (typeof candidates)[number]) => boolean = () => true,
+  ): ProductFields[K] => {
+    for (const candidate of candidates.filter(among)) {
       const value = candidate.fields[key];
       if (value !== null && value !== '') {
         source[key] = candidate.source;
@@ -119,13 +154,30 @@ export function extractProduct(
   const shownSku = labelled().sku;
   let sku = shownSku ?? pick('sku');
   if (shownSku) source.sku = 'heuristic';
+  // Likewise the maker's number the page labels ("Model number"): structured mpn is often the shop's own id.
+  const shownMpn = labelled().mpn;
+  const mpn = shownMpn ?? pick('mpn');
+  if (shownMpn) source.mpn = 'heuristic';
   if (sku === null && profile.sku_from_url) {
     sku = new RegExp(profile.sku_from_url).exec(new URL(page.url).pathname)?.[1] ?? null;
     if (sku) source.sku = 'url';
   }
-  let availability = pick('availability');
+  // The block the page's own markup names for stock outranks a learned rule, which was learned on
+  // pages that were in stock and reads a line that may not say "sold out".
+  let availability = pick('availability', (candidate) => candidate.source !== 'selector');
   if (availability === null && shownStock()) {
     availability = shownStock();
+    source.availability = 'heuristic';
+  }
+  availability ??= pick('availability');
+  // Structured data goes stale: the page's own stock block saying "sold out", or a buy button the
+  // buyer can press, is what the shop does now.
+  const shown = shownStock();
+  if (availability === 'IN_STOCK' && shown === 'OUT_OF_STOCK' && source.availability !== 'heuristic') {
+    availability = shown;
+    source.availability = 'heuristic';
+  } else if (availability === 'OUT_OF_STOCK' && shown === null && pressableBuyButton(anatomy())) {
+    availability = 'IN_STOCK';
     source.availability = 'heuristic';
   }
   // A page offering a current price (an add-to-cart control, a classified ad's asking price) sells the product now, though no data says so.
@@ -139,10 +191,10 @@ export function extractProduct(
   const record: ProductRecord = {
     url: page.url,
     canonical_url: canonicalUrl(page, structured[0]?.fields.url ?? null),
-    name: pick('name'),
+    name: withoutEmptyLabel(pick('name')),
     brand: pick('brand'),
     gtin,
-    mpn: pick('mpn'),
+    mpn,
     sku,
     price: price === null ? null : normaliseAmount(price, currency),
     currency,
@@ -153,6 +205,20 @@ export function extractProduct(
     source,
   };
   return record;
+}
+
+function pressableBuyButton(anatomy: PageAnatomy): boolean {
+  return anatomy.buyButtons.some(
+    (button) =>
+      button.attribs.disabled === undefined &&
+      button.attribs['aria-disabled'] !== 'true' &&
+      !SOLD_OUT_BUTTON.test(cleanText(textOf(button) || (button.attribs.value ?? ''))),
+  );
+}
+
+/** "Legend 200ml edt דגם:": templates append a label whose value the shop left empty. */
+function withoutEmptyLabel(name: string | null): string | null {
+  return name?.replace(/\s+[^\s:]{1,20}:\s*$/u, '') || name;
 }
 
 function lazy<T>(make: () => T): () => T {

@@ -199,8 +199,141 @@ describe('extractProduct traps', () => {
     expect(product).toMatchObject({ price: '1299.90', currency: 'CHF', sku: 'PL04512' });
   });
 
+  it('sells a product listed as one Product per size while any size is in stock', () => {
+    const size = (sku: string, stock: string): string =>
+      `{"@type":"Product","name":"Boots","sku":"${sku}","offers":{"@type":"Offer","price":"69.95","priceCurrency":"EUR","availability":"http://schema.org/${stock}"}}`;
+    const html = page(ld(`[${size('B-35', 'OutOfStock')},${size('B-36', 'InStock')}]`));
+    expect(extractProduct(html, profile())).toMatchObject({ sku: 'B-35', availability: 'IN_STOCK' });
+  });
+
+  it('believes the page over stale structured stock: a sold-out block, a buy button the buyer can press', () => {
+    const offer = (stock: string): string =>
+      ld(
+        `{"@type":"Product","name":"Chair","offers":{"price":"54.50","priceCurrency":"EUR","availability":"https://schema.org/${stock}"}}`,
+      );
+    const soldOut = page(
+      offer('InStock'),
+      '<ul class="availability-box"><li><strong>Momentálne nie je možné produkt kúpiť, ale je možné ho rezervovať</strong></li></ul>',
+    );
+    const buyable = page(
+      offer('OutOfStock'),
+      '<h1>Chair</h1><button type="submit">Add to your basket</button>',
+    );
+    const disabled = page(offer('OutOfStock'), '<h1>Chair</h1><button disabled>Add to your basket</button>');
+    expect(extractProduct(soldOut, profile())).toMatchObject({ availability: 'OUT_OF_STOCK' });
+    expect(extractProduct(buyable, profile())).toMatchObject({ availability: 'IN_STOCK' });
+    expect(extractProduct(disabled, profile())).toMatchObject({ availability: 'OUT_OF_STOCK' });
+  });
+
   it('is null on a page that names no product', () => {
     expect(extractProduct(page('', '<h1>About us</h1><p>We sell chairs.</p>'), profile())).toBeNull();
+  });
+});
+
+describe('bad input (issue 11)', () => {
+  const product = (fields: string): string => ld(`{"@type":"Product",${fields}}`);
+
+  it('reads the main product of a page with a second JSON-LD product for its accessories', () => {
+    const html = page(
+      product('"name":"Case for Phone X","sku":"CASE-1","offers":{"price":"9.90","priceCurrency":"EUR"}') +
+        product(
+          '"name":"Phone X","url":"https://shop.example/p/chair","sku":"PX","offers":{"price":"499","priceCurrency":"EUR"}',
+        ),
+      '<h1>Phone X</h1>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({ name: 'Phone X', sku: 'PX', price: '499.00' });
+  });
+
+  it('reads a sold-out page with its price', () => {
+    const html = page(
+      product(
+        '"name":"Chair","offers":{"price":"1299","priceCurrency":"CZK","availability":"https://schema.org/SoldOut"}',
+      ),
+      '<h1>Chair</h1><p class="stock">Vyprodáno</p>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({
+      price: '1299.00',
+      currency: 'CZK',
+      availability: 'OUT_OF_STOCK',
+    });
+  });
+
+  it('records the lowest price of a price range shown on the page', () => {
+    const html = page(
+      '',
+      '<h1>Chair</h1><span class="price">od 1 299 Kč – 1 899 Kč</span><button>Do košíku</button>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({ price: '1299.00', currency: 'CZK' });
+  });
+
+  it('reads a price with a no-break space between thousands', () => {
+    const html = page(
+      '',
+      '<h1>Chair</h1><span class="price">12\u00a0499,90\u00a0Kč</span><button>Do košíku</button>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({ price: '12499.90', currency: 'CZK' });
+  });
+
+  it('reads the product of a 10 MB page', () => {
+    const filler = `<div class="review"><p>${'Great chair, would buy again. '.repeat(30)}</p></div>`.repeat(
+      11_000,
+    );
+    const html = page(
+      product('"name":"Chair","offers":{"price":"1299","priceCurrency":"CZK"}'),
+      `<h1>Chair</h1>${filler}`,
+    );
+    expect(html.$.html().length).toBeGreaterThan(10_000_000);
+    expect(extractProduct(html, profile())).toMatchObject({ name: 'Chair', price: '1299.00' });
+  });
+
+  it("reads a marketplace page whose shown reference is in its URL, with no seller's price", () => {
+    const html = readPage(
+      '<html><head><title>Pink Dog Hair Dye 50ml</title></head><body><h1>Pink Dog Hair Dye 50ml</h1>' +
+        '<table><tr><th>ASIN</th><td>B0756B4GVG</td></tr></table><select><option>10,00 €</option></select></body></html>',
+      'https://www.market.test/dp/B0756B4GVG',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({
+      name: 'Pink Dog Hair Dye 50ml',
+      sku: 'B0756B4GVG',
+      price: null,
+    });
+    const elsewhere = readPage(html.$.html(), 'https://www.market.test/bestsellers');
+    expect(extractProduct(elsewhere, profile())).toBeNull();
+  });
+
+  it('drops a trailing label whose value the template left empty from the name', () => {
+    const html = page(
+      ld(
+        '{"@type":"Product","name":"Legend 200ml edt MONT BLANC    דגם:  ","offers":{"price":"199","priceCurrency":"ILS"}}',
+      ),
+    );
+    expect(extractProduct(html, profile())?.name).toBe('Legend 200ml edt MONT BLANC');
+  });
+
+  it('reads RDFa with schema: prefixes and says so', () => {
+    const html = page(
+      '<meta property="og:title" content="Chair | Shop">',
+      '<div vocab="https://schema.org/" typeof="schema:Product"><h1 property="schema:name">Chair</h1>' +
+        '<span property="schema:sku">CH-9</span><span property="schema:mpn">K-77</span>' +
+        '<div property="schema:offers" typeof="schema:Offer"><span property="schema:price" content="1299.90">1 299,90 Kč</span>' +
+        '<meta property="schema:priceCurrency" content="CZK"><link property="schema:availability" href="https://schema.org/InStock"></div></div>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({
+      name: 'Chair',
+      sku: 'CH-9',
+      mpn: 'K-77',
+      price: '1299.90',
+      currency: 'CZK',
+      availability: 'IN_STOCK',
+      source: { name: 'rdfa', price: 'rdfa', mpn: 'rdfa' },
+    });
+  });
+
+  it('invents no product on a listing whose cards carry data-price attributes', () => {
+    const cards = ['A', 'B', 'C']
+      .map((name, index) => `<li data-price="${index + 10}.00"><a href="/p/${name}">${name}</a></li>`)
+      .join('');
+    expect(extractProduct(page('', `<h1>Chairs</h1><ul>${cards}</ul>`), profile())).toBeNull();
   });
 });
 

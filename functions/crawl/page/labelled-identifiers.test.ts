@@ -12,11 +12,18 @@ describe('labelledIdentifiers', () => {
     ).toEqual({
       brand: 'Bosch',
       sku: 'AB-12',
+      mpn: null,
     });
   });
 
   it('reads a label and its code in one text', () => {
     expect(read('<p class="product-code">Product code: 46286401</p>').sku).toBe('46286401');
+  });
+
+  it("reads a classified ad's post id as its reference", () => {
+    expect(read('<div class="postinginfos"><p class="postinginfo">post id: 7235216655</p></div>').sku).toBe(
+      '7235216655',
+    );
   });
 
   it('reads the element after a label text inside the same block', () => {
@@ -27,6 +34,42 @@ describe('labelledIdentifiers', () => {
     expect(
       read('<p><span>Black</span> - <span data-qa-qualifier="product-reference">1002/710</span></p>').sku,
     ).toBe('1002/710');
+  });
+
+  it("reads the maker's part number by its label, in the page's language, around direction marks", () => {
+    expect(read('<table><tr><th> Modellnummer </th><td> 8856 </td></tr></table>').mpn).toBe('8856');
+    expect(read('<span>Item model number \u200f : \u200e</span> <span>A157S546</span>').mpn).toBe('A157S546');
+    expect(
+      read(
+        '<p><span>make/manufacturer: <b>Indesit</b></span><span>model name/number: <b>XWSC61251</b></span></p>',
+      ),
+    ).toMatchObject({
+      brand: 'Indesit',
+      mpn: 'XWSC61251',
+    });
+  });
+
+  it("reads the brand label in the page's language, the maker only where no brand is labelled", () => {
+    expect(
+      read('<table><tr><td> Kaubamärk </td><td> <a href="/c/bosch">Bosch</a> </td></tr></table>').brand,
+    ).toBe('Bosch');
+    expect(read('<ul><li><span>Ražotājs </span><div><span>CALVIN KLEIN</span></div></li></ul>').brand).toBe(
+      'CALVIN KLEIN',
+    );
+    expect(
+      read(
+        '<table><tr><th>Hersteller</th><td>Ankerkraut GmbH</td></tr><tr><th>Marke</th><td>Ankerkraut</td></tr></table>',
+      ).brand,
+    ).toBe('Ankerkraut');
+  });
+
+  it('reads labels a template indents with long runs of whitespace', () => {
+    const indent = ' '.repeat(120);
+    expect(
+      read(
+        `<dl><dt>${indent}Brand${indent}</dt><dd>Norton</dd><dt>${indent}Manufacturer Part Number (MPN)${indent}</dt><dd>GA00638-GB</dd></dl>`,
+      ),
+    ).toMatchObject({ brand: 'Norton', mpn: 'GA00638-GB' });
   });
 
   it('takes no prose for a code', () => {

@@ -5,11 +5,19 @@ import { textOf } from './text-of.ts';
 
 /** Labels of the shop's own product identifier, as pages show it beside the value. */
 const SKU_LABEL =
-  /^(?:sku|asin|item number|ebay item number|numéro de l'objet ebay|artikelnummer|art\.?-?nr\.?|article number|product code|product number|product id|item code|item no\.?|item #|référence|ref\.?|reference|código|codice articolo|cod produs|kod produktu|kód produktu|kód|katalogové číslo|artikelnr\.?|varenummer|varenr\.?|šifra|šifra proizvoda|артикул|код товара|קוד מוצר|מק"ט)$/i;
+  /^(?:sku|asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay|artikelnummer|art\.?-?nr\.?|article number|product code|product number|product id|item code|item no\.?|item #|référence|ref\.?|reference|código|codice articolo|cod produs|kod produktu|kód produktu|kód|katalogové číslo|artikelnr\.?|varenummer|varenr\.?|šifra|šifra proizvoda|артикул|код товара|קוד מוצר|מק"ט)$/i;
 
 /** Labels of the brand in specification rows. */
 const BRAND_LABEL =
-  /^(?:brand|marke|marca|marque|merk|značka|marka|бренд|производитель|manufacturer|hersteller|fabricante|produttore)$/i;
+  /^(?:brand|make|marke|marca|marcă|marque|merk|merkki|märke|varumärke|mærke|merke|márka|značka|marka|kaubamärk|zīmols|prekės ženklas|бренд|марка)$/i;
+
+/** Labels of the maker, read as the brand only where the page labels no brand: it is often the company behind it. */
+const MAKER_LABEL =
+  /^(?:make\/manufacturer|manufacturer|hersteller|fabricante|produttore|fabricant|tootja|ražotājs|gamintojas|proizvođač|valmistaja|producător|výrobce|производитель|производител)$/i;
+
+/** Labels of the manufacturer's part or model number in specification rows. */
+const MPN_LABEL =
+  /^(?:mpn|model|model number|model no\.?|item model number|model name ?\/ ?number|manufacturer part number(?: \(mpn\))?|mfr part (?:no\.?|number)|part number|modellnummer|herstellernummer|hersteller-artikelnummer|herstellerreferenz|numero modello(?: articolo)?|numéro du modèle(?: de l'article)?|référence fabricant|número de modelo(?: del producto)?|código del fabricante|kód výrobce|kód výrobcu|kod producenta|модель|артикул производителя)$/i;
 
 /** Markup that names an element as the product's displayed reference (`data-qa-qualifier="product-reference"`). */
 const REFERENCE_MARKUP = /product[-_]?(?:reference|code|ref|sku)\b/i;
@@ -21,22 +29,27 @@ const LABEL_END = /\s*[:：#]?\s*$/;
 export interface LabelledIdentifiers {
   brand: string | null;
   sku: string | null;
+  mpn: string | null;
 }
 
 /**
- * The brand and the shop's identifier as the page shows them to the buyer: the text after a label
+ * The brand, the shop's identifier and the maker's part number as the page shows them to the buyer: the text after a label
  * ("<th>ASIN</th><td>B07…</td>", "<dt>SKU:</dt><dd>…</dd>", "Ref : <span>VE900</span>"), a label
  * and its value in one text ("Product code: 46286401"), or an element the markup names as the
  * product reference. The first per field, in one pass over the page's short text nodes.
  */
 export function labelledIdentifiers(page: Page): LabelledIdentifiers {
   let brand: string | null = null;
+  let maker: string | null = null;
   let sku: string | null = null;
+  let mpn: string | null = null;
   for (const element of page.$('th, td, dt, dd, p, span, b, strong, label, div, li').toArray() as Element[]) {
     const first = element.children[0];
-    if (first?.type !== 'text' || first.data.length > 60) continue;
-    const text = cleanText(first.data);
-    if (!text) continue;
+    // Templates indent labels with long runs of whitespace: only the cleaned text must be short.
+    if (first?.type !== 'text' || first.data.length > 400) continue;
+    // Direction marks sit around labels of right-to-left-ready layouts ("Item model number ‏ : ‎").
+    const text = cleanText(first.data.replace(/[\u200e\u200f]/g, ''));
+    if (!text || text.length > 60) continue;
     if (
       sku === null &&
       element.children.length === 1 &&
@@ -49,10 +62,12 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
       cleanText(textOf(element.children.length === 1 ? nextElement(element) : (first.next ?? null)));
     if (sku === null && SKU_LABEL.test(label)) sku = shortValue(after());
     else if (brand === null && BRAND_LABEL.test(label)) brand = shortValue(after());
+    else if (maker === null && MAKER_LABEL.test(label)) maker = shortValue(after());
+    else if (mpn === null && MPN_LABEL.test(label)) mpn = shortValue(after());
     else if (sku === null && element.children.length === 1) sku = inlineCode(text);
-    if (brand !== null && sku !== null) break;
+    if (brand !== null && sku !== null && mpn !== null) break;
   }
-  return { brand, sku };
+  return { brand: brand ?? maker, sku, mpn };
 }
 
 function markupOf(element: Element): string {

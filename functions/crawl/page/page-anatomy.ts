@@ -28,7 +28,7 @@ export interface PageAnatomy {
 }
 
 const BUY_WORDS =
-  /add to (cart|basket|bag)|buy now|^buy$|do košíku|do košíka|koupit|kúpiť|in den warenkorb|kaufen|ajouter au panier|acheter|dodaj do koszyka|do koszyka|kup teraz|pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż|sold out|ausverkauft|vyprodáno|épuisé|^kupi$|u košaricu|купить|в корзину|añadir al carrito|^comprar$|aggiungi al carrello|^acquista$|in winkelwagen|lägg i varukorg|læg i kurv|legg i handlekurv|lisää ostoskoriin|sepete ekle|הוסף לסל|장바구니|구매하기|カートに入れる/i;
+  /add to (?:your )?(cart|basket|bag)|buy now|^buy$|do košíku|do košíka|koupit|kúpiť|in den warenkorb|kaufen|ajouter au panier|acheter|dodaj do koszyka|do koszyka|kup teraz|pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż|sold out|ausverkauft|vyprodáno|épuisé|^kupi$|u košaricu|купить|в корзину|añadir al carrito|^comprar$|aggiungi al carrello|^acquista$|in winkelwagen|lägg i varukorg|læg i kurv|legg i handlekurv|lisää ostoskoriin|sepete ekle|הוסף לסל|장바구니|구매하기|カートに入れる/i;
 const BUY_ATTRIBUTES =
   /add[-_]?to[-_]?cart|addtocart|tocart|add-to-basket|buy-button|product-form__submit|conversion/i;
 /** Links that lead somewhere: script hooks (`href="#"`, `javascript:`) make no product card. */

@@ -65,7 +65,11 @@ export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity
     price: price?.amount ?? null,
     currency:
       (offer && (str(offer.priceCurrency) ?? priceSpecification(offer)?.currency)) || price?.currency || null,
-    availability: offerAvailability(variant.offers ?? main.offers, offer, page.url),
+    availability: siblingAvailability(
+      offerAvailability(variant.offers ?? main.offers, offer, page.url),
+      products.filter((node) => node !== main && str(node.name) === str(main.name)),
+      page.url,
+    ),
     image: imageUrl(variant.image ?? main.image, page.url),
     category: category ? cleanText(category) : null,
   };
@@ -135,6 +139,22 @@ function offerAvailability(offers: unknown, chosen: JsonNode | null, pageUrl: st
   if (list.length < 2 || addressed.size > 1) return own;
   const all = list.map((offer) => readAvailability(str(offer.availability)));
   return all.includes('IN_STOCK') ? 'IN_STOCK' : own;
+}
+
+/**
+ * Shops that list each size as a Product of the same name sell the product while any size is in
+ * stock; the first listed may be a sold-out size.
+ */
+function siblingAvailability(
+  own: Availability | null,
+  siblings: readonly JsonNode[],
+  pageUrl: string,
+): Availability | null {
+  if (own === 'IN_STOCK' || siblings.length === 0) return own;
+  const inStock = siblings.some(
+    (node) => offerAvailability(node.offers, pickOffer(node.offers, pageUrl), pageUrl) === 'IN_STOCK',
+  );
+  return inStock ? 'IN_STOCK' : own;
 }
 
 function priceSpecification(offer: JsonNode): { price: unknown; currency: string | null } | null {

@@ -14,22 +14,57 @@ interface Item {
   properties: Map<string, (string | Item)[]>;
 }
 
+/** How a markup syntax names items and their properties: microdata's itemscope/itemprop or RDFa's typeof/property. */
+interface Syntax {
+  scope: string;
+  type: (element: Element) => string;
+  names: (element: Element) => string[];
+  /** Whether an element starts an item of its own (and owns the properties inside it). */
+  startsItem: (element: Element) => boolean;
+}
+
+const MICRODATA: Syntax = {
+  scope: '[itemscope]',
+  type: (element) => element.attribs.itemtype ?? '',
+  names: (element) => element.attribs.itemprop?.split(/\s+/).filter(Boolean) ?? [],
+  startsItem: (element) => element.attribs.itemscope !== undefined,
+};
+
+/** RDFa Lite with schema.org (`vocab`, or `schema:` prefixes and full IRIs) names properties without a prefix. */
+const RDFA: Syntax = {
+  scope: '[typeof]',
+  type: (element) => element.attribs.typeof ?? '',
+  names: (element) =>
+    (element.attribs.property ?? '')
+      .split(/\s+/)
+      .filter((name) => name && !/^(og|fb|product|twitter|article):/i.test(name))
+      .map((name) => name.replace(/^(?:schema:|https?:\/\/schema\.org\/)/i, '')),
+  startsItem: (element) => element.attribs.typeof !== undefined,
+};
+
+/** The page's own product from RDFa (`typeof="Product"`, `property="schema:price"`), read as microdata is. */
+export function productFromRdfa($: CheerioAPI, page: PageIdentity): ProductFields | null {
+  return productFromItems($, page, RDFA);
+}
+
 /**
  * The page's own product from schema.org microdata. Products in related-product cards are items
  * too; the page's product is the one holding the h1, else the one whose URL is the page's, else the
  * one with most properties.
  */
 export function productFromMicrodata($: CheerioAPI, page: PageIdentity): ProductFields | null {
-  const roots = $('[itemscope]')
-    .toArray()
-    .filter(
-      (element) =>
-        element.attribs.itemprop === undefined &&
-        /schema\.org\/Product/i.test(element.attribs.itemtype ?? ''),
-    );
+  return productFromItems($, page, MICRODATA);
+}
+
+function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): ProductFields | null {
+  const roots = ($(syntax.scope).toArray() as Element[]).filter(
+    (element) =>
+      syntax.names(element).length === 0 &&
+      /(?:^|\s|schema:|schema\.org\/)Product/i.test(syntax.type(element)),
+  );
   if (roots.length === 0) return null;
   const h1 = $('h1').first()[0];
-  const items = roots.map((root) => readItem($, root));
+  const items = roots.map((root) => readItem(root, syntax));
   const main =
     items.find((item) => h1 !== undefined && $(item.element).find(h1).length > 0) ??
     items.find((item) => {
@@ -48,14 +83,14 @@ export function productFromMicrodata($: CheerioAPI, page: PageIdentity): Product
   const brandValue = main.properties.get('brand')?.[0];
   const brand =
     brandValue === undefined ? null : typeof brandValue === 'string' ? brandValue : text(brandValue, 'name');
-  const crumbs = $('[itemscope]')
-    .toArray()
-    .find((element) => /BreadcrumbList/i.test(element.attribs.itemtype ?? ''));
+  const crumbs = ($(syntax.scope).toArray() as Element[]).find((element) =>
+    /BreadcrumbList/i.test(syntax.type(element)),
+  );
   const name = text(main, 'name');
   const image = text(main, 'image');
   let category = text(main, 'category');
   if (!category && crumbs) {
-    const list = readItem($, crumbs);
+    const list = readItem(crumbs, syntax);
     const entries = (list.properties.get('itemListElement') ?? [])
       .filter((entry): entry is Item => typeof entry !== 'string')
       .map((entry) => {
@@ -86,19 +121,15 @@ export function productFromMicrodata($: CheerioAPI, page: PageIdentity): Product
   };
 }
 
-function readItem($: CheerioAPI, root: Element): Item {
+function readItem(root: Element, syntax: Syntax): Item {
   const properties = new Map<string, (string | Item)[]>();
   const visit = (element: Element): void => {
     for (const child of element.children) {
       if (child.type !== 'tag' && child.type !== 'script') continue;
       const node = child as Element;
-      const names = node.attribs.itemprop?.split(/\s+/).filter(Boolean) ?? [];
+      const names = syntax.names(node);
       const value: string | Item | null =
-        names.length === 0
-          ? null
-          : node.attribs.itemscope !== undefined
-            ? readItem($, node)
-            : propertyValue(node);
+        names.length === 0 ? null : syntax.startsItem(node) ? readItem(node, syntax) : propertyValue(node);
       for (const name of names) {
         if (value === null) continue;
         const list = properties.get(name) ?? [];
@@ -106,7 +137,7 @@ function readItem($: CheerioAPI, root: Element): Item {
         properties.set(name, list);
       }
       // A nested item owns its own properties.
-      if (node.attribs.itemscope === undefined) visit(node);
+      if (!syntax.startsItem(node)) visit(node);
     }
   };
   visit(root);

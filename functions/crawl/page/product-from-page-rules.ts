@@ -1,11 +1,11 @@
-import type { Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
 import type { LabelledIdentifiers } from './labelled-identifiers.ts';
+import { mainHeading } from './main-heading.ts';
 import type { PageAnatomy, PricedElement } from './page-anatomy.ts';
 import type { ProductFields } from './product-fields.ts';
 import { noFields } from './product-fields.ts';
 import type { Page } from './read-page.ts';
-import { isHidden, textOf } from './text-of.ts';
+import { textOf } from './text-of.ts';
 
 /** Prices that are not what the buyer pays for the product: delivery, savings, totals, unit prices, instalments. */
 const NOT_THE_PRICE =
@@ -25,9 +25,10 @@ export function productFromPageRules(
   const price = needs.priceAndName ? mainPrice(anatomy()) : null;
   return {
     ...noFields,
-    name: needs.priceAndName ? pageHeading(page) : null,
+    name: needs.priceAndName ? (mainHeading(page)?.text ?? null) : null,
     brand: labelled.brand,
     sku: labelled.sku,
+    mpn: labelled.mpn,
     price: price?.price.amount ?? null,
     currency: price?.price.currency ?? null,
   };
@@ -45,30 +46,4 @@ function mainPrice(anatomy: PageAnatomy): PricedElement | null {
   }
   const heading = anatomy.h1 ? anatomy.order(anatomy.h1) : -1;
   return candidates.find((candidate) => anatomy.order(candidate.element) > heading) ?? candidates[0] ?? null;
-}
-
-/** The h1 sharing most words with the title, outside menus (pages hide headings of pop-ups in h1s too). */
-function pageHeading(page: Page): string | null {
-  const title = words(page.meta.get('og:title') ?? textOf(page.$('title').first().toArray()));
-  let best: { text: string; score: number } | null = null;
-  for (const element of page.$('h1').toArray() as Element[]) {
-    const text = cleanText(textOf(element, '', isHidden));
-    if (!text || text.length > 300) continue;
-    const own = words(text);
-    // A heading in a menu, header or list item titles a section of the site, not the page.
-    const inMenu = page.$(element).closest('nav, header, footer, li').length > 0;
-    const score =
-      [...own].filter((word) => title.has(word)).length / Math.max(own.size, 1) - (inMenu ? 1 : 0);
-    if (!best || score > best.score) best = { text, score };
-  }
-  return best?.text ?? null;
-}
-
-function words(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean),
-  );
 }

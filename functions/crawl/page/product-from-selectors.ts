@@ -11,7 +11,7 @@ import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
 import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
-import { textOf } from './text-of.ts';
+import { isHidden, textOf } from './text-of.ts';
 
 const PREORDER_BUTTON = /pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż/i;
 
@@ -77,7 +77,8 @@ export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): strin
       ? (URL.parse(attribute, pageUrl)?.href ?? null)
       : attribute;
   }
-  return cleanText(textOf(element)) || null;
+  // Text hidden from buyers (a screen reader's "Details about") is not part of the value.
+  return cleanText(textOf(element, '', isHidden)) || null;
 }
 
 function firstMatch($: CheerioAPI, rule: FieldRule): Element | null {

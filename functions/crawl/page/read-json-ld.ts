@@ -28,7 +28,8 @@ export function readJsonLd(scripts: readonly string[]): JsonNode[] {
   return nodes;
 }
 
-function parseLenient(script: string): unknown {
+/** One script's JSON, read as leniently as shops write it; undefined when even that fails. */
+export function parseLenient(script: string): unknown {
   const text = script
     .trim()
     .replace(/^<!--|-->$/g, '')

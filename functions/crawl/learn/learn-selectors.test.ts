@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { pageAnatomy } from '../page/page-anatomy.ts';
+import { productFromSelectors } from '../page/product-from-selectors.ts';
+import { readPage } from '../page/read-page.ts';
+import { learnSelectors } from './learn-selectors.ts';
+
+const context = { country: 'DE', currency: null };
+
+/** A marketplace-like page: cart pop-ups with h1s and stock messages before the product's own heading. */
+function marketplacePage(id: number, title: string, stock: string): string {
+  return `<html lang="de"><head><title>${title} : Amazon.de</title></head><body>
+    <div class="a-popover aok-hidden"><h1 class="a-size-large">Wird zum Einkaufswagen hinzugefügt...</h1>
+      <h4 class="a-alert-heading">Derzeit nicht verfügbar</h4></div>
+    <div id="dp"><h1 id="title" class="a-size-large"><span id="productTitle">${title}</span></h1>
+      <div id="availability"><span class="a-size-medium">${stock}</span></div>
+      <span class="a-price">${id},99 €</span>
+      <input id="add-to-cart-button" type="submit" value="In den Einkaufswagen"></div>
+  </body></html>`;
+}
+
+describe('learning markup rules', () => {
+  const pages = [
+    marketplacePage(11, 'Weleda Citrus Lotion 200 ml', 'Auf Lager.'),
+    marketplacePage(12, 'Ankerkraut Texas Chicken 230 g', 'Auf Lager.'),
+    marketplacePage(13, 'Bosch Indego 400 Mähroboter', 'Auf Lager.'),
+  ].map((html, index) => {
+    const page = readPage(html, `https://shop.test/dp/${index}`);
+    return { page, anatomy: pageAnatomy(page, context), known: null };
+  });
+  const rules = learnSelectors(pages, context);
+
+  it('learns the heading that names the page, not a pop-up heading before it', () => {
+    const page = readPage(
+      marketplacePage(14, 'Living Dead Dolls Sweet Tooth', 'Auf Lager.'),
+      'https://shop.test/dp/9',
+    );
+    expect(productFromSelectors(page, rules, context).name).toBe('Living Dead Dolls Sweet Tooth');
+  });
+
+  it('learns the stock line the buyer sees, not a hidden message', () => {
+    const soldOut = readPage(
+      marketplacePage(15, 'Retevis RT628B', 'Derzeit nicht verfügbar.'),
+      'https://shop.test/dp/8',
+    );
+    const inStock = readPage(marketplacePage(16, 'Retevis RT629', 'Auf Lager.'), 'https://shop.test/dp/7');
+    expect(productFromSelectors(soldOut, rules, context).availability).toBe('OUT_OF_STOCK');
+    expect(productFromSelectors(inStock, rules, context).availability).toBe('IN_STOCK');
+  });
+});
