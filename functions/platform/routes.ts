@@ -130,6 +130,8 @@ export const routes: readonly Route[] = [
   publicRoute('GET', '/openapi.json', 'openapi/get-openapi', {
     summary: 'The OpenAPI document of this API',
     access: READ,
+    bundleOverLimit:
+      'builds the document from every route and response schema of the API, so it grows with the API; it is fetched by tools, never on a user path',
   }),
   publicRoute('GET', '/docs', 'docs/get-docs', {
     summary: 'The browsable API reference (Swagger UI, served by the API itself)',
