@@ -227,11 +227,12 @@ describe('a FULL scrape', () => {
 
     const expected = settleJob(full.estimate, truth.length);
     expect(job.settlement).toEqual({ ...expected, settled_at: expect.any(String) });
-    // A FULL scrape reports its URLs per result as a URL scrape does.
+    // A FULL scrape reports its URLs per result as a URL scrape does: every page it read that is
+    // not a product (the sitemap's other pages) is NOT_A_PRODUCT.
     expect(job.url_results).toEqual({
       OK: truth.length,
       NOT_FOUND: 0,
-      NOT_A_PRODUCT: 0,
+      NOT_A_PRODUCT: job.url_count - truth.length,
       BLOCKED_BY_ROBOTS: 0,
       ADDRESS_NOT_ALLOWED: 0,
       FAILED: 0,
