@@ -53,11 +53,12 @@ export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights:
   const agreement = relateCodes(a, b, weights);
   const bWords = productTerms(b).words;
   let sharedWords = 0;
-  const common: string[] = [];
+  const common: { word: string; weight: number }[] = [];
   for (const word of a.words)
     if (bWords.has(word)) {
-      sharedWords += weights.word(word) ** 2;
-      common.push(word);
+      const weight = weights.word(word);
+      sharedWords += weight ** 2;
+      common.push({ word, weight });
     }
   const norms = Math.sqrt(weights.norm(a) * weights.norm(b));
   // A product without a name (only a GTIN, say) has no text to compare.
@@ -71,7 +72,10 @@ export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights:
     codes: agreement.codes,
     codeRelation: agreement.relation,
     codeConflict,
-    words: common.sort((x, y) => weights.word(y) - weights.word(x)).slice(0, evidenceWords),
+    words: common
+      .sort((x, y) => y.weight - x.weight)
+      .slice(0, evidenceWords)
+      .map((shared) => shared.word),
     text,
     quantities,
     brand,

@@ -59,7 +59,7 @@ export interface MatchingOptions {
 }
 
 const defaults = {
-  candidates: 10,
+  candidates: 5,
   acceptance: {
     minScore: 0.5,
     minMarginScore: 0.3,
