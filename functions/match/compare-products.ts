@@ -94,11 +94,17 @@ export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights:
  * than two products per catalog carry it.
  */
 function namesModel(x: ProductFeatures, y: ProductFeatures, weights: TermWeights): boolean {
-  const names = (code: string): boolean => weights.identifies(code) && y.codes.includes(code);
-  if (x.mpn !== null && names(x.mpn)) return true;
-  return x.codes.some(
-    (code) => code.length >= minNamingCode && /[a-z]/.test(code) && /\d/.test(code) && names(code),
-  );
+  if (y.codes.length === 0) return false;
+  if (x.mpn !== null && names(x.mpn, y, weights)) return true;
+  for (const code of x.codes)
+    if (code.length >= minNamingCode && /[a-z]/.test(code) && /\d/.test(code) && names(code, y, weights))
+      return true;
+  return false;
+}
+
+/** The code is one of y's and no more than two products per catalog carry it. */
+function names(code: string, y: ProductFeatures, weights: TermWeights): boolean {
+  return weights.identifies(code) && y.codes.includes(code);
 }
 
 function sameBrand(a: string, b: string): boolean {
@@ -108,6 +114,7 @@ function sameBrand(a: string, b: string): boolean {
 function compareQuantities(a: Quantity[], b: Quantity[]): MatchEvidence['quantities'] {
   const agree: string[] = [];
   const conflict: string[] = [];
+  if (a.length === 0 || b.length === 0) return { agree, conflict };
   const dimensions = new Set(a.map((quantity) => quantity.dimension));
   for (const dimension of dimensions) {
     const ours = a.filter((quantity) => quantity.dimension === dimension);
