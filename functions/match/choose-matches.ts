@@ -3,6 +3,8 @@ export interface ScoredPair {
   reference: number;
   competitor: number;
   score: number;
+  /** Whether a model code (not a GTIN) agrees between the two. */
+  coded: boolean;
 }
 
 /** When a best pair is taken for the same product. */
@@ -13,6 +15,13 @@ export interface AcceptanceRule {
   minMarginScore: number;
   /** ...by this ratio over the best other pair of either of its two products. */
   marginRatio: number;
+  /**
+   * A pair that agrees by a model code is accepted on its own only from this score, and between
+   * `minScore` and this...
+   */
+  minCodedScore: number;
+  /** ...when it stands out by this ratio: a code shared by near-equal pairs names a series. */
+  codedMarginRatio: number;
 }
 
 /**
@@ -39,7 +48,10 @@ export function chooseMatches(
   );
   for (const pair of ordered) {
     if (taken.reference.has(pair.reference) || taken.competitor.has(pair.competitor)) continue;
-    const sure = pair.score >= rule.minScore;
+    const sure = pair.coded
+      ? pair.score >= rule.minCodedScore ||
+        (pair.score >= rule.minScore && pair.score >= rule.codedMarginRatio * runnerUp(pair))
+      : pair.score >= rule.minScore;
     const standsOut = pair.score >= rule.minMarginScore && pair.score >= rule.marginRatio * runnerUp(pair);
     if (!sure && !standsOut) continue;
     taken.reference.add(pair.reference);

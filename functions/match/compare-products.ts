@@ -53,11 +53,12 @@ export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights:
   const agreement = relateCodes(a, b, weights);
   const bWords = productTerms(b).words;
   let sharedWords = 0;
-  const common: string[] = [];
+  const common: { word: string; weight: number }[] = [];
   for (const word of a.words)
     if (bWords.has(word)) {
-      sharedWords += weights.word(word) ** 2;
-      common.push(word);
+      const weight = weights.word(word);
+      sharedWords += weight ** 2;
+      common.push({ word, weight });
     }
   const norms = Math.sqrt(weights.norm(a) * weights.norm(b));
   // A product without a name (only a GTIN, say) has no text to compare.
@@ -71,7 +72,10 @@ export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights:
     codes: agreement.codes,
     codeRelation: agreement.relation,
     codeConflict,
-    words: common.sort((x, y) => weights.word(y) - weights.word(x)).slice(0, evidenceWords),
+    words: common
+      .sort((x, y) => y.weight - x.weight)
+      .slice(0, evidenceWords)
+      .map((shared) => shared.word),
     text,
     quantities,
     brand,
@@ -90,11 +94,17 @@ export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights:
  * than two products per catalog carry it.
  */
 function namesModel(x: ProductFeatures, y: ProductFeatures, weights: TermWeights): boolean {
-  const names = (code: string): boolean => weights.identifies(code) && y.codes.includes(code);
-  if (x.mpn !== null && names(x.mpn)) return true;
-  return x.codes.some(
-    (code) => code.length >= minNamingCode && /[a-z]/.test(code) && /\d/.test(code) && names(code),
-  );
+  if (y.codes.length === 0) return false;
+  if (x.mpn !== null && names(x.mpn, y, weights)) return true;
+  for (const code of x.codes)
+    if (code.length >= minNamingCode && /[a-z]/.test(code) && /\d/.test(code) && names(code, y, weights))
+      return true;
+  return false;
+}
+
+/** The code is one of y's and no more than two products per catalog carry it. */
+function names(code: string, y: ProductFeatures, weights: TermWeights): boolean {
+  return weights.identifies(code) && y.codes.includes(code);
 }
 
 function sameBrand(a: string, b: string): boolean {
@@ -104,6 +114,7 @@ function sameBrand(a: string, b: string): boolean {
 function compareQuantities(a: Quantity[], b: Quantity[]): MatchEvidence['quantities'] {
   const agree: string[] = [];
   const conflict: string[] = [];
+  if (a.length === 0 || b.length === 0) return { agree, conflict };
   const dimensions = new Set(a.map((quantity) => quantity.dimension));
   for (const dimension of dimensions) {
     const ours = a.filter((quantity) => quantity.dimension === dimension);

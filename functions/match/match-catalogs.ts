@@ -59,8 +59,14 @@ export interface MatchingOptions {
 }
 
 const defaults = {
-  candidates: 10,
-  acceptance: { minScore: 0.5, minMarginScore: 0.3, marginRatio: 2 } satisfies AcceptanceRule,
+  candidates: 5,
+  acceptance: {
+    minScore: 0.5,
+    minMarginScore: 0.3,
+    marginRatio: 2,
+    minCodedScore: 0.6,
+    codedMarginRatio: 1.5,
+  } satisfies AcceptanceRule,
   progressEvery: 1000,
 };
 

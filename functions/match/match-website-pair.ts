@@ -72,8 +72,19 @@ export async function matchWebsitePair(
   const score = (r: number, c: number): void => {
     const key = r * comps.length + c;
     if (scored.has(key)) return;
-    const { score } = judgePair(refs[r] as ProductFeatures, comps[c] as ProductFeatures, weights, false);
-    if (score > 0) scored.set(key, { reference: r, competitor: c, score });
+    const { score, evidence } = judgePair(
+      refs[r] as ProductFeatures,
+      comps[c] as ProductFeatures,
+      weights,
+      false,
+    );
+    if (score > 0)
+      scored.set(key, {
+        reference: r,
+        competitor: c,
+        score,
+        coded: evidence.gtin === null && evidence.codes.length > 0,
+      });
   };
   for (const r of refQueries) {
     for (const c of findCandidates(refs[r] as ProductFeatures, compIndex, weights, settings.candidates))

@@ -200,18 +200,22 @@ function trigrams(product: ProductFeatures): Uint32Array {
   let cached = trigramCache.get(product);
   if (!cached) {
     const text = product.compactName;
-    const grams = new Set<number>();
-    for (let i = 0; i + 3 <= text.length; i++) {
+    const grams = new Uint32Array(Math.max(0, text.length - 2));
+    for (let i = 0; i < grams.length; i++) {
       const x = text.charCodeAt(i);
       const y = text.charCodeAt(i + 1);
       const z = text.charCodeAt(i + 2);
-      grams.add(
+      grams[i] =
         (x | y | z) < 128
           ? (x << 14) | (y << 7) | z
-          : (1 << 21) + ((Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ z) & 0x3fdfffff),
-      );
+          : (1 << 21) + ((Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ z) & 0x3fdfffff);
     }
-    cached = Uint32Array.from(grams).sort();
+    grams.sort();
+    // Sorted, so repeats are neighbours: kept once, in place.
+    let distinct = 0;
+    for (let i = 0; i < grams.length; i++)
+      if (i === 0 || grams[i] !== grams[i - 1]) grams[distinct++] = grams[i] as number;
+    cached = grams.slice(0, distinct);
     trigramCache.set(product, cached);
   }
   return cached;

@@ -25,17 +25,17 @@ const weakFactor = 0.5;
 
 /** Which model codes of a and b agree, and how. */
 export function relateCodes(a: ProductFeatures, b: ProductFeatures, weights: TermWeights): CodeAgreement {
-  if (a.codes.length === 0 && b.codes.length === 0) return { codes: [], relation: null, weight: 0 };
-  const codes = new Set<string>();
-  let relation: CodeRelation | null = null;
-  let weight = 0;
-  const note = (code: string, kind: CodeRelation, amount: number): void => {
-    codes.add(code);
-    weight += amount;
-    if (!relation || strength[kind] > strength[relation]) relation = kind;
-  };
-  const found = new Set<string>();
-  const foundInB = new Set<string>();
+  const agreement: CodeAgreement = { codes: [], relation: null, weight: 0 };
+  if (a.codes.length === 0 || b.codes.length === 0) {
+    // Without codes on one side only spellings in the other's text can agree.
+    for (const x of a.codes) spelled(x, b, agreement, weights);
+    for (const y of b.codes) spelled(y, a, agreement, weights);
+    return agreement;
+  }
+  // Codes of each side that agree with one of the other's: a pair is compared with many others, so
+  // small arrays rather than sets.
+  const found: string[] = [];
+  const foundInB: string[] = [];
   for (const x of a.codes) {
     let best = 0;
     let bestCode = '';
@@ -60,19 +60,27 @@ export function relateCodes(a: ProductFeatures, b: ProductFeatures, weights: Ter
       }
     }
     if (best > 0) {
-      note(bestCode, bestKind, best);
-      found.add(x);
-      foundInB.add(bestPartner);
+      note(agreement, bestCode, bestKind, best);
+      found.push(x);
+      foundInB.push(bestPartner);
     }
   }
-  // Codes of one side that the other only spells differently, or names in its description.
-  const spelled = (x: string, other: ProductFeatures): void => {
-    if (codes.has(x) || x.length < minContainedCode || !/[a-z]/.test(x)) return;
-    if (other.compact.includes(x)) note(x, 'text', weights.code(x) ** 2 * weakFactor);
-  };
-  for (const x of a.codes) if (!found.has(x)) spelled(x, b);
-  for (const y of b.codes) if (!foundInB.has(y)) spelled(y, a);
-  return { codes: [...codes], relation, weight };
+  for (const x of a.codes) if (!found.includes(x)) spelled(x, b, agreement, weights);
+  for (const y of b.codes) if (!foundInB.includes(y)) spelled(y, a, agreement, weights);
+  return agreement;
+}
+
+/** Adds an agreeing code once, with its weight, and keeps the strongest relation. */
+function note(agreement: CodeAgreement, code: string, kind: CodeRelation, amount: number): void {
+  if (!agreement.codes.includes(code)) agreement.codes.push(code);
+  agreement.weight += amount;
+  if (!agreement.relation || strength[kind] > strength[agreement.relation]) agreement.relation = kind;
+}
+
+/** A code of one side that the other only spells differently, or names in its description. */
+function spelled(x: string, other: ProductFeatures, agreement: CodeAgreement, weights: TermWeights): void {
+  if (agreement.codes.includes(x) || x.length < minContainedCode || !/[a-z]/.test(x)) return;
+  if (other.compact.includes(x)) note(agreement, x, 'text', weights.code(x) ** 2 * weakFactor);
 }
 
 /** The shorter code starts or ends the longer one, and is long enough to name a model. */
