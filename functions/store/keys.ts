@@ -42,6 +42,8 @@ export const holdKey = (customerId: string, holdId: string) => ({
   PK: `CUSTOMER#${customerId}`,
   SK: `HOLD#${holdId}`,
 });
+/** The times of a customer's setup jobs created in the last hour (the hourly setup cap). */
+export const setupWindowKey = (customerId: string) => ({ PK: `CUSTOMER#${customerId}`, SK: 'SETUP_WINDOW' });
 export const chargeKey = (customerId: string, settledAt: string, jobId: string) => ({
   PK: `CUSTOMER#${customerId}`,
   SK: `CHARGE#${settledAt}#${jobId}`,
