@@ -1,33 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { admitInWindow } from './rolling-window.ts';
+import { freeSlot } from './rolling-window.ts';
 
 const HOUR = 60 * 60 * 1000;
 const limit = { max: 3, windowMs: HOUR };
+const first = () => 0;
 
-describe('admitInWindow', () => {
-  it('admits up to the cap and records each event', () => {
-    let times: number[] = [];
-    for (const now of [0, 1_000, 2_000]) {
-      const admission = admitInWindow(times, now, limit);
-      if (!admission.admitted) throw new Error(`refused at ${now}`);
-      times = admission.times;
-    }
-    expect(times).toEqual([0, 1_000, 2_000]);
-    expect(admitInWindow(times, 3_000, limit)).toEqual({ admitted: false, retryAfterSeconds: 3597 });
+describe('freeSlot', () => {
+  it('offers the slots never taken, chosen among the free ones', () => {
+    expect(freeSlot(new Map(), 0, limit, first)).toEqual({ free: true, slot: 0 });
+    expect(freeSlot(new Map([[0, 0]]), 1_000, limit, first)).toEqual({ free: true, slot: 1 });
+    expect(freeSlot(new Map([[1, 0]]), 1_000, limit, (count) => count - 1)).toEqual({ free: true, slot: 2 });
   });
 
-  it('admits again once the oldest event has left the window, and forgets what left', () => {
-    const admission = admitInWindow([0, 1_000, 2_000], HOUR, limit);
-    expect(admission).toEqual({ admitted: true, times: [1_000, 2_000, HOUR] });
+  it('refuses while every slot was taken within the window, until the oldest leaves it', () => {
+    const taken = new Map([
+      [0, 2_000],
+      [1, 0],
+      [2, 1_000],
+    ]);
+    expect(freeSlot(taken, 3_000, limit, first)).toEqual({ free: false, retryAfterSeconds: 3597 });
+    expect(freeSlot(taken, HOUR, limit, first)).toEqual({ free: true, slot: 1 });
   });
 
-  it('waits for enough events to leave when the cap was lowered below what the window holds', () => {
-    const refused = admitInWindow([0, 600_000, 1_200_000, 1_800_000], 1_800_000, { max: 2, windowMs: HOUR });
-    // Three of the four must leave before one more fits: the third leaves at 80 minutes, 50 from now.
-    expect(refused).toEqual({ admitted: false, retryAfterSeconds: 3000 });
+  it('counts only the slots of the current cap when it was lowered', () => {
+    const taken = new Map([
+      [0, 0],
+      [1, 600_000],
+      [2, 1_200_000],
+    ]);
+    expect(freeSlot(taken, 1_800_000, { max: 2, windowMs: HOUR }, first)).toEqual({
+      free: false,
+      retryAfterSeconds: 1800,
+    });
   });
 
   it('never asks for less than a second', () => {
-    expect(admitInWindow([0, 1, 2], HOUR - 1, limit)).toEqual({ admitted: false, retryAfterSeconds: 1 });
+    const taken = new Map([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(freeSlot(taken, HOUR - 1, limit, first)).toEqual({ free: false, retryAfterSeconds: 1 });
   });
 });

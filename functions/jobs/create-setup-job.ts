@@ -8,7 +8,7 @@ import { type Cents, formatMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
 import { setupAnalysisCharge } from '#core/pricing';
 import { Forbidden, TooManyRequests } from '#core/problem';
-import { admitInWindow, type WindowLimit } from '#core/rolling-window';
+import { freeSlot, type WindowLimit } from '#core/rolling-window';
 import { websiteAddress } from '#core/website-identity';
 import { setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
@@ -20,7 +20,7 @@ import { jobStore } from '#store/job-store';
 import { openSetupKey } from '#store/keys';
 import { monthlyUsage } from '#store/monthly-usage';
 import { localizeIfUnset, type Project } from '#store/projects';
-import { readSetupWindow, writeSetupWindow } from '#store/setup-window';
+import { readSetupSlots, takeSetupSlot } from '#store/setup-slots';
 import { findWebsiteByDomain, type Website } from '#store/websites';
 import type { SetupFields, SetupJob } from './setup-job.ts';
 import { startLane } from './start-lane.ts';
@@ -71,7 +71,7 @@ export async function createSetupJob(
           setupPlace,
         ]);
       } catch (error) {
-        // Another create of the customer wrote the hourly window first: read again.
+        // Another create of the customer took the same setup slot first: read again.
         if (isConditionFailure(error) || isTransactionConflict(error)) continue;
         throw error;
       }
@@ -101,7 +101,7 @@ export async function createSetupJob(
     try {
       job = await jobStore().put(newSetupJob({ ...fields, jobId, website: null, charge, lock }), writes);
     } catch (error) {
-      // Another create took the website's lock, the last free analysis or the window: read again.
+      // Another create took the website's lock, the last free analysis or the setup slot: read again.
       if (isConditionFailure(error) || isTransactionConflict(error)) continue;
       throw error;
     }
@@ -147,19 +147,20 @@ function newSetupJob(input: {
 }
 
 /**
- * The write that records one more setup in the customer's rolling hour, or 429 SETUP_LIMIT_REACHED
- * with the seconds until a place frees. The write is conditional on the window as read here.
+ * The write that takes one of the customer's setup slots of the rolling hour, or 429
+ * SETUP_LIMIT_REACHED with the seconds until one frees. The write is conditional on the slot
+ * still being free, so a racing create that took it first sends this one round again.
  */
 async function takeSetupPlace(customerId: string): Promise<TransactItem> {
-  const window = await readSetupWindow(customerId);
-  const admission = admitInWindow(window.times, Date.now(), setupLimit);
-  if (!admission.admitted)
+  const now = Date.now();
+  const choice = freeSlot(await readSetupSlots(customerId), now, setupLimit);
+  if (!choice.free)
     throw TooManyRequests(
       'SETUP_LIMIT_REACHED',
-      `A customer may start ${setupLimit.max} setup jobs in any 60 minutes; retry in ${admission.retryAfterSeconds} s.`,
-      admission.retryAfterSeconds,
+      `A customer may start ${setupLimit.max} setup jobs in any 60 minutes; retry in ${choice.retryAfterSeconds} s.`,
+      choice.retryAfterSeconds,
     );
-  return writeSetupWindow(customerId, window, admission.times, setupLimit.windowMs);
+  return takeSetupSlot(customerId, choice.slot, now, setupLimit.windowMs);
 }
 
 /**

@@ -42,8 +42,11 @@ export const holdKey = (customerId: string, holdId: string) => ({
   PK: `CUSTOMER#${customerId}`,
   SK: `HOLD#${holdId}`,
 });
-/** The times of a customer's setup jobs created in the last hour (the hourly setup cap). */
-export const setupWindowKey = (customerId: string) => ({ PK: `CUSTOMER#${customerId}`, SK: 'SETUP_WINDOW' });
+/** One of a customer's slots of the hourly setup cap: when a setup job last took it. */
+export const setupSlotKey = (customerId: string, slot: number) => ({
+  PK: `CUSTOMER#${customerId}`,
+  SK: `SETUP_SLOT#${slot}`,
+});
 export const chargeKey = (customerId: string, settledAt: string, jobId: string) => ({
   PK: `CUSTOMER#${customerId}`,
   SK: `CHARGE#${settledAt}#${jobId}`,

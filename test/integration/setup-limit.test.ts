@@ -5,6 +5,7 @@ import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { startSilentSite } from '#test/jobs';
 import { expectSettledLedger } from '#test/ledger-check';
+import { addProjectMember, newUser } from '#test/operator';
 import { startOwnedProject } from '#test/owned-project';
 
 /**
@@ -13,7 +14,7 @@ import { startOwnedProject } from '#test/owned-project';
  * setups in the last 60 minutes.
  */
 
-const CAP = 3;
+const CAP = 8;
 const DEFAULT = process.env.SETUP_LIMIT_PER_HOUR;
 
 let stack: RunningStack;
@@ -88,9 +89,8 @@ describe('hourly cap on setup jobs per customer', () => {
   it('counts each customer on its own', async () => {
     const first = await creditedCustomer();
     const second = await creditedCustomer();
-    const firsts = await Promise.all(
-      sites.slice(0, CAP).map((site) => setupOn(first.api, first.projectId, site.url)),
-    );
+    const firsts = [];
+    for (const site of sites.slice(0, CAP)) firsts.push(await setupOn(first.api, first.projectId, site.url));
     expect(firsts.map((answer) => answer.status)).toEqual(Array(CAP).fill(201));
     const other = await setupOn(second.api, second.projectId, urlOf(0));
     expect(other.status).toBe(201);
@@ -103,9 +103,19 @@ describe('hourly cap on setup jobs per customer', () => {
     await expectSettledLedger(second.customerId);
   });
 
-  it('never lets racing setups of one customer pass the cap together', async () => {
+  it('never lets racing setups of one customer pass the cap together, nor fail each other', async () => {
     const { api, customerId, projectId } = await creditedCustomer();
-    const answers = await Promise.all(sites.map((site) => setupOn(api, projectId, site.url)));
+    // One project admin per request: each key's own rate limit stays out of the race.
+    const admins = await Promise.all(
+      sites.map(async () => {
+        const member = await newUser(customerId, 'MEMBER');
+        await addProjectMember(projectId, member.userId, 'ADMIN');
+        return member;
+      }),
+    );
+    const answers = await Promise.all(
+      sites.map((site, index) => setupOn(api.withKey(admins[index]?.apiKey ?? null), projectId, site.url)),
+    );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([...Array(CAP).fill(201), ...Array(sites.length - CAP).fill(429)]);
     for (const answer of answers.filter((answer) => answer.status === 429))
