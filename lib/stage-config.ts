@@ -32,6 +32,11 @@ export interface StageConfig {
    */
   apiKeyRateLimit: RateLimit;
   /**
+   * Setup jobs a customer may create in any 60 minutes (functions/jobs/create-setup-job.ts); each
+   * starts a crawl of a shop, so a loop of setups is capped here. Beyond it 429 SETUP_LIMIT_REACHED.
+   */
+  setupLimitPerHour: number;
+  /**
    * Reserved concurrency of the crawl fan-out (the scrape batches of all jobs together): it caps
    * how many shops' pages are fetched at once and keeps the rest of the account's concurrency for
    * the API. Each job's Map limits itself per shop (one batch at a time under a Crawl-delay).
@@ -83,6 +88,7 @@ export interface StageMail {
 
 const common = {
   apiKeyCacheSeconds: 60,
+  setupLimitPerHour: 60,
   priceOverrides: {},
   exportRates: 'ecb',
   pointInTimeRecovery: true,
@@ -212,6 +218,7 @@ export function rateLimitEnvironment(limit: RateLimit): Partial<Record<SettingNa
 export function serviceEnvironment(config: StageConfig): Partial<Record<SettingName, string>> {
   return {
     EXPORT_RATES_SOURCE: config.exportRates,
+    SETUP_LIMIT_PER_HOUR: String(config.setupLimitPerHour),
     ...(Object.keys(config.priceOverrides).length > 0
       ? { PRICE_OVERRIDES: JSON.stringify(config.priceOverrides) }
       : {}),

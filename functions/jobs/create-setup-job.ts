@@ -7,8 +7,10 @@ import { localize } from '#core/localization';
 import { type Cents, formatMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
 import { setupAnalysisCharge } from '#core/pricing';
-import { Forbidden } from '#core/problem';
+import { Forbidden, TooManyRequests } from '#core/problem';
+import { freeSlot, type WindowLimit } from '#core/rolling-window';
 import { websiteAddress } from '#core/website-identity';
+import { setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { type Customer, getCustomer } from '#store/customers';
@@ -18,6 +20,7 @@ import { jobStore } from '#store/job-store';
 import { openSetupKey } from '#store/keys';
 import { monthlyUsage } from '#store/monthly-usage';
 import { localizeIfUnset, type Project } from '#store/projects';
+import { readSetupSlots, takeSetupSlot } from '#store/setup-slots';
 import { findWebsiteByDomain, type Website } from '#store/websites';
 import type { SetupFields, SetupJob } from './setup-job.ts';
 import { startLane } from './start-lane.ts';
@@ -31,12 +34,17 @@ export interface SetupRequest {
 /** A racing create or a transaction conflict is answered by reading again; a few rounds settle any race. */
 const MAX_ATTEMPTS = 5;
 
+/** The stage's cap on a customer's setup jobs per rolling hour (lib/stage-config.ts `setupLimitPerHour`). */
+const setupLimit: WindowLimit = { max: setting('SETUP_LIMIT_PER_HOUR'), windowMs: 60 * 60 * 1000 };
+
 /**
  * Creates a setup job by the spec's rules: the website is the URL's domain (rule 2); an unfinished
  * setup of the same website in the project is returned instead (`created: false`, the 200 case);
  * a website already in the project completes the job at once without a new analysis (rule 1);
  * otherwise the job takes one of the month's free analyses or holds the analysis price on the
- * credit (rule 3), and its lane starts at once.
+ * credit (rule 3), and its lane starts at once. Every job created takes a place in the customer's
+ * hourly setup cap in the same transaction (429 SETUP_LIMIT_REACHED beyond it); returning the open
+ * job takes none.
  */
 export async function createSetupJob(
   project: Project,
@@ -52,13 +60,21 @@ export async function createSetupJob(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const open = await jobStore().holdingKey<SetupFields>(lock);
     if (open) return { job: open, created: false };
+    const setupPlace = await takeSetupPlace(customer.customer_id);
     const website = await findWebsiteByDomain(project.project_id, address.identity);
     const fields = { project, customer, request, domain: address.identity };
     if (website) {
-      const job = await jobStore().put(
-        newSetupJob({ ...fields, website, charge: { kind: 'NONE' } }),
-        projectWrites,
-      );
+      let job: SetupJob;
+      try {
+        job = await jobStore().put(newSetupJob({ ...fields, website, charge: { kind: 'NONE' } }), [
+          ...projectWrites,
+          setupPlace,
+        ]);
+      } catch (error) {
+        // Another create of the customer took the same setup slot first: read again.
+        if (isConditionFailure(error) || isTransactionConflict(error)) continue;
+        throw error;
+      }
       return { job, created: true };
     }
     const month = pragueMonthOf(new Date());
@@ -76,6 +92,7 @@ export async function createSetupJob(
     if (charge.kind === 'PAID') checkSpendLimit(customer, usage.committed, price);
     const writes: TransactItem[] = [
       ...projectWrites,
+      setupPlace,
       ...(charge.kind === 'FREE'
         ? [takeFreeAnalysis(customer.customer_id, month, customer.quotas.free_analyses_per_month)]
         : []),
@@ -84,7 +101,7 @@ export async function createSetupJob(
     try {
       job = await jobStore().put(newSetupJob({ ...fields, jobId, website: null, charge, lock }), writes);
     } catch (error) {
-      // Another create took the website's lock or the last free analysis: read again.
+      // Another create took the website's lock, the last free analysis or the setup slot: read again.
       if (isConditionFailure(error) || isTransactionConflict(error)) continue;
       throw error;
     }
@@ -127,6 +144,23 @@ function newSetupJob(input: {
     analysis_charge: input.charge,
     analysis_seeds: null,
   };
+}
+
+/**
+ * The write that takes one of the customer's setup slots of the rolling hour, or 429
+ * SETUP_LIMIT_REACHED with the seconds until one frees. The write is conditional on the slot
+ * still being free, so a racing create that took it first sends this one round again.
+ */
+async function takeSetupPlace(customerId: string): Promise<TransactItem> {
+  const now = Date.now();
+  const choice = freeSlot(await readSetupSlots(customerId), now, setupLimit);
+  if (!choice.free)
+    throw TooManyRequests(
+      'SETUP_LIMIT_REACHED',
+      `A customer may start ${setupLimit.max} setup jobs in any 60 minutes; retry in ${choice.retryAfterSeconds} s.`,
+      choice.retryAfterSeconds,
+    );
+  return takeSetupSlot(customerId, choice.slot, now, setupLimit.windowMs);
 }
 
 /**

@@ -75,6 +75,14 @@ export const SETTINGS = {
     max: 10_000_000,
     about: 'the most product URLs a setup counts',
   },
+  SETUP_LIMIT_PER_HOUR: {
+    kind: 'number',
+    fallback: 60,
+    min: 1,
+    max: 10_000,
+    about:
+      'setup jobs a customer may create in any 60 minutes; beyond it 429 SETUP_LIMIT_REACHED (stage setting)',
+  },
   SETUP_TRAIN_PAGES: { kind: 'number', fallback: 40, min: 5, max: 1000, about: 'pages a setup trains on' },
   SCRAPE_BATCH_SIZE: { kind: 'number', fallback: 100, min: 1, max: 1000, about: 'URLs per scrape task' },
   SCRAPE_BATCH_SECONDS: {

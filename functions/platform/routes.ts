@@ -302,6 +302,7 @@ export const routes: readonly Route[] = [
       'MONTHLY_SPEND_LIMIT',
       'INSUFFICIENT_FUNDS',
       'BILLING_UNAVAILABLE',
+      'SETUP_LIMIT_REACHED',
     ],
   }),
   projectRoute('GET', '/jobs/setup', 'jobs/list-setup-jobs', {

@@ -42,6 +42,11 @@ export const holdKey = (customerId: string, holdId: string) => ({
   PK: `CUSTOMER#${customerId}`,
   SK: `HOLD#${holdId}`,
 });
+/** One of a customer's slots of the hourly setup cap: when a setup job last took it. */
+export const setupSlotKey = (customerId: string, slot: number) => ({
+  PK: `CUSTOMER#${customerId}`,
+  SK: `SETUP_SLOT#${slot}`,
+});
 export const chargeKey = (customerId: string, settledAt: string, jobId: string) => ({
   PK: `CUSTOMER#${customerId}`,
   SK: `CHARGE#${settledAt}#${jobId}`,

@@ -10,6 +10,7 @@ import { dynamo, tableName } from '#store/dynamo';
 import { jobKey } from '#store/keys';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
+import { expectSettledLedger } from '#test/ledger-check';
 import { newCustomer, newUser } from '#test/operator';
 import { startOwnedProject } from '#test/owned-project';
 import { readPdf } from '#test/pdf-text';
@@ -205,6 +206,9 @@ describe('usage', () => {
         422,
         'VALIDATION_ERROR',
       );
+      // The refused month leaves the service answering the same customer, its ledger untouched.
+      expect((await api.get(billing(customerId, '/usage'))).status).toBe(200);
+      await expectSettledLedger(customerId);
     },
   );
 });

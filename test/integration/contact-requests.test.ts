@@ -5,7 +5,8 @@ import type { RunningStack } from '#local/start-stack';
 import { needSetting } from '#platform/config';
 import { renameUser } from '#store/users';
 import { type ApiClient, apiClient } from '#test/api-client';
-import { newUser } from '#test/operator';
+import { expectSettledLedger } from '#test/ledger-check';
+import { newCustomer, newUser } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
 
 let stack: RunningStack;
@@ -52,7 +53,8 @@ describe('contact requests without a job', () => {
   });
 
   it('keeps a line break in a stored name out of the mail headers', async () => {
-    const { apiKey, userId } = await newUser();
+    const customerId = await newCustomer('Customer of a hostile name');
+    const { apiKey, userId } = await newUser(customerId, 'OWNER');
     // A name stored before names were checked: the store takes it as it is.
     await renameUser(userId, 'Ann\r\nBcc: all@evil.example');
     const response = await api.withKey(apiKey).post('/contact-requests', { reason: 'SUPPORT' });
@@ -61,6 +63,11 @@ describe('contact requests without a job', () => {
     const headers = mail.slice(0, mail.indexOf('\r\n\r\n')).split('\r\n');
     expect(headers.filter((line) => /^bcc:/i.test(line))).toEqual([]);
     expect(headers.find((line) => line.startsWith('Subject:'))).toContain('Ann Bcc: all@evil.example');
+
+    // The service goes on answering the same user, and the name touched no money.
+    expect((await api.withKey(apiKey).get('/account')).status).toBe(200);
+    expect((await api.withKey(apiKey).get(`/customers/${customerId}/billing/balance`)).status).toBe(200);
+    await expectSettledLedger(customerId);
   });
 
   it('asks for a call back when a phone is given', async () => {

@@ -6,6 +6,7 @@ import { getDataObject } from '#store/data-bucket';
 import type { ApiClient } from '#test/api-client';
 import { type HandMadeShop, listingPage, productPage, startHandMadeShop } from '#test/hostile-shop';
 import { pollJob } from '#test/jobs';
+import { expectSettledLedger } from '#test/ledger-check';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 
 /**
@@ -31,6 +32,7 @@ const SLOW = Array.from({ length: 3 }, (_, index) => `/products/slow-lamp-${inde
 let stack: RunningStack;
 let api: ApiClient;
 let projectId: string;
+let customerId: string;
 /** Nested and poisoned pages among good ones, slow pages, and a product outside the learned pattern. */
 let hostile: HandMadeShop;
 /** No sitemap; a listing that paginates forever, session URLs, faceted links, a card of another host. */
@@ -38,7 +40,6 @@ let trap: HandMadeShop;
 let elsewhere: HandMadeShop;
 
 beforeAll(async () => {
-  let customerId: string;
   ({ stack, api, projectId, customerId } = await startOwnedProject());
   await commands.credit({ customer: customerId, amount: '100.00', reason: 'hostile shop tests' });
   elsewhere = await startHandMadeShop(() => ({ html: productPage('Elsewhere', 'X-1', '1.00') }), null);
@@ -153,8 +154,11 @@ describe('a shop with hostile pages', () => {
     expect(first.next).toBeGreaterThan(0);
   });
 
-  it('answers other requests at once afterwards', async () => {
+  it('answers other requests at once afterwards, with every hold of its jobs settled', async () => {
     expect((await api.get(`/websites/${websiteId}`)).status).toBe(200);
+    expect((await api.get('/account')).status).toBe(200);
+    const balance = await expectSettledLedger(customerId);
+    expect(balance.balance).toBeLessThan(10_000);
   });
 });
 
@@ -184,7 +188,10 @@ describe('a shop full of crawler traps', () => {
     expect(elsewhere.requests).toEqual([]);
   });
 
-  it('answers other requests at once afterwards', async () => {
+  it('answers other requests at once afterwards, with every hold of its jobs settled', async () => {
     expect((await api.get(`/websites/${websiteId}`)).status).toBe(200);
+    expect((await api.get('/account')).status).toBe(200);
+    const balance = await expectSettledLedger(customerId);
+    expect(balance.balance).toBeLessThan(10_000);
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Balance, chargeHold, creditBalance, getBalance, placeHold, releaseHold } from '#billing/ledger';
-import { type Cents, parseMoney, sumMoney } from '#core/money';
+import { chargeHold, creditBalance, getBalance, placeHold, releaseHold } from '#billing/ledger';
+import { parseMoney } from '#core/money';
 import { Problem } from '#core/problem';
 import type { RunningStack } from '#local/start-stack';
-import { queryAll } from '#store/query-all';
+import { ledgerEntries, replayLedger } from '#test/ledger-check';
 import { newCustomer } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
 
@@ -13,34 +13,6 @@ beforeAll(async () => {
   stack = await startTestStack();
 });
 afterAll(() => stack.stop());
-
-interface Entry {
-  kind: string;
-  amount: Cents;
-  hold_id?: string;
-}
-
-async function ledgerEntries(customerId: string): Promise<Entry[]> {
-  return (await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': `CUSTOMER#${customerId}`, ':sk': 'LEDGER#' },
-  })) as unknown as Entry[];
-}
-
-/** The balance as the ledger alone tells it: every cent of the balance item accounted by an entry. */
-function replay(entries: Entry[]): Balance {
-  const total = (kinds: string[]) =>
-    sumMoney(entries.filter((entry) => kinds.includes(entry.kind)).map((entry) => entry.amount));
-  const holds = new Map(
-    entries.filter((entry) => entry.kind === 'HOLD').map((entry) => [entry.hold_id, entry.amount]),
-  );
-  const settledHolds = entries
-    .filter((entry) => entry.kind === 'CHARGE')
-    .map((entry) => holds.get(entry.hold_id) ?? (0 as Cents));
-  const balance = (total(['TOPUP', 'OPERATOR_CREDIT']) - total(['CHARGE'])) as Cents;
-  const held = (total(['HOLD']) - total(['RELEASE']) - sumMoney(settledHolds)) as Cents;
-  return { balance, held, spendable: (balance - held) as Cents };
-}
 
 describe('concurrent holds on one balance', () => {
   it('never overdraws: of 30 parallel holds of 5.00 on 100.00, exactly 20 succeed', async () => {
@@ -67,7 +39,7 @@ describe('concurrent holds on one balance', () => {
     }
     const balance = await getBalance(customerId);
     expect(balance).toEqual({ balance: 10_000, held: 10_000, spendable: 0 });
-    expect(replay(await ledgerEntries(customerId))).toEqual(balance);
+    expect(replayLedger(await ledgerEntries(customerId))).toEqual(balance);
   });
 
   it('accounts every cent when holds, charges, releases and credits run together', async () => {
@@ -115,6 +87,6 @@ describe('concurrent holds on one balance', () => {
 
     const balance = await getBalance(customerId);
     expect(balance).toEqual({ balance: 2000 - 5 * 75, held: 0, spendable: 2000 - 5 * 75 });
-    expect(replay(await ledgerEntries(customerId))).toEqual(balance);
+    expect(replayLedger(await ledgerEntries(customerId))).toEqual(balance);
   });
 });

@@ -6,6 +6,7 @@ import type { RunningStack } from '#local/start-stack';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob, startSilentSite } from '#test/jobs';
+import { expectSettledLedger } from '#test/ledger-check';
 import { newCustomer, newProject, newUser } from '#test/operator';
 import { startOwnedProject } from '#test/owned-project';
 
@@ -133,5 +134,14 @@ describe('the monthly spend limit counts open holds', () => {
     expectProblem(await setupOf(sites[5]?.url ?? ''), 403, 'MONTHLY_SPEND_LIMIT');
     expect(await limitedBalance()).toMatchObject({ balance: '40.00', held: '10.00', spendable: '30.00' });
     expect((await api.get('/account')).status).toBe(200);
+
+    // Once the open analyses end, nothing stays held and the ledger accounts every cent.
+    const open = (await limited.get('/jobs/setup', { query: { project_id: limitedProject } })).body.filter(
+      (job: { status: string }) => job.status !== 'CANCELLED',
+    );
+    expect(open).toHaveLength(2);
+    for (const job of open) expect((await limited.post(`/jobs/${job.job_id}/cancel`)).status).toBe(200);
+    expect(await expectSettledLedger(limitedCustomer)).toMatchObject({ balance: 4000, held: 0 });
+    expect((await limited.get('/jobs/setup', { query: { project_id: limitedProject } })).status).toBe(200);
   });
 });
