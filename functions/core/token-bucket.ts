@@ -1,27 +1,24 @@
 /**
- * A token bucket: up to `burst` requests at once, refilled at `perSecond`. Pure arithmetic, so the
- * store can apply it with a conditional write and the tests can step time by hand.
+ * A token bucket, kept as its theoretical arrival time (GCRA): up to `burst` requests at once,
+ * refilled at `perSecond`. The whole state is one instant that only moves forward, so the store
+ * spends a token with one atomic add instead of reading, computing and writing back, and requests
+ * of one key racing each other queue in the table instead of refusing one another.
  */
 export interface RateLimit {
   perSecond: number;
   burst: number;
 }
 
-/** The tokens a bucket held when it was last written, and when. */
-export interface BucketState {
-  tokens: number;
-  refilledAtMs: number;
-}
+/** The milliseconds of allowance one request uses. */
+export const intervalMs = (limit: RateLimit): number => 1000 / limit.perSecond;
 
-export type TakeResult = { allowed: true; next: BucketState } | { allowed: false; retryAfterSeconds: number };
+/** How far past now the arrival time may already run for one more request to pass: a burst less one. */
+export const toleranceMs = (limit: RateLimit): number => (limit.burst - 1) * intervalMs(limit);
 
-/** Takes one token at `nowMs`, or says how many whole seconds until one is there. */
-export function takeToken(state: BucketState | undefined, nowMs: number, limit: RateLimit): TakeResult {
-  const elapsedSeconds = state ? Math.max(0, nowMs - state.refilledAtMs) / 1000 : 0;
-  const tokens = state ? Math.min(limit.burst, state.tokens + elapsedSeconds * limit.perSecond) : limit.burst;
-  if (tokens >= 1) return { allowed: true, next: { tokens: tokens - 1, refilledAtMs: nowMs } };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / limit.perSecond)) };
-}
+/** Whole seconds, at least one, until a bucket whose arrival time is `atMs` lets one request pass. */
+export const retryAfterSeconds = (atMs: number, nowMs: number, limit: RateLimit): number =>
+  Math.max(1, Math.ceil((atMs - toleranceMs(limit) - nowMs) / 1000));
 
-/** Seconds until an untouched bucket is full again, after which its item may expire. */
-export const secondsToRefill = (limit: RateLimit): number => Math.ceil(limit.burst / limit.perSecond);
+/** When a bucket written at `nowMs` is full again whatever it held, so its item may expire. */
+export const fullAgainAtMs = (nowMs: number, limit: RateLimit): number =>
+  nowMs + toleranceMs(limit) + intervalMs(limit);

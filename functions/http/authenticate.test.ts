@@ -85,10 +85,18 @@ describe('authentication middleware (mocked DynamoDB)', () => {
     dynamo
       .on(GetCommand)
       .resolves({ Item: { user_id: 'usr_1', key_id: 'key_3', scope: 'USER', project_id: null } });
+    // The bucket's arrival time runs a minute ahead: both conditional writes fail, nothing is left.
     dynamo
       .on(GetCommand, { Key: { PK: 'RATE#key_3', SK: 'RATE' } })
-      .resolves({ Item: { tokens: 0, refilled_at_ms: Date.now() } });
+      .resolves({ Item: { at_ms: Date.now() + 60_000 } });
     dynamo.on(UpdateCommand).resolves({});
+    dynamo
+      .on(UpdateCommand, { Key: { PK: 'RATE#key_3', SK: 'RATE' } })
+      .rejects(
+        Object.assign(new Error('The conditional request failed'), {
+          name: 'ConditionalCheckFailedException',
+        }),
+      );
     const response = await handler(event({ authorization: `Bearer ${key}` }), context);
     expect(response.statusCode).toBe(429);
     expect(Number(response.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);

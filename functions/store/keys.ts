@@ -182,5 +182,5 @@ export const idempotencyKey = (scope: {
 /** A key's request bucket (the per-key rate limit); the one item kind whose PK starts with `RATE#`. */
 export const RATE_BUCKET_PREFIX = 'RATE#';
 /** The attributes a bucket write sets, for the IAM condition that lets read-only routes write them. */
-export const RATE_BUCKET_ATTRIBUTES = ['tokens', 'refilled_at_ms', 'expires_at'] as const;
+export const RATE_BUCKET_ATTRIBUTES = ['at_ms', 'expires_at'] as const;
 export const rateBucketKey = (keyId: string) => ({ PK: `${RATE_BUCKET_PREFIX}${keyId}`, SK: 'RATE' });

@@ -1,54 +1,66 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type BucketState, type RateLimit, secondsToRefill, takeToken } from '#core/token-bucket';
+import {
+  fullAgainAtMs,
+  intervalMs,
+  type RateLimit,
+  retryAfterSeconds,
+  toleranceMs,
+} from '#core/token-bucket';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { rateBucketKey } from './keys.ts';
 
-// Requests of one key racing each other: each loser reads the bucket again, a few times at most.
-const ATTEMPTS = 4;
-
 export type Admission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
 
 /**
- * Takes one request token from the key's bucket in the table. The write is conditional on the
- * bucket being as read, so concurrent requests of a key (on any number of Lambdas) never spend
- * the same token twice. A key that keeps losing the race is sending faster than it may.
+ * Takes one request token from the key's bucket in the table, as one conditional write that moves
+ * its arrival time `at_ms` (core/token-bucket.ts) forward. An idle bucket (no item, or a time
+ * already past) is set to now plus one interval; a busy one gets one interval added atomically, so
+ * any number of concurrent requests of a key (on any number of Lambdas) each spend their own token
+ * and none is refused for losing a race. The time only moves forward, so once the idle write has
+ * failed the busy write fails only when the bucket is empty.
  */
 export async function takeRequestToken(
   keyId: string,
   limit: RateLimit,
   nowMs = Date.now(),
 ): Promise<Admission> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const { Item } = await dynamo.send(
-      new GetCommand({ TableName: tableName, Key: rateBucketKey(keyId), ConsistentRead: true }),
-    );
-    const state: BucketState | undefined = Item
-      ? { tokens: Number(Item.tokens), refilledAtMs: Number(Item.refilled_at_ms) }
-      : undefined;
-    const taken = takeToken(state, nowMs, limit);
-    if (!taken.allowed) return { admitted: false, retryAfterSeconds: taken.retryAfterSeconds };
-    try {
-      await dynamo.send(
+  // A bucket left alone until then is full again, the same as no item at all.
+  const expires = Math.ceil(fullAgainAtMs(nowMs, limit) / 1000) + 60;
+  const write = (update: string, condition: string, values: Record<string, number>) =>
+    dynamo
+      .send(
         new UpdateCommand({
           TableName: tableName,
           Key: rateBucketKey(keyId),
-          UpdateExpression: 'SET tokens = :tokens, refilled_at_ms = :now, expires_at = :expires',
-          ConditionExpression: state ? 'refilled_at_ms = :was' : 'attribute_not_exists(refilled_at_ms)',
-          ExpressionAttributeValues: {
-            ':tokens': taken.next.tokens,
-            ':now': nowMs,
-            // A bucket left alone this long is full again, the same as no item at all.
-            ':expires': Math.ceil(nowMs / 1000) + secondsToRefill(limit) + 60,
-            ...(state ? { ':was': state.refilledAtMs } : {}),
-          },
+          UpdateExpression: `${update}, expires_at = :expires`,
+          ConditionExpression: condition,
+          ExpressionAttributeValues: { ...values, ':expires': expires },
           ReturnValues: 'NONE',
         }),
+      )
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (isConditionFailure(error)) return false;
+          throw error;
+        },
       );
-      return { admitted: true };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
-  return { admitted: false, retryAfterSeconds: 1 };
+  const idle = await write('SET at_ms = :next', 'attribute_not_exists(at_ms) OR at_ms < :now', {
+    ':next': nowMs + intervalMs(limit),
+    ':now': nowMs,
+  });
+  if (idle) return { admitted: true };
+  const busy = await write('SET at_ms = at_ms + :interval', 'at_ms <= :latest', {
+    ':interval': intervalMs(limit),
+    ':latest': nowMs + toleranceMs(limit),
+  });
+  if (busy) return { admitted: true };
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: rateBucketKey(keyId), ConsistentRead: true }),
+  );
+  return {
+    admitted: false,
+    retryAfterSeconds: retryAfterSeconds(Number(Item?.at_ms ?? nowMs), nowMs, limit),
+  };
 }
