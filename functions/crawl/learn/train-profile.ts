@@ -148,7 +148,12 @@ export async function trainProfile(
     products.map((entry) => ({
       page: entry.page,
       anatomy: entry.classification.anatomy,
-      known: method === 'SELECTORS' ? null : (entry.classification.structured[method] ?? null),
+      // The page's own structured data, in the profile's order, whatever source the profile uses.
+      known:
+        STRUCTURED.filter((candidate) => candidate === method)
+          .concat(STRUCTURED)
+          .map((candidate) => entry.classification.structured[candidate])
+          .find((fields) => fields !== undefined) ?? null,
     })),
     context,
   );

@@ -5,6 +5,7 @@ import type { FieldRule, SelectorField } from '../learn/extraction-profile.ts';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
+import { mainHeading } from './main-heading.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
 import type { PriceContext } from './parse-price.ts';
 import { priceOfElement } from './price-of-element.ts';
@@ -38,7 +39,7 @@ export function productFromSelectors(
       ) as Element | undefined) ?? null)
     : null;
   const parsed = price ? priceOfElement(price, context) : null;
-  const name = value('name');
+  const name = rules.name ? readName(page, rules.name) : null;
   const category = rules.category ? readCrumbs($, rules.category, page, name) : null;
   return {
     url: null,
@@ -79,6 +80,16 @@ export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): strin
   }
   // Text hidden from buyers (a screen reader's "Details about") is not part of the value.
   return cleanText(textOf(element, '', isHidden)) || null;
+}
+
+/**
+ * The name rule was learned on the heading that names the page; where the rule matches several
+ * elements (a bare `h1` also matches a cart pop-up's heading placed first), that heading is read.
+ */
+function readName(page: Page, rule: FieldRule): string | null {
+  const heading = rule.attribute || rule.label ? null : mainHeading(page);
+  if (heading && page.$(rule.selector).toArray().includes(heading.element)) return heading.text;
+  return readRule(page.$, rule, page.url);
 }
 
 function firstMatch($: CheerioAPI, rule: FieldRule): Element | null {
