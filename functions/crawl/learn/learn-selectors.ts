@@ -10,6 +10,7 @@ import type { ProductFields } from '../page/product-fields.ts';
 import { productFromSelectors, readRule, spacedText } from '../page/product-from-selectors.ts';
 import { readAvailability } from '../page/read-availability.ts';
 import type { Page } from '../page/read-page.ts';
+import { selectByRule } from '../page/select-by-rule.ts';
 import { isHidden } from '../page/text-of.ts';
 import type { FieldRule, SelectorField } from './extraction-profile.ts';
 
@@ -204,7 +205,7 @@ export function learnSelectors(
       );
       return chosen ? [chosen.element, 'BUTTON'] : null;
     }),
-    (page, rule) => (page.$(rule.selector).first().length ? 'BUTTON' : null),
+    (page, rule) => (selectByRule(page.$, rule.selector).length ? 'BUTTON' : null),
   );
   // A rule that reads other values than the page's own structured data on most training pages
   // where both speak (a bare `h1` reading a cart pop-up, a stock line of another block) is not kept.
@@ -433,7 +434,7 @@ function selectorCandidates($: CheerioAPI, element: Element): string[] {
   // A candidate that does not even match its own element (an escaping css-select rejects) is dropped.
   return [...out].filter((selector) => {
     try {
-      return $(selector).toArray().includes(element);
+      return selectByRule($, selector).includes(element);
     } catch {
       return false;
     }

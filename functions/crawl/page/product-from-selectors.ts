@@ -12,6 +12,7 @@ import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
 import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
+import { selectByRule } from './select-by-rule.ts';
 import { isHidden, textOf } from './text-of.ts';
 
 const PREORDER_BUTTON = /pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż/i;
@@ -29,7 +30,7 @@ export function productFromSelectors(
   };
   // A price rule never means a struck-through price, even where the old price comes first.
   const price = rules.price
-    ? ((($(rules.price.selector).toArray() as Element[]).find(
+    ? ((selectByRule($, rules.price.selector).find(
         (element) =>
           !isStruckPrice(element) &&
           !$(element)
@@ -62,7 +63,7 @@ export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): strin
     const label = rule.label.toLowerCase();
     // The tightest block that starts with the label: a wrapper of all rows may start with it too.
     let best: string | null = null;
-    for (const element of $(rule.selector).toArray() as Element[]) {
+    for (const element of selectByRule($, rule.selector)) {
       const text = spacedText(element);
       if (!text.toLowerCase().startsWith(label)) continue;
       if (best === null || text.length < best.length) best = text;
@@ -88,12 +89,12 @@ export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): strin
  */
 function readName(page: Page, rule: FieldRule): string | null {
   const heading = rule.attribute || rule.label ? null : mainHeading(page);
-  if (heading && page.$(rule.selector).toArray().includes(heading.element)) return heading.text;
+  if (heading && selectByRule(page.$, rule.selector).includes(heading.element)) return heading.text;
   return readRule(page.$, rule, page.url);
 }
 
 function firstMatch($: CheerioAPI, rule: FieldRule): Element | null {
-  return ($(rule.selector).first()[0] as Element | undefined) ?? null;
+  return selectByRule($, rule.selector)[0] ?? null;
 }
 
 /** Text with a space at element boundaries, so "<th>EAN</th><td>123</td>" reads "EAN 123". */
