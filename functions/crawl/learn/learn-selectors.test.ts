@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageAnatomy } from '../page/page-anatomy.ts';
+import { noFields } from '../page/product-fields.ts';
 import { productFromSelectors } from '../page/product-from-selectors.ts';
 import { readPage } from '../page/read-page.ts';
 import { learnSelectors } from './learn-selectors.ts';
@@ -45,5 +46,25 @@ describe('learning markup rules', () => {
     const inStock = readPage(marketplacePage(16, 'Retevis RT629', 'Auf Lager.'), 'https://shop.test/dp/7');
     expect(productFromSelectors(soldOut, rules, context).availability).toBe('OUT_OF_STOCK');
     expect(productFromSelectors(inStock, rules, context).availability).toBe('IN_STOCK');
+  });
+
+  it('reads with a bare h1 rule the heading that names the page, not a pop-up h1 before it', () => {
+    const page = readPage(
+      marketplacePage(17, 'Weleda Citrus Lotion', 'Auf Lager.'),
+      'https://shop.test/dp/6',
+    );
+    expect(productFromSelectors(page, { name: { selector: 'h1' } }, context).name).toBe(
+      'Weleda Citrus Lotion',
+    );
+  });
+
+  it('does not keep a rule that reads other values than the pages’ structured data', () => {
+    const known = (name: string) => ({ ...noFields, name, price: '1.00', currency: 'EUR' });
+    const mixed = ['Alpha Lotion', 'Beta Rub', 'Gamma Robot'].map((title, index) => {
+      const html = `<html><head><title>${title}</title></head><body><h1>Basket</h1><p>x</p></body></html>`;
+      const page = readPage(html, `https://shop.test/p/${index}`);
+      return { page, anatomy: pageAnatomy(page, context), known: known(title) };
+    });
+    expect(learnSelectors(mixed, context).name).toBeUndefined();
   });
 });

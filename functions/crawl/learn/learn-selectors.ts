@@ -10,6 +10,7 @@ import type { ProductFields } from '../page/product-fields.ts';
 import { productFromSelectors, readRule, spacedText } from '../page/product-from-selectors.ts';
 import { readAvailability } from '../page/read-availability.ts';
 import type { Page } from '../page/read-page.ts';
+import { selectByRule } from '../page/select-by-rule.ts';
 import { isHidden } from '../page/text-of.ts';
 import type { FieldRule, SelectorField } from './extraction-profile.ts';
 
@@ -204,8 +205,26 @@ export function learnSelectors(
       );
       return chosen ? [chosen.element, 'BUTTON'] : null;
     }),
-    (page, rule) => (page.$(rule.selector).first().length ? 'BUTTON' : null),
+    (page, rule) => (selectByRule(page.$, rule.selector).length ? 'BUTTON' : null),
   );
+  // A rule that reads other values than the page's own structured data on most training pages
+  // where both speak (a bare `h1` reading a cart pop-up, a stock line of another block) is not kept.
+  for (const field of CHECKED) {
+    const rule = rules[field];
+    if (!rule) continue;
+    let agree = 0;
+    let disagree = 0;
+    for (const learning of pages) {
+      const known = learning.known?.[field];
+      if (!known) continue;
+      const read = productFromSelectors(learning.page, { [field]: rule }, context);
+      const value = read[field];
+      if (value === null) continue;
+      if (sameValue(field, known, value, learning.known, read)) agree++;
+      else disagree++;
+    }
+    if (disagree > agree) delete rules[field];
+  }
   return rules;
 
   function bestRule(
@@ -246,6 +265,26 @@ export function learnSelectors(
     }
     return best && best.score >= Math.max(1, Math.ceil(targets.length / 2)) ? best.rule : null;
   }
+}
+
+const CHECKED = ['name', 'brand', 'sku', 'gtin', 'mpn', 'price', 'availability'] as const;
+
+function sameValue(
+  field: (typeof CHECKED)[number],
+  known: string,
+  read: string,
+  knownFields: ProductFields | null,
+  readFields: ProductFields,
+): boolean {
+  if (field === 'price')
+    return (
+      normaliseAmount(known, knownFields?.currency ?? null) ===
+      normaliseAmount(read, readFields.currency ?? knownFields?.currency ?? null)
+    );
+  const a = cleanText(known).toLowerCase();
+  const b = cleanText(read).toLowerCase();
+  // A heading may add or drop a variant or the brand around the structured name.
+  return field === 'name' ? a.includes(b) || b.includes(a) : a === b;
 }
 
 /**
@@ -395,7 +434,7 @@ function selectorCandidates($: CheerioAPI, element: Element): string[] {
   // A candidate that does not even match its own element (an escaping css-select rejects) is dropped.
   return [...out].filter((selector) => {
     try {
-      return $(selector).toArray().includes(element);
+      return selectByRule($, selector).includes(element);
     } catch {
       return false;
     }

@@ -13,6 +13,7 @@ import type { Difficulty, ExtractionMethod, ExtractionProfile } from './extracti
 import { learnSelectors } from './learn-selectors.ts';
 import { learnSkuFromUrl } from './learn-sku-from-url.ts';
 import { learnUrlPattern } from './learn-url-pattern.ts';
+import { LinkQueue } from './link-queue.ts';
 
 export type TrainPhase = 'COLLECTING_PAGES' | 'CLASSIFYING_PAGES' | 'LEARNING_PROFILE' | 'DONE';
 
@@ -79,19 +80,30 @@ export async function trainProfile(
   report();
 
   // Only the website's own pages (its host or `www.` twin) are read.
-  const likelyProducts = (options.seeds?.productUrls ?? []).filter((link) => isSameSite(link, url));
-  const others = [url, ...(options.seeds?.otherUrls ?? []).filter((link) => isSameSite(link, url))];
+  const likelyProducts = new LinkQueue(
+    (options.seeds?.productUrls ?? []).filter((link) => isSameSite(link, url)),
+  );
+  const others = new LinkQueue([
+    url,
+    ...(options.seeds?.otherUrls ?? []).filter((link) => isSameSite(link, url)),
+  ]);
   const seen = new Set<string>();
+  // Links queued and not yet read, for the estimate of pages to come.
+  const pending = new Set<string>();
+  const enqueue = (queue: LinkQueue, link: string): void => {
+    queue.push(link);
+    pending.add(link);
+  };
+  for (const link of [...(options.seeds?.productUrls ?? []), ...(options.seeds?.otherUrls ?? []), url])
+    if (isSameSite(link, url)) pending.add(link);
   const collected: Page[] = [];
   let origin: string | null = null;
   let productLike = 0;
   const next = (): string | undefined => {
     const wantProduct = productLike < limit * PRODUCT_SHARE;
-    const queue = (wantProduct && likelyProducts.length) || !others.length ? likelyProducts : others;
-    while (queue.length) {
-      const candidate = queue.shift() as string;
+    const queue = (wantProduct && likelyProducts.size) || !others.size ? likelyProducts : others;
+    for (let candidate = queue.shift(); candidate !== undefined; candidate = queue.shift())
       if (!seen.has(candidate)) return candidate;
-    }
     return undefined;
   };
   while (collected.length < limit) {
@@ -100,6 +112,7 @@ export async function trainProfile(
       const candidate = next();
       if (candidate === undefined) break;
       seen.add(candidate);
+      pending.delete(candidate);
       batch.push(candidate);
     }
     if (batch.length === 0) break;
@@ -112,16 +125,13 @@ export async function trainProfile(
       origin ??= new URL(page.url).origin;
       collected.push(page);
       if (page.jsonLd.length > 0 || anatomy.buyButtons.length > 0) productLike++;
-      for (const link of anatomy.cardLinks)
-        if (!seen.has(link) && isSameSite(link, url)) likelyProducts.push(link);
+      const cards = new Set(anatomy.cardLinks);
+      for (const link of cards) if (!seen.has(link) && isSameSite(link, url)) enqueue(likelyProducts, link);
       for (const link of siteLinks(page, origin))
-        if (!seen.has(link) && !anatomy.cardLinks.includes(link)) others.push(link);
+        if (!seen.has(link) && !cards.has(link)) enqueue(others, link);
     }
     progress.pages = collected.length;
-    progress.pages_estimate = Math.min(
-      limit,
-      collected.length + new Set([...likelyProducts, ...others].filter((link) => !seen.has(link))).size,
-    );
+    progress.pages_estimate = Math.min(limit, collected.length + pending.size);
     progress.percent = Math.round((70 * collected.length) / limit);
     report();
   }
@@ -148,7 +158,12 @@ export async function trainProfile(
     products.map((entry) => ({
       page: entry.page,
       anatomy: entry.classification.anatomy,
-      known: method === 'SELECTORS' ? null : (entry.classification.structured[method] ?? null),
+      // The page's own structured data, in the profile's order, whatever source the profile uses.
+      known:
+        STRUCTURED.filter((candidate) => candidate === method)
+          .concat(STRUCTURED)
+          .map((candidate) => entry.classification.structured[candidate])
+          .find((fields) => fields !== undefined) ?? null,
     })),
     context,
   );

@@ -191,7 +191,7 @@ export function extractProduct(
   const record: ProductRecord = {
     url: page.url,
     canonical_url: canonicalUrl(page, structured[0]?.fields.url ?? null),
-    name: withoutEmptyLabel(pick('name')),
+    name: withoutEmptyLabel(withoutSiteTag(page, pick('name'))),
     brand: pick('brand'),
     gtin,
     mpn,
@@ -214,6 +214,18 @@ function pressableBuyButton(anatomy: PageAnatomy): boolean {
       button.attribs['aria-disabled'] !== 'true' &&
       !SOLD_OUT_BUTTON.test(cleanText(textOf(button) || (button.attribs.value ?? ''))),
   );
+}
+
+/**
+ * "[타임커머스 티몬] 좋은생각…": a bracketed tag before the name that the page's own title does not
+ * carry is the site's label on shared links, not part of the product's name.
+ */
+function withoutSiteTag(page: Page, name: string | null): string | null {
+  const tagged = name && /^\[[^\]]{1,40}\]\s*(.+)$/u.exec(name);
+  if (!tagged) return name;
+  const title = cleanText(textOf(page.$('head title').first().toArray()));
+  const rest = tagged[1] as string;
+  return title.startsWith(rest) && !title.startsWith(name) ? rest : name;
 }
 
 /** "Legend 200ml edt דגם:": templates append a label whose value the shop left empty. */

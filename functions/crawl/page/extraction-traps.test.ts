@@ -28,6 +28,17 @@ const page = (head: string, body = ''): ReturnType<typeof readPage> =>
 const ld = (json: string): string => `<script type="application/ld+json">${json}</script>`;
 
 describe('extractProduct traps', () => {
+  it('drops a site’s bracketed tag from an Open Graph name, but not brackets the page’s title carries', () => {
+    const og = (title: string, ogTitle: string): string =>
+      `<title>${title}</title><meta property="og:type" content="product"><meta property="og:title" content="${ogTitle}"><meta property="product:price:amount" content="30000"><meta property="product:price:currency" content="KRW">`;
+    expect(
+      extractProduct(page(og('좋은생각 1년 - 티몬', '[타임커머스 티몬] 좋은생각 1년')), profile())?.name,
+    ).toBe('좋은생각 1년');
+    expect(extractProduct(page(og('[Set of 2] Chair - Shop', '[Set of 2] Chair')), profile())?.name).toBe(
+      '[Set of 2] Chair',
+    );
+  });
+
   it('reads an event with offers as the thing on sale when no Product node exists, named by its heading', () => {
     const html = page(
       ld(

@@ -5,12 +5,14 @@ import type { FieldRule, SelectorField } from '../learn/extraction-profile.ts';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
+import { mainHeading } from './main-heading.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
 import type { PriceContext } from './parse-price.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
 import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
+import { selectByRule } from './select-by-rule.ts';
 import { isHidden, textOf } from './text-of.ts';
 
 const PREORDER_BUTTON = /pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż/i;
@@ -28,7 +30,7 @@ export function productFromSelectors(
   };
   // A price rule never means a struck-through price, even where the old price comes first.
   const price = rules.price
-    ? ((($(rules.price.selector).toArray() as Element[]).find(
+    ? ((selectByRule($, rules.price.selector).find(
         (element) =>
           !isStruckPrice(element) &&
           !$(element)
@@ -38,7 +40,7 @@ export function productFromSelectors(
       ) as Element | undefined) ?? null)
     : null;
   const parsed = price ? priceOfElement(price, context) : null;
-  const name = value('name');
+  const name = rules.name ? readName(page, rules.name) : null;
   const category = rules.category ? readCrumbs($, rules.category, page, name) : null;
   return {
     url: null,
@@ -61,7 +63,7 @@ export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): strin
     const label = rule.label.toLowerCase();
     // The tightest block that starts with the label: a wrapper of all rows may start with it too.
     let best: string | null = null;
-    for (const element of $(rule.selector).toArray() as Element[]) {
+    for (const element of selectByRule($, rule.selector)) {
       const text = spacedText(element);
       if (!text.toLowerCase().startsWith(label)) continue;
       if (best === null || text.length < best.length) best = text;
@@ -81,8 +83,18 @@ export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): strin
   return cleanText(textOf(element, '', isHidden)) || null;
 }
 
+/**
+ * The name rule was learned on the heading that names the page; where the rule matches several
+ * elements (a bare `h1` also matches a cart pop-up's heading placed first), that heading is read.
+ */
+function readName(page: Page, rule: FieldRule): string | null {
+  const heading = rule.attribute || rule.label ? null : mainHeading(page);
+  if (heading && selectByRule(page.$, rule.selector).includes(heading.element)) return heading.text;
+  return readRule(page.$, rule, page.url);
+}
+
 function firstMatch($: CheerioAPI, rule: FieldRule): Element | null {
-  return ($(rule.selector).first()[0] as Element | undefined) ?? null;
+  return selectByRule($, rule.selector)[0] ?? null;
 }
 
 /** Text with a space at element boundaries, so "<th>EAN</th><td>123</td>" reads "EAN 123". */
