@@ -46,3 +46,9 @@ export const localizationInput = v.strictObject({
   country: v.pipe(v.string(), v.maxLength(8)),
   currency: v.pipe(v.string(), v.maxLength(8)),
 });
+
+/**
+ * The page cursor of the list endpoints: any text here, so a malformed one is refused as
+ * INVALID_CURSOR together with tampered and foreign ones (functions/http/list-page.ts).
+ */
+export const cursor = v.optional(v.string());

@@ -36,6 +36,11 @@ export interface Route {
    */
   idempotent: boolean;
   /**
+   * Whether the route is a list paged by cursor: it takes a `cursor` query field and links its next
+   * page in a `Link: <…>; rel="next"` header (functions/http/list-page.ts); a bad cursor is INVALID_CURSOR.
+   */
+  paged?: true;
+  /**
    * Why this function's minified bundle may weigh more than 300 KB (lib/bundling.ts); absent, a test
    * holds it to the limit.
    */
@@ -67,7 +72,7 @@ export interface RouteAccess {
 }
 
 type Facts = Pick<Route, 'summary' | 'access'> &
-  Partial<Pick<Route, 'action' | 'problems' | 'description' | 'idempotent' | 'bundleOverLimit'>>;
+  Partial<Pick<Route, 'action' | 'problems' | 'description' | 'idempotent' | 'paged' | 'bundleOverLimit'>>;
 
 const row =
   (auth: Route['auth'], scope: Route['scope']) =>
@@ -305,6 +310,7 @@ export const routes: readonly Route[] = [
     ],
   }),
   projectRoute('GET', '/jobs/setup', 'jobs/list-setup-jobs', {
+    paged: true,
     summary: "A project's website setup jobs",
     access: SETUP_READ,
     action: 'READ',
@@ -337,6 +343,7 @@ export const routes: readonly Route[] = [
     ],
   }),
   projectRoute('GET', '/jobs/scraping', 'jobs/list-scrape-jobs', {
+    paged: true,
     summary: "A project's scraping jobs",
     access: SCRAPE_READ,
     action: 'READ',
@@ -369,6 +376,7 @@ export const routes: readonly Route[] = [
     ],
   }),
   projectRoute('GET', '/jobs/matching', 'jobs/list-matching-jobs', {
+    paged: true,
     summary: "A project's matching jobs",
     access: MATCHING_READ,
     action: 'READ',
