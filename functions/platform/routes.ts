@@ -153,6 +153,7 @@ export const routes: readonly Route[] = [
     problems: ['USER_NOT_FOUND'],
   }),
   userRoute('GET', '/account/api-keys', 'account/list-api-keys', {
+    paged: true,
     summary: 'Your API keys (without their secrets)',
     access: READ,
   }),
@@ -247,6 +248,7 @@ export const routes: readonly Route[] = [
     problems: ['CHECKOUT_NOT_FOUND', 'BILLING_UNAVAILABLE', ...INVOICE_PROBLEMS],
   }),
   projectRoute('GET', '/projects', 'projects/list-projects', {
+    paged: true,
     summary: 'The projects you can see',
     access: READ,
   }),
@@ -416,6 +418,7 @@ export const routes: readonly Route[] = [
     problems: ['PROJECT_NOT_FOUND', 'USER_NOT_FOUND', 'JOB_NOT_FOUND', 'CONTACT_REASON_MISMATCH'],
   }),
   projectRoute('GET', '/websites', 'websites/list-websites', {
+    paged: true,
     summary: "A project's websites",
     access: { table: 'RO', data: 'RO' },
     action: 'READ',

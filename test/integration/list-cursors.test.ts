@@ -5,7 +5,7 @@ import type { SetupFields } from '#jobs/setup-job';
 import { jobStore } from '#store/job-store';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { expectProblem } from '../helpers/expect-problem.ts';
-import { newProject } from '../helpers/operator.ts';
+import { newProject, newUser } from '../helpers/operator.ts';
 import { type OwnedProject, startOwnedProject } from '../helpers/owned-project.ts';
 
 let owned: OwnedProject;
@@ -130,5 +130,37 @@ describe('cursor paging of lists', () => {
       query: { project_id: owned.projectId, cursor: firstPageCursor },
     });
     expect(same.status).toBe(200);
+  });
+
+  it("pages through the user's API keys and projects, each exactly once", async () => {
+    for (let i = 0; i < 4; i++)
+      expect((await api.post('/account/api-keys', { name: `key ${i}` })).status).toBe(201);
+    for (const path of ['/account/api-keys', '/projects']) {
+      const whole = await api.get(path, { query: { limit: 100 } });
+      expect(whole.headers.get('link')).toBeNull();
+      const seen: unknown[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await api.get(path, { query: { limit: 2, cursor } });
+        expect(page.status).toBe(200);
+        expect(page.body.length).toBeLessThanOrEqual(2);
+        seen.push(...page.body);
+        cursor = page.headers.get('x-next-cursor') ?? undefined;
+        if (cursor) expect(page.headers.get('link')).toContain(`cursor=${cursor}`);
+      } while (cursor);
+      expect(whole.body.length).toBeGreaterThan(2);
+      expect(seen).toEqual(whole.body);
+    }
+  });
+
+  it("refuses another user's cursor of the same list", async () => {
+    const page = await api.get('/account/api-keys', { query: { limit: 1 } });
+    const cursor = page.headers.get('x-next-cursor');
+    expect(cursor).toBeTruthy();
+    const other = await newUser(owned.customerId, 'ADMIN');
+    const theirs = await api
+      .withKey(other.apiKey)
+      .get('/account/api-keys', { query: { cursor: cursor ?? '' } });
+    expectProblem(theirs, 422, 'INVALID_CURSOR');
   });
 });
