@@ -1266,6 +1266,10 @@ export interface operations {
   /** The customer's invoices */
   listInvoices: {
     parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
       path: {
         customer_id: string;
       };
@@ -1273,6 +1277,12 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
         content: {
           "application/json": {
               invoice_id: string;
@@ -1312,13 +1322,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */

@@ -198,6 +198,7 @@ export const routes: readonly Route[] = [
     problems: ['BILLING_UNAVAILABLE'],
   }),
   userRoute('GET', '/customers/{customer_id}/billing/invoices', 'billing/list-invoices', {
+    paged: true,
     summary: "The customer's invoices",
     access: BILLING_READ,
     bundleOverLimit:
