@@ -2193,6 +2193,10 @@ export interface operations {
   /** The project's match review: pairs accepted, rejected or added by hand */
   listMatchDecisions: {
     parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
       path: {
         project_id: string;
       };
@@ -2200,6 +2204,12 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
         content: {
           "application/json": ({
               decision_id: string;
@@ -2243,13 +2253,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */

@@ -266,6 +266,7 @@ export const routes: readonly Route[] = [
     problems: ['INVALID_COUNTRY', 'INVALID_CURRENCY'],
   }),
   projectRoute('GET', '/projects/{project_id}/match-decisions', 'projects/list-match-decisions', {
+    paged: true,
     summary: "The project's match review: pairs accepted, rejected or added by hand",
     access: READ,
     action: 'READ',
