@@ -3,7 +3,7 @@ import type * as v from 'valibot';
 import { actionProblems } from '#core/access-policy';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '#core/idempotency';
 import { PROBLEM_CATALOGUE, type ProblemCode } from '#core/problem-catalogue';
-import { cursor, LIMIT, limit } from '#platform/request-fields';
+import { cursor, LIMIT, limit, wholeListLimit } from '#platform/request-fields';
 import type { Route } from '#platform/routes';
 import type { AnswerBody, AnswerStatus, EndpointSchemas } from './http.ts';
 import { exampleOf } from './openapi-example.ts';
@@ -16,6 +16,7 @@ type JsonSchema = Record<string, unknown>;
  */
 const OVERRIDES = new Map<unknown, JsonSchema>([
   [limit, { type: 'integer', minimum: LIMIT.min, maximum: LIMIT.max, default: LIMIT.default }],
+  [wholeListLimit, { type: 'integer', minimum: LIMIT.min, maximum: LIMIT.max, default: LIMIT.max }],
   [
     cursor,
     {

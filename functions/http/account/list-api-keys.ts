@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { cursor, limit } from '#platform/request-fields';
+import { cursor, wholeListLimit } from '#platform/request-fields';
 import { listApiKeys } from '#store/api-keys';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { apiKey } from './account-responses.ts';
 
-const query = v.object({ limit, cursor });
+const query = v.object({ limit: wholeListLimit, cursor });
 
 export const handler = http(
   { query, responses: { 200: v.array(apiKey) } },

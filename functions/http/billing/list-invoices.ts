@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { authorizedCustomer } from '#access/authorized-customer';
 import { accounting } from '#billing/invoicing';
-import { cursor, id, limit } from '#platform/request-fields';
+import { cursor, id, wholeListLimit } from '#platform/request-fields';
 import { listPage } from '../list-page.ts';
 import { billingHttp, INVOICING_OUTAGE } from './billing-http.ts';
 import { invoice } from './billing-responses.ts';
 
-const query = v.object({ limit, cursor });
+const query = v.object({ limit: wholeListLimit, cursor });
 
 const path = v.object({ customer_id: id });
 

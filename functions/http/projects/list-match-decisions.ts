@@ -2,14 +2,14 @@ import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { publicMatchDecision } from '#core/match-decisions';
 import { sortedPage } from '#core/sorted-page';
-import { cursor, id, limit } from '#platform/request-fields';
+import { cursor, id, wholeListLimit } from '#platform/request-fields';
 import { listMatchDecisions } from '#store/match-decisions';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { matchDecision } from './project-responses.ts';
 
 const path = v.object({ project_id: id });
-const query = v.object({ limit, cursor });
+const query = v.object({ limit: wholeListLimit, cursor });
 
 /**
  * The project's decisions, newest first. Their keys name the pair, not the time, so the decisions

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { canSeeProject } from '#core/access-policy';
-import { cursor, limit } from '#platform/request-fields';
+import { cursor, wholeListLimit } from '#platform/request-fields';
 import { listUserProjects } from '#store/projects';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { project } from './project-responses.ts';
 
-const query = v.object({ limit, cursor });
+const query = v.object({ limit: wholeListLimit, cursor });
 
 export const handler = http(
   { query, responses: { 200: v.array(project) } },

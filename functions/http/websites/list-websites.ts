@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
-import { cursor, id, limit } from '#platform/request-fields';
+import { cursor, id, wholeListLimit } from '#platform/request-fields';
 import { listWebsitesPage } from '#store/websites';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { website } from './website-responses.ts';
 
-const query = v.object({ project_id: id, limit, cursor });
+const query = v.object({ project_id: id, limit: wholeListLimit, cursor });
 
 export const handler = http(
   { query, responses: { 200: v.array(website) } },
