@@ -1,4 +1,4 @@
-import { bodyOf, pdsClient } from '../functions/client/pds-client.ts';
+import { bodyOf, everyItem, pdsClient } from '../functions/client/pds-client.ts';
 import type { Project, Website } from './api-shapes.ts';
 import type { Command } from './command.ts';
 import { configPath, writeConfig } from './config.ts';
@@ -20,7 +20,10 @@ export const loginCommand: Command = {
   run: async (context) => {
     const { url, key, project } = context.values as { url?: string; key?: string; project?: string };
     if (!url || !key) throw new UsageError('pds login needs --url and --key.');
-    const projects = (await bodyOf(pdsClient({ baseUrl: url, apiKey: key }).GET('/projects'))) as Project[];
+    const client = pdsClient({ baseUrl: url, apiKey: key });
+    const projects = (await everyItem((cursor) =>
+      client.GET('/projects', { params: { query: { limit: 100, cursor } } }),
+    )) as Project[];
     const path = await writeConfig({
       base_url: url,
       api_key: key,
@@ -40,7 +43,10 @@ export const projectsCommand: Command = {
   usage: 'pds projects',
   summary: 'the projects the key can see',
   run: async (context) => {
-    const projects = (await bodyOf((await context.client()).GET('/projects'))) as Project[];
+    const client = await context.client();
+    const projects = (await everyItem((cursor) =>
+      client.GET('/projects', { params: { query: { limit: 100, cursor } } }),
+    )) as Project[];
     const table = projects.map((project) =>
       [
         project.project_id,
@@ -59,8 +65,9 @@ export const websitesCommand: Command = {
   summary: 'the websites of the project',
   run: async (context) => {
     const client = await context.client();
-    const websites = (await bodyOf(
-      client.GET('/websites', { params: { query: { project_id: await context.projectId() } } }),
+    const projectId = await context.projectId();
+    const websites = (await everyItem((cursor) =>
+      client.GET('/websites', { params: { query: { project_id: projectId, limit: 100, cursor } } }),
     )) as Website[];
     const table = websites.map((website) => `${website.website_id}  ${website.url ?? website.domain ?? ''}`);
     context.print(table.join('\n') || 'No websites yet: add one with pds setup <url>.', websites);

@@ -1,4 +1,4 @@
-import { bodyOf, type PdsClient, pdsClient } from '../functions/client/pds-client.ts';
+import { bodyOf, everyItem, type PdsClient, pdsClient } from '../functions/client/pds-client.ts';
 import type { Membership, Project } from './api-shapes.ts';
 import { type PdsConfig, readConfig } from './config.ts';
 import { UsageError } from './usage-error.ts';
@@ -37,7 +37,10 @@ export function createContext(values: OptionValues, positionals: string[]): Cont
       if (typeof values.project === 'string') return values.project;
       const configured = (await context.config()).project_id;
       if (configured) return configured;
-      const projects = (await bodyOf((await context.client()).GET('/projects'))) as Project[];
+      const client = await context.client();
+      const projects = (await everyItem((cursor) =>
+        client.GET('/projects', { params: { query: { limit: 100, cursor } } }),
+      )) as Project[];
       const chosen =
         projects.find((project) => project.is_default) ?? (projects.length === 1 ? projects[0] : undefined);
       if (chosen) return chosen.project_id;

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { ApiError, bodyOf, type PdsClient } from '../functions/client/pds-client.ts';
+import { ApiError, bodyOf, everyItem, type PdsClient } from '../functions/client/pds-client.ts';
 import { formatQuote } from './format-quote.ts';
 import { approveJob, findJob } from './jobs-api.ts';
 import { withinLimit } from './spending-limit.ts';
@@ -45,13 +45,19 @@ export function mcpServer(
   };
 
   server.registerTool('list_projects', { description: 'The projects the API key can see.' }, () =>
-    tool(() => bodyOf(client.GET('/projects'))),
+    tool(() => everyItem((cursor) => client.GET('/projects', { params: { query: { limit: 100, cursor } } }))),
   );
   server.registerTool(
     'list_websites',
     { description: 'The websites (shops) of a project.', inputSchema: { project_id: projectField } },
     ({ project_id }) =>
-      tool(() => bodyOf(client.GET('/websites', { params: { query: { project_id: project(project_id) } } }))),
+      tool(() =>
+        everyItem((cursor) =>
+          client.GET('/websites', {
+            params: { query: { project_id: project(project_id), limit: 100, cursor } },
+          }),
+        ),
+      ),
   );
   server.registerTool(
     'start_setup',

@@ -5,6 +5,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -55,6 +56,8 @@ export class ApiStack extends Stack {
   readonly api: apigwv2.HttpApi;
   /** Route key (`GET /account`) to the function serving it. */
   readonly routeFunctions = new Map<string, ServiceFunction>();
+  /** Signs the list cursors (functions/http/list-page.ts); only the paged routes may read it. */
+  private readonly cursorSigningKey: secretsmanager.Secret;
 
   constructor(
     scope: Construct,
@@ -63,6 +66,16 @@ export class ApiStack extends Stack {
   ) {
     super(scope, id, props);
     const { config, stage } = props;
+    this.cursorSigningKey = new secretsmanager.Secret(this, 'CursorSigningKey', {
+      description: 'HMAC key of the list cursors; a new value ends only the paging under way',
+      generateSecretString: {
+        secretStringTemplate: '{}',
+        generateStringKey: 'cursor_key',
+        passwordLength: 64,
+        excludePunctuation: true,
+      },
+      removalPolicy: config.removalPolicy,
+    });
 
     const notFound = new ServiceFunction(this, 'RouteNotFound', {
       entry: 'functions/http/route-not-found.ts',
@@ -182,6 +195,10 @@ export class ApiStack extends Stack {
     }
     if (access.payments && config.payments.provider === 'STRIPE') fn.bindStripe(config.payments);
     if (access.mail) fn.bindMail(config.mail);
+    if (route.paged) {
+      fn.setSetting('CURSOR_SECRET_ID', this.cursorSigningKey.secretArn);
+      this.cursorSigningKey.grantRead(fn);
+    }
     return fn;
   }
 }

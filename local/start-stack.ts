@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isSet, type SettingName, setting } from '#platform/config';
@@ -66,6 +67,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ? {}
         : { RATE_LIMIT_PER_SECOND: String(LOCAL_RATE_LIMIT.perSecond) }),
       ...(isSet('RATE_LIMIT_BURST') ? {} : { RATE_LIMIT_BURST: String(LOCAL_RATE_LIMIT.burst) }),
+      // Cursors sign with this; a fresh key per start only ends paging that began before a restart.
+      ...(isSet('CURSOR_SIGNING_KEY') ? {} : { CURSOR_SIGNING_KEY: randomBytes(32).toString('base64url') }),
     } satisfies Partial<Record<SettingName, string>>);
     const { seedDemo } = await import('./seed-demo.ts');
     const demo = options.seed === false ? null : await seedDemo(dataDir);

@@ -1,3 +1,4 @@
+import type { ListPosition } from '#core/list-cursor';
 import type { Cents } from '#core/money';
 import { BadGateway, NotFound, Unavailable } from '#core/problem';
 
@@ -29,11 +30,20 @@ export interface InvoiceRequest {
   paidAt: Date;
 }
 
+/** A page of invoices: at most `limit`, after the one `after` names (a position the last page gave). */
+export interface InvoicePage {
+  limit: number;
+  after?: ListPosition;
+}
+
 export interface Accounting {
   /** Issues the invoice of a paid top-up; a repeat for the same session answers the first invoice. */
   issueInvoice(request: InvoiceRequest): Promise<Invoice>;
-  /** The customer's invoices, newest first. */
-  listInvoices(customerId: string): Promise<Invoice[]>;
+  /** One page of the customer's invoices, newest first, and where the next page starts when one follows. */
+  listInvoices(
+    customerId: string,
+    page: InvoicePage,
+  ): Promise<{ invoices: Invoice[]; next: ListPosition | undefined }>;
   /** The PDF of an issued invoice, as the accounting system keeps it; invoiceNotFound when there is none. */
   renderInvoicePdf(customerId: string, invoiceId: string): Promise<Uint8Array>;
 }

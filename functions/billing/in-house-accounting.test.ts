@@ -29,8 +29,9 @@ class MemoryInvoices implements InvoiceRecords {
   async get(customerId: string, invoiceId: string) {
     return this.invoices.find((i) => i.customerId === customerId && i.invoiceId === invoiceId) ?? null;
   }
-  async list(customerId: string) {
-    return this.invoices.filter((invoice) => invoice.customerId === customerId).reverse();
+  async list(customerId: string, page: { limit: number }) {
+    const invoices = this.invoices.filter((invoice) => invoice.customerId === customerId).reverse();
+    return { invoices: invoices.slice(0, page.limit), next: undefined };
   }
 }
 
@@ -81,7 +82,10 @@ describe('InHouseAccounting', () => {
     expect(again).toEqual(invoice);
     expect(records.years).toEqual([2027]);
     expect([...files.files.keys()]).toEqual(['invoices/cus_1/inv_1.pdf']);
-    expect(await accounting.listInvoices('cus_1')).toEqual([invoice]);
+    expect(await accounting.listInvoices('cus_1', { limit: 20 })).toEqual({
+      invoices: [invoice],
+      next: undefined,
+    });
   });
 
   it('serves the stored PDF, and renders the same document when the upload was lost', async () => {

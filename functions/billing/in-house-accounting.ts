@@ -1,6 +1,13 @@
+import type { ListPosition } from '#core/list-cursor';
 import { type Cents, formatMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
-import { type Accounting, type Invoice, type InvoiceRequest, invoiceNotFound } from './accounting.ts';
+import {
+  type Accounting,
+  type Invoice,
+  type InvoicePage,
+  type InvoiceRequest,
+  invoiceNotFound,
+} from './accounting.ts';
 import { renderInvoicePdf, type Seller } from './invoice-pdf.ts';
 
 /** An issued invoice as the in-house accounting keeps it. */
@@ -27,7 +34,10 @@ export interface InvoiceFiles {
 export interface InvoiceRecords {
   issue(invoice: Omit<StoredInvoice, 'invoiceId' | 'number'> & { year: number }): Promise<StoredInvoice>;
   get(customerId: string, invoiceId: string): Promise<StoredInvoice | null>;
-  list(customerId: string): Promise<StoredInvoice[]>;
+  list(
+    customerId: string,
+    page: InvoicePage,
+  ): Promise<{ invoices: StoredInvoice[]; next: ListPosition | undefined }>;
 }
 
 /**
@@ -65,8 +75,9 @@ export class InHouseAccounting implements Accounting {
     return invoiceRecord(stored);
   }
 
-  async listInvoices(customerId: string): Promise<Invoice[]> {
-    return (await this.#records.list(customerId)).map(invoiceRecord);
+  async listInvoices(customerId: string, page: InvoicePage) {
+    const { invoices, next } = await this.#records.list(customerId, page);
+    return { invoices: invoices.map(invoiceRecord), next };
   }
 
   async renderInvoicePdf(customerId: string, invoiceId: string): Promise<Uint8Array> {

@@ -5,8 +5,8 @@ import type { Cents } from '#core/money';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { dynamo, tableName } from '#store/dynamo';
 import { invoiceCounterKey, invoiceKey, sessionInvoiceKey } from '#store/keys';
-import { queryAll } from '#store/query-all';
-import { formatInvoiceNumber } from './accounting.ts';
+import { queryPage } from '#store/query-page';
+import { formatInvoiceNumber, type InvoicePage } from './accounting.ts';
 import type { InvoiceRecords, StoredInvoice } from './in-house-accounting.ts';
 
 const toInvoice = (item: Record<string, unknown>): StoredInvoice => ({
@@ -29,13 +29,16 @@ async function getInvoice(customerId: string, invoiceId: string): Promise<Stored
 }
 
 /** Newest first: invoice ids sort by the time they were made. */
-async function listInvoices(customerId: string): Promise<StoredInvoice[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': `CUSTOMER#${customerId}`, ':sk': 'INVOICE#' },
-    ScanIndexForward: false,
-  });
-  return items.map(toInvoice);
+async function listInvoices(customerId: string, page: InvoicePage) {
+  const { values, next } = await queryPage(
+    {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+      ExpressionAttributeValues: { ':pk': `CUSTOMER#${customerId}`, ':sk': 'INVOICE#' },
+      ScanIndexForward: false,
+    },
+    { ...page, read: async (items) => items.map(toInvoice) },
+  );
+  return { invoices: values, next };
 }
 
 async function invoiceOfSession(customerId: string, sessionId: string): Promise<StoredInvoice | null> {

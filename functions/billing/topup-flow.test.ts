@@ -52,7 +52,7 @@ class MemoryAccounting implements Accounting {
     return invoice;
   }
   async listInvoices() {
-    return [...this.invoices.values()];
+    return { invoices: [...this.invoices.values()], next: undefined };
   }
   async renderInvoicePdf(): Promise<Uint8Array> {
     throw new Error('not used');

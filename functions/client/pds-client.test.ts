@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, bodyOf, pdsClient, UnreachableError } from './pds-client.ts';
+import { ApiError, bodyOf, everyItem, pdsClient, UnreachableError } from './pds-client.ts';
 
 let server: Server;
 let baseUrl: string;
@@ -15,6 +15,14 @@ beforeAll(async () => {
     if (request.url === '/v1/projects') {
       response.setHeader('content-type', 'application/json');
       return void response.end(JSON.stringify([{ project_id: 'prj_1' }]));
+    }
+    const url = new URL(request.url ?? '/', 'http://fake');
+    if (url.pathname === '/v1/websites') {
+      // Two pages: the first names the second in X-Next-Cursor, the second names none.
+      const second = url.searchParams.get('cursor') === 'page-2';
+      response.setHeader('content-type', 'application/json');
+      if (!second) response.setHeader('x-next-cursor', 'page-2');
+      return void response.end(JSON.stringify([{ website_id: second ? 'web_2' : 'web_1' }]));
     }
     response.statusCode = 404;
     response.setHeader('content-type', 'application/problem+json');
@@ -39,6 +47,14 @@ describe('pdsClient', () => {
       UnreachableError,
     );
     expect(requests).toBe(1);
+  });
+
+  it('reads every page of a list, following X-Next-Cursor until a page names none', async () => {
+    const client = pdsClient({ baseUrl, apiKey: 'pds_x' });
+    const websites = await everyItem((cursor) =>
+      client.GET('/websites', { params: { query: { project_id: 'prj_1', cursor } } }),
+    );
+    expect(websites).toEqual([{ website_id: 'web_1' }, { website_id: 'web_2' }]);
   });
 
   it('throws the problem of an error status as an ApiError', async () => {

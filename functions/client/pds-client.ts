@@ -63,6 +63,24 @@ export async function bodyOf<T>(
   return data as Body<T>;
 }
 
+/**
+ * Every item of a paged list: asks for page after page, each with the cursor the one before gave in
+ * its `X-Next-Cursor` header, until a page gives none.
+ */
+export async function everyItem<T>(
+  page: (cursor: string | undefined) => Promise<{ data?: T[]; error?: unknown; response: Response }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const { data, error, response } = await page(cursor);
+    if (!response.ok) throw new ApiError(problemOf(error, response));
+    items.push(...(data ?? []));
+    cursor = response.headers.get('x-next-cursor') ?? undefined;
+  } while (cursor);
+  return items;
+}
+
 function problemOf(error: unknown, response: Response): Problem {
   if (error && typeof error === 'object' && 'status' in error) return error as Problem;
   return {

@@ -67,8 +67,9 @@ export const PROBLEM_CATALOGUE = {
   SAMPLE_ALREADY_USED: { status: 409, title: 'Sample already used' },
   // 413: the local server's body cap (API Gateway enforces its own before any handler runs).
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Content too large' },
-  // 422: the request does not match the endpoint's schema, or its Idempotency-Key cannot serve it.
+  // 422: the request does not match the endpoint's schema, or its Idempotency-Key or cursor cannot serve it.
   VALIDATION_ERROR: { status: 422, title: 'Unprocessable content' },
+  INVALID_CURSOR: { status: 422, title: 'Invalid cursor' },
   IDEMPOTENCY_KEY_INVALID: { status: 422, title: 'Invalid idempotency key' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Idempotency key reused' },
   // 429: the key sent more requests than its rate limit, or the customer started more setups in an

@@ -3,7 +3,7 @@ import { Forbidden, NotFound, Unavailable } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
 import { setting } from '#platform/config';
 import { logError } from '#platform/log';
-import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
+import { latestCatalog, readCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { listMatchDecisions, matchDecisionsVersion } from '#store/match-decisions';
 import { getProject, type Project } from '#store/projects';

@@ -90,13 +90,11 @@ describe('authentication middleware (mocked DynamoDB)', () => {
       .on(GetCommand, { Key: { PK: 'RATE#key_3', SK: 'RATE' } })
       .resolves({ Item: { at_ms: Date.now() + 60_000 } });
     dynamo.on(UpdateCommand).resolves({});
-    dynamo
-      .on(UpdateCommand, { Key: { PK: 'RATE#key_3', SK: 'RATE' } })
-      .rejects(
-        Object.assign(new Error('The conditional request failed'), {
-          name: 'ConditionalCheckFailedException',
-        }),
-      );
+    dynamo.on(UpdateCommand, { Key: { PK: 'RATE#key_3', SK: 'RATE' } }).rejects(
+      Object.assign(new Error('The conditional request failed'), {
+        name: 'ConditionalCheckFailedException',
+      }),
+    );
     const response = await handler(event({ authorization: `Bearer ${key}` }), context);
     expect(response.statusCode).toBe(429);
     expect(Number(response.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);

@@ -3,7 +3,7 @@ import type * as v from 'valibot';
 import { actionProblems } from '#core/access-policy';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '#core/idempotency';
 import { PROBLEM_CATALOGUE, type ProblemCode } from '#core/problem-catalogue';
-import { LIMIT, limit } from '#platform/request-fields';
+import { cursor, LIMIT, limit, wholeListLimit } from '#platform/request-fields';
 import type { Route } from '#platform/routes';
 import type { AnswerBody, AnswerStatus, EndpointSchemas } from './http.ts';
 import { exampleOf } from './openapi-example.ts';
@@ -16,6 +16,15 @@ type JsonSchema = Record<string, unknown>;
  */
 const OVERRIDES = new Map<unknown, JsonSchema>([
   [limit, { type: 'integer', minimum: LIMIT.min, maximum: LIMIT.max, default: LIMIT.default }],
+  [wholeListLimit, { type: 'integer', minimum: LIMIT.min, maximum: LIMIT.max, default: LIMIT.max }],
+  [
+    cursor,
+    {
+      type: 'string',
+      description:
+        'Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise).',
+    },
+  ],
 ]);
 
 // Checks and transforms (trimming, code-point lengths) have no JSON Schema form; the types and the
@@ -57,6 +66,7 @@ export function routeProblemCodes(route: Route, schemas: EndpointSchemas): Probl
       'IDEMPOTENCY_KEY_IN_USE',
     ] as const)
       codes.add(code);
+  if (route.paged) codes.add('INVALID_CURSOR');
   if (schemas.body || schemas.query || schemas.path) codes.add('VALIDATION_ERROR');
   // API Gateway refuses a body over its limit before any handler runs; the local server does the same.
   if (schemas.body) codes.add('PAYLOAD_TOO_LARGE');
@@ -88,6 +98,27 @@ const REPLAYED_HEADER = {
     schema: { type: 'string', enum: ['true'] },
   },
 };
+
+const NEXT_PAGE_HEADERS = {
+  Link: {
+    description:
+      'Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page.',
+    schema: { type: 'string' },
+  },
+  'X-Next-Cursor': {
+    description:
+      'The same next-page cursor alone, for clients that do not parse Link; absent on the last page.',
+    schema: { type: 'string' },
+  },
+};
+
+/** A paged list's 200 says where the next page is. */
+function withNextPageHeaders(answer: Record<string, unknown>) {
+  return {
+    ...answer,
+    headers: { ...(answer.headers as Record<string, unknown> | undefined), ...NEXT_PAGE_HEADERS },
+  };
+}
 
 /** The answers of a route taking an Idempotency-Key can be replays, and say so in a header. */
 function withReplayHeader(answer: Record<string, unknown>) {
@@ -207,12 +238,11 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
     const name = (route.handler.split('/').at(-1) ?? route.handler).replace(/-(\w)/g, (_, letter: string) =>
       letter.toUpperCase(),
     );
-    const answers = Object.entries(schemas.responses).map(([status, body]) => [
-      status,
-      route.idempotent
-        ? withReplayHeader(answerResponse(Number(status) as AnswerStatus, body as AnswerBody))
-        : answerResponse(Number(status) as AnswerStatus, body as AnswerBody),
-    ]);
+    const answers = Object.entries(schemas.responses).map(([status, body]) => {
+      const answer = answerResponse(Number(status) as AnswerStatus, body as AnswerBody);
+      const paged = route.paged && status === '200' ? withNextPageHeaders(answer) : answer;
+      return [status, route.idempotent ? withReplayHeader(paged) : paged];
+    });
     const operation: Record<string, unknown> = {
       // A handler serving several methods (the checkout page) gets one id per method.
       operationId: shared.has(route.handler)

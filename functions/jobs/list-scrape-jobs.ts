@@ -1,11 +1,11 @@
-import { jobStore } from '#store/job-store';
+import { type JobPage, jobStore } from '#store/job-store';
 import { withoutRemovedWebsites } from './list-setup-jobs.ts';
-import type { ScrapeFields, ScrapeJob } from './scrape-job.ts';
+import type { ScrapeFields } from './scrape-job.ts';
 
 /** A project's scrape jobs, FULL and URL (or one website's), newest first; those of removed websites left out. */
 export function listScrapeJobs(
   projectId: string,
-  options: { limit: number; websiteId?: string },
-): Promise<ScrapeJob[]> {
+  options: { limit: number; websiteId?: string; afterJobId?: string },
+): Promise<JobPage<ScrapeFields>> {
   return jobStore().list<ScrapeFields>(projectId, 'SCRAPING', { ...options, keep: withoutRemovedWebsites });
 }

@@ -1,7 +1,7 @@
 import type { Job } from '#core/job-record';
-import { jobStore } from '#store/job-store';
+import { type JobPage, jobStore } from '#store/job-store';
 import { existingWebsiteIds } from '#store/websites';
-import type { SetupFields, SetupJob } from './setup-job.ts';
+import type { SetupFields } from './setup-job.ts';
 
 /** Jobs whose website has been removed are left out of lists (the spec's GET /jobs/setup). */
 export async function withoutRemovedWebsites<J extends Job>(jobs: J[]): Promise<J[]> {
@@ -14,7 +14,7 @@ export async function withoutRemovedWebsites<J extends Job>(jobs: J[]): Promise<
 /** A project's setup jobs (or one website's), newest first. */
 export function listSetupJobs(
   projectId: string,
-  options: { limit: number; websiteId?: string },
-): Promise<SetupJob[]> {
+  options: { limit: number; websiteId?: string; afterJobId?: string },
+): Promise<JobPage<SetupFields>> {
   return jobStore().list<SetupFields>(projectId, 'SETUP', { ...options, keep: withoutRemovedWebsites });
 }

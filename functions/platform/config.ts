@@ -52,6 +52,12 @@ export const SETTINGS = {
     'local stack and tests only: the Stripe API key itself; unset with its webhook secret and the secret id means local checkout',
   ),
   STRIPE_WEBHOOK_SECRET: optional('local stack and tests only: the Stripe webhook signing secret itself'),
+  CURSOR_SECRET_ID: optional(
+    'the Secrets Manager secret (name or ARN) holding the list-cursor signing key as JSON (set by bindSecret)',
+  ),
+  CURSOR_SIGNING_KEY: optional(
+    'local stack and tests only: the key that signs list cursors itself (the local stack makes one per start)',
+  ),
   SECRET_CACHE_SECONDS: {
     kind: 'number',
     fallback: 300,
@@ -160,6 +166,7 @@ export function setting<N extends SettingName>(name: N): Value<(typeof SETTINGS)
 export const SECRETS = {
   STRIPE_SECRET_KEY: { idSetting: 'STRIPE_SECRET_ID', field: 'secret_key' },
   STRIPE_WEBHOOK_SECRET: { idSetting: 'STRIPE_SECRET_ID', field: 'webhook_secret' },
+  CURSOR_SIGNING_KEY: { idSetting: 'CURSOR_SECRET_ID', field: 'cursor_key' },
 } as const satisfies Partial<Record<SettingName, { idSetting: SettingName; field: string }>>;
 
 export type SecretName = keyof typeof SECRETS;

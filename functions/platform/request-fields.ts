@@ -31,18 +31,30 @@ const limitMessage = `Must be an integer from ${LIMIT.min} to ${LIMIT.max}.`;
 /** Checkout session ids are the provider's (Stripe's run to 66 characters), so longer than our ids. */
 export const sessionId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,255}$/, 'Not a valid session id.'));
 
-export const limit = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d+$/, limitMessage),
-    v.transform(Number),
-    v.minValue(LIMIT.min, limitMessage),
-    v.maxValue(LIMIT.max, limitMessage),
-  ),
-  String(LIMIT.default),
+const pageSize = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, limitMessage),
+  v.transform(Number),
+  v.minValue(LIMIT.min, limitMessage),
+  v.maxValue(LIMIT.max, limitMessage),
 );
+
+export const limit = v.optional(pageSize, String(LIMIT.default));
+
+/**
+ * The page size of the lists that answered everything before they paged (websites, projects, keys,
+ * invoices, match decisions): the largest page by default, so a client that never pages still
+ * gets a list of up to LIMIT.max whole.
+ */
+export const wholeListLimit = v.optional(pageSize, String(LIMIT.max));
 
 export const localizationInput = v.strictObject({
   country: v.pipe(v.string(), v.maxLength(8)),
   currency: v.pipe(v.string(), v.maxLength(8)),
 });
+
+/**
+ * The page cursor of the list endpoints: any text here, so a malformed one is refused as
+ * INVALID_CURSOR together with tampered and foreign ones (functions/http/list-page.ts).
+ */
+export const cursor = v.optional(v.string());

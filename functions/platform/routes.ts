@@ -36,6 +36,11 @@ export interface Route {
    */
   idempotent: boolean;
   /**
+   * Whether the route is a list paged by cursor: it takes a `cursor` query field and links its next
+   * page in a `Link: <…>; rel="next"` header (functions/http/list-page.ts); a bad cursor is INVALID_CURSOR.
+   */
+  paged?: true;
+  /**
    * Why this function's minified bundle may weigh more than 300 KB (lib/bundling.ts); absent, a test
    * holds it to the limit.
    */
@@ -67,7 +72,7 @@ export interface RouteAccess {
 }
 
 type Facts = Pick<Route, 'summary' | 'access'> &
-  Partial<Pick<Route, 'action' | 'problems' | 'description' | 'idempotent' | 'bundleOverLimit'>>;
+  Partial<Pick<Route, 'action' | 'problems' | 'description' | 'idempotent' | 'paged' | 'bundleOverLimit'>>;
 
 const row =
   (auth: Route['auth'], scope: Route['scope']) =>
@@ -148,6 +153,7 @@ export const routes: readonly Route[] = [
     problems: ['USER_NOT_FOUND'],
   }),
   userRoute('GET', '/account/api-keys', 'account/list-api-keys', {
+    paged: true,
     summary: 'Your API keys (without their secrets)',
     access: READ,
   }),
@@ -192,6 +198,7 @@ export const routes: readonly Route[] = [
     problems: ['BILLING_UNAVAILABLE'],
   }),
   userRoute('GET', '/customers/{customer_id}/billing/invoices', 'billing/list-invoices', {
+    paged: true,
     summary: "The customer's invoices",
     access: BILLING_READ,
     bundleOverLimit:
@@ -242,6 +249,7 @@ export const routes: readonly Route[] = [
     problems: ['CHECKOUT_NOT_FOUND', 'BILLING_UNAVAILABLE', ...INVOICE_PROBLEMS],
   }),
   projectRoute('GET', '/projects', 'projects/list-projects', {
+    paged: true,
     summary: 'The projects you can see',
     access: READ,
   }),
@@ -258,6 +266,7 @@ export const routes: readonly Route[] = [
     problems: ['INVALID_COUNTRY', 'INVALID_CURRENCY'],
   }),
   projectRoute('GET', '/projects/{project_id}/match-decisions', 'projects/list-match-decisions', {
+    paged: true,
     summary: "The project's match review: pairs accepted, rejected or added by hand",
     access: READ,
     action: 'READ',
@@ -306,6 +315,7 @@ export const routes: readonly Route[] = [
     ],
   }),
   projectRoute('GET', '/jobs/setup', 'jobs/list-setup-jobs', {
+    paged: true,
     summary: "A project's website setup jobs",
     access: SETUP_READ,
     action: 'READ',
@@ -338,6 +348,7 @@ export const routes: readonly Route[] = [
     ],
   }),
   projectRoute('GET', '/jobs/scraping', 'jobs/list-scrape-jobs', {
+    paged: true,
     summary: "A project's scraping jobs",
     access: SCRAPE_READ,
     action: 'READ',
@@ -370,6 +381,7 @@ export const routes: readonly Route[] = [
     ],
   }),
   projectRoute('GET', '/jobs/matching', 'jobs/list-matching-jobs', {
+    paged: true,
     summary: "A project's matching jobs",
     access: MATCHING_READ,
     action: 'READ',
@@ -409,6 +421,7 @@ export const routes: readonly Route[] = [
     problems: ['PROJECT_NOT_FOUND', 'USER_NOT_FOUND', 'JOB_NOT_FOUND', 'CONTACT_REASON_MISMATCH'],
   }),
   projectRoute('GET', '/websites', 'websites/list-websites', {
+    paged: true,
     summary: "A project's websites",
     access: { table: 'RO', data: 'RO' },
     action: 'READ',

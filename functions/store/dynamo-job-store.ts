@@ -18,7 +18,7 @@ import {
 import { canTransition, isFinal, type JobStatus } from '#core/lanes';
 import { conditionHeld, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
-import type { JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
+import type { JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
 import { jobKey, openJobKey, projectJobsIndex, websiteJobKey } from './keys.ts';
 
 function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<Extra> {
@@ -286,9 +286,15 @@ async function listJobs<Extra extends object>(
   projectId: string,
   list: JobList,
   options: ListJobsOptions<Extra>,
-): Promise<StoredJob<Extra>[]> {
+): Promise<JobPage<Extra>> {
   const found: StoredJob<Extra>[] = [];
-  let startKey: Record<string, unknown> | undefined;
+  const after = options.afterJobId;
+  let startKey: Record<string, unknown> | undefined = after
+    ? options.websiteId
+      ? websiteJobKey(options.websiteId, list, after)
+      : { ...jobKey(after), ...projectJobsIndex(projectId, list, after) }
+    : undefined;
+  // One job past the page tells whether another page follows.
   do {
     const page = await dynamo.send(
       new QueryCommand(
@@ -298,7 +304,7 @@ async function listJobs<Extra extends object>(
               KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
               ExpressionAttributeValues: { ':pk': `WEBSITE#${options.websiteId}`, ':sk': `JOB#${list}#` },
               ScanIndexForward: false,
-              Limit: options.limit,
+              Limit: options.limit + 1 - found.length,
               ExclusiveStartKey: startKey,
             }
           : {
@@ -307,7 +313,7 @@ async function listJobs<Extra extends object>(
               KeyConditionExpression: 'GSI1PK = :pk',
               ExpressionAttributeValues: { ':pk': projectJobsIndex(projectId, list, '').GSI1PK },
               ScanIndexForward: false,
-              Limit: options.limit,
+              Limit: options.limit + 1 - found.length,
               ExclusiveStartKey: startKey,
             },
       ),
@@ -325,8 +331,8 @@ async function listJobs<Extra extends object>(
       jobs = items.map((item) => toJob<Extra>(item));
     }
     found.push(...(options.keep ? await options.keep(jobs) : jobs));
-  } while (startKey && found.length < options.limit);
-  return found.slice(0, options.limit);
+  } while (startKey && found.length <= options.limit);
+  return { jobs: found.slice(0, options.limit), more: found.length > options.limit };
 }
 
 /** Every unfinished job, read from the open-job markers (bounded by the jobs in flight, no table scan). */

@@ -13,10 +13,17 @@ export interface MoveChanges<Extra extends object> {
 
 export interface ListJobsOptions<Extra extends object> {
   limit: number;
+  /** Starts after this job (the last one of the page before), newest first. */
+  afterJobId?: string;
   /** Lists the jobs linked to this website instead of all the project's jobs of the list. */
   websiteId?: string;
   /** Drops jobs the caller must not show (those of removed websites). */
   keep?: (jobs: StoredJob<Extra>[]) => Promise<StoredJob<Extra>[]>;
+}
+
+export interface JobPage<Extra extends object> {
+  jobs: StoredJob<Extra>[];
+  more: boolean;
 }
 
 /**
@@ -55,12 +62,16 @@ export interface JobStore {
   setPathIn(jobId: string, status: JobStatus, path: readonly string[], value: unknown): Promise<boolean>;
   /** Removes a finished job; false when it is gone or no longer in the status it was read in. */
   deleteFinished(job: Job): Promise<boolean>;
-  /** A project's jobs of one list, newest first, until `limit` jobs are kept. */
+  /**
+   * A project's jobs of one list, newest first, until `limit` jobs are kept, and whether more are
+   * kept after them. Paging by id (ids sort by creation time) means jobs created meanwhile fall
+   * before the pages already read, never into the ones to come.
+   */
   list<Extra extends object>(
     projectId: string,
     list: JobList,
     options: ListJobsOptions<Extra>,
-  ): Promise<StoredJob<Extra>[]>;
+  ): Promise<JobPage<Extra>>;
   /** Every unfinished job (what the idle sweeper scans). */
   open<Extra extends object = object>(): Promise<StoredJob<Extra>[]>;
   /** Records the lane execution running the job, so a cancel can stop it. */

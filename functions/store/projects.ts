@@ -7,12 +7,13 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ProjectFacts, ProjectRole } from '#core/access-policy';
 import { newId } from '#core/ids';
+import type { ListPosition } from '#core/list-cursor';
 import type { Localization } from '#core/localization';
 import { BadRequest, Forbidden, NotFound } from '#core/problem';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { customerKey, customerProjectsIndex, projectKey, projectMembershipKey } from './keys.ts';
-import { queryAll } from './query-all.ts';
+import { type QueryPage, queryPage } from './query-page.ts';
 
 export interface Project {
   project_id: string;
@@ -183,31 +184,46 @@ export async function getProject(projectId: string): Promise<Project | null> {
   return Item ? publicProject(toProject(Item)) : null;
 }
 
-/** Every project the user has a role in, with that role. */
-export async function listUserProjects(userId: string): Promise<{ facts: ProjectFacts; project: Project }[]> {
-  const memberships = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'PROJECT#' },
-  });
-  const projects = new Map<string, StoredProject>();
-  for (let i = 0; i < memberships.length; i += 100) {
-    const keys = memberships.slice(i, i + 100).map((item) => projectKey(String(item.project_id)));
-    const { Responses } = await dynamo.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
-    );
-    for (const item of Responses?.[tableName] ?? []) projects.set(String(item.project_id), toProject(item));
-  }
-  return memberships.flatMap((membership) => {
-    const stored = projects.get(String(membership.project_id));
-    if (!stored) return [];
-    const facts: ProjectFacts = {
-      projectId: stored.project_id,
-      exists: true,
-      managed: stored.managed,
-      role: membership.role as ProjectRole,
-    };
-    return [{ facts, project: publicProject(stored) }];
-  });
+/**
+ * One page of the projects the user has a role in, with that role, in project-id order (oldest
+ * first); `visible` drops those the caller's key must not show.
+ */
+export function listUserProjects(
+  userId: string,
+  page: { limit: number; after?: ListPosition; visible: (facts: ProjectFacts) => boolean },
+): Promise<QueryPage<Project>> {
+  return queryPage(
+    {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'PROJECT#' },
+    },
+    {
+      limit: page.limit,
+      after: page.after,
+      read: async (memberships) => {
+        const projects = new Map<string, StoredProject>();
+        for (let i = 0; i < memberships.length; i += 100) {
+          const keys = memberships.slice(i, i + 100).map((item) => projectKey(String(item.project_id)));
+          const { Responses } = await dynamo.send(
+            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+          );
+          for (const item of Responses?.[tableName] ?? [])
+            projects.set(String(item.project_id), toProject(item));
+        }
+        return memberships.map((membership) => {
+          const stored = projects.get(String(membership.project_id));
+          if (!stored) return null;
+          const facts: ProjectFacts = {
+            projectId: stored.project_id,
+            exists: true,
+            managed: stored.managed,
+            role: membership.role as ProjectRole,
+          };
+          return page.visible(facts) ? publicProject(stored) : null;
+        });
+      },
+    },
+  );
 }
 
 export interface ProjectChanges {

@@ -6,6 +6,7 @@ import {
   GetCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { ListPosition } from '#core/list-cursor';
 import type { Difficulty, Estimate } from '#core/pricing';
 import type { ProductRecord } from '#core/product-record';
 import { isConditionFailure } from './condition-failure.ts';
@@ -18,6 +19,7 @@ import {
   websiteSampleKey,
 } from './keys.ts';
 import { queryAll } from './query-all.ts';
+import { type QueryPage, queryPage } from './query-page.ts';
 
 /** A website in a project: what its setup found, and the quote of a FULL scrape of it. */
 export interface Website {
@@ -119,6 +121,22 @@ export async function listWebsites(projectId: string): Promise<Website[]> {
     ScanIndexForward: false,
   });
   return items.map(toWebsite);
+}
+
+/** One page of the project's websites, newest first (GET /websites). */
+export function listWebsitesPage(
+  projectId: string,
+  page: { limit: number; after?: ListPosition },
+): Promise<QueryPage<Website>> {
+  return queryPage(
+    {
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': projectWebsitesIndex(projectId, '').GSI1PK },
+      ScanIndexForward: false,
+    },
+    { ...page, read: async (items) => items.map(toWebsite) },
+  );
 }
 
 /** Which of these website ids are still in their projects. */

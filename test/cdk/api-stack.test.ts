@@ -176,8 +176,10 @@ describe('API stack in prod', () => {
     for (const route of routes) {
       const id = functionId(template, routeKey(route));
       const env = variables(id);
-      const secretStatements = statementsOf(template, id).filter((statement) =>
-        actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
+      const secretStatements = statementsOf(template, id).filter(
+        (statement) =>
+          actionsOf(statement).some((action) => action.startsWith('secretsmanager:')) &&
+          JSON.stringify(statement.Resource).includes('stripe'),
       );
       if (!routeAccess(route).payments) {
         expect(env, routeKey(route)).not.toHaveProperty('STRIPE_SECRET_ID');
@@ -194,6 +196,22 @@ describe('API stack in prod', () => {
       ]);
     }
     expect(payers).toBeGreaterThan(0);
+  });
+
+  it('names the cursor signing key to every paged list route and lets only those read it', () => {
+    for (const route of routes) {
+      const id = functionId(template, routeKey(route));
+      const env = variables(id);
+      const readsKey = statementsOf(template, id).some((statement) =>
+        JSON.stringify(statement.Resource ?? '').includes('CursorSigningKey'),
+      );
+      expect(readsKey, routeKey(route)).toBe(route.paged === true);
+      if (route.paged)
+        expect(env, routeKey(route)).toHaveProperty('CURSOR_SECRET_ID', {
+          Ref: expect.stringMatching(/^CursorSigningKey/),
+        });
+      else expect(env, routeKey(route)).not.toHaveProperty('CURSOR_SECRET_ID');
+    }
   });
 
   it('puts no secret value in any function’s environment', () => {

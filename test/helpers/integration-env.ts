@@ -18,4 +18,5 @@ Object.assign(process.env, {
   // Tests send bursts no client would; rate-limits.test.ts sets a small per-key limit of its own.
   RATE_LIMIT_PER_SECOND: '10000',
   RATE_LIMIT_BURST: '100000',
+  CURSOR_SIGNING_KEY: randomUUID(),
 });

@@ -95,9 +95,10 @@ export class MemoryJobStore implements JobStore {
     const jobs = [...this.jobs.values()]
       .filter((job) => job.project_id === projectId && JOB_LIST[job.job_type] === list)
       .filter((job) => !options.websiteId || job.website_id === options.websiteId)
+      .filter((job) => !options.afterJobId || job.job_id < options.afterJobId)
       .sort((a, b) => b.job_id.localeCompare(a.job_id)) as StoredJob<Extra>[];
     const kept = options.keep ? await options.keep(jobs) : jobs;
-    return kept.slice(0, options.limit);
+    return { jobs: kept.slice(0, options.limit), more: kept.length > options.limit };
   }
 
   async open<Extra extends object = object>() {

@@ -14,7 +14,10 @@ interface Operation {
   operationId: string;
   summary: string;
   parameters: { name: string; schema: Record<string, unknown> }[];
-  responses: Record<string, { content?: Record<string, { schema: { allOf?: unknown[] } }> }>;
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, { schema: { allOf?: unknown[] } }> }
+  >;
 }
 
 const operation = (method: string, path: string) =>
@@ -94,7 +97,27 @@ describe('the OpenAPI document', () => {
     expect(codesOf('GET', '/jobs/scraping/{job_id}', '403')).toEqual(['INSUFFICIENT_ROLE']);
     expect(codesOf('PATCH', '/projects/{project_id}', '403')).toEqual(['PROJECT_ACCESS_DENIED']);
     expect(operation('POST', '/billing/webhooks/stripe').responses['401']).toBeUndefined();
-    expect(operation('GET', '/projects').responses['422']).toBeUndefined();
+    expect(operation('GET', '/account').responses['422']).toBeUndefined();
+  });
+
+  it('pages every list by cursor: the cursor parameter, INVALID_CURSOR and the next-page headers', () => {
+    const paged = routes.filter((route) => route.paged);
+    expect(paged.map(routeKey)).toEqual(
+      expect.arrayContaining([
+        'GET /jobs/setup',
+        'GET /jobs/scraping',
+        'GET /jobs/matching',
+        'GET /websites',
+      ]),
+    );
+    for (const route of paged) {
+      const { parameters, responses } = operation(route.method, route.path);
+      expect(parameters.map((parameter) => parameter.name)).toEqual(
+        expect.arrayContaining(['limit', 'cursor']),
+      );
+      expect(codesOf(route.method, route.path, '422')).toContain('INVALID_CURSOR');
+      expect(Object.keys(responses['200']?.headers ?? {})).toEqual(['Link', 'X-Next-Cursor']);
+    }
   });
 
   it('takes an Idempotency-Key on every creating POST, with its problems and the replay header', () => {

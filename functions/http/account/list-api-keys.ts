@@ -1,9 +1,17 @@
 import * as v from 'valibot';
-import { json } from '#platform/http-response';
+import { cursor, wholeListLimit } from '#platform/request-fields';
 import { listApiKeys } from '#store/api-keys';
 import { http } from '../http.ts';
+import { listPage } from '../list-page.ts';
 import { apiKey } from './account-responses.ts';
 
-export const handler = http({ responses: { 200: v.array(apiKey) } }, async ({ principal }) =>
-  json(200, await listApiKeys(principal.userId)),
+const query = v.object({ limit: wholeListLimit, cursor });
+
+export const handler = http(
+  { query, responses: { 200: v.array(apiKey) } },
+  async ({ principal, query, event, baseUrl }) => {
+    const page = await listPage(event, principal, baseUrl, query.cursor);
+    const { values, next } = await listApiKeys(principal.userId, { limit: query.limit, after: page.after });
+    return page.answer(values, next);
+  },
 );

@@ -2,18 +2,21 @@ import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { listMatchingJobs } from '#jobs/list-matching-jobs';
 import { publicMatchingJob } from '#jobs/matching-job';
-import { json } from '#platform/http-response';
-import { id, limit } from '#platform/request-fields';
+import { cursor, id, limit } from '#platform/request-fields';
 import { http } from '../http.ts';
+import { listPage } from '../list-page.ts';
 import { matchingJob } from './job-responses.ts';
 
-const query = v.object({ project_id: id, limit });
+const query = v.object({ project_id: id, limit, cursor });
 
 export const handler = http(
   { query, responses: { 200: v.array(matchingJob) } },
-  async ({ principal, query }) => {
+  async ({ principal, query, event, baseUrl }) => {
     await authorizedProject(principal, query.project_id, 'READ');
-    const jobs = await listMatchingJobs(query.project_id, { limit: query.limit });
-    return json(200, jobs.map(publicMatchingJob));
+    const page = await listPage(event, principal, baseUrl, query.cursor);
+    const afterJobId = page.after ? String(page.after.job_id) : undefined;
+    const { jobs, more } = await listMatchingJobs(query.project_id, { limit: query.limit, afterJobId });
+    const last = jobs.at(-1);
+    return page.answer(jobs.map(publicMatchingJob), more && last ? { job_id: last.job_id } : undefined);
   },
 );

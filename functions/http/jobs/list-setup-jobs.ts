@@ -2,18 +2,25 @@ import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { listSetupJobs } from '#jobs/list-setup-jobs';
 import { publicSetupJob } from '#jobs/setup-job';
-import { json } from '#platform/http-response';
-import { id, limit } from '#platform/request-fields';
+import { cursor, id, limit } from '#platform/request-fields';
 import { http } from '../http.ts';
+import { listPage } from '../list-page.ts';
 import { setupJob } from './job-responses.ts';
 
-const query = v.object({ project_id: id, website_id: v.optional(id), limit });
+const query = v.object({ project_id: id, website_id: v.optional(id), limit, cursor });
 
 export const handler = http(
   { query, responses: { 200: v.array(setupJob) } },
-  async ({ principal, query }) => {
+  async ({ principal, query, event, baseUrl }) => {
     await authorizedProject(principal, query.project_id, 'READ');
-    const jobs = await listSetupJobs(query.project_id, { limit: query.limit, websiteId: query.website_id });
-    return json(200, jobs.map(publicSetupJob));
+    const page = await listPage(event, principal, baseUrl, query.cursor);
+    const afterJobId = page.after ? String(page.after.job_id) : undefined;
+    const { jobs, more } = await listSetupJobs(query.project_id, {
+      limit: query.limit,
+      websiteId: query.website_id,
+      afterJobId,
+    });
+    const last = jobs.at(-1);
+    return page.answer(jobs.map(publicSetupJob), more && last ? { job_id: last.job_id } : undefined);
   },
 );

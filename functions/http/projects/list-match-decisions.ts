@@ -1,21 +1,31 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { publicMatchDecision } from '#core/match-decisions';
-import { json } from '#platform/http-response';
-import { id } from '#platform/request-fields';
+import { sortedPage } from '#core/sorted-page';
+import { cursor, id, wholeListLimit } from '#platform/request-fields';
 import { listMatchDecisions } from '#store/match-decisions';
 import { http } from '../http.ts';
+import { listPage } from '../list-page.ts';
 import { matchDecision } from './project-responses.ts';
 
 const path = v.object({ project_id: id });
+const query = v.object({ limit: wholeListLimit, cursor });
 
-/** Every decision of the project, newest first. */
+/**
+ * The project's decisions, newest first. Their keys name the pair, not the time, so the decisions
+ * are read whole and paged in memory by (decided_at, decision_id).
+ */
 export const handler = http(
-  { path, responses: { 200: v.array(matchDecision) } },
-  async ({ principal, path }) => {
+  { path, query, responses: { 200: v.array(matchDecision) } },
+  async ({ principal, path, query, event, baseUrl }) => {
     const project = await authorizedProject(principal, path.project_id, 'READ');
-    const decisions = await listMatchDecisions(project.project_id);
-    decisions.sort((a, b) => b.decided_at.localeCompare(a.decided_at));
-    return json(200, decisions.map(publicMatchDecision));
+    const page = await listPage(event, principal, baseUrl, query.cursor);
+    const { values, next } = sortedPage(await listMatchDecisions(project.project_id), {
+      limit: query.limit,
+      after: page.after,
+      sortKey: (decision) => decision.decided_at,
+      id: (decision) => decision.decision_id,
+    });
+    return page.answer(values.map(publicMatchDecision), next);
   },
 );

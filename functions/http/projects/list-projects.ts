@@ -1,14 +1,22 @@
 import * as v from 'valibot';
 import { canSeeProject } from '#core/access-policy';
-import { json } from '#platform/http-response';
+import { cursor, wholeListLimit } from '#platform/request-fields';
 import { listUserProjects } from '#store/projects';
 import { http } from '../http.ts';
+import { listPage } from '../list-page.ts';
 import { project } from './project-responses.ts';
 
-export const handler = http({ responses: { 200: v.array(project) } }, async ({ principal }) => {
-  const projects = await listUserProjects(principal.userId);
-  return json(
-    200,
-    projects.filter(({ facts }) => canSeeProject(principal, facts)).map(({ project }) => project),
-  );
-});
+const query = v.object({ limit: wholeListLimit, cursor });
+
+export const handler = http(
+  { query, responses: { 200: v.array(project) } },
+  async ({ principal, query, event, baseUrl }) => {
+    const page = await listPage(event, principal, baseUrl, query.cursor);
+    const { values, next } = await listUserProjects(principal.userId, {
+      limit: query.limit,
+      after: page.after,
+      visible: (facts) => canSeeProject(principal, facts),
+    });
+    return page.answer(values, next);
+  },
+);

@@ -1,14 +1,22 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
-import { json } from '#platform/http-response';
-import { id } from '#platform/request-fields';
-import { listWebsites } from '#store/websites';
+import { cursor, id, wholeListLimit } from '#platform/request-fields';
+import { listWebsitesPage } from '#store/websites';
 import { http } from '../http.ts';
+import { listPage } from '../list-page.ts';
 import { website } from './website-responses.ts';
 
-const query = v.object({ project_id: id });
+const query = v.object({ project_id: id, limit: wholeListLimit, cursor });
 
-export const handler = http({ query, responses: { 200: v.array(website) } }, async ({ principal, query }) => {
-  await authorizedProject(principal, query.project_id, 'READ');
-  return json(200, await listWebsites(query.project_id));
-});
+export const handler = http(
+  { query, responses: { 200: v.array(website) } },
+  async ({ principal, query, event, baseUrl }) => {
+    await authorizedProject(principal, query.project_id, 'READ');
+    const page = await listPage(event, principal, baseUrl, query.cursor);
+    const { values, next } = await listWebsitesPage(query.project_id, {
+      limit: query.limit,
+      after: page.after,
+    });
+    return page.answer(values, next);
+  },
+);
