@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
   IDEMPOTENCY_CLAIM_MS,
   IDEMPOTENCY_RETENTION_MS,
@@ -33,6 +33,32 @@ export async function readIdempotencyRecord(scope: IdempotencyScope): Promise<Id
     : { state: 'IN_PROGRESS', fingerprint, expiresAt, claimedUntil: Number(Item.claimed_until) };
 }
 
+/** Writes the key's record, kept for the retention from `now`, where `condition` holds. */
+function putRecord(
+  scope: IdempotencyScope,
+  now: number,
+  fields: Record<string, unknown>,
+  condition: Pick<
+    PutCommandInput,
+    'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+  >,
+): Promise<boolean> {
+  return conditionHeld(
+    dynamo.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...idempotencyKey(scope),
+          type: 'IdempotencyRecord',
+          ...fields,
+          expires_at: toSeconds(now + IDEMPOTENCY_RETENTION_MS),
+        },
+        ...condition,
+      }),
+    ),
+  );
+}
+
 /**
  * Claims the key for one request (`claimId`): only where no live record holds it, or where the claim
  * of a request that died has run out. Of racing requests exactly one gets true.
@@ -43,25 +69,16 @@ export function claimIdempotencyKey(
   claimId: string,
   now: number,
 ): Promise<boolean> {
-  return conditionHeld(
-    dynamo.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...idempotencyKey(scope),
-          type: 'IdempotencyRecord',
-          state: 'IN_PROGRESS',
-          fingerprint,
-          claim_id: claimId,
-          claimed_until: now + IDEMPOTENCY_CLAIM_MS,
-          expires_at: toSeconds(now + IDEMPOTENCY_RETENTION_MS),
-        },
-        ConditionExpression:
-          'attribute_not_exists(PK) OR expires_at <= :now_s OR (#state = :in_progress AND claimed_until <= :now)',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':now_s': toSeconds(now), ':now': now, ':in_progress': 'IN_PROGRESS' },
-      }),
-    ),
+  return putRecord(
+    scope,
+    now,
+    { state: 'IN_PROGRESS', fingerprint, claim_id: claimId, claimed_until: now + IDEMPOTENCY_CLAIM_MS },
+    {
+      ConditionExpression:
+        'attribute_not_exists(PK) OR expires_at <= :now_s OR (#state = :in_progress AND claimed_until <= :now)',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':now_s': toSeconds(now), ':now': now, ':in_progress': 'IN_PROGRESS' },
+    },
   );
 }
 
@@ -73,22 +90,11 @@ export function keepIdempotentResponse(
   response: StoredResponse,
   now: number,
 ): Promise<boolean> {
-  return conditionHeld(
-    dynamo.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...idempotencyKey(scope),
-          type: 'IdempotencyRecord',
-          state: 'DONE',
-          fingerprint,
-          response,
-          expires_at: toSeconds(now + IDEMPOTENCY_RETENTION_MS),
-        },
-        ConditionExpression: 'claim_id = :claim',
-        ExpressionAttributeValues: { ':claim': claimId },
-      }),
-    ),
+  return putRecord(
+    scope,
+    now,
+    { state: 'DONE', fingerprint, response },
+    { ConditionExpression: 'claim_id = :claim', ExpressionAttributeValues: { ':claim': claimId } },
   );
 }
 
