@@ -18,22 +18,6 @@ export type ScoredField = (typeof SCORED_FIELDS)[number];
 /** The fields the README's total is taken over. */
 export const TOTAL_FIELDS: readonly ScoredField[] = ['name', 'price', 'currency', 'brand', 'gtin', 'sku'];
 
-export interface ExpectedPage {
-  id: string;
-  path: string;
-  url: string;
-  name: string | null;
-  brand: string | null;
-  sku: string | null;
-  mpn: string | null;
-  gtin: string | null;
-  price: string | null;
-  currency: string | null;
-  availability: 'InStock' | 'OutOfStock' | null;
-  unscored: string[];
-  [alternatives: `${string}_alternatives`]: unknown;
-}
-
 /** What an extractor says about one page, in the engine's vocabulary; null fields mean "no value". */
 export interface ExtractedFields {
   name: string | null;
@@ -44,6 +28,15 @@ export interface ExtractedFields {
   price: string | null;
   currency: string | null;
   availability: string | null;
+}
+
+export interface ExpectedPage extends Omit<ExtractedFields, 'availability'> {
+  id: string;
+  path: string;
+  url: string;
+  availability: 'InStock' | 'OutOfStock' | null;
+  unscored: string[];
+  [alternatives: `${string}_alternatives`]: unknown;
 }
 
 export interface FieldScore {
