@@ -10,23 +10,12 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { INVOICE_FONT_PATHS } from '#billing/invoice-fonts';
-import { DOCS_ASSET_PATHS } from '#http/docs/docs-assets';
-import { type Route, routeKey, routes } from '#platform/routes';
-import { RATE_BUCKET_ATTRIBUTES, RATE_BUCKET_PREFIX } from '#store/keys';
-import { TABLE_KEYS } from '#store/table-definition';
+import { type Route, routes } from '#platform/routes';
 import { addAlarm, addRateAlarm } from './alarm.ts';
 import { constructId } from './construct-id.ts';
-import { laneArnVariable } from './jobs-stack.ts';
-import { routeAccess } from './route-access.ts';
+import { RouteGroupStack, routeGroupName } from './route-group-stack.ts';
 import { ServiceFunction } from './service-function.ts';
-import {
-  rateLimitEnvironment,
-  type Stage,
-  type StageConfig,
-  sellerEnvironment,
-  serviceEnvironment,
-} from './stage-config.ts';
+import type { Stage, StageConfig } from './stage-config.ts';
 import { addStageDashboard } from './stage-dashboard.ts';
 
 /** The spec's version segment: the base URL ends with it. */
@@ -45,25 +34,21 @@ export interface ApiStackProps extends StackProps {
   sweeperDeadLetters: IQueue | undefined;
 }
 
-/** `GET /account/api-keys/{key_id}` -> `GetAccountApiKeysKeyId`: one per route, even where routes share a handler. */
-const routeConstructId = (route: Route) => constructId(`${route.method.toLowerCase()} ${route.path}`);
-
 /**
- * The HTTP API: one route and one Lambda per entry of the route table, under the `v1` stage, and a
- * `$default` route answering 404/405 problem bodies for everything else.
+ * The HTTP API under the `v1` stage: a `$default` route answering 404/405 problem bodies for
+ * everything no route serves, and one route and one Lambda per entry of the route table, held in a
+ * nested stack per area of the API (lib/route-group-stack.ts).
  */
 export class ApiStack extends Stack {
   readonly api: apigwv2.HttpApi;
   /** Route key (`GET /account`) to the function serving it. */
   readonly routeFunctions = new Map<string, ServiceFunction>();
+  /** The nested stacks holding the routes, one per area of the API. */
+  readonly routeGroups: RouteGroupStack[] = [];
   /** Signs the list cursors (functions/http/list-page.ts); only the paged routes may read it. */
   private readonly cursorSigningKey: secretsmanager.Secret;
 
-  constructor(
-    scope: Construct,
-    id: string,
-    private readonly props: ApiStackProps,
-  ) {
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { config, stage } = props;
     this.cursorSigningKey = new secretsmanager.Secret(this, 'CursorSigningKey', {
@@ -142,63 +127,25 @@ export class ApiStack extends Stack {
       throttles,
     });
 
-    for (const route of routes) {
-      const fn = this.routeFunction(route);
-      this.api.addRoutes({
-        path: route.path,
-        methods: [apigwv2.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${routeConstructId(route)}Integration`, fn),
+    const groups = new Map<string, Route[]>();
+    for (const route of routes)
+      groups.set(routeGroupName(route), [...(groups.get(routeGroupName(route)) ?? []), route]);
+    for (const [group, groupRoutes] of groups) {
+      const stack = new RouteGroupStack(this, `${constructId(group)}Routes`, {
+        description: `Product-data service ${stage}: the ${group} routes of the HTTP API`,
+        config,
+        api: this.api,
+        routes: groupRoutes,
+        table: props.table,
+        dataBucket: props.dataBucket,
+        exportsBucket: props.exportsBucket,
+        lanes: props.lanes,
+        cursorSigningKey: this.cursorSigningKey,
       });
-      this.routeFunctions.set(routeKey(route), fn);
+      this.routeGroups.push(stack);
+      for (const [key, fn] of stack.routeFunctions) this.routeFunctions.set(key, fn);
     }
 
     new CfnOutput(this, 'BaseUrl', { value: `${this.api.apiEndpoint}/${API_STAGE}` });
-  }
-
-  private routeFunction(route: Route): ServiceFunction {
-    const { config, table, dataBucket, exportsBucket, lanes } = this.props;
-    const access = routeAccess(route);
-    const fn = new ServiceFunction(this, routeConstructId(route), {
-      entry: `functions/http/${route.handler}.ts`,
-      description: routeKey(route),
-      logRetention: config.logRetention,
-      removalPolicy: config.removalPolicy,
-      environment: {
-        ...serviceEnvironment(config),
-        ...(route.auth === 'API_KEY'
-          ? {
-              API_KEY_CACHE_SECONDS: String(config.apiKeyCacheSeconds),
-              ...rateLimitEnvironment(config.apiKeyRateLimit),
-            }
-          : {}),
-        // The functions that render invoices are the ones bundled with the invoice fonts.
-        ...(access.invoiceFonts ? sellerEnvironment(config.seller) : {}),
-      },
-      files: [
-        ...(access.invoiceFonts ? INVOICE_FONT_PATHS : []),
-        ...(access.docsAssets ? DOCS_ASSET_PATHS : []),
-      ],
-    }).bindTable(table, access.table);
-    const keyAttributes = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey];
-    if (access.stampsApiKeyUse) {
-      fn.allowApiKeyUseStamp(table, keyAttributes);
-      fn.allowRateLimitBuckets(table, keyAttributes, RATE_BUCKET_PREFIX, RATE_BUCKET_ATTRIBUTES);
-    }
-    if (access.dataBucket) fn.bindBucket(dataBucket, 'DATA_BUCKET', access.dataBucket);
-    if (access.exportsBucket) fn.bindBucket(exportsBucket, 'EXPORTS_BUCKET', access.exportsBucket);
-    if (access.lanes) {
-      const { names, access: laneAccess } = access.lanes;
-      for (const [lane, machine] of lanes) {
-        if (names === 'ALL' || names.includes(lane))
-          fn.bindStateMachine(machine, laneArnVariable(lane), laneAccess);
-      }
-    }
-    if (access.payments && config.payments.provider === 'STRIPE') fn.bindStripe(config.payments);
-    if (access.mail) fn.bindMail(config.mail);
-    if (route.paged) {
-      fn.setSetting('CURSOR_SECRET_ID', this.cursorSigningKey.secretArn);
-      this.cursorSigningKey.grantRead(fn);
-    }
-    return fn;
   }
 }

@@ -59,7 +59,7 @@ export function addProductDataStacks(
     sweeperDeadLetters: jobs?.sweeperDeadLetters,
     description: `Product-data service ${stage}: HTTP API`,
   });
-  for (const stack of [data, jobs, api]) {
+  for (const stack of [data, jobs, api, ...api.routeGroups]) {
     if (!stack) continue;
     acknowledgeNagFindings(stack);
     enforceResourceBudget(stack);

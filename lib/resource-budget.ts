@@ -21,7 +21,7 @@ export function enforceResourceBudget(stack: Stack, budget = STACK_RESOURCE_BUDG
       const count = resourceCount(stack);
       return count >= budget
         ? [
-            `${stack.stackName} holds ${count} resources, at or over the budget of ${budget} (CloudFormation's limit is 500): split it by concern or move routes into nested stacks`,
+            `${stack.node.path} holds ${count} resources, at or over the budget of ${budget} (CloudFormation's limit is 500): split it by concern or move routes into nested stacks`,
           ]
         : [];
     },

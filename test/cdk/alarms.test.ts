@@ -1,6 +1,13 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { type CfnResource, FIXTURE_JOBS, functionId, resourcesOf, synthStage } from './synth-stage.ts';
+import {
+  apiTemplate,
+  type CfnResource,
+  FIXTURE_JOBS,
+  functionId,
+  resourcesOf,
+  synthStage,
+} from './synth-stage.ts';
 
 const LANES = ['matching', 'scrape', 'website-setup'];
 const TO_TOPIC = [Match.objectLike({ 'Fn::ImportValue': Match.stringLikeRegexp('AlarmTopic') })];
@@ -8,7 +15,7 @@ const TO_TOPIC = [Match.objectLike({ 'Fn::ImportValue': Match.stringLikeRegexp('
 describe('alarms and the dashboard', () => {
   const stacks = synthStage('dev', FIXTURE_JOBS);
   if (!stacks.jobs) throw new Error('the fixture lanes make a jobs stack');
-  const api = Template.fromStack(stacks.api);
+  const api = apiTemplate(stacks.api);
   const jobs = Template.fromStack(stacks.jobs);
   const alarms = (template: Template) => resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a);
 

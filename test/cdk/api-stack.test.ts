@@ -7,6 +7,7 @@ import { TABLE_KEYS } from '#store/table-definition';
 import { routeAccess, WRITING_GETS } from '../../lib/route-access.ts';
 import {
   actionsOf,
+  apiTemplate,
   type CfnResource,
   FIXTURE_JOBS,
   functionId,
@@ -24,7 +25,7 @@ const TABLE_WRITES = [
 
 describe('API stack', () => {
   const stacks = synthStage('dev', FIXTURE_JOBS);
-  const template = Template.fromStack(stacks.api);
+  const template = apiTemplate(stacks.api);
 
   /** The function a route's integration invokes. */
   function integratedFunction(key: string): string {
@@ -154,7 +155,7 @@ describe('API stack', () => {
 });
 
 describe('API stack in prod', () => {
-  const template = Template.fromStack(synthStage('prod', FIXTURE_JOBS).api);
+  const template = apiTemplate(synthStage('prod', FIXTURE_JOBS).api);
   const variables = (id: string) =>
     (template.toJSON().Resources[id].Properties.Environment as { Variables: Record<string, unknown> })
       .Variables;
@@ -208,7 +209,8 @@ describe('API stack in prod', () => {
       expect(readsKey, routeKey(route)).toBe(route.paged === true);
       if (route.paged)
         expect(env, routeKey(route)).toHaveProperty('CURSOR_SECRET_ID', {
-          Ref: expect.stringMatching(/^CursorSigningKey/),
+          // A nested route stack receives the key's ARN as a parameter named after it.
+          Ref: expect.stringMatching(/CursorSigningKey/),
         });
       else expect(env, routeKey(route)).not.toHaveProperty('CURSOR_SECRET_ID');
     }
@@ -231,7 +233,7 @@ describe('API stack in prod', () => {
 
 describe('API stack in dev', () => {
   it('leaves payments to the local checkout', () => {
-    const template = Template.fromStack(synthStage('dev', FIXTURE_JOBS).api);
+    const template = apiTemplate(synthStage('dev', FIXTURE_JOBS).api);
     const env = JSON.stringify(template.findResources('AWS::Lambda::Function'));
     expect(env).not.toContain('STRIPE_');
   });

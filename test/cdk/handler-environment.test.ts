@@ -7,7 +7,7 @@ import { SECRETS, SETTINGS, type SecretName, type SettingName } from '#platform/
 import { routeKey, routes } from '#platform/routes';
 import { REPO_ROOT } from '../../lib/service-function.ts';
 import { IDLE_JOB_SWEEPER_MODULE, taskFunctions } from '../../lib/task-functions.ts';
-import { FIXTURE_JOBS, functionId, synthStage } from './synth-stage.ts';
+import { apiTemplate, FIXTURE_JOBS, functionId, synthStage } from './synth-stage.ts';
 
 interface VariablesRead {
   required: Set<string>;
@@ -60,8 +60,8 @@ const routeEntry = (handler: string) => `functions/http/${handler}.ts`;
 
 describe('the environment of every function', () => {
   const stages = {
-    dev: Template.fromStack(synthStage('dev', FIXTURE_JOBS).api),
-    prod: Template.fromStack(synthStage('prod', FIXTURE_JOBS).api),
+    dev: apiTemplate(synthStage('dev', FIXTURE_JOBS).api),
+    prod: apiTemplate(synthStage('prod', FIXTURE_JOBS).api),
   };
   const environment = (template: Template, key: string) =>
     (

@@ -9,6 +9,7 @@ import type { JobsOverrides } from '../../lib/product-data-app.ts';
 import { routeAccess } from '../../lib/route-access.ts';
 import {
   actionsOf,
+  apiTemplate,
   aslErrors,
   type CfnResource,
   FIXTURE_JOBS,
@@ -131,7 +132,7 @@ describe('jobs stack', () => {
   });
 
   it('hands each job route the ARNs of its lanes, with start and stop on RW routes', () => {
-    const api = Template.fromStack(stacks.api);
+    const api = apiTemplate(stacks.api);
     for (const route of routes) {
       const lanes = routeAccess(route).lanes;
       if (!lanes) continue;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { routeKey, routes } from '#platform/routes';
 import { routeAccess } from '../../lib/route-access.ts';
 import { assertDeployable, missingSettings, STAGES, stageConfigs } from '../../lib/stage-config.ts';
-import { FIXTURE_JOBS, resourcesOf, synthStage } from './synth-stage.ts';
+import { apiTemplate, FIXTURE_JOBS, resourcesOf, synthStage } from './synth-stage.ts';
 
 const run = promisify(execFile);
 
@@ -72,7 +72,7 @@ describe('the stage table', () => {
       Protocol: 'email',
       Endpoint: 'ops@product-data.example',
     });
-    const api = Template.fromStack(stacks.api);
+    const api = apiTemplate(stacks.api);
     const invoicing = routes.filter((route) => routeAccess(route).invoiceFonts);
     expect(invoicing.length).toBeGreaterThan(0);
     const byDescription = new Map(

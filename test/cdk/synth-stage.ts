@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { App } from 'aws-cdk-lib';
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { ApiStack } from '../../lib/api-stack.ts';
 import { addProductDataStacks, type JobsOverrides } from '../../lib/product-data-app.ts';
 import type { Stage } from '../../lib/stage-config.ts';
 
@@ -20,6 +21,18 @@ export const FIXTURE_JOBS: JobsOverrides = {
  */
 export function synthStage(stage: Stage, jobs?: JobsOverrides) {
   return addProductDataStacks(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), stage, jobs);
+}
+
+/**
+ * The API stack and its nested route stacks as one template, so a test finds a route's function, its
+ * role's policies and its integration wherever the route's area put them.
+ */
+export function apiTemplate(api: ApiStack): Template {
+  const [parent, ...nested] = [api, ...api.routeGroups].map((stack) => Template.fromStack(stack).toJSON());
+  return Template.fromJSON({
+    ...parent,
+    Resources: Object.assign({}, parent?.Resources, ...nested.map((template) => template.Resources)),
+  });
 }
 
 export interface CfnResource {
