@@ -13,6 +13,7 @@ import { sampleTaken, takeSampleWrite } from '#store/matching-samples';
 import type { Project } from '#store/projects';
 import { getWebsite } from '#store/websites';
 import type { MatchingFields, MatchingJob } from './matching-job.ts';
+import { announceNewJob } from './job-events.ts';
 import { startLane } from './start-lane.ts';
 
 export interface MatchingRequest {
@@ -98,6 +99,7 @@ export async function createMatchingJob(
       if (isConditionFailure(error) || isTransactionConflict(error)) continue;
       throw error;
     }
+    await announceNewJob(stored);
     if (sample) await startSample(stored);
     return { job: stored, created: true };
   }

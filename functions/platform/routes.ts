@@ -49,8 +49,8 @@ export interface Route {
 
 export type Access = 'RO' | 'RW';
 
-/** A job lane: the name of its ASL file under state-machines/. */
-export type LaneName = 'website-setup' | 'scrape' | 'matching';
+/** A lane: the name of its ASL file under state-machines/ (the job lanes and webhook delivery). */
+export type LaneName = 'website-setup' | 'scrape' | 'matching' | 'webhook-delivery';
 
 export interface RouteAccess {
   /** The service table: RO, or RW for routes that write (a GET that writes says why below). */
