@@ -201,7 +201,8 @@ export class JobsStack extends Stack {
     const events = this.lanes.get(EVENT_LANE);
     if (!events) return;
     for (const [placeholder, fn] of this.tasks) {
-      if (this.taskLanes.get(placeholder) !== EVENT_LANE) fn.bindStateMachine(events, laneArnVariable(EVENT_LANE), 'RW');
+      if (this.taskLanes.get(placeholder) !== EVENT_LANE)
+        fn.bindStateMachine(events, laneArnVariable(EVENT_LANE), 'RW');
     }
   }
 

@@ -12,8 +12,8 @@ import { openMatchingKey } from '#store/keys';
 import { sampleTaken, takeSampleWrite } from '#store/matching-samples';
 import type { Project } from '#store/projects';
 import { getWebsite } from '#store/websites';
-import type { MatchingFields, MatchingJob } from './matching-job.ts';
 import { announceNewJob } from './job-events.ts';
+import type { MatchingFields, MatchingJob } from './matching-job.ts';
 import { startLane } from './start-lane.ts';
 
 export interface MatchingRequest {

@@ -22,8 +22,8 @@ import { monthlyUsage } from '#store/monthly-usage';
 import { localizeIfUnset, type Project } from '#store/projects';
 import { readSetupSlots, takeSetupSlot } from '#store/setup-slots';
 import { findWebsiteByDomain, type Website } from '#store/websites';
-import type { SetupFields, SetupJob } from './setup-job.ts';
 import { announceNewJob } from './job-events.ts';
+import type { SetupFields, SetupJob } from './setup-job.ts';
 import { startLane } from './start-lane.ts';
 
 export interface SetupRequest {

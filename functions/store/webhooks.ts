@@ -138,7 +138,11 @@ export async function putDelivery(delivery: Delivery): Promise<void> {
   await dynamo.send(
     new PutCommand({
       TableName: tableName,
-      Item: { ...webhookDeliveryKey(delivery.webhook_id, delivery.delivery_id), type: 'Delivery', ...delivery },
+      Item: {
+        ...webhookDeliveryKey(delivery.webhook_id, delivery.delivery_id),
+        type: 'Delivery',
+        ...delivery,
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
@@ -217,7 +221,8 @@ export async function startNextRound(delivery: Delivery): Promise<Delivery | nul
       new UpdateCommand({
         TableName: tableName,
         Key: webhookDeliveryKey(delivery.webhook_id, delivery.delivery_id),
-        UpdateExpression: 'SET #round = #round + :one, #status = :pending, next_attempt_at = :now, updated_at = :now',
+        UpdateExpression:
+          'SET #round = #round + :one, #status = :pending, next_attempt_at = :now, updated_at = :now',
         ConditionExpression: 'attribute_exists(PK) AND #status <> :pending',
         ExpressionAttributeNames: { '#status': 'status', '#round': 'round' },
         ExpressionAttributeValues: { ':one': 1, ':pending': 'PENDING', ':now': now },

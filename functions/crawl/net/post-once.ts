@@ -1,5 +1,10 @@
 import { Agent, request } from 'undici';
-import { assertUrlAllowed, createGuardedConnect, type HostAllowList, SsrfBlockedError } from './ssrf-guard.ts';
+import {
+  assertUrlAllowed,
+  createGuardedConnect,
+  type HostAllowList,
+  SsrfBlockedError,
+} from './ssrf-guard.ts';
 
 /** How one POST ended; only ACCEPTED (a 2xx answer within the size cap) is a success. */
 export type PostOutcome =
@@ -57,11 +62,21 @@ export function createPoster(options: PosterOptions) {
     return true;
   }
 
-  return async function postOnce(url: URL, headers: Record<string, string>, body: string): Promise<PostResult> {
+  return async function postOnce(
+    url: URL,
+    headers: Record<string, string>,
+    body: string,
+  ): Promise<PostResult> {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     try {
       assertUrlAllowed(url, options.allowList);
-      const response = await request(url, { dispatcher: agent, method: 'POST', headers, body, signal: timeout });
+      const response = await request(url, {
+        dispatcher: agent,
+        method: 'POST',
+        headers,
+        body,
+        signal: timeout,
+      });
       const statusCode = response.statusCode;
       const declared = Number(response.headers['content-length']);
       const withinCap =
@@ -84,11 +99,19 @@ export function createPoster(options: PosterOptions) {
       const blocked = ssrfCause(error);
       if (blocked) return { outcome: 'ADDRESS_NOT_ALLOWED', statusCode: null, error: blocked.message };
       if (timeout.aborted) {
-        return { outcome: 'TIMEOUT', statusCode: null, error: `no complete answer within ${options.timeoutMs} ms` };
+        return {
+          outcome: 'TIMEOUT',
+          statusCode: null,
+          error: `no complete answer within ${options.timeoutMs} ms`,
+        };
       }
       const code = (error as { code?: unknown }).code;
       const message = error instanceof Error ? error.message : String(error);
-      return { outcome: 'CONNECTION_FAILED', statusCode: null, error: code ? `${code}: ${message}` : message };
+      return {
+        outcome: 'CONNECTION_FAILED',
+        statusCode: null,
+        error: code ? `${code}: ${message}` : message,
+      };
     }
   };
 }

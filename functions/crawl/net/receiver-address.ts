@@ -23,7 +23,10 @@ export async function receiverAddressProblem(url: URL, allowList: HostAllowList)
   }
   for (const { address } of addresses) {
     const reason = blockedAddressReason(address);
-    if (reason) return address === host ? `${host} is a ${reason}` : `${url.hostname} resolves to ${address}, a ${reason}`;
+    if (reason)
+      return address === host
+        ? `${host} is a ${reason}`
+        : `${url.hostname} resolves to ${address}, a ${reason}`;
   }
   if (url.protocol !== 'https:') return 'only https URLs may receive webhooks';
   return null;
