@@ -6447,6 +6447,10 @@ export interface operations {
   /** Deliver an event again (same event id), with retries of its own */
   redeliver: {
     parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
       path: {
         webhook_id: string;
         delivery_id: string;
@@ -6455,6 +6459,10 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
         content: {
           "application/json": {
             delivery_id: string;
@@ -6520,22 +6528,22 @@ export interface operations {
           });
         };
       };
-      /** @description DELIVERY_PENDING: Delivery pending */
+      /** @description DELIVERY_PENDING: Delivery pending; IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
       409: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "DELIVERY_PENDING";
-          };
+            code?: "DELIVERY_PENDING" | "IDEMPOTENCY_KEY_IN_USE";
+          });
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */

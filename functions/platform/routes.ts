@@ -524,6 +524,7 @@ export const routes: readonly Route[] = [
     problems: ['WEBHOOK_NOT_FOUND'],
   }),
   projectRoute('POST', '/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', 'webhooks/redeliver', {
+    idempotent: true,
     summary: 'Deliver an event again (same event id), with retries of its own',
     access: DELIVERS,
     action: 'MANAGE_WEBHOOKS',
