@@ -39,17 +39,19 @@ export async function deliverEvent(webhook: Webhook, event: WebhookEvent): Promi
   return delivery;
 }
 
-/**
- * Publishes an event of the project to every webhook of the project that subscribed to its type:
- * the one call through which jobs, exports and later kinds of work tell API consumers what happened.
- * Publishing never fails the work that publishes: the work has happened, and an event that cannot
- * be recorded is logged (with its id and type) for the operator instead.
- */
-export async function publishEvent(
+/** How events are published: to the project's webhooks, or in unit tests to a recorder. */
+export type EventPublisher = (
   projectId: string,
   type: WebhookEventType,
   data: Record<string, unknown>,
-): Promise<void> {
+) => Promise<void>;
+
+/**
+ * Publishes to every webhook of the project that subscribed to the type. Publishing never fails the
+ * work that publishes: the work has happened, and an event that cannot be recorded is logged (with
+ * its id and type) for the operator instead.
+ */
+const toWebhooks: EventPublisher = async (projectId, type, data) => {
   const event: WebhookEvent = {
     id: newId('evt'),
     type,
@@ -63,4 +65,23 @@ export async function publishEvent(
   } catch (error) {
     logError('webhook event could not be published', error, { eventId: event.id, type, projectId });
   }
+};
+
+let installed: EventPublisher | undefined;
+
+/** Puts another publisher behind `publishEvent` (the unit tests' recorder); undefined restores the webhooks. */
+export function useEventPublisher(publisher: EventPublisher | undefined): void {
+  installed = publisher;
+}
+
+/**
+ * Publishes an event of the project: the one call through which jobs, exports and later kinds of
+ * work tell API consumers what happened (the types are `WEBHOOK_EVENT_TYPES`).
+ */
+export function publishEvent(
+  projectId: string,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+): Promise<void> {
+  return (installed ?? toWebhooks)(projectId, type, data);
 }
