@@ -96,6 +96,8 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     timeoutSeconds: 60,
     memoryMB: 256,
     buckets: {},
+    bundleOverLimit:
+      'POSTs through undici (about 520 KB) with the SSRF-guarded connector, as the crawler fetches: a capped answer, no redirects.',
   },
 };
 

@@ -496,6 +496,8 @@ export const routes: readonly Route[] = [
   projectRoute('POST', '/webhooks', 'webhooks/create-webhook', {
     idempotent: true,
     summary: 'Register a webhook: an HTTPS endpoint told of the events it names (the secret is shown once)',
+    bundleOverLimit:
+      'Checks the URL against the allow-list of the SSRF guard (functions/crawl/net/ssrf-guard.ts), whose module also builds the guarded undici connector (undici, about 520 KB).',
     description: WEBHOOK_EVENTS_DESCRIPTION,
     access: WRITE,
     action: 'MANAGE_WEBHOOKS',

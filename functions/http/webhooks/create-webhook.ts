@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { WEBHOOK_EVENT_TYPES } from '#core/webhook-events';
-import { registerWebhook } from '#jobs/webhooks';
+import { registerWebhook } from '#jobs/register-webhook';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { authorizedWebhook } from '#access/authorized-webhook';
-import { redeliver } from '#jobs/webhooks';
+import { redeliver } from '#jobs/redeliver';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { authorizedWebhook } from '#access/authorized-webhook';
-import { sendTestEvent } from '#jobs/webhooks';
+import { sendTestEvent } from '#jobs/send-test-event';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
