@@ -211,11 +211,19 @@ export async function recordAttempt(
 }
 
 /**
- * Starts the next round of a delivery that is not PENDING (a redelivery): PENDING again with the
- * round moved on. Returns the delivery as it now is, or null when it is gone or already PENDING.
+ * A round whose next attempt is this overdue has stopped (its task failed past the lane's retries):
+ * a live round attempts within seconds of `next_attempt_at`.
+ */
+const STALLED_AFTER_MS = 15 * 60 * 1000;
+
+/**
+ * Starts the next round of a delivery that is not PENDING, or whose round stalled (a redelivery):
+ * PENDING again with the round moved on. Returns the delivery as it now is, or null when it is gone
+ * or a round is still trying.
  */
 export async function startNextRound(delivery: Delivery): Promise<Delivery | null> {
   const now = new Date().toISOString();
+  const stalled = new Date(Date.now() - STALLED_AFTER_MS).toISOString();
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
@@ -223,9 +231,9 @@ export async function startNextRound(delivery: Delivery): Promise<Delivery | nul
         Key: webhookDeliveryKey(delivery.webhook_id, delivery.delivery_id),
         UpdateExpression:
           'SET #round = #round + :one, #status = :pending, next_attempt_at = :now, updated_at = :now',
-        ConditionExpression: 'attribute_exists(PK) AND #status <> :pending',
+        ConditionExpression: 'attribute_exists(PK) AND (#status <> :pending OR next_attempt_at < :stalled)',
         ExpressionAttributeNames: { '#status': 'status', '#round': 'round' },
-        ExpressionAttributeValues: { ':one': 1, ':pending': 'PENDING', ':now': now },
+        ExpressionAttributeValues: { ':one': 1, ':pending': 'PENDING', ':now': now, ':stalled': stalled },
         ReturnValues: 'ALL_NEW',
       }),
     );
