@@ -16,7 +16,7 @@ import { addAlarm } from './alarm.ts';
 import { constructId } from './construct-id.ts';
 import { REPO_ROOT, ServiceFunction } from './service-function.ts';
 import { type Stage, type StageConfig, serviceEnvironment } from './stage-config.ts';
-import { IDLE_JOB_SWEEPER_MODULE, type TaskFunction, taskFunctions } from './task-functions.ts';
+import { EVENT_LANE, IDLE_JOB_SWEEPER_MODULE, type TaskFunction, taskFunctions } from './task-functions.ts';
 
 export interface JobsStackProps extends StackProps {
   stage: Stage;
@@ -129,6 +129,8 @@ export class JobsStack extends Stack {
   /** Sweeps that failed past every retry; absent without the sweeper. */
   sweeperDeadLetters: sqs.Queue | undefined;
   private readonly tasks = new Map<string, ServiceFunction>();
+  /** The lane each task function was made for. */
+  private readonly taskLanes = new Map<string, string>();
 
   constructor(
     scope: Construct,
@@ -163,8 +165,10 @@ export class JobsStack extends Stack {
       if (file.distributedMap) this.allowChildExecutions(machine, name);
       this.alarmOnExecutions(file.lane, machine);
       this.lanes.set(file.lane, machine);
+      for (const [placeholder] of taskFns) this.taskLanes.set(placeholder, file.lane);
     }
 
+    this.letTasksPublishEvents();
     this.scheduleIdleJobSweeper();
   }
 
@@ -187,6 +191,19 @@ export class JobsStack extends Stack {
         threshold,
         period: Duration.hours(1),
       });
+  }
+
+  /**
+   * Any task of a job lane may end its job, which publishes a webhook event: recording the event's
+   * deliveries and starting the event lane's executions (functions/store/webhook-events.ts).
+   */
+  private letTasksPublishEvents(): void {
+    const events = this.lanes.get(EVENT_LANE);
+    if (!events) return;
+    for (const [placeholder, fn] of this.tasks) {
+      if (this.taskLanes.get(placeholder) !== EVENT_LANE)
+        fn.bindStateMachine(events, laneArnVariable(EVENT_LANE), 'RW');
+    }
   }
 
   private task(placeholder: string, file: LaneFile): ServiceFunction {

@@ -90,7 +90,19 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     memoryMB: 1536,
     buckets: { data: 'RO', exports: 'RW' },
   },
+  // One attempt of a webhook delivery: at most WEBHOOK_ATTEMPT_TIMEOUT_SECONDS (30 at most) of it is the POST.
+  AttemptWebhookDeliveryFunctionArn: {
+    module: 'attempt-webhook-delivery',
+    timeoutSeconds: 60,
+    memoryMB: 256,
+    buckets: {},
+    bundleOverLimit:
+      'POSTs through undici (about 520 KB) with the SSRF-guarded connector, as the crawler fetches: a capped answer, no redirects.',
+  },
 };
+
+/** The lane that delivers webhook events, which the tasks of every other lane may start. */
+export const EVENT_LANE = 'webhook-delivery';
 
 /** Run every hour by an EventBridge schedule, when the module exists. */
 export const IDLE_JOB_SWEEPER_MODULE = 'sweep-idle-jobs';

@@ -46,7 +46,10 @@ export interface paths {
     get: operations["getBalance"];
   };
   "/customers/{customer_id}/billing/usage": {
-    /** The customer's charges, per month */
+    /**
+     * The customer's charges, per month
+     * @description `total` is the whole month's; `items` are one page of its charges, newest first (`limit`, `cursor` and the `Link` header as in every list).
+     */
     get: operations["getUsage"];
   };
   "/customers/{customer_id}/billing/invoices": {
@@ -178,6 +181,34 @@ export interface paths {
      */
     get: operations["downloadExport"];
   };
+  "/webhooks": {
+    /** A project's webhooks (without their secrets) */
+    get: operations["listWebhooks"];
+    /**
+     * Register a webhook: an HTTPS endpoint told of the events it names (the secret is shown once)
+     * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
+     */
+    post: operations["createWebhook"];
+  };
+  "/webhooks/{webhook_id}": {
+    /** Remove a webhook with its deliveries */
+    delete: operations["deleteWebhook"];
+  };
+  "/webhooks/{webhook_id}/deliveries": {
+    /**
+     * A webhook's deliveries, newest first, each with its attempts
+     * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
+     */
+    get: operations["listDeliveries"];
+  };
+  "/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
+    /** Deliver an event again (same event id), with retries of its own */
+    post: operations["redeliver"];
+  };
+  "/webhooks/{webhook_id}/test": {
+    /** Send the webhook a `webhook.test` event, delivered and retried like any other */
+    post: operations["sendTestEvent"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -191,7 +222,7 @@ export interface components {
       status: number;
       detail?: string;
       /** @enum {string} */
-      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       request_id: string;
       /** @description With RATE_LIMITED and SETUP_LIMIT_REACHED: the Retry-After header’s seconds. */
       retry_after_seconds?: number;
@@ -1169,11 +1200,16 @@ export interface operations {
       };
     };
   };
-  /** The customer's charges, per month */
+  /**
+   * The customer's charges, per month
+   * @description `total` is the whole month's; `items` are one page of its charges, newest first (`limit`, `cursor` and the `Link` header as in every list).
+   */
   getUsage: {
     parameters: {
       query?: {
         month?: string;
+        limit?: number;
+        cursor?: string;
       };
       path: {
         customer_id: string;
@@ -1182,6 +1218,12 @@ export interface operations {
     responses: {
       /** @description OK */
       200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
         content: {
           "application/json": {
             month: string;
@@ -1221,13 +1263,13 @@ export interface operations {
           };
         };
       };
-      /** @description VALIDATION_ERROR: Unprocessable content */
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
       422: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "VALIDATION_ERROR";
-          };
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */
@@ -5941,6 +5983,732 @@ export interface operations {
             /** @enum {string} */
             code?: "EXPORTS_MAINTENANCE" | "SERVICE_UNAVAILABLE";
           });
+        };
+      };
+    };
+  };
+  /** A project's webhooks (without their secrets) */
+  listWebhooks: {
+    parameters: {
+      query: {
+        project_id: string;
+        limit?: number;
+        cursor?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
+        content: {
+          "application/json": ({
+              webhook_id: string;
+              project_id: string;
+              url: string;
+              events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready")[];
+              /** Format: date-time */
+              created_at: string;
+            })[];
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PROJECT_NOT_FOUND: Project not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "PROJECT_NOT_FOUND";
+          };
+        };
+      };
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Register a webhook: an HTTPS endpoint told of the events it names (the secret is shown once)
+   * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
+   */
+  createWebhook: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "project_id": "a1B2c3D4",
+         *   "url": "https://example.com/hooks/pds",
+         *   "events": [
+         *     "job.completed",
+         *     "job.failed",
+         *     "export.ready"
+         *   ]
+         * }
+         */
+        "application/json": {
+          project_id: string;
+          /** Format: uri */
+          url: string;
+          events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready")[];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
+        content: {
+          "application/json": {
+            webhook_id: string;
+            project_id: string;
+            url: string;
+            events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready")[];
+            /** Format: date-time */
+            created_at: string;
+            /** @description Signs the deliveries (PDS-Signature); shown this once. */
+            secret: string;
+          };
+        };
+      };
+      /** @description WEBHOOK_LIMIT_REACHED: Webhook limit reached */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "WEBHOOK_LIMIT_REACHED";
+          };
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PROJECT_NOT_FOUND: Project not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "PROJECT_NOT_FOUND";
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_IN_USE";
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: Content too large */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "PAYLOAD_TOO_LARGE";
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content; WEBHOOK_URL_NOT_ALLOWED: Webhook URL not allowed */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "WEBHOOK_URL_NOT_ALLOWED";
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /** Remove a webhook with its deliveries */
+  deleteWebhook: {
+    parameters: {
+      path: {
+        webhook_id: string;
+      };
+    };
+    responses: {
+      /** @description No content */
+      204: {
+        content: never;
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description WEBHOOK_NOT_FOUND: Webhook not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "WEBHOOK_NOT_FOUND";
+          };
+        };
+      };
+      /** @description VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * A webhook's deliveries, newest first, each with its attempts
+   * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
+   */
+  listDeliveries: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      path: {
+        webhook_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
+        content: {
+          "application/json": ({
+              delivery_id: string;
+              webhook_id: string;
+              event_id: string;
+              /** @enum {string} */
+              event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "webhook.test";
+              /** @enum {string} */
+              status: "PENDING" | "DELIVERED" | "FAILED";
+              round: number;
+              attempts: ({
+                  round: number;
+                  /** Format: date-time */
+                  attempted_at: string;
+                  /** @enum {string} */
+                  outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
+                  status_code: number | null;
+                  duration_ms: number;
+                  error: string | null;
+                })[];
+              next_attempt_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              event: {
+                id: string;
+                type: string;
+                /** Format: date-time */
+                created_at: string;
+                project_id: string;
+                data: {
+                  [key: string]: unknown;
+                };
+              };
+            })[];
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description WEBHOOK_NOT_FOUND: Webhook not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "WEBHOOK_NOT_FOUND";
+          };
+        };
+      };
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /** Deliver an event again (same event id), with retries of its own */
+  redeliver: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        webhook_id: string;
+        delivery_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
+        content: {
+          "application/json": {
+            delivery_id: string;
+            webhook_id: string;
+            event_id: string;
+            /** @enum {string} */
+            event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "webhook.test";
+            /** @enum {string} */
+            status: "PENDING" | "DELIVERED" | "FAILED";
+            round: number;
+            attempts: ({
+                round: number;
+                /** Format: date-time */
+                attempted_at: string;
+                /** @enum {string} */
+                outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
+                status_code: number | null;
+                duration_ms: number;
+                error: string | null;
+              })[];
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            event: {
+              id: string;
+              type: string;
+              /** Format: date-time */
+              created_at: string;
+              project_id: string;
+              data: {
+                [key: string]: unknown;
+              };
+            };
+          };
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description DELIVERY_NOT_FOUND: Delivery not found; WEBHOOK_NOT_FOUND: Webhook not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "DELIVERY_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
+          });
+        };
+      };
+      /** @description DELIVERY_PENDING: Delivery pending; IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "DELIVERY_PENDING" | "IDEMPOTENCY_KEY_IN_USE";
+          });
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /** Send the webhook a `webhook.test` event, delivered and retried like any other */
+  sendTestEvent: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        webhook_id: string;
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
+        content: {
+          "application/json": {
+            delivery_id: string;
+            webhook_id: string;
+            event_id: string;
+            /** @enum {string} */
+            event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "webhook.test";
+            /** @enum {string} */
+            status: "PENDING" | "DELIVERED" | "FAILED";
+            round: number;
+            attempts: ({
+                round: number;
+                /** Format: date-time */
+                attempted_at: string;
+                /** @enum {string} */
+                outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
+                status_code: number | null;
+                duration_ms: number;
+                error: string | null;
+              })[];
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            event: {
+              id: string;
+              type: string;
+              /** Format: date-time */
+              created_at: string;
+              project_id: string;
+              data: {
+                [key: string]: unknown;
+              };
+            };
+          };
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description WEBHOOK_NOT_FOUND: Webhook not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "WEBHOOK_NOT_FOUND";
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_IN_USE";
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
         };
       };
     };

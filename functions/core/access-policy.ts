@@ -37,7 +37,8 @@ export type ProjectAction =
   | 'REMOVE_SETUP_JOB'
   | 'UPDATE_PROJECT'
   | 'REMOVE_WEBSITE'
-  | 'CREATE_PROJECT_KEY';
+  | 'CREATE_PROJECT_KEY'
+  | 'MANAGE_WEBHOOKS';
 
 export const PROJECT_ACTION_ROLES: Record<ProjectAction, readonly ProjectRole[]> = {
   READ: ['ADMIN', 'EDITOR', 'VIEWER'],
@@ -48,6 +49,7 @@ export const PROJECT_ACTION_ROLES: Record<ProjectAction, readonly ProjectRole[]>
   UPDATE_PROJECT: ['ADMIN'],
   REMOVE_WEBSITE: ['ADMIN'],
   CREATE_PROJECT_KEY: ['ADMIN'],
+  MANAGE_WEBHOOKS: ['ADMIN'],
 };
 
 /**

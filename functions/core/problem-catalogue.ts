@@ -16,6 +16,7 @@ export const PROBLEM_CATALOGUE = {
   PROJECT_ID_REQUIRED: { status: 400, title: 'Project id required' },
   PROJECT_LIMIT_REACHED: { status: 400, title: 'Project limit reached' },
   API_KEY_LIMIT_REACHED: { status: 400, title: 'API key limit reached' },
+  WEBHOOK_LIMIT_REACHED: { status: 400, title: 'Webhook limit reached' },
   TOPUP_AMOUNT_OUT_OF_RANGE: { status: 400, title: 'Top-up amount out of range' },
   // 401: no usable credential.
   INVALID_API_KEY: { status: 401, title: 'Invalid API key' },
@@ -45,6 +46,8 @@ export const PROBLEM_CATALOGUE = {
   SESSION_NOT_FOUND: { status: 404, title: 'Checkout session not found' },
   USER_NOT_FOUND: { status: 404, title: 'User not found' },
   WEBSITE_NOT_FOUND: { status: 404, title: 'Website not found' },
+  WEBHOOK_NOT_FOUND: { status: 404, title: 'Webhook not found' },
+  DELIVERY_NOT_FOUND: { status: 404, title: 'Delivery not found' },
   // 405: the path exists under other methods.
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   // 409: the resource is not in a state that allows this.
@@ -52,6 +55,7 @@ export const PROBLEM_CATALOGUE = {
   CATALOG_UP_TO_DATE: { status: 409, title: 'Catalog up to date' },
   CHARGE_EXCEEDS_HOLD: { status: 409, title: 'Charge exceeds hold' },
   CONTACT_REASON_MISMATCH: { status: 409, title: 'Contact reason mismatch' },
+  DELIVERY_PENDING: { status: 409, title: 'Delivery pending' },
   EMAIL_TAKEN: { status: 409, title: 'Email taken' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, title: 'Idempotency key in use' },
   JOB_HAS_WEBSITE: { status: 409, title: 'Job has a website' },
@@ -72,6 +76,7 @@ export const PROBLEM_CATALOGUE = {
   INVALID_CURSOR: { status: 422, title: 'Invalid cursor' },
   IDEMPOTENCY_KEY_INVALID: { status: 422, title: 'Invalid idempotency key' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Idempotency key reused' },
+  WEBHOOK_URL_NOT_ALLOWED: { status: 422, title: 'Webhook URL not allowed' },
   // 429: the key sent more requests than its rate limit, or the customer started more setups in an
   // hour than the stage allows; Retry-After says when to try again.
   RATE_LIMITED: { status: 429, title: 'Too many requests' },

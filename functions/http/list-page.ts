@@ -27,8 +27,11 @@ function scopeOf(event: HttpEvent, principal: Principal | undefined): string {
 export interface ListPage {
   /** Where the page starts: after the item the caller's cursor names, or at the newest without one. */
   after: ListPosition | undefined;
-  /** The 200 answer with the page's items, and a `Link: <…>; rel="next"` header when more follow. */
-  answer: (items: unknown[], next: ListPosition | undefined) => Promise<HttpResponse>;
+  /**
+   * The 200 answer with the page (its items, or a body holding them), and a `Link: <…>; rel="next"`
+   * header when more follow.
+   */
+  answer: (page: unknown, next: ListPosition | undefined) => Promise<HttpResponse>;
 }
 
 /** Cursor paging of one list request: reads the caller's cursor, and links the next page. */
@@ -42,8 +45,8 @@ export async function listPage(
   const after = given === undefined ? undefined : decodeCursor(given, scope, await signingKey());
   return {
     after,
-    answer: async (items, next) => {
-      if (!next) return json(200, items);
+    answer: async (body, next) => {
+      if (!next) return json(200, body);
       const nextCursor = encodeCursor(next, scope, await signingKey());
       const query = new URLSearchParams(event.queryStringParameters as Record<string, string> | undefined);
       query.delete('token');
@@ -52,7 +55,7 @@ export async function listPage(
       const concrete = path.replace(/\{(\w+)\}/g, (_, name: string) =>
         encodeURIComponent(event.pathParameters?.[name] ?? ''),
       );
-      return json(200, items, {
+      return json(200, body, {
         link: `<${baseUrl}${concrete}?${query}>; rel="next"`,
         'x-next-cursor': nextCursor,
       });

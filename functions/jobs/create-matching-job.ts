@@ -12,6 +12,7 @@ import { openMatchingKey } from '#store/keys';
 import { sampleTaken, takeSampleWrite } from '#store/matching-samples';
 import type { Project } from '#store/projects';
 import { getWebsite } from '#store/websites';
+import { announceNewJob } from './job-events.ts';
 import type { MatchingFields, MatchingJob } from './matching-job.ts';
 import { startLane } from './start-lane.ts';
 
@@ -98,6 +99,7 @@ export async function createMatchingJob(
       if (isConditionFailure(error) || isTransactionConflict(error)) continue;
       throw error;
     }
+    await announceNewJob(stored);
     if (sample) await startSample(stored);
     return { job: stored, created: true };
   }

@@ -14,6 +14,7 @@ import { openFullScrapeKey } from '#store/keys';
 import type { Project } from '#store/projects';
 import { putUrlList } from '#store/scrape-runs';
 import { getWebsite, getWebsiteProfile, type Website } from '#store/websites';
+import { announceNewJob } from './job-events.ts';
 import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from './scrape-job.ts';
 
 export interface ScrapeRequest {
@@ -89,6 +90,7 @@ async function createUrlScrape(
   // The list is in the data bucket before the job exists, so a job never lacks its URLs.
   await putUrlList(job.job_id, screened.accepted);
   const stored = await jobStore().put(job);
+  await announceNewJob(stored);
   return variant === 'URLS_ONLY' ? { job: stored, created: true, rejected } : { job: stored, created: true };
 }
 
@@ -123,13 +125,16 @@ async function createFullScrape(base: Base): Promise<ScrapeCreation> {
         `The project already holds the newest catalog of this website (${catalog.created_at}); a FULL scrape is possible 24 hours after it.`,
       );
     }
+    let job: ScrapeJob;
     try {
-      return { job: await jobStore().put(newScrapeJob(base, 'FULL', null, lock)), created: true };
+      job = await jobStore().put(newScrapeJob(base, 'FULL', null, lock));
     } catch (error) {
       // Another create took the website's lock: read again.
       if (isConditionFailure(error) || isTransactionConflict(error)) continue;
       throw error;
     }
+    await announceNewJob(job);
+    return { job, created: true };
   }
   throw new Error(`Creating a FULL scrape of ${base.website.website_id} kept racing with other creates`);
 }

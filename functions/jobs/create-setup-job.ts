@@ -22,6 +22,7 @@ import { monthlyUsage } from '#store/monthly-usage';
 import { localizeIfUnset, type Project } from '#store/projects';
 import { readSetupSlots, takeSetupSlot } from '#store/setup-slots';
 import { findWebsiteByDomain, type Website } from '#store/websites';
+import { announceNewJob } from './job-events.ts';
 import type { SetupFields, SetupJob } from './setup-job.ts';
 import { startLane } from './start-lane.ts';
 
@@ -75,6 +76,7 @@ export async function createSetupJob(
         if (isConditionFailure(error) || isTransactionConflict(error)) continue;
         throw error;
       }
+      await announceNewJob(job);
       return { job, created: true };
     }
     const month = pragueMonthOf(new Date());
@@ -106,6 +108,7 @@ export async function createSetupJob(
       throw error;
     }
     if (charge.kind === 'PAID') await holdAnalysisPrice(job, charge, customer.quotas.monthly_spend_limit);
+    await announceNewJob(job);
     await startSetup(job);
     return { job, created: true };
   }

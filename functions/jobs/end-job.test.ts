@@ -8,9 +8,14 @@ const { useJobStore } = await import('#store/job-store');
 const { useLaneExecutions } = await import('#platform/lane-executions');
 const { failJob, stopJob } = await import('./end-job.ts');
 const { removeSetupJob } = await import('./remove-setup-job.ts');
+const { recordEvents } = await import('#test/event-recorder');
 
 useLaneExecutions({ start: async () => 'arn:unused', stop: async () => {} });
-afterEach(() => useJobStore(undefined));
+const events = recordEvents();
+afterEach(() => {
+  useJobStore(undefined);
+  events.length = 0;
+});
 
 /** The stored job as a use case gets it (the fixture has the setup fields the use cases read). */
 async function read(store: MemoryJobStore, jobId: string): Promise<SetupJob> {
@@ -35,17 +40,19 @@ describe('cancelling a job', () => {
     // Assess
     expect(outcome).toMatchObject({ stopped: { status: 'CANCELLED', open_keys: [] } });
     expect(await store.holdingKey({ PK: 'PROJECT#prj_1', SK: 'SETUP#job_1' })).toBeNull();
+    expect(events).toEqual([{ projectId: 'prj_1', type: 'job.cancelled', jobId: 'job_1' }]);
   });
 
   it('refuses a job that has ended, by the lane table', async () => {
     const store = await storeWith(unpaidSetupJob('job_2', 'COMPLETED'));
     const outcome = await stopJob(await read(store, 'job_2'), 'CANCEL');
     expect(outcome).toMatchObject({ refused: 'JOB_NOT_CANCELLABLE' });
+    expect(events).toEqual([]);
   });
 });
 
 describe('failing a job', () => {
-  it('records the failure once; failing it again changes nothing', async () => {
+  it('records the failure once and announces it once; failing it again changes nothing', async () => {
     // Prepare
     const store = await storeWith(unpaidSetupJob('job_3', 'TRAINING'));
     const failure = { error: 'The shop went away.', error_code: 'SITE_UNREACHABLE', contact_reason: null };
@@ -56,6 +63,7 @@ describe('failing a job', () => {
     expect(failed).toMatchObject({ status: 'FAILED', ...failure });
     expect(again).toMatchObject({ status: 'FAILED', error: 'The shop went away.' });
     expect((await store.get('job_3'))?.finished_at).toBe(failed?.finished_at);
+    expect(events).toEqual([{ projectId: 'prj_1', type: 'job.failed', jobId: 'job_3' }]);
   });
 
   it('answers null for an unknown job', async () => {

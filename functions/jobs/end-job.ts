@@ -7,6 +7,7 @@ import { logError } from '#platform/log';
 import type { TransactItem } from '#store/dynamo';
 import { jobStore } from '#store/job-store';
 import { giveSampleBackWrite } from '#store/matching-samples';
+import { announceJob } from './job-events.ts';
 import { isMatchingJob } from './matching-job.ts';
 import { isScrapeJob } from './scrape-job.ts';
 import type { SetupJob } from './setup-job.ts';
@@ -50,6 +51,7 @@ export async function failJob(jobId: string, failure: JobFailure): Promise<Store
     });
     if (failed) {
       await afterJobEnded(failed);
+      await announceJob(failed);
       return failed;
     }
   }
@@ -79,6 +81,7 @@ export async function stopJob(
     if (stopped) {
       await stopExecution(stopped);
       await afterJobEnded(stopped);
+      await announceJob(stopped);
       return { stopped };
     }
     const current = await jobStore().get(job.job_id);

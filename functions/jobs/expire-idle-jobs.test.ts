@@ -6,6 +6,7 @@ process.env.TABLE_NAME ??= 'unit-tests';
 const { useJobStore } = await import('#store/job-store');
 const { useLaneExecutions } = await import('#platform/lane-executions');
 const { expireIdleJobs } = await import('./expire-idle-jobs.ts');
+const { recordEvents } = await import('#test/event-recorder');
 
 const HOUR = 3_600_000;
 const stopped: string[] = [];
@@ -15,9 +16,11 @@ useLaneExecutions({
     stopped.push(executionArn);
   },
 });
+const events = recordEvents();
 afterEach(() => {
   useJobStore(undefined);
   stopped.length = 0;
+  events.length = 0;
 });
 
 describe('expiring idle jobs', () => {
@@ -37,6 +40,7 @@ describe('expiring idle jobs', () => {
     expect((await store.get('job_idle'))?.status).toBe('CANCELLED');
     expect((await store.get('job_busy'))?.status).toBe('ANALYZING');
     expect(stopped).toEqual(['arn:execution:job_idle']);
+    expect(events).toEqual([{ projectId: 'prj_1', type: 'job.cancelled', jobId: 'job_idle' }]);
   });
 
   it('leaves alone a job touched after the sweep read it', async () => {

@@ -8,6 +8,7 @@ import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { projectPairStates } from '#store/matching-runs';
 import { existingWebsiteIds } from '#store/websites';
+import { announceExport, announceJob } from './job-events.ts';
 import {
   type MatchingFields,
   type MatchingJob,
@@ -62,14 +63,20 @@ export async function finishMatching(jobId: string): Promise<MatchingStep> {
   const matches = await getRunMatches(jobId);
   const writeFiles =
     !job.sample || (await getExportRecord(job.project_id, 'matches', job.reference_website_id)) === null;
-  if (writeFiles) {
-    await exportMatches(job.project_id, {
+  const exported =
+    writeFiles &&
+    (await exportMatches(job.project_id, {
       job_id: jobId,
       reference_website_id: job.reference_website_id,
       competitor_website_ids: job.competitor_website_ids,
       matches,
-    }).catch((error: unknown) => logError('matching: export failed', error, { jobId }));
-  }
+    }).then(
+      () => true,
+      (error: unknown) => {
+        logError('matching: export failed', error, { jobId });
+        return false;
+      },
+    ));
   const overlap = countOverlap(await projectLinks(job, matches), [
     job.reference_website_id,
     ...job.competitor_website_ids,
@@ -78,5 +85,8 @@ export async function finishMatching(jobId: string): Promise<MatchingStep> {
   const completed = await jobStore().move<MatchingFields>(job, 'COMPLETED', {
     set: { overlap, matching_progress: progressOf(job, counts, 'DONE') },
   });
-  return completed ? { next: 'DONE' } : STOP;
+  if (!completed) return STOP;
+  await announceJob(completed);
+  if (exported) await announceExport(completed, ['matches', 'price_comparison']);
+  return { next: 'DONE' };
 }

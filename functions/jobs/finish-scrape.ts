@@ -1,6 +1,7 @@
 import { exportProducts } from '#exports/project-exports';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
+import { announceExport, announceJob } from './job-events.ts';
 import type { ScrapeStep } from './run-scrape.ts';
 import type { ScrapeFields } from './scrape-job.ts';
 
@@ -17,15 +18,23 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   if (!job) return STOP;
   if (job.status === 'COMPLETED') return { next: 'DONE' };
   if (job.status !== 'EXPORTING') return STOP;
+  let exported = false;
   if (job.website_id) {
     const urlScrapeJobId = job.job_type === 'URL_SCRAPE' ? job.job_id : null;
-    await exportProducts(job.project_id, job.website_id, urlScrapeJobId).catch((error: unknown) =>
-      logError('scrape: export failed; the files are rebuilt on the next request', error, { jobId }),
+    exported = await exportProducts(job.project_id, job.website_id, urlScrapeJobId).then(
+      () => true,
+      (error: unknown) => {
+        logError('scrape: export failed; the files are rebuilt on the next request', error, { jobId });
+        return false;
+      },
     );
   }
   const run = job.scrape_run;
   const completed = await jobStore().move<ScrapeFields>(job, 'COMPLETED', {
     set: run ? { scrape_run: { ...run, phase: 'DONE' } } : {},
   });
-  return completed ? { next: 'DONE' } : STOP;
+  if (!completed) return STOP;
+  await announceJob(completed);
+  if (exported) await announceExport(completed, ['products']);
+  return { next: 'DONE' };
 }

@@ -13,6 +13,7 @@ import { setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
 import { jobStore } from '#store/job-store';
 import { landWebsiteItems, type Website } from '#store/websites';
+import { announceJob } from './job-events.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';
 import type { AnalysisSeeds, SetupFields, SetupJob } from './setup-job.ts';
 
@@ -196,5 +197,6 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
   });
   if (!completed) return { next: 'STOP' };
   await settleAnalysisHold(completed);
+  await announceJob(completed);
   return { next: 'DONE' };
 }

@@ -7,8 +7,13 @@ process.env.TABLE_NAME ??= 'unit-tests';
 const { useJobStore } = await import('#store/job-store');
 const { useLaneExecutions } = await import('#platform/lane-executions');
 const { startLane } = await import('./start-lane.ts');
+const { recordEvents } = await import('#test/event-recorder');
 
-afterEach(() => useJobStore(undefined));
+const events = recordEvents();
+afterEach(() => {
+  useJobStore(undefined);
+  events.length = 0;
+});
 
 const lanes = (start: () => Promise<string>) => ({ start, stop: async () => {} });
 
@@ -49,5 +54,6 @@ describe('starting a job’s lane', () => {
       open_keys: [],
     });
     expect(job?.finished_at).not.toBeNull();
+    expect(events).toEqual([{ projectId: 'prj_1', type: 'job.failed', jobId: 'job_2' }]);
   });
 });

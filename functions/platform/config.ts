@@ -22,6 +22,7 @@ export const SETTINGS = {
   WEBSITE_SETUP_STATE_MACHINE_ARN: required('the website-setup lane (set by bindStateMachine)'),
   SCRAPE_STATE_MACHINE_ARN: required('the scrape lane (set by bindStateMachine)'),
   MATCHING_STATE_MACHINE_ARN: required('the matching lane (set by bindStateMachine)'),
+  WEBHOOK_DELIVERY_STATE_MACHINE_ARN: required('the webhook-delivery lane (set by bindStateMachine)'),
   API_KEY_CACHE_SECONDS: {
     kind: 'number',
     fallback: 60,
@@ -115,6 +116,24 @@ export const SETTINGS = {
   EXPORTS_MAINTENANCE: optional('`true` answers 503 on export routes; read per request, an operator switch'),
   LOG_LEVEL: optional('`silent` turns logs off; read per line, tests switch it'),
   CRAWL_ALLOWED_HOSTS: optional('private hosts the crawler may reach: local stack and tests only'),
+  WEBHOOK_ALLOWED_HOSTS: optional(
+    'local stack and tests only: `host:port` receivers that webhooks may reach at private addresses, comma-separated',
+  ),
+  WEBHOOK_RETRY_BASE_SECONDS: {
+    kind: 'number',
+    fallback: 30,
+    min: 0.001,
+    max: 3600,
+    about:
+      'the first wait before a failed webhook delivery is tried again; the waits double from it and retries last 2880 times it (24 h at 30 s)',
+  },
+  WEBHOOK_ATTEMPT_TIMEOUT_SECONDS: {
+    kind: 'number',
+    fallback: 10,
+    min: 0.1,
+    max: 30,
+    about: 'how long one webhook delivery attempt may take, connection to the end of the answer',
+  },
   MAIL_OUTBOX_DIR: optional('local stack only: mail is written here instead of sent'),
   DYNAMODB_ENDPOINT: optional('local stack only: DynamoDB Local'),
   S3_ENDPOINT: optional('local stack only: the S3 fake'),
@@ -189,6 +208,7 @@ export const LANE_ARN_SETTING = {
   'website-setup': 'WEBSITE_SETUP_STATE_MACHINE_ARN',
   scrape: 'SCRAPE_STATE_MACHINE_ARN',
   matching: 'MATCHING_STATE_MACHINE_ARN',
+  'webhook-delivery': 'WEBHOOK_DELIVERY_STATE_MACHINE_ARN',
 } as const satisfies Record<string, SettingName>;
 
 /** Whether a variable is set at all (the admin CLI tells a deployed stage from a local one by it). */

@@ -1,8 +1,11 @@
 import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { LANE_ARN_SETTING, setting } from './config.ts';
 
-/** A job lane: the name of its ASL file under state-machines/ (and of its state machine). */
-export type Lane = 'website-setup' | 'scrape' | 'matching';
+/**
+ * A lane: the name of its ASL file under state-machines/ (and of its state machine). The job lanes,
+ * and the delivery of webhook events.
+ */
+export type Lane = 'website-setup' | 'scrape' | 'matching' | 'webhook-delivery';
 
 /**
  * Starting and stopping lane executions, the one way handlers and tasks do it: Step Functions in

@@ -1,5 +1,6 @@
 import type { CustomerAction, ProjectAction } from '#core/access-policy';
 import type { ProblemCode } from '#core/problem-catalogue';
+import { WEBHOOK_EVENT_TYPES } from '#core/webhook-events';
 
 /**
  * The route table: the one list that the CDK stack (one Lambda per route and its grants), the local
@@ -49,8 +50,8 @@ export interface Route {
 
 export type Access = 'RO' | 'RW';
 
-/** A job lane: the name of its ASL file under state-machines/. */
-export type LaneName = 'website-setup' | 'scrape' | 'matching';
+/** A lane: the name of its ASL file under state-machines/ (the job lanes and webhook delivery). */
+export type LaneName = 'website-setup' | 'scrape' | 'matching' | 'webhook-delivery';
 
 export interface RouteAccess {
   /** The service table: RO, or RW for routes that write (a GET that writes says why below). */
@@ -99,12 +100,34 @@ const BILLING_READ = { table: 'RO', data: 'RO', payments: true } as const;
 const CREDITS_TOPUP = { table: 'RW', data: 'RW', payments: true, invoiceFonts: true } as const;
 // Matching reads only catalog pointers (table items); the catalog module names the bucket.
 const MATCHING_READ = { table: 'RO', data: 'RO', lanes: { names: ['matching'], access: 'RO' } } as const;
-const MATCHING_WRITE = { table: 'RW', data: 'RO', lanes: { names: ['matching'], access: 'RW' } } as const;
+// Routes that create, approve or end jobs publish their webhook events, which starts deliveries.
+const MATCHING_WRITE = {
+  table: 'RW',
+  data: 'RO',
+  lanes: { names: ['matching', 'webhook-delivery'], access: 'RW' },
+} as const;
 // URL lists of scrape jobs are written on create; CATALOG_URLS reads the last FULL catalog.
 const SCRAPE_READ = { table: 'RO', data: 'RO', lanes: { names: ['scrape'], access: 'RO' } } as const;
-const SCRAPE_WRITE = { table: 'RW', data: 'RW', lanes: { names: ['scrape'], access: 'RW' } } as const;
+const SCRAPE_WRITE = {
+  table: 'RW',
+  data: 'RW',
+  lanes: { names: ['scrape', 'webhook-delivery'], access: 'RW' },
+} as const;
 const SETUP_READ = { table: 'RO', lanes: { names: ['website-setup'], access: 'RO' } } as const;
-const SETUP_WRITE = { table: 'RW', lanes: { names: ['website-setup'], access: 'RW' } } as const;
+const SETUP_WRITE = {
+  table: 'RW',
+  lanes: { names: ['website-setup', 'webhook-delivery'], access: 'RW' },
+} as const;
+// Sending a test event or redelivering starts a delivery round.
+const DELIVERS = { table: 'RW', lanes: { names: ['webhook-delivery'], access: 'RW' } } as const;
+const WEBHOOK_EVENTS_DESCRIPTION = [
+  `Events: ${WEBHOOK_EVENT_TYPES.map((type) => `\`${type}\``).join(', ')}. Each delivery is a POST of the event as JSON`,
+  '(`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`)',
+  'with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and',
+  '`PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock.',
+  'A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer)',
+  'is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.',
+].join(' ');
 // An export link rebuilds a file that no longer matches its inputs (a new currency, a newer catalog),
 // so these GETs write the table and the exports bucket.
 const EXPORT_BUILD = { table: 'RW', data: 'RO', exports: 'RW' } as const;
@@ -192,7 +215,10 @@ export const routes: readonly Route[] = [
     problems: ['BILLING_UNAVAILABLE'],
   }),
   userRoute('GET', '/customers/{customer_id}/billing/usage', 'billing/get-usage', {
+    paged: true,
     summary: "The customer's charges, per month",
+    description:
+      "`total` is the whole month's; `items` are one page of its charges, newest first (`limit`, `cursor` and the `Link` header as in every list).",
     access: BILLING_READ,
     action: 'READ_BILLING',
     problems: ['BILLING_UNAVAILABLE'],
@@ -466,6 +492,52 @@ export const routes: readonly Route[] = [
     access: EXPORT_BUILD,
     action: 'READ',
     problems: ['PROJECT_NOT_FOUND', 'PROJECT_ID_REQUIRED', ...EXPORT_FILE_PROBLEMS],
+  }),
+  projectRoute('POST', '/webhooks', 'webhooks/create-webhook', {
+    idempotent: true,
+    summary: 'Register a webhook: an HTTPS endpoint told of the events it names (the secret is shown once)',
+    bundleOverLimit:
+      'Checks the URL against the allow-list of the SSRF guard (functions/crawl/net/ssrf-guard.ts), whose module also builds the guarded undici connector (undici, about 520 KB).',
+    description: WEBHOOK_EVENTS_DESCRIPTION,
+    access: WRITE,
+    action: 'MANAGE_WEBHOOKS',
+    problems: ['PROJECT_NOT_FOUND', 'WEBHOOK_URL_NOT_ALLOWED', 'WEBHOOK_LIMIT_REACHED'],
+  }),
+  projectRoute('GET', '/webhooks', 'webhooks/list-webhooks', {
+    paged: true,
+    summary: "A project's webhooks (without their secrets)",
+    access: READ,
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND'],
+  }),
+  // The webhook's deliveries go with it; their rounds find it gone and end.
+  projectRoute('DELETE', '/webhooks/{webhook_id}', 'webhooks/delete-webhook', {
+    summary: 'Remove a webhook with its deliveries',
+    access: WRITE,
+    action: 'MANAGE_WEBHOOKS',
+    problems: ['WEBHOOK_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/webhooks/{webhook_id}/deliveries', 'webhooks/list-deliveries', {
+    paged: true,
+    summary: "A webhook's deliveries, newest first, each with its attempts",
+    description: WEBHOOK_EVENTS_DESCRIPTION,
+    access: READ,
+    action: 'READ',
+    problems: ['WEBHOOK_NOT_FOUND'],
+  }),
+  projectRoute('POST', '/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', 'webhooks/redeliver', {
+    idempotent: true,
+    summary: 'Deliver an event again (same event id), with retries of its own',
+    access: DELIVERS,
+    action: 'MANAGE_WEBHOOKS',
+    problems: ['WEBHOOK_NOT_FOUND', 'DELIVERY_NOT_FOUND', 'DELIVERY_PENDING'],
+  }),
+  projectRoute('POST', '/webhooks/{webhook_id}/test', 'webhooks/send-test-event', {
+    idempotent: true,
+    summary: 'Send the webhook a `webhook.test` event, delivered and retried like any other',
+    access: DELIVERS,
+    action: 'MANAGE_WEBHOOKS',
+    problems: ['WEBHOOK_NOT_FOUND'],
   }),
 ];
 

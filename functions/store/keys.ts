@@ -184,3 +184,15 @@ export const RATE_BUCKET_PREFIX = 'RATE#';
 /** The attributes a bucket write sets, for the IAM condition that lets read-only routes write them. */
 export const RATE_BUCKET_ATTRIBUTES = ['at_ms', 'expires_at'] as const;
 export const rateBucketKey = (keyId: string) => ({ PK: `${RATE_BUCKET_PREFIX}${keyId}`, SK: 'RATE' });
+
+/** A webhook endpoint of a project; its deliveries share its partition, so they go with it. */
+export const webhookKey = (webhookId: string) => ({ PK: `WEBHOOK#${webhookId}`, SK: 'WEBHOOK' });
+export const projectWebhooksIndex = (projectId: string, webhookId: string) => ({
+  GSI1PK: `PROJECT#${projectId}#WEBHOOKS`,
+  GSI1SK: `WEBHOOK#${webhookId}`,
+});
+/** One event's delivery to one webhook, with its attempts; delivery ids sort by time (newest first backwards). */
+export const webhookDeliveryKey = (webhookId: string, deliveryId: string) => ({
+  PK: `WEBHOOK#${webhookId}`,
+  SK: `DELIVERY#${deliveryId}`,
+});

@@ -81,16 +81,25 @@ describe('the access columns of the route table', () => {
     ]);
   });
 
-  it('bind each job route to its own lane, and only cancel to every lane', () => {
+  it('bind each job route to its own lane (writing ones to webhook delivery too, they publish), and only cancel to every lane', () => {
     const lanesOf = (prefix: string) =>
       new Set(
         routes.filter((r) => r.path.startsWith(prefix)).map((r) => JSON.stringify(r.access.lanes?.names)),
       );
-    expect(lanesOf('/jobs/setup')).toEqual(new Set(['["website-setup"]']));
-    expect(lanesOf('/jobs/scraping')).toEqual(new Set(['["scrape"]']));
-    expect(lanesOf('/jobs/matching')).toEqual(new Set(['["matching"]']));
+    expect(lanesOf('/jobs/setup')).toEqual(
+      new Set(['["website-setup"]', '["website-setup","webhook-delivery"]']),
+    );
+    expect(lanesOf('/jobs/scraping')).toEqual(new Set(['["scrape"]', '["scrape","webhook-delivery"]']));
+    expect(lanesOf('/jobs/matching')).toEqual(new Set(['["matching"]', '["matching","webhook-delivery"]']));
+    for (const route of routes.filter((r) => r.access.lanes && Array.isArray(r.access.lanes.names))) {
+      const names = route.access.lanes?.names as readonly string[];
+      expect(names.includes('webhook-delivery'), routeKey(route)).toBe(route.access.lanes?.access === 'RW');
+    }
     expect(keysWhere((r) => r.access.lanes?.names === 'ALL')).toEqual(['POST /jobs/{job_id}/cancel']);
-    expect(keysWhere((r) => r.access.lanes !== undefined && !r.path.startsWith('/jobs/'))).toEqual([]);
+    expect(keysWhere((r) => r.access.lanes !== undefined && !r.path.startsWith('/jobs/'))).toEqual([
+      'POST /webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver',
+      'POST /webhooks/{webhook_id}/test',
+    ]);
   });
 
   it('tell every payment route who takes payments, and no other', () => {

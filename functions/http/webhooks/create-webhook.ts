@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+import { authorizedProject } from '#access/authorized-project';
+import { WEBHOOK_EVENT_TYPES } from '#core/webhook-events';
+import { registerWebhook } from '#jobs/register-webhook';
+import { json } from '#platform/http-response';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
+import { createdWebhook, publicWebhook } from './webhook-responses.ts';
+
+const body = v.pipe(
+  v.strictObject({
+    project_id: id,
+    url: v.pipe(v.string(), v.maxLength(2048), v.url('Must be an absolute URL.')),
+    events: v.pipe(v.array(v.picklist(WEBHOOK_EVENT_TYPES)), v.minLength(1, 'Name at least one event.')),
+  }),
+  v.examples([
+    {
+      project_id: 'a1B2c3D4',
+      url: 'https://example.com/hooks/pds',
+      events: ['job.completed', 'job.failed', 'export.ready'],
+    },
+  ]),
+);
+
+export const handler = http({ body, responses: { 201: createdWebhook } }, async ({ principal, body }) => {
+  const project = await authorizedProject(principal, body.project_id, 'MANAGE_WEBHOOKS');
+  const webhook = await registerWebhook(project.project_id, principal.userId, body);
+  return json(201, { ...publicWebhook(webhook), secret: webhook.secret });
+});

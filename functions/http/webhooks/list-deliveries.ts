@@ -1,0 +1,23 @@
+import * as v from 'valibot';
+import { authorizedWebhook } from '#access/authorized-webhook';
+import { cursor, id, limit } from '#platform/request-fields';
+import { listDeliveriesPage } from '#store/webhooks';
+import { http } from '../http.ts';
+import { listPage } from '../list-page.ts';
+import { delivery, publicDelivery } from './webhook-responses.ts';
+
+const path = v.object({ webhook_id: id });
+const query = v.object({ limit, cursor });
+
+export const handler = http(
+  { path, query, responses: { 200: v.array(delivery) } },
+  async ({ principal, path, query, event, baseUrl }) => {
+    const webhook = await authorizedWebhook(principal, path.webhook_id, 'READ');
+    const page = await listPage(event, principal, baseUrl, query.cursor);
+    const { values, next } = await listDeliveriesPage(webhook.webhook_id, {
+      limit: query.limit,
+      after: page.after,
+    });
+    return page.answer(values.map(publicDelivery), next);
+  },
+);

@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+import { authorizedProject } from '#access/authorized-project';
+import { cursor, id, wholeListLimit } from '#platform/request-fields';
+import { listWebhooksPage } from '#store/webhooks';
+import { http } from '../http.ts';
+import { listPage } from '../list-page.ts';
+import { publicWebhook, webhook } from './webhook-responses.ts';
+
+const query = v.object({ project_id: id, limit: wholeListLimit, cursor });
+
+export const handler = http(
+  { query, responses: { 200: v.array(webhook) } },
+  async ({ principal, query, event, baseUrl }) => {
+    await authorizedProject(principal, query.project_id, 'READ');
+    const page = await listPage(event, principal, baseUrl, query.cursor);
+    const { values, next } = await listWebhooksPage(query.project_id, {
+      limit: query.limit,
+      after: page.after,
+    });
+    return page.answer(values.map(publicWebhook), next);
+  },
+);

@@ -1,0 +1,14 @@
+import * as v from 'valibot';
+import { authorizedWebhook } from '#access/authorized-webhook';
+import { redeliver } from '#jobs/redeliver';
+import { json } from '#platform/http-response';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
+import { delivery, publicDelivery } from './webhook-responses.ts';
+
+const path = v.object({ webhook_id: id, delivery_id: id });
+
+export const handler = http({ path, responses: { 200: delivery } }, async ({ principal, path }) => {
+  const webhook = await authorizedWebhook(principal, path.webhook_id, 'MANAGE_WEBHOOKS');
+  return json(200, publicDelivery(await redeliver(webhook, path.delivery_id)));
+});

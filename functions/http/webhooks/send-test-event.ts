@@ -1,0 +1,14 @@
+import * as v from 'valibot';
+import { authorizedWebhook } from '#access/authorized-webhook';
+import { sendTestEvent } from '#jobs/send-test-event';
+import { json } from '#platform/http-response';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
+import { delivery, publicDelivery } from './webhook-responses.ts';
+
+const path = v.object({ webhook_id: id });
+
+export const handler = http({ path, responses: { 201: delivery } }, async ({ principal, path }) => {
+  const webhook = await authorizedWebhook(principal, path.webhook_id, 'MANAGE_WEBHOOKS');
+  return json(201, publicDelivery(await sendTestEvent(webhook)));
+});

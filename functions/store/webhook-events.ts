@@ -1,0 +1,87 @@
+import { newId } from '#core/ids';
+import type { WebhookEvent, WebhookEventType } from '#core/webhook-events';
+import { laneExecutions } from '#platform/lane-executions';
+import { logError } from '#platform/log';
+import { type Delivery, projectWebhooks, putDelivery, type Webhook } from './webhooks.ts';
+
+/** The execution name of a delivery's round: a second start of the same round is the one running. */
+const roundName = (delivery: Pick<Delivery, 'delivery_id' | 'round'>) =>
+  `${delivery.delivery_id}-${delivery.round}`;
+
+/** Starts the delivery lane on a round of a delivery; it attempts at once and retries with back-off. */
+export async function startDeliveryRound(delivery: Delivery): Promise<void> {
+  await laneExecutions().start('webhook-delivery', roundName(delivery), {
+    webhook_id: delivery.webhook_id,
+    delivery_id: delivery.delivery_id,
+    round: delivery.round,
+  });
+}
+
+/** Records the event's delivery to one webhook and starts delivering it, off the caller's path. */
+export async function deliverEvent(webhook: Webhook, event: WebhookEvent): Promise<Delivery> {
+  const now = new Date().toISOString();
+  const delivery: Delivery = {
+    delivery_id: newId('dlv'),
+    webhook_id: webhook.webhook_id,
+    project_id: webhook.project_id,
+    event_id: event.id,
+    event_type: event.type,
+    status: 'PENDING',
+    round: 1,
+    attempts: [],
+    next_attempt_at: now,
+    created_at: now,
+    updated_at: now,
+    payload: JSON.stringify(event),
+  };
+  await putDelivery(delivery);
+  await startDeliveryRound(delivery);
+  return delivery;
+}
+
+/** How events are published: to the project's webhooks, or in unit tests to a recorder. */
+export type EventPublisher = (
+  projectId: string,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+) => Promise<void>;
+
+/**
+ * Publishes to every webhook of the project that subscribed to the type. Publishing never fails the
+ * work that publishes: the work has happened, and an event that cannot be recorded is logged (with
+ * its id and type) for the operator instead.
+ */
+const toWebhooks: EventPublisher = async (projectId, type, data) => {
+  const event: WebhookEvent = {
+    id: newId('evt'),
+    type,
+    created_at: new Date().toISOString(),
+    project_id: projectId,
+    data,
+  };
+  try {
+    const subscribed = (await projectWebhooks(projectId)).filter((webhook) => webhook.events.includes(type));
+    await Promise.all(subscribed.map((webhook) => deliverEvent(webhook, event)));
+  } catch (error) {
+    logError('webhook event could not be published', error, { eventId: event.id, type, projectId });
+  }
+};
+
+let installed: EventPublisher | undefined;
+
+/** Puts another publisher behind `publishEvent` (the unit tests' recorder); undefined restores the webhooks. */
+export function useEventPublisher(publisher: EventPublisher | undefined): void {
+  installed = publisher;
+}
+
+/**
+ * Publishes an event of the project: the one call through which jobs, exports and later kinds of
+ * work tell API consumers what happened (the types are `WEBHOOK_EVENT_TYPES`).
+ */
+export function publishEvent(
+  projectId: string,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+): Promise<void> {
+  return (installed ?? toWebhooks)(projectId, type, data);
+}

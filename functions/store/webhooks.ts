@@ -1,0 +1,245 @@
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { ListPosition } from '#core/list-cursor';
+import { isConditionFailure } from './condition-failure.ts';
+import { dynamo, tableName } from './dynamo.ts';
+import { projectWebhooksIndex, webhookDeliveryKey, webhookKey } from './keys.ts';
+import { queryAll } from './query-all.ts';
+import { type QueryPage, queryPage } from './query-page.ts';
+
+/** A project's webhook endpoint. The secret signs its deliveries, so it is kept as it is (never shown again). */
+export interface Webhook {
+  webhook_id: string;
+  project_id: string;
+  url: string;
+  events: string[];
+  secret: string;
+  created_by: string;
+  created_at: string;
+}
+
+/** How one attempt ended: only ACCEPTED (a 2xx answer of bounded size) delivers. */
+export type AttemptOutcome =
+  | 'ACCEPTED'
+  | 'HTTP_ERROR'
+  | 'REDIRECT'
+  | 'TIMEOUT'
+  | 'RESPONSE_TOO_LARGE'
+  | 'ADDRESS_NOT_ALLOWED'
+  | 'CONNECTION_FAILED';
+
+export interface DeliveryAttempt {
+  /** The round the attempt belongs to: 1, then one more per redelivery. */
+  round: number;
+  attempted_at: string;
+  outcome: AttemptOutcome;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+/** PENDING while a round is trying (or waiting to retry), DELIVERED once accepted, FAILED when a round gave up. */
+export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
+
+export interface Delivery {
+  delivery_id: string;
+  webhook_id: string;
+  project_id: string;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  round: number;
+  attempts: DeliveryAttempt[];
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The event's JSON exactly as sent and signed. */
+  payload: string;
+}
+
+const strip = <T>(item: Record<string, unknown>): T => {
+  const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...fields } = item;
+  return fields as T;
+};
+
+export async function putWebhook(webhook: Webhook): Promise<void> {
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...webhookKey(webhook.webhook_id),
+        ...projectWebhooksIndex(webhook.project_id, webhook.webhook_id),
+        type: 'Webhook',
+        ...webhook,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+export async function getWebhook(webhookId: string): Promise<Webhook | null> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: webhookKey(webhookId), ConsistentRead: true }),
+  );
+  return Item ? strip<Webhook>(Item) : null;
+}
+
+const projectWebhooksQuery = (projectId: string) => ({
+  IndexName: 'GSI1',
+  KeyConditionExpression: 'GSI1PK = :pk',
+  ExpressionAttributeValues: { ':pk': projectWebhooksIndex(projectId, '').GSI1PK },
+  ScanIndexForward: false,
+});
+
+/** Every webhook of the project (a project has at most a few), newest first. */
+export async function projectWebhooks(projectId: string): Promise<Webhook[]> {
+  return (await queryAll(projectWebhooksQuery(projectId))).map(strip<Webhook>);
+}
+
+/** One page of the project's webhooks, newest first (GET /webhooks). */
+export function listWebhooksPage(
+  projectId: string,
+  page: { limit: number; after?: ListPosition },
+): Promise<QueryPage<Webhook>> {
+  return queryPage(projectWebhooksQuery(projectId), {
+    ...page,
+    read: async (items) => items.map(strip<Webhook>),
+  });
+}
+
+/** Removes a webhook with its deliveries; their running rounds find it gone and stop. */
+export async function removeWebhook(webhookId: string): Promise<void> {
+  await dynamo.send(new DeleteCommand({ TableName: tableName, Key: webhookKey(webhookId) }));
+  const rest = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': webhookKey(webhookId).PK },
+    ProjectionExpression: 'PK, SK',
+  });
+  for (let i = 0; i < rest.length; i += 25) {
+    let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] | undefined = rest
+      .slice(i, i + 25)
+      .map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
+    while (requests && requests.length > 0) {
+      const { UnprocessedItems }: BatchWriteCommandOutput = await dynamo.send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+      );
+      requests = UnprocessedItems?.[tableName] as typeof requests;
+    }
+  }
+}
+
+export async function putDelivery(delivery: Delivery): Promise<void> {
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...webhookDeliveryKey(delivery.webhook_id, delivery.delivery_id),
+        type: 'Delivery',
+        ...delivery,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+export async function getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null> {
+  const { Item } = await dynamo.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: webhookDeliveryKey(webhookId, deliveryId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? strip<Delivery>(Item) : null;
+}
+
+/** One page of a webhook's deliveries, newest first (GET /webhooks/{webhook_id}/deliveries). */
+export function listDeliveriesPage(
+  webhookId: string,
+  page: { limit: number; after?: ListPosition },
+): Promise<QueryPage<Delivery>> {
+  return queryPage(
+    {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :deliveries)',
+      ExpressionAttributeValues: { ':pk': webhookKey(webhookId).PK, ':deliveries': 'DELIVERY#' },
+      ScanIndexForward: false,
+    },
+    { ...page, read: async (items) => items.map(strip<Delivery>) },
+  );
+}
+
+/**
+ * Adds an attempt to a delivery still PENDING in `round`, with the status it leaves the delivery in.
+ * Returns false when the round is no longer the delivery's (a redelivery began) or it is gone.
+ */
+export async function recordAttempt(
+  delivery: Pick<Delivery, 'webhook_id' | 'delivery_id'>,
+  round: number,
+  attempt: DeliveryAttempt,
+  after: { status: DeliveryStatus; next_attempt_at: string | null },
+): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: webhookDeliveryKey(delivery.webhook_id, delivery.delivery_id),
+        UpdateExpression:
+          'SET attempts = list_append(attempts, :attempt), #status = :status, next_attempt_at = :next, updated_at = :now',
+        ConditionExpression: '#round = :round AND #status = :pending',
+        ExpressionAttributeNames: { '#status': 'status', '#round': 'round' },
+        ExpressionAttributeValues: {
+          ':attempt': [attempt],
+          ':status': after.status,
+          ':next': after.next_attempt_at,
+          ':now': attempt.attempted_at,
+          ':round': round,
+          ':pending': 'PENDING',
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * A round whose next attempt is this overdue has stopped (its task failed past the lane's retries):
+ * a live round attempts within seconds of `next_attempt_at`.
+ */
+const STALLED_AFTER_MS = 15 * 60 * 1000;
+
+/**
+ * Starts the next round of a delivery that is not PENDING, or whose round stalled (a redelivery):
+ * PENDING again with the round moved on. Returns the delivery as it now is, or null when it is gone
+ * or a round is still trying.
+ */
+export async function startNextRound(delivery: Delivery): Promise<Delivery | null> {
+  const now = new Date().toISOString();
+  const stalled = new Date(Date.now() - STALLED_AFTER_MS).toISOString();
+  try {
+    const { Attributes } = await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: webhookDeliveryKey(delivery.webhook_id, delivery.delivery_id),
+        UpdateExpression:
+          'SET #round = #round + :one, #status = :pending, next_attempt_at = :now, updated_at = :now',
+        ConditionExpression: 'attribute_exists(PK) AND (#status <> :pending OR next_attempt_at < :stalled)',
+        ExpressionAttributeNames: { '#status': 'status', '#round': 'round' },
+        ExpressionAttributeValues: { ':one': 1, ':pending': 'PENDING', ':now': now, ':stalled': stalled },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? strip<Delivery>(Attributes) : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
