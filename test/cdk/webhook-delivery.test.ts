@@ -2,6 +2,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import {
   actionsOf,
+  apiTemplate,
   type CfnResource,
   functionId,
   isRef,
@@ -62,10 +63,10 @@ describe('the webhook-delivery lane', () => {
   });
 
   it('is started by the routes whose access column names it, and only by them', () => {
-    const apiTemplate = Template.fromStack(api);
+    const routesTemplate = apiTemplate(api);
     const knowsLane = (description: string) =>
       Object.hasOwn(
-        environmentOf(apiTemplate, functionId(apiTemplate, description)),
+        environmentOf(routesTemplate, functionId(routesTemplate, description)),
         'WEBHOOK_DELIVERY_STATE_MACHINE_ARN',
       );
     for (const route of [
