@@ -260,7 +260,7 @@ export const routes: readonly Route[] = [
     problems: ['PROJECT_NOT_FOUND'],
   }),
   projectRoute('PATCH', '/projects/{project_id}', 'projects/update-project', {
-    summary: "Change a project's name, country or currency",
+    summary: "Change a project's name, country, currency or change threshold",
     access: WRITE,
     action: 'UPDATE_PROJECT',
     problems: ['INVALID_COUNTRY', 'INVALID_CURRENCY'],

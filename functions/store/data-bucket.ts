@@ -1,6 +1,13 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { s3ClientConfig } from '#platform/aws-endpoints';
 import { setting } from '#platform/config';
+import type { ObjectStore } from './object-store.ts';
 
 const s3 = new S3Client(s3ClientConfig());
 const bucket = setting('DATA_BUCKET');
@@ -29,3 +36,24 @@ export async function getDataObject(key: string): Promise<string | null> {
     throw error;
   }
 }
+
+/** Every key under the prefix, ascending (S3 lists in key order, a page of 1,000 at a time). */
+export async function listDataKeys(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
+}
+
+/** The data bucket as the price history's object store. */
+export const dataBucketObjects: ObjectStore = {
+  put: (key, body) => putDataObject(key, body, 'application/x-ndjson; charset=utf-8'),
+  get: getDataObject,
+  list: listDataKeys,
+};

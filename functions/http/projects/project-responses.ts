@@ -8,6 +8,7 @@ export const project = v.object({
   customer_id: v.nullable(v.string()),
   is_default: v.boolean(),
   localization: v.nullable(localization),
+  change_threshold_percent: v.nullable(v.number()),
   created_at: timestamp,
   updated_at: timestamp,
 });
