@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { computeChanges, meetsThreshold } from './price-changes.ts';
 import type { PriceObservation } from './price-observation.ts';
 
-const seen = (id: string, price: string | null, availability: PriceObservation['availability'] = 'IN_STOCK') =>
+const seen = (
+  id: string,
+  price: string | null,
+  availability: PriceObservation['availability'] = 'IN_STOCK',
+) =>
   ({
     product_id: id,
     url: `https://shop.example/${id}`,
@@ -58,7 +62,12 @@ describe('computeChanges', () => {
 
   it('finds stock moves, counting a preorder as buyable and ignoring unknown stock', () => {
     const kinds = computeChanges(
-      [seen('a', '1.00'), seen('b', '1.00', 'OUT_OF_STOCK'), seen('c', '1.00', 'OUT_OF_STOCK'), seen('d', '1.00')],
+      [
+        seen('a', '1.00'),
+        seen('b', '1.00', 'OUT_OF_STOCK'),
+        seen('c', '1.00', 'OUT_OF_STOCK'),
+        seen('d', '1.00'),
+      ],
       [
         seen('a', '1.00', 'OUT_OF_STOCK'),
         seen('b', '1.00', 'IN_STOCK'),
@@ -76,7 +85,10 @@ describe('computeChanges', () => {
   it('gives a price and a stock change of one product as two changes', () => {
     const changes = computeChanges([seen('a', '20.00', 'OUT_OF_STOCK')], [seen('a', '18.00')]);
     expect(changes.map((change) => change.kind)).toEqual(['PRICE_DOWN', 'BACK_IN_STOCK']);
-    expect(changes[1]).toMatchObject({ previous_availability: 'OUT_OF_STOCK', current_availability: 'IN_STOCK' });
+    expect(changes[1]).toMatchObject({
+      previous_availability: 'OUT_OF_STOCK',
+      current_availability: 'IN_STOCK',
+    });
   });
 
   it('finds new products in the newer order, then the products gone', () => {
@@ -89,8 +101,16 @@ describe('computeChanges', () => {
       ['PRODUCT_GONE', 'gone1'],
       ['PRODUCT_GONE', 'gone2'],
     ]);
-    expect(changes[0]).toMatchObject({ previous_price: null, current_price: '4.00', previous_availability: null });
-    expect(changes[1]).toMatchObject({ previous_price: '2.00', current_price: null, current_availability: null });
+    expect(changes[0]).toMatchObject({
+      previous_price: null,
+      current_price: '4.00',
+      previous_availability: null,
+    });
+    expect(changes[1]).toMatchObject({
+      previous_price: '2.00',
+      current_price: null,
+      current_availability: null,
+    });
   });
 
   it('finds nothing between two equal scrapes, and counts a product twice in one scrape once', () => {

@@ -35,7 +35,9 @@ const changeKey = (change: StoredChange, seq: number) =>
  */
 export async function putChanges(changes: readonly StoredChange[], expiresAt: number): Promise<void> {
   const puts = changes.map((change, seq) => ({
-    PutRequest: { Item: { ...changeKey(change, seq), type: 'PriceChange', ...change, expires_at: expiresAt } },
+    PutRequest: {
+      Item: { ...changeKey(change, seq), type: 'PriceChange', ...change, expires_at: expiresAt },
+    },
   }));
   for (let start = 0; start < puts.length; start += 25) {
     let requests: typeof puts | undefined = puts.slice(start, start + 25);

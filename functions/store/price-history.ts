@@ -86,7 +86,9 @@ export async function readProductSeries(
   objects: ObjectStore,
   query: ProductSeriesQuery,
 ): Promise<PriceObservation[] | null> {
-  const keys = await objects.list(shardPrefix(query.projectId, query.websiteId, historyShard(query.productId)));
+  const keys = await objects.list(
+    shardPrefix(query.projectId, query.websiteId, historyShard(query.productId)),
+  );
   const inRange = (observation: PriceObservation) =>
     (query.from === null || observation.observed_at >= query.from) &&
     (query.to === null || observation.observed_at <= query.to);
