@@ -265,6 +265,15 @@ export const routes: readonly Route[] = [
     action: 'UPDATE_PROJECT',
     problems: ['INVALID_COUNTRY', 'INVALID_CURRENCY'],
   }),
+  projectRoute('GET', '/projects/{project_id}/changes', 'projects/list-changes', {
+    paged: true,
+    summary: 'What moved between scrapes: price up or down, out of or back in stock, products new or gone',
+    description:
+      "Each whole scrape of a website (FULL, or a re-scrape of its catalog) is compared with the one before it. Oldest first from `since`; price moves below the project's `change_threshold_percent` are left out unless `min_change_percent` sets another threshold (0: every move). A change on a competitor's product carries the reference product matching linked it to.",
+    access: READ,
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND', 'WEBSITE_NOT_FOUND'],
+  }),
   projectRoute('GET', '/projects/{project_id}/match-decisions', 'projects/list-match-decisions', {
     paged: true,
     summary: "The project's match review: pairs accepted, rejected or added by hand",
@@ -445,6 +454,14 @@ export const routes: readonly Route[] = [
     access: { table: 'RO', data: 'RO' },
     action: 'READ',
     problems: ['WEBSITE_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/websites/{website_id}/products/history', 'websites/get-product-history', {
+    summary: "A product's price and stock as each scrape of the website saw it",
+    description:
+      'Name the product by `product_id` (as changes and history show it) or `product_url`; `from` and `to` (ISO 8601, both included) bound the time range.',
+    access: { table: 'RO', data: 'RO' },
+    action: 'READ',
+    problems: ['WEBSITE_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'INVALID_TIME_RANGE'],
   }),
   projectRoute('GET', '/exports', 'exports/list-exports', {
     summary: "A project's export files",
