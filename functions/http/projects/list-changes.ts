@@ -17,7 +17,13 @@ const percent = v.pipe(
   v.maxValue(1000, 'Must be a percent from 0 to 1000, at most 2 decimals.'),
 );
 const query = v.object({
-  since: v.optional(v.pipe(v.string(), v.isoTimestamp(), v.transform((text) => new Date(text).toISOString()))),
+  since: v.optional(
+    v.pipe(
+      v.string(),
+      v.isoTimestamp(),
+      v.transform((text) => new Date(text).toISOString()),
+    ),
+  ),
   website_id: v.optional(id),
   kind: v.optional(v.picklist(CHANGE_KINDS)),
   min_change_percent: v.optional(percent),

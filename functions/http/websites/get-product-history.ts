@@ -12,10 +12,18 @@ import { productHistory } from './website-responses.ts';
 
 const path = v.object({ website_id: id });
 /** Any ISO 8601 time, compared as the stored times are written (UTC, milliseconds). */
-const time = v.optional(v.pipe(v.string(), v.isoTimestamp(), v.transform((text) => new Date(text).toISOString())));
+const time = v.optional(
+  v.pipe(
+    v.string(),
+    v.isoTimestamp(),
+    v.transform((text) => new Date(text).toISOString()),
+  ),
+);
 const query = v.object({
   product_url: v.optional(v.pipe(v.string(), v.maxLength(2048), v.url())),
-  product_id: v.optional(v.pipe(v.string(), v.regex(PRODUCT_ID, 'Not a product id (prd_ and 24 hex digits).'))),
+  product_id: v.optional(
+    v.pipe(v.string(), v.regex(PRODUCT_ID, 'Not a product id (prd_ and 24 hex digits).')),
+  ),
   from: time,
   to: time,
 });
