@@ -1,6 +1,6 @@
 import {
   GetObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -37,17 +37,20 @@ export async function getDataObject(key: string): Promise<string | null> {
   }
 }
 
-/** Every key under the prefix, ascending (S3 lists in key order, a page of 1,000 at a time). */
+/**
+ * Every key under the prefix, ascending, a page of 1,000 at a time. Paged by marker (the last key
+ * seen): the local S3 fake cannot make ListObjectsV2 continuation tokens on current Node versions.
+ */
 export async function listDataKeys(prefix: string): Promise<string[]> {
   const keys: string[] = [];
-  let token: string | undefined;
-  do {
+  let truncated = true;
+  while (truncated) {
     const page = await s3.send(
-      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+      new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Marker: keys.at(-1) }),
     );
     for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
+    truncated = page.IsTruncated === true && (page.Contents?.length ?? 0) > 0;
+  }
   return keys;
 }
 
