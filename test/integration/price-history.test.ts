@@ -206,9 +206,9 @@ describe('changes between two scrapes of a website', () => {
   });
 
   it('are exported as price_changes and the history as price_history', async () => {
-    const download = async (dataset: string) => {
+    const download = async (dataset: string, websiteId: string | null = competitorId) => {
       const link = await api.get(`/exports/${dataset}/url`, {
-        query: { project_id: projectId, website_id: competitorId },
+        query: { project_id: projectId, ...(websiteId ? { website_id: websiteId } : {}) },
       });
       expect(link.status).toBe(200);
       return readCsvObjects(await (await fetch(link.body.url)).text());
@@ -221,6 +221,13 @@ describe('changes between two scrapes of a website', () => {
     expect(new Set(history.map((row) => row.job_id))).toEqual(
       new Set([firstScrape.job_id, secondScrape.job_id]),
     );
+    // The project's file holds every website's history: the reference's 20 products besides.
+    const projectHistory = await download('price_history', null);
+    expect(projectHistory.length).toBe(78);
+    expect(new Set(projectHistory.map((row) => row.website_id))).toEqual(
+      new Set([referenceId, competitorId]),
+    );
+    expect((await download('price_changes', null)).length).toBe(changed.length);
   });
 
   it('refuse bad input: an unknown website filter (404), an unknown kind (422), another project (404)', async () => {
