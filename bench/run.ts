@@ -3,6 +3,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   bundles: async () => (await import('./bundles.ts')).runBundlesBench(),
   crawl: async () => (await import('./crawl.ts')).runCrawlBench(),
   extraction: async () => (await import('./extraction.ts')).runExtractionBench(),
+  history: async () => (await import('./history.ts')).runHistoryBench(),
   matching: async () => (await import('./matching.ts')).runMatchingBench(),
 };
 

@@ -9,7 +9,8 @@ import { UsageError } from './usage-error.ts';
 export const exportCommand: Command = {
   name: 'export',
   usage: 'pds export <dataset> [--website <id>] [--job <id>] [--format csv|jsonl] [-o file]',
-  summary: 'download an export file (products, matches, price_comparison) as CSV or JSON Lines',
+  summary:
+    'download an export file (products, matches, price_comparison, price_history, price_changes) as CSV or JSON Lines',
   options: {
     website: { type: 'string' },
     job: { type: 'string' },
@@ -24,7 +25,10 @@ export const exportCommand: Command = {
   ],
   run: async (context) => {
     const dataset = context.positionals[0];
-    if (!dataset) throw new UsageError('Missing <dataset>: products, matches or price_comparison.');
+    if (!dataset)
+      throw new UsageError(
+        'Missing <dataset>: products, matches, price_comparison, price_history or price_changes.',
+      );
     const client = await context.client();
     const website = typeof context.values.website === 'string' ? context.values.website : undefined;
     const job = typeof context.values.job === 'string' ? context.values.job : undefined;

@@ -148,9 +148,9 @@ export function mcpServer(
     'get_export_rows',
     {
       description:
-        'Rows of an export file (products, matches, price_comparison) as objects with the raw values (its JSON Lines format, nothing formula-neutralised), first `limit` rows.',
+        'Rows of an export file (products, matches, price_comparison, price_history, price_changes) as objects with the raw values (its JSON Lines format, nothing formula-neutralised), first `limit` rows.',
       inputSchema: {
-        dataset: z.enum(['products', 'matches', 'price_comparison']),
+        dataset: z.enum(['products', 'matches', 'price_comparison', 'price_history', 'price_changes']),
         website_id: z
           .string()
           .optional()

@@ -81,6 +81,8 @@ export class DataStack extends Stack {
         // its last batch (1000 batches of at most 15 minutes, one at a time under a Crawl-delay:
         // under 11 days). 30 days leaves room for both.
         { prefix: 'scrape-runs/', expiration: Duration.days(30) },
+        // The price history is append-only: each run's objects go once the stage's retention has passed.
+        { prefix: 'history/', expiration: Duration.days(config.historyRetentionDays) },
       ],
     });
 

@@ -24,6 +24,11 @@ export interface StageConfig {
   exportsExpireAfter: Duration;
   /** Earlier versions of overwritten data objects (catalogs, invoices) are kept this long. */
   dataNoncurrentVersionsExpireAfter: Duration;
+  /**
+   * Days the price history (the data bucket's `history/` objects) and the changes found between
+   * scrapes (table items, by their TTL) are kept.
+   */
+  historyRetentionDays: number;
   /** Stage-wide API Gateway throttle, before a single request reaches a Lambda. */
   apiThrottle: { rateLimit: number; burstLimit: number };
   /**
@@ -102,6 +107,7 @@ const devLike = {
   logRetention: RetentionDays.ONE_WEEK,
   exportsExpireAfter: Duration.days(7),
   dataNoncurrentVersionsExpireAfter: Duration.days(7),
+  historyRetentionDays: 90,
   apiThrottle: { rateLimit: 50, burstLimit: 100 },
   apiKeyRateLimit: { perSecond: 5, burst: 20 },
   crawlFanOutConcurrency: 10,
@@ -146,6 +152,7 @@ export const stageConfigs: Record<Stage, StageConfig> = {
     logRetention: RetentionDays.THREE_MONTHS,
     exportsExpireAfter: Duration.days(30),
     dataNoncurrentVersionsExpireAfter: Duration.days(90),
+    historyRetentionDays: 730,
     apiThrottle: { rateLimit: 500, burstLimit: 1000 },
     apiKeyRateLimit: { perSecond: 10, burst: 50 },
     crawlFanOutConcurrency: 100,
@@ -219,6 +226,7 @@ export function serviceEnvironment(config: StageConfig): Partial<Record<SettingN
   return {
     EXPORT_RATES_SOURCE: config.exportRates,
     SETUP_LIMIT_PER_HOUR: String(config.setupLimitPerHour),
+    HISTORY_RETENTION_DAYS: String(config.historyRetentionDays),
     ...(Object.keys(config.priceOverrides).length > 0
       ? { PRICE_OVERRIDES: JSON.stringify(config.priceOverrides) }
       : {}),

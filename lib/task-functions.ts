@@ -73,7 +73,8 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     module: 'finish-scrape',
     timeoutSeconds: 900,
     memoryMB: 1536,
-    buckets: { data: 'RO', exports: 'RW' },
+    // RW: it appends the run to the price history.
+    buckets: { data: 'RW', exports: 'RW' },
   },
   // Reads the catalogs and the pairs' previous states; writes the new states and the job's matches.
   MatchProductsFunctionArn: {

@@ -85,8 +85,15 @@ export interface paths {
   "/projects/{project_id}": {
     /** One project */
     get: operations["getProject"];
-    /** Change a project's name, country or currency */
+    /** Change a project's name, country, currency or change threshold */
     patch: operations["updateProject"];
+  };
+  "/projects/{project_id}/changes": {
+    /**
+     * What moved between scrapes: price up or down, out of or back in stock, products new or gone
+     * @description Each whole scrape of a website (FULL, or a re-scrape of its catalog) is compared with the one before it. Oldest first from `since`; price moves below the project's `change_threshold_percent` are left out unless `min_change_percent` sets another threshold (0: every move). A change on a competitor's product carries the reference product matching linked it to.
+     */
+    get: operations["listChanges"];
   };
   "/projects/{project_id}/match-decisions": {
     /** The project's match review: pairs accepted, rejected or added by hand */
@@ -160,24 +167,31 @@ export interface paths {
     /** The sample products read while training on a website */
     get: operations["getWebsiteSample"];
   };
+  "/websites/{website_id}/products/history": {
+    /**
+     * A product's price and stock as each scrape of the website saw it
+     * @description Name the product by `product_id` (as changes and history show it) or `product_url`; `from` and `to` (ISO 8601, both included) bound the time range.
+     */
+    get: operations["getProductHistory"];
+  };
   "/exports": {
     /**
      * A project's export files
-     * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
      */
     get: operations["listExports"];
   };
   "/exports/{dataset}/url": {
     /**
      * A short-lived download link of one export file
-     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
      */
     get: operations["getExportUrl"];
   };
   "/exports/{dataset}": {
     /**
      * One export file as CSV or JSON Lines
-     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
      */
     get: operations["downloadExport"];
   };
@@ -222,7 +236,7 @@ export interface components {
       status: number;
       detail?: string;
       /** @enum {string} */
-      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "INVALID_TIME_RANGE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       request_id: string;
       /** @description With RATE_LIMITED and SETUP_LIMIT_REACHED: the Retry-After header’s seconds. */
       retry_after_seconds?: number;
@@ -1007,6 +1021,7 @@ export interface operations {
               currency: string;
               locale: string;
             } | null;
+            change_threshold_percent: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1951,6 +1966,7 @@ export interface operations {
                 currency: string;
                 locale: string;
               } | null;
+              change_threshold_percent: number | null;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -2030,6 +2046,7 @@ export interface operations {
               currency: string;
               locale: string;
             } | null;
+            change_threshold_percent: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2106,7 +2123,7 @@ export interface operations {
       };
     };
   };
-  /** Change a project's name, country or currency */
+  /** Change a project's name, country, currency or change threshold */
   updateProject: {
     parameters: {
       path: {
@@ -2121,7 +2138,8 @@ export interface operations {
          *   "localization": {
          *     "country": "CZ",
          *     "currency": "EUR"
-         *   }
+         *   },
+         *   "change_threshold_percent": 0
          * }
          */
         "application/json": {
@@ -2130,6 +2148,7 @@ export interface operations {
             country: string;
             currency: string;
           } | null;
+          change_threshold_percent?: number | null;
         };
       };
     };
@@ -2147,6 +2166,7 @@ export interface operations {
               currency: string;
               locale: string;
             } | null;
+            change_threshold_percent: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2197,6 +2217,131 @@ export interface operations {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
           };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * What moved between scrapes: price up or down, out of or back in stock, products new or gone
+   * @description Each whole scrape of a website (FULL, or a re-scrape of its catalog) is compared with the one before it. Oldest first from `since`; price moves below the project's `change_threshold_percent` are left out unless `min_change_percent` sets another threshold (0: every move). A change on a competitor's product carries the reference product matching linked it to.
+   */
+  listChanges: {
+    parameters: {
+      query?: {
+        since?: string;
+        website_id?: string;
+        kind?: "PRICE_DOWN" | "PRICE_UP" | "OUT_OF_STOCK" | "BACK_IN_STOCK" | "NEW_PRODUCT" | "PRODUCT_GONE";
+        min_change_percent?: string;
+        limit?: number;
+        cursor?: string;
+      };
+      path: {
+        project_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
+        content: {
+          "application/json": ({
+              change_id: string;
+              project_id: string;
+              website_id: string;
+              job_id: string;
+              /** Format: date-time */
+              detected_at: string;
+              /** @enum {string} */
+              kind: "PRICE_DOWN" | "PRICE_UP" | "OUT_OF_STOCK" | "BACK_IN_STOCK" | "NEW_PRODUCT" | "PRODUCT_GONE";
+              product_id: string;
+              product_url: string;
+              product_name: string | null;
+              previous_price: string | null;
+              current_price: string | null;
+              currency: string | null;
+              previous_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
+              current_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
+              price_change: string | null;
+              price_change_percent: number | null;
+              matched_reference: ({
+                website_id: string;
+                product_id: string;
+                url: string;
+                name: string | null;
+              }) | null;
+            })[];
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+          });
+        };
+      };
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+          });
         };
       };
       /** @description RATE_LIMITED: Too many requests */
@@ -5677,8 +5822,115 @@ export interface operations {
     };
   };
   /**
+   * A product's price and stock as each scrape of the website saw it
+   * @description Name the product by `product_id` (as changes and history show it) or `product_url`; `from` and `to` (ISO 8601, both included) bound the time range.
+   */
+  getProductHistory: {
+    parameters: {
+      query?: {
+        product_url?: string;
+        product_id?: string;
+        from?: string;
+        to?: string;
+      };
+      path: {
+        website_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            website_id: string;
+            product_id: string;
+            from: string | null;
+            to: string | null;
+            points: ({
+                /** Format: date-time */
+                observed_at: string;
+                job_id: string;
+                url: string;
+                price: string | null;
+                currency: string | null;
+                /** @enum {string} */
+                availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
+              })[];
+          };
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PRODUCT_NOT_FOUND: Product not found; WEBSITE_NOT_FOUND: Website not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "PRODUCT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+          });
+        };
+      };
+      /** @description INVALID_TIME_RANGE: Invalid time range; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_TIME_RANGE" | "VALIDATION_ERROR";
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /**
    * A project's export files
-   * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
    */
   listExports: {
     parameters: {
@@ -5692,7 +5944,7 @@ export interface operations {
         content: {
           "application/json": ({
               /** @enum {string} */
-              dataset: "products" | "matches" | "price_comparison";
+              dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
               website_id: string | null;
               /** @description The URL scrape job whose own products file this is; null for the files of websites. */
               job_id: string | null;
@@ -5780,7 +6032,7 @@ export interface operations {
   };
   /**
    * A short-lived download link of one export file
-   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
    */
   getExportUrl: {
     parameters: {
@@ -5800,7 +6052,7 @@ export interface operations {
         content: {
           "application/json": {
             /** @enum {string} */
-            dataset: "products" | "matches" | "price_comparison";
+            dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
             project_id: string;
             website_id: string | null;
             /** @description The URL scrape job whose own products file this is; null for the files of websites. */
@@ -5887,7 +6139,7 @@ export interface operations {
   };
   /**
    * One export file as CSV or JSON Lines
-   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
    */
   downloadExport: {
     parameters: {

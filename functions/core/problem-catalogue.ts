@@ -74,6 +74,7 @@ export const PROBLEM_CATALOGUE = {
   // 422: the request does not match the endpoint's schema, or its Idempotency-Key or cursor cannot serve it.
   VALIDATION_ERROR: { status: 422, title: 'Unprocessable content' },
   INVALID_CURSOR: { status: 422, title: 'Invalid cursor' },
+  INVALID_TIME_RANGE: { status: 422, title: 'Invalid time range' },
   IDEMPOTENCY_KEY_INVALID: { status: 422, title: 'Invalid idempotency key' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Idempotency key reused' },
   WEBHOOK_URL_NOT_ALLOWED: { status: 422, title: 'Webhook URL not allowed' },

@@ -9,10 +9,14 @@ import {
   MATCH_COLUMNS,
   type MatchRecord,
   matchRow,
+  PRICE_CHANGE_COLUMNS,
+  PRICE_HISTORY_COLUMNS,
   PRODUCT_COLUMNS,
   type ProductLookup,
+  priceChangeRow,
   priceComparisonColumns,
   priceComparisonRow,
+  priceHistoryRow,
   productRow,
   URL_SCRAPE_COLUMNS,
   urlScrapeRow,
@@ -277,8 +281,46 @@ describe('every dataset is safe to open in a spreadsheet', () => {
         conversion,
       ),
     },
+    price_history: {
+      columns: PRICE_HISTORY_COLUMNS,
+      row: priceHistoryRow('web_r', {
+        product_id: 'prd_0123456789abcdef01234567',
+        url: reference.url,
+        price: '10.00',
+        currency: 'EUR',
+        availability: 'IN_STOCK',
+        observed_at: '2026-11-24T08:00:00.000Z',
+        job_id: 'job_a',
+      }),
+    },
+    price_changes: {
+      columns: PRICE_CHANGE_COLUMNS,
+      row: priceChangeRow({
+        kind: 'PRICE_DOWN',
+        product_id: 'prd_0123456789abcdef01234567',
+        product_url: competitor.url,
+        product_name: competitor.name,
+        previous_price: '10.00',
+        current_price: '9.00',
+        currency: 'EUR',
+        previous_availability: 'IN_STOCK',
+        current_availability: 'IN_STOCK',
+        price_change: '-1.00',
+        price_change_percent: -10,
+        website_id: 'web_c',
+        job_id: 'job_a',
+        detected_at: '2026-11-24T08:00:00.000Z',
+        matched_reference: {
+          website_id: 'web_r',
+          product_id: 'prd_76543210fedcba9876543210',
+          url: reference.url,
+          name: reference.name,
+        },
+      }),
+    },
   };
-  const startsFormula = (text: string) => /^[=+\-@\t\r]/.test(text);
+  // Signed numbers (a price change of -1.00) are numbers to a spreadsheet, not formulas.
+  const startsFormula = (text: string) => /^[=+\-@\t\r]/.test(text) && !/^[+-]\d+(?:\.\d+)?$/.test(text);
 
   it('covers every dataset', () => {
     expect(Object.keys(files)).toEqual(expect.arrayContaining([...EXPORT_DATASETS]));

@@ -1,11 +1,19 @@
 import type { MatchStatus } from '#core/match-decisions';
+import type { PriceChange } from '#core/price-changes';
+import type { PriceObservation } from '#core/price-observation';
 import type { ProductRecord } from '#core/product-record';
 import { convertPrice } from './convert-price.ts';
 import type { CsvValue } from './csv-lines.ts';
 import type { ReferenceRates } from './reference-rates.ts';
 
 /** The datasets a project exports, by the name its URLs use. */
-export const EXPORT_DATASETS = ['products', 'matches', 'price_comparison'] as const;
+export const EXPORT_DATASETS = [
+  'products',
+  'matches',
+  'price_comparison',
+  'price_history',
+  'price_changes',
+] as const;
 export type ExportDataset = (typeof EXPORT_DATASETS)[number];
 
 export const isExportDataset = (name: string): name is ExportDataset =>
@@ -262,5 +270,89 @@ export function priceComparisonRow(
       const match = best.get(id);
       return match && (match.status ?? 'proposed');
     }),
+  ];
+}
+
+/**
+ * `price_history`: every observation the website's history (or each website's) holds, a product's
+ * oldest first. Prices stay in the shop's own currency: converting a past price at today's rate would
+ * change the history.
+ */
+export const PRICE_HISTORY_COLUMNS = [
+  'website_id',
+  'product_id',
+  'url',
+  'observed_at',
+  'price',
+  'currency',
+  'availability',
+  'job_id',
+] as const;
+
+export function priceHistoryRow(websiteId: string, observation: PriceObservation): CsvValue[] {
+  return [
+    websiteId,
+    observation.product_id,
+    observation.url,
+    observation.observed_at,
+    observation.price,
+    observation.currency,
+    observation.availability,
+    observation.job_id,
+  ];
+}
+
+/** A change with where it was found and the reference product it is linked to, as the changes list shows it. */
+export interface ExportedChange extends PriceChange {
+  website_id: string;
+  job_id: string;
+  detected_at: string;
+  product_name: string | null;
+  matched_reference: { website_id: string; product_id: string; url: string; name: string | null } | null;
+}
+
+/** `price_changes`: the project's changes (or one website's), oldest first, in the shop's currency. */
+export const PRICE_CHANGE_COLUMNS = [
+  'detected_at',
+  'website_id',
+  'kind',
+  'product_id',
+  'product_url',
+  'product_name',
+  'previous_price',
+  'current_price',
+  'currency',
+  'price_change',
+  'price_change_percent',
+  'previous_availability',
+  'current_availability',
+  'reference_website_id',
+  'reference_product_id',
+  'reference_url',
+  'reference_name',
+  'job_id',
+] as const;
+
+export function priceChangeRow(change: ExportedChange): CsvValue[] {
+  const reference = change.matched_reference;
+  return [
+    change.detected_at,
+    change.website_id,
+    change.kind,
+    change.product_id,
+    change.product_url,
+    change.product_name,
+    change.previous_price,
+    change.current_price,
+    change.currency,
+    change.price_change,
+    change.price_change_percent,
+    change.previous_availability,
+    change.current_availability,
+    reference?.website_id,
+    reference?.product_id,
+    reference?.url,
+    reference?.name,
+    change.job_id,
   ];
 }

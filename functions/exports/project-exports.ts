@@ -23,6 +23,7 @@ import {
 } from './export-datasets.ts';
 import { type ExportFormat, exportFileExists, presignExportFile } from './export-files.ts';
 import { type ExportRecord, exportsEnabled, getExportRecord, listExportRecords } from './export-records.ts';
+import { currentHistoryFile, isHistoryDataset } from './history-exports.ts';
 import { ratesSourceFromEnv } from './rates-source.ts';
 import { RatesUnavailable, type ReferenceRates } from './reference-rates.ts';
 import { getRunMatches } from './run-matches.ts';
@@ -35,7 +36,7 @@ import { type ProductSource, sourceVersions, writeExportFile } from './write-exp
  * the file no longer matches its inputs (a new project currency, a newer catalog, a removed website,
  * or a file the bucket's lifecycle expired).
  */
-type ExportingProject = Pick<Project, 'project_id' | 'localization'>;
+type ExportingProject = Pick<Project, 'project_id' | 'localization' | 'change_threshold_percent'>;
 
 const rates = ratesSourceFromEnv();
 /** The design: presigned URLs live 15 minutes. */
@@ -306,6 +307,15 @@ async function currentFile(
   const { websiteId, jobId, format } = choice;
   if (jobId !== null) return currentJobFile(project, dataset, { ...choice, jobId });
   const record = await getExportRecord(project.project_id, dataset, websiteId);
+  if (isHistoryDataset(dataset)) {
+    return currentHistoryFile(
+      project,
+      dataset,
+      websiteId,
+      { record, exists: (held) => formatExists(held, format) },
+      () => conversionFor(project),
+    );
+  }
   if (dataset !== 'products') {
     // Match files are of one reference website, never of all websites.
     if (!record || websiteId === null) return null;

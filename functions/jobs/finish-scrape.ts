@@ -2,6 +2,7 @@ import { exportProducts } from '#exports/project-exports';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { announceExport, announceJob } from './job-events.ts';
+import { recordScrapeHistory } from './record-scrape-history.ts';
 import type { ScrapeStep } from './run-scrape.ts';
 import type { ScrapeFields } from './scrape-job.ts';
 
@@ -11,7 +12,8 @@ const STOP: ScrapeStep = { next: 'STOP' };
  * EXPORTING: the products files of the website and of the whole project are built from the newest
  * whole catalogs (a URL-only scrape delivers none), and a URL scrape job's own products file. A
  * failed export does not fail a delivered and charged job: the files are derived data, rebuilt when
- * a link to them is asked for.
+ * a link to them is asked for. First the products go into the website's price history and the
+ * changes since its previous whole catalog are found (`recordScrapeHistory`, which returns them).
  */
 export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   const job = await jobStore().get<ScrapeFields>(jobId);
@@ -20,6 +22,10 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   if (job.status !== 'EXPORTING') return STOP;
   let exported = false;
   if (job.website_id) {
+    // Like the files, a history that cannot be written does not fail a delivered and charged job.
+    await recordScrapeHistory(job).catch((error: unknown) =>
+      logError('scrape: price history not recorded; the run is missing from it', error, { jobId }),
+    );
     const urlScrapeJobId = job.job_type === 'URL_SCRAPE' ? job.job_id : null;
     exported = await exportProducts(job.project_id, job.website_id, urlScrapeJobId).then(
       () => true,

@@ -16,6 +16,7 @@ import { setting } from '#platform/config';
 import {
   type CatalogKind,
   catalogPointerWrites,
+  latestCatalog,
   type UrlOutcomeLine,
   writeCatalog,
   writeUrlOutcomes,
@@ -272,6 +273,10 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
       urlOutcomes.push({ url, result: urlResult, product_url: delivered.get(url)?.url ?? null });
   }
   const products = [...byIdentity.values()];
+  // Read before the pointer moves to this job's catalog, in the same transaction as the job.
+  const previous = POINTERS[job.variant].includes('COMPLETE')
+    ? await latestCatalog(job.website_id)
+    : undefined;
   const settledAt = new Date().toISOString();
   const objectKey = await writeCatalog(job.project_id, job.website_id, job.job_id, products);
   await writeUrlOutcomes(job.project_id, job.website_id, job.job_id, urlOutcomes);
@@ -289,6 +294,7 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
       settlement: { ...settleJob(job.estimate, products.length), settled_at: settledAt },
       url_results: counts,
       scrape_run: merging,
+      ...(previous === undefined ? {} : { previous_catalog: previous?.version ?? null }),
     },
     also: catalogPointerWrites(pointer, POINTERS[job.variant]),
   });

@@ -22,6 +22,11 @@ export interface ScrapeFields {
   source_catalog: string | null;
   /** Batches the run split its URLs into, once planned. */
   batch_count: number | null;
+  /**
+   * The website's whole catalog before this job's (its version), set when the job settles a whole
+   * catalog: what the changes are found against. Absent on other and older jobs; null for a first.
+   */
+  previous_catalog?: string | null;
 }
 
 export type ScrapeJob = StoredJob<ScrapeFields>;

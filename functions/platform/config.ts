@@ -113,6 +113,13 @@ export const SETTINGS = {
     max: 365 * 24 * 60 * 60,
     about: 'the idle time after which the sweeper expires an unapproved job',
   },
+  HISTORY_RETENTION_DAYS: {
+    kind: 'number',
+    fallback: 90,
+    min: 1,
+    max: 3650,
+    about: 'days the price history and the changes between scrapes are kept (stage setting)',
+  },
   EXPORTS_MAINTENANCE: optional('`true` answers 503 on export routes; read per request, an operator switch'),
   LOG_LEVEL: optional('`silent` turns logs off; read per line, tests switch it'),
   CRAWL_ALLOWED_HOSTS: optional('private hosts the crawler may reach: local stack and tests only'),

@@ -141,7 +141,8 @@ const EXPORT_FILE_PROBLEMS = [
 ] as const;
 const EXPORT_FILES_DESCRIPTION = [
   "Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link),",
-  '`matches` and `price_comparison` (of one reference website). With `job_id`, `products` is the file of one URL scrape job:',
+  "`matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and",
+  "`price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job:",
   'one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product.',
   'CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return',
   "gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object",
@@ -286,10 +287,19 @@ export const routes: readonly Route[] = [
     problems: ['PROJECT_NOT_FOUND'],
   }),
   projectRoute('PATCH', '/projects/{project_id}', 'projects/update-project', {
-    summary: "Change a project's name, country or currency",
+    summary: "Change a project's name, country, currency or change threshold",
     access: WRITE,
     action: 'UPDATE_PROJECT',
     problems: ['INVALID_COUNTRY', 'INVALID_CURRENCY'],
+  }),
+  projectRoute('GET', '/projects/{project_id}/changes', 'projects/list-changes', {
+    paged: true,
+    summary: 'What moved between scrapes: price up or down, out of or back in stock, products new or gone',
+    description:
+      "Each whole scrape of a website (FULL, or a re-scrape of its catalog) is compared with the one before it. Oldest first from `since`; price moves below the project's `change_threshold_percent` are left out unless `min_change_percent` sets another threshold (0: every move). A change on a competitor's product carries the reference product matching linked it to.",
+    access: READ,
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND', 'WEBSITE_NOT_FOUND'],
   }),
   projectRoute('GET', '/projects/{project_id}/match-decisions', 'projects/list-match-decisions', {
     paged: true,
@@ -471,6 +481,14 @@ export const routes: readonly Route[] = [
     access: { table: 'RO', data: 'RO' },
     action: 'READ',
     problems: ['WEBSITE_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/websites/{website_id}/products/history', 'websites/get-product-history', {
+    summary: "A product's price and stock as each scrape of the website saw it",
+    description:
+      'Name the product by `product_id` (as changes and history show it) or `product_url`; `from` and `to` (ISO 8601, both included) bound the time range.',
+    access: { table: 'RO', data: 'RO' },
+    action: 'READ',
+    problems: ['WEBSITE_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'INVALID_TIME_RANGE'],
   }),
   projectRoute('GET', '/exports', 'exports/list-exports', {
     summary: "A project's export files",

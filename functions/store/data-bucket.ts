@@ -1,6 +1,13 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  ListObjectsCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { s3ClientConfig } from '#platform/aws-endpoints';
 import { setting } from '#platform/config';
+import type { ObjectStore } from './object-store.ts';
 
 const s3 = new S3Client(s3ClientConfig());
 const bucket = setting('DATA_BUCKET');
@@ -29,3 +36,27 @@ export async function getDataObject(key: string): Promise<string | null> {
     throw error;
   }
 }
+
+/**
+ * Every key under the prefix, ascending, a page of 1,000 at a time. Paged by marker (the last key
+ * seen): the local S3 fake cannot make ListObjectsV2 continuation tokens on current Node versions.
+ */
+export async function listDataKeys(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let truncated = true;
+  while (truncated) {
+    const page = await s3.send(
+      new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Marker: keys.at(-1) }),
+    );
+    for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+    truncated = page.IsTruncated === true && (page.Contents?.length ?? 0) > 0;
+  }
+  return keys;
+}
+
+/** The data bucket as the price history's object store. */
+export const dataBucketObjects: ObjectStore = {
+  put: (key, body) => putDataObject(key, body, 'application/x-ndjson; charset=utf-8'),
+  get: getDataObject,
+  list: listDataKeys,
+};

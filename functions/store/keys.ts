@@ -117,6 +117,16 @@ export const websiteCatalogKey = (websiteId: string, kind: 'FULL' | 'COMPLETE') 
   PK: `WEBSITE#${websiteId}`,
   SK: `CATALOG#${kind}`,
 });
+/** The newest scrape run a website's price history holds: what its history export files are built from. */
+export const websiteHistoryKey = (websiteId: string) => ({ PK: `WEBSITE#${websiteId}`, SK: 'HISTORY' });
+/**
+ * A change a scrape found on a website of the project, in the order found: by the time its scrape
+ * settled, the job and the change's place in the job's list, so `since` is a key range.
+ */
+export const projectChangeKey = (projectId: string, detectedAt: string, jobId: string, seq: number) => ({
+  PK: `PROJECT#${projectId}`,
+  SK: `CHANGE#${detectedAt}#${jobId}#${String(seq).padStart(6, '0')}`,
+});
 /**
  * A project's export files, one per dataset and website (`all`: the file of all its websites), and
  * one per URL scrape job (`job#<job_id>`).

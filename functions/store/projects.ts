@@ -21,6 +21,11 @@ export interface Project {
   customer_id: string | null;
   is_default: boolean;
   localization: Localization | null;
+  /**
+   * Price moves smaller than this percent either way are left out of the project's changes (the list
+   * and the `price_changes` files); null lists every move.
+   */
+  change_threshold_percent: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -35,6 +40,8 @@ const toProject = (item: Record<string, unknown>): StoredProject => ({
   customer_id: typeof item.customer_id === 'string' ? item.customer_id : null,
   is_default: item.is_default === true,
   localization: (item.localization as Localization | undefined) ?? null,
+  change_threshold_percent:
+    typeof item.change_threshold_percent === 'number' ? item.change_threshold_percent : null,
   created_at: String(item.created_at),
   updated_at: String(item.updated_at ?? item.created_at),
   managed: item.managed === true,
@@ -62,6 +69,7 @@ export async function createProject(input: {
     customer_id: input.customerId,
     is_default: input.isDefault ?? false,
     localization: input.localization,
+    change_threshold_percent: null,
     created_at: now,
     updated_at: now,
   };
@@ -230,6 +238,8 @@ export interface ProjectChanges {
   name?: string;
   /** null removes the localization. */
   localization?: Localization | null;
+  /** null removes the threshold. */
+  changeThresholdPercent?: number | null;
 }
 
 export async function updateProject(projectId: string, changes: ProjectChanges): Promise<Project> {
@@ -244,6 +254,11 @@ export async function updateProject(projectId: string, changes: ProjectChanges):
   else if (changes.localization !== undefined) {
     sets.push('localization = :localization');
     values[':localization'] = changes.localization;
+  }
+  if (changes.changeThresholdPercent === null) removes.push('change_threshold_percent');
+  else if (changes.changeThresholdPercent !== undefined) {
+    sets.push('change_threshold_percent = :threshold');
+    values[':threshold'] = changes.changeThresholdPercent;
   }
   try {
     const { Attributes } = await dynamo.send(

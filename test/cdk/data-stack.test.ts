@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { TABLE_KEYS } from '#store/table-definition';
+import { stageConfigs } from '../../lib/stage-config.ts';
 import { FIXTURE_JOBS, resourcesOf, synthStage } from './synth-stage.ts';
 
 describe('data stack', () => {
@@ -89,11 +90,14 @@ describe('data stack', () => {
     });
   });
 
-  it('expires the scrape lane’s working objects in the data bucket, and nothing else there', () => {
+  it('expires the scrape lane’s working objects and, after the stage’s retention, the price history; nothing else', () => {
     const [dataBucket] = resourcesOf(prod, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('DataBucket'));
     const lifecycle = dataBucket?.[1].Properties.LifecycleConfiguration as { Rules: object[] } | undefined;
     const expiring = lifecycle?.Rules.filter((rule) => 'ExpirationInDays' in rule);
-    expect(expiring).toEqual([{ Prefix: 'scrape-runs/', ExpirationInDays: 30, Status: 'Enabled' }]);
+    expect(expiring).toEqual([
+      { Prefix: 'scrape-runs/', ExpirationInDays: 30, Status: 'Enabled' },
+      { Prefix: 'history/', ExpirationInDays: stageConfigs.prod.historyRetentionDays, Status: 'Enabled' },
+    ]);
   });
 
   it('retains the table and buckets in prod and lets dev go', () => {

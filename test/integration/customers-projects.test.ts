@@ -105,6 +105,7 @@ describe('creating projects', () => {
       customer_id: customerId,
       is_default: false,
       localization: { country: 'CZ', currency: 'CZK', locale: 'cs-CZ' },
+      change_threshold_percent: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
+import { EXPORT_DATASETS } from '#exports/export-datasets';
 import { count, timestamp } from '../response-fields.ts';
 
-const dataset = v.picklist(['products', 'matches', 'price_comparison']);
+const dataset = v.picklist(EXPORT_DATASETS);
 const jobId = v.pipe(
   v.nullable(v.string()),
   v.description('The URL scrape job whose own products file this is; null for the files of websites.'),

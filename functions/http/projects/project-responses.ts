@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { MATCH_DECISION_KINDS } from '#core/match-decisions';
+import { CHANGE_KINDS } from '#core/price-changes';
 import { localization, timestamp } from '../response-fields.ts';
 
 export const project = v.object({
@@ -8,6 +9,7 @@ export const project = v.object({
   customer_id: v.nullable(v.string()),
   is_default: v.boolean(),
   localization: v.nullable(localization),
+  change_threshold_percent: v.nullable(v.number()),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -22,4 +24,33 @@ export const matchDecision = v.object({
   decision: v.picklist(MATCH_DECISION_KINDS),
   decided_by: v.string(),
   decided_at: timestamp,
+});
+
+const availability = v.nullable(v.picklist(['IN_STOCK', 'OUT_OF_STOCK', 'PREORDER', 'UNKNOWN']));
+
+export const priceChange = v.object({
+  change_id: v.string(),
+  project_id: v.string(),
+  website_id: v.string(),
+  job_id: v.string(),
+  detected_at: timestamp,
+  kind: v.picklist(CHANGE_KINDS),
+  product_id: v.string(),
+  product_url: v.string(),
+  product_name: v.nullable(v.string()),
+  previous_price: v.nullable(v.string()),
+  current_price: v.nullable(v.string()),
+  currency: v.nullable(v.string()),
+  previous_availability: availability,
+  current_availability: availability,
+  price_change: v.nullable(v.string()),
+  price_change_percent: v.nullable(v.number()),
+  matched_reference: v.nullable(
+    v.object({
+      website_id: v.string(),
+      product_id: v.string(),
+      url: v.string(),
+      name: v.nullable(v.string()),
+    }),
+  ),
 });

@@ -12,6 +12,7 @@ const body = v.optional(
   v.strictObject({
     name: v.optional(v.nullable(displayName)),
     localization: v.optional(v.nullable(localizationInput)),
+    change_threshold_percent: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1000)))),
   }),
   {},
 );
@@ -25,6 +26,7 @@ export const handler = http(
     const updated = await updateProject(project.project_id, {
       name: body.name ?? undefined,
       localization: localization ? localize(localization.country, localization.currency) : localization,
+      changeThresholdPercent: body.change_threshold_percent,
     });
     return json(200, updated);
   },

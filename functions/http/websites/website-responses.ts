@@ -17,3 +17,22 @@ export const website = v.object({
 });
 
 export const websiteSample = v.object({ website_id: v.string(), products: v.array(productRecord) });
+
+const availability = v.picklist(['IN_STOCK', 'OUT_OF_STOCK', 'PREORDER', 'UNKNOWN']);
+
+export const pricePoint = v.object({
+  observed_at: timestamp,
+  job_id: v.string(),
+  url: v.string(),
+  price: v.nullable(v.string()),
+  currency: v.nullable(v.string()),
+  availability,
+});
+
+export const productHistory = v.object({
+  website_id: v.string(),
+  product_id: v.string(),
+  from: v.nullable(timestamp),
+  to: v.nullable(timestamp),
+  points: v.array(pricePoint),
+});

@@ -1,0 +1,114 @@
+import { dataBucketObjects } from '#store/data-bucket';
+import { getHistoryPointer } from '#store/history-pointers';
+import { allChanges } from '#store/price-changes';
+import { historyPrefix, readWebsiteHistory } from '#store/price-history';
+import type { Project } from '#store/projects';
+import { listWebsites } from '#store/websites';
+import {
+  PRICE_CHANGE_COLUMNS,
+  PRICE_HISTORY_COLUMNS,
+  type PriceConversion,
+  priceChangeRow,
+  priceHistoryRow,
+} from './export-datasets.ts';
+import type { ExportRecord } from './export-records.ts';
+import { type ProductSource, sourceVersions, writeExportFile } from './write-export-file.ts';
+
+export type HistoryDataset = 'price_history' | 'price_changes';
+
+export const isHistoryDataset = (dataset: string): dataset is HistoryDataset =>
+  dataset === 'price_history' || dataset === 'price_changes';
+
+type HistoryProject = Pick<Project, 'project_id' | 'localization' | 'change_threshold_percent'>;
+
+/**
+ * What a history file is built from: per website, its newest history run. A `price_changes` file
+ * also follows the project's threshold, so its versions name it: a new threshold makes it stale.
+ */
+async function historySources(
+  project: HistoryProject,
+  dataset: HistoryDataset,
+  websiteId: string | null,
+): Promise<ProductSource[]> {
+  const websiteIds = websiteId
+    ? [websiteId]
+    : (await listWebsites(project.project_id)).map((site) => site.website_id);
+  const pointers = await Promise.all(websiteIds.map((id) => getHistoryPointer(id)));
+  const threshold = dataset === 'price_changes' ? ` threshold=${project.change_threshold_percent}` : '';
+  return websiteIds.flatMap((id, index) => {
+    const pointer = pointers[index];
+    return pointer
+      ? [
+          {
+            websiteId: id,
+            pointer: {
+              version: `${pointer.version}${threshold}`,
+              object_key: historyPrefix(project.project_id, id),
+            },
+          },
+        ]
+      : [];
+  });
+}
+
+async function writeHistoryFile(
+  project: HistoryProject,
+  dataset: HistoryDataset,
+  websiteId: string | null,
+  sources: readonly ProductSource[],
+  conversion: PriceConversion,
+): Promise<ExportRecord> {
+  const scope = { dataset, websiteId, jobId: null, sources };
+  if (dataset === 'price_history') {
+    // The whole history of each website is read: the file is every observation it holds.
+    const series = await Promise.all(
+      sources.map((source) => readWebsiteHistory(dataBucketObjects, project.project_id, source.websiteId)),
+    );
+    return writeExportFile(project, conversion, {
+      ...scope,
+      columns: PRICE_HISTORY_COLUMNS,
+      rows: function* () {
+        for (const [index, source] of sources.entries())
+          for (const observation of series[index] ?? []) yield priceHistoryRow(source.websiteId, observation);
+      },
+    });
+  }
+  const changes = await allChanges(project.project_id, {
+    since: null,
+    websiteId,
+    kind: null,
+    minPercent: project.change_threshold_percent,
+  });
+  return writeExportFile(project, conversion, {
+    ...scope,
+    columns: PRICE_CHANGE_COLUMNS,
+    rows: () => changes.map(priceChangeRow),
+  });
+}
+
+/**
+ * The `price_history` or `price_changes` file of a website or of the whole project, rebuilt first
+ * when a website has a newer run than the file (or the threshold moved, or the file expired); null
+ * when no website has history yet. They are built when asked for, never by a scrape: a history
+ * file reads every run the history keeps.
+ */
+export async function currentHistoryFile(
+  project: HistoryProject,
+  dataset: HistoryDataset,
+  websiteId: string | null,
+  existing: { record: ExportRecord | null; exists: (record: ExportRecord) => Promise<boolean> },
+  conversion: () => Promise<PriceConversion>,
+): Promise<ExportRecord | null> {
+  const sources = await historySources(project, dataset, websiteId);
+  if (sources.length === 0) return null;
+  const { record } = existing;
+  const versions = sourceVersions(sources);
+  const held = record ? Object.entries(record.sources) : [];
+  const current =
+    record !== null &&
+    held.length === sources.length &&
+    held.every(([id, version]) => versions[id] === version) &&
+    (await existing.exists(record));
+  if (current) return record;
+  return writeHistoryFile(project, dataset, websiteId, sources, await conversion());
+}

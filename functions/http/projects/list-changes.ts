@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import { authorizedProject } from '#access/authorized-project';
+import { CHANGE_KINDS } from '#core/price-changes';
+import { NotFound } from '#core/problem';
+import { cursor, id, limit } from '#platform/request-fields';
+import { listChangesPage } from '#store/price-changes';
+import { getWebsite } from '#store/websites';
+import { http } from '../http.ts';
+import { listPage } from '../list-page.ts';
+import { priceChange } from './project-responses.ts';
+
+const path = v.object({ project_id: id });
+const percent = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,4}(?:\.\d{1,2})?$/, 'Must be a percent from 0 to 1000, at most 2 decimals.'),
+  v.transform(Number),
+  v.maxValue(1000, 'Must be a percent from 0 to 1000, at most 2 decimals.'),
+);
+const query = v.object({
+  since: v.optional(
+    v.pipe(
+      v.string(),
+      v.isoTimestamp(),
+      v.transform((text) => new Date(text).toISOString()),
+    ),
+  ),
+  website_id: v.optional(id),
+  kind: v.optional(v.picklist(CHANGE_KINDS)),
+  min_change_percent: v.optional(percent),
+  limit,
+  cursor,
+});
+
+/**
+ * What moved between scrapes on the project's websites, oldest first from `since`: a feed read
+ * forward page by page. Price moves below the project's `change_threshold_percent` are left out
+ * unless `min_change_percent` sets another threshold for this request (0 shows every move).
+ */
+export const handler = http(
+  { path, query, responses: { 200: v.array(priceChange) } },
+  async ({ principal, path, query, event, baseUrl }) => {
+    const project = await authorizedProject(principal, path.project_id, 'READ');
+    if (query.website_id !== undefined) {
+      const website = await getWebsite(query.website_id);
+      if (website?.project_id !== project.project_id) throw NotFound('WEBSITE_NOT_FOUND', 'No such website.');
+    }
+    const page = await listPage(event, principal, baseUrl, query.cursor);
+    const { values, next } = await listChangesPage(
+      project.project_id,
+      {
+        since: query.since ?? null,
+        websiteId: query.website_id ?? null,
+        kind: query.kind ?? null,
+        minPercent: query.min_change_percent ?? project.change_threshold_percent,
+      },
+      { limit: query.limit, after: page.after },
+    );
+    return page.answer(values, next);
+  },
+);

@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+import { authorizedWebsite } from '#access/authorized-website';
+import { NotFound, Problem, Unprocessable } from '#core/problem';
+import { PRODUCT_ID, productId } from '#core/product-id';
+import { productIdentity } from '#core/product-identity';
+import { json } from '#platform/http-response';
+import { id } from '#platform/request-fields';
+import { dataBucketObjects } from '#store/data-bucket';
+import { readProductSeries } from '#store/price-history';
+import { http } from '../http.ts';
+import { productHistory } from './website-responses.ts';
+
+const path = v.object({ website_id: id });
+/** Any ISO 8601 time, compared as the stored times are written (UTC, milliseconds). */
+const time = v.optional(
+  v.pipe(
+    v.string(),
+    v.isoTimestamp(),
+    v.transform((text) => new Date(text).toISOString()),
+  ),
+);
+const query = v.object({
+  product_url: v.optional(v.pipe(v.string(), v.maxLength(2048), v.url())),
+  product_id: v.optional(
+    v.pipe(v.string(), v.regex(PRODUCT_ID, 'Not a product id (prd_ and 24 hex digits).')),
+  ),
+  from: time,
+  to: time,
+});
+
+/**
+ * A product's price and stock as every scrape of the website saw it, oldest first: by its id, or by
+ * a URL of it (normalised as catalogs identify products: tracking parameters and the fragment
+ * dropped, the query sorted). Only the product's history shard is read.
+ */
+export const handler = http(
+  { path, query, responses: { 200: productHistory } },
+  async ({ principal, path, query }) => {
+    const website = await authorizedWebsite(principal, path.website_id, 'READ');
+    if ((query.product_url === undefined) === (query.product_id === undefined))
+      throw Unprocessable([
+        { location: 'query', path: 'product_id', message: 'Give either product_id or product_url.' },
+      ]);
+    const from = query.from ?? null;
+    const to = query.to ?? null;
+    if (from !== null && to !== null && to < from)
+      throw new Problem('INVALID_TIME_RANGE', `The range ends (${to}) before it starts (${from}).`);
+    const product = query.product_id ?? productId(productIdentity({ url: query.product_url as string }));
+    const points = await readProductSeries(dataBucketObjects, {
+      projectId: website.project_id,
+      websiteId: website.website_id,
+      productId: product,
+      from,
+      to,
+    });
+    if (points === null)
+      throw NotFound('PRODUCT_NOT_FOUND', 'No scrape of this website has seen that product.');
+    return json(200, {
+      website_id: website.website_id,
+      product_id: product,
+      from,
+      to,
+      points: points.map(({ product_id: _id, ...point }) => point),
+    });
+  },
+);

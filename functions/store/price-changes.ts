@@ -1,0 +1,111 @@
+import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { ListPosition } from '#core/list-cursor';
+import { type ChangeKind, meetsThreshold, type PriceChange } from '#core/price-changes';
+import { dynamo, tableName } from './dynamo.ts';
+import { projectChangeKey } from './keys.ts';
+import { queryAll } from './query-all.ts';
+import { type QueryPage, queryPage } from './query-page.ts';
+
+/** The product of the project's reference website that matching linked a changed product to. */
+export interface MatchedReference {
+  website_id: string;
+  product_id: string;
+  url: string;
+  name: string | null;
+}
+
+/** A change as it is kept and listed: one table item each, in the project's partition. */
+export interface StoredChange extends PriceChange {
+  change_id: string;
+  project_id: string;
+  website_id: string;
+  job_id: string;
+  /** When the scrape that found it settled. */
+  detected_at: string;
+  product_name: string | null;
+  matched_reference: MatchedReference | null;
+}
+
+const changeKey = (change: StoredChange, seq: number) =>
+  projectChangeKey(change.project_id, change.detected_at, change.job_id, seq);
+
+/**
+ * Keeps one scrape's changes, in its order, until `expiresAt` (the table's TTL, in epoch seconds):
+ * keys follow the job and the place in its list, so writing them again replaces them.
+ */
+export async function putChanges(changes: readonly StoredChange[], expiresAt: number): Promise<void> {
+  const puts = changes.map((change, seq) => ({
+    PutRequest: {
+      Item: { ...changeKey(change, seq), type: 'PriceChange', ...change, expires_at: expiresAt },
+    },
+  }));
+  for (let start = 0; start < puts.length; start += 25) {
+    let requests: typeof puts | undefined = puts.slice(start, start + 25);
+    while (requests && requests.length > 0) {
+      const { UnprocessedItems }: BatchWriteCommandOutput = await dynamo.send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+      );
+      requests = UnprocessedItems?.[tableName] as typeof puts | undefined;
+    }
+  }
+}
+
+export interface ChangeFilter {
+  /** Changes detected at or after this time. */
+  since: string | null;
+  websiteId: string | null;
+  kind: ChangeKind | null;
+  /** Price moves below this percent either way are left out. */
+  minPercent: number | null;
+}
+
+function changeQuery(projectId: string, filter: ChangeFilter) {
+  const conditions: string[] = [];
+  const values: Record<string, unknown> = {
+    ':pk': `PROJECT#${projectId}`,
+    ':from': `CHANGE#${filter.since ?? ''}`,
+    ':to': 'CHANGE#~',
+  };
+  if (filter.websiteId !== null) {
+    conditions.push('website_id = :website');
+    values[':website'] = filter.websiteId;
+  }
+  if (filter.kind !== null) {
+    conditions.push('kind = :kind');
+    values[':kind'] = filter.kind;
+  }
+  return {
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
+    ExpressionAttributeValues: values,
+  };
+}
+
+function toChange(item: Record<string, unknown>): StoredChange {
+  const { PK: _pk, SK: _sk, type: _type, expires_at: _expires, ...change } = item;
+  return change as unknown as StoredChange;
+}
+
+/** One page of the project's changes, oldest first from `since`, after the cursor's position. */
+export function listChangesPage(
+  projectId: string,
+  filter: ChangeFilter,
+  page: { limit: number; after: ListPosition | undefined },
+): Promise<QueryPage<StoredChange>> {
+  return queryPage(changeQuery(projectId, filter), {
+    limit: page.limit,
+    ...(page.after ? { after: page.after } : {}),
+    read: async (items) =>
+      items.map((item) => {
+        const change = toChange(item);
+        return meetsThreshold(change, filter.minPercent) ? change : null;
+      }),
+  });
+}
+
+/** Every change of the filter, oldest first: what the `price_changes` files hold. */
+export async function allChanges(projectId: string, filter: ChangeFilter): Promise<StoredChange[]> {
+  return (await queryAll(changeQuery(projectId, filter)))
+    .map(toChange)
+    .filter((change) => meetsThreshold(change, filter.minPercent));
+}
