@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-export type IdPrefix = 'usr' | 'cus' | 'prj' | 'web' | 'job' | 'key' | 'ctr' | 'inv' | 'top' | 'led';
+export type IdPrefix = 'usr' | 'cus' | 'prj' | 'web' | 'job' | 'key' | 'ctr' | 'inv' | 'top' | 'led' | 'sch';
 
 // Crockford base32 keeps ids case-insensitive and free of look-alike letters.
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
