@@ -99,25 +99,31 @@ export function nextRunAfter(cadence: Cadence, timeZone: string, after: Date): D
   return nextFrom(iterate(cadence, timeZone, after));
 }
 
+/** Runs looked at beyond the static rule, so the gaps around the next changes of summer time are seen. */
+const RUNS_CHECKED = 60;
+
 /**
- * A cadence a schedule may have: it parses, its zone exists, it fires, and no two of its runs within
- * a year of `from` are closer than the minimum interval. More than a year's hours of runs in a year
- * would force two runs within the hour, so the walk ends after at most that many runs.
+ * A cadence a schedule may have: it parses, its zone exists, it fires, and no two runs are closer
+ * than the minimum interval. Two minutes of one hour are always less than an hour apart; with one
+ * minute, runs are whole wall-clock hours apart, and across midnight at least an hour (the last hour
+ * of a day is at most 23). Summer-time changes move a run that falls into a skipped hour later and run
+ * a repeated hour once, so no gap shrinks; the next runs are walked all the same, so a zone with
+ * stranger rules is caught too.
  */
 export function checkCadence(cadence: Cadence, timeZone: string, from: Date): void {
   const iterator = iterate(cadence, timeZone, from);
-  const horizon = from.getTime() + 366 * 24 * MIN_RUN_INTERVAL_MS;
+  const tooFrequent = (detail: string) =>
+    new InvalidCadence('cadence', 'TOO_FREQUENT', `Runs may be at most once an hour; ${detail}.`);
+  if (iterator.fields.minute.values.length > 1) {
+    throw tooFrequent('this cadence runs at more than one minute of an hour');
+  }
   let previous = nextFrom(iterator);
   if (!previous) throw new InvalidCadence('cadence', 'NEVER_RUNS', 'The cadence never fires.');
-  while (previous.getTime() <= horizon) {
+  for (let i = 1; i < RUNS_CHECKED; i++) {
     const next = nextFrom(iterator);
     if (!next) return;
     if (next.getTime() - previous.getTime() < MIN_RUN_INTERVAL_MS) {
-      throw new InvalidCadence(
-        'cadence',
-        'TOO_FREQUENT',
-        `Runs may be at most once an hour; this cadence runs at ${previous.toISOString()} and again at ${next.toISOString()}.`,
-      );
+      throw tooFrequent(`this cadence runs at ${previous.toISOString()} and again at ${next.toISOString()}`);
     }
     previous = next;
   }
