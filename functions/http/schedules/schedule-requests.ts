@@ -23,27 +23,23 @@ export const cadence = v.variant('kind', [
 /** An IANA zone name; whether the runtime knows it is checked with the cadence. */
 export const timeZone = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.examples(['Europe/Prague']));
 
+const moneyOrNull = (value: string | number): Cents | null => {
+  try {
+    return parseMoney(value, { allowNegative: true });
+  } catch (error) {
+    if (error instanceof InvalidMoney) return null;
+    throw error;
+  }
+};
+
 /** A positive EUR amount with at most two decimals, as a decimal string or a number. */
 export const monthlyBudget = v.pipe(
   v.union(
     [v.pipe(v.string(), v.maxLength(32), v.examples(['20.00'])), v.number()],
     'Must be a decimal string or a number.',
   ),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    let amount: Cents;
-    try {
-      amount = parseMoney(dataset.value, { allowNegative: true });
-    } catch (error) {
-      if (!(error instanceof InvalidMoney)) throw error;
-      addIssue({ message: error.message });
-      return NEVER;
-    }
-    if (amount <= 0) {
-      addIssue({ message: 'Must be more than 0.00 EUR.' });
-      return NEVER;
-    }
-    return amount;
-  }),
+  v.check((value) => moneyOrNull(value) !== null, 'Must be an amount with at most 2 decimals, e.g. 20.00.'),
+  v.check((value) => (moneyOrNull(value) ?? 0) > 0, 'Must be more than 0.00 EUR.'),
 );
 
 export const variant = v.picklist(['FULL', 'CATALOG_URLS', 'URLS_ONLY']);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { authorizedSchedule } from '#access/authorized-schedule';
+import { parseMoney } from '#core/money';
 import { updateSchedule } from '#jobs/change-schedule';
 import { publicSchedule } from '#jobs/schedule-view';
 import { json } from '#platform/http-response';
@@ -46,6 +47,8 @@ export const handler = http(
   { path, body, responses: { 200: schedule } },
   async ({ principal, path, body }) => {
     await authorizedSchedule(principal, path.schedule_id, 'MANAGE_SCHEDULES');
-    return json(200, publicSchedule(await updateSchedule(path.schedule_id, body)));
+    const { monthly_budget, ...change } = body;
+    const budget = monthly_budget === undefined ? {} : { monthly_budget: parseMoney(monthly_budget) };
+    return json(200, publicSchedule(await updateSchedule(path.schedule_id, { ...change, ...budget })));
   },
 );
