@@ -5804,13 +5804,10 @@ export interface operations {
         /**
          * @example {
          *   "project_id": "a1B2c3D4",
-         *   "website_id": "a1B2c3D4",
-         *   "variant": "FULL",
-         *   "urls": [
-         *     "https://shop.example/"
-         *   ],
+         *   "website_id": "e5F6g7H8",
          *   "cadence": {
-         *     "kind": "DAILY",
+         *     "kind": "WEEKLY",
+         *     "day": "MONDAY",
          *     "time": "06:30"
          *   },
          *   "time_zone": "Europe/Prague",
