@@ -42,13 +42,15 @@ export class InvalidCadence extends Error {
   }
 }
 
-/** Whether the runtime's time-zone database knows this IANA name (e.g. Europe/Prague). */
-export function isTimeZone(name: string): boolean {
+/**
+ * The runtime's own spelling of an IANA time-zone name (`europe/prague` is `Europe/Prague`), or null
+ * for a name its time-zone database does not know.
+ */
+export function canonicalTimeZone(name: string): string | null {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -62,7 +64,7 @@ function cronOf(cadence: Cadence): string {
 }
 
 function iterate(cadence: Cadence, timeZone: string, after: Date) {
-  if (!isTimeZone(timeZone)) {
+  if (!canonicalTimeZone(timeZone)) {
     throw new InvalidCadence('time_zone', 'UNKNOWN_TIME_ZONE', `${timeZone} is not an IANA time zone.`);
   }
   const expression = cronOf(cadence);

@@ -73,16 +73,18 @@ export function updateSchedule(scheduleId: string, change: ScheduleChange): Prom
       scope = screened;
     }
     const cadence = change.cadence ?? schedule.cadence;
-    const timeZone = change.time_zone ?? schedule.time_zone;
     const status = change.status ?? schedule.status;
     const replan =
       change.cadence !== undefined || change.time_zone !== undefined || schedule.status !== status;
-    const nextRun = replan ? planNextRun(cadence, timeZone, now) : schedule.next_run_at;
+    const plan = replan
+      ? planNextRun(cadence, change.time_zone ?? schedule.time_zone, now)
+      : { nextRunAt: schedule.next_run_at, timeZone: schedule.time_zone };
+    const nextRun = plan.nextRunAt;
     return {
       ...schedule,
       ...scope,
       cadence,
-      time_zone: timeZone,
+      time_zone: plan.timeZone,
       monthly_budget:
         change.monthly_budget === undefined ? schedule.monthly_budget : formatMoney(change.monthly_budget),
       status,

@@ -61,17 +61,18 @@ export async function createSchedule(
   const website = await projectWebsite(project, request.website_id);
   const { rejected, ...scope } = screenScope(request, website);
   const now = new Date();
+  const plan = planNextRun(request.cadence, request.time_zone, now);
   const schedule: Schedule = {
     schedule_id: newId('sch', now.getTime()),
     project_id: project.project_id,
     website_id: website.website_id,
     ...scope,
     cadence: request.cadence,
-    time_zone: request.time_zone,
+    time_zone: plan.timeZone,
     monthly_budget: formatMoney(request.monthly_budget),
     status: 'ACTIVE',
     stopped_reason: null,
-    next_run_at: planNextRun(request.cadence, request.time_zone, now),
+    next_run_at: plan.nextRunAt,
     created_by: createdBy,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),

@@ -1,14 +1,28 @@
 import { Unprocessable } from '#core/problem';
-import { type Cadence, checkCadence, InvalidCadence, nextRunAfter } from '#core/schedule-cadence';
+import {
+  type Cadence,
+  canonicalTimeZone,
+  checkCadence,
+  InvalidCadence,
+  nextRunAfter,
+} from '#core/schedule-cadence';
 
 /**
- * The next run of a cadence from `now`, once the cadence is one a schedule may have; otherwise 422
- * naming the field (a malformed or too frequent cadence, an unknown time zone).
+ * The next run of a cadence from `now` and the zone's canonical name, once the cadence is one a
+ * schedule may have; otherwise 422 naming the field (a malformed or too frequent cadence, an unknown
+ * time zone).
  */
-export function planNextRun(cadence: Cadence, timeZone: string, now: Date): string | null {
+export function planNextRun(
+  cadence: Cadence,
+  timeZone: string,
+  now: Date,
+): { nextRunAt: string | null; timeZone: string } {
   try {
     checkCadence(cadence, timeZone, now);
-    return nextRunAfter(cadence, timeZone, now)?.toISOString() ?? null;
+    return {
+      nextRunAt: nextRunAfter(cadence, timeZone, now)?.toISOString() ?? null,
+      timeZone: canonicalTimeZone(timeZone) ?? timeZone,
+    };
   } catch (error) {
     if (!(error instanceof InvalidCadence)) throw error;
     const path =

@@ -169,28 +169,41 @@ export function claimRun(schedule: Schedule, next: Schedule, run: ScheduleRun): 
   ]);
 }
 
-/** Records how a claimed run ended. */
+/**
+ * Records how a claimed run ended. A schedule removed meanwhile took its runs along: nothing is
+ * written then, and the outcome is only returned.
+ */
 export async function recordRunOutcome(
   run: Pick<ScheduleRun, 'schedule_id' | 'due_at'>,
   outcome: Pick<ScheduleRun, 'outcome' | 'job_id' | 'skip_reason' | 'detail'>,
 ): Promise<ScheduleRun> {
-  const { Attributes } = await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: scheduleRunKey(run.schedule_id, run.due_at),
-      UpdateExpression:
-        'SET outcome = :outcome, job_id = :job, skip_reason = :reason, detail = :detail, recorded_at = :at',
-      ExpressionAttributeValues: {
-        ':outcome': outcome.outcome,
-        ':job': outcome.job_id,
-        ':reason': outcome.skip_reason,
-        ':detail': outcome.detail,
-        ':at': new Date().toISOString(),
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return strip<ScheduleRun>(Attributes ?? {});
+  const recorded: ScheduleRun = {
+    schedule_id: run.schedule_id,
+    due_at: run.due_at,
+    ...outcome,
+    recorded_at: new Date().toISOString(),
+  };
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: scheduleRunKey(run.schedule_id, run.due_at),
+        UpdateExpression:
+          'SET outcome = :outcome, job_id = :job, skip_reason = :reason, detail = :detail, recorded_at = :at',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: {
+          ':outcome': recorded.outcome,
+          ':job': recorded.job_id,
+          ':reason': recorded.skip_reason,
+          ':detail': recorded.detail,
+          ':at': recorded.recorded_at,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  return recorded;
 }
 
 /** One page of the project's schedules, newest first (GET /schedules). */

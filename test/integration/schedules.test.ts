@@ -71,21 +71,38 @@ const pragueClock = (iso: string) =>
     hourCycle: 'h23',
   }).format(new Date(iso));
 const HOUR = 60 * 60 * 1000;
+const pragueDay = (at: Date | string) =>
+  Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Prague', day: 'numeric' }).format(new Date(at)),
+  );
+/**
+ * Three runs at 06:00 on consecutive days of one Prague month, all after today, so they count against
+ * the same monthly budget whatever day the test runs on.
+ */
+function threeDaysOfOneMonth(): { cadence: { kind: 'CRON'; expression: string }; days: number[] } {
+  const tomorrow = pragueDay(new Date(Date.now() + 24 * HOUR));
+  const days = tomorrow <= 26 ? [tomorrow, tomorrow + 1, tomorrow + 2] : [1, 2, 3];
+  return { cadence: { kind: 'CRON', expression: `0 6 ${days.join(',')} * *` }, days };
+}
 
 describe('a scheduled run', () => {
   let scheduleId: string;
   let firstDue: string;
   let firstJobId: string;
+  let days: number[];
 
   it('creates and approves a normal scrape job at the due time, once, which completes and is charged like any scrape', async () => {
-    const created = await createSchedule({});
+    const month = threeDaysOfOneMonth();
+    const cadence = month.cadence;
+    days = month.days;
+    const created = await createSchedule({ cadence });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       project_id: projectId,
       website_id: websiteId,
       variant: 'FULL',
       urls: null,
-      cadence: DAILY,
+      cadence,
       time_zone: 'Europe/Prague',
       monthly_budget: '2.00',
       status: 'ACTIVE',
@@ -95,8 +112,8 @@ describe('a scheduled run', () => {
     scheduleId = created.body.schedule_id;
     firstDue = created.body.next_run_at;
     expect(pragueClock(firstDue)).toBe('06:00');
-    expect(Date.parse(firstDue) - Date.now()).toBeGreaterThan(0);
-    expect(Date.parse(firstDue) - Date.now()).toBeLessThanOrEqual(25 * HOUR);
+    expect(pragueDay(firstDue)).toBe(days[0]);
+    expect(Date.parse(firstDue)).toBeGreaterThan(Date.now());
     expect((await api.get('/schedules', { query: { project_id: projectId } })).body).toEqual([created.body]);
     expect(await scrapeJobs()).toEqual([]);
 
@@ -140,7 +157,8 @@ describe('a scheduled run', () => {
     });
 
     const schedule = (await api.get(`/schedules/${scheduleId}`)).body;
-    expect(Date.parse(schedule.next_run_at) - Date.parse(firstDue)).toBe(24 * HOUR);
+    expect(pragueClock(schedule.next_run_at)).toBe('06:00');
+    expect(pragueDay(schedule.next_run_at)).toBe(days[1]);
     expect((await api.get(`/schedules/${scheduleId}/runs`)).body).toEqual([
       {
         schedule_id: scheduleId,
@@ -156,7 +174,7 @@ describe('a scheduled run', () => {
 
   it("skips the next run when the month's charges plus the job's cap would pass the budget, and it costs nothing", async () => {
     // The first run charged the minimum of 1.00 EUR; the next FULL scrape's cap is 1.25 EUR, and
-    // 1.00 + 1.25 passes the budget of 2.00 EUR.
+    // 1.00 + 1.25 passes the budget of 2.00 EUR in the same month.
     const before = await balance();
     const ledgerBefore = (await ledgerEntries(customerId)).length;
     const due = (await api.get(`/schedules/${scheduleId}`)).body.next_run_at;
@@ -164,6 +182,14 @@ describe('a scheduled run', () => {
     expect(runs).toEqual([{ schedule_id: scheduleId, due_at: due, outcome: 'SKIPPED', job_id: null }]);
     const listed = (await api.get(`/schedules/${scheduleId}/runs`)).body;
     expect(listed.map((run: any) => run.due_at)).toEqual([due, firstDue]);
+    // Runs page like every list: one per page, the next linked.
+    const first = await api.get(`/schedules/${scheduleId}/runs`, { query: { limit: 1 } });
+    expect(first.body.map((run: any) => run.due_at)).toEqual([due]);
+    const second = await api.get(`/schedules/${scheduleId}/runs`, {
+      query: { limit: 1, cursor: first.headers.get('x-next-cursor') ?? '' },
+    });
+    expect(second.body.map((run: any) => run.due_at)).toEqual([firstDue]);
+    expect(second.headers.get('link')).toBeNull();
     expect(listed[0]).toMatchObject({
       outcome: 'SKIPPED',
       job_id: null,
@@ -175,11 +201,12 @@ describe('a scheduled run', () => {
     expect((await scrapeJobs()).map((job: any) => job.job_id)).toEqual([firstJobId]);
   });
 
-  it('runs again once the budget is raised to cover the cap (a change applies to the next run)', async () => {
+  it('runs again, in the same month, once the budget is raised to cover the cap (a change applies to the next run)', async () => {
     const raised = await api.patch(`/schedules/${scheduleId}`, { monthly_budget: 2.25 });
     expect(raised.status).toBe(200);
     expect(raised.body.monthly_budget).toBe('2.25');
     const due = raised.body.next_run_at;
+    expect(pragueDay(due)).toBe(days[2]);
     const { runs } = await runSchedules({ time: due });
     expect(runs).toMatchObject([{ outcome: 'STARTED', job_id: expect.any(String) }]);
     // A FULL run is not refused for the catalog the first run delivered less than a day ago.
@@ -209,9 +236,11 @@ describe('changing a schedule', () => {
 
     const recut = await api.patch(`/schedules/${id}`, {
       cadence: { kind: 'CRON', expression: '30 */6 * * *' },
-      time_zone: 'America/New_York',
+      time_zone: 'america/new_york',
     });
     expect(recut.status).toBe(200);
+    // The zone is kept in its canonical spelling.
+    expect(recut.body.time_zone).toBe('America/New_York');
     const nextRun = recut.body.next_run_at;
     const newYork = new Intl.DateTimeFormat('en-GB', {
       timeZone: 'America/New_York',

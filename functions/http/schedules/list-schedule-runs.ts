@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { authorizedSchedule } from '#access/authorized-schedule';
-import { publicRun } from '#jobs/schedule-view';
 import { cursor, id, limit } from '#platform/request-fields';
 import { listRunsPage } from '#store/schedules';
 import { http } from '../http.ts';
@@ -16,6 +15,6 @@ export const handler = http(
     await authorizedSchedule(principal, path.schedule_id, 'READ');
     const page = await listPage(event, principal, baseUrl, query.cursor);
     const { values, next } = await listRunsPage(path.schedule_id, { limit: query.limit, after: page.after });
-    return page.answer(values.map(publicRun), next);
+    return page.answer(values, next);
   },
 );
