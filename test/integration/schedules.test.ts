@@ -217,6 +217,28 @@ describe('a scheduled run', () => {
   });
 });
 
+describe("the customer's monthly spend limit", () => {
+  it('skips a run whose hold would pass it, taking its job back: the run costs nothing', async () => {
+    const charged = (await api.get(`/customers/${customerId}/billing/usage`)).body.total;
+    // Room for 1.00 EUR more this month, below the 1.25 EUR cap of a run.
+    const limit = (Number(charged) + 1).toFixed(2);
+    await commands['set-quotas']({ customer: customerId, 'monthly-spend-limit': limit });
+    const created = (await createSchedule({ monthly_budget: '50.00' })).body;
+    const before = await balance();
+    const jobsBefore = await scrapeJobs();
+    const { runs } = await runSchedules({ time: created.next_run_at });
+    expect(runs).toEqual([
+      { schedule_id: created.schedule_id, due_at: created.next_run_at, outcome: 'SKIPPED', job_id: null },
+    ]);
+    const [run] = (await api.get(`/schedules/${created.schedule_id}/runs`)).body;
+    expect(run).toMatchObject({ skip_reason: 'MONTHLY_SPEND_LIMIT', detail: expect.stringContaining(limit) });
+    expect(await balance()).toEqual(before);
+    expect(await scrapeJobs()).toEqual(jobsBefore);
+    await commands['set-quotas']({ customer: customerId, 'monthly-spend-limit': '500' });
+    expect((await api.delete(`/schedules/${created.schedule_id}`)).status).toBe(204);
+  });
+});
+
 describe('changing a schedule', () => {
   it('pauses (no run while paused), resumes from now, changes cadence, zone and scope, and removes', async () => {
     const created = (await createSchedule({ cadence: { kind: 'WEEKLY', day: 'MONDAY', time: '07:15' } }))
