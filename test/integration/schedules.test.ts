@@ -4,6 +4,7 @@ import { settleJob } from '#core/pricing';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
+import { getWebsite, removeWebsite } from '#store/websites';
 import { handler as runSchedules } from '#tasks/run-schedules';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
@@ -332,6 +333,24 @@ describe('a removed website', () => {
       'SCHEDULE_STOPPED',
     );
     expect((await api.delete(`/schedules/${created.schedule_id}`)).status).toBe(204);
+  });
+  it('stops a schedule at its run when the website went without the stop (a removal racing its listing)', async () => {
+    const website = await landWebsite(api, projectId, other.url, { country: 'US', currency: 'USD' });
+    const created = (await createSchedule({ website_id: website.website_id })).body;
+    // The store's removal alone, as when a removal's listing of schedules missed one just created.
+    const removed = await getWebsite(website.website_id);
+    expect(removed && (await removeWebsite(removed))).toBe(true);
+    const { runs } = await runSchedules({ time: created.next_run_at });
+    expect(runs).toEqual([
+      { schedule_id: created.schedule_id, due_at: created.next_run_at, outcome: 'SKIPPED', job_id: null },
+    ]);
+    const [run] = (await api.get(`/schedules/${created.schedule_id}/runs`)).body;
+    expect(run).toMatchObject({ skip_reason: 'WEBSITE_REMOVED' });
+    expect((await api.get(`/schedules/${created.schedule_id}`)).body).toMatchObject({
+      status: 'STOPPED',
+      stopped_reason: 'WEBSITE_REMOVED',
+      next_run_at: null,
+    });
   });
 });
 
