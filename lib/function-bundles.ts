@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import { routes } from '#platform/routes';
 import { BUNDLE_BANNER, BUNDLE_EXTERNALS, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET } from './bundling.ts';
 import { REPO_ROOT } from './service-function.ts';
-import { IDLE_JOB_SWEEPER_MODULE, taskFunctions } from './task-functions.ts';
+import { IDLE_JOB_SWEEPER_MODULE, SCHEDULE_RUNNER_MODULE, taskFunctions } from './task-functions.ts';
 
 /** One deployed function's code: its entry module and, where it may exceed the limit, why. */
 export interface FunctionEntry {
@@ -12,7 +12,10 @@ export interface FunctionEntry {
   overLimit: string | undefined;
 }
 
-/** Every entry the stacks deploy: route handlers (one per module), the not-found answer, tasks and the sweeper. */
+/**
+ * Every entry the stacks deploy: route handlers (one per module), the not-found answer, tasks, the
+ * sweeper and the schedule runner.
+ */
 export function functionEntries(): FunctionEntry[] {
   const entries = new Map<string, string | undefined>();
   const add = (entry: string, overLimit: string | undefined) => {
@@ -23,6 +26,7 @@ export function functionEntries(): FunctionEntry[] {
   for (const task of Object.values(taskFunctions))
     add(`functions/tasks/${task.module}.ts`, task.bundleOverLimit);
   add(`functions/tasks/${IDLE_JOB_SWEEPER_MODULE}.ts`, undefined);
+  add(`functions/tasks/${SCHEDULE_RUNNER_MODULE}.ts`, undefined);
   return [...entries].map(([entry, overLimit]) => ({ entry, overLimit }));
 }
 

@@ -16,7 +16,13 @@ import { addAlarm } from './alarm.ts';
 import { constructId } from './construct-id.ts';
 import { REPO_ROOT, ServiceFunction } from './service-function.ts';
 import { type Stage, type StageConfig, serviceEnvironment } from './stage-config.ts';
-import { EVENT_LANE, IDLE_JOB_SWEEPER_MODULE, type TaskFunction, taskFunctions } from './task-functions.ts';
+import {
+  EVENT_LANE,
+  IDLE_JOB_SWEEPER_MODULE,
+  SCHEDULE_RUNNER_MODULE,
+  type TaskFunction,
+  taskFunctions,
+} from './task-functions.ts';
 
 export interface JobsStackProps extends StackProps {
   stage: Stage;
@@ -55,14 +61,20 @@ export interface JobSources {
   lanes: LaneFile[];
   /** The sweeper's entry, relative to the repository root, when the module exists. */
   sweeperEntry: string | undefined;
+  /** The schedule runner's entry, relative to the repository root, when the module exists. */
+  runnerEntry: string | undefined;
 }
 
 export function findJobSources(dirs: JobSourceDirs = REPOSITORY_JOB_SOURCES): JobSources {
-  const sweeperEntry = join(dirs.tasksDir, `${IDLE_JOB_SWEEPER_MODULE}.ts`);
+  const entry = (module: string) => {
+    const path = join(dirs.tasksDir, `${module}.ts`);
+    return existsSync(resolve(REPO_ROOT, path)) ? path : undefined;
+  };
   return {
     tasksDir: dirs.tasksDir,
     lanes: readLanes(resolve(REPO_ROOT, dirs.stateMachinesDir)),
-    sweeperEntry: existsSync(resolve(REPO_ROOT, sweeperEntry)) ? sweeperEntry : undefined,
+    sweeperEntry: entry(IDLE_JOB_SWEEPER_MODULE),
+    runnerEntry: entry(SCHEDULE_RUNNER_MODULE),
   };
 }
 
@@ -121,13 +133,16 @@ function readLanes(directory: string): LaneFile[] {
 /**
  * The job lanes: one Step Functions state machine per `state-machines/*.asl.json`, deployed from the
  * same file the local runner executes, with each `${...Arn}` placeholder substituted by the task
- * Lambda that lib/task-functions.ts names; and the hourly sweeper of idle jobs.
+ * Lambda that lib/task-functions.ts names; the hourly sweeper of idle jobs; and the runner of due
+ * schedules every 5 minutes.
  */
 export class JobsStack extends Stack {
   /** Lane name (the ASL file name without `.asl.json`) to its state machine. */
   readonly lanes = new Map<string, sfn.StateMachine>();
   /** Sweeps that failed past every retry; absent without the sweeper. */
   sweeperDeadLetters: sqs.Queue | undefined;
+  /** Ticks of the schedule runner that failed past every retry; absent without the runner. */
+  runnerDeadLetters: sqs.Queue | undefined;
   private readonly tasks = new Map<string, ServiceFunction>();
   /** The lane each task function was made for. */
   private readonly taskLanes = new Map<string, string>();
@@ -170,6 +185,7 @@ export class JobsStack extends Stack {
 
     this.letTasksPublishEvents();
     this.scheduleIdleJobSweeper();
+    this.scheduleScheduleRunner();
   }
 
   /**
@@ -263,44 +279,99 @@ export class JobsStack extends Stack {
   }
 
   private scheduleIdleJobSweeper(): void {
-    const { config, table, sources } = this.props;
-    const entry = sources.sweeperEntry;
+    const entry = this.props.sources.sweeperEntry;
     if (!entry) return;
-    const deadLetters = new sqs.Queue(this, 'IdleJobSweeperDeadLetters', {
+    const { fn: sweeper, deadLetters } = this.periodicFunction({
+      id: 'IdleJobSweeper',
+      ruleId: 'IdleJobSweepSchedule',
+      entry,
+      description: 'Cancels jobs left unapproved past the idle limit',
+      rate: Duration.hours(1),
+      ruleDescription: 'Hourly sweep of idle jobs',
+      what: 'The idle-job sweeper',
+      failedRun: 'A sweep of idle jobs',
+    });
+    this.sweeperDeadLetters = deadLetters;
+    for (const [lane, machine] of this.lanes) sweeper.bindStateMachine(machine, laneArnVariable(lane), 'RW');
+  }
+
+  /**
+   * One rule finds the due schedules with a Query of their due-time partition, so a tick costs one
+   * read however many schedules exist. A run creates and approves a scrape job as the API does: the
+   * runner writes the URL list a URL run needs, reads the catalog a CATALOG_URLS run re-scrapes,
+   * starts the scrape lane, and starts webhook deliveries of what it did.
+   */
+  private scheduleScheduleRunner(): void {
+    const entry = this.props.sources.runnerEntry;
+    const scrape = this.lanes.get('scrape');
+    if (!entry || !scrape) return;
+    const { fn: runner, deadLetters } = this.periodicFunction({
+      id: 'ScheduleRunner',
+      ruleId: 'ScheduleRunSchedule',
+      entry,
+      description: 'Starts the due runs of schedules',
+      rate: Duration.minutes(5),
+      ruleDescription: 'Due runs of schedules, every 5 minutes',
+      what: 'The schedule runner',
+      failedRun: 'A tick of the schedule runner',
+    });
+    this.runnerDeadLetters = deadLetters;
+    runner.bindBucket(this.props.dataBucket, 'DATA_BUCKET', 'RW');
+    runner.bindStateMachine(scrape, laneArnVariable('scrape'), 'RW');
+    // The jobs it creates and the runs it skips are announced to the project's webhooks.
+    const events = this.lanes.get(EVENT_LANE);
+    if (events) runner.bindStateMachine(events, laneArnVariable(EVENT_LANE), 'RW');
+  }
+
+  /**
+   * A function run by an EventBridge rule at a fixed rate, with the table read-write: its failed
+   * runs (after the rule's retries) land in a dead-letter queue, and errors and dead letters alarm.
+   */
+  private periodicFunction(spec: {
+    id: string;
+    ruleId: string;
+    entry: string;
+    description: string;
+    rate: Duration;
+    ruleDescription: string;
+    what: string;
+    failedRun: string;
+  }): { fn: ServiceFunction; deadLetters: sqs.Queue } {
+    const { config, table, alarmTopic } = this.props;
+    const deadLetters = new sqs.Queue(this, `${spec.id}DeadLetters`, {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    this.sweeperDeadLetters = deadLetters;
-    const sweeper = new ServiceFunction(this, 'IdleJobSweeper', {
+    const fn = new ServiceFunction(this, spec.id, {
       deadLetterQueue: deadLetters,
-      entry,
-      description: 'Cancels jobs left unapproved past the idle limit',
+      entry: spec.entry,
+      description: spec.description,
       timeout: Duration.minutes(5),
       logRetention: config.logRetention,
       removalPolicy: config.removalPolicy,
       environment: serviceEnvironment(config),
     }).bindTable(table, 'RW');
-    for (const [lane, machine] of this.lanes) sweeper.bindStateMachine(machine, laneArnVariable(lane), 'RW');
-    addAlarm(this, 'IdleJobSweeperErrorsAlarm', {
-      topic: this.props.alarmTopic,
-      description: 'The idle-job sweeper failed within the last hour',
-      metric: sweeper.metricErrors(),
+    addAlarm(this, `${spec.id}ErrorsAlarm`, {
+      topic: alarmTopic,
+      description: `${spec.what} failed within the last hour`,
+      metric: fn.metricErrors(),
       threshold: 1,
       period: Duration.hours(1),
     });
-    new events.Rule(this, 'IdleJobSweepSchedule', {
-      description: 'Hourly sweep of idle jobs',
-      schedule: events.Schedule.rate(Duration.hours(1)),
-      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2, deadLetterQueue: deadLetters })],
+    new events.Rule(this, spec.ruleId, {
+      description: spec.ruleDescription,
+      schedule: events.Schedule.rate(spec.rate),
+      targets: [new targets.LambdaFunction(fn, { retryAttempts: 2, deadLetterQueue: deadLetters })],
     });
     // The rule's undelivered events and the function's failed asynchronous runs land in the same queue.
-    addAlarm(this, 'IdleJobSweeperDeadLettersAlarm', {
-      topic: this.props.alarmTopic,
-      description: 'A sweep of idle jobs failed past its retries (see the dead-letter queue)',
+    addAlarm(this, `${spec.id}DeadLettersAlarm`, {
+      topic: alarmTopic,
+      description: `${spec.failedRun} failed past its retries (see the dead-letter queue)`,
       metric: deadLetters.metricApproximateNumberOfMessagesVisible(),
       threshold: 1,
       period: Duration.minutes(5),
     });
+    return { fn, deadLetters };
   }
 }

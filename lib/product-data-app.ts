@@ -43,7 +43,7 @@ export function addProductDataStacks(
   };
   const sources = findJobSources(jobsOverrides.dirs);
   const jobs =
-    sources.lanes.length > 0 || sources.sweeperEntry
+    sources.lanes.length > 0 || sources.sweeperEntry || sources.runnerEntry
       ? new JobsStack(app, `pds-${stage}-jobs`, {
           ...common,
           ...resources,

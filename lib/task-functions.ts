@@ -107,3 +107,6 @@ export const EVENT_LANE = 'webhook-delivery';
 
 /** Run every hour by an EventBridge schedule, when the module exists. */
 export const IDLE_JOB_SWEEPER_MODULE = 'sweep-idle-jobs';
+
+/** Run every few minutes by an EventBridge rule: starts the due runs of schedules, when the module exists. */
+export const SCHEDULE_RUNNER_MODULE = 'run-schedules';

@@ -78,6 +78,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const { startIdleSweeper } = await import('./idle-sweeper.ts');
     const sweeper = await startIdleSweeper();
     stoppers.unshift(sweeper.stop);
+    const { startScheduleRunner } = await import('./schedule-runner.ts');
+    const scheduleRunner = await startScheduleRunner();
+    stoppers.unshift(scheduleRunner.stop);
     const { startApiServer } = await import('./api-server.ts');
     const api = await startApiServer(options.port);
     stoppers.unshift(api.stop);

@@ -1,5 +1,5 @@
 import type { StoredJob } from '#core/job-record';
-import { parseMoney } from '#core/money';
+import { type Cents, parseMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
 import { chargeHold, placeHold, releaseHold } from './ledger.ts';
 
@@ -10,14 +10,18 @@ import { chargeHold, placeHold, releaseHold } from './ledger.ts';
  * idempotent: a retried task or a second follow-up never holds, charges or releases twice.
  */
 
-/** Holds the quote's cap; 402 INSUFFICIENT_FUNDS when the spendable credit is lower. */
-export async function holdScrapeCap(job: StoredJob): Promise<void> {
+/**
+ * Holds the quote's cap; 402 INSUFFICIENT_FUNDS when the spendable credit is lower, and 403
+ * MONTHLY_SPEND_LIMIT when a limit is given and this month's charges and holds would pass it.
+ */
+export async function holdScrapeCap(job: StoredJob, monthlySpendLimit?: Cents): Promise<void> {
   if (!job.estimate) throw new Error(`Job ${job.job_id} has no estimate to hold`);
   await placeHold({
     customerId: job.customer_id,
     holdId: job.job_id,
     amount: parseMoney(job.estimate.cap),
     jobId: job.job_id,
+    monthlySpendLimit,
   });
 }
 

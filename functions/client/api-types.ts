@@ -4,6 +4,11 @@
  */
 
 
+/** OneOf type helpers */
+type Without<T, U> = { [P in Exclude<keyof T, keyof U>]?: never };
+type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> & T) : T | U;
+type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
+
 export interface paths {
   "/openapi.json": {
     /** The OpenAPI document of this API */
@@ -160,7 +165,7 @@ export interface paths {
   "/websites/{website_id}": {
     /** One website */
     get: operations["getWebsite"];
-    /** Remove a website with its catalogs */
+    /** Remove a website with its catalogs; its schedules stop */
     delete: operations["deleteWebsite"];
   };
   "/websites/{website_id}/sample": {
@@ -173,6 +178,30 @@ export interface paths {
      * @description Name the product by `product_id` (as changes and history show it) or `product_url`; `from` and `to` (ISO 8601, both included) bound the time range.
      */
     get: operations["getProductHistory"];
+  };
+  "/schedules": {
+    /** A project's schedules */
+    get: operations["listSchedules"];
+    /**
+     * Scrape a website on a schedule, within a monthly budget
+     * @description Each run is a scrape job of the website (FULL, CATALOG_URLS, or a list of `urls`), created and approved by the schedule, so it holds and charges the customer's credit like any scrape, and its hold is refused past the customer's monthly spend limit. A run starts only while the month's runs of the schedule (settled: their charge; running: their cap) plus the new job's cap stay within `monthly_budget` (EUR, months as in billing usage); otherwise it is skipped, costs nothing, and its run says why. `cadence` is DAILY at a `time`, WEEKLY on a `day` at a `time`, or CRON with a 5-field `expression`, read in `time_zone` (an IANA name); runs at most once an hour. A FULL run is not refused for a catalog less than a day old.
+     */
+    post: operations["createSchedule"];
+  };
+  "/schedules/{schedule_id}": {
+    /** One schedule, with its next run */
+    get: operations["getSchedule"];
+    /** Remove a schedule and its runs (the jobs it made stay) */
+    delete: operations["deleteSchedule"];
+    /**
+     * Change, pause (`status: PAUSED`) or resume (`status: ACTIVE`) a schedule
+     * @description A new cadence or time zone, and a resume, plan the next run from now; runs missed while paused are not made up. A schedule stopped because its website was removed can only be removed (409 SCHEDULE_STOPPED).
+     */
+    patch: operations["updateSchedule"];
+  };
+  "/schedules/{schedule_id}/runs": {
+    /** A schedule's runs, newest first: the job each made, or why it was skipped */
+    get: operations["listScheduleRuns"];
   };
   "/exports": {
     /**
@@ -236,7 +265,7 @@ export interface components {
       status: number;
       detail?: string;
       /** @enum {string} */
-      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "INVALID_TIME_RANGE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SCHEDULE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "SCHEDULE_STOPPED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "INVALID_TIME_RANGE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       request_id: string;
       /** @description With RATE_LIMITED and SETUP_LIMIT_REACHED: the Retry-After header’s seconds. */
       retry_after_seconds?: number;
@@ -5633,7 +5662,7 @@ export interface operations {
       };
     };
   };
-  /** Remove a website with its catalogs */
+  /** Remove a website with its catalogs; its schedules stop */
   deleteWebsite: {
     parameters: {
       path: {
@@ -5892,6 +5921,814 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_TIME_RANGE" | "VALIDATION_ERROR";
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /** A project's schedules */
+  listSchedules: {
+    parameters: {
+      query: {
+        project_id: string;
+        limit?: number;
+        cursor?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
+        content: {
+          "application/json": ({
+              schedule_id: string;
+              project_id: string;
+              website_id: string;
+              /** @enum {string} */
+              variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+              urls: string[] | null;
+              cadence: OneOf<[{
+                /** @constant */
+                kind: "DAILY";
+                time: string;
+              }, {
+                /** @constant */
+                kind: "WEEKLY";
+                /** @enum {string} */
+                day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
+                time: string;
+              }, {
+                /** @constant */
+                kind: "CRON";
+                expression: string;
+              }]>;
+              time_zone: string;
+              monthly_budget: string;
+              /** @enum {string} */
+              status: "ACTIVE" | "PAUSED" | "STOPPED";
+              stopped_reason: string | null;
+              /** @description The next due time while ACTIVE, else null. */
+              next_run_at: string | null;
+              created_by: string;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            })[];
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PROJECT_NOT_FOUND: Project not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "PROJECT_NOT_FOUND";
+          };
+        };
+      };
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Scrape a website on a schedule, within a monthly budget
+   * @description Each run is a scrape job of the website (FULL, CATALOG_URLS, or a list of `urls`), created and approved by the schedule, so it holds and charges the customer's credit like any scrape, and its hold is refused past the customer's monthly spend limit. A run starts only while the month's runs of the schedule (settled: their charge; running: their cap) plus the new job's cap stay within `monthly_budget` (EUR, months as in billing usage); otherwise it is skipped, costs nothing, and its run says why. `cadence` is DAILY at a `time`, WEEKLY on a `day` at a `time`, or CRON with a 5-field `expression`, read in `time_zone` (an IANA name); runs at most once an hour. A FULL run is not refused for a catalog less than a day old.
+   */
+  createSchedule: {
+    parameters: {
+      header?: {
+        /** @description Makes a retry safe: the first answer is kept for 24 hours and replayed to a repeat with this key and the same request (IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_KEY_IN_USE while the first still runs). Keys belong to your user (and the project of a project key) and to this route. */
+        "Idempotency-Key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "project_id": "a1B2c3D4",
+         *   "website_id": "e5F6g7H8",
+         *   "cadence": {
+         *     "kind": "WEEKLY",
+         *     "day": "MONDAY",
+         *     "time": "06:30"
+         *   },
+         *   "time_zone": "Europe/Prague",
+         *   "monthly_budget": "20.00"
+         * }
+         */
+        "application/json": {
+          project_id: string;
+          website_id: string;
+          /** @enum {string} */
+          variant?: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+          urls?: string[];
+          cadence: OneOf<[{
+            /** @constant */
+            kind: "DAILY";
+            time: string;
+          }, {
+            /** @constant */
+            kind: "WEEKLY";
+            /** @enum {string} */
+            day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
+            time: string;
+          }, {
+            /** @constant */
+            kind: "CRON";
+            expression: string;
+          }]>;
+          time_zone: string;
+          monthly_budget: string | number;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key */
+          "Idempotent-Replayed"?: "true";
+        };
+        content: {
+          "application/json": {
+            schedule_id: string;
+            project_id: string;
+            website_id: string;
+            /** @enum {string} */
+            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+            urls: string[] | null;
+            cadence: OneOf<[{
+              /** @constant */
+              kind: "DAILY";
+              time: string;
+            }, {
+              /** @constant */
+              kind: "WEEKLY";
+              /** @enum {string} */
+              day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
+              time: string;
+            }, {
+              /** @constant */
+              kind: "CRON";
+              expression: string;
+            }]>;
+            time_zone: string;
+            monthly_budget: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "PAUSED" | "STOPPED";
+            stopped_reason: string | null;
+            /** @description The next due time while ACTIVE, else null. */
+            next_run_at: string | null;
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            rejected?: number;
+            rejected_urls?: string[];
+          };
+        };
+      };
+      /** @description NO_URL_ACCEPTED: No URL accepted */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "NO_URL_ACCEPTED";
+          };
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+          });
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_IN_USE: Idempotency key in use */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_IN_USE";
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: Content too large */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "PAYLOAD_TOO_LARGE";
+          };
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_INVALID: Invalid idempotency key; IDEMPOTENCY_KEY_REUSED: Idempotency key reused; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /** One schedule, with its next run */
+  getSchedule: {
+    parameters: {
+      path: {
+        schedule_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            schedule_id: string;
+            project_id: string;
+            website_id: string;
+            /** @enum {string} */
+            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+            urls: string[] | null;
+            cadence: OneOf<[{
+              /** @constant */
+              kind: "DAILY";
+              time: string;
+            }, {
+              /** @constant */
+              kind: "WEEKLY";
+              /** @enum {string} */
+              day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
+              time: string;
+            }, {
+              /** @constant */
+              kind: "CRON";
+              expression: string;
+            }]>;
+            time_zone: string;
+            monthly_budget: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "PAUSED" | "STOPPED";
+            stopped_reason: string | null;
+            /** @description The next due time while ACTIVE, else null. */
+            next_run_at: string | null;
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+          };
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description SCHEDULE_NOT_FOUND: Schedule not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SCHEDULE_NOT_FOUND";
+          };
+        };
+      };
+      /** @description VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /** Remove a schedule and its runs (the jobs it made stay) */
+  deleteSchedule: {
+    parameters: {
+      path: {
+        schedule_id: string;
+      };
+    };
+    responses: {
+      /** @description No content */
+      204: {
+        content: never;
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description SCHEDULE_NOT_FOUND: Schedule not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SCHEDULE_NOT_FOUND";
+          };
+        };
+      };
+      /** @description VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Change, pause (`status: PAUSED`) or resume (`status: ACTIVE`) a schedule
+   * @description A new cadence or time zone, and a resume, plan the next run from now; runs missed while paused are not made up. A schedule stopped because its website was removed can only be removed (409 SCHEDULE_STOPPED).
+   */
+  updateSchedule: {
+    parameters: {
+      path: {
+        schedule_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "status": "PAUSED"
+         * }
+         */
+        "application/json": {
+          /** @enum {string} */
+          variant?: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+          urls?: string[];
+          cadence?: OneOf<[{
+            /** @constant */
+            kind: "DAILY";
+            time: string;
+          }, {
+            /** @constant */
+            kind: "WEEKLY";
+            /** @enum {string} */
+            day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
+            time: string;
+          }, {
+            /** @constant */
+            kind: "CRON";
+            expression: string;
+          }]>;
+          time_zone?: string;
+          monthly_budget?: string | number;
+          /**
+           * @description PAUSED pauses the schedule; ACTIVE resumes it.
+           * @enum {string}
+           */
+          status?: "ACTIVE" | "PAUSED";
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            schedule_id: string;
+            project_id: string;
+            website_id: string;
+            /** @enum {string} */
+            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+            urls: string[] | null;
+            cadence: OneOf<[{
+              /** @constant */
+              kind: "DAILY";
+              time: string;
+            }, {
+              /** @constant */
+              kind: "WEEKLY";
+              /** @enum {string} */
+              day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
+              time: string;
+            }, {
+              /** @constant */
+              kind: "CRON";
+              expression: string;
+            }]>;
+            time_zone: string;
+            monthly_budget: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "PAUSED" | "STOPPED";
+            stopped_reason: string | null;
+            /** @description The next due time while ACTIVE, else null. */
+            next_run_at: string | null;
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+          };
+        };
+      };
+      /** @description NO_URL_ACCEPTED: No URL accepted */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "NO_URL_ACCEPTED";
+          };
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description SCHEDULE_NOT_FOUND: Schedule not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SCHEDULE_NOT_FOUND";
+          };
+        };
+      };
+      /** @description SCHEDULE_STOPPED: Schedule stopped */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SCHEDULE_STOPPED";
+          };
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: Content too large */
+      413: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "PAYLOAD_TOO_LARGE";
+          };
+        };
+      };
+      /** @description VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "VALIDATION_ERROR";
+          };
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /** A schedule's runs, newest first: the job each made, or why it was skipped */
+  listScheduleRuns: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      path: {
+        schedule_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
+        content: {
+          "application/json": ({
+              schedule_id: string;
+              /** Format: date-time */
+              due_at: string;
+              /**
+               * @description STARTED: the job was created and approved; SKIPPED: no job was charged, see skip_reason.
+               * @enum {string}
+               */
+              outcome: "PENDING" | "STARTED" | "SKIPPED";
+              job_id: string | null;
+              skip_reason: ("BUDGET_EXHAUSTED" | "SCRAPE_IN_PROGRESS" | "WEBSITE_REMOVED" | "INSUFFICIENT_FUNDS" | "MONTHLY_SPEND_LIMIT" | "NO_FULL_CATALOG" | "CATALOG_EXPIRED" | "NO_URL_ACCEPTED" | "RUN_FAILED") | null;
+              detail: string | null;
+              /** Format: date-time */
+              recorded_at: string;
+            })[];
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description SCHEDULE_NOT_FOUND: Schedule not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SCHEDULE_NOT_FOUND";
+          };
+        };
+      };
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
       };

@@ -33,6 +33,7 @@ export type ProjectAction =
   | 'READ'
   | 'OPERATE_JOBS'
   | 'REVIEW_MATCHES'
+  | 'MANAGE_SCHEDULES'
   | 'CONTACT_SUPPORT'
   | 'REMOVE_SETUP_JOB'
   | 'UPDATE_PROJECT'
@@ -44,6 +45,8 @@ export const PROJECT_ACTION_ROLES: Record<ProjectAction, readonly ProjectRole[]>
   READ: ['ADMIN', 'EDITOR', 'VIEWER'],
   OPERATE_JOBS: ['ADMIN', 'EDITOR'],
   REVIEW_MATCHES: ['ADMIN', 'EDITOR'],
+  // A schedule approves its runs' jobs, so managing one is operating jobs.
+  MANAGE_SCHEDULES: ['ADMIN', 'EDITOR'],
   CONTACT_SUPPORT: ['ADMIN', 'EDITOR'],
   REMOVE_SETUP_JOB: ['ADMIN'],
   UPDATE_PROJECT: ['ADMIN'],

@@ -13,7 +13,8 @@ export type IdPrefix =
   | 'led'
   | 'whk'
   | 'evt'
-  | 'dlv';
+  | 'dlv'
+  | 'sch';
 
 // Crockford base32 keeps ids case-insensitive and free of look-alike letters.
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';

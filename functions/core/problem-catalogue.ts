@@ -43,6 +43,7 @@ export const PROBLEM_CATALOGUE = {
   PRODUCT_NOT_FOUND: { status: 404, title: 'Product not found' },
   PROJECT_NOT_FOUND: { status: 404, title: 'Project not found' },
   ROUTE_NOT_FOUND: { status: 404, title: 'Route not found' },
+  SCHEDULE_NOT_FOUND: { status: 404, title: 'Schedule not found' },
   SESSION_NOT_FOUND: { status: 404, title: 'Checkout session not found' },
   USER_NOT_FOUND: { status: 404, title: 'User not found' },
   WEBSITE_NOT_FOUND: { status: 404, title: 'Website not found' },
@@ -69,6 +70,7 @@ export const PROBLEM_CATALOGUE = {
   QUOTE_CHANGED: { status: 409, title: 'Quote changed' },
   REFERENCE_REUSED: { status: 409, title: 'Reference reused' },
   SAMPLE_ALREADY_USED: { status: 409, title: 'Sample already used' },
+  SCHEDULE_STOPPED: { status: 409, title: 'Schedule stopped' },
   // 413: the local server's body cap (API Gateway enforces its own before any handler runs).
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Content too large' },
   // 422: the request does not match the endpoint's schema, or its Idempotency-Key or cursor cannot serve it.

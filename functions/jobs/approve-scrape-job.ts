@@ -1,6 +1,7 @@
 import { releaseHold } from '#billing/ledger';
 import { holdScrapeCap } from '#billing/scrape-billing';
 import { decide } from '#core/lanes';
+import type { Cents } from '#core/money';
 import { Conflict } from '#core/problem';
 import { jobStore } from '#store/job-store';
 import type { ScrapeFields, ScrapeJob } from './scrape-job.ts';
@@ -15,12 +16,17 @@ const notAwaiting = (job: ScrapeJob) =>
 /**
  * Approves a scrape job at its quote: holds the cap on the credit (402 when the spendable credit is
  * lower; the job keeps waiting), records who approved it and when, moves it to APPROVED and starts
- * its run. A job already approved, or ended, is 409.
+ * its run. A job already approved, or ended, is 409. With `monthlySpendLimit` (a schedule's runs,
+ * which no one approves by hand) the hold is refused with 403 MONTHLY_SPEND_LIMIT when it would pass it.
  */
-export async function approveScrapeJob(job: ScrapeJob, approvedBy: string): Promise<ScrapeJob> {
+export async function approveScrapeJob(
+  job: ScrapeJob,
+  approvedBy: string,
+  options: { monthlySpendLimit?: Cents } = {},
+): Promise<ScrapeJob> {
   // A scrape is approved at the quote it shows: there is no repricing, so the quote is never higher.
   if (!decide(job.job_type, job.status, 'APPROVE', { quoteHigher: false }).moved) throw notAwaiting(job);
-  await holdScrapeCap(job);
+  await holdScrapeCap(job, options.monthlySpendLimit);
   const approved = await jobStore().move<ScrapeFields>(job, 'APPROVED', {
     set: { approval: { approved_by: approvedBy, approved_at: new Date().toISOString() } },
   });

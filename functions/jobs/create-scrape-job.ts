@@ -31,6 +31,17 @@ export interface ScrapeCreation {
   rejected?: { rejected: number; rejected_urls: string[] };
 }
 
+/** What a scheduled run asks beyond what a caller of POST /jobs/scraping can. */
+export interface ScrapeCreateOptions {
+  /**
+   * A schedule's cadence says how fresh its catalogs must be, so its FULL runs are not refused for a
+   * catalog newer than a day.
+   */
+  evenIfFresh?: boolean;
+  /** Sees the quoted job before anything is written, and throws to refuse it (a schedule's budget). */
+  admit?: (job: ScrapeJob) => Promise<void>;
+}
+
 /** A racing create is answered by reading again; a few rounds settle any race. */
 const MAX_ATTEMPTS = 5;
 
@@ -41,7 +52,11 @@ const MAX_ATTEMPTS = 5;
  * the last FULL catalog is still fresh, and an unfinished FULL scrape of the website is returned
  * instead of a second one.
  */
-export async function createScrapeJob(project: Project, request: ScrapeRequest): Promise<ScrapeCreation> {
+export async function createScrapeJob(
+  project: Project,
+  request: ScrapeRequest,
+  options: ScrapeCreateOptions = {},
+): Promise<ScrapeCreation> {
   const website = await getWebsite(request.website_id);
   if (!website || website.project_id !== project.project_id) {
     throw NotFound('WEBSITE_NOT_FOUND', 'No such website.');
@@ -49,7 +64,7 @@ export async function createScrapeJob(project: Project, request: ScrapeRequest):
   const customerId = project.customer_id;
   if (!customerId) throw new Error(`Project ${project.project_id} has no customer to bill`);
   const difficulty = await readingDifficulty(website);
-  const base = { project, customerId, website, difficulty };
+  const base = { project, customerId, website, difficulty, options };
   if (request.urls) return createUrlScrape(base, 'URLS_ONLY', request.urls);
   if (request.variant === 'CATALOG_URLS') {
     const catalog = await fullCatalogUrls(website);
@@ -63,6 +78,7 @@ interface Base {
   customerId: string;
   website: Website;
   difficulty: Difficulty;
+  options: ScrapeCreateOptions;
 }
 
 /** The price depends on how products are read: the difficulty of the profile training learned. */
@@ -87,6 +103,7 @@ async function createUrlScrape(
     );
   }
   const job = { ...newScrapeJob(base, variant, screened.accepted), source_catalog: sourceCatalog };
+  await base.options.admit?.(job);
   // The list is in the data bucket before the job exists, so a job never lacks its URLs.
   await putUrlList(job.job_id, screened.accepted);
   const stored = await jobStore().put(job);
@@ -119,15 +136,17 @@ async function createFullScrape(base: Base): Promise<ScrapeCreation> {
     const open = await jobStore().holdingKey<ScrapeFields>(lock);
     if (open) return { job: open, created: false };
     const catalog = await latestCatalog(base.website.website_id, 'FULL');
-    if (catalog && catalogFreshness(catalog.created_at) === 'FRESH') {
+    if (!base.options.evenIfFresh && catalog && catalogFreshness(catalog.created_at) === 'FRESH') {
       throw Conflict(
         'CATALOG_UP_TO_DATE',
         `The project already holds the newest catalog of this website (${catalog.created_at}); a FULL scrape is possible 24 hours after it.`,
       );
     }
+    const fresh = newScrapeJob(base, 'FULL', null, lock);
+    await base.options.admit?.(fresh);
     let job: ScrapeJob;
     try {
-      job = await jobStore().put(newScrapeJob(base, 'FULL', null, lock));
+      job = await jobStore().put(fresh);
     } catch (error) {
       // Another create took the website's lock: read again.
       if (isConditionFailure(error) || isTransactionConflict(error)) continue;

@@ -152,6 +152,13 @@ export const SETTINGS = {
     max: 3600,
     about: 'local stack only: the idle sweeper’s timer',
   },
+  SCHEDULE_RUN_INTERVAL_SECONDS: {
+    kind: 'number',
+    fallback: 60,
+    min: 0.1,
+    max: 3600,
+    about: 'local stack only: the timer of the runner of due schedules',
+  },
   PORT: { kind: 'number', fallback: 3000, min: 0, max: 65535, about: 'local stack only: the API port' },
   DATA_DIR: optional('local stack only: keep the stack’s data in this folder'),
 } as const satisfies Record<string, Spec>;

@@ -471,7 +471,7 @@ export const routes: readonly Route[] = [
   }),
   // A removed website's catalogs go from the data bucket.
   projectRoute('DELETE', '/websites/{website_id}', 'websites/delete-website', {
-    summary: 'Remove a website with its catalogs',
+    summary: 'Remove a website with its catalogs; its schedules stop',
     access: { table: 'RW', data: 'RW' },
     action: 'REMOVE_WEBSITE',
     problems: ['WEBSITE_NOT_FOUND'],
@@ -489,6 +489,55 @@ export const routes: readonly Route[] = [
     access: { table: 'RO', data: 'RO' },
     action: 'READ',
     problems: ['WEBSITE_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'INVALID_TIME_RANGE'],
+  }),
+  projectRoute('POST', '/schedules', 'schedules/create-schedule', {
+    idempotent: true,
+    summary: 'Scrape a website on a schedule, within a monthly budget',
+    description: [
+      'Each run is a scrape job of the website (FULL, CATALOG_URLS, or a list of `urls`), created and approved by the schedule, so it holds',
+      "and charges the customer's credit like any scrape, and its hold is refused past the customer's monthly spend limit.",
+      "A run starts only while the month's runs of the schedule (settled: their charge; running: their cap) plus the new job's cap stay within",
+      '`monthly_budget` (EUR, months as in billing usage); otherwise it is skipped, costs nothing, and its run says why.',
+      '`cadence` is DAILY at a `time`, WEEKLY on a `day` at a `time`, or CRON with a 5-field `expression`, read in `time_zone` (an IANA name);',
+      'runs at most once an hour. A FULL run is not refused for a catalog less than a day old.',
+    ].join(' '),
+    access: WRITE,
+    action: 'MANAGE_SCHEDULES',
+    problems: ['PROJECT_NOT_FOUND', 'WEBSITE_NOT_FOUND', 'NO_URL_ACCEPTED'],
+  }),
+  projectRoute('GET', '/schedules', 'schedules/list-schedules', {
+    paged: true,
+    summary: "A project's schedules",
+    access: READ,
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/schedules/{schedule_id}', 'schedules/get-schedule', {
+    summary: 'One schedule, with its next run',
+    access: READ,
+    action: 'READ',
+    problems: ['SCHEDULE_NOT_FOUND'],
+  }),
+  projectRoute('PATCH', '/schedules/{schedule_id}', 'schedules/update-schedule', {
+    summary: 'Change, pause (`status: PAUSED`) or resume (`status: ACTIVE`) a schedule',
+    description:
+      'A new cadence or time zone, and a resume, plan the next run from now; runs missed while paused are not made up. A schedule stopped because its website was removed can only be removed (409 SCHEDULE_STOPPED).',
+    access: WRITE,
+    action: 'MANAGE_SCHEDULES',
+    problems: ['SCHEDULE_NOT_FOUND', 'SCHEDULE_STOPPED', 'NO_URL_ACCEPTED'],
+  }),
+  projectRoute('DELETE', '/schedules/{schedule_id}', 'schedules/delete-schedule', {
+    summary: 'Remove a schedule and its runs (the jobs it made stay)',
+    access: WRITE,
+    action: 'MANAGE_SCHEDULES',
+    problems: ['SCHEDULE_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/schedules/{schedule_id}/runs', 'schedules/list-schedule-runs', {
+    paged: true,
+    summary: "A schedule's runs, newest first: the job each made, or why it was skipped",
+    access: READ,
+    action: 'READ',
+    problems: ['SCHEDULE_NOT_FOUND'],
   }),
   projectRoute('GET', '/exports', 'exports/list-exports', {
     summary: "A project's export files",

@@ -373,7 +373,7 @@ async function setExecutionArn(jobId: string, executionArn: string): Promise<voi
 
 /**
  * Takes back a job that was just created and never started (its credit hold was refused), with its
- * open keys, as if the create had not happened. False when it has moved on meanwhile.
+ * open keys and website link, as if the create had not happened. False when it has moved on meanwhile.
  */
 async function discardNewJob(job: StoredJob): Promise<boolean> {
   return conditionHeld(
@@ -390,6 +390,17 @@ async function discardNewJob(job: StoredJob): Promise<boolean> {
             },
           },
           ...job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName, Key: key } })),
+          // A scrape job is linked to its website when created; the link goes with it.
+          ...(job.website_id
+            ? [
+                {
+                  Delete: {
+                    TableName: tableName,
+                    Key: websiteJobKey(job.website_id, JOB_LIST[job.job_type], job.job_id),
+                  },
+                },
+              ]
+            : []),
         ],
       }),
     ),

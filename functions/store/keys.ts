@@ -175,6 +175,25 @@ export const matchDecisionsVersionKey = (projectId: string) => ({
   PK: `PROJECT#${projectId}`,
   SK: 'MATCH_DECISIONS',
 });
+export const scheduleKey = (scheduleId: string) => ({ PK: `SCHEDULE#${scheduleId}`, SK: 'SCHEDULE' });
+export const projectSchedulesIndex = (projectId: string, scheduleId: string) => ({
+  GSI1PK: `PROJECT#${projectId}#SCHEDULES`,
+  GSI1SK: `SCHEDULE#${scheduleId}`,
+});
+/** A schedule's run of one due time: one item per due time, so a run is made once whoever races. */
+export const scheduleRunKey = (scheduleId: string, dueAt: string) => ({
+  PK: `SCHEDULE#${scheduleId}`,
+  SK: `RUN#${dueAt}`,
+});
+/**
+ * An active schedule's next due time, in one partition sorted by time: the runner reads the due ones
+ * with one Query (`SK <= now`), never a scan. Moved with the schedule's `next_run_at` in one write.
+ */
+export const DUE_SCHEDULES_PK = 'DUE_SCHEDULES';
+export const dueScheduleKey = (dueAt: string, scheduleId: string) => ({
+  PK: DUE_SCHEDULES_PK,
+  SK: `${dueAt}#${scheduleId}`,
+});
 /**
  * A kept first answer of a creating POST, per caller (the user, and the project of a PROJECT key),
  * route and Idempotency-Key.

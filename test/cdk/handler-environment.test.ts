@@ -5,8 +5,9 @@ import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { SECRETS, SETTINGS, type SecretName, type SettingName } from '#platform/config';
 import { routeKey, routes } from '#platform/routes';
+import { laneArnVariable } from '../../lib/jobs-stack.ts';
 import { REPO_ROOT } from '../../lib/service-function.ts';
-import { IDLE_JOB_SWEEPER_MODULE, taskFunctions } from '../../lib/task-functions.ts';
+import { IDLE_JOB_SWEEPER_MODULE, SCHEDULE_RUNNER_MODULE, taskFunctions } from '../../lib/task-functions.ts';
 import { apiTemplate, FIXTURE_JOBS, functionId, synthStage } from './synth-stage.ts';
 
 interface VariablesRead {
@@ -111,9 +112,10 @@ describe('the environment of every function', () => {
       .map((task) => ({ entry: `functions/tasks/${task.module}.ts`, buckets: task.buckets }))
       .filter(({ entry }) => existsSync(join(REPO_ROOT, entry)));
     const sweeper = `functions/tasks/${IDLE_JOB_SWEEPER_MODULE}.ts`;
+    const runner = `functions/tasks/${SCHEDULE_RUNNER_MODULE}.ts`;
     const entries = [
       ...tasks.map(({ entry }) => entry),
-      ...(existsSync(join(REPO_ROOT, sweeper)) ? [sweeper] : []),
+      ...[sweeper, runner].filter((entry) => existsSync(join(REPO_ROOT, entry))),
     ];
     if (entries.length === 0) return;
     const read = await variablesRead(entries);
@@ -126,5 +128,8 @@ describe('the environment of every function', () => {
       expect(given, entry).toEqual(expect.arrayContaining([...(read.get(entry)?.required ?? [])]));
     }
     expect(['TABLE_NAME'], sweeper).toEqual(expect.arrayContaining([...(read.get(sweeper)?.required ?? [])]));
+    expect(['TABLE_NAME', 'DATA_BUCKET', laneArnVariable('scrape')], runner).toEqual(
+      expect.arrayContaining([...(read.get(runner)?.required ?? [])]),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { authorizedWebsite } from '#access/authorized-website';
+import { stopWebsiteSchedules } from '#jobs/stop-website-schedules';
 import { noContent } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { removeWebsite } from '#store/websites';
@@ -8,6 +9,8 @@ import { http } from '../http.ts';
 const path = v.object({ website_id: id });
 
 export const handler = http({ path, responses: { 204: null } }, async ({ principal, path }) => {
-  await removeWebsite(await authorizedWebsite(principal, path.website_id, 'REMOVE_WEBSITE'));
+  const website = await authorizedWebsite(principal, path.website_id, 'REMOVE_WEBSITE');
+  await removeWebsite(website);
+  await stopWebsiteSchedules(website);
   return noContent();
 });

@@ -1,0 +1,13 @@
+import * as v from 'valibot';
+import { authorizedSchedule } from '#access/authorized-schedule';
+import { removeSchedule } from '#jobs/remove-schedule';
+import { noContent } from '#platform/http-response';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
+
+const path = v.object({ schedule_id: id });
+
+export const handler = http({ path, responses: { 204: null } }, async ({ principal, path }) => {
+  await removeSchedule(await authorizedSchedule(principal, path.schedule_id, 'MANAGE_SCHEDULES'));
+  return noContent();
+});

@@ -1,0 +1,13 @@
+import * as v from 'valibot';
+import { authorizedSchedule } from '#access/authorized-schedule';
+import { publicSchedule } from '#jobs/schedule-view';
+import { json } from '#platform/http-response';
+import { id } from '#platform/request-fields';
+import { http } from '../http.ts';
+import { schedule } from './schedule-responses.ts';
+
+const path = v.object({ schedule_id: id });
+
+export const handler = http({ path, responses: { 200: schedule } }, async ({ principal, path }) =>
+  json(200, publicSchedule(await authorizedSchedule(principal, path.schedule_id, 'READ'))),
+);

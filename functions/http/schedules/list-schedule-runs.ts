@@ -1,0 +1,20 @@
+import * as v from 'valibot';
+import { authorizedSchedule } from '#access/authorized-schedule';
+import { cursor, id, limit } from '#platform/request-fields';
+import { listRunsPage } from '#store/schedules';
+import { http } from '../http.ts';
+import { listPage } from '../list-page.ts';
+import { scheduleRun } from './schedule-responses.ts';
+
+const path = v.object({ schedule_id: id });
+const query = v.object({ limit, cursor });
+
+export const handler = http(
+  { path, query, responses: { 200: v.array(scheduleRun) } },
+  async ({ principal, path, query, event, baseUrl }) => {
+    await authorizedSchedule(principal, path.schedule_id, 'READ');
+    const page = await listPage(event, principal, baseUrl, query.cursor);
+    const { values, next } = await listRunsPage(path.schedule_id, { limit: query.limit, after: page.after });
+    return page.answer(values, next);
+  },
+);

@@ -1,0 +1,23 @@
+import * as v from 'valibot';
+import { authorizedProject } from '#access/authorized-project';
+import { publicSchedule } from '#jobs/schedule-view';
+import { cursor, id, wholeListLimit } from '#platform/request-fields';
+import { listSchedulesPage } from '#store/schedules';
+import { http } from '../http.ts';
+import { listPage } from '../list-page.ts';
+import { schedule } from './schedule-responses.ts';
+
+const query = v.object({ project_id: id, limit: wholeListLimit, cursor });
+
+export const handler = http(
+  { query, responses: { 200: v.array(schedule) } },
+  async ({ principal, query, event, baseUrl }) => {
+    await authorizedProject(principal, query.project_id, 'READ');
+    const page = await listPage(event, principal, baseUrl, query.cursor);
+    const { values, next } = await listSchedulesPage(query.project_id, {
+      limit: query.limit,
+      after: page.after,
+    });
+    return page.answer(values.map(publicSchedule), next);
+  },
+);

@@ -1,0 +1,328 @@
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { ListPosition } from '#core/list-cursor';
+import type { Cadence } from '#core/schedule-cadence';
+import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
+import { dynamo, type TransactItem, tableName } from './dynamo.ts';
+import {
+  DUE_SCHEDULES_PK,
+  dueScheduleKey,
+  projectSchedulesIndex,
+  scheduleKey,
+  scheduleRunKey,
+} from './keys.ts';
+import { queryAll } from './query-all.ts';
+import { type QueryPage, queryPage } from './query-page.ts';
+
+export type ScheduleVariant = 'FULL' | 'CATALOG_URLS' | 'URLS_ONLY';
+/** ACTIVE runs; PAUSED waits for a resume; STOPPED ended for good (its website was removed). */
+export type ScheduleStatus = 'ACTIVE' | 'PAUSED' | 'STOPPED';
+
+export interface Schedule {
+  schedule_id: string;
+  project_id: string;
+  website_id: string;
+  /** What each run scrapes, as POST /jobs/scraping takes it: `urls` goes with URLS_ONLY. */
+  variant: ScheduleVariant;
+  urls: string[] | null;
+  cadence: Cadence;
+  time_zone: string;
+  monthly_budget: string;
+  status: ScheduleStatus;
+  /** Why a STOPPED schedule stopped. */
+  stopped_reason: string | null;
+  /** The next due time while ACTIVE, else null. */
+  next_run_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  /** Counts writes, so a change and a run that race never both apply to the same read. */
+  version: number;
+}
+
+export type RunOutcome = 'PENDING' | 'STARTED' | 'SKIPPED';
+
+export interface ScheduleRun {
+  schedule_id: string;
+  due_at: string;
+  /** PENDING while the runner makes the job; STARTED with the approved job; SKIPPED with a reason. */
+  outcome: RunOutcome;
+  job_id: string | null;
+  skip_reason: string | null;
+  detail: string | null;
+  recorded_at: string;
+}
+
+const strip = <T>(item: Record<string, unknown>): T => {
+  const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...rest } = item;
+  return rest as T;
+};
+
+const scheduleItem = (schedule: Schedule) => ({
+  ...scheduleKey(schedule.schedule_id),
+  ...projectSchedulesIndex(schedule.project_id, schedule.schedule_id),
+  type: 'Schedule',
+  ...schedule,
+});
+
+/** The due-time marker writes that move a schedule from `before` to `after` (either may be absent). */
+function dueMarkerWrites(before: Schedule | null, after: Schedule | null): TransactItem[] {
+  const was = before?.next_run_at ?? null;
+  const will = after?.next_run_at ?? null;
+  if (was === will && before?.schedule_id === after?.schedule_id) return [];
+  const writes: TransactItem[] = [];
+  if (before && was)
+    writes.push({ Delete: { TableName: tableName, Key: dueScheduleKey(was, before.schedule_id) } });
+  if (after && will) {
+    writes.push({
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...dueScheduleKey(will, after.schedule_id),
+          type: 'DueSchedule',
+          schedule_id: after.schedule_id,
+        },
+      },
+    });
+  }
+  return writes;
+}
+
+export async function putNewSchedule(schedule: Schedule): Promise<void> {
+  await dynamo.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName,
+            Item: scheduleItem(schedule),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        ...dueMarkerWrites(null, schedule),
+      ],
+    }),
+  );
+}
+
+export async function getSchedule(scheduleId: string): Promise<Schedule | null> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: scheduleKey(scheduleId), ConsistentRead: true }),
+  );
+  return Item ? strip<Schedule>(Item) : null;
+}
+
+/**
+ * Writes `after` over `before` (and `also` with it) only if nothing wrote the schedule since it was
+ * read; false when another write came first (read again and retry).
+ */
+export async function changeSchedule(
+  before: Schedule,
+  after: Schedule,
+  also: TransactItem[] = [],
+): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...also,
+          {
+            Put: {
+              TableName: tableName,
+              Item: scheduleItem({ ...after, version: before.version + 1 }),
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': before.version },
+            },
+          },
+          ...dueMarkerWrites(before, after),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error) || isTransactionConflict(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Claims the run of the schedule's due time and moves it on to `next` in one write: of two runners
+ * reading the same due time, only one claims it. False when the run was claimed or the schedule
+ * changed meanwhile.
+ */
+export function claimRun(schedule: Schedule, next: Schedule, run: ScheduleRun): Promise<boolean> {
+  return changeSchedule(schedule, next, [
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...scheduleRunKey(run.schedule_id, run.due_at), type: 'ScheduleRun', ...run },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ]);
+}
+
+/**
+ * Records how a claimed run ended. A schedule removed meanwhile took its runs along: nothing is
+ * written then, and the outcome is only returned.
+ */
+export async function recordRunOutcome(
+  run: Pick<ScheduleRun, 'schedule_id' | 'due_at'>,
+  outcome: Pick<ScheduleRun, 'outcome' | 'job_id' | 'skip_reason' | 'detail'>,
+): Promise<ScheduleRun> {
+  const recorded: ScheduleRun = {
+    schedule_id: run.schedule_id,
+    due_at: run.due_at,
+    ...outcome,
+    recorded_at: new Date().toISOString(),
+  };
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: scheduleRunKey(run.schedule_id, run.due_at),
+        UpdateExpression:
+          'SET outcome = :outcome, job_id = :job, skip_reason = :reason, detail = :detail, recorded_at = :at',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: {
+          ':outcome': recorded.outcome,
+          ':job': recorded.job_id,
+          ':reason': recorded.skip_reason,
+          ':detail': recorded.detail,
+          ':at': recorded.recorded_at,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  return recorded;
+}
+
+/** One page of the project's schedules, newest first (GET /schedules). */
+export function listSchedulesPage(
+  projectId: string,
+  page: { limit: number; after?: ListPosition },
+): Promise<QueryPage<Schedule>> {
+  return queryPage(
+    {
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': projectSchedulesIndex(projectId, '').GSI1PK },
+      ScanIndexForward: false,
+    },
+    { ...page, read: async (items) => items.map((item) => strip<Schedule>(item)) },
+  );
+}
+
+/** Every schedule of the project (a website's removal stops its schedules). */
+export async function listProjectSchedules(projectId: string): Promise<Schedule[]> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': projectSchedulesIndex(projectId, '').GSI1PK },
+  });
+  return items.map((item) => strip<Schedule>(item));
+}
+
+/** One page of a schedule's runs, newest due time first. */
+export function listRunsPage(
+  scheduleId: string,
+  page: { limit: number; after?: ListPosition },
+): Promise<QueryPage<ScheduleRun>> {
+  return queryPage(
+    {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :runs)',
+      ExpressionAttributeValues: { ':pk': scheduleKey(scheduleId).PK, ':runs': 'RUN#' },
+      ScanIndexForward: false,
+    },
+    { ...page, read: async (items) => items.map((item) => strip<ScheduleRun>(item)) },
+  );
+}
+
+/** The runs due in [start, end): what a month's budget counts. */
+export async function runsDueBetween(scheduleId: string, start: string, end: string): Promise<ScheduleRun[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :start AND :end',
+    ExpressionAttributeValues: {
+      ':pk': scheduleKey(scheduleId).PK,
+      ':start': scheduleRunKey(scheduleId, start).SK,
+      ':end': scheduleRunKey(scheduleId, end).SK,
+    },
+  });
+  // BETWEEN includes its end, which belongs to the next period.
+  return items.map((item) => strip<ScheduleRun>(item)).filter((run) => run.due_at < end);
+}
+
+/** Ids of the schedules due at or before `now`, oldest due first, at most `limit`. */
+export async function dueScheduleIds(
+  now: string,
+  limit: number,
+): Promise<{ scheduleId: string; dueAt: string }[]> {
+  const { Items } = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND SK <= :now',
+      // '~' sorts after the id separator '#', so every schedule due exactly at `now` is included.
+      ExpressionAttributeValues: { ':pk': DUE_SCHEDULES_PK, ':now': `${now}~` },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map((item) => {
+    const sk = String(item.SK);
+    return { scheduleId: String(item.schedule_id), dueAt: sk.slice(0, sk.lastIndexOf('#')) };
+  });
+}
+
+/** Drops a due marker whose schedule no longer holds that due time (removed meanwhile). */
+export async function dropDueMarker(dueAt: string, scheduleId: string): Promise<void> {
+  await dynamo.send(new DeleteCommand({ TableName: tableName, Key: dueScheduleKey(dueAt, scheduleId) }));
+}
+
+/** Removes a schedule, its due marker and its runs; false when it was already gone or just changed. */
+export async function removeSchedule(schedule: Schedule): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: scheduleKey(schedule.schedule_id),
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': schedule.version },
+            },
+          },
+          ...dueMarkerWrites(schedule, null),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error) || isTransactionConflict(error)) return false;
+    throw error;
+  }
+  const runs = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': scheduleKey(schedule.schedule_id).PK },
+    ProjectionExpression: 'PK, SK',
+  });
+  for (let i = 0; i < runs.length; i += 25) {
+    let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] | undefined = runs
+      .slice(i, i + 25)
+      .map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
+    while (requests && requests.length > 0) {
+      const { UnprocessedItems }: BatchWriteCommandOutput = await dynamo.send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+      );
+      requests = UnprocessedItems?.[tableName] as typeof requests;
+    }
+  }
+  return true;
+}

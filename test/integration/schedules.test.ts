@@ -1,0 +1,403 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '#admin/commands';
+import { settleJob } from '#core/pricing';
+import type { ShopSpec } from '#fixtures/shop-spec';
+import { type RunningShop, startShop } from '#fixtures/start-shop';
+import type { RunningStack } from '#local/start-stack';
+import { getWebsite, removeWebsite } from '#store/websites';
+import { handler as runSchedules } from '#tasks/run-schedules';
+import type { ApiClient } from '#test/api-client';
+import { expectProblem } from '#test/expect-problem';
+import { pollJob } from '#test/jobs';
+import { ledgerEntries } from '#test/ledger-check';
+import { addProjectMember, newProject, newUser } from '#test/operator';
+import { landWebsite, startOwnedProject } from '#test/owned-project';
+
+/**
+ * Schedules on the local stack: the runner is the task handler the EventBridge rule invokes, called
+ * here with a tick's time at a schedule's due time instead of waiting for it.
+ */
+const SHOP: ShopSpec = {
+  name: 'scheduled-shop',
+  platform: 'shopify',
+  data: 'JSONLD',
+  products: 24,
+  language: 'en',
+  market: 'US',
+  theme: 'ELECTRONICS',
+  sitemap: 'INDEX',
+};
+
+let stack: RunningStack;
+let api: ApiClient;
+let customerId: string;
+let owner: { userId: string; apiKey: string };
+let projectId: string;
+let websiteId: string;
+let shop: RunningShop;
+let other: RunningShop;
+
+beforeAll(async () => {
+  ({ stack, api, customerId, owner, projectId } = await startOwnedProject());
+  [shop, other] = await Promise.all([
+    startShop(SHOP),
+    startShop({ ...SHOP, name: 'another-scheduled-shop' }),
+  ]);
+  websiteId = (await landWebsite(api, projectId, shop.url, { country: 'US', currency: 'USD' })).website_id;
+  await commands.credit({ customer: customerId, amount: '100.00', reason: 'schedule tests' });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await Promise.all([shop?.close(), other?.close()]);
+});
+
+const DAILY = { kind: 'DAILY', time: '06:00' } as const;
+const createSchedule = (body: Record<string, unknown>, client = api) =>
+  client.post('/schedules', {
+    project_id: projectId,
+    website_id: websiteId,
+    cadence: DAILY,
+    time_zone: 'Europe/Prague',
+    monthly_budget: '2.00',
+    ...body,
+  });
+const balance = async () => (await api.get(`/customers/${customerId}/billing/balance`)).body;
+const scrapeJobs = async () => (await api.get('/jobs/scraping', { query: { project_id: projectId } })).body;
+const pragueClock = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Prague',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+const HOUR = 60 * 60 * 1000;
+const pragueDay = (at: Date | string) =>
+  Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Prague', day: 'numeric' }).format(new Date(at)),
+  );
+/**
+ * Three runs at 06:00 on consecutive days of one Prague month, all after today, so they count against
+ * the same monthly budget whatever day the test runs on.
+ */
+function threeDaysOfOneMonth(): { cadence: { kind: 'CRON'; expression: string }; days: number[] } {
+  const tomorrow = pragueDay(new Date(Date.now() + 24 * HOUR));
+  const days = tomorrow <= 26 ? [tomorrow, tomorrow + 1, tomorrow + 2] : [1, 2, 3];
+  return { cadence: { kind: 'CRON', expression: `0 6 ${days.join(',')} * *` }, days };
+}
+
+describe('a scheduled run', () => {
+  let scheduleId: string;
+  let firstDue: string;
+  let firstJobId: string;
+  let days: number[];
+
+  it('creates and approves a normal scrape job at the due time, once, which completes and is charged like any scrape', async () => {
+    const month = threeDaysOfOneMonth();
+    const cadence = month.cadence;
+    days = month.days;
+    const created = await createSchedule({ cadence });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      project_id: projectId,
+      website_id: websiteId,
+      variant: 'FULL',
+      urls: null,
+      cadence,
+      time_zone: 'Europe/Prague',
+      monthly_budget: '2.00',
+      status: 'ACTIVE',
+      stopped_reason: null,
+      created_by: owner.userId,
+    });
+    scheduleId = created.body.schedule_id;
+    firstDue = created.body.next_run_at;
+    expect(pragueClock(firstDue)).toBe('06:00');
+    expect(pragueDay(firstDue)).toBe(days[0]);
+    expect(Date.parse(firstDue)).toBeGreaterThan(Date.now());
+    expect((await api.get('/schedules', { query: { project_id: projectId } })).body).toEqual([created.body]);
+    expect(await scrapeJobs()).toEqual([]);
+
+    // Two runners at the same tick (a retried delivery, an overlap): one run, one job.
+    const ticks = await Promise.all([runSchedules({ time: firstDue }), runSchedules({ time: firstDue })]);
+    const runs = ticks.flatMap((tick) => tick.runs);
+    expect(runs).toEqual([
+      { schedule_id: scheduleId, due_at: firstDue, outcome: 'STARTED', job_id: expect.any(String) },
+    ]);
+    firstJobId = runs[0]?.job_id as string;
+    expect((await runSchedules({ time: firstDue })).runs).toEqual([]);
+
+    const jobs = await scrapeJobs();
+    expect(jobs.map((job: any) => job.job_id)).toEqual([firstJobId]);
+    expect(jobs[0]).toMatchObject({
+      job_type: 'FULL_SCRAPE',
+      variant: 'FULL',
+      website_id: websiteId,
+      approval: { approved_by: scheduleId, approved_at: expect.any(String) },
+    });
+    const { job } = await pollJob(api, `/jobs/scraping/${firstJobId}`);
+    expect(job.status).toBe('COMPLETED');
+    const expected = settleJob(job.estimate, job.url_results.OK);
+    expect(job.settlement).toEqual({ ...expected, settled_at: expect.any(String) });
+
+    // The cap was held on approval and the settlement charged from it, as for a scrape approved by hand.
+    const entries = (await ledgerEntries(customerId)).filter((entry) => entry.hold_id === firstJobId);
+    expect(entries.map((entry) => [entry.kind, entry.amount])).toEqual(
+      expect.arrayContaining([
+        ['HOLD', Math.round(Number(job.estimate.cap) * 100)],
+        ['CHARGE', Math.round(Number(expected.amount) * 100)],
+      ]),
+    );
+    const usage = (await api.get(`/customers/${customerId}/billing/usage`)).body;
+    expect(usage.items).toEqual([
+      expect.objectContaining({ job_id: firstJobId, job_type: 'FULL_SCRAPE', amount: expected.amount }),
+    ]);
+    expect(await balance()).toMatchObject({
+      balance: (100 - Number(expected.amount)).toFixed(2),
+      held: '0.00',
+    });
+
+    const schedule = (await api.get(`/schedules/${scheduleId}`)).body;
+    expect(pragueClock(schedule.next_run_at)).toBe('06:00');
+    expect(pragueDay(schedule.next_run_at)).toBe(days[1]);
+    expect((await api.get(`/schedules/${scheduleId}/runs`)).body).toEqual([
+      {
+        schedule_id: scheduleId,
+        due_at: firstDue,
+        outcome: 'STARTED',
+        job_id: firstJobId,
+        skip_reason: null,
+        detail: null,
+        recorded_at: expect.any(String),
+      },
+    ]);
+  });
+
+  it("skips the next run when the month's charges plus the job's cap would pass the budget, and it costs nothing", async () => {
+    // The first run charged the minimum of 1.00 EUR; the next FULL scrape's cap is 1.25 EUR, and
+    // 1.00 + 1.25 passes the budget of 2.00 EUR in the same month.
+    const before = await balance();
+    const ledgerBefore = (await ledgerEntries(customerId)).length;
+    const due = (await api.get(`/schedules/${scheduleId}`)).body.next_run_at;
+    const { runs } = await runSchedules({ time: due });
+    expect(runs).toEqual([{ schedule_id: scheduleId, due_at: due, outcome: 'SKIPPED', job_id: null }]);
+    const listed = (await api.get(`/schedules/${scheduleId}/runs`)).body;
+    expect(listed.map((run: any) => run.due_at)).toEqual([due, firstDue]);
+    // Runs page like every list: one per page, the next linked.
+    const first = await api.get(`/schedules/${scheduleId}/runs`, { query: { limit: 1 } });
+    expect(first.body.map((run: any) => run.due_at)).toEqual([due]);
+    const second = await api.get(`/schedules/${scheduleId}/runs`, {
+      query: { limit: 1, cursor: first.headers.get('x-next-cursor') ?? '' },
+    });
+    expect(second.body.map((run: any) => run.due_at)).toEqual([firstDue]);
+    expect(second.headers.get('link')).toBeNull();
+    expect(listed[0]).toMatchObject({
+      outcome: 'SKIPPED',
+      job_id: null,
+      skip_reason: 'BUDGET_EXHAUSTED',
+      detail: expect.stringContaining('monthly budget of 2.00 EUR'),
+    });
+    expect(await balance()).toEqual(before);
+    expect((await ledgerEntries(customerId)).length).toBe(ledgerBefore);
+    expect((await scrapeJobs()).map((job: any) => job.job_id)).toEqual([firstJobId]);
+  });
+
+  it('runs again, in the same month, once the budget is raised to cover the cap (a change applies to the next run)', async () => {
+    const raised = await api.patch(`/schedules/${scheduleId}`, { monthly_budget: 2.25 });
+    expect(raised.status).toBe(200);
+    expect(raised.body.monthly_budget).toBe('2.25');
+    const due = raised.body.next_run_at;
+    expect(pragueDay(due)).toBe(days[2]);
+    const { runs } = await runSchedules({ time: due });
+    expect(runs).toMatchObject([{ outcome: 'STARTED', job_id: expect.any(String) }]);
+    // A FULL run is not refused for the catalog the first run delivered less than a day ago.
+    const { job } = await pollJob(api, `/jobs/scraping/${runs[0]?.job_id}`);
+    expect(job.status).toBe('COMPLETED');
+    // Paused, so the far-future ticks of the tests below make no run of it.
+    expect((await api.patch(`/schedules/${scheduleId}`, { status: 'PAUSED' })).status).toBe(200);
+  });
+});
+
+describe("the customer's monthly spend limit", () => {
+  it('skips a run whose hold would pass it, taking its job back: the run costs nothing', async () => {
+    const charged = (await api.get(`/customers/${customerId}/billing/usage`)).body.total;
+    // Room for 1.00 EUR more this month, below the 1.25 EUR cap of a run.
+    const limit = (Number(charged) + 1).toFixed(2);
+    await commands['set-quotas']({ customer: customerId, 'monthly-spend-limit': limit });
+    const created = (await createSchedule({ monthly_budget: '50.00' })).body;
+    const before = await balance();
+    const jobsBefore = await scrapeJobs();
+    const { runs } = await runSchedules({ time: created.next_run_at });
+    expect(runs).toEqual([
+      { schedule_id: created.schedule_id, due_at: created.next_run_at, outcome: 'SKIPPED', job_id: null },
+    ]);
+    const [run] = (await api.get(`/schedules/${created.schedule_id}/runs`)).body;
+    expect(run).toMatchObject({ skip_reason: 'MONTHLY_SPEND_LIMIT', detail: expect.stringContaining(limit) });
+    expect(await balance()).toEqual(before);
+    expect(await scrapeJobs()).toEqual(jobsBefore);
+    await commands['set-quotas']({ customer: customerId, 'monthly-spend-limit': '500' });
+    expect((await api.delete(`/schedules/${created.schedule_id}`)).status).toBe(204);
+  });
+});
+
+describe('changing a schedule', () => {
+  it('pauses (no run while paused), resumes from now, changes cadence, zone and scope, and removes', async () => {
+    const created = (await createSchedule({ cadence: { kind: 'WEEKLY', day: 'MONDAY', time: '07:15' } }))
+      .body;
+    const id = created.schedule_id;
+    expect(new Date(created.next_run_at).getUTCDay()).toBe(1);
+
+    const paused = await api.patch(`/schedules/${id}`, { status: 'PAUSED' });
+    expect(paused.body).toMatchObject({ status: 'PAUSED', next_run_at: null });
+    const farFuture = new Date(Date.parse(created.next_run_at) + 30 * 24 * HOUR).toISOString();
+    expect((await runSchedules({ time: farFuture })).runs.filter((run) => run.schedule_id === id)).toEqual(
+      [],
+    );
+
+    const resumed = await api.patch(`/schedules/${id}`, { status: 'ACTIVE' });
+    expect(resumed.body).toMatchObject({ status: 'ACTIVE', next_run_at: created.next_run_at });
+
+    const recut = await api.patch(`/schedules/${id}`, {
+      cadence: { kind: 'CRON', expression: '30 */6 * * *' },
+      time_zone: 'america/new_york',
+    });
+    expect(recut.status).toBe(200);
+    // The zone is kept in its canonical spelling.
+    expect(recut.body.time_zone).toBe('America/New_York');
+    const nextRun = recut.body.next_run_at;
+    const newYork = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/New_York',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(nextRun));
+    expect(['00:30', '06:30', '12:30', '18:30']).toContain(newYork);
+    expect(Date.parse(nextRun) - Date.now()).toBeLessThanOrEqual(6 * HOUR);
+
+    const urls = [shop.groundTruth.products[0]?.url, `${other.origin}/products/x`];
+    const scoped = await api.patch(`/schedules/${id}`, { urls });
+    expect(scoped.body).toMatchObject({ variant: 'URLS_ONLY', urls: [urls[0]] });
+    const full = await api.patch(`/schedules/${id}`, { variant: 'CATALOG_URLS' });
+    expect(full.body).toMatchObject({ variant: 'CATALOG_URLS', urls: null });
+
+    expect((await api.delete(`/schedules/${id}`)).status).toBe(204);
+    expectProblem(await api.get(`/schedules/${id}`), 404, 'SCHEDULE_NOT_FOUND');
+    expectProblem(await api.get(`/schedules/${id}/runs`), 404, 'SCHEDULE_NOT_FOUND');
+    expectProblem(await api.patch(`/schedules/${id}`, { status: 'PAUSED' }), 404, 'SCHEDULE_NOT_FOUND');
+    expect((await runSchedules({ time: farFuture })).runs.filter((run) => run.schedule_id === id)).toEqual(
+      [],
+    );
+  });
+
+  it('lets EDITORs manage schedules and VIEWERs only read them', async () => {
+    const [editor, viewer] = [await newUser(), await newUser()];
+    await addProjectMember(projectId, editor.userId, 'EDITOR');
+    await addProjectMember(projectId, viewer.userId, 'VIEWER');
+    const asEditor = api.withKey(editor.apiKey);
+    const asViewer = api.withKey(viewer.apiKey);
+    const created = await createSchedule({}, asEditor);
+    expect(created.status).toBe(201);
+    const id = created.body.schedule_id;
+    expect((await asViewer.get(`/schedules/${id}`)).status).toBe(200);
+    expect((await asViewer.get(`/schedules/${id}/runs`)).status).toBe(200);
+    expectProblem(await createSchedule({}, asViewer), 403, 'INSUFFICIENT_ROLE');
+    expectProblem(await asViewer.patch(`/schedules/${id}`, { status: 'PAUSED' }), 403, 'INSUFFICIENT_ROLE');
+    expectProblem(await asViewer.delete(`/schedules/${id}`), 403, 'INSUFFICIENT_ROLE');
+    expect((await asEditor.delete(`/schedules/${id}`)).status).toBe(204);
+    // A stranger sees no schedule at all.
+    expectProblem(
+      await api.withKey((await newUser()).apiKey).get(`/schedules/${id}`),
+      404,
+      'SCHEDULE_NOT_FOUND',
+    );
+  });
+});
+
+describe('a removed website', () => {
+  it('stops its schedules: no next run, no run at the old due time, no resume', async () => {
+    const removable = (await landWebsite(api, projectId, other.url, { country: 'US', currency: 'USD' }))
+      .website_id;
+    const created = (await createSchedule({ website_id: removable })).body;
+    expect((await api.delete(`/websites/${removable}`)).status).toBe(204);
+    const stopped = (await api.get(`/schedules/${created.schedule_id}`)).body;
+    expect(stopped).toMatchObject({
+      status: 'STOPPED',
+      stopped_reason: 'WEBSITE_REMOVED',
+      next_run_at: null,
+    });
+    const { runs } = await runSchedules({ time: created.next_run_at });
+    expect(runs.filter((run) => run.schedule_id === created.schedule_id)).toEqual([]);
+    expectProblem(
+      await api.patch(`/schedules/${created.schedule_id}`, { status: 'ACTIVE' }),
+      409,
+      'SCHEDULE_STOPPED',
+    );
+    expect((await api.delete(`/schedules/${created.schedule_id}`)).status).toBe(204);
+  });
+  it('stops a schedule at its run when the website went without the stop (a removal racing its listing)', async () => {
+    const website = await landWebsite(api, projectId, other.url, { country: 'US', currency: 'USD' });
+    const created = (await createSchedule({ website_id: website.website_id })).body;
+    // The store's removal alone, as when a removal's listing of schedules missed one just created.
+    const removed = await getWebsite(website.website_id);
+    expect(removed && (await removeWebsite(removed))).toBe(true);
+    const { runs } = await runSchedules({ time: created.next_run_at });
+    expect(runs).toEqual([
+      { schedule_id: created.schedule_id, due_at: created.next_run_at, outcome: 'SKIPPED', job_id: null },
+    ]);
+    const [run] = (await api.get(`/schedules/${created.schedule_id}/runs`)).body;
+    expect(run).toMatchObject({ skip_reason: 'WEBSITE_REMOVED' });
+    expect((await api.get(`/schedules/${created.schedule_id}`)).body).toMatchObject({
+      status: 'STOPPED',
+      stopped_reason: 'WEBSITE_REMOVED',
+      next_run_at: null,
+    });
+  });
+});
+
+describe('bad input', () => {
+  const fieldError = (response: { status: number; body: any }, path: string) => {
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('VALIDATION_ERROR');
+    expect(response.body.errors.map((error: any) => error.path)).toContain(path);
+  };
+
+  it('refuses a cron expression firing more often than hourly, or malformed', async () => {
+    for (const expression of ['* * * * *', '*/30 * * * *', '0,30 9 * * *']) {
+      const response = await createSchedule({ cadence: { kind: 'CRON', expression } });
+      fieldError(response, 'cadence.expression');
+      expect(response.body.errors[0].message).toContain('at most once an hour');
+    }
+    for (const expression of ['* * * * * *', '61 * * * *', 'every hour', '0 0 31 2 *']) {
+      fieldError(await createSchedule({ cadence: { kind: 'CRON', expression } }), 'cadence.expression');
+    }
+    fieldError(await createSchedule({ cadence: { kind: 'DAILY', time: '24:00' } }), 'cadence.time');
+    fieldError(
+      await createSchedule({ cadence: { kind: 'WEEKLY', day: 'FUNDAY', time: '06:00' } }),
+      'cadence.day',
+    );
+  });
+
+  it('refuses a budget of 0, a negative one and one with more than two decimals', async () => {
+    for (const budget of ['0', 0, '0.00', '-5.00', -1, '1.001', 'lots']) {
+      fieldError(await createSchedule({ monthly_budget: budget }), 'monthly_budget');
+    }
+  });
+
+  it('refuses a time zone that does not exist', async () => {
+    for (const zone of ['Europe/Atlantis', 'CEST+1', '']) {
+      fieldError(await createSchedule({ time_zone: zone }), 'time_zone');
+    }
+  });
+
+  it("answers 404 for another project's website and an unknown project, 400 when no URL is the website's", async () => {
+    const otherProject = await newProject(customerId, owner.userId, 'Other project');
+    expectProblem(await createSchedule({ project_id: otherProject }), 404, 'WEBSITE_NOT_FOUND');
+    expectProblem(await createSchedule({ website_id: 'web_unknown' }), 404, 'WEBSITE_NOT_FOUND');
+    expectProblem(await createSchedule({ project_id: 'prj_unknown' }), 404, 'PROJECT_NOT_FOUND');
+    const none = await createSchedule({ urls: [`${other.origin}/products/x`] });
+    expectProblem(none, 400, 'NO_URL_ACCEPTED');
+    fieldError(await createSchedule({ variant: 'URLS_ONLY' }), 'variant');
+    // Nothing of the refused requests was kept.
+    expect((await api.get('/schedules', { query: { project_id: otherProject } })).body).toEqual([]);
+  });
+});
