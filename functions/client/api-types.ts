@@ -229,7 +229,7 @@ export interface paths {
     get: operations["listWebhooks"];
     /**
      * Register a webhook: an HTTPS endpoint told of the events it names (the secret is shown once)
-     * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
+     * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`, `changes.detected`, `schedule.run_skipped`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
      */
     post: operations["createWebhook"];
   };
@@ -240,7 +240,7 @@ export interface paths {
   "/webhooks/{webhook_id}/deliveries": {
     /**
      * A webhook's deliveries, newest first, each with its attempts
-     * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
+     * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`, `changes.detected`, `schedule.run_skipped`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
      */
     get: operations["listDeliveries"];
   };
@@ -7099,7 +7099,7 @@ export interface operations {
               webhook_id: string;
               project_id: string;
               url: string;
-              events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready")[];
+              events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
               /** Format: date-time */
               created_at: string;
             })[];
@@ -7176,7 +7176,7 @@ export interface operations {
   };
   /**
    * Register a webhook: an HTTPS endpoint told of the events it names (the secret is shown once)
-   * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
+   * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`, `changes.detected`, `schedule.run_skipped`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
    */
   createWebhook: {
     parameters: {
@@ -7202,7 +7202,7 @@ export interface operations {
           project_id: string;
           /** Format: uri */
           url: string;
-          events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready")[];
+          events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
         };
       };
     };
@@ -7218,7 +7218,7 @@ export interface operations {
             webhook_id: string;
             project_id: string;
             url: string;
-            events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready")[];
+            events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
             /** Format: date-time */
             created_at: string;
             /** @description Signs the deliveries (PDS-Signature); shown this once. */
@@ -7405,7 +7405,7 @@ export interface operations {
   };
   /**
    * A webhook's deliveries, newest first, each with its attempts
-   * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
+   * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`, `changes.detected`, `schedule.run_skipped`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
    */
   listDeliveries: {
     parameters: {
@@ -7432,7 +7432,7 @@ export interface operations {
               webhook_id: string;
               event_id: string;
               /** @enum {string} */
-              event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "webhook.test";
+              event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
               /** @enum {string} */
               status: "PENDING" | "DELIVERED" | "FAILED";
               round: number;
@@ -7558,7 +7558,7 @@ export interface operations {
             webhook_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "webhook.test";
+            event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
             /** @enum {string} */
             status: "PENDING" | "DELIVERED" | "FAILED";
             round: number;
@@ -7692,7 +7692,7 @@ export interface operations {
             webhook_id: string;
             event_id: string;
             /** @enum {string} */
-            event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "webhook.test";
+            event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
             /** @enum {string} */
             status: "PENDING" | "DELIVERED" | "FAILED";
             round: number;

@@ -10,6 +10,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'job.failed',
   'job.cancelled',
   'export.ready',
+  'changes.detected',
+  'schedule.run_skipped',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

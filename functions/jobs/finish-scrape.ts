@@ -1,6 +1,8 @@
 import { exportProducts } from '#exports/project-exports';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
+import type { StoredChange } from '#store/price-changes';
+import { announceChanges } from './announce-changes.ts';
 import { announceExport, announceJob } from './job-events.ts';
 import { recordScrapeHistory } from './record-scrape-history.ts';
 import type { ScrapeStep } from './run-scrape.ts';
@@ -21,11 +23,13 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   if (job.status === 'COMPLETED') return { next: 'DONE' };
   if (job.status !== 'EXPORTING') return STOP;
   let exported = false;
+  let changes: StoredChange[] = [];
   if (job.website_id) {
     // Like the files, a history that cannot be written does not fail a delivered and charged job.
-    await recordScrapeHistory(job).catch((error: unknown) =>
-      logError('scrape: price history not recorded; the run is missing from it', error, { jobId }),
-    );
+    changes = await recordScrapeHistory(job).catch((error: unknown) => {
+      logError('scrape: price history not recorded; the run is missing from it', error, { jobId });
+      return [];
+    });
     const urlScrapeJobId = job.job_type === 'URL_SCRAPE' ? job.job_id : null;
     exported = await exportProducts(job.project_id, job.website_id, urlScrapeJobId).then(
       () => true,
@@ -42,5 +46,6 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   if (!completed) return STOP;
   await announceJob(completed);
   if (exported) await announceExport(completed, ['products']);
+  await announceChanges(completed.project_id, changes);
   return { next: 'DONE' };
 }

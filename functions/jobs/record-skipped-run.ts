@@ -1,4 +1,5 @@
-import { recordRunOutcome, type ScheduleRun } from '#store/schedules';
+import { recordRunOutcome, type Schedule, type ScheduleRun } from '#store/schedules';
+import { publishEvent } from '#store/webhook-events';
 
 /** Why a due run made no job, as its run lists it. */
 export const SKIP_REASONS = [
@@ -16,14 +17,25 @@ export const SKIP_REASONS = [
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /**
- * Records that a schedule's due run was skipped, and why. Every skip passes here, so this is where a
- * skipped run is announced to others (a webhook event) once the service sends them.
+ * Records that a schedule's due run was skipped, and why, and announces it to the project's webhooks
+ * (`schedule.run_skipped`). Every skip passes here.
  */
-export function recordSkippedRun(
+export async function recordSkippedRun(
+  schedule: Pick<Schedule, 'project_id' | 'website_id'>,
   run: Pick<ScheduleRun, 'schedule_id' | 'due_at'>,
   reason: SkipReason,
   detail: string,
   jobId: string | null = null,
 ): Promise<ScheduleRun> {
-  return recordRunOutcome(run, { outcome: 'SKIPPED', job_id: jobId, skip_reason: reason, detail });
+  const recorded = await recordRunOutcome(run, {
+    outcome: 'SKIPPED',
+    job_id: jobId,
+    skip_reason: reason,
+    detail,
+  });
+  await publishEvent(schedule.project_id, 'schedule.run_skipped', {
+    website_id: schedule.website_id,
+    run: recorded,
+  });
+  return recorded;
 }

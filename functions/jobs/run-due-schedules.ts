@@ -105,7 +105,12 @@ export async function runDueSchedule(
     return await startRun(schedule, run);
   } catch (error) {
     logError('a scheduled run failed', error, { scheduleId, dueAt });
-    return recordSkippedRun(run, 'RUN_FAILED', 'The run could not be started; nothing was charged.');
+    return recordSkippedRun(
+      schedule,
+      run,
+      'RUN_FAILED',
+      'The run could not be started; nothing was charged.',
+    );
   }
 }
 
@@ -122,6 +127,7 @@ async function startRun(schedule: Schedule, run: ScheduleRun): Promise<ScheduleR
     );
     if (!creation.created) {
       return recordSkippedRun(
+        schedule,
         run,
         'SCRAPE_IN_PROGRESS',
         `The FULL scrape ${creation.job.job_id} of this website is still open; a run starts no second one.`,
@@ -144,6 +150,7 @@ async function startRun(schedule: Schedule, run: ScheduleRun): Promise<ScheduleR
     }
     logError('a scheduled run could not approve its job', error, { scheduleId: schedule.schedule_id });
     return recordSkippedRun(
+      schedule,
       run,
       'RUN_FAILED',
       'The run could not be started; nothing was charged.',
@@ -154,11 +161,11 @@ async function startRun(schedule: Schedule, run: ScheduleRun): Promise<ScheduleR
 }
 
 async function skipFor(schedule: Schedule, run: ScheduleRun, error: unknown): Promise<ScheduleRun> {
-  if (error instanceof RunRefused) return recordSkippedRun(run, error.reason, error.message);
+  if (error instanceof RunRefused) return recordSkippedRun(schedule, run, error.reason, error.message);
   const reason = error instanceof Problem ? SKIPPING_PROBLEMS[error.code] : undefined;
   if (!reason) throw error;
   if (isProblem(error, 'WEBSITE_NOT_FOUND')) await stopSchedule(schedule.schedule_id, 'WEBSITE_REMOVED');
-  return recordSkippedRun(run, reason, (error as Problem).message);
+  return recordSkippedRun(schedule, run, reason, (error as Problem).message);
 }
 
 /**

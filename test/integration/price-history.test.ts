@@ -15,6 +15,7 @@ import { pollJob } from '#test/jobs';
 import { newCustomer, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsvObjects } from '#test/read-csv';
+import { startWebhookReceiver } from '#test/webhook-receiver';
 
 /**
  * Price history and changes through HTTP on the local stack. Two shops sell one product range: the
@@ -48,6 +49,7 @@ let before: TruthProduct[];
 let after: TruthProduct[];
 let firstScrape: any;
 let secondScrape: any;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 async function scrape(websiteId: string, variant: 'FULL' | 'CATALOG_URLS'): Promise<any> {
   const created = await api.post('/jobs/scraping', { project_id: projectId, website_id: websiteId, variant });
@@ -59,8 +61,16 @@ async function scrape(websiteId: string, variant: 'FULL' | 'CATALOG_URLS'): Prom
 }
 
 beforeAll(async () => {
+  receiver = await startWebhookReceiver({ redirectTo: 'http://127.0.0.1:9/' });
+  process.env.WEBHOOK_ALLOWED_HOSTS = `127.0.0.1:${receiver.port}`;
   let owner: { userId: string };
   ({ stack, api, customerId, projectId, owner } = await startOwnedProject());
+  const hook = await api.post('/webhooks', {
+    project_id: projectId,
+    url: receiver.url('/ok'),
+    events: ['changes.detected'],
+  });
+  if (hook.status !== 201) throw new Error(`webhook create answered ${hook.status}: ${hook.text}`);
   ownerId = owner.userId;
   await commands.credit({ customer: customerId, amount: '50.00', reason: 'price history tests' });
   shops = await Promise.all([REFERENCE, COMPETITOR].map(startShop));
@@ -92,7 +102,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await Promise.all((shops ?? []).map((shop) => shop.close()));
+  await Promise.all([...(shops ?? []).map((shop) => shop.close()), receiver?.close()]);
 });
 
 /** What the fixture moved, from its truth before and after, as `kind url` keys. */
@@ -135,6 +145,29 @@ describe('changes between two scrapes of a website', () => {
       });
       expect(change.detected_at).toBe(secondScrape.settlement.settled_at);
     }
+  });
+
+  it('are announced to webhooks as one changes.detected event of the scrape, counted by kind', async () => {
+    // The first scrapes of each website have no scrape before them, so the only event is the second's.
+    await vi.waitFor(() => expect(receiver.received.length).toBe(1), { timeout: 20_000, interval: 100 });
+    const [request] = receiver.received;
+    const event = JSON.parse(String(request?.rawBody));
+    expect(event).toMatchObject({ type: 'changes.detected', project_id: projectId });
+    const moved = movedByFixture();
+    const counts: Record<string, number> = {};
+    for (const key of moved) {
+      const kind = key.split(' ')[0] as string;
+      counts[kind] = (counts[kind] ?? 0) + 1;
+    }
+    expect(event.data).toMatchObject({
+      job_id: secondScrape.job_id,
+      website_id: competitorId,
+      counts,
+      truncated: false,
+    });
+    expect(event.data.changes.map((change: any) => `${change.kind} ${change.product_url}`).sort()).toEqual(
+      moved,
+    );
   });
 
   it('carry the prices, the absolute and relative change, and the matched reference product', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commands } from '#admin/commands';
 import { settleJob } from '#core/pricing';
 import type { ShopSpec } from '#fixtures/shop-spec';
@@ -12,6 +12,7 @@ import { pollJob } from '#test/jobs';
 import { ledgerEntries } from '#test/ledger-check';
 import { addProjectMember, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
+import { startWebhookReceiver } from '#test/webhook-receiver';
 
 /**
  * Schedules on the local stack: the runner is the task handler the EventBridge rule invokes, called
@@ -36,9 +37,18 @@ let projectId: string;
 let websiteId: string;
 let shop: RunningShop;
 let other: RunningShop;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
+  receiver = await startWebhookReceiver({ redirectTo: 'http://127.0.0.1:9/' });
+  process.env.WEBHOOK_ALLOWED_HOSTS = `127.0.0.1:${receiver.port}`;
   ({ stack, api, customerId, owner, projectId } = await startOwnedProject());
+  const hook = await api.post('/webhooks', {
+    project_id: projectId,
+    url: receiver.url('/ok'),
+    events: ['schedule.run_skipped'],
+  });
+  if (hook.status !== 201) throw new Error(`webhook create answered ${hook.status}: ${hook.text}`);
   [shop, other] = await Promise.all([
     startShop(SHOP),
     startShop({ ...SHOP, name: 'another-scheduled-shop' }),
@@ -49,7 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await Promise.all([shop?.close(), other?.close()]);
+  await Promise.all([shop?.close(), other?.close(), receiver?.close()]);
 });
 
 const DAILY = { kind: 'DAILY', time: '06:00' } as const;
@@ -200,6 +210,17 @@ describe('a scheduled run', () => {
     expect(await balance()).toEqual(before);
     expect((await ledgerEntries(customerId)).length).toBe(ledgerBefore);
     expect((await scrapeJobs()).map((job: any) => job.job_id)).toEqual([firstJobId]);
+    // The project's webhook is told, with the run as the runs list shows it.
+    const skipped = () =>
+      receiver.received
+        .map((request) => JSON.parse(String(request.rawBody)))
+        .filter((event) => event.data.run.schedule_id === scheduleId && event.data.run.due_at === due);
+    await vi.waitFor(() => expect(skipped()).toHaveLength(1), { timeout: 20_000, interval: 100 });
+    expect(skipped()[0]).toMatchObject({
+      type: 'schedule.run_skipped',
+      project_id: projectId,
+      data: { website_id: websiteId, run: listed[0] },
+    });
   });
 
   it('runs again, in the same month, once the budget is raised to cover the cap (a change applies to the next run)', async () => {
