@@ -111,14 +111,13 @@ export async function matchWebsitePair(
       weights,
       false,
     );
-    // Kept at 0 too, so the lookup from the other side does not score the pair again; a pair at 0
-    // is never accepted and raises no product's runner-up.
-    scored.set(key, {
-      reference: r,
-      competitor: c,
-      score,
-      coded: evidence.gtin === null && evidence.codes.length > 0,
-    });
+    if (score > 0)
+      scored.set(key, {
+        reference: r,
+        competitor: c,
+        score,
+        coded: evidence.gtin === null && evidence.codes.length > 0,
+      });
   };
   for (const r of refQueries) {
     for (const c of findCandidates(refs[r] as ProductFeatures, compIndex, weights, settings.candidates))
