@@ -86,6 +86,7 @@ export async function runMatchingBench(): Promise<void> {
       `\n${dataset}: ${whole.referenceProducts} reference x ${whole.competitorProducts} competitor products`,
     );
     print('this engine, whole catalog', whole);
+    console.log(`  ${''.padEnd(34)} precision over key-named products ${whole.keyNamedPrecision.toFixed(3)}`);
     print('tf-idf, whole catalog', tfidf);
     print(`this engine, sample of ${ours.referenceProducts}`, ours);
     print(`fuse.js, sample of ${fuse.referenceProducts}`, fuse);

@@ -1,9 +1,11 @@
+import { isKept, orient } from '#core/match-decisions';
 import { addCounts, type MatchingCounts, matchingProgress, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
 import { putRunMatches } from '#exports/run-matches';
-import { matchCatalogs } from '#match/match-catalogs';
+import { type MatchReview, matchCatalogs } from '#match/match-catalogs';
 import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
+import { listMatchDecisions } from '#store/match-decisions';
 import { getPairState, type PairState, putPairState } from '#store/matching-runs';
 import { existingWebsiteIds } from '#store/websites';
 import { matchRecord } from './match-record.ts';
@@ -57,6 +59,34 @@ function modifiedReference(referenceId: string, runs: readonly PairRun[]): numbe
   return modified.size;
 }
 
+/**
+ * The project's decisions on pairs of the job's reference website with one competitor, whichever
+ * website a decision named the reference: the engine honours them, so a rejected pair is never
+ * proposed again and its products get their next-best partner.
+ */
+async function reviewOf(job: MatchingJob): Promise<(competitorId: string) => MatchReview> {
+  const decisions = (await listMatchDecisions(job.project_id)).map((decision) =>
+    orient(decision, job.reference_website_id),
+  );
+  return (competitorId) => {
+    const review: MatchReview = { rejected: [], kept: [] };
+    for (const decision of decisions) {
+      if (
+        decision.reference_website_id !== job.reference_website_id ||
+        decision.competitor_website_id !== competitorId
+      )
+        continue;
+      const pair = {
+        reference_url: decision.reference_url,
+        website_id: competitorId,
+        url: decision.competitor_url,
+      };
+      (isKept(decision) ? review.kept : review.rejected).push(pair);
+    }
+    return review;
+  };
+}
+
 interface PairRun extends PairState {
   previous: PairState['state'] | null;
   websites: MatchedWebsite[];
@@ -101,6 +131,7 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
     }),
   );
 
+  const review = await reviewOf(job);
   let done = NO_COUNTS;
   const runs: PairRun[] = [];
   for (const [index, competitorId] of job.competitor_website_ids.entries()) {
@@ -109,7 +140,7 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
     const result = await matchCatalogs(
       { website_id: job.reference_website_id, products: reference },
       [{ website_id: competitorId, products: competitorCatalogs[index] ?? [] }],
-      { ...(previous ? { previous } : {}), progressEvery: PROGRESS_EVERY },
+      { ...(previous ? { previous } : {}), review: review(competitorId), progressEvery: PROGRESS_EVERY },
       (counters) => progress.report(addCounts(before, counters)),
     );
     if (progress.signal.aborted) break;
@@ -117,7 +148,7 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
     runs.push({
       reference_website_id: job.reference_website_id,
       competitor_website_id: competitorId,
-      state: { fingerprints: result.fingerprints, matches: result.matches },
+      state: { fingerprints: result.fingerprints, matches: result.matches, review: review(competitorId) },
       previous,
       websites: result.websites,
     });

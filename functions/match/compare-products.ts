@@ -45,21 +45,33 @@ const evidenceWords = 5;
 /** A code in a title that names the model: "tsw259s4", not "a500" (a series, a size). */
 const minNamingCode = minContainedCode;
 
-/** Scores how likely two products of different catalogs are the same product, with the evidence. */
-export function compareProducts(a: ProductFeatures, b: ProductFeatures, weights: TermWeights): PairScore {
+/**
+ * Scores how likely two products of different catalogs are the same product, with the evidence.
+ * Without `withWords` the evidence's shared words are left empty: blocking scores many pairs and
+ * keeps only their scores.
+ */
+export function compareProducts(
+  a: ProductFeatures,
+  b: ProductFeatures,
+  weights: TermWeights,
+  withWords = true,
+): PairScore {
   const gtin = a.gtin && b.gtin ? (a.gtin === b.gtin ? 'equal' : 'conflict') : null;
   const brand = a.brand && b.brand ? (sameBrand(a.brand, b.brand) ? 'equal' : 'conflict') : null;
   const mpn = a.mpn && b.mpn && a.mpn === b.mpn && brand !== 'conflict' ? 'equal' : null;
   const agreement = relateCodes(a, b, weights);
   const bWords = productTerms(b).words;
+  const aWeights = weights.wordWeights(a);
   let sharedWords = 0;
   const common: { word: string; weight: number }[] = [];
-  for (const word of a.words)
+  for (let i = 0; i < a.words.length; i++) {
+    const word = a.words[i] as string;
     if (bWords.has(word)) {
-      const weight = weights.word(word);
+      const weight = aWeights[i] as number;
       sharedWords += weight ** 2;
-      common.push({ word, weight });
+      if (withWords) common.push({ word, weight });
     }
+  }
   const norms = Math.sqrt(weights.norm(a) * weights.norm(b));
   // A product without a name (only a GTIN, say) has no text to compare.
   const text = norms > 0 ? Math.min(1, (sharedWords + agreement.weight) / norms) : 0;
@@ -104,7 +116,7 @@ function namesModel(x: ProductFeatures, y: ProductFeatures, weights: TermWeights
 
 /** The code is one of y's and no more than two products per catalog carry it. */
 function names(code: string, y: ProductFeatures, weights: TermWeights): boolean {
-  return weights.identifies(code) && y.codes.includes(code);
+  return y.codes.includes(code) && weights.identifies(code);
 }
 
 function sameBrand(a: string, b: string): boolean {

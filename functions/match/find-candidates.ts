@@ -21,9 +21,10 @@ export function findCandidates(
   const { sums, norms } = scratchFor(index, weights);
   const common = Math.sqrt(index.products.length);
   const lists: { postings: readonly number[]; weight: number }[] = [];
-  for (const word of query.words) {
-    const postings = index.words.get(word);
-    if (postings) lists.push({ postings, weight: weights.word(word) ** 2 });
+  const wordWeights = weights.wordWeights(query);
+  for (let i = 0; i < query.words.length; i++) {
+    const postings = index.words.get(query.words[i] as string);
+    if (postings) lists.push({ postings, weight: (wordWeights[i] as number) ** 2 });
   }
   for (const code of query.codes) {
     const weight = weights.code(code) ** 2;
@@ -58,8 +59,8 @@ export function findCandidates(
   }
   const top = topProducts(candidates, sums, norms, limit);
   for (const product of found) sums[product] = 0;
-  const sameGtin = query.gtin ? (index.gtins.get(query.gtin) ?? []) : [];
-  return [...new Set([...sameGtin, ...top])];
+  const sameGtin = query.gtin ? index.gtins.get(query.gtin) : undefined;
+  return sameGtin ? [...new Set([...sameGtin, ...top])] : top;
 }
 
 /** Per index: the products' vector lengths under the run's weights, and a zeroed sum per product. */

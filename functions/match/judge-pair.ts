@@ -27,7 +27,7 @@ export interface PairJudgement {
  * rule's score and the learned probability: the learned scorer knows titles of one model written
  * very differently, but it learned from offers without a brand field, so it is not trusted across
  * makers, where it would pair look-alikes of two brands. Without `withConfidence` the confidence
- * may be left out (NaN) where it does not change the score.
+ * may be left out (NaN) where it does not change the score, and the evidence lists no shared words.
  */
 export function judgePair(
   a: ProductFeatures,
@@ -35,7 +35,7 @@ export function judgePair(
   weights: TermWeights,
   withConfidence: boolean,
 ): PairJudgement {
-  const rule = compareProducts(a, b, weights);
+  const rule = compareProducts(a, b, weights, withConfidence);
   const { evidence } = rule;
   if (evidence.gtin !== null) return { score: rule.score, confidence: rule.score, evidence };
   const makersAgree =

@@ -21,11 +21,26 @@ export interface ProductMatch {
   evidence: MatchEvidence;
 }
 
+/** Two products by URL: a reference product and a product of the competitor website `website_id`. */
+export type ProductPair = Pick<ProductMatch, 'reference_url' | 'website_id' | 'url'>;
+
+/**
+ * Users' review of earlier matches, which the engine honours: a rejected pair is never proposed
+ * (its products look for their next-best partner instead), and the two products of a kept pair
+ * (accepted or added by hand) are matched to nothing else on that website.
+ */
+export interface MatchReview {
+  rejected: ProductPair[];
+  kept: ProductPair[];
+}
+
 /** What a run leaves for the next one: keep it, and pass it back as `previous`. */
 export interface MatchingState {
   /** website_id -> product URL -> content fingerprint. */
   fingerprints: Record<string, Record<string, string>>;
   matches: ProductMatch[];
+  /** The review the run honoured: products of decisions made or withdrawn since are looked up again. */
+  review?: MatchReview;
 }
 
 /** The counters of the matching job's `matching_progress`. */
@@ -56,6 +71,8 @@ export interface MatchingOptions {
   acceptance?: Partial<AcceptanceRule>;
   /** Products matched between two progress reports. */
   progressEvery?: number;
+  /** Users' decisions on pairs of these catalogs; none by default. */
+  review?: MatchReview;
 }
 
 const defaults = {
@@ -92,6 +109,12 @@ export async function matchCatalogs(
   const rule: AcceptanceRule = { ...defaults.acceptance, ...options.acceptance };
   const progressEvery = options.progressEvery ?? defaults.progressEvery;
   const previous = options.previous ?? { fingerprints: {}, matches: [] };
+  const review = options.review ?? { rejected: [], kept: [] };
+  const competitorIds = new Set(competitors.map((competitor) => competitor.website_id));
+  const honoured: MatchReview = {
+    rejected: review.rejected.filter((pair) => competitorIds.has(pair.website_id)),
+    kept: review.kept.filter((pair) => competitorIds.has(pair.website_id)),
+  };
   const referenceSide = readSide(reference, previous);
   const counters: MatchingCounters = {
     products_checked: 0,
@@ -116,6 +139,8 @@ export async function matchCatalogs(
     fingerprints[competitor.website_id] = competitorSide.fingerprints;
     websites.push(describeSide(competitorSide));
     const { kept, chosen } = await matchWebsitePair(referenceSide, competitorSide, previous.matches, {
+      review: honoured,
+      previousReview: previous.review ?? { rejected: [], kept: [] },
       candidates,
       rule,
       onSkipped: async (count) => {
@@ -141,7 +166,7 @@ export async function matchCatalogs(
     matches.push(...kept, ...chosen);
     await report();
   }
-  return { fingerprints, matches, counters: { ...counters }, websites };
+  return { fingerprints, matches, review: honoured, counters: { ...counters }, websites };
 }
 
 function readSide(catalog: CatalogInput, previous: MatchingState): Side {

@@ -3,7 +3,7 @@ import type { ProductFeatures } from './describe-product.ts';
 import { findCandidates } from './find-candidates.ts';
 import { indexCatalog } from './index-catalog.ts';
 import { judgePair } from './judge-pair.ts';
-import type { ProductMatch } from './match-catalogs.ts';
+import type { MatchReview, ProductMatch, ProductPair } from './match-catalogs.ts';
 import { weighTerms } from './weigh-terms.ts';
 
 /** One catalog of a run: its products' features and which of them are new or changed. */
@@ -22,6 +22,9 @@ export interface PairOutcome {
 }
 
 interface PairSettings {
+  /** Users' decisions to honour in this run, and those the previous run honoured. */
+  review: MatchReview;
+  previousReview: MatchReview;
   candidates: number;
   rule: AcceptanceRule;
   /** Called once before the lookups with the number of reference products whose decision stands. */
@@ -35,6 +38,11 @@ interface PairSettings {
  * are unchanged is kept without scoring; new and changed products, and those whose previous partner
  * changed or disappeared, are looked up against the whole other catalog, and the pairs found are
  * assigned one to one around the kept ones.
+ *
+ * Users' review is honoured: a rejected pair is never scored, so its products are assigned their
+ * next-best partner; the products of a kept (accepted or manual) pair are held for it. A previous
+ * match the review overrules is dropped and its products looked up again, and so are the products
+ * of decisions made or withdrawn since the previous run.
  */
 export async function matchWebsitePair(
   reference: CatalogSide,
@@ -47,20 +55,45 @@ export async function matchWebsitePair(
   const refAt = new Map(refs.map((product, i) => [product.key, i]));
   const compAt = new Map(comps.map((product, i) => [product.key, i]));
 
+  const review = decisionsOf(settings.review, competitor.website_id);
+  const heldRefs = new Set(review.kept.map((pair) => pair.reference_url));
+  const heldComps = new Set(review.kept.map((pair) => pair.url));
   const kept: ProductMatch[] = [];
   const refQueries = new Set(reference.modified);
   const compQueries = new Set(competitor.modified);
+  const lookUpAgain = (pair: ProductPair): void => {
+    const r = refAt.get(pair.reference_url);
+    const c = compAt.get(pair.url);
+    if (r !== undefined) refQueries.add(r);
+    if (c !== undefined) compQueries.add(c);
+  };
+  // A decision made or withdrawn since the previous run frees its products' previous matches too.
+  const changed = changedDecisions(settings.previousReview, settings.review, competitor.website_id);
+  const reopenedRefs = new Set([...heldRefs, ...changed.map((pair) => pair.reference_url)]);
+  const reopenedComps = new Set([...heldComps, ...changed.map((pair) => pair.url)]);
   for (const match of previousMatches) {
     if (match.website_id !== competitor.website_id) continue;
     const r = refAt.get(match.reference_url);
     const c = compAt.get(match.url);
     const rChanged = r === undefined || reference.modified.has(r);
     const cChanged = c === undefined || competitor.modified.has(c);
-    if (!rChanged && !cChanged) kept.push(match);
-    else {
-      if (r !== undefined) refQueries.add(r);
-      if (c !== undefined) compQueries.add(c);
-    }
+    const key = pairKey(match);
+    const overruled =
+      review.rejected.has(key) ||
+      (!review.keptKeys.has(key) && (reopenedRefs.has(match.reference_url) || reopenedComps.has(match.url)));
+    if (!rChanged && !cChanged && !overruled) kept.push(match);
+    else lookUpAgain(match);
+  }
+  for (const pair of changed) lookUpAgain(pair);
+  // A held product is taken by its kept pair: looking it up could change nothing.
+  for (const url of heldRefs) refQueries.delete(refAt.get(url) as number);
+  for (const url of heldComps) compQueries.delete(compAt.get(url) as number);
+  const rejected = new Set<number>();
+  for (const key of review.rejected) {
+    const [referenceUrl, url] = key.split('\n') as [string, string];
+    const r = refAt.get(referenceUrl);
+    const c = compAt.get(url);
+    if (r !== undefined && c !== undefined) rejected.add(r * comps.length + c);
   }
 
   await settings.onSkipped(refs.length - refQueries.size);
@@ -71,7 +104,7 @@ export async function matchWebsitePair(
   const scored = new Map<number, ScoredPair>();
   const score = (r: number, c: number): void => {
     const key = r * comps.length + c;
-    if (scored.has(key)) return;
+    if (scored.has(key) || rejected.has(key)) return;
     const { score, evidence } = judgePair(
       refs[r] as ProductFeatures,
       comps[c] as ProductFeatures,
@@ -97,9 +130,11 @@ export async function matchWebsitePair(
     await settings.onLookup(false);
   }
 
+  const positions = (urls: Iterable<string>, at: Map<string, number>): Set<number> =>
+    new Set([...urls].flatMap((url) => (at.has(url) ? [at.get(url) as number] : [])));
   const taken = {
-    reference: new Set(kept.map((match) => refAt.get(match.reference_url) as number)),
-    competitor: new Set(kept.map((match) => compAt.get(match.url) as number)),
+    reference: positions([...kept.map((match) => match.reference_url), ...heldRefs], refAt),
+    competitor: positions([...kept.map((match) => match.url), ...heldComps], compAt),
   };
   const chosen = chooseMatches([...scored.values()], settings.rule, taken).map((pair) => {
     const a = refs[pair.reference] as ProductFeatures;
@@ -115,4 +150,38 @@ export async function matchWebsitePair(
     };
   });
   return { kept, chosen };
+}
+
+/** A pair's key within one competitor website. */
+const pairKey = (pair: ProductPair): string => `${pair.reference_url}\n${pair.url}`;
+
+/** The review's decisions on pairs with one competitor website, by pair key. */
+function decisionsOf(review: MatchReview, websiteId: string) {
+  const keys = (pairs: readonly ProductPair[]) =>
+    new Set(pairs.filter((pair) => pair.website_id === websiteId).map(pairKey));
+  return {
+    rejected: keys(review.rejected),
+    keptKeys: keys(review.kept),
+    kept: review.kept.filter((pair) => pair.website_id === websiteId),
+  };
+}
+
+/** The pairs with one competitor website whose decision was made, changed or withdrawn between two reviews. */
+function changedDecisions(before: MatchReview, now: MatchReview, websiteId: string): ProductPair[] {
+  const decided = (review: MatchReview): Map<string, ProductPair> => {
+    const byDecision = new Map<string, ProductPair>();
+    for (const [kind, pairs] of [
+      ['rejected', review.rejected],
+      ['kept', review.kept],
+    ] as const)
+      for (const pair of pairs)
+        if (pair.website_id === websiteId) byDecision.set(`${kind}\n${pairKey(pair)}`, pair);
+    return byDecision;
+  };
+  const old = decided(before);
+  const current = decided(now);
+  return [
+    ...[...old].filter(([decision]) => !current.has(decision)).map(([, pair]) => pair),
+    ...[...current].filter(([decision]) => !old.has(decision)).map(([, pair]) => pair),
+  ];
 }

@@ -6,6 +6,11 @@ export interface Accuracy {
   precision: number;
   recall: number;
   f1: number;
+  /**
+   * Precision over the found pairs that touch a product the key names (on either side): answer keys
+   * that leave products out count every match of those as wrong, even one plainly right.
+   */
+  keyNamedPrecision: number;
 }
 
 /** Compares found [left, right] pairs with the answer key's pairs. */
@@ -19,5 +24,9 @@ export function measureAccuracy(
   const precision = found.length ? correct / found.length : 0;
   const recall = expected.size ? correct / expected.size : 0;
   const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
-  return { found: found.length, correct, expected: expected.size, precision, recall, f1 };
+  const lefts = new Set(truth.map(([left]) => left));
+  const rights = new Set(truth.map(([, right]) => right));
+  const named = found.filter(([left, right]) => lefts.has(left) || rights.has(right)).length;
+  const keyNamedPrecision = named ? correct / named : 0;
+  return { found: found.length, correct, expected: expected.size, precision, recall, f1, keyNamedPrecision };
 }

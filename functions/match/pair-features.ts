@@ -51,19 +51,15 @@ export function pairFeatures(
 ): number[] {
   const aWords = productTerms(a).words;
   const bWords = productTerms(b).words;
+  const aWeights = weights.wordWeights(a);
   let shared = 0;
   let sharedWeight = 0;
-  for (const word of aWords)
-    if (bWords.has(word)) {
+  for (let i = 0; i < a.words.length; i++)
+    if (bWords.has(a.words[i] as string)) {
       shared++;
-      sharedWeight += weights.word(word) ** 2;
+      sharedWeight += (aWeights[i] as number) ** 2;
     }
-  const wordNorm = (words: ReadonlySet<string>): number => {
-    let norm = 0;
-    for (const word of words) norm += weights.word(word) ** 2;
-    return norm;
-  };
-  const wordNorms = Math.sqrt(wordNorm(aWords) * wordNorm(bWords));
+  const wordNorms = Math.sqrt(wordNorm(a, weights) * wordNorm(b, weights));
   const related = evidence.codes;
   const digitTerms = (x: ProductFeatures, other: ReadonlySet<string>) => {
     let total = 0;
@@ -223,12 +219,20 @@ function trigrams(product: ProductFeatures): Uint32Array {
 
 /** The weight of the rarest word the other product lacks, against the product's own rarest word. */
 function rarestUnshared(x: ProductFeatures, other: ReadonlySet<string>, weights: TermWeights): number {
+  const xWeights = weights.wordWeights(x);
   let rarest = 0;
   let rarestUnshared = 0;
-  for (const word of x.words) {
-    const weight = weights.word(word);
+  for (let i = 0; i < x.words.length; i++) {
+    const weight = xWeights[i] as number;
     rarest = Math.max(rarest, weight);
-    if (!other.has(word)) rarestUnshared = Math.max(rarestUnshared, weight);
+    if (weight > rarestUnshared && !other.has(x.words[i] as string)) rarestUnshared = weight;
   }
   return rarest > 0 ? rarestUnshared / rarest : 0;
+}
+
+/** Squared length of the product's weighted words (its codes left out). */
+function wordNorm(product: ProductFeatures, weights: TermWeights): number {
+  let norm = 0;
+  for (const weight of weights.wordWeights(product)) norm += weight ** 2;
+  return norm;
 }

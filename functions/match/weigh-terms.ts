@@ -6,6 +6,8 @@ export interface TermWeights {
   code(term: string): number;
   /** Carried by at most two products per catalog: names one model, not a series or a standard. */
   identifies(code: string): boolean;
+  /** The weights of the product's words, in the order of `product.words`, computed once per product. */
+  wordWeights(product: ProductFeatures): Float64Array;
   /** Squared length of the product's weighted word-and-code vector. */
   norm(product: ProductFeatures): number;
 }
@@ -33,15 +35,26 @@ export function weighTerms(catalogs: readonly (readonly ProductFeatures[])[]): T
   const word = (term: string): number => wordWeights.get(term) ?? unseen;
   const code = (term: string): number => codeWeights.get(term) ?? unseen;
   const norms = new WeakMap<ProductFeatures, number>();
+  // Pairs read a product's word weights many times over: looked up once, kept as numbers.
+  const productWords = new WeakMap<ProductFeatures, Float64Array>();
+  const wordWeightsOf = (product: ProductFeatures): Float64Array => {
+    let cached = productWords.get(product);
+    if (!cached) {
+      cached = Float64Array.from(product.words, word);
+      productWords.set(product, cached);
+    }
+    return cached;
+  };
   return {
     word,
     code,
     identifies: (term) => (codes.get(term) ?? 0) <= 2 * catalogs.length,
+    wordWeights: wordWeightsOf,
     norm(product) {
       let norm = norms.get(product);
       if (norm === undefined) {
         norm = 0;
-        for (const term of product.words) norm += word(term) ** 2;
+        for (const weight of wordWeightsOf(product)) norm += weight ** 2;
         for (const term of product.codes) norm += code(term) ** 2;
         norms.set(product, norm);
       }

@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { MatchingState, ProductMatch } from '#match/match-catalogs';
+import type { MatchingState, ProductMatch, ProductPair } from '#match/match-catalogs';
 import { fromJsonLines, JSON_LINES, toJsonLines } from './catalogs.ts';
 import { getDataObject, putDataObject } from './data-bucket.ts';
 import { dynamo, tableName } from './dynamo.ts';
@@ -10,7 +10,8 @@ import { queryAll } from './query-all.ts';
  * The matching state of each reference and competitor pair of a project in the data bucket, as JSON
  * Lines, never one table item per product (`matching-states/<project>/<reference>/<competitor>.jsonl`):
  * the fingerprint of every product of both catalogs as the last run saw it, and that run's matches of
- * the pair. The next run of the pair reads it to skip unchanged products. A table item per pair
+ * the pair, and the review decisions that run honoured. The next run of the pair reads it to skip
+ * unchanged products and to look up again the products of decisions made or withdrawn since. A table item per pair
  * names it, so a project's matches are found without listing the bucket.
  */
 export const matchingStateObjectKey = (projectId: string, referenceId: string, competitorId: string) =>
@@ -18,7 +19,8 @@ export const matchingStateObjectKey = (projectId: string, referenceId: string, c
 
 type StateLine =
   | { type: 'product'; website_id: string; url: string; fingerprint: string }
-  | ({ type: 'match' } & ProductMatch);
+  | ({ type: 'match' } & ProductMatch)
+  | ({ type: 'rejected' | 'kept' } & ProductPair);
 
 export interface PairState {
   reference_website_id: string;
@@ -33,18 +35,23 @@ function stateLines(state: MatchingState): StateLine[] {
       lines.push({ type: 'product', website_id, url, fingerprint });
   }
   for (const match of state.matches) lines.push({ type: 'match', ...match });
+  for (const pair of state.review?.rejected ?? []) lines.push({ type: 'rejected', ...pair });
+  for (const pair of state.review?.kept ?? []) lines.push({ type: 'kept', ...pair });
   return lines;
 }
 
 function fromStateLines(lines: StateLine[]): MatchingState {
-  const state: MatchingState = { fingerprints: {}, matches: [] };
+  const state: MatchingState = { fingerprints: {}, matches: [], review: { rejected: [], kept: [] } };
   for (const line of lines) {
     if (line.type === 'product') {
       state.fingerprints[line.website_id] ??= {};
       (state.fingerprints[line.website_id] as Record<string, string>)[line.url] = line.fingerprint;
-    } else {
+    } else if (line.type === 'match') {
       const { type: _type, ...match } = line;
       state.matches.push(match);
+    } else {
+      const { type, reference_url, website_id, url } = line;
+      state.review?.[type].push({ reference_url, website_id, url });
     }
   }
   return state;

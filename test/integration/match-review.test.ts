@@ -236,19 +236,53 @@ describe('match review', () => {
       });
     };
     await expectReviewed();
+    // The engine honours the review: the rejected pair's reference product and the one whose partner
+    // the manual pair took are looked up again (their equal GTINs were the only evidence, so no
+    // next-best partner is found); the kept pairs' products are held, the rest unchanged.
     const rerun = await runMatching();
-    expect(rerun.matching_progress.products_skipped_not_modified).toBe(60);
+    expect(rerun.matching_progress).toMatchObject({ products_checked: 2, products_skipped_not_modified: 58 });
+    await expectReviewed();
+    const unchanged = await runMatching();
+    expect(unchanged.matching_progress).toMatchObject({
+      products_checked: 0,
+      products_skipped_not_modified: 60,
+    });
     await expectReviewed();
 
-    // Withdrawn, the rejection gives the pair back to the engine's proposal.
+    // An overlapping job, the competitor now the reference, honours the decisions named the other way round.
+    const swapped = await runJob('/jobs/matching', {
+      project_id: projectId,
+      reference_website_id: competitorId,
+      competitor_website_ids: [referenceId],
+    });
+    expect(swapped.status).toBe('COMPLETED');
+    const link = await api.get('/exports/matches/url', {
+      query: { project_id: projectId, website_id: competitorId },
+    });
+    const swappedStatuses = new Map(
+      readCsvObjects(await (await fetch(link.body.url)).text()).map((row) => [
+        `${row.competitor_url} > ${row.reference_url}`,
+        row.match_status,
+      ]),
+    );
+    expect(swappedStatuses.has(keyOf(rejected))).toBe(false);
+    expect(swappedStatuses.get(keyOf(accepted))).toBe('accepted');
+    expect(swappedStatuses.get(keyOf(manual))).toBe('manual');
+    expect(swappedStatuses.has(keyOf(third))).toBe(false);
+    expect(swappedStatuses.size).toBe(proposals.length - 2);
+
+    // Withdrawn, the rejection gives the pair back to the engine on its next run.
     expect((await api.delete(`${decisionsOf(projectId)}/${rejection.body.decision_id}`)).status).toBe(204);
+    expect((await matchStatuses()).has(keyOf(rejected))).toBe(false);
+    const afterWithdrawal = await runMatching();
+    expect(afterWithdrawal.matching_progress.products_checked).toBe(1);
     expect((await matchStatuses()).get(keyOf(rejected))).toBe('proposed');
     expectProblem(
       await api.delete(`${decisionsOf(projectId)}/${rejection.body.decision_id}`),
       404,
       'MATCH_DECISION_NOT_FOUND',
     );
-  }, 120_000);
+  }, 240_000);
 
   it('lets one of two racing kept pairs of the same product through, and 409s the other', async () => {
     const [a, b, c] = proposals.slice(5, 8) as [
