@@ -223,17 +223,56 @@ describe('a scheduled run', () => {
     });
   });
 
-  it('runs again, in the same month, once the budget is raised to cover the cap (a change applies to the next run)', async () => {
+  it('runs again, in the same month, once the budget is raised to cover the cap (a change applies to the next run), finding what moved since the first run', async () => {
     const raised = await api.patch(`/schedules/${scheduleId}`, { monthly_budget: 2.25 });
     expect(raised.status).toBe(200);
     expect(raised.body.monthly_budget).toBe('2.25');
     const due = raised.body.next_run_at;
     expect(pragueDay(due)).toBe(days[2]);
+    // Between the two runs the shop moves prices and stock (the fixture's revision switch).
+    const before = [...shop.groundTruth.products];
+    shop.revise(1);
+    const after = new Map(shop.groundTruth.products.map((product) => [product.url, product]));
     const { runs } = await runSchedules({ time: due });
     expect(runs).toMatchObject([{ outcome: 'STARTED', job_id: expect.any(String) }]);
     // A FULL run is not refused for the catalog the first run delivered less than a day ago.
     const { job } = await pollJob(api, `/jobs/scraping/${runs[0]?.job_id}`);
     expect(job.status).toBe('COMPLETED');
+
+    // The second run is compared with the first: exactly what the shop moved is a change.
+    const moved: string[] = [];
+    for (const old of before) {
+      const now = after.get(old.url);
+      if (!now) continue;
+      if (Number(now.price) !== Number(old.price))
+        moved.push(`${Number(now.price) < Number(old.price) ? 'PRICE_DOWN' : 'PRICE_UP'} ${old.url}`);
+      if (old.availability === 'IN_STOCK' && now.availability === 'OUT_OF_STOCK')
+        moved.push(`OUT_OF_STOCK ${old.url}`);
+      if (old.availability === 'OUT_OF_STOCK' && now.availability === 'IN_STOCK')
+        moved.push(`BACK_IN_STOCK ${old.url}`);
+    }
+    expect(moved.length).toBeGreaterThan(0);
+    const changes = await api.get(`/projects/${projectId}/changes`, {
+      query: { website_id: websiteId, limit: 100, min_change_percent: 0 },
+    });
+    expect(changes.status).toBe(200);
+    expect(changes.body.map((change: any) => `${change.kind} ${change.product_url}`).sort()).toEqual(
+      moved.sort(),
+    );
+    expect(new Set(changes.body.map((change: any) => change.job_id))).toEqual(new Set([job.job_id]));
+    // Each product's history holds one point per scheduled run, as the shop showed it then.
+    for (const old of before.slice(0, 5)) {
+      const history = await api.get(`/websites/${websiteId}/products/history`, {
+        query: { product_url: old.url },
+      });
+      const now = after.get(old.url);
+      expect(
+        history.body.points.map((point: any) => [point.job_id, point.price, point.availability]),
+      ).toEqual([
+        [firstJobId, old.price, old.availability],
+        [job.job_id, now?.price, now?.availability],
+      ]);
+    }
     // Paused, so the far-future ticks of the tests below make no run of it.
     expect((await api.patch(`/schedules/${scheduleId}`, { status: 'PAUSED' })).status).toBe(200);
   });
