@@ -340,6 +340,22 @@ describe('bad input (issue 11)', () => {
     });
   });
 
+  it('reads the priced microdata offer a page section marked up as an Offer wraps', () => {
+    const html = page(
+      '',
+      '<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">BMW X1</h1>' +
+        '<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><p>Winning bid:</p>' +
+        '<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="5100.0">£5,100.00</span>' +
+        '<span itemprop="availability" content="https://schema.org/InStock"></span><span itemprop="priceCurrency" content="GBP"></span></div></div></div>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({
+      price: '5100.00',
+      currency: 'GBP',
+      availability: 'IN_STOCK',
+      source: { price: 'microdata', availability: 'microdata' },
+    });
+  });
+
   it('invents no product on a listing whose cards carry data-price attributes', () => {
     const cards = ['A', 'B', 'C']
       .map((name, index) => `<li data-price="${index + 10}.00"><a href="/p/${name}">${name}</a></li>`)

@@ -72,7 +72,7 @@ function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): Pr
       return url !== null && URL.parse(url, page.url)?.href === page.canonical;
     }) ??
     items.reduce((best, item) => (item.properties.size > best.properties.size ? item : best));
-  const offer = nested(main, 'offers');
+  const offer = pricedOffer(main);
   const priceText = offer ? (text(offer, 'price') ?? text(offer, 'lowPrice')) : null;
   const currency = offer ? text(offer, 'priceCurrency') : null;
   const price = priceText
@@ -174,7 +174,19 @@ function text(item: Item, name: string): string | null {
   return typeof value === 'string' && value ? value : null;
 }
 
-function nested(item: Item, name: string): Item | null {
-  const value = item.properties.get(name)?.find((entry): entry is Item => typeof entry !== 'string');
-  return value ?? null;
+/**
+ * The offer that names a price: a shop may wrap the priced offer in another offer block (the page
+ * section marked up as an Offer around the price's own Offer), so nested offers are searched too;
+ * without a priced one, the first offer.
+ */
+function pricedOffer(item: Item): Item | null {
+  const offers = (item.properties.get('offers') ?? []).filter(
+    (entry): entry is Item => typeof entry !== 'string',
+  );
+  for (const offer of offers) {
+    if (text(offer, 'price') ?? text(offer, 'lowPrice')) return offer;
+    const inner = pricedOffer(offer);
+    if (inner && (text(inner, 'price') ?? text(inner, 'lowPrice'))) return inner;
+  }
+  return offers[0] ?? null;
 }
