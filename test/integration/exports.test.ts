@@ -109,6 +109,11 @@ async function expectedRows(currency: string) {
     category: product.category ?? '',
     scraped_at: product.scraped_at,
     canonical_url: product.canonical_url ?? '',
+    price_max:
+      product.price_max && product.currency
+        ? (convertPrice(product.price_max, product.currency, currency, rates) ?? '')
+        : '',
+    price_from: product.price ? String(product.price_from === true) : '',
   }));
 }
 

@@ -152,16 +152,45 @@ describe('extractProduct traps', () => {
     expect(extractProduct(second, profile())).toMatchObject({ name: 'Tee', sku: 'T-M', price: '12.00' });
   });
 
-  it('takes the low price of an AggregateOffer', () => {
-    const product = extractProduct(
-      page(
-        ld(
-          '{"@type":"Product","name":"Pan","offers":{"@type":"AggregateOffer","lowPrice":"19.90","highPrice":"29.90","priceCurrency":"EUR"}}',
+  it('takes the low price of an AggregateOffer and keeps its high price', () => {
+    const aggregate = (offer: string): ReturnType<typeof extractProduct> =>
+      extractProduct(
+        page(
+          ld(
+            `{"@type":"Product","name":"Pan","offers":{"@type":"AggregateOffer",${offer},"priceCurrency":"EUR"}}`,
+          ),
         ),
-      ),
-      profile(),
+        profile(),
+      );
+    expect(aggregate('"lowPrice":"19.90","highPrice":"29.90"')).toMatchObject({
+      price: '19.90',
+      price_max: '29.90',
+      price_from: true,
+      currency: 'EUR',
+    });
+    expect(aggregate('"lowPrice":"19.90"')).toMatchObject({
+      price: '19.90',
+      price_max: null,
+      price_from: true,
+    });
+    const single = aggregate('"lowPrice":"19.90","highPrice":"19.90"');
+    expect(single?.price).toBe('19.90');
+    expect(single).not.toHaveProperty('price_from');
+    expect(single).not.toHaveProperty('price_max');
+  });
+
+  it('takes the low price of a microdata AggregateOffer and keeps its high price', () => {
+    const html = page(
+      '',
+      '<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Pan</h1>' +
+        '<div itemprop="offers" itemscope itemtype="https://schema.org/AggregateOffer"><meta itemprop="lowPrice" content="502.20">' +
+        '<meta itemprop="highPrice" content="558.00"><meta itemprop="priceCurrency" content="BYN"></div></div>',
     );
-    expect(product).toMatchObject({ price: '19.90', currency: 'EUR' });
+    expect(extractProduct(html, profile())).toMatchObject({
+      price: '502.20',
+      price_max: '558.00',
+      price_from: true,
+    });
   });
 
   it('prefers the sale price the page shows over the regular price structured data still carries', () => {
@@ -269,12 +298,40 @@ describe('bad input (issue 11)', () => {
     });
   });
 
-  it('records the lowest price of a price range shown on the page', () => {
+  it('records the lowest price of a price range shown on the page, with the range kept', () => {
     const html = page(
       '',
       '<h1>Chair</h1><span class="price">od 1 299 Kč – 1 899 Kč</span><button>Do košíku</button>',
     );
-    expect(extractProduct(html, profile())).toMatchObject({ price: '1299.00', currency: 'CZK' });
+    expect(extractProduct(html, profile())).toMatchObject({
+      price: '1299.00',
+      price_max: '1899.00',
+      price_from: true,
+      currency: 'CZK',
+    });
+    const split = page(
+      '',
+      '<h1>Chair</h1><div class="price"><span>1 299 Kč</span> – <span>1 899 Kč</span></div><button>Do košíku</button>',
+    );
+    expect(extractProduct(split, profile())).toMatchObject({ price: '1299.00', price_max: '1899.00' });
+  });
+
+  it('records a "from" price as the lowest with no top, and one price as neither', () => {
+    const from = page(
+      '',
+      '<h1>Chair</h1><span class="price">ab 49,90 €</span><button>In den Warenkorb</button>',
+    );
+    expect(extractProduct(from, profile())).toMatchObject({
+      price: '49.90',
+      price_max: null,
+      price_from: true,
+    });
+    const one = extractProduct(
+      page('', '<h1>Chair</h1><span class="price">49,90 €</span><button>In den Warenkorb</button>'),
+      profile(),
+    );
+    expect(one?.price).toBe('49.90');
+    expect(one).not.toHaveProperty('price_from');
   });
 
   it('reads a price with a no-break space between thousands', () => {

@@ -30,6 +30,8 @@ export function productFromPageRules(
     sku: labelled.sku,
     mpn: labelled.mpn,
     price: price?.price.amount ?? null,
+    price_max: price?.price.max ?? null,
+    price_from: price?.price.from ?? false,
     currency: price?.price.currency ?? null,
   };
 }

@@ -50,6 +50,8 @@ export function productFromSelectors(
     mpn: value('mpn'),
     sku: value('sku'),
     price: parsed?.amount ?? null,
+    price_max: parsed?.max ?? null,
+    price_from: parsed?.from ?? false,
     currency: parsed?.currency ?? null,
     availability: readAvailability(value('availability')) ?? buttonAvailability($, rules.button),
     image: value('image'),
