@@ -218,10 +218,10 @@ const phrases: [Exclude<Availability, 'UNKNOWN'>, string[]][] = [
 
 /** Scripts written without spaces between words (or with endings joined on): their phrases match inside words. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const escape = (word: string): string => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (word: string): string => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patterns = phrases.map(([availability, words]) => {
-  const spaced = words.filter((word) => !UNSPACED.test(word)).map(escape);
-  const unspaced = words.filter((word) => UNSPACED.test(word)).map(escape);
+  const spaced = words.filter((word) => !UNSPACED.test(word)).map(literal);
+  const unspaced = words.filter((word) => UNSPACED.test(word)).map(literal);
   return [
     availability,
     new RegExp(
