@@ -72,6 +72,30 @@ describe('labelledIdentifiers', () => {
     ).toMatchObject({ brand: 'Norton', mpn: 'GA00638-GB' });
   });
 
+  it("takes a marketplace's listing id over a generic label that shows the maker's number", () => {
+    expect(
+      read(
+        '<table><tr><th>Hersteller</th><td>DeLonghi</td></tr><tr><th>Artikelnummer</th><td>HMP 2000</td></tr>' +
+          '<tr><th>Modellnummer</th><td>HMP 2000</td></tr><tr><th>ASIN</th><td>B00CYG4J5U</td></tr></table>',
+      ),
+    ).toMatchObject({ sku: 'B00CYG4J5U', mpn: 'HMP 2000' });
+    expect(
+      read(
+        '<table><tr><th>Artikelnummer</th><td>HMP 2000</td></tr><tr><th>Modellnummer</th><td>HMP 2000</td></tr>' +
+          '<tr><th>Art.-Nr.</th><td>100234</td></tr></table>',
+      ).sku,
+    ).toBe('100234');
+    expect(read('<table><tr><th>Artikelnummer</th><td>100234</td></tr></table>').sku).toBe('100234');
+  });
+
+  it('reads a label ended by a dash with its value as text after it', () => {
+    expect(
+      read(
+        '<ul><li><strong>Product Code - </strong>39139301</li><li><strong>Brand - </strong>GANT</li></ul>',
+      ),
+    ).toMatchObject({ sku: '39139301', brand: 'GANT' });
+  });
+
   it('takes no prose for a code', () => {
     expect(
       read('<p>Product code: see the label on the box</p><div class="product-code">Call us</div>').sku,

@@ -3,6 +3,14 @@ import { cleanText } from './clean-text.ts';
 import type { Page } from './read-page.ts';
 import { textOf } from './text-of.ts';
 
+/**
+ * Labels of the identifier a marketplace or classifieds site gives its own listing: where a page
+ * shows one, it is the reference, over a generic "Artikelnummer" that such sites show among the
+ * maker's details.
+ */
+const LISTING_LABEL =
+  /^(?:asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay)$/i;
+
 /** Labels of the shop's own product identifier, as pages show it beside the value. */
 const SKU_LABEL =
   /^(?:sku|asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay|artikelnummer|art\.?-?nr\.?|article number|product code|product number|product id|item code|item no\.?|item #|référence|ref\.?|reference|código|codice articolo|cod produs|kod produktu|kód produktu|kód|katalogové číslo|artikelnr\.?|varenummer|varenr\.?|šifra|šifra proizvoda|артикул|код товара|קוד מוצר|מק"ט)$/i;
@@ -24,7 +32,8 @@ const REFERENCE_MARKUP = /product[-_]?(?:reference|code|ref|sku)\b/i;
 
 const CODE = /^[\p{L}\p{N}][\p{L}\p{N}\-_./]{1,39}$/u;
 const VALUE = /^[\p{L}\p{N}][\p{L}\p{N}\-_./ ]{1,39}$/u;
-const LABEL_END = /\s*[:：#]?\s*$/;
+/** What ends a label: a colon, a hash, or a dash ("Product Code - 39139301"). */
+const LABEL_END = /\s*[:：#\-–]?\s*$/;
 
 export interface LabelledIdentifiers {
   brand: string | null;
@@ -41,7 +50,8 @@ export interface LabelledIdentifiers {
 export function labelledIdentifiers(page: Page): LabelledIdentifiers {
   let brand: string | null = null;
   let maker: string | null = null;
-  let sku: string | null = null;
+  /** Shown references in document order; `listing` when the label names it as the listing's own. */
+  const references: { value: string; listing: boolean }[] = [];
   let mpn: string | null = null;
   for (const element of page.$('th, td, dt, dd, p, span, b, strong, label, div, li').toArray() as Element[]) {
     const first = element.children[0];
@@ -50,24 +60,30 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
     // Direction marks sit around labels of right-to-left-ready layouts ("Item model number ‏ : ‎").
     const text = cleanText(first.data.replace(/[\u200e\u200f]/g, ''));
     if (!text || text.length > 60) continue;
-    if (
-      sku === null &&
-      element.children.length === 1 &&
-      REFERENCE_MARKUP.test(markupOf(element)) &&
-      CODE.test(text)
-    )
-      sku = text;
+    if (element.children.length === 1 && REFERENCE_MARKUP.test(markupOf(element)) && CODE.test(text))
+      references.push({ value: text, listing: false });
     const label = text.replace(LABEL_END, '');
     const after = (): string =>
-      cleanText(textOf(element.children.length === 1 ? nextElement(element) : (first.next ?? null)));
-    if (sku === null && SKU_LABEL.test(label)) sku = shortValue(after());
-    else if (brand === null && BRAND_LABEL.test(label)) brand = shortValue(after());
+      cleanText(textOf(element.children.length === 1 ? nextValue(element) : (first.next ?? null)));
+    if (SKU_LABEL.test(label)) {
+      const value = shortValue(after());
+      if (value) references.push({ value, listing: LISTING_LABEL.test(label) });
+    } else if (brand === null && BRAND_LABEL.test(label)) brand = shortValue(after());
     else if (maker === null && MAKER_LABEL.test(label)) maker = shortValue(after());
     else if (mpn === null && MPN_LABEL.test(label)) mpn = shortValue(after());
-    else if (sku === null && element.children.length === 1) sku = inlineCode(text);
-    if (brand !== null && sku !== null && mpn !== null) break;
+    else if (element.children.length === 1) {
+      const code = inlineCode(text);
+      if (code) references.push({ value: code, listing: false });
+    }
+    if (brand !== null && mpn !== null && references.some((reference) => reference.listing)) break;
   }
-  return { brand: brand ?? maker, sku, mpn };
+  // The listing's own id first; else the first shown reference that does not repeat the labelled
+  // model number (a marketplace shows the maker's number under a generic label too).
+  const sku =
+    references.find((reference) => reference.listing) ??
+    references.find((reference) => reference.value !== mpn) ??
+    references[0];
+  return { brand: brand ?? maker, sku: sku?.value ?? null, mpn };
 }
 
 function markupOf(element: Element): string {
@@ -75,9 +91,10 @@ function markupOf(element: Element): string {
   return `${attribs.class ?? ''} ${attribs.id ?? ''} ${attribs['data-qa-qualifier'] ?? ''} ${attribs['data-testid'] ?? ''}`;
 }
 
-function nextElement(element: Element): AnyNode | null {
+/** The value after a label element: the next element, or text standing after it ("<strong>Code - </strong>39139301"). */
+function nextValue(element: Element): AnyNode | null {
   let node = element.next;
-  while (node && node.type !== 'tag') node = node.next;
+  while (node && node.type !== 'tag' && !(node.type === 'text' && node.data.trim() !== '')) node = node.next;
   return node;
 }
 
