@@ -265,6 +265,23 @@ describe('extractProduct traps', () => {
     expect(extractProduct(disabled, profile())).toMatchObject({ availability: 'OUT_OF_STOCK' });
   });
 
+  it('reads a learned label only as a whole label: "Brand" is not the start of a "Brand Name" row', () => {
+    const rows = (...cells: [string, string][]): string =>
+      `<table>${cells.map(([label, value]) => `<tr><th>${label}</th><td>${value}</td></tr>`).join('')}</table>`;
+    const learned = profile({
+      method: 'SELECTORS',
+      selectors: {
+        name: { selector: 'h1' },
+        price: { selector: 'span.price' },
+        brand: { selector: 'tr', label: 'brand' },
+      },
+    });
+    const read = (table: string) =>
+      extractProduct(page('', `<h1>Chair</h1><span class="price">10 €</span>${table}`), learned)?.brand;
+    expect(read(rows(['Brand Name', 'Chair Deluxe'], ['Brand:', 'Acme']))).toBe('Acme');
+    expect(read(rows(['Brand Name', 'Chair Deluxe']))).toBeNull();
+  });
+
   it('is null on a page that names no product', () => {
     expect(extractProduct(page('', '<h1>About us</h1><p>We sell chairs.</p>'), profile())).toBeNull();
   });

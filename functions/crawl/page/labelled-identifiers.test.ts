@@ -11,6 +11,7 @@ describe('labelledIdentifiers', () => {
       read('<table><tr><th>Brand</th><td>Bosch</td></tr><tr><th>SKU:</th><td>AB-12</td></tr></table>'),
     ).toEqual({
       brand: 'Bosch',
+      gtin: null,
       sku: 'AB-12',
       mpn: null,
     });
@@ -94,6 +95,11 @@ describe('labelledIdentifiers', () => {
         '<ul><li><strong>Product Code - </strong>39139301</li><li><strong>Brand - </strong>GANT</li></ul>',
       ),
     ).toMatchObject({ sku: '39139301', brand: 'GANT' });
+  });
+
+  it('reads a labelled barcode only with a valid check digit', () => {
+    expect(read('<dl><dt>EAN:</dt><dd>4006381333931</dd></dl>').gtin).toBe('4006381333931');
+    expect(read('<dl><dt>EAN:</dt><dd>4006381333932</dd></dl>').gtin).toBeNull();
   });
 
   it('takes no prose for a code', () => {

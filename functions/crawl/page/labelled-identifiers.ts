@@ -1,5 +1,6 @@
 import type { AnyNode, Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
+import { normaliseGtin } from './normalise-gtin.ts';
 import type { Page } from './read-page.ts';
 import { textOf } from './text-of.ts';
 
@@ -27,6 +28,10 @@ const MAKER_LABEL =
 const MPN_LABEL =
   /^(?:mpn|model|model number|model no\.?|item model number|model name ?\/ ?number|manufacturer part number(?: \(mpn\))?|mfr part (?:no\.?|number)|part number|modellnummer|herstellernummer|hersteller-artikelnummer|herstellerreferenz|numero modello(?: articolo)?|numéro du modèle(?: de l'article)?|référence fabricant|número de modelo(?: del producto)?|código del fabricante|kód výrobce|kód výrobcu|kod producenta|модель|артикул производителя)$/i;
 
+/** Labels of the barcode number (read only with a valid check digit). */
+const GTIN_LABEL =
+  /^(?:ean|ean-?13|ean code|ean-code|ean kód|kód ean|kod ean|gtin|gtin-?13|upc|isbn|isbn-?13|barcode|čárový kód|штрихкод|штрих-код)$/i;
+
 /** Markup that names an element as the product's displayed reference (`data-qa-qualifier="product-reference"`). */
 const REFERENCE_MARKUP = /product[-_]?(?:reference|code|ref|sku)\b/i;
 
@@ -37,15 +42,17 @@ const LABEL_END = /\s*[:：#\-–]?\s*$/;
 
 export interface LabelledIdentifiers {
   brand: string | null;
+  gtin: string | null;
   sku: string | null;
   mpn: string | null;
 }
 
 /**
- * The brand, the shop's identifier and the maker's part number as the page shows them to the buyer: the text after a label
- * ("<th>ASIN</th><td>B07…</td>", "<dt>SKU:</dt><dd>…</dd>", "Ref : <span>VE900</span>"), a label
- * and its value in one text ("Product code: 46286401"), or an element the markup names as the
- * product reference. The first per field, in one pass over the page's short text nodes.
+ * The brand, the barcode (with a valid check digit), the shop's identifier and the maker's part
+ * number as the page shows them to the buyer: the text after a label ("<th>ASIN</th><td>B07…</td>",
+ * "<dt>SKU:</dt><dd>…</dd>", "Ref : <span>VE900</span>"), a label and its value in one text
+ * ("Product code: 46286401"), or an element the markup names as the product reference. The first
+ * per field, in one pass over the page's short text nodes; for the reference, a listing id first.
  */
 export function labelledIdentifiers(page: Page): LabelledIdentifiers {
   let brand: string | null = null;
@@ -53,6 +60,7 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
   /** Shown references in document order; `listing` when the label names it as the listing's own. */
   const references: { value: string; listing: boolean }[] = [];
   let mpn: string | null = null;
+  let gtin: string | null = null;
   for (const element of page.$('th, td, dt, dd, p, span, b, strong, label, div, li').toArray() as Element[]) {
     const first = element.children[0];
     // Templates indent labels with long runs of whitespace: only the cleaned text must be short.
@@ -71,6 +79,7 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
     } else if (brand === null && BRAND_LABEL.test(label)) brand = shortValue(after());
     else if (maker === null && MAKER_LABEL.test(label)) maker = shortValue(after());
     else if (mpn === null && MPN_LABEL.test(label)) mpn = shortValue(after());
+    else if (gtin === null && GTIN_LABEL.test(label)) gtin = normaliseGtin(after());
     else if (element.children.length === 1) {
       const code = inlineCode(text);
       if (code) references.push({ value: code, listing: false });
@@ -83,7 +92,7 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
     references.find((reference) => reference.listing) ??
     references.find((reference) => reference.value !== mpn) ??
     references[0];
-  return { brand: brand ?? maker, sku: sku?.value ?? null, mpn };
+  return { brand: brand ?? maker, gtin, sku: sku?.value ?? null, mpn };
 }
 
 function markupOf(element: Element): string {

@@ -27,6 +27,7 @@ export function productFromPageRules(
     ...noFields,
     name: needs.priceAndName ? (mainHeading(page)?.text ?? null) : null,
     brand: labelled.brand,
+    gtin: labelled.gtin,
     sku: labelled.sku,
     mpn: labelled.mpn,
     price: price?.price.amount ?? null,
