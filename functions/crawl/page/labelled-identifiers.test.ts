@@ -64,6 +64,14 @@ describe('labelledIdentifiers', () => {
     ).toBe('Ankerkraut');
   });
 
+  it('reads the value after the cell of a label that sits alone in it', () => {
+    expect(
+      read(
+        '<table><tr><td><span>Hersteller</span></td><td>Weleda AG</td></tr><tr><td><span>Marke</span></td><td>WELEDA</td></tr></table>',
+      ).brand,
+    ).toBe('WELEDA');
+  });
+
   it('reads labels a template indents with long runs of whitespace', () => {
     const indent = ' '.repeat(120);
     expect(

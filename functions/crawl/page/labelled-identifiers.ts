@@ -72,7 +72,7 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
       references.push({ value: text, listing: false });
     const label = text.replace(LABEL_END, '');
     const after = (): string =>
-      cleanText(textOf(element.children.length === 1 ? nextValue(element) : (first.next ?? null)));
+      cleanText(textOf(element.children.length === 1 ? valueAfter(element) : (first.next ?? null)));
     if (SKU_LABEL.test(label)) {
       const value = shortValue(after());
       if (value) references.push({ value, listing: LISTING_LABEL.test(label) });
@@ -98,6 +98,22 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
 function markupOf(element: Element): string {
   const { attribs } = element;
   return `${attribs.class ?? ''} ${attribs.id ?? ''} ${attribs['data-qa-qualifier'] ?? ''} ${attribs['data-testid'] ?? ''}`;
+}
+
+/**
+ * The value after a label element; a label alone in its cell ("<td><span>Marke</span></td>
+ * <td>WELEDA</td>") has its value after the cell.
+ */
+function valueAfter(label: Element): AnyNode | null {
+  let holder = label;
+  for (let depth = 0; depth < 3; depth++) {
+    const next = nextValue(holder);
+    const parent = holder.parent;
+    if (next || parent?.type !== 'tag' || cleanText(textOf(parent)) !== cleanText(textOf(holder)))
+      return next;
+    holder = parent;
+  }
+  return null;
 }
 
 /** The value after a label element: the next element, or text standing after it ("<strong>Code - </strong>39139301"). */
