@@ -46,8 +46,15 @@ export interface ProductRecord {
   gtin: string | null;
   mpn: string | null;
   sku: string | null;
-  /** Exact decimal string, padded to the currency's minor unit ("1299.90"). */
+  /** Exact decimal string, padded to the currency's minor unit ("1299.90"); the lowest of a range. */
   price: string | null;
+  /**
+   * Present when `price` is the lowest of several the page offers (a range "12–18 €", a "from
+   * £12" price, an AggregateOffer): the highest where the page names one, else null.
+   */
+  price_max?: string | null;
+  /** `true` when `price` is the lowest of several (with `price_max`); absent for one price. */
+  price_from?: true;
   /** ISO 4217. */
   currency: string | null;
   availability: Availability;

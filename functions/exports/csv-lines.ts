@@ -1,5 +1,5 @@
-/** A CSV cell: null and undefined are empty cells; numbers are written as JavaScript prints them. */
-export type CsvValue = string | number | null | undefined;
+/** A CSV cell: null and undefined are empty cells; numbers and booleans are written as JavaScript prints them. */
+export type CsvValue = string | number | boolean | null | undefined;
 
 // RFC 4180: a field holding a comma, a double quote or a line break is quoted. Leading or trailing
 // spaces are quoted too, so spreadsheet imports that trim unquoted fields keep them.

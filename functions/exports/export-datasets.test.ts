@@ -61,7 +61,28 @@ describe('products rows', () => {
       category: 'Tools > Drills',
       scraped_at: '2026-11-23T07:00:00.000Z',
       canonical_url: 'https://a.test/p#canonical',
+      price_max: null,
+      price_from: false,
     });
+  });
+
+  it('keeps the top of a range beside its lowest price, in the same currency', () => {
+    const ranged = { ...product('u', '100.00', 'EUR'), price_max: '150.00', price_from: true as const };
+    const at = (column: (typeof PRODUCT_COLUMNS)[number]) => PRODUCT_COLUMNS.indexOf(column);
+    const row = productRow('w', ranged, { currency: 'USD', rates });
+    expect([row[at('price')], row[at('price_max')], row[at('price_from')]]).toEqual([
+      '116.07',
+      '174.11',
+      true,
+    ]);
+    const open = productRow('w', { ...ranged, price_max: null }, { currency: null, rates });
+    expect([row[at('currency')], open[at('price')], open[at('price_max')], open[at('price_from')]]).toEqual([
+      'USD',
+      '100.00',
+      null,
+      true,
+    ]);
+    expect(productRow('w', product('u', null, null), { currency: null, rates })[at('price_from')]).toBeNull();
   });
 
   it('keeps shop prices for a project without localization', () => {

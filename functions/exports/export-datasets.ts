@@ -81,6 +81,8 @@ export const PRODUCT_COLUMNS = [
   'category',
   'scraped_at',
   'canonical_url',
+  'price_max',
+  'price_from',
 ] as const;
 
 export function productRow(
@@ -89,6 +91,10 @@ export function productRow(
   conversion: PriceConversion,
 ): CsvValue[] {
   const { price, currency } = exportPrice(product, conversion);
+  // The top of a range in the same currency as `price`; `price_from` says `price` is its lowest.
+  const max = product.price_max
+    ? exportPrice({ price: product.price_max, currency: product.currency }, conversion).price
+    : null;
   return [
     websiteId,
     product.url,
@@ -106,6 +112,8 @@ export function productRow(
     product.category,
     product.scraped_at,
     product.canonical_url ?? null,
+    max,
+    product.price === null ? null : product.price_from === true,
   ];
 }
 

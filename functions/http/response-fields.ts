@@ -40,7 +40,18 @@ export const productRecord = v.object({
   gtin: v.nullable(v.string()),
   mpn: v.nullable(v.string()),
   sku: v.nullable(v.string()),
-  price: v.nullable(v.string()),
+  price: v.pipe(v.nullable(v.string()), v.description('The price a buyer pays; the lowest of a range.')),
+  price_max: v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        'Present when `price` is the lowest of several (a range, a "from" price): the highest the page names, else null.',
+      ),
+    ),
+  ),
+  price_from: v.optional(
+    v.pipe(v.literal(true), v.description('Present (true) when `price` is the lowest of several.')),
+  ),
   currency: v.nullable(v.string()),
   availability: v.picklist(['IN_STOCK', 'OUT_OF_STOCK', 'PREORDER', 'UNKNOWN']),
   image: v.nullable(v.string()),

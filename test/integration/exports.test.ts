@@ -109,6 +109,11 @@ async function expectedRows(currency: string) {
     category: product.category ?? '',
     scraped_at: product.scraped_at,
     canonical_url: product.canonical_url ?? '',
+    price_max:
+      product.price_max && product.currency
+        ? (convertPrice(product.price_max, product.currency, currency, rates) ?? '')
+        : '',
+    price_from: product.price ? String(product.price_from === true) : '',
   }));
 }
 
@@ -208,9 +213,13 @@ describe('exports of a scraped catalog', () => {
     const records = file.text
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, string | null>);
-    const asCsv = (record: Record<string, string | null>) =>
-      Object.fromEntries(Object.entries(record).map(([column, value]) => [column, value ?? '']));
+      .map((line) => JSON.parse(line) as Record<string, string | boolean | null>);
+    // The raw values as the CSV prints them: booleans (`price_from`) stay booleans in JSON Lines.
+    const asCsv = (record: Record<string, string | boolean | null>) =>
+      Object.fromEntries(
+        Object.entries(record).map(([column, value]) => [column, value === null ? '' : String(value)]),
+      );
+    expect(records.every((record) => typeof record.price_from === 'boolean')).toBe(true);
     expect(records.map(asCsv)).toEqual(await expectedRows('EUR'));
     expect(Object.keys(records[0] ?? {})).toEqual([...PRODUCT_COLUMNS]);
   });

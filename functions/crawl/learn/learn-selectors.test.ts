@@ -58,6 +58,26 @@ describe('learning markup rules', () => {
     );
   });
 
+  it('learns a brand row whose label sits alone in its cell, over the maker row', () => {
+    const details = (brand: string, maker: string, title: string): string =>
+      marketplacePage(20, title, 'Auf Lager.').replace(
+        '</body>',
+        `<table id="details"><tr><td><span class="label">Hersteller</span></td><td>${maker}</td></tr>` +
+          `<tr><td><span class="label">Marke</span></td><td>${brand}</td></tr></table></body>`,
+      );
+    const learning = [
+      details('WELEDA', 'Weleda AG', 'Citrus Lotion'),
+      details('Ankerkraut', 'Ankerkraut GmbH', 'Texas Chicken'),
+      details('Bosch', 'Robert Bosch GmbH', 'Indego 400'),
+    ].map((html, index) => {
+      const page = readPage(html, `https://shop.test/dp/${index}`);
+      return { page, anatomy: pageAnatomy(page, context), known: null };
+    });
+    const learned = learnSelectors(learning, context);
+    const page = readPage(details('Solimo', 'Amazon EU S.à r.l.', 'Body Lotion'), 'https://shop.test/dp/5');
+    expect(productFromSelectors(page, learned, context).brand).toBe('Solimo');
+  });
+
   it('does not keep a rule that reads other values than the pages’ structured data', () => {
     const known = (name: string) => ({ ...noFields, name, price: '1.00', currency: 'EUR' });
     const mixed = ['Alpha Lotion', 'Beta Rub', 'Gamma Robot'].map((title, index) => {

@@ -322,11 +322,12 @@ function labelledTargets(pages: readonly LearningPage[], field: Labelled): Targe
       const own = ownText(element).replace(/\s*[:：]\s*$/, '');
       const rank = own.length > 40 ? -1 : words.indexOf(own.toLowerCase());
       if (!own || rank < 0 || (found && rank >= found.rank) || learning.anatomy.inCard(element)) continue;
-      const row =
-        spacedText(element).length > ownText(element).length + 1
-          ? element
-          : (element.parent as Element | null);
-      if (row?.type !== 'tag') continue;
+      // The row is the nearest block holding more than the label: a label alone in its cell
+      // ("<td><span>Marke</span></td><td>WELEDA</td>") has its row two levels up.
+      let row: Element | null = element;
+      for (let depth = 0; row && depth < 3 && spacedText(row).length <= ownText(element).length + 1; depth++)
+        row = row.parent?.type === 'tag' ? (row.parent as Element) : null;
+      if (row?.type !== 'tag' || spacedText(row).length <= ownText(element).length + 1) continue;
       const value = rowValue(row, own);
       const checked = field === 'gtin' ? normaliseGtin(value) : value;
       if (checked) found = { learning, element: row, value: checked, label: own, rank };

@@ -130,6 +130,8 @@ export function extractProduct(
     (candidate) => candidate.fields.price !== null && Number(candidate.fields.price) !== 0,
   );
   let price = priced?.fields.price ?? null;
+  // The top of a range the price is the lowest of: undefined for one price, null for an open "from" price.
+  let range = priced?.fields.price_from ? (priced.fields.price_max ?? null) : undefined;
   const currencyOwner = [priced, ...candidates].find(
     (candidate) => candidate && normaliseCurrency(candidate.fields.currency),
   );
@@ -146,6 +148,7 @@ export function extractProduct(
     struckPriceShown(page, price, { country, currency })
   ) {
     price = markup.price;
+    range = markup.price_from ? (markup.price_max ?? null) : undefined;
     source.price = 'selector';
     if (markup.currency) currency = normaliseCurrency(markup.currency) ?? currency;
   }
@@ -188,6 +191,7 @@ export function extractProduct(
   const gtinOwner = candidates.find((candidate) => normaliseGtin(candidate.fields.gtin));
   const gtin = gtinOwner ? normaliseGtin(gtinOwner.fields.gtin) : null;
   if (gtinOwner) source.gtin = gtinOwner.source;
+  const amount = price === null ? null : normaliseAmount(price, currency);
   const record: ProductRecord = {
     url: page.url,
     canonical_url: canonicalUrl(page, structured[0]?.fields.url ?? null),
@@ -196,7 +200,11 @@ export function extractProduct(
     gtin,
     mpn,
     sku,
-    price: price === null ? null : normaliseAmount(price, currency),
+    price: amount,
+    // A range keeps its top beside the lowest price; one price carries neither field.
+    ...(amount !== null && range !== undefined
+      ? { price_max: range === null ? null : normaliseAmount(range, currency), price_from: true as const }
+      : {}),
     currency,
     availability: availability ?? 'UNKNOWN',
     image: pick('image'),

@@ -152,16 +152,45 @@ describe('extractProduct traps', () => {
     expect(extractProduct(second, profile())).toMatchObject({ name: 'Tee', sku: 'T-M', price: '12.00' });
   });
 
-  it('takes the low price of an AggregateOffer', () => {
-    const product = extractProduct(
-      page(
-        ld(
-          '{"@type":"Product","name":"Pan","offers":{"@type":"AggregateOffer","lowPrice":"19.90","highPrice":"29.90","priceCurrency":"EUR"}}',
+  it('takes the low price of an AggregateOffer and keeps its high price', () => {
+    const aggregate = (offer: string): ReturnType<typeof extractProduct> =>
+      extractProduct(
+        page(
+          ld(
+            `{"@type":"Product","name":"Pan","offers":{"@type":"AggregateOffer",${offer},"priceCurrency":"EUR"}}`,
+          ),
         ),
-      ),
-      profile(),
+        profile(),
+      );
+    expect(aggregate('"lowPrice":"19.90","highPrice":"29.90"')).toMatchObject({
+      price: '19.90',
+      price_max: '29.90',
+      price_from: true,
+      currency: 'EUR',
+    });
+    expect(aggregate('"lowPrice":"19.90"')).toMatchObject({
+      price: '19.90',
+      price_max: null,
+      price_from: true,
+    });
+    const single = aggregate('"lowPrice":"19.90","highPrice":"19.90"');
+    expect(single?.price).toBe('19.90');
+    expect(single).not.toHaveProperty('price_from');
+    expect(single).not.toHaveProperty('price_max');
+  });
+
+  it('takes the low price of a microdata AggregateOffer and keeps its high price', () => {
+    const html = page(
+      '',
+      '<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Pan</h1>' +
+        '<div itemprop="offers" itemscope itemtype="https://schema.org/AggregateOffer"><meta itemprop="lowPrice" content="502.20">' +
+        '<meta itemprop="highPrice" content="558.00"><meta itemprop="priceCurrency" content="BYN"></div></div>',
     );
-    expect(product).toMatchObject({ price: '19.90', currency: 'EUR' });
+    expect(extractProduct(html, profile())).toMatchObject({
+      price: '502.20',
+      price_max: '558.00',
+      price_from: true,
+    });
   });
 
   it('prefers the sale price the page shows over the regular price structured data still carries', () => {
@@ -236,6 +265,23 @@ describe('extractProduct traps', () => {
     expect(extractProduct(disabled, profile())).toMatchObject({ availability: 'OUT_OF_STOCK' });
   });
 
+  it('reads a learned label only as a whole label: "Brand" is not the start of a "Brand Name" row', () => {
+    const rows = (...cells: [string, string][]): string =>
+      `<table>${cells.map(([label, value]) => `<tr><th>${label}</th><td>${value}</td></tr>`).join('')}</table>`;
+    const learned = profile({
+      method: 'SELECTORS',
+      selectors: {
+        name: { selector: 'h1' },
+        price: { selector: 'span.price' },
+        brand: { selector: 'tr', label: 'brand' },
+      },
+    });
+    const read = (table: string) =>
+      extractProduct(page('', `<h1>Chair</h1><span class="price">10 €</span>${table}`), learned)?.brand;
+    expect(read(rows(['Brand Name', 'Chair Deluxe'], ['Brand:', 'Acme']))).toBe('Acme');
+    expect(read(rows(['Brand Name', 'Chair Deluxe']))).toBeNull();
+  });
+
   it('is null on a page that names no product', () => {
     expect(extractProduct(page('', '<h1>About us</h1><p>We sell chairs.</p>'), profile())).toBeNull();
   });
@@ -269,12 +315,40 @@ describe('bad input (issue 11)', () => {
     });
   });
 
-  it('records the lowest price of a price range shown on the page', () => {
+  it('records the lowest price of a price range shown on the page, with the range kept', () => {
     const html = page(
       '',
       '<h1>Chair</h1><span class="price">od 1 299 Kč – 1 899 Kč</span><button>Do košíku</button>',
     );
-    expect(extractProduct(html, profile())).toMatchObject({ price: '1299.00', currency: 'CZK' });
+    expect(extractProduct(html, profile())).toMatchObject({
+      price: '1299.00',
+      price_max: '1899.00',
+      price_from: true,
+      currency: 'CZK',
+    });
+    const split = page(
+      '',
+      '<h1>Chair</h1><div class="price"><span>1 299 Kč</span> – <span>1 899 Kč</span></div><button>Do košíku</button>',
+    );
+    expect(extractProduct(split, profile())).toMatchObject({ price: '1299.00', price_max: '1899.00' });
+  });
+
+  it('records a "from" price as the lowest with no top, and one price as neither', () => {
+    const from = page(
+      '',
+      '<h1>Chair</h1><span class="price">ab 49,90 €</span><button>In den Warenkorb</button>',
+    );
+    expect(extractProduct(from, profile())).toMatchObject({
+      price: '49.90',
+      price_max: null,
+      price_from: true,
+    });
+    const one = extractProduct(
+      page('', '<h1>Chair</h1><span class="price">49,90 €</span><button>In den Warenkorb</button>'),
+      profile(),
+    );
+    expect(one?.price).toBe('49.90');
+    expect(one).not.toHaveProperty('price_from');
   });
 
   it('reads a price with a no-break space between thousands', () => {
@@ -340,6 +414,22 @@ describe('bad input (issue 11)', () => {
     });
   });
 
+  it('reads the priced microdata offer a page section marked up as an Offer wraps', () => {
+    const html = page(
+      '',
+      '<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">BMW X1</h1>' +
+        '<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><p>Winning bid:</p>' +
+        '<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="5100.0">£5,100.00</span>' +
+        '<span itemprop="availability" content="https://schema.org/InStock"></span><span itemprop="priceCurrency" content="GBP"></span></div></div></div>',
+    );
+    expect(extractProduct(html, profile())).toMatchObject({
+      price: '5100.00',
+      currency: 'GBP',
+      availability: 'IN_STOCK',
+      source: { price: 'microdata', availability: 'microdata' },
+    });
+  });
+
   it('invents no product on a listing whose cards carry data-price attributes', () => {
     const cards = ['A', 'B', 'C']
       .map((name, index) => `<li data-price="${index + 10}.00"><a href="/p/${name}">${name}</a></li>`)
@@ -359,6 +449,19 @@ describe('readAvailability', () => {
     ['Niedostępny', 'OUT_OF_STOCK'],
     ['Dostępny', 'IN_STOCK'],
     ['En précommande', 'PREORDER'],
+    ['in_stock', 'IN_STOCK'],
+    ['out-of-stock', 'OUT_OF_STOCK'],
+    ['Nincs készleten', 'OUT_OF_STOCK'],
+    ['Raktáron', 'IN_STOCK'],
+    ['Stokta yok', 'OUT_OF_STOCK'],
+    ['המוצר אינו במלאי', 'OUT_OF_STOCK'],
+    ['במלאי', 'IN_STOCK'],
+    ['일시품절되었습니다', 'OUT_OF_STOCK'],
+    ['在庫あり', 'IN_STOCK'],
+    ['Usually dispatched within 2 to 3 days', 'IN_STOCK'],
+    ['Disponibile presso questi venditori', 'IN_STOCK'],
+    ['Non disponibile', 'OUT_OF_STOCK'],
+    ['Laos', null],
     ['Lorem ipsum', null],
   ])('reads %s', (value, expected) => {
     expect(readAvailability(value)).toBe(expected);

@@ -11,6 +11,7 @@ describe('labelledIdentifiers', () => {
       read('<table><tr><th>Brand</th><td>Bosch</td></tr><tr><th>SKU:</th><td>AB-12</td></tr></table>'),
     ).toEqual({
       brand: 'Bosch',
+      gtin: null,
       sku: 'AB-12',
       mpn: null,
     });
@@ -63,6 +64,14 @@ describe('labelledIdentifiers', () => {
     ).toBe('Ankerkraut');
   });
 
+  it('reads the value after the cell of a label that sits alone in it', () => {
+    expect(
+      read(
+        '<table><tr><td><span>Hersteller</span></td><td>Weleda AG</td></tr><tr><td><span>Marke</span></td><td>WELEDA</td></tr></table>',
+      ).brand,
+    ).toBe('WELEDA');
+  });
+
   it('reads labels a template indents with long runs of whitespace', () => {
     const indent = ' '.repeat(120);
     expect(
@@ -70,6 +79,35 @@ describe('labelledIdentifiers', () => {
         `<dl><dt>${indent}Brand${indent}</dt><dd>Norton</dd><dt>${indent}Manufacturer Part Number (MPN)${indent}</dt><dd>GA00638-GB</dd></dl>`,
       ),
     ).toMatchObject({ brand: 'Norton', mpn: 'GA00638-GB' });
+  });
+
+  it("takes a marketplace's listing id over a generic label that shows the maker's number", () => {
+    expect(
+      read(
+        '<table><tr><th>Hersteller</th><td>DeLonghi</td></tr><tr><th>Artikelnummer</th><td>HMP 2000</td></tr>' +
+          '<tr><th>Modellnummer</th><td>HMP 2000</td></tr><tr><th>ASIN</th><td>B00CYG4J5U</td></tr></table>',
+      ),
+    ).toMatchObject({ sku: 'B00CYG4J5U', mpn: 'HMP 2000' });
+    expect(
+      read(
+        '<table><tr><th>Artikelnummer</th><td>HMP 2000</td></tr><tr><th>Modellnummer</th><td>HMP 2000</td></tr>' +
+          '<tr><th>Art.-Nr.</th><td>100234</td></tr></table>',
+      ).sku,
+    ).toBe('100234');
+    expect(read('<table><tr><th>Artikelnummer</th><td>100234</td></tr></table>').sku).toBe('100234');
+  });
+
+  it('reads a label ended by a dash with its value as text after it', () => {
+    expect(
+      read(
+        '<ul><li><strong>Product Code - </strong>39139301</li><li><strong>Brand - </strong>GANT</li></ul>',
+      ),
+    ).toMatchObject({ sku: '39139301', brand: 'GANT' });
+  });
+
+  it('reads a labelled barcode only with a valid check digit', () => {
+    expect(read('<dl><dt>EAN:</dt><dd>4006381333931</dd></dl>').gtin).toBe('4006381333931');
+    expect(read('<dl><dt>EAN:</dt><dd>4006381333932</dd></dl>').gtin).toBeNull();
   });
 
   it('takes no prose for a code', () => {

@@ -1,7 +1,16 @@
 import type { AnyNode, Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
+import { normaliseGtin } from './normalise-gtin.ts';
 import type { Page } from './read-page.ts';
 import { textOf } from './text-of.ts';
+
+/**
+ * Labels of the identifier a marketplace or classifieds site gives its own listing: where a page
+ * shows one, it is the reference, over a generic "Artikelnummer" that such sites show among the
+ * maker's details.
+ */
+const LISTING_LABEL =
+  /^(?:asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay)$/i;
 
 /** Labels of the shop's own product identifier, as pages show it beside the value. */
 const SKU_LABEL =
@@ -19,30 +28,39 @@ const MAKER_LABEL =
 const MPN_LABEL =
   /^(?:mpn|model|model number|model no\.?|item model number|model name ?\/ ?number|manufacturer part number(?: \(mpn\))?|mfr part (?:no\.?|number)|part number|modellnummer|herstellernummer|hersteller-artikelnummer|herstellerreferenz|numero modello(?: articolo)?|numéro du modèle(?: de l'article)?|référence fabricant|número de modelo(?: del producto)?|código del fabricante|kód výrobce|kód výrobcu|kod producenta|модель|артикул производителя)$/i;
 
+/** Labels of the barcode number (read only with a valid check digit). */
+const GTIN_LABEL =
+  /^(?:ean|ean-?13|ean code|ean-code|ean kód|kód ean|kod ean|gtin|gtin-?13|upc|isbn|isbn-?13|barcode|čárový kód|штрихкод|штрих-код)$/i;
+
 /** Markup that names an element as the product's displayed reference (`data-qa-qualifier="product-reference"`). */
 const REFERENCE_MARKUP = /product[-_]?(?:reference|code|ref|sku)\b/i;
 
 const CODE = /^[\p{L}\p{N}][\p{L}\p{N}\-_./]{1,39}$/u;
 const VALUE = /^[\p{L}\p{N}][\p{L}\p{N}\-_./ ]{1,39}$/u;
-const LABEL_END = /\s*[:：#]?\s*$/;
+/** What ends a label: a colon, a hash, or a dash ("Product Code - 39139301"). */
+const LABEL_END = /\s*[:：#\-–]?\s*$/;
 
 export interface LabelledIdentifiers {
   brand: string | null;
+  gtin: string | null;
   sku: string | null;
   mpn: string | null;
 }
 
 /**
- * The brand, the shop's identifier and the maker's part number as the page shows them to the buyer: the text after a label
- * ("<th>ASIN</th><td>B07…</td>", "<dt>SKU:</dt><dd>…</dd>", "Ref : <span>VE900</span>"), a label
- * and its value in one text ("Product code: 46286401"), or an element the markup names as the
- * product reference. The first per field, in one pass over the page's short text nodes.
+ * The brand, the barcode (with a valid check digit), the shop's identifier and the maker's part
+ * number as the page shows them to the buyer: the text after a label ("<th>ASIN</th><td>B07…</td>",
+ * "<dt>SKU:</dt><dd>…</dd>", "Ref : <span>VE900</span>"), a label and its value in one text
+ * ("Product code: 46286401"), or an element the markup names as the product reference. The first
+ * per field, in one pass over the page's short text nodes; for the reference, a listing id first.
  */
 export function labelledIdentifiers(page: Page): LabelledIdentifiers {
   let brand: string | null = null;
   let maker: string | null = null;
-  let sku: string | null = null;
+  /** Shown references in document order; `listing` when the label names it as the listing's own. */
+  const references: { value: string; listing: boolean }[] = [];
   let mpn: string | null = null;
+  let gtin: string | null = null;
   for (const element of page.$('th, td, dt, dd, p, span, b, strong, label, div, li').toArray() as Element[]) {
     const first = element.children[0];
     // Templates indent labels with long runs of whitespace: only the cleaned text must be short.
@@ -50,24 +68,31 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
     // Direction marks sit around labels of right-to-left-ready layouts ("Item model number ‏ : ‎").
     const text = cleanText(first.data.replace(/[\u200e\u200f]/g, ''));
     if (!text || text.length > 60) continue;
-    if (
-      sku === null &&
-      element.children.length === 1 &&
-      REFERENCE_MARKUP.test(markupOf(element)) &&
-      CODE.test(text)
-    )
-      sku = text;
+    if (element.children.length === 1 && REFERENCE_MARKUP.test(markupOf(element)) && CODE.test(text))
+      references.push({ value: text, listing: false });
     const label = text.replace(LABEL_END, '');
     const after = (): string =>
-      cleanText(textOf(element.children.length === 1 ? nextElement(element) : (first.next ?? null)));
-    if (sku === null && SKU_LABEL.test(label)) sku = shortValue(after());
-    else if (brand === null && BRAND_LABEL.test(label)) brand = shortValue(after());
+      cleanText(textOf(element.children.length === 1 ? valueAfter(element) : (first.next ?? null)));
+    if (SKU_LABEL.test(label)) {
+      const value = shortValue(after());
+      if (value) references.push({ value, listing: LISTING_LABEL.test(label) });
+    } else if (brand === null && BRAND_LABEL.test(label)) brand = shortValue(after());
     else if (maker === null && MAKER_LABEL.test(label)) maker = shortValue(after());
     else if (mpn === null && MPN_LABEL.test(label)) mpn = shortValue(after());
-    else if (sku === null && element.children.length === 1) sku = inlineCode(text);
-    if (brand !== null && sku !== null && mpn !== null) break;
+    else if (gtin === null && GTIN_LABEL.test(label)) gtin = normaliseGtin(after());
+    else if (element.children.length === 1) {
+      const code = inlineCode(text);
+      if (code) references.push({ value: code, listing: false });
+    }
+    if (brand !== null && mpn !== null && references.some((reference) => reference.listing)) break;
   }
-  return { brand: brand ?? maker, sku, mpn };
+  // The listing's own id first; else the first shown reference that does not repeat the labelled
+  // model number (a marketplace shows the maker's number under a generic label too).
+  const sku =
+    references.find((reference) => reference.listing) ??
+    references.find((reference) => reference.value !== mpn) ??
+    references[0];
+  return { brand: brand ?? maker, gtin, sku: sku?.value ?? null, mpn };
 }
 
 function markupOf(element: Element): string {
@@ -75,9 +100,26 @@ function markupOf(element: Element): string {
   return `${attribs.class ?? ''} ${attribs.id ?? ''} ${attribs['data-qa-qualifier'] ?? ''} ${attribs['data-testid'] ?? ''}`;
 }
 
-function nextElement(element: Element): AnyNode | null {
+/**
+ * The value after a label element; a label alone in its cell ("<td><span>Marke</span></td>
+ * <td>WELEDA</td>") has its value after the cell.
+ */
+function valueAfter(label: Element): AnyNode | null {
+  let holder = label;
+  for (let depth = 0; depth < 3; depth++) {
+    const next = nextValue(holder);
+    const parent = holder.parent;
+    if (next || parent?.type !== 'tag' || cleanText(textOf(parent)) !== cleanText(textOf(holder)))
+      return next;
+    holder = parent;
+  }
+  return null;
+}
+
+/** The value after a label element: the next element, or text standing after it ("<strong>Code - </strong>39139301"). */
+function nextValue(element: Element): AnyNode | null {
   let node = element.next;
-  while (node && node.type !== 'tag') node = node.next;
+  while (node && node.type !== 'tag' && !(node.type === 'text' && node.data.trim() !== '')) node = node.next;
   return node;
 }
 

@@ -3,14 +3,15 @@ import { cleanText } from './clean-text.ts';
 import { currencyInText } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { checkDeadline, pageDeadline } from './page-limits.ts';
-import type { ParsedPrice, PriceContext } from './parse-price.ts';
+import type { PriceContext } from './parse-price.ts';
+import type { PriceRange } from './parse-price-range.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { Page } from './read-page.ts';
 import { textOf } from './text-of.ts';
 
 export interface PricedElement {
   element: Element;
-  price: ParsedPrice;
+  price: PriceRange;
 }
 
 /** The parts of a page that tell a product page from a listing: heading, prices, cards, buy button. */
@@ -115,7 +116,8 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     ) {
       if (node.name === 'body' || containsH1(node) || shortText(node, 80) === null) break;
       const price = priceOfElement(node, context);
-      if (!price || price.amount !== candidate.price.amount) break;
+      // The top of a range widens into the block showing the whole range, as its bottom does.
+      if (!price || (price.amount !== candidate.price.amount && price.max !== candidate.price.amount)) break;
       current = { element: node, price };
     }
     widened.set(current.element, current);

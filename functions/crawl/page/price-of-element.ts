@@ -2,7 +2,8 @@ import type { AnyNode, Element } from 'domhandler';
 import { currencyInText } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { normaliseAmount } from './normalise-amount.ts';
-import { type ParsedPrice, type PriceContext, parsePrice } from './parse-price.ts';
+import type { PriceContext } from './parse-price.ts';
+import { type PriceRange, parsePriceRange } from './parse-price-range.ts';
 import { textOf } from './text-of.ts';
 
 const PRICE_ATTRIBUTES = [
@@ -17,9 +18,10 @@ const PRICE_ATTRIBUTES = [
 /**
  * The current price an element shows: a machine-readable attribute when it has one (microdata
  * `content`, `data-price-amount`), else its text without struck-through old prices, with digits in
- * `<sup>` read as the fraction ("1 299<sup>90</sup>").
+ * `<sup>` read as the fraction ("1 299<sup>90</sup>"), as the lowest of the range or "from" price
+ * it shows.
  */
-export function priceOfElement(element: Element, context: PriceContext): ParsedPrice | null {
+export function priceOfElement(element: Element, context: PriceContext): PriceRange | null {
   const text = visibleText(element);
   const currency =
     element.attribs['data-currency'] ??
@@ -30,10 +32,10 @@ export function priceOfElement(element: Element, context: PriceContext): ParsedP
     if (value && /^\d+(\.\d+)?$/.test(value)) {
       const resolved = currency ?? context.currency ?? null;
       const amount = normaliseAmount(value, resolved);
-      if (amount !== null) return { amount, currency: resolved };
+      if (amount !== null) return { amount, currency: resolved, max: null, from: false };
     }
   }
-  return parsePrice(text, { country: context.country, currency: currency ?? context.currency });
+  return parsePriceRange(text, { country: context.country, currency: currency ?? context.currency });
 }
 
 function visibleText(element: Element): string {

@@ -8,8 +8,12 @@ export interface ProductFields {
   gtin: string | null;
   mpn: string | null;
   sku: string | null;
-  /** Decimal string (not yet padded to the currency). */
+  /** Decimal string (not yet padded to the currency); the lowest where the source gives a range. */
   price: string | null;
+  /** The highest price of a range the source gives; null or absent for one price. */
+  price_max?: string | null;
+  /** Whether `price` is the lowest of several (a range, an AggregateOffer, a "from" price). */
+  price_from?: boolean;
   currency: string | null;
   availability: Availability | null;
   image: string | null;

@@ -2,7 +2,7 @@ import type { Availability } from '#core/product-record';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
-import { parsePrice } from './parse-price.ts';
+import { type PriceRange, parsePriceRange } from './parse-price-range.ts';
 import type { ProductFields } from './product-fields.ts';
 import { readAvailability } from './read-availability.ts';
 import type { JsonNode } from './read-json-ld.ts';
@@ -63,6 +63,8 @@ export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity
     mpn: str(variant.mpn) ?? str(main.mpn) ?? (offer ? str(offer.mpn) : null),
     sku: str(variant.sku) ?? str(main.sku) ?? (offer ? str(offer.sku) : null),
     price: price?.amount ?? null,
+    price_max: price?.max ?? null,
+    price_from: price?.from ?? false,
     currency:
       (offer && (str(offer.priceCurrency) ?? priceSpecification(offer)?.currency)) || price?.currency || null,
     availability: siblingAvailability(
@@ -157,28 +159,46 @@ function siblingAvailability(
   return inStock ? 'IN_STOCK' : own;
 }
 
-function priceSpecification(offer: JsonNode): { price: unknown; currency: string | null } | null {
+function priceSpecification(
+  offer: JsonNode,
+): { price: unknown; min: unknown; max: unknown; currency: string | null } | null {
   const specs = asArray(offer.priceSpecification).filter(isNode);
   // A list price or strike-through price is what the product used to cost, not what it costs.
   const spec =
     specs.find((item) => !/ListPrice|StrikethroughPrice|MSRP|SRP/i.test(str(item.priceType) ?? '')) ??
     specs[0];
-  return spec ? { price: spec.price ?? spec.minPrice, currency: str(spec.priceCurrency) } : null;
+  return spec
+    ? { price: spec.price, min: spec.minPrice, max: spec.maxPrice, currency: str(spec.priceCurrency) }
+    : null;
 }
 
-function offerPrice(
-  offer: JsonNode | null,
-  country: string | null,
-): { amount: string; currency: string | null } | null {
+/**
+ * The offer's price; an AggregateOffer's low price (or a specification's minimum) is the lowest of
+ * a range, kept with its high price.
+ */
+function offerPrice(offer: JsonNode | null, country: string | null): PriceRange | null {
   if (!offer) return null;
-  const value = offer.price ?? offer.lowPrice ?? priceSpecification(offer)?.price;
+  const spec = priceSpecification(offer);
+  const one = offer.price ?? (offer.lowPrice === undefined ? spec?.price : undefined);
+  if (one !== undefined) return amountOf(one, offer, country);
+  const low = amountOf(offer.lowPrice ?? spec?.min, offer, country);
+  if (!low) return null;
+  const high = amountOf(offer.lowPrice === undefined ? spec?.max : offer.highPrice, offer, country);
+  // A range whose top equals its bottom is one price.
+  if (high && Number(high.amount) <= Number(low.amount)) return low;
+  return { ...low, max: high?.amount ?? null, from: true };
+}
+
+function amountOf(value: unknown, offer: JsonNode, country: string | null): PriceRange | null {
   if (typeof value === 'number')
-    return Number.isFinite(value) && value >= 0 ? { amount: String(value), currency: null } : null;
+    return Number.isFinite(value) && value >= 0
+      ? { amount: String(value), currency: null, max: null, from: false }
+      : null;
   const text = str(value);
   if (!text) return null;
   // schema.org asks for a plain decimal with a dot; anything else is read the way the page would show it.
-  if (/^\d+(\.\d+)?$/.test(text)) return { amount: text, currency: null };
-  return parsePrice(text, { country, currency: str(offer.priceCurrency) });
+  if (/^\d+(\.\d+)?$/.test(text)) return { amount: text, currency: null, max: null, from: false };
+  return parsePriceRange(text, { country, currency: str(offer.priceCurrency) });
 }
 
 function brandName(brand: unknown): string | null {

@@ -3,7 +3,8 @@ import type { Element } from 'domhandler';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
-import { parsePrice } from './parse-price.ts';
+import type { PriceContext } from './parse-price.ts';
+import { type PriceRange, parsePriceRange } from './parse-price-range.ts';
 import type { ProductFields } from './product-fields.ts';
 import type { PageIdentity } from './product-from-json-ld.ts';
 import { readAvailability } from './read-availability.ts';
@@ -72,14 +73,9 @@ function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): Pr
       return url !== null && URL.parse(url, page.url)?.href === page.canonical;
     }) ??
     items.reduce((best, item) => (item.properties.size > best.properties.size ? item : best));
-  const offer = nested(main, 'offers');
-  const priceText = offer ? (text(offer, 'price') ?? text(offer, 'lowPrice')) : null;
+  const offer = pricedOffer(main);
   const currency = offer ? text(offer, 'priceCurrency') : null;
-  const price = priceText
-    ? /^\d+(\.\d+)?$/.test(priceText)
-      ? { amount: priceText, currency }
-      : parsePrice(priceText, { country: page.country, currency })
-    : null;
+  const price = offer ? offerPrice(offer, { country: page.country, currency }) : null;
   const brandValue = main.properties.get('brand')?.[0];
   const brand =
     brandValue === undefined ? null : typeof brandValue === 'string' ? brandValue : text(brandValue, 'name');
@@ -114,6 +110,8 @@ function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): Pr
     mpn: text(main, 'mpn') ?? (offer ? text(offer, 'mpn') : null),
     sku: text(main, 'sku') ?? (offer ? text(offer, 'sku') : null),
     price: price?.amount ?? null,
+    price_max: price?.max ?? null,
+    price_from: price?.from ?? false,
     currency: currency ?? price?.currency ?? null,
     availability: offer ? readAvailability(text(offer, 'availability')) : null,
     image: image ? (URL.parse(image, page.url)?.href ?? null) : null,
@@ -169,12 +167,43 @@ function propertyValue(element: Element): string {
   }
 }
 
+/** The offer's price; an AggregateOffer's low price is the lowest of a range, kept with its high price. */
+function offerPrice(offer: Item, context: PriceContext): PriceRange | null {
+  const one = text(offer, 'price');
+  if (one) return amountOf(one, context);
+  const low = amountOf(text(offer, 'lowPrice'), context);
+  if (!low) return null;
+  const high = amountOf(text(offer, 'highPrice'), context);
+  // A range whose top equals its bottom is one price.
+  if (high && Number(high.amount) <= Number(low.amount)) return low;
+  return { ...low, max: high?.amount ?? null, from: true };
+}
+
+function amountOf(value: string | null, context: PriceContext): PriceRange | null {
+  if (!value) return null;
+  return /^\d+(\.\d+)?$/.test(value)
+    ? { amount: value, currency: context.currency ?? null, max: null, from: false }
+    : parsePriceRange(value, context);
+}
+
 function text(item: Item, name: string): string | null {
   const value = item.properties.get(name)?.[0];
   return typeof value === 'string' && value ? value : null;
 }
 
-function nested(item: Item, name: string): Item | null {
-  const value = item.properties.get(name)?.find((entry): entry is Item => typeof entry !== 'string');
-  return value ?? null;
+/**
+ * The offer that names a price: a shop may wrap the priced offer in another offer block (the page
+ * section marked up as an Offer around the price's own Offer), so nested offers are searched too;
+ * without a priced one, the first offer.
+ */
+function pricedOffer(item: Item): Item | null {
+  const offers = (item.properties.get('offers') ?? []).filter(
+    (entry): entry is Item => typeof entry !== 'string',
+  );
+  for (const offer of offers) {
+    if (text(offer, 'price') ?? text(offer, 'lowPrice')) return offer;
+    const inner = pricedOffer(offer);
+    if (inner && (text(inner, 'price') ?? text(inner, 'lowPrice'))) return inner;
+  }
+  return offers[0] ?? null;
 }

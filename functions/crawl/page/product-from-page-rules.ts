@@ -27,9 +27,12 @@ export function productFromPageRules(
     ...noFields,
     name: needs.priceAndName ? (mainHeading(page)?.text ?? null) : null,
     brand: labelled.brand,
+    gtin: labelled.gtin,
     sku: labelled.sku,
     mpn: labelled.mpn,
     price: price?.price.amount ?? null,
+    price_max: price?.price.max ?? null,
+    price_from: price?.price.from ?? false,
     currency: price?.price.currency ?? null,
   };
 }

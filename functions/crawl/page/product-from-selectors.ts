@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import type { Element } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import type { Availability } from '#core/product-record';
 import type { FieldRule, SelectorField } from '../learn/extraction-profile.ts';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
@@ -50,6 +50,8 @@ export function productFromSelectors(
     mpn: value('mpn'),
     sku: value('sku'),
     price: parsed?.amount ?? null,
+    price_max: parsed?.max ?? null,
+    price_from: parsed?.from ?? false,
     currency: parsed?.currency ?? null,
     availability: readAvailability(value('availability')) ?? buttonAvailability($, rules.button),
     image: value('image'),
@@ -65,7 +67,8 @@ export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): strin
     let best: string | null = null;
     for (const element of selectByRule($, rule.selector)) {
       const text = spacedText(element);
-      if (!text.toLowerCase().startsWith(label)) continue;
+      // The label must be the row's whole label: "Brand" is not the start of a "Brand Name" row.
+      if (!text.toLowerCase().startsWith(label) || firstText(element) !== label) continue;
       if (best === null || text.length < best.length) best = text;
     }
     return best === null ? null : best.slice(label.length).replace(/^\s*[:：]?\s*/, '') || null;
@@ -95,6 +98,21 @@ function readName(page: Page, rule: FieldRule): string | null {
 
 function firstMatch($: CheerioAPI, rule: FieldRule): Element | null {
   return selectByRule($, rule.selector)[0] ?? null;
+}
+
+/** The first text a row shows, lower-cased and without the colon that ends a label. */
+function firstText(element: Element): string {
+  const stack: AnyNode[] = [element];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (node.type === 'text' && node.data.trim() !== '')
+      return cleanText(node.data)
+        .replace(/\s*[:：]\s*$/, '')
+        .toLowerCase();
+    if ('children' in node && node.type === 'tag')
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
+  }
+  return '';
 }
 
 /** Text with a space at element boundaries, so "<th>EAN</th><td>123</td>" reads "EAN 123". */

@@ -49,6 +49,77 @@ const phrases: [Exclude<Availability, 'UNKNOWN'>, string[]][] = [
       'ej i lager',
       'ikke på lager',
       'udsolgt',
+      'utsolgt',
+      'slut i lager',
+      'tillfälligt slut',
+      'no longer available',
+      'nicht vorrätig',
+      'vergriffen',
+      'hors stock',
+      'en rupture',
+      'sin stock',
+      'sin existencias',
+      'fuera de stock',
+      'esgotado',
+      'indisponível',
+      'sem estoque',
+      'sem stock',
+      'fora de estoque',
+      'niet leverbaar',
+      'niet beschikbaar',
+      'loppuunmyyty',
+      'ei varastossa',
+      'ei saatavilla',
+      'laost otsas',
+      'ei ole laos',
+      'pole laos',
+      'nav noliktavā',
+      'izpārdots',
+      'nav pieejams',
+      'nėra sandėlyje',
+      'išparduota',
+      'stoc epuizat',
+      'nu este în stoc',
+      'indisponibil',
+      'epuizat',
+      'nincs készleten',
+      'elfogyott',
+      'nem elérhető',
+      'brak towaru',
+      'nema na stanju',
+      'nije na stanju',
+      'rasprodano',
+      'nedostupno',
+      'ni na zalogi',
+      'razprodano',
+      'распродано',
+      'нет на складе',
+      'немає в наявності',
+      'няма наличност',
+      'не е наличен',
+      'не е налично',
+      'изчерпан',
+      'изчерпано',
+      'εξαντλήθηκε',
+      'μη διαθέσιμο',
+      'εκτός αποθέματος',
+      'stokta yok',
+      'tükendi',
+      'אזל מהמלאי',
+      'אינו במלאי',
+      'לא במלאי',
+      'غير متوفر',
+      'نفذت الكمية',
+      'نفذ من المخزون',
+      '在庫切れ',
+      '売り切れ',
+      '品切れ',
+      '在庫なし',
+      '품절',
+      '재고 없음',
+      '缺货',
+      '售罄',
+      '无货',
     ],
   ],
   [
@@ -99,20 +170,69 @@ const phrases: [Exclude<Availability, 'UNKNOWN'>, string[]][] = [
       'disponibile',
       'i lager',
       'på lager',
+      'em estoque',
+      'em stock',
+      'disponível',
+      'en existencia',
+      'leverbaar',
+      'beschikbaar',
+      'varastossa',
+      'saatavilla',
+      'on laos',
+      'laos olemas',
+      'saadaval',
+      'noliktavā',
+      'pieejams',
+      'sandėlyje',
+      'în stoc',
+      'in stoc',
+      'disponibil',
+      'készleten',
+      'raktáron',
+      'elérhető',
+      'na stanie',
+      'dostupno',
+      'na zalogi',
+      'в наявності',
+      'в наличност',
+      'наличен',
+      'налично',
+      'διαθέσιμο',
+      'σε απόθεμα',
+      'stokta',
+      'במלאי',
+      'متوفر',
+      '在庫あり',
+      '재고 있음',
+      '有货',
+      '现货',
+      'usually dispatched',
+      'usually ships',
+      'dispatched within',
+      'ships within',
+      'versandfertig',
+      'generalmente spedito',
     ],
   ],
 ];
 
-const patterns = phrases.map(
-  ([availability, words]) =>
-    [
-      availability,
-      new RegExp(
-        `(?<![\\p{L}])(?:${words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`,
-        'u',
-      ),
-    ] as const,
-);
+/** Scripts written without spaces between words (or with endings joined on): their phrases match inside words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const literal = (word: string): string => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const patterns = phrases.map(([availability, words]) => {
+  const spaced = words.filter((word) => !UNSPACED.test(word)).map(literal);
+  const unspaced = words.filter((word) => UNSPACED.test(word)).map(literal);
+  return [
+    availability,
+    new RegExp(
+      [
+        `(?<![\\p{L}])(?:${spaced.join('|')})(?![\\p{L}])`,
+        ...(unspaced.length ? [unspaced.join('|')] : []),
+      ].join('|'),
+      'u',
+    ),
+  ] as const;
+});
 
 /**
  * Availability from a schema.org value (`https://schema.org/InStock`), an Open Graph value
@@ -123,6 +243,8 @@ export function readAvailability(value: unknown): Availability | null {
   const text = value
     .toLowerCase()
     .replace(/^https?:\/\/schema\.org\//, '')
+    // Machine values written as text: "in_stock", "out-of-stock".
+    .replace(/(?<=\p{L})[_-](?=\p{L})/gu, ' ')
     .replace(/[\s\u00a0]+/g, ' ')
     .trim();
   if (!text || text.length > 80) return null;

@@ -9,17 +9,18 @@ import { readPage } from './read-page.ts';
 /**
  * Floors just under what the page reader measures on the 73 real development pages with
  * no training (`npm run bench -- extraction` measures the trained path and a peer), so a
- * regression fails here.
+ * regression fails here. Measured 2026-11-24 09:06 UTC: name 0.958, price 0.973, currency 1.000,
+ * brand 0.925, GTIN 1.000, SKU 0.943, MPN 0.733, availability 0.973.
  */
 const FLOORS: Record<ScoredField, number> = {
   name: 0.95,
-  price: 0.93,
-  currency: 0.97,
-  brand: 0.87,
+  price: 0.96,
+  currency: 0.98,
+  brand: 0.91,
   gtin: 0.95,
-  sku: 0.9,
-  mpn: 0.7,
-  availability: 0.93,
+  sku: 0.93,
+  mpn: 0.72,
+  availability: 0.96,
 };
 
 describe('reading real shop pages', () => {

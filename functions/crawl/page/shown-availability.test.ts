@@ -16,6 +16,15 @@ describe('shownAvailability', () => {
     expect(read('<span class="product-stock">In stock</span>')).toBe('IN_STOCK');
   });
 
+  it('reads the shown words, not a script or a hidden template inside the block', () => {
+    expect(
+      read(
+        '<div id="availability"><script>if (window.ue) { var error = "Not available"; }</script>' +
+          '<span class="hidden">Currently unavailable.</span><span>Disponibile presso <a href="/offers">questi venditori</a>.</span></div>',
+      ),
+    ).toBe('IN_STOCK');
+  });
+
   it('says nothing where no such block states a stock', () => {
     expect(read('<div class="availability-info">Delivery in 3 days</div><p>In stock</p>')).toBeNull();
   });

@@ -3,7 +3,7 @@ import type { Availability } from '#core/product-record';
 import { cleanText } from './clean-text.ts';
 import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
-import { textOf } from './text-of.ts';
+import { isUnseen, textOf } from './text-of.ts';
 
 const STOCK_BLOCKS =
   '[id*="availability" i], [class*="availability" i], [id*="stock" i], [class*="stock" i], [itemprop="availability"]';
@@ -17,7 +17,7 @@ export function shownAvailability(page: Page): Exclude<Availability, 'UNKNOWN'> 
   for (const element of page.$(STOCK_BLOCKS).toArray() as Element[]) {
     if (element.name === 'script' || element.name === 'style' || element.name === 'link') continue;
     const content = element.attribs.content ?? element.attribs.href;
-    const text = content ?? cleanText(textOf(element, ' '));
+    const text = content ?? cleanText(textOf(element, ' ', isUnseen));
     const first = text.split(/[.!|\n]/).find((part) => part.trim() !== '') ?? '';
     const availability = readAvailability(first);
     if (availability && availability !== 'UNKNOWN') return availability;

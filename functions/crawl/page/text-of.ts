@@ -14,6 +14,13 @@ export function isHidden(element: Element): boolean {
   );
 }
 
+const NOT_SHOWN = new Set(['script', 'style', 'template', 'noscript']);
+
+/** Whether an element's text is not what the page shows: hidden, or script, style and template contents. */
+export function isUnseen(element: Element): boolean {
+  return NOT_SHOWN.has(element.name) || isHidden(element);
+}
+
 /**
  * The text of nodes and their descendants in document order, read with an explicit stack: a page
  * nesting thousands of elements must not overflow the call stack (cheerio's `.text()` recurses).
@@ -30,7 +37,7 @@ export function textOf(
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
     if (node.type === 'text') parts.push(node.data);
-    else if ('children' in node && !(node.type === 'tag' && skip(node as Element)))
+    else if ('children' in node && !('attribs' in node && skip(node as Element)))
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
   }
   return parts.join(separator);
