@@ -1,7 +1,6 @@
-import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { ListPosition } from '#core/list-cursor';
 import { type ChangeKind, meetsThreshold, type PriceChange } from '#core/price-changes';
-import { dynamo, tableName } from './dynamo.ts';
+import { type WriteRequest, writeAll } from './batch-write.ts';
 import { projectChangeKey } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { type QueryPage, queryPage } from './query-page.ts';
@@ -34,20 +33,12 @@ const changeKey = (change: StoredChange, seq: number) =>
  * keys follow the job and the place in its list, so writing them again replaces them.
  */
 export async function putChanges(changes: readonly StoredChange[], expiresAt: number): Promise<void> {
-  const puts = changes.map((change, seq) => ({
+  const puts: WriteRequest[] = changes.map((change, seq) => ({
     PutRequest: {
       Item: { ...changeKey(change, seq), type: 'PriceChange', ...change, expires_at: expiresAt },
     },
   }));
-  for (let start = 0; start < puts.length; start += 25) {
-    let requests: typeof puts | undefined = puts.slice(start, start + 25);
-    while (requests && requests.length > 0) {
-      const { UnprocessedItems }: BatchWriteCommandOutput = await dynamo.send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-      );
-      requests = UnprocessedItems?.[tableName] as typeof puts | undefined;
-    }
-  }
+  await writeAll(puts);
 }
 
 export interface ChangeFilter {

@@ -1,6 +1,4 @@
 import {
-  BatchWriteCommand,
-  type BatchWriteCommandOutput,
   DeleteCommand,
   GetCommand,
   QueryCommand,
@@ -9,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ListPosition } from '#core/list-cursor';
 import type { Cadence } from '#core/schedule-cadence';
+import { deletePartition } from './batch-write.ts';
 import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import {
@@ -308,21 +307,6 @@ export async function removeSchedule(schedule: Schedule): Promise<boolean> {
     if (isConditionFailure(error) || isTransactionConflict(error)) return false;
     throw error;
   }
-  const runs = await queryAll({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': scheduleKey(schedule.schedule_id).PK },
-    ProjectionExpression: 'PK, SK',
-  });
-  for (let i = 0; i < runs.length; i += 25) {
-    let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] | undefined = runs
-      .slice(i, i + 25)
-      .map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
-    while (requests && requests.length > 0) {
-      const { UnprocessedItems }: BatchWriteCommandOutput = await dynamo.send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-      );
-      requests = UnprocessedItems?.[tableName] as typeof requests;
-    }
-  }
+  await deletePartition(scheduleKey(schedule.schedule_id).PK);
   return true;
 }

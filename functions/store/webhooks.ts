@@ -1,12 +1,7 @@
-import {
-  BatchWriteCommand,
-  type BatchWriteCommandOutput,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ListPosition } from '#core/list-cursor';
+import type { PostOutcome } from '#core/post-outcome';
+import { deletePartition } from './batch-write.ts';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { projectWebhooksIndex, webhookDeliveryKey, webhookKey } from './keys.ts';
@@ -25,14 +20,7 @@ export interface Webhook {
 }
 
 /** How one attempt ended: only ACCEPTED (a 2xx answer of bounded size) delivers. */
-export type AttemptOutcome =
-  | 'ACCEPTED'
-  | 'HTTP_ERROR'
-  | 'REDIRECT'
-  | 'TIMEOUT'
-  | 'RESPONSE_TOO_LARGE'
-  | 'ADDRESS_NOT_ALLOWED'
-  | 'CONNECTION_FAILED';
+export type AttemptOutcome = PostOutcome;
 
 export interface DeliveryAttempt {
   /** The round the attempt belongs to: 1, then one more per redelivery. */
@@ -116,22 +104,7 @@ export function listWebhooksPage(
 /** Removes a webhook with its deliveries; their running rounds find it gone and stop. */
 export async function removeWebhook(webhookId: string): Promise<void> {
   await dynamo.send(new DeleteCommand({ TableName: tableName, Key: webhookKey(webhookId) }));
-  const rest = await queryAll({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': webhookKey(webhookId).PK },
-    ProjectionExpression: 'PK, SK',
-  });
-  for (let i = 0; i < rest.length; i += 25) {
-    let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] | undefined = rest
-      .slice(i, i + 25)
-      .map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
-    while (requests && requests.length > 0) {
-      const { UnprocessedItems }: BatchWriteCommandOutput = await dynamo.send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-      );
-      requests = UnprocessedItems?.[tableName] as typeof requests;
-    }
-  }
+  await deletePartition(webhookKey(webhookId).PK);
 }
 
 export async function putDelivery(delivery: Delivery): Promise<void> {

@@ -1,14 +1,13 @@
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
-  BatchWriteCommand,
-  type BatchWriteCommandOutput,
   GetCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ListPosition } from '#core/list-cursor';
 import type { Difficulty, Estimate } from '#core/pricing';
 import type { ProductRecord } from '#core/product-record';
+import { deletePartition } from './batch-write.ts';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import {
@@ -206,21 +205,6 @@ export async function removeWebsite(website: Website): Promise<boolean> {
     if (isConditionFailure(error)) return false;
     throw error;
   }
-  const rest = await queryAll({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': websiteKey(website.website_id).PK },
-    ProjectionExpression: 'PK, SK',
-  });
-  for (let i = 0; i < rest.length; i += 25) {
-    let requests: { DeleteRequest: { Key: Record<string, unknown> } }[] | undefined = rest
-      .slice(i, i + 25)
-      .map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
-    while (requests && requests.length > 0) {
-      const { UnprocessedItems }: BatchWriteCommandOutput = await dynamo.send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-      );
-      requests = UnprocessedItems?.[tableName] as typeof requests;
-    }
-  }
+  await deletePartition(websiteKey(website.website_id).PK);
   return true;
 }

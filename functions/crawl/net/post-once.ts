@@ -1,20 +1,11 @@
 import { Agent, request } from 'undici';
+import type { PostOutcome } from '#core/post-outcome';
 import {
   assertUrlAllowed,
   createGuardedConnect,
   type HostAllowList,
   SsrfBlockedError,
 } from './ssrf-guard.ts';
-
-/** How one POST ended; only ACCEPTED (a 2xx answer within the size cap) is a success. */
-export type PostOutcome =
-  | 'ACCEPTED'
-  | 'HTTP_ERROR'
-  | 'REDIRECT'
-  | 'TIMEOUT'
-  | 'RESPONSE_TOO_LARGE'
-  | 'ADDRESS_NOT_ALLOWED'
-  | 'CONNECTION_FAILED';
 
 export interface PostResult {
   outcome: PostOutcome;
