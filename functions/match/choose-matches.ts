@@ -39,8 +39,8 @@ export function chooseMatches(
   const competitorTop = topTwo(pairs, (pair) => pair.competitor);
   const runnerUp = (pair: ScoredPair): number =>
     Math.max(
-      other(referenceTop.get(pair.reference), pair.score),
-      other(competitorTop.get(pair.competitor), pair.score),
+      other(referenceTop, pair.reference, pair.score),
+      other(competitorTop, pair.competitor, pair.score),
     );
   const accepted: ScoredPair[] = [];
   const ordered = [...pairs].sort(
@@ -61,22 +61,27 @@ export function chooseMatches(
   return accepted;
 }
 
-/** The two best scores of each product's pairs. */
-function topTwo(
-  pairs: readonly ScoredPair[],
-  side: (pair: ScoredPair) => number,
-): Map<number, [number, number]> {
-  const top = new Map<number, [number, number]>();
+/**
+ * The two best scores of each product's pairs, by position: best at 2p, second at 2p + 1. One typed
+ * array rather than a pair of numbers per product, as a large run has hundreds of thousands of them.
+ */
+function topTwo(pairs: readonly ScoredPair[], side: (pair: ScoredPair) => number): Float64Array {
+  let products = 0;
+  for (const pair of pairs) products = Math.max(products, side(pair) + 1);
+  const top = new Float64Array(2 * products);
   for (const pair of pairs) {
-    const [first, second] = top.get(side(pair)) ?? [0, 0];
-    if (pair.score > first) top.set(side(pair), [pair.score, first]);
-    else if (pair.score > second) top.set(side(pair), [first, pair.score]);
+    const at = 2 * side(pair);
+    const first = top[at] as number;
+    if (pair.score > first) {
+      top[at] = pair.score;
+      top[at + 1] = first;
+    } else if (pair.score > (top[at + 1] as number)) top[at + 1] = pair.score;
   }
   return top;
 }
 
-/** The best score other than this pair's: the second best when this pair is the best. */
-function other(top: [number, number] | undefined, score: number): number {
-  if (!top) return 0;
-  return top[0] === score ? top[1] : top[0];
+/** The best score of the product's pairs other than this pair's: the second best when this pair is the best. */
+function other(top: Float64Array, product: number, score: number): number {
+  const first = top[2 * product] as number;
+  return first === score ? (top[2 * product + 1] as number) : first;
 }

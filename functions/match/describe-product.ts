@@ -59,6 +59,8 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
   const codes = new Set(findModelCodes(rest));
   if (mpn) codes.add(mpn);
   const description = joinNumberGroups(foldText(product.description ?? ''));
+  const compactName = removeAll(name, /[^\p{L}\p{N}]+/u);
+  const compact = removeAll(`${name} ${foldText(product.mpn ?? '')} ${description}`, /[^a-z0-9]+/);
   return {
     key: product.url,
     gtin: gtinKey(product.gtin),
@@ -68,11 +70,20 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     codes: [...codes],
     quantities,
     firstWord: tokeniseWords(name)[0] ?? null,
-    compactName: name.replace(/[^\p{L}\p{N}]+/gu, ''),
+    compactName,
     letterCodes: [
       ...new Set((name.match(/\b[a-z]+(?:-[a-z]+)+\b/g) ?? []).map((code) => code.replace(/-/g, ''))),
     ].filter((code) => code.length >= 4),
     numbers: [...new Set((name.match(/\d+/g) ?? []).map((digits) => digits.replace(/^0+(?=\d)/, '')))],
-    compact: `${name} ${foldText(product.mpn ?? '')} ${description}`.replace(/[^a-z0-9]+/g, ''),
+    // Without MPN and description (most scraped products) the two are equal: kept once.
+    compact: compact === compactName ? compactName : compact,
   };
+}
+
+/**
+ * The text without what the pattern matches, as one flat string: `replace` returns a chain of its
+ * pieces, which costs several times the text's own size while a catalog's products are held.
+ */
+function removeAll(text: string, pattern: RegExp): string {
+  return text.split(pattern).join('');
 }

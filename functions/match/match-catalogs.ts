@@ -1,6 +1,7 @@
 import type { AcceptanceRule } from './choose-matches.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import { describeProduct, type MatchableProduct } from './describe-product.ts';
+import { internFeatures, internStrings } from './intern-strings.ts';
 import { type CatalogSide, matchWebsitePair } from './match-website-pair.ts';
 import { productFingerprint } from './product-fingerprint.ts';
 
@@ -115,7 +116,8 @@ export async function matchCatalogs(
     rejected: review.rejected.filter((pair) => competitorIds.has(pair.website_id)),
     kept: review.kept.filter((pair) => competitorIds.has(pair.website_id)),
   };
-  const referenceSide = readSide(reference, previous);
+  const intern = internStrings();
+  const referenceSide = readSide(reference, previous, intern);
   const counters: MatchingCounters = {
     products_checked: 0,
     products_skipped_not_modified: 0,
@@ -135,7 +137,7 @@ export async function matchCatalogs(
   };
 
   for (const competitor of competitors) {
-    const competitorSide = readSide(competitor, previous);
+    const competitorSide = readSide(competitor, previous, intern);
     fingerprints[competitor.website_id] = competitorSide.fingerprints;
     websites.push(describeSide(competitorSide));
     const { kept, chosen } = await matchWebsitePair(referenceSide, competitorSide, previous.matches, {
@@ -169,7 +171,7 @@ export async function matchCatalogs(
   return { fingerprints, matches, review: honoured, counters: { ...counters }, websites };
 }
 
-function readSide(catalog: CatalogInput, previous: MatchingState): Side {
+function readSide(catalog: CatalogInput, previous: MatchingState, intern: (text: string) => string): Side {
   const before = previous.fingerprints[catalog.website_id] ?? {};
   const features: CatalogSide['features'] = [];
   const fingerprints: Record<string, string> = {};
@@ -179,7 +181,7 @@ function readSide(catalog: CatalogInput, previous: MatchingState): Side {
     const fingerprint = productFingerprint(product);
     fingerprints[product.url] = fingerprint;
     if (before[product.url] !== fingerprint) modified.add(features.length);
-    features.push(describeProduct(product));
+    features.push(internFeatures(describeProduct(product), intern));
   }
   return { website_id: catalog.website_id, features, fingerprints, modified };
 }

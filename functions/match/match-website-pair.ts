@@ -136,7 +136,10 @@ export async function matchWebsitePair(
     reference: positions([...kept.map((match) => match.reference_url), ...heldRefs], refAt),
     competitor: positions([...kept.map((match) => match.url), ...heldComps], compAt),
   };
-  const chosen = chooseMatches([...scored.values()], settings.rule, taken).map((pair) => {
+  const pairs = [...scored.values()];
+  // The map's keys and entries are not needed once listed: freed before the assignment, which is the run's peak.
+  scored.clear();
+  const chosen = chooseMatches(pairs, settings.rule, taken).map((pair) => {
     const a = refs[pair.reference] as ProductFeatures;
     const b = comps[pair.competitor] as ProductFeatures;
     const { score, confidence, evidence } = judgePair(a, b, weights, true);
