@@ -1,8 +1,24 @@
 import type { AnyNode, Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
+import { pageElements } from './page-elements.ts';
 import type { Page } from './read-page.ts';
 import { textOf } from './text-of.ts';
+
+/** The elements whose leading text may be a label ("EAN:", "Brand") of an identifier. */
+const LABEL_HOLDERS: ReadonlySet<string> = new Set([
+  'th',
+  'td',
+  'dt',
+  'dd',
+  'p',
+  'span',
+  'b',
+  'strong',
+  'label',
+  'div',
+  'li',
+]);
 
 /**
  * Labels of the identifier a marketplace or classifieds site gives its own listing: where a page
@@ -61,7 +77,8 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
   const references: { value: string; listing: boolean }[] = [];
   let mpn: string | null = null;
   let gtin: string | null = null;
-  for (const element of page.$('th, td, dt, dd, p, span, b, strong, label, div, li').toArray() as Element[]) {
+  for (const element of pageElements(page.$).all) {
+    if (!LABEL_HOLDERS.has(element.name)) continue;
     const first = element.children[0];
     // Templates indent labels with long runs of whitespace: only the cleaned text must be short.
     if (first?.type !== 'text' || first.data.length > 400) continue;

@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
+import { elementsByTag } from './page-elements.ts';
 import type { Page } from './read-page.ts';
 import { isHidden, textOf } from './text-of.ts';
 
@@ -8,9 +9,9 @@ import { isHidden, textOf } from './text-of.ts';
  * h1s in pop-ups, cart messages and side panels too, often before the product's own.
  */
 export function mainHeading(page: Page): { element: Element; text: string } | null {
-  const title = words(page.meta.get('og:title') ?? textOf(page.$('title').first().toArray()));
+  const title = words(page.meta.get('og:title') ?? textOf(elementsByTag(page.$, 'title').slice(0, 1)));
   let best: { element: Element; text: string; score: number } | null = null;
-  for (const element of page.$('h1').toArray() as Element[]) {
+  for (const element of elementsByTag(page.$, 'h1')) {
     const text = cleanText(textOf(element, '', isHidden));
     if (!text || text.length > 300) continue;
     const own = words(text);

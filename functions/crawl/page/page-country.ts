@@ -1,3 +1,4 @@
+import { elementsByTag } from './page-elements.ts';
 import type { Page } from './read-page.ts';
 
 /** Country-code domains that are not a country's shop domain. */
@@ -11,7 +12,7 @@ const GENERIC_CC = new Set(['io', 'co', 'me', 'tv', 'ai', 'fm', 'ly', 'to', 'gg'
 export function pageCountry(page: Page): string | null {
   const declared = [
     page.meta.get('og:locale'),
-    page.$('html').attr('lang'),
+    elementsByTag(page.$, 'html')[0]?.attribs.lang,
     page.meta.get('content-language'),
   ];
   for (const value of declared) {

@@ -3,6 +3,7 @@ import type { Element } from 'domhandler';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
+import { elementsByTag, pageElements } from './page-elements.ts';
 import type { PriceContext } from './parse-price.ts';
 import { type PriceRange, parsePriceRange } from './parse-price-range.ts';
 import type { ProductFields } from './product-fields.ts';
@@ -17,7 +18,6 @@ interface Item {
 
 /** How a markup syntax names items and their properties: microdata's itemscope/itemprop or RDFa's typeof/property. */
 interface Syntax {
-  scope: string;
   type: (element: Element) => string;
   names: (element: Element) => string[];
   /** Whether an element starts an item of its own (and owns the properties inside it). */
@@ -25,7 +25,6 @@ interface Syntax {
 }
 
 const MICRODATA: Syntax = {
-  scope: '[itemscope]',
   type: (element) => element.attribs.itemtype ?? '',
   names: (element) => element.attribs.itemprop?.split(/\s+/).filter(Boolean) ?? [],
   startsItem: (element) => element.attribs.itemscope !== undefined,
@@ -33,7 +32,6 @@ const MICRODATA: Syntax = {
 
 /** RDFa Lite with schema.org (`vocab`, or `schema:` prefixes and full IRIs) names properties without a prefix. */
 const RDFA: Syntax = {
-  scope: '[typeof]',
   type: (element) => element.attribs.typeof ?? '',
   names: (element) =>
     (element.attribs.property ?? '')
@@ -58,13 +56,14 @@ export function productFromMicrodata($: CheerioAPI, page: PageIdentity): Product
 }
 
 function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): ProductFields | null {
-  const roots = ($(syntax.scope).toArray() as Element[]).filter(
+  const scopes = pageElements($).all.filter(syntax.startsItem);
+  const roots = scopes.filter(
     (element) =>
       syntax.names(element).length === 0 &&
       /(?:^|\s|schema:|schema\.org\/)Product/i.test(syntax.type(element)),
   );
   if (roots.length === 0) return null;
-  const h1 = $('h1').first()[0];
+  const h1 = elementsByTag($, 'h1')[0];
   const items = roots.map((root) => readItem(root, syntax));
   const main =
     items.find((item) => h1 !== undefined && $(item.element).find(h1).length > 0) ??
@@ -79,9 +78,7 @@ function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): Pr
   const brandValue = main.properties.get('brand')?.[0];
   const brand =
     brandValue === undefined ? null : typeof brandValue === 'string' ? brandValue : text(brandValue, 'name');
-  const crumbs = ($(syntax.scope).toArray() as Element[]).find((element) =>
-    /BreadcrumbList/i.test(syntax.type(element)),
-  );
+  const crumbs = scopes.find((element) => /BreadcrumbList/i.test(syntax.type(element)));
   const name = text(main, 'name');
   const image = text(main, 'image');
   let category = text(main, 'category');

@@ -1,5 +1,6 @@
 import { type CheerioAPI, load } from 'cheerio/slim';
 import { cleanText } from './clean-text.ts';
+import { elementsByTag } from './page-elements.ts';
 import { pageDeadline } from './page-limits.ts';
 import { parseHtml } from './parse-html.ts';
 import { type JsonNode, readJsonLd } from './read-json-ld.ts';
@@ -25,7 +26,7 @@ export interface Page {
 export function readPage(html: string, url: string): Page {
   const $ = load(parseHtml(html, pageDeadline()));
   const meta = new Map<string, string>();
-  $('meta').each((_, element) => {
+  for (const element of elementsByTag($, 'meta')) {
     const key = (
       element.attribs.property ??
       element.attribs.name ??
@@ -33,16 +34,22 @@ export function readPage(html: string, url: string): Page {
     )?.toLowerCase();
     const content = element.attribs.content;
     if (key && content !== undefined && !meta.has(key)) meta.set(key, content.trim());
-  });
-  const href = $('link[rel~="canonical"]').first().attr('href');
+  }
+  // rel and type are matched without regard to case, as CSS does for HTML.
+  const href = elementsByTag($, 'link').find((link) =>
+    (link.attribs.rel ?? '')
+      .toLowerCase()
+      .split(/[ \t\n\f\r]+/)
+      .includes('canonical'),
+  )?.attribs.href;
   const canonical = (href && URL.parse(href.trim(), url)?.href) || url;
-  const h1 = $('h1').first();
-  const heading = h1.length ? cleanText(textOf(h1.toArray())) || null : null;
-  const scripts = $('script[type="application/ld+json"]')
-    .toArray()
+  const h1 = elementsByTag($, 'h1')[0];
+  const heading = h1 ? cleanText(textOf(h1)) || null : null;
+  const scripts = elementsByTag($, 'script')
+    .filter((script) => script.attribs.type?.toLowerCase() === 'application/ld+json')
     .map((script) => textOf(script));
   const declared =
-    $('html').attr('lang') ??
+    elementsByTag($, 'html')[0]?.attribs.lang ??
     meta.get('og:locale') ??
     meta.get('content-language') ??
     meta.get('language') ??

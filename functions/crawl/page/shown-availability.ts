@@ -1,12 +1,18 @@
 import type { Element } from 'domhandler';
 import type { Availability } from '#core/product-record';
 import { cleanText } from './clean-text.ts';
+import { pageElements } from './page-elements.ts';
 import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
 import { isUnseen, textOf } from './text-of.ts';
 
-const STOCK_BLOCKS =
-  '[id*="availability" i], [class*="availability" i], [id*="stock" i], [class*="stock" i], [itemprop="availability"]';
+const STOCK_WORD = /availability|stock/i;
+
+/** An element whose id or class names availability or stock, or that is a microdata availability. */
+const isStockBlock = (element: Element) =>
+  STOCK_WORD.test(element.attribs.id ?? '') ||
+  STOCK_WORD.test(element.attribs.class ?? '') ||
+  element.attribs.itemprop === 'availability';
 
 /**
  * The stock statement the page shows in a block its markup names for availability or stock
@@ -14,7 +20,8 @@ const STOCK_BLOCKS =
  * such block whose first sentence reads as a stock state.
  */
 export function shownAvailability(page: Page): Exclude<Availability, 'UNKNOWN'> | null {
-  for (const element of page.$(STOCK_BLOCKS).toArray() as Element[]) {
+  for (const element of pageElements(page.$).all) {
+    if (!isStockBlock(element)) continue;
     if (element.name === 'script' || element.name === 'style' || element.name === 'link') continue;
     const content = element.attribs.content ?? element.attribs.href;
     const text = content ?? cleanText(textOf(element, ' ', isUnseen));
