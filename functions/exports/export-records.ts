@@ -4,6 +4,7 @@ import { exportFileKey, exportSettingsKey } from '#store/keys';
 import { putProjectItem } from '#store/projects';
 import { queryAll } from '#store/query-all';
 import type { ExportDataset } from './export-datasets.ts';
+import type { ExportFormat } from './export-files.ts';
 
 /**
  * What the exports bucket holds for one dataset and website of a project (website null: all of its
@@ -37,6 +38,10 @@ export interface ExportRecord {
     decisions_version?: number;
   };
 }
+
+/** The object key of the record's file in `format`; undefined when that format was never written. */
+export const objectKeyOf = (record: ExportRecord, format: ExportFormat): string | undefined =>
+  format === 'csv' ? record.object_key : record.jsonl?.object_key;
 
 export async function putExportRecord(record: ExportRecord): Promise<void> {
   const key = exportFileKey(record.project_id, record.dataset, record.website_id, record.job_id ?? null);

@@ -22,7 +22,13 @@ import {
   type ReviewedMatch,
 } from './export-datasets.ts';
 import { type ExportFormat, exportFileExists, presignExportFile } from './export-files.ts';
-import { type ExportRecord, exportsEnabled, getExportRecord, listExportRecords } from './export-records.ts';
+import {
+  type ExportRecord,
+  exportsEnabled,
+  getExportRecord,
+  listExportRecords,
+  objectKeyOf,
+} from './export-records.ts';
 import { currentHistoryFile, isHistoryDataset } from './history-exports.ts';
 import { ratesSourceFromEnv } from './rates-source.ts';
 import { RatesUnavailable, type ReferenceRates } from './reference-rates.ts';
@@ -271,7 +277,7 @@ export async function exportProducts(
 
 /** Whether the record's file of the format is still in the bucket (the lifecycle expires files). */
 async function formatExists(record: ExportRecord, format: ExportFormat): Promise<boolean> {
-  const key = format === 'csv' ? record.object_key : record.jsonl?.object_key;
+  const key = objectKeyOf(record, format);
   return key !== undefined && (await exportFileExists(key));
 }
 
@@ -397,7 +403,7 @@ export async function exportFileLink(
         ? `Job ${jobId} has no ${dataset} file: only a settled URL scrape job has one, of products.`
         : `The project has no ${dataset} file yet.`,
     );
-  const key = format === 'csv' ? file.object_key : file.jsonl?.object_key;
+  const key = objectKeyOf(file, format);
   if (!key) throw new Error(`The ${dataset} export record of ${project.project_id} names no ${format} file`);
   const expiresAt = new Date(Date.now() + EXPORT_URL_SECONDS * 1000);
   return {

@@ -1,5 +1,5 @@
-import { fromJsonLines, JSON_LINES, toJsonLines } from '#store/catalogs';
-import { getDataObject, putDataObject } from '#store/data-bucket';
+import { fromJsonLines, toJsonLines } from '#store/catalogs';
+import { getDataObject, JSON_LINES, putDataObject } from '#store/data-bucket';
 import type { MatchRecord } from './export-datasets.ts';
 
 /** The matches of one matching job, which its settlement and its export read, as JSON Lines. */

@@ -1,6 +1,7 @@
 import type { CustomerAction, ProjectAction } from '#core/access-policy';
 import type { ProblemCode } from '#core/problem-catalogue';
 import { WEBHOOK_EVENT_TYPES } from '#core/webhook-events';
+import type { Lane } from './lane-executions.ts';
 
 /**
  * The route table: the one list that the CDK stack (one Lambda per route and its grants), the local
@@ -50,9 +51,6 @@ export interface Route {
 
 export type Access = 'RO' | 'RW';
 
-/** A lane: the name of its ASL file under state-machines/ (the job lanes and webhook delivery). */
-export type LaneName = 'website-setup' | 'scrape' | 'matching' | 'webhook-delivery';
-
 export interface RouteAccess {
   /** The service table: RO, or RW for routes that write (a GET that writes says why below). */
   table: Access;
@@ -61,7 +59,7 @@ export interface RouteAccess {
   /** The exports bucket: CSV files served by presigned URL. */
   exports?: Access;
   /** The lanes whose executions the route starts and stops (RW) or reads (RO); ALL: every lane. */
-  lanes?: { names: readonly LaneName[] | 'ALL'; access: Access };
+  lanes?: { names: readonly Lane[] | 'ALL'; access: Access };
   /** Must know who takes payments (the Stripe secret where Stripe does). */
   payments?: true;
   /** Sends mail to the sales or support team. */

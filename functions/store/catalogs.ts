@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProductRecord } from '#core/product-record';
 import type { UrlResult } from '#crawl/page/scrape-url';
-import { getDataObject, putDataObject } from './data-bucket.ts';
+import { getDataObject, JSON_LINES, putDataObject } from './data-bucket.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import { websiteCatalogKey } from './keys.ts';
 
@@ -37,9 +37,6 @@ export interface CatalogPointer {
 
 export const catalogObjectKey = (projectId: string, websiteId: string, version: string) =>
   `catalogs/${projectId}/${websiteId}/${version}.jsonl`;
-
-/** The content type of JSON Lines objects in the data bucket. */
-export const JSON_LINES = 'application/x-ndjson; charset=utf-8';
 
 export const toJsonLines = (records: readonly unknown[]) =>
   records.map((record) => `${JSON.stringify(record)}\n`).join('');

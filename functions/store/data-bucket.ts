@@ -9,6 +9,9 @@ import { s3ClientConfig } from '#platform/aws-endpoints';
 import { setting } from '#platform/config';
 import type { ObjectStore } from './object-store.ts';
 
+/** The content type of JSON Lines objects in the data bucket. */
+export const JSON_LINES = 'application/x-ndjson; charset=utf-8';
+
 const s3 = new S3Client(s3ClientConfig());
 const bucket = setting('DATA_BUCKET');
 
@@ -56,7 +59,7 @@ export async function listDataKeys(prefix: string): Promise<string[]> {
 
 /** The data bucket as the price history's object store. */
 export const dataBucketObjects: ObjectStore = {
-  put: (key, body) => putDataObject(key, body, 'application/x-ndjson; charset=utf-8'),
+  put: (key, body) => putDataObject(key, body, JSON_LINES),
   get: getDataObject,
   list: listDataKeys,
 };

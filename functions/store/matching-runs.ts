@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { MatchingState, ProductMatch, ProductPair } from '#match/match-catalogs';
-import { fromJsonLines, JSON_LINES, toJsonLines } from './catalogs.ts';
-import { getDataObject, putDataObject } from './data-bucket.ts';
+import { fromJsonLines, toJsonLines } from './catalogs.ts';
+import { getDataObject, JSON_LINES, putDataObject } from './data-bucket.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { matchingStateKey } from './keys.ts';
 import { queryAll } from './query-all.ts';

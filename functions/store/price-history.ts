@@ -96,7 +96,7 @@ export async function readProductSeries(
   const candidates = keys.filter((key) => overlaps(key, query));
   const points = (await inParallel(candidates, read)).flat().filter(inRange);
   if (points.length > 0) return points.sort((a, b) => a.observed_at.localeCompare(b.observed_at));
-  for (const key of keys.filter((key) => !candidates.includes(key))) {
+  for (const key of keys.filter((key) => !overlaps(key, query))) {
     if ((await read(key)).length > 0) return [];
   }
   return null;

@@ -6,7 +6,7 @@ import {
   retryAfterSeconds,
   toleranceMs,
 } from '#core/token-bucket';
-import { isConditionFailure } from './condition-failure.ts';
+import { conditionHeld } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { rateBucketKey } from './keys.ts';
 
@@ -28,8 +28,8 @@ export async function takeRequestToken(
   // A bucket left alone until then is full again, the same as no item at all.
   const expires = Math.ceil(fullAgainAtMs(nowMs, limit) / 1000) + 60;
   const write = (update: string, condition: string, values: Record<string, number>) =>
-    dynamo
-      .send(
+    conditionHeld(
+      dynamo.send(
         new UpdateCommand({
           TableName: tableName,
           Key: rateBucketKey(keyId),
@@ -38,14 +38,8 @@ export async function takeRequestToken(
           ExpressionAttributeValues: { ...values, ':expires': expires },
           ReturnValues: 'NONE',
         }),
-      )
-      .then(
-        () => true,
-        (error: unknown) => {
-          if (isConditionFailure(error)) return false;
-          throw error;
-        },
-      );
+      ),
+    );
   const idle = await write('SET at_ms = :next', 'attribute_not_exists(at_ms) OR at_ms < :now', {
     ':next': nowMs + intervalMs(limit),
     ':now': nowMs,

@@ -8,7 +8,7 @@ import {
 import type { ListPosition } from '#core/list-cursor';
 import type { Cadence } from '#core/schedule-cadence';
 import { deletePartition } from './batch-write.ts';
-import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
+import { conditionHeld, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import {
   DUE_SCHEDULES_PK,
@@ -182,8 +182,9 @@ export async function recordRunOutcome(
     ...outcome,
     recorded_at: new Date().toISOString(),
   };
-  try {
-    await dynamo.send(
+  // A run removed with its schedule meanwhile stays removed.
+  await conditionHeld(
+    dynamo.send(
       new UpdateCommand({
         TableName: tableName,
         Key: scheduleRunKey(run.schedule_id, run.due_at),
@@ -198,10 +199,8 @@ export async function recordRunOutcome(
           ':at': recorded.recorded_at,
         },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
   return recorded;
 }
 

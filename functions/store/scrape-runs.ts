@@ -1,7 +1,7 @@
 import type { ProductRecord } from '#core/product-record';
 import type { UrlResult } from '#crawl/page/scrape-url';
-import { fromJsonLines, JSON_LINES, toJsonLines } from './catalogs.ts';
-import { getDataObject, putDataObject } from './data-bucket.ts';
+import { fromJsonLines, toJsonLines } from './catalogs.ts';
+import { getDataObject, JSON_LINES, putDataObject } from './data-bucket.ts';
 
 /**
  * The working objects of one scrape job in the data bucket, under `scrape-runs/<job>/`: the URL
@@ -77,8 +77,10 @@ async function getBatchPart(jobId: string, batch: number, from: number): Promise
   const { counts, next } = await readJson<{ counts: UrlResultCounts; next: number | null }>(
     `${key}.counts.json`,
   );
-  const products = await getDataObject(`${key}.jsonl`);
-  const outcomes = await getDataObject(`${key}.urls.jsonl`);
+  const [products, outcomes] = await Promise.all([
+    getDataObject(`${key}.jsonl`),
+    getDataObject(`${key}.urls.jsonl`),
+  ]);
   if (products === null || outcomes === null)
     throw new Error(`Products or URL outcomes of batch ${batch} (from ${from}) of ${jobId} are missing`);
   return {

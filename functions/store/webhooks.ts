@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { ListPosition } from '#core/list-cursor';
 import type { PostOutcome } from '#core/post-outcome';
 import { deletePartition } from './batch-write.ts';
-import { isConditionFailure } from './condition-failure.ts';
+import { conditionHeld, isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { projectWebhooksIndex, webhookDeliveryKey, webhookKey } from './keys.ts';
 import { queryAll } from './query-all.ts';
@@ -157,8 +157,8 @@ export async function recordAttempt(
   attempt: DeliveryAttempt,
   after: { status: DeliveryStatus; next_attempt_at: string | null },
 ): Promise<boolean> {
-  try {
-    await dynamo.send(
+  return conditionHeld(
+    dynamo.send(
       new UpdateCommand({
         TableName: tableName,
         Key: webhookDeliveryKey(delivery.webhook_id, delivery.delivery_id),
@@ -175,12 +175,8 @@ export async function recordAttempt(
           ':pending': 'PENDING',
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

@@ -1,7 +1,5 @@
 import dns from 'node:dns/promises';
-import { blockedAddressReason, type HostAllowList } from './ssrf-guard.ts';
-
-const defaultPort = (protocol: string) => (protocol === 'https:' ? 443 : 80);
+import { blockedAddressReason, defaultPort, type HostAllowList } from './ssrf-guard.ts';
 
 /**
  * Why a URL may not receive the service's requests (webhooks), or null when it may: http(s) only,

@@ -114,7 +114,7 @@ function normaliseHost(host: string): string {
   return ipaddr.isValid(bare) ? ipaddr.parse(bare).toString() : bare;
 }
 
-function defaultPort(protocol: string): number {
+export function defaultPort(protocol: string): number {
   return protocol === 'https:' ? 443 : 80;
 }
 

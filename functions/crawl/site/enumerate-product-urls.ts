@@ -6,7 +6,7 @@ import { fetchHtmlPage } from '../page/fetch-html-page.ts';
 import { readOnePage } from '../page/page-failure.ts';
 import type { Page } from '../page/read-page.ts';
 import { isSameSite } from './same-site.ts';
-import { siteLinks } from './site-links.ts';
+import { ASSET, siteLinks } from './site-links.ts';
 import { discoverSitemaps, sitemapEntries } from './sitemaps.ts';
 
 export interface EnumerationProgress {
@@ -42,8 +42,6 @@ export interface Enumeration {
 const UNPRODUCTIVE_STREAK = 10;
 /** Links with more query parameters than this are faceted-search combinations, not pages of their own. */
 const MAX_QUERY_PARAMETERS = 4;
-const ASSET = /\.(jpe?g|png|gif|webp|svg|ico|css|js|pdf|zip|gz|xml|txt|mp4|mp3|woff2?)$/i;
-
 /**
  * The kinds of a page for trap detection: its path with numbers generalised (`/page/7`), and that
  * path with its query's parameter names (`/list?page&sort`).

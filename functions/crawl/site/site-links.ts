@@ -1,7 +1,8 @@
 import type { Page } from '../page/read-page.ts';
 import { isSameSite } from './same-site.ts';
 
-const ASSET = /\.(jpe?g|png|gif|webp|svg|ico|css|js|pdf|zip|gz|xml|txt|mp4|mp3|woff2?)$/i;
+/** Links to files no product page is: images, styles, scripts, documents, archives, media, fonts. */
+export const ASSET = /\.(jpe?g|png|gif|webp|svg|ico|css|js|pdf|zip|gz|xml|txt|mp4|mp3|woff2?)$/i;
 const TRACKING = /^(utm_\w+|gclid|fbclid|mc_cid|mc_eid|_ga|ref|sid|sessionid)$/i;
 
 /**
