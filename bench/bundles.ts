@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SETTINGS } from '#platform/config';
-import { BUNDLE_LIMIT_BYTES } from '../lib/bundling.ts';
+import { BUNDLE_LIMIT_BYTES, REPO_ROOT } from '../lib/bundling.ts';
 import { bundleEntries, functionEntries } from '../lib/function-bundles.ts';
-import { REPO_ROOT } from '../lib/service-function.ts';
 import { runWorker } from './run-worker.ts';
 
 const PEER = 'bench/sdk-only-handler.ts';

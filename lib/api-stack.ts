@@ -30,8 +30,8 @@ export interface ApiStackProps extends StackProps {
   alarmTopic: ITopic;
   /** The job lanes by name, from the jobs stack. */
   lanes: ReadonlyMap<string, IStateMachine>;
-  /** The idle-job sweeper's dead-letter queue, from the jobs stack, for the dashboard. */
-  sweeperDeadLetters: IQueue | undefined;
+  /** The dead-letter queues of the jobs stack's periodic functions, for the dashboard. */
+  deadLetters: readonly { title: string; queue: IQueue }[];
 }
 
 /**
@@ -123,7 +123,7 @@ export class ApiStack extends Stack {
       dashboardName: `pds-${stage}`,
       apiStage,
       lanes: props.lanes,
-      sweeperDeadLetters: props.sweeperDeadLetters,
+      deadLetters: props.deadLetters,
       throttles,
     });
 

@@ -1,3 +1,9 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root, which function entries and bundle outputs are relative to. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
 /**
  * How every function is bundled: one minified ESM file for Node.js 24. The CDK functions, the
  * bundle-size test and `npm run bench -- bundles` read these, so what is measured is what deploys.

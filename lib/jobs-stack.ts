@@ -13,8 +13,9 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { LANE_ARN_SETTING, type SettingName } from '#platform/config';
 import { addAlarm } from './alarm.ts';
+import { REPO_ROOT } from './bundling.ts';
 import { constructId } from './construct-id.ts';
-import { REPO_ROOT, ServiceFunction } from './service-function.ts';
+import { ServiceFunction } from './service-function.ts';
 import { type Stage, type StageConfig, serviceEnvironment } from './stage-config.ts';
 import {
   EVENT_LANE,
@@ -144,8 +145,6 @@ export class JobsStack extends Stack {
   /** Ticks of the schedule runner that failed past every retry; absent without the runner. */
   runnerDeadLetters: sqs.Queue | undefined;
   private readonly tasks = new Map<string, ServiceFunction>();
-  /** The lane each task function was made for. */
-  private readonly taskLanes = new Map<string, string>();
 
   constructor(
     scope: Construct,
@@ -180,7 +179,6 @@ export class JobsStack extends Stack {
       if (file.distributedMap) this.allowChildExecutions(machine, name);
       this.alarmOnExecutions(file.lane, machine);
       this.lanes.set(file.lane, machine);
-      for (const [placeholder] of taskFns) this.taskLanes.set(placeholder, file.lane);
     }
 
     this.letTasksPublishEvents();
@@ -216,10 +214,14 @@ export class JobsStack extends Stack {
   private letTasksPublishEvents(): void {
     const events = this.lanes.get(EVENT_LANE);
     if (!events) return;
-    for (const [placeholder, fn] of this.tasks) {
-      if (this.taskLanes.get(placeholder) !== EVENT_LANE)
-        fn.bindStateMachine(events, laneArnVariable(EVENT_LANE), 'RW');
-    }
+    // A task shared with a job lane publishes too, whatever other lane also uses it.
+    const publishers = new Set(
+      this.props.sources.lanes
+        .filter((file) => file.lane !== EVENT_LANE)
+        .flatMap((file) => file.placeholders),
+    );
+    for (const placeholder of publishers)
+      this.tasks.get(placeholder)?.bindStateMachine(events, laneArnVariable(EVENT_LANE), 'RW');
   }
 
   private task(placeholder: string, file: LaneFile): ServiceFunction {

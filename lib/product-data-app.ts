@@ -56,7 +56,10 @@ export function addProductDataStacks(
     ...common,
     ...resources,
     lanes: jobs?.lanes ?? new Map(),
-    sweeperDeadLetters: jobs?.sweeperDeadLetters,
+    deadLetters: [
+      { title: 'Idle-job sweeper dead letters', queue: jobs?.sweeperDeadLetters },
+      { title: 'Schedule runner dead letters', queue: jobs?.runnerDeadLetters },
+    ].flatMap(({ title, queue }) => (queue ? [{ title, queue }] : [])),
     description: `Product-data service ${stage}: HTTP API`,
   });
   for (const stack of [data, jobs, api, ...api.routeGroups]) {

@@ -1,5 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { ArnFormat, Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -11,10 +10,8 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import type { SettingName } from '#platform/config';
-import { BUNDLE_BANNER, BUNDLE_EXTERNALS, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET } from './bundling.ts';
+import { BUNDLE_BANNER, BUNDLE_EXTERNALS, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET, REPO_ROOT } from './bundling.ts';
 import type { StageMail, StripePayments } from './stage-config.ts';
-
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What a function may do with a resource: read it, or read and change it. */
 export type Access = 'RO' | 'RW';

@@ -9,7 +9,8 @@ export interface StageDashboardProps {
   dashboardName: string;
   apiStage: HttpStage;
   lanes: ReadonlyMap<string, IStateMachine>;
-  sweeperDeadLetters: IQueue | undefined;
+  /** The dead-letter queues of the periodic functions (idle-job sweeper, schedule runner), each with its graph's title. */
+  deadLetters: readonly { title: string; queue: IQueue }[];
   /** Lambda throttles of the stage's account and region. */
   throttles: cloudwatch.Metric;
 }
@@ -63,21 +64,20 @@ export function addStageDashboard(scope: Construct, props: StageDashboardProps):
       left: [sum(props.throttles, 'throttles')],
       width: 12,
     }),
-    ...(props.sweeperDeadLetters
-      ? [
-          new cloudwatch.GraphWidget({
-            title: 'Idle-job sweeper dead letters',
-            left: [
-              props.sweeperDeadLetters.metricApproximateNumberOfMessagesVisible({
-                statistic: cloudwatch.Stats.MAXIMUM,
-                period: PERIOD,
-                label: 'messages',
-              }),
-            ],
-            width: 12,
-          }),
-        ]
-      : []),
+    ...props.deadLetters.map(
+      ({ title, queue }) =>
+        new cloudwatch.GraphWidget({
+          title,
+          left: [
+            queue.metricApproximateNumberOfMessagesVisible({
+              statistic: cloudwatch.Stats.MAXIMUM,
+              period: PERIOD,
+              label: 'messages',
+            }),
+          ],
+          width: 12,
+        }),
+    ),
   );
   return dashboard;
 }

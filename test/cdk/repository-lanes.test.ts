@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../lib/service-function.ts';
+import { REPO_ROOT } from '../../lib/bundling.ts';
 import { stageConfigs } from '../../lib/stage-config.ts';
 import { taskFunctions } from '../../lib/task-functions.ts';
 import { aslErrors, resourcesOf, synthStage } from './synth-stage.ts';
