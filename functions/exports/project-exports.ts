@@ -182,6 +182,7 @@ const decidedMatch = (decision: MatchDecision): ReviewedMatch => ({
 async function writeMatchFiles(
   project: ExportingProject,
   run: MatchRun,
+  versionRead?: number,
 ): Promise<Record<'matches' | 'price_comparison', ExportRecord>> {
   const websiteIds = [run.reference_website_id, ...run.competitor_website_ids];
   const pointers = await Promise.all(websiteIds.map((id) => latestCatalog(id)));
@@ -195,8 +196,9 @@ async function writeMatchFiles(
     for (const product of catalogs[index] ?? []) products.set(`${source.websiteId} ${product.url}`, product);
   }
   const lookup = (websiteId: string, url: string) => products.get(`${websiteId} ${url}`);
-  // The version is read before the decisions, so a decision made meanwhile makes the file stale.
-  const decisionsVersion = await matchDecisionsVersion(project.project_id);
+  // The version is read before the decisions (here, or by a caller that just checked it), so a
+  // decision made meanwhile makes the file stale.
+  const decisionsVersion = versionRead ?? (await matchDecisionsVersion(project.project_id));
   const reviewed = reviewMatches<ReviewedMatch>(
     run.reference_website_id,
     run.competitor_website_ids,
@@ -326,20 +328,24 @@ async function currentFile(
     // Match files are of one reference website, never of all websites.
     if (!record || websiteId === null) return null;
     const exists = await formatExists(record, format);
-    const reviewed =
-      (record.matching_run?.decisions_version ?? 0) === (await matchDecisionsVersion(project.project_id));
+    const decisionsVersion = await matchDecisionsVersion(project.project_id);
+    const reviewed = (record.matching_run?.decisions_version ?? 0) === decisionsVersion;
     if (exists && reviewed && record.currency === projectCurrency(project)) return record;
     // A record written before match files named their matching job has nothing to rebuild from.
     if (!record.matching_run) return exists ? record : null;
     // Rebuilt from the job's stored matches, as its EXPORTING step wrote them; a newer catalog alone
     // does not rebuild them, since the matches were made from the catalogs of that run.
     const { job_id, competitor_website_ids } = record.matching_run;
-    const files = await writeMatchFiles(project, {
-      job_id,
-      reference_website_id: websiteId,
-      competitor_website_ids,
-      matches: await getRunMatches(job_id),
-    });
+    const files = await writeMatchFiles(
+      project,
+      {
+        job_id,
+        reference_website_id: websiteId,
+        competitor_website_ids,
+        matches: await getRunMatches(job_id),
+      },
+      decisionsVersion,
+    );
     return files[dataset];
   }
   const sources = await productSources(project.project_id, websiteId);
