@@ -1,5 +1,6 @@
 import { exportProducts } from '#exports/project-exports';
 import { logError } from '#platform/log';
+import { holdHistoryRun } from '#store/held-history-runs';
 import { jobStore } from '#store/job-store';
 import type { StoredChange } from '#store/price-changes';
 import { announceChanges } from './announce-changes.ts';
@@ -25,9 +26,13 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   let exported = false;
   let changes: StoredChange[] = [];
   if (job.website_id) {
-    // Like the files, a history that cannot be written does not fail a delivered and charged job.
-    changes = await recordScrapeHistory(job).catch((error: unknown) => {
-      logError('scrape: price history not recorded; the run is missing from it', error, { jobId });
+    // Like the files, a history that cannot be written does not fail a delivered and charged job:
+    // the run is held, and the job sweeper writes it (and announces its changes) later.
+    changes = await recordScrapeHistory(job).catch(async (error: unknown) => {
+      logError('scrape: price history not recorded; held for the job sweeper', error, { jobId });
+      await holdHistoryRun(jobId).catch((holdError: unknown) =>
+        logError('scrape: price history run could not be held; it is missing', holdError, { jobId }),
+      );
       return [];
     });
     const urlScrapeJobId = job.job_type === 'URL_SCRAPE' ? job.job_id : null;

@@ -119,6 +119,9 @@ export const websiteCatalogKey = (websiteId: string, kind: 'FULL' | 'COMPLETE') 
 });
 /** The newest scrape run a website's price history holds: what its history export files are built from. */
 export const websiteHistoryKey = (websiteId: string) => ({ PK: `WEBSITE#${websiteId}`, SK: 'HISTORY' });
+/** Settled scrapes whose price history could not be written yet, in the order they were held. */
+export const HELD_HISTORY_PK = 'HELD_HISTORY_RUNS';
+export const heldHistoryKey = (jobId: string) => ({ PK: HELD_HISTORY_PK, SK: jobId });
 /**
  * A change a scrape found on a website of the project, in the order found: by the time its scrape
  * settled, the job and the change's place in the job's list, so `since` is a key range.
