@@ -293,7 +293,7 @@ export class JobsStack extends Stack {
       what: 'The idle-job sweeper',
       failedRun: 'A sweep of idle jobs',
       // It writes the price history a finished scrape could not, as the scrape's last task does.
-      like: (this.props.taskFunctions ?? taskFunctions).FinishScrapeFunctionArn,
+      like: taskFunctions.FinishScrapeFunctionArn,
     });
     this.sweeperDeadLetters = deadLetters;
     for (const [lane, machine] of this.lanes) sweeper.bindStateMachine(machine, laneArnVariable(lane), 'RW');
