@@ -96,6 +96,35 @@ describe('compareProducts', () => {
     expect(named.score).toBeGreaterThanOrEqual(0.5);
   });
 
+  it('reads an MPN without the maker name or region option some shops write around it', () => {
+    const result = compare(
+      testProduct('a', 'HP Notebook Sleeve Black Red', { mpn: 'HP VZ346AA', brand: 'HP' }),
+      testProduct('b', 'HP 16 Inch Laptop Sleeve', { mpn: 'VZ346AA#ABA', brand: 'HP' }),
+    );
+    expect(result.evidence).toMatchObject({ mpn: 'equal', codes: ['vz346aa'], codeRelation: 'equal' });
+    expect(result.score).toBeGreaterThanOrEqual(0.5);
+    const kept = compare(
+      testProduct('a', 'Folders', { mpn: 'ESS RK15313', brand: 'Pendaflex' }),
+      testProduct('b', 'Folders', { mpn: 'RK15313' }),
+    );
+    expect(kept.evidence.codeRelation).toBe('contained');
+  });
+
+  it('takes a code the other title writes split by a space as naming the model', () => {
+    const split = compare(
+      testProduct('a', 'Canon PowerShot SX10IS 10MP Digital Camera with 20x Zoom'),
+      testProduct('b', 'Canon SX10 IS black'),
+    );
+    expect(split.evidence.codeRelation).toBe('text');
+    expect(split.score).toBeGreaterThanOrEqual(0.5);
+    // A series name and a number is no model code split by a space: the other title has no code ending it.
+    const series = compare(
+      testProduct('a', 'Vantec NexStar3 2.5 inch SATA to USB 2.0 hard drive enclosure'),
+      testProduct('b', 'Vantec NexStar 3 enclosure black'),
+    );
+    expect(series.score).toBeLessThan(0.5);
+  });
+
   it('lowers a pair where each names its own model and they share none', () => {
     const result = compare(
       testProduct('a', 'Epson Projector Lamp ELPLP12'),
@@ -103,5 +132,28 @@ describe('compareProducts', () => {
     );
     expect(result.evidence.codeConflict).toBe(true);
     expect(result.score).toBeLessThanOrEqual(result.evidence.text / 2);
+  });
+
+  it('takes a catalogue number and a model code for two identifiers of one product, unless the makers differ', () => {
+    const identifiers = compare(
+      testProduct('a', 'Case Logic Heavy Duty CD Wallet 59253', { brand: 'Case Logic' }),
+      testProduct('b', 'Case Logic CDE-72 Heavy Duty CD Wallet Blue', { brand: 'Case Logic' }),
+    );
+    expect(identifiers.evidence.codeConflict).toBe(false);
+    const catalogueNumbers = compare(
+      testProduct('a', 'Sharpie Retractable Permanent Markers 32760'),
+      testProduct('b', 'Sharpie 32730PP Retractable Permanent Markers'),
+    );
+    expect(catalogueNumbers.evidence.codeConflict).toBe(true);
+    const modelNumbers = compare(
+      testProduct('a', 'Nokia 1616 prepaid phone'),
+      testProduct('b', 'Nokia GS170 prepaid phone'),
+    );
+    expect(modelNumbers.evidence.codeConflict).toBe(true);
+    const makers = compare(
+      testProduct('a', 'Power strip 24 outlets RKPW247015', { brand: 'StarTech.com' }),
+      testProduct('b', 'Power strip 24 outlets PS7224', { brand: 'Tripp Lite' }),
+    );
+    expect(makers.evidence.codeConflict).toBe(true);
   });
 });

@@ -36,6 +36,8 @@ export interface ProductFeatures {
   firstWord: string | null;
   /** Letters (of any script) and digits of the name run together. */
   compactName: string;
+  /** The name's words of letters and digits, separated by single spaces: where a code may be spelled in words. */
+  spacedName: string;
   /** Codes of letters only written with separators ("SPD-SL", "UAP-AC-M-PRO"), run together. */
   letterCodes: string[];
   /** Distinct runs of digits in the name, without leading zeros: "RX 5500 XT 8GB" -> 5500, 8. */
@@ -55,11 +57,12 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
   const words = new Set(tokeniseWords(rest));
   for (const word of tokeniseWords(foldText(product.brand ?? ''))) words.add(word);
   for (const { dimension, value } of quantities) words.add(`${dimension}=${value.toPrecision(3)}`);
-  const mpn = product.mpn ? asModelCode(foldText(product.mpn)) : null;
+  const mpn = product.mpn ? asModelCode(withoutBrand(foldText(product.mpn), brand)) : null;
   const codes = new Set(findModelCodes(rest));
   if (mpn) codes.add(mpn);
   const description = joinNumberGroups(foldText(product.description ?? ''));
-  const compactName = removeAll(name, /[^\p{L}\p{N}]+/u);
+  const nameParts = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const compactName = nameParts.join('');
   const compact = removeAll(`${name} ${foldText(product.mpn ?? '')} ${description}`, /[^a-z0-9]+/);
   return {
     key: product.url,
@@ -71,6 +74,7 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     quantities,
     firstWord: tokeniseWords(name)[0] ?? null,
     compactName,
+    spacedName: nameParts.join(' '),
     letterCodes: [
       ...new Set((name.match(/\b[a-z]+(?:-[a-z]+)+\b/g) ?? []).map((code) => code.replace(/-/g, ''))),
     ].filter((code) => code.length >= 4),
@@ -78,6 +82,15 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     // Without MPN and description (most scraped products) the two are equal: kept once.
     compact: compact === compactName ? compactName : compact,
   };
+}
+
+/**
+ * The MPN without the maker's name that some shops write before it ("HP VZ346AA" -> "VZ346AA"): the
+ * other shop's MPN and titles carry the code alone.
+ */
+function withoutBrand(mpn: string, brand: string | null): string {
+  const [first, ...rest] = mpn.trim().split(/[\s-]+/);
+  return brand && rest.length > 0 && first && normaliseBrand(first) === brand ? rest.join(' ') : mpn;
 }
 
 /**
