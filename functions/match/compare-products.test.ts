@@ -125,6 +125,33 @@ describe('compareProducts', () => {
     expect(series.score).toBeLessThan(0.5);
   });
 
+  it('reads an MPN of capital letters only as a code, but not a name or colour in the MPN field', () => {
+    const letters = compare(
+      testProduct('a', 'OmniMount Component Shelf Black', { mpn: 'ECSB', brand: 'OmniMount' }),
+      testProduct('b', 'OmniMount Component Shelf for CRT TVs', { mpn: 'ECSB', brand: 'OmniMount' }),
+    );
+    expect(letters.evidence).toMatchObject({ mpn: 'equal', codes: ['ecsb'] });
+    expect(letters.score).toBeGreaterThanOrEqual(0.5);
+    const colour = compare(
+      testProduct('a', 'Acme phone cover', { mpn: 'Black' }),
+      testProduct('b', 'Acme phone case', { mpn: 'Black' }),
+    );
+    expect(colour.evidence).toMatchObject({ mpn: null, codes: [] });
+  });
+
+  it('takes the makers to agree when a title without a brand field starts with the other brand', () => {
+    const named = compare(
+      testProduct('a', 'Scrabble complete (jewel case)', { brand: 'Encore' }),
+      testProduct('b', 'encore software 11290 - scrabble complete'),
+    );
+    expect(named.evidence.brand).toBe('equal');
+    const unnamed = compare(
+      testProduct('a', 'Scrabble complete (jewel case)', { brand: 'Encore' }),
+      testProduct('b', 'scrabble complete - win 98 me xp'),
+    );
+    expect(unnamed.evidence.brand).toBeNull();
+  });
+
   it('lowers a pair where each names its own model and they share none', () => {
     const result = compare(
       testProduct('a', 'Epson Projector Lamp ELPLP12'),

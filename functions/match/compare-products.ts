@@ -47,6 +47,8 @@ const evidenceWords = 5;
 const catalogueNumber = /\d{5}/;
 /** Both kinds of code (`codeKind`). */
 const anyKind = 3;
+/** A title's first word this long that starts the other's maker name names that maker ("adobe"). */
+const minMakerWord = 4;
 /** A code in a title that names the model: "tsw259s4", not "a500" (a series, a size). */
 const minNamingCode = minContainedCode;
 
@@ -62,7 +64,14 @@ export function compareProducts(
   withWords = true,
 ): PairScore {
   const gtin = a.gtin && b.gtin ? (a.gtin === b.gtin ? 'equal' : 'conflict') : null;
-  const brand = a.brand && b.brand ? (sameBrand(a.brand, b.brand) ? 'equal' : 'conflict') : null;
+  const brand =
+    a.brand && b.brand
+      ? sameBrand(a.brand, b.brand)
+        ? 'equal'
+        : 'conflict'
+      : namesMaker(a, b) || namesMaker(b, a)
+        ? 'equal'
+        : null;
   const mpn = a.mpn && b.mpn && a.mpn === b.mpn && brand !== 'conflict' ? 'equal' : null;
   const agreement = relateCodes(a, b, weights);
   const bWords = productTerms(b).words;
@@ -161,6 +170,16 @@ function splitInName(code: string, y: ProductFeatures): boolean {
     y.codes.some((own) => own.length < code.length && (code.startsWith(own) || code.endsWith(own))) &&
     spelledInName(code, y.spacedName)
   );
+}
+
+/**
+ * A product without a brand field whose title starts with the other's maker ("encore software 11290
+ * - scrabble" and the brand "Encore"): the makers agree as if both had the field.
+ */
+function namesMaker(x: ProductFeatures, y: ProductFeatures): boolean {
+  const first = y.firstWord;
+  if (x.brand === null || y.brand !== null || first === null) return false;
+  return first === x.brand || (first.length >= minMakerWord && x.brand.startsWith(first));
 }
 
 function sameBrand(a: string, b: string): boolean {

@@ -8,6 +8,9 @@ import { normaliseBrand } from './normalise-brand.ts';
 import { type Quantity, readQuantities } from './read-quantities.ts';
 import { tokeniseWords } from './tokenise-words.ts';
 
+/** The shortest MPN of letters only taken for a code: "ECSB", not "XL". */
+const minLetterCode = 4;
+
 /**
  * What the engine reads of a product: a product record has these fields; `description` is read where
  * a shop provides one (the product record has no field for it).
@@ -57,7 +60,7 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
   const words = new Set(tokeniseWords(rest));
   for (const word of tokeniseWords(foldText(product.brand ?? ''))) words.add(word);
   for (const { dimension, value } of quantities) words.add(`${dimension}=${value.toPrecision(3)}`);
-  const mpn = product.mpn ? asModelCode(withoutBrand(foldText(product.mpn), brand)) : null;
+  const mpn = product.mpn ? readMpn(product.mpn, brand) : null;
   const codes = new Set(findModelCodes(rest));
   if (mpn) codes.add(mpn);
   const description = joinNumberGroups(foldText(product.description ?? ''));
@@ -82,6 +85,20 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     // Without MPN and description (most scraped products) the two are equal: kept once.
     compact: compact === compactName ? compactName : compact,
   };
+}
+
+/**
+ * The MPN as a model code: letters and digits, or letters only where written in capitals as codes
+ * are ("ECSB", "STP-FSA"; not "Flipout" or "Black", a name or a colour in the MPN field).
+ */
+function readMpn(mpn: string, brand: string | null): string | null {
+  const text = withoutBrand(foldText(mpn), brand);
+  const code = asModelCode(text);
+  if (code || /\p{Ll}/u.test(mpn)) return code;
+  const letters = text.replace(/[^a-z]/g, '');
+  return letters.length >= minLetterCode && letters.length === text.replace(/[\s./-]/g, '').length
+    ? letters
+    : null;
 }
 
 /**
