@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareProducts } from './compare-products.ts';
+import { describeEvidence } from './describe-evidence.ts';
 import { describeProduct } from './describe-product.ts';
 import { testProduct } from './test-product.ts';
 import { weighTerms } from './weigh-terms.ts';
@@ -150,6 +151,21 @@ describe('compareProducts', () => {
       testProduct('b', 'scrabble complete - win 98 me xp'),
     );
     expect(unnamed.evidence.brand).toBeNull();
+  });
+
+  it('lowers a compatible or remanufactured cartridge against the maker own, and says why', () => {
+    const own = compare(
+      testProduct('a', 'HP Q6511A HP 11A Toner Black'),
+      testProduct('b', 'HP Q6511A LaserJet 11A Black Print Cartridge'),
+    );
+    const compatible = compare(
+      testProduct('a', 'HP Q6511A HP 11A Toner Black'),
+      testProduct('b', 'Premium compatible HP 11A Toner Cartridge HP Q6511A Black'),
+    );
+    expect(own.evidence.thirdPartyConflict).toBe(false);
+    expect(compatible.evidence.thirdPartyConflict).toBe(true);
+    expect(compatible.score).toBeLessThan(own.score);
+    expect(describeEvidence(compatible.evidence)).toContain('conflict: compatible or remanufactured');
   });
 
   it('lowers a pair where each names its own model and they share none', () => {

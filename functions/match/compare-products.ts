@@ -18,6 +18,8 @@ export interface MatchEvidence {
   codeRelation: CodeRelation | null;
   /** Each names its own model (a code no other product carries) and they share none. */
   codeConflict: boolean;
+  /** One is sold as compatible with or remanufactured from the maker's product, the other not. */
+  thirdPartyConflict: boolean;
   /** Words both titles carry, rarest first, at most five. */
   words: string[];
   /** Weighted cosine of words and model codes, 0..1. */
@@ -47,6 +49,8 @@ const evidenceWords = 5;
 const catalogueNumber = /\d{5}/;
 /** Both kinds of code (`codeKind`). */
 const anyKind = 3;
+/** Words of titles that sell a third party's product made for the maker's model. */
+const thirdPartyWords = new Set(['compatible', 'remanufactured']);
 /** A title's first word this long that starts the other's maker name names that maker ("adobe"). */
 const minMakerWord = 4;
 /** A code in a title that names the model: "tsw259s4", not "a500" (a series, a size). */
@@ -92,12 +96,14 @@ export function compareProducts(
   const quantities = compareQuantities(a.quantities, b.quantities);
   const codeConflict =
     agreement.codes.length === 0 && codesConflict(a.codes, b.codes, weights, brand === 'conflict');
+  const thirdPartyConflict = thirdParty(a) !== thirdParty(b);
   const evidence: MatchEvidence = {
     gtin,
     mpn,
     codes: agreement.codes,
     codeRelation: agreement.relation,
     codeConflict,
+    thirdPartyConflict,
     words: common
       .sort((x, y) => y.weight - x.weight)
       .slice(0, evidenceWords)
@@ -108,7 +114,7 @@ export function compareProducts(
   };
   if (gtin === 'conflict') return { score: 0, evidence };
   if (gtin === 'equal') return { score: 1, evidence };
-  const conflicts = quantities.conflict.length + (codeConflict ? 1 : 0);
+  const conflicts = quantities.conflict.length + (codeConflict ? 1 : 0) + (thirdPartyConflict ? 1 : 0);
   const conflicted = text * conflictFactor ** conflicts;
   const named = brand !== 'conflict' && (namesModel(a, b, weights) || namesModel(b, a, weights));
   return { score: named ? 1 - (1 - conflicted) * conflictFactor : conflicted, evidence };
@@ -180,6 +186,14 @@ function namesMaker(x: ProductFeatures, y: ProductFeatures): boolean {
   const first = y.firstWord;
   if (x.brand === null || y.brand !== null || first === null) return false;
   return first === x.brand || (first.length >= minMakerWord && x.brand.startsWith(first));
+}
+
+/**
+ * The title sells a third party's cartridge or part for the maker's model ("compatible",
+ * "remanufactured"): it names the maker's code, yet is another product than the maker's own.
+ */
+function thirdParty(product: ProductFeatures): boolean {
+  return product.words.some((word) => thirdPartyWords.has(word));
 }
 
 function sameBrand(a: string, b: string): boolean {
