@@ -1,9 +1,18 @@
 /** The shortest code that identifies a product rather than a series or a number. */
 const minCodeLength = 4;
 
+/**
+ * What follows a "#" inside a code is a region or packaging option of one model ("BK357AA#ABA" is
+ * the BK357AA sold in North America): shops list the model with or without it.
+ */
+const optionSuffix = /(?<=[a-z0-9])#.*$/;
+
 /** The code written without separators, or null when the text does not look like one. */
 export function asModelCode(text: string): string | null {
-  const code = text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const code = text
+    .toLowerCase()
+    .replace(optionSuffix, '')
+    .replace(/[^a-z0-9]/g, '');
   if (code.length < minCodeLength || !/\d/.test(code)) return null;
   return code;
 }

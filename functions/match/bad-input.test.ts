@@ -119,4 +119,36 @@ describe('matchCatalogs on bad input', () => {
       'https://ref.example/0 https://web.example/0',
     ]);
   });
+
+  it('does not take a letter MPN or a split code every product carries for an identifier', async () => {
+    const names = ['Acme kettle red', 'Acme toaster', 'Acme blender', 'Acme mixer'];
+    const others = ['Acme kettle red', 'Acme iron', 'Acme fan', 'Acme heater'];
+    const letterMpn = await matchCatalogs(shop('ref', named('ref', names, { mpn: 'ACME' })), [
+      shop('web', named('web', others, { mpn: 'ACME' })),
+    ]);
+    const split = await matchCatalogs(
+      shop(
+        'ref',
+        named(
+          'ref',
+          names.map((name) => `${name} SX10IS`),
+        ),
+      ),
+      [
+        shop(
+          'web',
+          named(
+            'web',
+            others.map((name) => `${name} SX10 IS`),
+          ),
+        ),
+      ],
+    );
+    for (const result of [letterMpn, split]) {
+      expectWellFormed(result);
+      expect(result.matches.map((match) => `${match.reference_url} ${match.url}`)).toEqual([
+        'https://ref.example/0 https://web.example/0',
+      ]);
+    }
+  });
 });

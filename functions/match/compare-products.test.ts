@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareProducts } from './compare-products.ts';
+import { describeEvidence } from './describe-evidence.ts';
 import { describeProduct } from './describe-product.ts';
 import { testProduct } from './test-product.ts';
 import { weighTerms } from './weigh-terms.ts';
@@ -96,6 +97,77 @@ describe('compareProducts', () => {
     expect(named.score).toBeGreaterThanOrEqual(0.5);
   });
 
+  it('reads an MPN without the maker name or region option some shops write around it', () => {
+    const result = compare(
+      testProduct('a', 'HP Notebook Sleeve Black Red', { mpn: 'HP VZ346AA', brand: 'HP' }),
+      testProduct('b', 'HP 16 Inch Laptop Sleeve', { mpn: 'VZ346AA#ABA', brand: 'HP' }),
+    );
+    expect(result.evidence).toMatchObject({ mpn: 'equal', codes: ['vz346aa'], codeRelation: 'equal' });
+    expect(result.score).toBeGreaterThanOrEqual(0.5);
+    const kept = compare(
+      testProduct('a', 'Folders', { mpn: 'ESS RK15313', brand: 'Pendaflex' }),
+      testProduct('b', 'Folders', { mpn: 'RK15313' }),
+    );
+    expect(kept.evidence.codeRelation).toBe('contained');
+  });
+
+  it('takes a code the other title writes split by a space as naming the model', () => {
+    const split = compare(
+      testProduct('a', 'Canon PowerShot SX10IS 10MP Digital Camera with 20x Zoom'),
+      testProduct('b', 'Canon SX10 IS black'),
+    );
+    expect(split.evidence.codeRelation).toBe('text');
+    expect(split.score).toBeGreaterThanOrEqual(0.5);
+    // A series name and a number is no model code split by a space: the other title has no code ending it.
+    const series = compare(
+      testProduct('a', 'Vantec NexStar3 2.5 inch SATA to USB 2.0 hard drive enclosure'),
+      testProduct('b', 'Vantec NexStar 3 enclosure black'),
+    );
+    expect(series.score).toBeLessThan(0.5);
+  });
+
+  it('reads an MPN of capital letters only as a code, but not a name or colour in the MPN field', () => {
+    const letters = compare(
+      testProduct('a', 'OmniMount Component Shelf Black', { mpn: 'ECSB', brand: 'OmniMount' }),
+      testProduct('b', 'OmniMount Component Shelf for CRT TVs', { mpn: 'ECSB', brand: 'OmniMount' }),
+    );
+    expect(letters.evidence).toMatchObject({ mpn: 'equal', codes: ['ecsb'] });
+    expect(letters.score).toBeGreaterThanOrEqual(0.5);
+    const colour = compare(
+      testProduct('a', 'Acme phone cover', { mpn: 'Black' }),
+      testProduct('b', 'Acme phone case', { mpn: 'Black' }),
+    );
+    expect(colour.evidence).toMatchObject({ mpn: null, codes: [] });
+  });
+
+  it('takes the makers to agree when a title without a brand field starts with the other brand', () => {
+    const named = compare(
+      testProduct('a', 'Scrabble complete (jewel case)', { brand: 'Encore' }),
+      testProduct('b', 'encore software 11290 - scrabble complete'),
+    );
+    expect(named.evidence.brand).toBe('equal');
+    const unnamed = compare(
+      testProduct('a', 'Scrabble complete (jewel case)', { brand: 'Encore' }),
+      testProduct('b', 'scrabble complete - win 98 me xp'),
+    );
+    expect(unnamed.evidence.brand).toBeNull();
+  });
+
+  it('lowers a compatible or remanufactured cartridge against the maker own, and says why', () => {
+    const own = compare(
+      testProduct('a', 'HP Q6511A HP 11A Toner Black'),
+      testProduct('b', 'HP Q6511A LaserJet 11A Black Print Cartridge'),
+    );
+    const compatible = compare(
+      testProduct('a', 'HP Q6511A HP 11A Toner Black'),
+      testProduct('b', 'Premium compatible HP 11A Toner Cartridge HP Q6511A Black'),
+    );
+    expect(own.evidence.thirdPartyConflict).toBe(false);
+    expect(compatible.evidence.thirdPartyConflict).toBe(true);
+    expect(compatible.score).toBeLessThan(own.score);
+    expect(describeEvidence(compatible.evidence)).toContain('conflict: compatible or remanufactured');
+  });
+
   it('lowers a pair where each names its own model and they share none', () => {
     const result = compare(
       testProduct('a', 'Epson Projector Lamp ELPLP12'),
@@ -103,5 +175,28 @@ describe('compareProducts', () => {
     );
     expect(result.evidence.codeConflict).toBe(true);
     expect(result.score).toBeLessThanOrEqual(result.evidence.text / 2);
+  });
+
+  it('takes a catalogue number and a model code for two identifiers of one product, unless the makers differ', () => {
+    const identifiers = compare(
+      testProduct('a', 'Case Logic Heavy Duty CD Wallet 59253', { brand: 'Case Logic' }),
+      testProduct('b', 'Case Logic CDE-72 Heavy Duty CD Wallet Blue', { brand: 'Case Logic' }),
+    );
+    expect(identifiers.evidence.codeConflict).toBe(false);
+    const catalogueNumbers = compare(
+      testProduct('a', 'Sharpie Retractable Permanent Markers 32760'),
+      testProduct('b', 'Sharpie 32730PP Retractable Permanent Markers'),
+    );
+    expect(catalogueNumbers.evidence.codeConflict).toBe(true);
+    const modelNumbers = compare(
+      testProduct('a', 'Nokia 1616 prepaid phone'),
+      testProduct('b', 'Nokia GS170 prepaid phone'),
+    );
+    expect(modelNumbers.evidence.codeConflict).toBe(true);
+    const makers = compare(
+      testProduct('a', 'Power strip 24 outlets RKPW247015', { brand: 'StarTech.com' }),
+      testProduct('b', 'Power strip 24 outlets PS7224', { brand: 'Tripp Lite' }),
+    );
+    expect(makers.evidence.codeConflict).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { minContainedCode } from './min-contained-code.ts';
 import { productTerms } from './product-terms.ts';
 import type { Quantity } from './read-quantities.ts';
 import { type CodeRelation, relateCodes } from './relate-codes.ts';
+import { spelledInName } from './spelled-in-name.ts';
 import type { TermWeights } from './weigh-terms.ts';
 
 /** Why two products were scored as they were; kept with every match. */
@@ -17,6 +18,8 @@ export interface MatchEvidence {
   codeRelation: CodeRelation | null;
   /** Each names its own model (a code no other product carries) and they share none. */
   codeConflict: boolean;
+  /** One is sold as compatible with or remanufactured from the maker's product, the other not. */
+  thirdPartyConflict: boolean;
   /** Words both titles carry, rarest first, at most five. */
   words: string[];
   /** Weighted cosine of words and model codes, 0..1. */
@@ -42,6 +45,14 @@ const conflictFactor = 0.5;
 const quantityTolerance = 0.03;
 /** Shared words kept as evidence: enough to see why, few enough to read in a spreadsheet cell. */
 const evidenceWords = 5;
+/** Model numbers run to four digits ("Nokia 1616", "CDE-72"); longer runs are catalogue numbers. */
+const catalogueNumber = /\d{5}/;
+/** Both kinds of code (`codeKind`). */
+const anyKind = 3;
+/** Words of titles that sell a third party's product made for the maker's model. */
+const thirdPartyWords = new Set(['compatible', 'remanufactured']);
+/** A title's first word this long that starts the other's maker name names that maker ("adobe"). */
+const minMakerWord = 4;
 /** A code in a title that names the model: "tsw259s4", not "a500" (a series, a size). */
 const minNamingCode = minContainedCode;
 
@@ -57,7 +68,14 @@ export function compareProducts(
   withWords = true,
 ): PairScore {
   const gtin = a.gtin && b.gtin ? (a.gtin === b.gtin ? 'equal' : 'conflict') : null;
-  const brand = a.brand && b.brand ? (sameBrand(a.brand, b.brand) ? 'equal' : 'conflict') : null;
+  const brand =
+    a.brand && b.brand
+      ? sameBrand(a.brand, b.brand)
+        ? 'equal'
+        : 'conflict'
+      : namesMaker(a, b) || namesMaker(b, a)
+        ? 'equal'
+        : null;
   const mpn = a.mpn && b.mpn && a.mpn === b.mpn && brand !== 'conflict' ? 'equal' : null;
   const agreement = relateCodes(a, b, weights);
   const bWords = productTerms(b).words;
@@ -77,13 +95,15 @@ export function compareProducts(
   const text = norms > 0 ? Math.min(1, (sharedWords + agreement.weight) / norms) : 0;
   const quantities = compareQuantities(a.quantities, b.quantities);
   const codeConflict =
-    agreement.codes.length === 0 && a.codes.some(weights.identifies) && b.codes.some(weights.identifies);
+    agreement.codes.length === 0 && codesConflict(a.codes, b.codes, weights, brand === 'conflict');
+  const thirdPartyConflict = thirdParty(a) !== thirdParty(b);
   const evidence: MatchEvidence = {
     gtin,
     mpn,
     codes: agreement.codes,
     codeRelation: agreement.relation,
     codeConflict,
+    thirdPartyConflict,
     words: common
       .sort((x, y) => y.weight - x.weight)
       .slice(0, evidenceWords)
@@ -94,29 +114,86 @@ export function compareProducts(
   };
   if (gtin === 'conflict') return { score: 0, evidence };
   if (gtin === 'equal') return { score: 1, evidence };
-  const conflicts = quantities.conflict.length + (codeConflict ? 1 : 0);
+  const conflicts = quantities.conflict.length + (codeConflict ? 1 : 0) + (thirdPartyConflict ? 1 : 0);
   const conflicted = text * conflictFactor ** conflicts;
   const named = brand !== 'conflict' && (namesModel(a, b, weights) || namesModel(b, a, weights));
   return { score: named ? 1 - (1 - conflicted) * conflictFactor : conflicted, evidence };
 }
 
 /**
+ * Each names its own model with a code of one kind, and they differ: both catalogue numbers (a run
+ * of five or more digits, with or without letters around it: "32760", "SAN32730PP"), or both model
+ * codes ("CDE-72", "Nokia 1616"). A catalogue number and a model code are two identifiers of one
+ * product, not two products, unless the makers differ.
+ */
+function codesConflict(
+  a: readonly string[],
+  b: readonly string[],
+  weights: TermWeights,
+  otherMaker: boolean,
+): boolean {
+  let aKinds = 0;
+  for (const code of a) if (weights.identifies(code)) aKinds |= codeKind(code);
+  if (aKinds === 0) return false;
+  // Two makers' codes of any kinds name two products.
+  const kinds = otherMaker ? anyKind : aKinds;
+  for (const code of b) if (weights.identifies(code) && (kinds & codeKind(code)) !== 0) return true;
+  return false;
+}
+
+/** 1 for a catalogue number, 2 for a model code. */
+function codeKind(code: string): number {
+  return catalogueNumber.test(code) ? 1 : 2;
+}
+
+/**
  * The product names its model in the other's title: its MPN, or a code of its own of letters and
- * digits long enough not to be a size or a year, is a code of the other product too, and no more
- * than two products per catalog carry it.
+ * digits long enough not to be a size or a year, no more than two products per catalog carrying
+ * it, is a code of the other product too, or is written in the other's title split by a space.
  */
 function namesModel(x: ProductFeatures, y: ProductFeatures, weights: TermWeights): boolean {
   if (y.codes.length === 0) return false;
-  if (x.mpn !== null && names(x.mpn, y, weights)) return true;
+  if (x.mpn !== null && y.codes.includes(x.mpn) && weights.identifies(x.mpn)) return true;
   for (const code of x.codes)
-    if (code.length >= minNamingCode && /[a-z]/.test(code) && /\d/.test(code) && names(code, y, weights))
+    if (
+      code.length >= minNamingCode &&
+      /[a-z]/.test(code) &&
+      /\d/.test(code) &&
+      weights.identifies(code) &&
+      (y.codes.includes(code) || splitInName(code, y))
+    )
       return true;
   return false;
 }
 
-/** The code is one of y's and no more than two products per catalog carry it. */
-function names(code: string, y: ProductFeatures, weights: TermWeights): boolean {
-  return y.codes.includes(code) && weights.identifies(code);
+/**
+ * The code is spelled in y's title as words run together, one of them a code of y's own ("SX10 IS",
+ * "HD 3110"): the model written with a space, not a series name followed by a number ("NexStar 3")
+ * or a standard ("DECT 6.0").
+ */
+function splitInName(code: string, y: ProductFeatures): boolean {
+  return (
+    y.codes.some((own) => own.length < code.length && (code.startsWith(own) || code.endsWith(own))) &&
+    spelledInName(code, y.spacedName)
+  );
+}
+
+/**
+ * A product without a brand field whose title starts with the other's maker ("encore software 11290
+ * - scrabble" and the brand "Encore"): the makers agree as if both had the field.
+ */
+function namesMaker(x: ProductFeatures, y: ProductFeatures): boolean {
+  const first = y.firstWord;
+  if (x.brand === null || y.brand !== null || first === null) return false;
+  return first === x.brand || (first.length >= minMakerWord && x.brand.startsWith(first));
+}
+
+/**
+ * The title sells a third party's cartridge or part for the maker's model ("compatible",
+ * "remanufactured"): it names the maker's code, yet is another product than the maker's own.
+ */
+function thirdParty(product: ProductFeatures): boolean {
+  return product.words.some((word) => thirdPartyWords.has(word));
 }
 
 function sameBrand(a: string, b: string): boolean {

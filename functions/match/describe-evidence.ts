@@ -15,6 +15,7 @@ export function describeEvidence(evidence: MatchEvidence): string {
   const conflicts: string[] = [];
   if (evidence.gtin === 'conflict') conflicts.push('GTIN');
   if (evidence.codeConflict) conflicts.push('model codes');
+  if (evidence.thirdPartyConflict) conflicts.push('compatible or remanufactured');
   if (evidence.quantities.conflict.length > 0)
     conflicts.push(`quantities ${evidence.quantities.conflict.join(' ')}`);
   if (evidence.brand === 'conflict') conflicts.push('brand');

@@ -8,6 +8,9 @@ import { normaliseBrand } from './normalise-brand.ts';
 import { type Quantity, readQuantities } from './read-quantities.ts';
 import { tokeniseWords } from './tokenise-words.ts';
 
+/** The shortest MPN of letters only taken for a code: "ECSB", not "XL". */
+const minLetterCode = 4;
+
 /**
  * What the engine reads of a product: a product record has these fields; `description` is read where
  * a shop provides one (the product record has no field for it).
@@ -36,6 +39,8 @@ export interface ProductFeatures {
   firstWord: string | null;
   /** Letters (of any script) and digits of the name run together. */
   compactName: string;
+  /** The name's words of letters and digits, separated by single spaces: where a code may be spelled in words. */
+  spacedName: string;
   /** Codes of letters only written with separators ("SPD-SL", "UAP-AC-M-PRO"), run together. */
   letterCodes: string[];
   /** Distinct runs of digits in the name, without leading zeros: "RX 5500 XT 8GB" -> 5500, 8. */
@@ -55,11 +60,12 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
   const words = new Set(tokeniseWords(rest));
   for (const word of tokeniseWords(foldText(product.brand ?? ''))) words.add(word);
   for (const { dimension, value } of quantities) words.add(`${dimension}=${value.toPrecision(3)}`);
-  const mpn = product.mpn ? asModelCode(foldText(product.mpn)) : null;
+  const mpn = product.mpn ? readMpn(product.mpn, brand) : null;
   const codes = new Set(findModelCodes(rest));
   if (mpn) codes.add(mpn);
   const description = joinNumberGroups(foldText(product.description ?? ''));
-  const compactName = removeAll(name, /[^\p{L}\p{N}]+/u);
+  const nameParts = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const compactName = nameParts.join('');
   const compact = removeAll(`${name} ${foldText(product.mpn ?? '')} ${description}`, /[^a-z0-9]+/);
   return {
     key: product.url,
@@ -71,6 +77,7 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     quantities,
     firstWord: tokeniseWords(name)[0] ?? null,
     compactName,
+    spacedName: nameParts.join(' '),
     letterCodes: [
       ...new Set((name.match(/\b[a-z]+(?:-[a-z]+)+\b/g) ?? []).map((code) => code.replace(/-/g, ''))),
     ].filter((code) => code.length >= 4),
@@ -78,6 +85,29 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     // Without MPN and description (most scraped products) the two are equal: kept once.
     compact: compact === compactName ? compactName : compact,
   };
+}
+
+/**
+ * The MPN as a model code: letters and digits, or letters only where written in capitals as codes
+ * are ("ECSB", "STP-FSA"; not "Flipout" or "Black", a name or a colour in the MPN field).
+ */
+function readMpn(mpn: string, brand: string | null): string | null {
+  const text = withoutBrand(foldText(mpn), brand);
+  const code = asModelCode(text);
+  if (code || /\p{Ll}/u.test(mpn)) return code;
+  const letters = text.replace(/[^a-z]/g, '');
+  return letters.length >= minLetterCode && letters.length === text.replace(/[\s./-]/g, '').length
+    ? letters
+    : null;
+}
+
+/**
+ * The MPN without the maker's name that some shops write before it ("HP VZ346AA" -> "VZ346AA"): the
+ * other shop's MPN and titles carry the code alone.
+ */
+function withoutBrand(mpn: string, brand: string | null): string {
+  const [first, ...rest] = mpn.trim().split(/[\s-]+/);
+  return brand && rest.length > 0 && first && normaliseBrand(first) === brand ? rest.join(' ') : mpn;
 }
 
 /**

@@ -31,4 +31,10 @@ describe('asModelCode', () => {
     expect(asModelCode('Bluetooth Keyboard')).toBeNull();
     expect(asModelCode('A1')).toBeNull();
   });
+
+  it('drops the region or packaging option after a "#", which shops list with or without', () => {
+    expect(asModelCode('BK357AA#ABA')).toBe('bk357aa');
+    expect(codes('HP Webcam BK357AA#ABA')).toEqual(['bk357aa']);
+    expect(codes('Envelopes #10 white')).toEqual([]);
+  });
 });

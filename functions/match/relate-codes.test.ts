@@ -37,6 +37,13 @@ describe('relateCodes', () => {
     ).toBe('text');
   });
 
+  it('reads a long number (a UPC, a part number) named in the other description, not a short one', () => {
+    expect(relate('Acme router 012345678905', 'Acme router', 'UPC 012345678905, black').relation).toBe(
+      'text',
+    );
+    expect(relate('Acme router 2019', 'Acme router', 'Since 2019, black').relation).toBeNull();
+  });
+
   it('relates nothing when the codes of two models differ', () => {
     expect(relate('Cooler Master ML120L', 'Cooler Master ML240L')).toMatchObject({
       codes: [],

@@ -23,6 +23,12 @@ const strength: Record<CodeRelation, number> = { equal: 4, contained: 3, stem: 2
 /** A stem or in-text agreement says less than the same code written the same way. */
 const weakFactor = 0.5;
 
+/**
+ * A number this long found in the other's text is an identifier (a UPC, EAN or maker's part
+ * number), not a size or a year, which shorter numbers run together could spell.
+ */
+const minSpelledNumber = 8;
+
 /** Which model codes of a and b agree, and how. */
 export function relateCodes(a: ProductFeatures, b: ProductFeatures, weights: TermWeights): CodeAgreement {
   const agreement: CodeAgreement = { codes: [], relation: null, weight: 0 };
@@ -79,7 +85,8 @@ function note(agreement: CodeAgreement, code: string, kind: CodeRelation, amount
 
 /** A code of one side that the other only spells differently, or names in its description. */
 function spelled(x: string, other: ProductFeatures, agreement: CodeAgreement, weights: TermWeights): void {
-  if (agreement.codes.includes(x) || x.length < minContainedCode || !/[a-z]/.test(x)) return;
+  if (agreement.codes.includes(x) || x.length < (/[a-z]/.test(x) ? minContainedCode : minSpelledNumber))
+    return;
   if (other.compact.includes(x)) note(agreement, x, 'text', weights.code(x) ** 2 * weakFactor);
 }
 
