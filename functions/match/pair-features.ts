@@ -41,15 +41,13 @@ export const pairFeatureNames = [
   'code_contained_extra',
   'near_terms',
   'near_numbers',
-  'words_unfound_share_min',
-  'words_unfound_share_max',
 ] as const;
 
 /**
  * The pair as numbers for the learned scorer: the engine's evidence (code agreement kinds, weighted
  * cosine, brand, measured quantities) plus what the rules leave out (how much of the numbers and
  * codes is not shared, length ratio, the first word, which is mostly the maker) and what tells
- * siblings apart (codes and numbers one edit apart, words either side lacks).
+ * siblings apart (codes and numbers one edit apart).
  */
 export function pairFeatures(
   a: ProductFeatures,
@@ -120,7 +118,6 @@ export function pairFeatures(
     ...closestCodes(a, b),
     nearTwins(productTerms(a).modelDigitTerms, productTerms(b).modelDigitTerms, 2),
     nearTwins(a.numbers, b.numbers, 2, true),
-    ...wordsUnfound(a, b, weights),
   ];
 }
 
@@ -186,30 +183,6 @@ function nearTwins(
       }
   }
   return twins;
-}
-
-/**
- * The weighted share of each side's letter words that the other's name lacks, even run together
- * (fewer, more): a variant word on one side only ("Plus") or on both ("Mono" / "Duo").
- */
-function wordsUnfound(a: ProductFeatures, b: ProductFeatures, weights: TermWeights): [number, number] {
-  const x = unfoundShare(a, b, weights);
-  const y = unfoundShare(b, a, weights);
-  return [Math.min(x, y), Math.max(x, y)];
-}
-
-function unfoundShare(x: ProductFeatures, other: ProductFeatures, weights: TermWeights): number {
-  const xWeights = weights.wordWeights(x);
-  let total = 0;
-  let unfound = 0;
-  for (let i = 0; i < x.words.length; i++) {
-    const word = x.words[i] as string;
-    if (/[\d=]/.test(word)) continue;
-    const weight = (xWeights[i] as number) ** 2;
-    total += weight;
-    if (!other.compactName.includes(word)) unfound += weight;
-  }
-  return total > 0 ? unfound / total : 0;
 }
 
 /** Overlap of the digit runs, and how many of each side's the other lacks (fewer, more): siblings differ in a number. */
