@@ -1,5 +1,6 @@
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
+import { editDistance } from './edit-distance.ts';
 import { productTerms } from './product-terms.ts';
 import type { TermWeights } from './weigh-terms.ts';
 
@@ -35,12 +36,18 @@ export const pairFeatureNames = [
   'model_terms_found',
   'letter_codes_found',
   'letter_codes_unfound',
+  'first_words_unfound',
+  'code_similarity',
+  'code_contained_extra',
+  'near_terms',
+  'near_numbers',
 ] as const;
 
 /**
  * The pair as numbers for the learned scorer: the engine's evidence (code agreement kinds, weighted
  * cosine, brand, measured quantities) plus what the rules leave out (how much of the numbers and
- * codes is not shared, length ratio, the first word, which is mostly the maker).
+ * codes is not shared, length ratio, the first word, which is mostly the maker) and what tells
+ * siblings apart (codes and numbers one edit apart).
  */
 export function pairFeatures(
   a: ProductFeatures,
@@ -107,7 +114,75 @@ export function pairFeatures(
     ...numberAgreement(a.numbers, b.numbers),
     ...modelTermAgreement(a, b),
     ...letterCodeAgreement(a, b),
+    firstWordUnfound(a, b) && firstWordUnfound(b, a) ? 1 : 0,
+    ...closestCodes(a, b),
+    nearTwins(productTerms(a).modelDigitTerms, productTerms(b).modelDigitTerms, 2),
+    nearTwins(a.numbers, b.numbers, 2, true),
   ];
+}
+
+/**
+ * The name's first word (mostly the maker where no brand is given) is nowhere in the other's name,
+ * even run together with its neighbours ("HyperX" meets "Kingston Hyperx"): true of both sides,
+ * the two name different makers ("Zotac" / "ASUS").
+ */
+function firstWordUnfound(x: ProductFeatures, other: ProductFeatures): boolean {
+  return x.firstWord !== null && !other.compactName.includes(compactWord(x.firstWord));
+}
+
+function compactWord(word: string): string {
+  return word.replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/**
+ * Of the codes that are not equal, how alike the closest two are (1 less their edit distance over
+ * the longer's length; siblings differ in a character, "2393823109" / "2399823109"), and the fewest
+ * characters one code adds to another that contains it (a shop's prefix adds several, a variant's
+ * letter one: "dgs121024" / "dgs121024p"), 0 when none contains another.
+ */
+function closestCodes(a: ProductFeatures, b: ProductFeatures): [number, number] {
+  let similarity = 0;
+  let extra = 0;
+  for (const x of a.codes)
+    for (const y of b.codes) {
+      if (x === y) continue;
+      similarity = Math.max(similarity, 1 - editDistance(x, y) / Math.max(x.length, y.length));
+      if (x.includes(y) || y.includes(x)) {
+        const added = Math.abs(x.length - y.length);
+        if (extra === 0 || added < extra) extra = added;
+      }
+    }
+  return [similarity, extra];
+}
+
+/**
+ * How many of one side's terms the other lacks have a twin there, unshared too, one edit away
+ * ("5s" / "5x", "1210" / "1211"): siblings of one series. `sameLength` asks for a changed character
+ * only, as digit runs of other lengths are other quantities.
+ */
+function nearTwins(
+  a: readonly string[],
+  b: readonly string[],
+  minLength: number,
+  sameLength = false,
+): number {
+  const aSet = new Set(a);
+  const bSet = new Set(b);
+  let twins = 0;
+  for (const x of a) {
+    if (bSet.has(x) || x.length < minLength) continue;
+    for (const y of b)
+      if (
+        !aSet.has(y) &&
+        y.length >= minLength &&
+        (sameLength ? x.length === y.length : Math.abs(x.length - y.length) <= 1) &&
+        editDistance(x, y) === 1
+      ) {
+        twins++;
+        break;
+      }
+  }
+  return twins;
 }
 
 /** Overlap of the digit runs, and how many of each side's the other lacks (fewer, more): siblings differ in a number. */

@@ -7,6 +7,8 @@ export interface ProductTerms {
   digitWords: readonly string[];
   /** Codes with a letter and words mixing letters and digits ("t5", "m40x"), quantity tokens left out. */
   modelTerms: readonly string[];
+  /** Codes and words with a digit, quantity tokens left out: the terms siblings differ in. */
+  modelDigitTerms: readonly string[];
 }
 
 const cache = new WeakMap<ProductFeatures, ProductTerms>();
@@ -22,6 +24,7 @@ export function productTerms(product: ProductFeatures): ProductTerms {
         ...product.codes.filter((code) => /[a-z]/.test(code)),
         ...digitWords.filter((word) => /[a-z]/.test(word) && !word.includes('=')),
       ],
+      modelDigitTerms: [...product.codes, ...digitWords.filter((word) => !word.includes('='))],
     };
     cache.set(product, terms);
   }
