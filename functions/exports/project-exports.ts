@@ -7,7 +7,7 @@ import { latestCatalog, readCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { listMatchDecisions, matchDecisionsVersion } from '#store/match-decisions';
 import { getProject, type Project } from '#store/projects';
-import { getWebsite, listWebsites } from '#store/websites';
+import { listWebsites, projectWebsite } from '#store/websites';
 import {
   type ExportDataset,
   isExportDataset,
@@ -397,10 +397,7 @@ export async function exportFileLink(
   if (!(await exportsEnabled(project.project_id)))
     throw Forbidden('EXPORTS_NOT_ENABLED', 'Exports are not enabled for this project; contact support.');
   const { websiteId, jobId, format } = choice;
-  if (websiteId !== null) {
-    const website = await getWebsite(websiteId);
-    if (website?.project_id !== project.project_id) throw NotFound('WEBSITE_NOT_FOUND', 'No such website.');
-  }
+  if (websiteId !== null) await projectWebsite(project.project_id, websiteId);
   const file = await currentFile(project, dataset, choice);
   if (!file)
     throw NotFound(
