@@ -258,21 +258,20 @@ async function writeMatchFiles(
  * The scrape lane's EXPORTING step: the website's products file and the project's file of all its
  * websites, from their newest whole catalogs, and a URL scrape job's own products file (every URL it
  * was sent, with its result). A website without a whole catalog (only URL scrapes so far) has no
- * website file.
+ * website file. A project gone meanwhile (null) has no files to write.
  */
 export async function exportProducts(
-  projectId: string,
+  project: Project | null,
   websiteId: string,
   urlScrapeJobId: string | null,
 ): Promise<void> {
-  const project = await getProject(projectId);
   if (!project) return;
   if (urlScrapeJobId) {
     const conversion = await conversionFor(project);
     await writeUrlScrapeFile(project, conversion, { job_id: urlScrapeJobId, website_id: websiteId });
   }
   for (const scope of [websiteId, null]) {
-    const sources = await productSources(projectId, scope);
+    const sources = await productSources(project.project_id, scope);
     if (sources.length > 0) await writeProducts(project, scope, sources);
   }
 }

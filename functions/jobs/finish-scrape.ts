@@ -2,8 +2,9 @@ import { exportProducts } from '#exports/project-exports';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import type { StoredChange } from '#store/price-changes';
-import { announceChanges } from './announce-changes.ts';
-import { announceExport, announceJob } from './job-events.ts';
+import { getProject, type Project } from '#store/projects';
+import { changesDetected } from './changes-detected.ts';
+import { announceJob, exportReady } from './job-events.ts';
 import { recordScrapeHistory } from './record-scrape-history.ts';
 import type { ScrapeStep } from './run-scrape.ts';
 import type { ScrapeFields } from './scrape-job.ts';
@@ -24,14 +25,16 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   if (job.status !== 'EXPORTING') return STOP;
   let exported = false;
   let changes: StoredChange[] = [];
+  let project: Project | null = null;
   if (job.website_id) {
+    project = await getProject(job.project_id);
     // Like the files, a history that cannot be written does not fail a delivered and charged job.
     changes = await recordScrapeHistory(job).catch((error: unknown) => {
       logError('scrape: price history not recorded; the run is missing from it', error, { jobId });
       return [];
     });
     const urlScrapeJobId = job.job_type === 'URL_SCRAPE' ? job.job_id : null;
-    exported = await exportProducts(job.project_id, job.website_id, urlScrapeJobId).then(
+    exported = await exportProducts(project, job.website_id, urlScrapeJobId).then(
       () => true,
       (error: unknown) => {
         logError('scrape: export failed; the files are rebuilt on the next request', error, { jobId });
@@ -44,8 +47,10 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
     set: run ? { scrape_run: { ...run, phase: 'DONE' } } : {},
   });
   if (!completed) return STOP;
-  await announceJob(completed);
-  if (exported) await announceExport(completed, ['products']);
-  await announceChanges(completed.project_id, changes);
+  await announceJob(
+    completed,
+    exported ? exportReady(completed, ['products']) : null,
+    changesDetected(project, changes),
+  );
   return { next: 'DONE' };
 }

@@ -39,49 +39,61 @@ export async function deliverEvent(webhook: Webhook, event: WebhookEvent): Promi
   return delivery;
 }
 
+/** An event to publish: its type and what it carries. */
+export interface EventContent {
+  type: WebhookEventType;
+  data: Record<string, unknown>;
+}
+
 /** How events are published: to the project's webhooks, or in unit tests to a recorder. */
-export type EventPublisher = (
-  projectId: string,
-  type: WebhookEventType,
-  data: Record<string, unknown>,
-) => Promise<void>;
+export type EventPublisher = (projectId: string, events: readonly EventContent[]) => Promise<void>;
 
 /**
- * Publishes to every webhook of the project that subscribed to the type. Publishing never fails the
- * work that publishes: the work has happened, and an event that cannot be recorded is logged (with
- * its id and type) for the operator instead.
+ * Publishes each event, in order, to every webhook of the project that subscribed to its type,
+ * reading the webhooks once for all of them. Publishing never fails the work that publishes: the
+ * work has happened, and an event that cannot be recorded is logged (with its id and type) for the
+ * operator instead.
  */
-const toWebhooks: EventPublisher = async (projectId, type, data) => {
-  const event: WebhookEvent = {
-    id: newId('evt'),
-    type,
-    created_at: new Date().toISOString(),
-    project_id: projectId,
-    data,
-  };
-  try {
-    const subscribed = (await projectWebhooks(projectId)).filter((webhook) => webhook.events.includes(type));
-    await Promise.all(subscribed.map((webhook) => deliverEvent(webhook, event)));
-  } catch (error) {
-    logError('webhook event could not be published', error, { eventId: event.id, type, projectId });
+const toWebhooks: EventPublisher = async (projectId, events) => {
+  const webhooks = projectWebhooks(projectId);
+  for (const { type, data } of events) {
+    const event: WebhookEvent = {
+      id: newId('evt'),
+      type,
+      created_at: new Date().toISOString(),
+      project_id: projectId,
+      data,
+    };
+    try {
+      const subscribed = (await webhooks).filter((webhook) => webhook.events.includes(type));
+      await Promise.all(subscribed.map((webhook) => deliverEvent(webhook, event)));
+    } catch (error) {
+      logError('webhook event could not be published', error, { eventId: event.id, type, projectId });
+    }
   }
 };
 
 let installed: EventPublisher | undefined;
 
-/** Puts another publisher behind `publishEvent` (the unit tests' recorder); undefined restores the webhooks. */
+/** Puts another publisher behind `publishEvents` (the unit tests' recorder); undefined restores the webhooks. */
 export function useEventPublisher(publisher: EventPublisher | undefined): void {
   installed = publisher;
 }
 
 /**
- * Publishes an event of the project: the one call through which jobs, exports and later kinds of
- * work tell API consumers what happened (the types are `WEBHOOK_EVENT_TYPES`).
+ * Publishes events of the project, in order: the one call through which jobs, exports and later
+ * kinds of work tell API consumers what happened (the types are `WEBHOOK_EVENT_TYPES`). Events that
+ * happen together go in one call, so the project's webhooks are read once for them.
  */
+export async function publishEvents(projectId: string, events: readonly EventContent[]): Promise<void> {
+  if (events.length > 0) await (installed ?? toWebhooks)(projectId, events);
+}
+
+/** Publishes one event of the project (`publishEvents`). */
 export function publishEvent(
   projectId: string,
   type: WebhookEventType,
   data: Record<string, unknown>,
 ): Promise<void> {
-  return (installed ?? toWebhooks)(projectId, type, data);
+  return publishEvents(projectId, [{ type, data }]);
 }
