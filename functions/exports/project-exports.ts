@@ -21,7 +21,8 @@ import {
   productRow,
   type ReviewedMatch,
 } from './export-datasets.ts';
-import { type ExportFormat, exportFileExists, presignExportFile } from './export-files.ts';
+import { exportFileExists, presignExportFile } from './export-files.ts';
+import type { ExportFormat } from './export-formats.ts';
 import {
   type ExportRecord,
   exportsEnabled,

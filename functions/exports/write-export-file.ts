@@ -1,7 +1,8 @@
 import type { CatalogPointer } from '#store/catalogs';
 import { type CsvValue, csvLines } from './csv-lines.ts';
 import type { ExportDataset, PriceConversion } from './export-datasets.ts';
-import { type ExportFormat, exportObjectKey, putExportFile } from './export-files.ts';
+import { exportObjectKey, putExportFile } from './export-files.ts';
+import type { ExportFormat } from './export-formats.ts';
 import { type ExportRecord, putExportRecord } from './export-records.ts';
 import { jsonLines } from './json-lines.ts';
 
