@@ -165,6 +165,12 @@ export const matchDecisionKey = (projectId: string, decisionId: string) => ({
   PK: `PROJECT#${projectId}`,
   SK: `MATCH_DECISION#${decisionId}`,
 });
+/**
+ * Work a step could not finish when it ran (a settled scrape's price history, a delivery round the
+ * lane would not start), held by kind until the job sweeper finishes it, in the order of its id.
+ */
+export type HeldWorkKind = 'HISTORY_RUN' | 'DELIVERY_ROUND';
+export const heldWorkKey = (kind: HeldWorkKind, id: string) => ({ PK: `HELD#${kind}`, SK: id });
 /** A product's slot towards another website, held by the one kept (accepted or manual) pair there. */
 export const matchSlotKey = (projectId: string, slot: string) => ({
   PK: `PROJECT#${projectId}`,

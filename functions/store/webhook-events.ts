@@ -2,19 +2,58 @@ import { newId } from '#core/ids';
 import type { WebhookEvent, WebhookEventType } from '#core/webhook-events';
 import { laneExecutions } from '#platform/lane-executions';
 import { logError } from '#platform/log';
-import { type Delivery, projectWebhooks, putDelivery, type Webhook } from './webhooks.ts';
+import { finishHeldWork, holdWork } from './held-work.ts';
+import { type Delivery, getDelivery, projectWebhooks, putDelivery, type Webhook } from './webhooks.ts';
 
 /** The execution name of a delivery's round: a second start of the same round is the one running. */
 const roundName = (delivery: Pick<Delivery, 'delivery_id' | 'round'>) =>
   `${delivery.delivery_id}-${delivery.round}`;
 
 /** Starts the delivery lane on a round of a delivery; it attempts at once and retries with back-off. */
-export async function startDeliveryRound(delivery: Delivery): Promise<void> {
+async function startRound(delivery: Pick<Delivery, 'webhook_id' | 'delivery_id' | 'round'>): Promise<void> {
   await laneExecutions().start('webhook-delivery', roundName(delivery), {
     webhook_id: delivery.webhook_id,
     delivery_id: delivery.delivery_id,
     round: delivery.round,
   });
+}
+
+const heldRoundId = (delivery: Pick<Delivery, 'webhook_id' | 'delivery_id' | 'round'>) =>
+  `${delivery.webhook_id}/${delivery.delivery_id}/${delivery.round}`;
+
+/**
+ * Starts a round of a recorded delivery. When the lane cannot be started (Step Functions failing),
+ * the round is held and the job sweeper starts it later (`startHeldRounds`), so a recorded delivery
+ * is never left without its attempts.
+ */
+export async function startDeliveryRound(delivery: Delivery): Promise<void> {
+  try {
+    await startRound(delivery);
+  } catch (error) {
+    logError('webhook delivery round not started; held for the job sweeper', error, {
+      deliveryId: delivery.delivery_id,
+      round: delivery.round,
+    });
+    await holdWork('DELIVERY_ROUND', heldRoundId(delivery));
+  }
+}
+
+/**
+ * Starts the held rounds, until `deadline` (epoch ms): a round whose delivery is gone (its webhook
+ * was removed) or has moved on (redelivered, or no longer PENDING) is dropped. Starting a round
+ * twice runs it once (executions are named by round). Returns the rounds started or dropped.
+ */
+export function startHeldRounds(deadline = Number.POSITIVE_INFINITY): Promise<string[]> {
+  return finishHeldWork(
+    'DELIVERY_ROUND',
+    async (id) => {
+      const [webhookId = '', deliveryId = '', round = ''] = id.split('/');
+      const delivery = await getDelivery(webhookId, deliveryId);
+      if (delivery?.status === 'PENDING' && delivery.round === Number(round)) await startRound(delivery);
+    },
+    deadline,
+    (id, error) => logError('held webhook delivery round still not started', error, { round: id }),
+  );
 }
 
 /** Records the event's delivery to one webhook and starts delivering it, off the caller's path. */
