@@ -287,14 +287,18 @@ export class JobsStack extends Stack {
       id: 'IdleJobSweeper',
       ruleId: 'IdleJobSweepSchedule',
       entry,
-      description: 'Cancels jobs left unapproved past the idle limit',
+      description:
+        'Cancels jobs left unapproved past the idle limit; finishes held price history and webhook rounds',
       rate: Duration.hours(1),
       ruleDescription: 'Hourly sweep of idle jobs',
       what: 'The idle-job sweeper',
       failedRun: 'A sweep of idle jobs',
+      // It writes the price history a finished scrape could not, as the scrape's last task does.
+      like: taskFunctions.FinishScrapeFunctionArn,
     });
     this.sweeperDeadLetters = deadLetters;
     for (const [lane, machine] of this.lanes) sweeper.bindStateMachine(machine, laneArnVariable(lane), 'RW');
+    sweeper.bindBucket(this.props.dataBucket, 'DATA_BUCKET', 'RW');
   }
 
   /**
@@ -338,6 +342,8 @@ export class JobsStack extends Stack {
     ruleDescription: string;
     what: string;
     failedRun: string;
+    /** Memory and timeout of the task whose work it finishes, where it does; else 512 MB and 5 minutes. */
+    like?: TaskFunction;
   }): { fn: ServiceFunction; deadLetters: sqs.Queue } {
     const { config, table, alarmTopic } = this.props;
     const deadLetters = new sqs.Queue(this, `${spec.id}DeadLetters`, {
@@ -349,7 +355,8 @@ export class JobsStack extends Stack {
       deadLetterQueue: deadLetters,
       entry: spec.entry,
       description: spec.description,
-      timeout: Duration.minutes(5),
+      timeout: spec.like ? Duration.seconds(spec.like.timeoutSeconds) : Duration.minutes(5),
+      memorySize: spec.like?.memoryMB,
       logRetention: config.logRetention,
       removalPolicy: config.removalPolicy,
       environment: serviceEnvironment(config),

@@ -1,9 +1,14 @@
 import {
+  AbortMultipartUploadCommand,
+  type CompletedPart,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NotFound,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Unavailable } from '#core/problem';
@@ -29,9 +34,10 @@ export const exportObjectKey = (
 ) =>
   `exports/${projectId}/${dataset}/${scope.jobId ? `jobs/${scope.jobId}` : (scope.websiteId ?? 'all')}.${format}`;
 
-// Lines are gathered into chunks of about this many characters, so a 100,000-row file is a few
-// hundred buffers rather than one buffer per line or one giant string.
-const CHUNK_CHARACTERS = 256 * 1024;
+// Lines are gathered into parts of about this many characters (at least as many bytes): S3 takes
+// parts of 5 MiB and more but the last, and a file of a year of prices (hundreds of MB) is then held
+// one part at a time rather than whole.
+const PART_CHARACTERS = 8 * 1024 * 1024;
 
 /**
  * Every S3 failure of the exports bucket (outage, missing bucket, no permission) is the spec's 503
@@ -46,40 +52,95 @@ async function exportsBucketCall<T>(what: string, call: () => Promise<T>): Promi
   }
 }
 
-/** Writes a file from its lines and gives its size in bytes. */
-export async function putExportFile(
-  key: string,
-  lines: Iterable<string>,
-  fileName: string,
-  format: ExportFormat,
-): Promise<number> {
-  const chunks: Buffer[] = [];
+/** A file written line by line as its rows are made; `finish` gives its size in bytes. */
+export interface ExportFileWriter {
+  write(line: string): Promise<void>;
+  /** Sends what is left and completes the file; it is there only once this has resolved. */
+  finish(): Promise<number>;
+  /** Gives the file up: parts already sent are removed. */
+  abort(): Promise<void>;
+}
+
+/**
+ * A writer of the file under `key`. A file smaller than one part is one PUT; a larger one is a
+ * multipart upload whose parts go up as they fill, abandoned (its parts removed) when a part or the
+ * completion fails, so no half file is ever served.
+ */
+export function exportFileWriter(key: string, fileName: string, format: ExportFormat): ExportFileWriter {
+  const target = {
+    Bucket: bucket,
+    Key: key,
+    ContentType: CONTENT_TYPES[format],
+    // A browser following the presigned URL saves the file under a name that says what it is.
+    ContentDisposition: `attachment; filename="${fileName}"`,
+  };
   let pending: string[] = [];
   let pendingLength = 0;
-  for (const line of lines) {
-    pending.push(line);
-    pendingLength += line.length;
-    if (pendingLength >= CHUNK_CHARACTERS) {
-      chunks.push(Buffer.from(pending.join(''), 'utf8'));
-      pending = [];
-      pendingLength = 0;
+  let bytes = 0;
+  let uploadId: string | undefined;
+  const parts: CompletedPart[] = [];
+  const takePending = () => {
+    const body = Buffer.from(pending.join(''), 'utf8');
+    pending = [];
+    pendingLength = 0;
+    bytes += body.byteLength;
+    return body;
+  };
+  const abort = async () => {
+    if (uploadId === undefined) return;
+    // The bucket's lifecycle removes what an abort that fails leaves behind.
+    await s3
+      .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }))
+      .catch((error) => logError('exports bucket: abort failed', error, { key }));
+  };
+  const abandoning = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      await abort();
+      throw error;
     }
-  }
-  chunks.push(Buffer.from(pending.join(''), 'utf8'));
-  const body = Buffer.concat(chunks);
-  await exportsBucketCall('put', () =>
-    s3.send(
-      new PutObjectCommand({
-        Bucket: bucket,
-        Key: key,
-        Body: body,
-        ContentType: CONTENT_TYPES[format],
-        // A browser following the presigned URL saves the file under a name that says what it is.
-        ContentDisposition: `attachment; filename="${fileName}"`,
+  };
+  const sendPart = (body: Buffer) =>
+    exportsBucketCall('upload part', () =>
+      abandoning(async () => {
+        uploadId ??= (await s3.send(new CreateMultipartUploadCommand(target))).UploadId;
+        const PartNumber = parts.length + 1;
+        const { ETag } = await s3.send(
+          new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber, Body: body }),
+        );
+        parts.push({ ETag, PartNumber });
       }),
-    ),
-  );
-  return body.byteLength;
+    );
+  return {
+    async write(line) {
+      pending.push(line);
+      pendingLength += line.length;
+      if (pendingLength >= PART_CHARACTERS) await sendPart(takePending());
+    },
+    async finish() {
+      if (uploadId === undefined) {
+        const body = takePending();
+        await exportsBucketCall('put', () => s3.send(new PutObjectCommand({ ...target, Body: body })));
+        return bytes;
+      }
+      if (pendingLength > 0) await sendPart(takePending());
+      await exportsBucketCall('complete upload', () =>
+        abandoning(() =>
+          s3.send(
+            new CompleteMultipartUploadCommand({
+              Bucket: bucket,
+              Key: key,
+              UploadId: uploadId,
+              MultipartUpload: { Parts: parts },
+            }),
+          ),
+        ),
+      );
+      return bytes;
+    },
+    abort,
+  };
 }
 
 /** Whether the file is there: the bucket's lifecycle removes old files, which are then rebuilt. */

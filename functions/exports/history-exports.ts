@@ -1,7 +1,7 @@
 import { dataBucketObjects } from '#store/data-bucket';
 import { getHistoryPointer } from '#store/history-pointers';
 import { allChanges } from '#store/price-changes';
-import { historyPrefix, readWebsiteHistory } from '#store/price-history';
+import { historyPrefix, websiteHistory } from '#store/price-history';
 import type { Project } from '#store/projects';
 import { listWebsites } from '#store/websites';
 import {
@@ -60,16 +60,18 @@ async function writeHistoryFile(
 ): Promise<ExportRecord> {
   const scope = { dataset, websiteId, jobId: null, sources };
   if (dataset === 'price_history') {
-    // The whole history of each website is read: the file is every observation it holds.
-    const series = await Promise.all(
-      sources.map((source) => readWebsiteHistory(dataBucketObjects, project.project_id, source.websiteId)),
-    );
+    // Every observation of each website, read one shard at a time as the file is written.
     return writeExportFile(project, conversion, {
       ...scope,
       columns: PRICE_HISTORY_COLUMNS,
-      rows: function* () {
-        for (const [index, source] of sources.entries())
-          for (const observation of series[index] ?? []) yield priceHistoryRow(source.websiteId, observation);
+      rows: async function* () {
+        for (const source of sources)
+          for await (const observation of websiteHistory(
+            dataBucketObjects,
+            project.project_id,
+            source.websiteId,
+          ))
+            yield priceHistoryRow(source.websiteId, observation);
       },
     });
   }

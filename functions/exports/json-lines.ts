@@ -13,7 +13,12 @@ export function* jsonLines<Row>(
     const values = toValues(row);
     if (values.length !== columns.length)
       throw new Error(`A JSON Lines row has ${values.length} values for ${columns.length} columns`);
-    const record = Object.fromEntries(columns.map((column, index) => [column, values[index] ?? null]));
-    yield `${JSON.stringify(record)}\n`;
+    yield jsonLine(columns, values);
   }
+}
+
+/** One record: the row's values keyed by the column names, with its line break. */
+export function jsonLine(columns: readonly string[], values: readonly CsvValue[]): string {
+  const record = Object.fromEntries(columns.map((column, index) => [column, values[index] ?? null]));
+  return `${JSON.stringify(record)}\n`;
 }

@@ -40,6 +40,8 @@ export interface ScrapeCreateOptions {
   evenIfFresh?: boolean;
   /** Sees the quoted job before anything is written, and throws to refuse it (a schedule's budget). */
   admit?: (job: ScrapeJob) => Promise<void>;
+  /** The id the job is to have: a scheduled run names it before making the job, to find it again. */
+  jobId?: string;
 }
 
 /** A racing create is answered by reading again; a few rounds settle any race. */
@@ -167,7 +169,7 @@ function newScrapeJob(
   const quantity = urls ? urls.length : base.website.products_estimate;
   return {
     ...newJobRecord({
-      job_id: newId('job'),
+      job_id: base.options.jobId ?? newId('job'),
       job_type: jobType,
       status: initialState(jobType),
       project_id: base.project.project_id,

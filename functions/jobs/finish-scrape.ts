@@ -5,6 +5,7 @@ import type { StoredChange } from '#store/price-changes';
 import { getProject, type Project } from '#store/projects';
 import { changesDetected } from './changes-detected.ts';
 import { announceJob, exportReady } from './job-events.ts';
+import { holdHistory } from './record-held-history.ts';
 import { recordScrapeHistory } from './record-scrape-history.ts';
 import type { ScrapeStep } from './run-scrape.ts';
 import type { ScrapeFields } from './scrape-job.ts';
@@ -28,9 +29,10 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   let project: Project | null = null;
   if (job.website_id) {
     project = await getProject(job.project_id);
-    // Like the files, a history that cannot be written does not fail a delivered and charged job.
-    changes = await recordScrapeHistory(job).catch((error: unknown) => {
-      logError('scrape: price history not recorded; the run is missing from it', error, { jobId });
+    // Like the files, a history that cannot be written does not fail a delivered and charged job:
+    // the run is held, and the job sweeper writes it (and announces its changes) later.
+    changes = await recordScrapeHistory(job).catch(async (error: unknown) => {
+      await holdHistory(jobId, error);
       return [];
     });
     const urlScrapeJobId = job.job_type === 'URL_SCRAPE' ? job.job_id : null;

@@ -1,3 +1,4 @@
+import { newId } from '#core/ids';
 import { parseMoney } from '#core/money';
 import { pragueMonthBounds, pragueMonthOf } from '#core/prague-month';
 import { isProblem, Problem } from '#core/problem';
@@ -13,10 +14,12 @@ import {
   dropDueMarker,
   dueScheduleIds,
   getSchedule,
+  type PendingRun,
   recordRunOutcome,
   runsDueBetween,
   type Schedule,
   type ScheduleRun,
+  takeStaleRuns,
 } from '#store/schedules';
 import { approveScrapeJob } from './approve-scrape-job.ts';
 import { stopSchedule } from './change-schedule.ts';
@@ -28,6 +31,11 @@ import type { ScrapeJob } from './scrape-job.ts';
 const PAGE = 50;
 /** Jobs of a month's runs read at a time for the budget. */
 const JOB_READS = 25;
+/**
+ * A run still PENDING this long after its claim was left by a runner that stopped: a tick's function
+ * times out after 5 minutes.
+ */
+const STALE_AFTER_MS = 15 * 60_000;
 
 /** The problems of creating or approving a run's job that skip the run, and the reason they give. */
 const SKIPPING_PROBLEMS: Partial<Record<ProblemCode, SkipReason>> = {
@@ -60,7 +68,7 @@ export async function runDueSchedules(
   now: Date,
   deadline = Number.POSITIVE_INFINITY,
 ): Promise<ScheduleRun[]> {
-  const made: ScheduleRun[] = [];
+  const made = await finishStaleRuns(deadline);
   const tried = new Set<string>();
   for (;;) {
     const due = (await dueScheduleIds(now.toISOString(), PAGE)).filter(
@@ -99,10 +107,11 @@ export async function runDueSchedule(
     detail: null,
     recorded_at: new Date().toISOString(),
   };
-  if (!(await claimRun(schedule, { ...schedule, next_run_at: next?.toISOString() ?? null }, run)))
+  const jobId = newId('job');
+  if (!(await claimRun(schedule, { ...schedule, next_run_at: next?.toISOString() ?? null }, run, jobId)))
     return null;
   try {
-    return await startRun(schedule, run);
+    return await startRun(schedule, run, jobId);
   } catch (error) {
     logError('a scheduled run failed', error, { scheduleId, dueAt });
     return recordSkippedRun(
@@ -114,8 +123,11 @@ export async function runDueSchedule(
   }
 }
 
-/** Creates the run's scrape job and approves it, as a user would through the API, or skips the run. */
-async function startRun(schedule: Schedule, run: ScheduleRun): Promise<ScheduleRun> {
+/**
+ * Creates the run's scrape job under the id the claim named and approves it, as a user would through
+ * the API, or skips the run.
+ */
+async function startRun(schedule: Schedule, run: ScheduleRun, jobId: string): Promise<ScheduleRun> {
   const project = await getProject(schedule.project_id);
   if (!project?.customer_id) throw new Error(`Project ${schedule.project_id} of a schedule has no customer`);
   let job: ScrapeJob;
@@ -123,7 +135,7 @@ async function startRun(schedule: Schedule, run: ScheduleRun): Promise<ScheduleR
     const creation = await createScrapeJob(
       project,
       { website_id: schedule.website_id, variant: schedule.variant, urls: schedule.urls ?? undefined },
-      { evenIfFresh: true, admit: (quoted) => admitWithinBudget(schedule, run, quoted) },
+      { evenIfFresh: true, admit: (quoted) => admitWithinBudget(schedule, run, quoted), jobId },
     );
     if (!creation.created) {
       return recordSkippedRun(
@@ -137,7 +149,17 @@ async function startRun(schedule: Schedule, run: ScheduleRun): Promise<ScheduleR
   } catch (error) {
     return skipFor(schedule, run, error);
   }
-  const customer = await getCustomer(project.customer_id);
+  return approveRun(schedule, run, job, project.customer_id);
+}
+
+/** Approves the run's job within the customer's monthly spend limit, or takes it back and skips the run. */
+async function approveRun(
+  schedule: Schedule,
+  run: ScheduleRun,
+  job: ScrapeJob,
+  customerId: string,
+): Promise<ScheduleRun> {
+  const customer = await getCustomer(customerId);
   try {
     await approveScrapeJob(job, schedule.schedule_id, {
       monthlySpendLimit: customer?.quotas.monthly_spend_limit,
@@ -158,6 +180,45 @@ async function startRun(schedule: Schedule, run: ScheduleRun): Promise<ScheduleR
     );
   }
   return recordRunOutcome(run, { outcome: 'STARTED', job_id: job.job_id, skip_reason: null, detail: null });
+}
+
+/**
+ * Ends the runs a runner claimed and then stopped on (a crash, a timeout) from where they were left:
+ * the job the claim named was approved (STARTED), made and not yet approved (approved now), or never
+ * made (skipped, nothing charged).
+ */
+async function finishStaleRuns(deadline: number): Promise<ScheduleRun[]> {
+  const now = Date.now();
+  const stale = await takeStaleRuns(
+    new Date(now - STALE_AFTER_MS).toISOString(),
+    new Date(now).toISOString(),
+  );
+  const finished: ScheduleRun[] = [];
+  for (const pending of stale) {
+    if (Date.now() >= deadline) break;
+    const run = await finishStaleRun(pending);
+    if (run) finished.push(run);
+  }
+  return finished;
+}
+
+async function finishStaleRun({ run, plannedJobId }: PendingRun): Promise<ScheduleRun | null> {
+  const schedule = await getSchedule(run.schedule_id);
+  // A schedule removed meanwhile took its runs along.
+  if (!schedule) return null;
+  const job = await jobStore().get<ScrapeJob>(plannedJobId);
+  if (!job) {
+    return recordSkippedRun(
+      schedule,
+      run,
+      'RUN_FAILED',
+      'The runner stopped before the run made its job; nothing was charged.',
+    );
+  }
+  if (job.approval) {
+    return recordRunOutcome(run, { outcome: 'STARTED', job_id: job.job_id, skip_reason: null, detail: null });
+  }
+  return approveRun(schedule, run, job, job.customer_id);
 }
 
 async function skipFor(schedule: Schedule, run: ScheduleRun, error: unknown): Promise<ScheduleRun> {

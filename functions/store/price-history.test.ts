@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PriceObservation } from '#core/price-observation';
 import { historyShard, productId } from '#core/product-id';
 import type { ObjectStore } from './object-store.ts';
-import { appendHistoryRun, historyPrefix, readProductSeries, readWebsiteHistory } from './price-history.ts';
+import { appendHistoryRun, historyPrefix, readProductSeries, websiteHistory } from './price-history.ts';
 
 function memoryStore() {
   const objects = new Map<string, string>();
@@ -92,11 +92,26 @@ describe('price history', () => {
     expect(await readProductSeries(store, query(3, day(100), null))).toEqual([]);
   });
 
-  it('gives the whole history of a website, product by product', async () => {
+  it('gives the whole history of a website, each product together and oldest first', async () => {
     const { store } = await filled(3, 4);
-    const all = await readWebsiteHistory(store, 'prj_a', 'web_a');
+    const all: PriceObservation[] = [];
+    for await (const point of websiteHistory(store, 'prj_a', 'web_a')) all.push(point);
     expect(all.length).toBe(12);
     const ids = all.map((point) => point.product_id);
-    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(4);
+    for (const id of new Set(ids)) {
+      const first = ids.indexOf(id);
+      expect(ids.lastIndexOf(id) - first).toBe(2);
+      expect(all.slice(first, first + 3).map((point) => point.job_id)).toEqual(['job_0', 'job_1', 'job_2']);
+    }
+  });
+
+  it('reads the whole history one shard at a time, as it is consumed', async () => {
+    const { store, reads } = await filled(3, 40);
+    const history = websiteHistory(store, 'prj_a', 'web_a');
+    const first = await history.next();
+    const shard = historyShard((first.value as PriceObservation).product_id);
+    expect(reads.length).toBe(3);
+    expect(reads.every((key) => key.startsWith(`${historyPrefix('prj_a', 'web_a')}${shard}/`))).toBe(true);
   });
 });

@@ -102,21 +102,34 @@ export async function readProductSeries(
   return null;
 }
 
-/** Every observation of the website, shard by shard, each product's oldest first: what its export holds. */
-export async function readWebsiteHistory(
+/**
+ * Every observation of the website, shard by shard (a shard's products in id order, each product's
+ * oldest first): what its export holds. One shard's runs are read at a time, so a year of a large
+ * catalog is never in memory whole.
+ */
+export async function* websiteHistory(
   objects: ObjectStore,
   projectId: string,
   websiteId: string,
-): Promise<PriceObservation[]> {
-  const keys = await objects.list(historyPrefix(projectId, websiteId));
-  const texts = await inParallel(keys, (key) => objects.get(key));
-  const observations = texts.flatMap((text) =>
-    (text ?? '')
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as PriceObservation),
-  );
-  return observations.sort(
-    (a, b) => a.product_id.localeCompare(b.product_id) || a.observed_at.localeCompare(b.observed_at),
-  );
+): AsyncGenerator<PriceObservation> {
+  const prefix = historyPrefix(projectId, websiteId);
+  const byShard = new Map<string, string[]>();
+  for (const key of await objects.list(prefix)) {
+    const shard = key.slice(prefix.length, key.indexOf('/', prefix.length));
+    const keys = byShard.get(shard);
+    if (keys) keys.push(key);
+    else byShard.set(shard, [key]);
+  }
+  for (const keys of byShard.values()) {
+    const texts = await inParallel(keys, (key) => objects.get(key));
+    const observations = texts.flatMap((text) =>
+      (text ?? '')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as PriceObservation),
+    );
+    yield* observations.sort(
+      (a, b) => a.product_id.localeCompare(b.product_id) || a.observed_at.localeCompare(b.observed_at),
+    );
+  }
 }

@@ -13,6 +13,8 @@ import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import {
   DUE_SCHEDULES_PK,
   dueScheduleKey,
+  PENDING_RUNS_PK,
+  pendingRunKey,
   projectSchedulesIndex,
   scheduleKey,
   scheduleRunKey,
@@ -62,6 +64,12 @@ export interface ScheduleRun {
 const strip = <T>(item: Record<string, unknown>): T => {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...rest } = item;
   return rest as T;
+};
+
+/** A run item as the API shows it: the id its job was to have stays inside. */
+const runOf = (item: Record<string, unknown>): ScheduleRun => {
+  const { planned_job_id: _planned, ...run } = strip<ScheduleRun & { planned_job_id?: string }>(item);
+  return run;
 };
 
 const scheduleItem = (schedule: Schedule) => ({
@@ -153,19 +161,85 @@ export async function changeSchedule(
 
 /**
  * Claims the run of the schedule's due time and moves it on to `next` in one write: of two runners
- * reading the same due time, only one claims it. False when the run was claimed or the schedule
- * changed meanwhile.
+ * reading the same due time, only one claims it. The run keeps the id its job is to have, and a
+ * pending marker stands until its outcome is recorded (`staleRuns`). False when the run was claimed
+ * or the schedule changed meanwhile.
  */
-export function claimRun(schedule: Schedule, next: Schedule, run: ScheduleRun): Promise<boolean> {
+export function claimRun(
+  schedule: Schedule,
+  next: Schedule,
+  run: ScheduleRun,
+  plannedJobId: string,
+): Promise<boolean> {
   return changeSchedule(schedule, next, [
     {
       Put: {
         TableName: tableName,
-        Item: { ...scheduleRunKey(run.schedule_id, run.due_at), type: 'ScheduleRun', ...run },
+        Item: {
+          ...scheduleRunKey(run.schedule_id, run.due_at),
+          type: 'ScheduleRun',
+          ...run,
+          planned_job_id: plannedJobId,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...pendingRunKey(run.schedule_id, run.due_at), claimed_at: run.recorded_at },
+      },
+    },
   ]);
+}
+
+/** A claimed run still PENDING, with the id its job was to have. */
+export interface PendingRun {
+  run: ScheduleRun;
+  plannedJobId: string;
+}
+
+/**
+ * The runs claimed before `claimedBefore` that never recorded an outcome (the runner stopped), each
+ * taken over by this caller: its claim time moves to `now` in a conditional write, so of two runners
+ * sweeping at once one takes it, and a sweeper that stops too leaves it for a later tick.
+ */
+export async function takeStaleRuns(claimedBefore: string, now: string): Promise<PendingRun[]> {
+  const markers = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    FilterExpression: 'claimed_at < :before',
+    ExpressionAttributeValues: { ':pk': PENDING_RUNS_PK, ':before': claimedBefore },
+  });
+  const taken: PendingRun[] = [];
+  for (const marker of markers) {
+    const won = await conditionHeld(
+      dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { PK: marker.PK, SK: marker.SK },
+          UpdateExpression: 'SET claimed_at = :now',
+          ConditionExpression: 'claimed_at = :seen',
+          ExpressionAttributeValues: { ':now': now, ':seen': marker.claimed_at },
+        }),
+      ),
+    );
+    if (!won) continue;
+    const sk = String(marker.SK);
+    const separator = sk.indexOf('#');
+    const { Item } = await dynamo.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: scheduleRunKey(sk.slice(0, separator), sk.slice(separator + 1)),
+      }),
+    );
+    if (Item?.outcome === 'PENDING') {
+      taken.push({ run: runOf(Item), plannedJobId: String(Item.planned_job_id) });
+    } else {
+      // The outcome was recorded (or the schedule removed) and only the marker's removal was lost.
+      await dynamo.send(new DeleteCommand({ TableName: tableName, Key: { PK: marker.PK, SK: marker.SK } }));
+    }
+  }
+  return taken;
 }
 
 /**
@@ -200,6 +274,9 @@ export async function recordRunOutcome(
         },
       }),
     ),
+  );
+  await dynamo.send(
+    new DeleteCommand({ TableName: tableName, Key: pendingRunKey(run.schedule_id, run.due_at) }),
   );
   return recorded;
 }
@@ -241,7 +318,7 @@ export function listRunsPage(
       ExpressionAttributeValues: { ':pk': scheduleKey(scheduleId).PK, ':runs': 'RUN#' },
       ScanIndexForward: false,
     },
-    { ...page, read: async (items) => items.map((item) => strip<ScheduleRun>(item)) },
+    { ...page, read: async (items) => items.map(runOf) },
   );
 }
 
@@ -256,7 +333,7 @@ export async function runsDueBetween(scheduleId: string, start: string, end: str
     },
   });
   // BETWEEN includes its end, which belongs to the next period.
-  return items.map((item) => strip<ScheduleRun>(item)).filter((run) => run.due_at < end);
+  return items.map(runOf).filter((run) => run.due_at < end);
 }
 
 /** Ids of the schedules due at or before `now`, oldest due first, at most `limit`. */

@@ -45,7 +45,10 @@ describe('alarms and the dashboard', () => {
   });
 
   it('send failed sweeps to an encrypted dead-letter queue, and alarm on its first message', () => {
-    const sweeper = functionId(jobs, 'Cancels jobs left unapproved past the idle limit');
+    const sweeper = functionId(
+      jobs,
+      'Cancels jobs left unapproved past the idle limit; finishes held price history and webhook rounds',
+    );
     const queues = resourcesOf(jobs, 'AWS::SQS::Queue');
     expect(queues).toHaveLength(1);
     const [queueId, queue] = queues[0] as [string, CfnResource];

@@ -127,7 +127,9 @@ describe('the environment of every function', () => {
       ];
       expect(given, entry).toEqual(expect.arrayContaining([...(read.get(entry)?.required ?? [])]));
     }
-    expect(['TABLE_NAME'], sweeper).toEqual(expect.arrayContaining([...(read.get(sweeper)?.required ?? [])]));
+    expect(['TABLE_NAME', 'DATA_BUCKET'], sweeper).toEqual(
+      expect.arrayContaining([...(read.get(sweeper)?.required ?? [])]),
+    );
     expect(['TABLE_NAME', 'DATA_BUCKET', laneArnVariable('scrape')], runner).toEqual(
       expect.arrayContaining([...(read.get(runner)?.required ?? [])]),
     );

@@ -7,6 +7,7 @@ import { routeKey, routes } from '#platform/routes';
 import { laneArnVariable } from '../../lib/jobs-stack.ts';
 import type { JobsOverrides } from '../../lib/product-data-app.ts';
 import { routeAccess } from '../../lib/route-access.ts';
+import { taskFunctions } from '../../lib/task-functions.ts';
 import {
   actionsOf,
   apiTemplate,
@@ -108,8 +109,11 @@ describe('jobs stack', () => {
     expect(failActions.filter((action) => action.startsWith('s3:'))).toEqual([]);
   });
 
-  it('sweeps idle jobs every hour, able to stop any lane’s executions', () => {
-    const sweeper = functionId(template, 'Cancels jobs left unapproved past the idle limit');
+  it('sweeps idle jobs every hour, able to stop any lane’s executions and write held price history', () => {
+    const sweeper = functionId(
+      template,
+      'Cancels jobs left unapproved past the idle limit; finishes held price history and webhook rounds',
+    );
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 hour)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [sweeper, 'Arn'] } })],
@@ -123,6 +127,15 @@ describe('jobs stack', () => {
       expect(variables).toHaveProperty(laneArnVariable(lane), { Ref: machine(lane)[0] });
     }
     expect(statementsOf(template, sweeper).flatMap(actionsOf)).toContain('states:StopExecution');
+    // It writes the price history finished scrapes could not, as their last task does.
+    expect(variables).toHaveProperty('DATA_BUCKET');
+    expect(statementsOf(template, sweeper).flatMap(actionsOf)).toContain('s3:PutObject');
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description:
+        'Cancels jobs left unapproved past the idle limit; finishes held price history and webhook rounds',
+      MemorySize: taskFunctions.FinishScrapeFunctionArn?.memoryMB,
+      Timeout: taskFunctions.FinishScrapeFunctionArn?.timeoutSeconds,
+    });
   });
 
   it('uses fixture lanes that are valid ASL', () => {

@@ -57,7 +57,10 @@ describe('the webhook-delivery lane', () => {
     expect(
       startsDeliveries(
         jobsTemplate,
-        functionId(jobsTemplate, 'Cancels jobs left unapproved past the idle limit'),
+        functionId(
+          jobsTemplate,
+          'Cancels jobs left unapproved past the idle limit; finishes held price history and webhook rounds',
+        ),
       ),
     ).toBe(true);
   });

@@ -9,6 +9,7 @@ import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import { dataBucketObjects } from '#store/data-bucket';
 import { appendHistoryRun, historyPrefix } from '#store/price-history';
+import { handler as sweepJobs } from '#tasks/sweep-idle-jobs';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob } from '#test/jobs';
@@ -402,5 +403,21 @@ describe('history of 1,000 products over 30 runs', () => {
     expect(reads.mock.calls.length).toBe(10);
     reads.mockRestore();
     lists.mockRestore();
+  });
+});
+
+describe('a history that cannot be written when its scrape finishes', () => {
+  it('is held, and the job sweeper writes it later: the run is not lost', async () => {
+    const url = (reference.groundTruth.products[3] as TruthProduct).url;
+    const points = async () =>
+      (await api.get(`/websites/${referenceId}/products/history`, { query: { product_url: url } })).body
+        .points;
+    const writes = vi.spyOn(dataBucketObjects, 'put').mockRejectedValue(new Error('bucket unavailable'));
+    const job = await scrape(referenceId, 'CATALOG_URLS');
+    writes.mockRestore();
+    expect((await points()).map((point: any) => point.job_id)).not.toContain(job.job_id);
+    await sweepJobs();
+    expect((await points()).map((point: any) => point.job_id)).toContain(job.job_id);
+    expect((await sweepJobs()).history_recorded).toEqual([]);
   });
 });

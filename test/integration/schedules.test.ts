@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commands } from '#admin/commands';
+import { newId } from '#core/ids';
 import { settleJob } from '#core/pricing';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
+import { createScrapeJob } from '#jobs/create-scrape-job';
 import type { RunningStack } from '#local/start-stack';
+import { getProject } from '#store/projects';
+import { claimRun, getSchedule } from '#store/schedules';
 import { getWebsite, removeWebsite } from '#store/websites';
 import { handler as runSchedules } from '#tasks/run-schedules';
 import type { ApiClient } from '#test/api-client';
@@ -411,6 +415,77 @@ describe('a removed website', () => {
       stopped_reason: 'WEBSITE_REMOVED',
       next_run_at: null,
     });
+  });
+});
+
+describe('a runner that stopped mid-run', () => {
+  /**
+   * Claims the schedule's due run as the runner does, 20 minutes ago, and goes no further: what a
+   * runner leaves when its function crashes or times out between the claim and the outcome.
+   */
+  async function claimAndStop(scheduleId: string): Promise<{ dueAt: string; jobId: string }> {
+    const schedule = await getSchedule(scheduleId);
+    if (!schedule?.next_run_at) throw new Error(`schedule ${scheduleId} is not due`);
+    const dueAt = schedule.next_run_at;
+    const jobId = newId('job');
+    const run = {
+      schedule_id: scheduleId,
+      due_at: dueAt,
+      outcome: 'PENDING' as const,
+      job_id: null,
+      skip_reason: null,
+      detail: null,
+      recorded_at: new Date(Date.now() - 20 * 60_000).toISOString(),
+    };
+    const next = new Date(Date.parse(dueAt) + 24 * HOUR).toISOString();
+    expect(await claimRun(schedule, { ...schedule, next_run_at: next }, run, jobId)).toBe(true);
+    return { dueAt, jobId };
+  }
+  const runsOf = async (scheduleId: string) => (await api.get(`/schedules/${scheduleId}/runs`)).body;
+  /** A tick, then the run as it ended: the stack's own timer may be the runner that finishes it. */
+  async function tickUntilEnded(scheduleId: string): Promise<any> {
+    await runSchedules({ time: new Date().toISOString() });
+    for (;;) {
+      const [run] = await runsOf(scheduleId);
+      if (run.outcome !== 'PENDING') return run;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('is finished by a later tick: a run whose job was never made is skipped, charging nothing', async () => {
+    const created = (await createSchedule({})).body;
+    const { dueAt } = await claimAndStop(created.schedule_id);
+    expect((await runsOf(created.schedule_id))[0]).toMatchObject({ due_at: dueAt, outcome: 'PENDING' });
+    const before = await balance();
+    expect(await tickUntilEnded(created.schedule_id)).toMatchObject({
+      due_at: dueAt,
+      outcome: 'SKIPPED',
+      skip_reason: 'RUN_FAILED',
+      job_id: null,
+    });
+    expect(await balance()).toEqual(before);
+    // Finished once: the next tick leaves it alone.
+    const again = await runSchedules({ time: new Date().toISOString() });
+    expect(again.runs.filter((run) => run.schedule_id === created.schedule_id)).toEqual([]);
+    expect((await api.delete(`/schedules/${created.schedule_id}`)).status).toBe(204);
+  });
+
+  it('is finished by a later tick: a job made and not yet approved is approved, and the run started', async () => {
+    const urls = shop.groundTruth.products.slice(0, 2).map((product) => product.url);
+    const created = (await createSchedule({ urls })).body;
+    const { dueAt, jobId } = await claimAndStop(created.schedule_id);
+    const project = await getProject(projectId);
+    if (!project) throw new Error('the project is gone');
+    // The runner made the job under the claimed id, then stopped before approving it.
+    await createScrapeJob(project, { website_id: websiteId, urls }, { evenIfFresh: true, jobId });
+    expect((await api.get(`/jobs/scraping/${jobId}`)).body.status).toBe('AWAITING_APPROVAL');
+    expect(await tickUntilEnded(created.schedule_id)).toMatchObject({
+      due_at: dueAt,
+      outcome: 'STARTED',
+      job_id: jobId,
+    });
+    expect((await pollJob(api, `/jobs/scraping/${jobId}`)).job.status).toBe('COMPLETED');
+    expect((await api.delete(`/schedules/${created.schedule_id}`)).status).toBe(204);
   });
 });
 
