@@ -287,7 +287,8 @@ export class JobsStack extends Stack {
       id: 'IdleJobSweeper',
       ruleId: 'IdleJobSweepSchedule',
       entry,
-      description: 'Cancels jobs left unapproved past the idle limit; writes held price history',
+      description:
+        'Cancels jobs left unapproved past the idle limit; finishes held price history and webhook rounds',
       rate: Duration.hours(1),
       ruleDescription: 'Hourly sweep of idle jobs',
       what: 'The idle-job sweeper',

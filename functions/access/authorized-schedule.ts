@@ -1,7 +1,7 @@
-import { type Principal, type ProjectAction, projectAccessProblem } from '#core/access-policy';
+import type { Principal, ProjectAction } from '#core/access-policy';
 import { NotFound } from '#core/problem';
-import { projectFacts } from '#store/projects';
 import { getSchedule, type Schedule } from '#store/schedules';
+import { authorizedInProject } from './authorized-in-project.ts';
 
 /**
  * The schedule, when the caller may do the action in its project. One the caller cannot see is 404
@@ -12,14 +12,10 @@ export async function authorizedSchedule(
   scheduleId: string,
   action: ProjectAction,
 ): Promise<Schedule> {
-  const schedule = await getSchedule(scheduleId);
-  const notFound = NotFound('SCHEDULE_NOT_FOUND', 'No such schedule.');
-  if (!schedule) throw notFound;
-  const problem = projectAccessProblem(
+  return authorizedInProject(
     principal,
-    await projectFacts(principal.userId, schedule.project_id),
+    await getSchedule(scheduleId),
     action,
+    NotFound('SCHEDULE_NOT_FOUND', 'No such schedule.'),
   );
-  if (problem) throw problem.status === 404 ? notFound : problem;
-  return schedule;
 }

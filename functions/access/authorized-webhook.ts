@@ -1,7 +1,7 @@
-import { type Principal, type ProjectAction, projectAccessProblem } from '#core/access-policy';
+import type { Principal, ProjectAction } from '#core/access-policy';
 import { NotFound } from '#core/problem';
-import { projectFacts } from '#store/projects';
 import { getWebhook, type Webhook } from '#store/webhooks';
+import { authorizedInProject } from './authorized-in-project.ts';
 
 /**
  * The webhook, when the caller may do the action in its project. One the caller cannot see is 404
@@ -12,14 +12,10 @@ export async function authorizedWebhook(
   webhookId: string,
   action: ProjectAction,
 ): Promise<Webhook> {
-  const webhook = await getWebhook(webhookId);
-  const notFound = NotFound('WEBHOOK_NOT_FOUND', 'No such webhook.');
-  if (!webhook) throw notFound;
-  const problem = projectAccessProblem(
+  return authorizedInProject(
     principal,
-    await projectFacts(principal.userId, webhook.project_id),
+    await getWebhook(webhookId),
     action,
+    NotFound('WEBHOOK_NOT_FOUND', 'No such webhook.'),
   );
-  if (problem) throw problem.status === 404 ? notFound : problem;
-  return webhook;
 }

@@ -1,7 +1,7 @@
-import { type Principal, type ProjectAction, projectAccessProblem } from '#core/access-policy';
+import type { Principal, ProjectAction } from '#core/access-policy';
 import { NotFound } from '#core/problem';
-import { projectFacts } from '#store/projects';
 import { getWebsite, type Website } from '#store/websites';
+import { authorizedInProject } from './authorized-in-project.ts';
 
 /**
  * The website, when the caller may do the action in its project. One the caller cannot see is 404
@@ -12,14 +12,10 @@ export async function authorizedWebsite(
   websiteId: string,
   action: ProjectAction,
 ): Promise<Website> {
-  const website = await getWebsite(websiteId);
-  const notFound = NotFound('WEBSITE_NOT_FOUND', 'No such website.');
-  if (!website) throw notFound;
-  const problem = projectAccessProblem(
+  return authorizedInProject(
     principal,
-    await projectFacts(principal.userId, website.project_id),
+    await getWebsite(websiteId),
     action,
+    NotFound('WEBSITE_NOT_FOUND', 'No such website.'),
   );
-  if (problem) throw problem.status === 404 ? notFound : problem;
-  return website;
 }

@@ -36,6 +36,16 @@ type StripeSetup =
 /** The provider built from the secrets last read, rebuilt only when a rotation changed them. */
 let built: { secretKey: string; webhookSecret: string; provider: StripePaymentProvider } | undefined;
 
+/** The settings last reported missing: every request meets them, the log needs them once. */
+let reportedMissing: string | undefined;
+
+function reportMissing(missing: string[]): void {
+  const names = missing.join(',');
+  if (names === reportedMissing) return;
+  reportedMissing = names;
+  logError('Stripe is partly configured; billing is unavailable', 'MISSING_CONFIGURATION', { missing });
+}
+
 /**
  * Stripe when its secrets are configured (a Secrets Manager secret in AWS, variables locally),
  * otherwise the local checkout page. The secrets are read per request through their cache, so a
@@ -56,15 +66,15 @@ async function stripeSetup(): Promise<StripeSetup> {
   if (!secretKey && !webhookSecret) return { kind: 'LOCAL' };
   if (!secretKey || !webhookSecret || !returnUrl) {
     // Half a Stripe setup must not fall back to free local payments: billing answers 503 instead.
-    logError('Stripe is partly configured; billing is unavailable', 'MISSING_CONFIGURATION', {
-      missing: Object.entries({
+    reportMissing(
+      Object.entries({
         STRIPE_SECRET_KEY: secretKey,
         STRIPE_WEBHOOK_SECRET: webhookSecret,
         CHECKOUT_RETURN_URL: returnUrl,
       })
         .filter(([, value]) => !value)
         .map(([name]) => name),
-    });
+    );
     return { kind: 'MISCONFIGURED' };
   }
   if (built?.secretKey !== secretKey || built.webhookSecret !== webhookSecret) {

@@ -28,7 +28,9 @@ export type SourcedField =
   | 'image'
   | 'category';
 
-export type Availability = 'IN_STOCK' | 'OUT_OF_STOCK' | 'PREORDER' | 'UNKNOWN';
+export const AVAILABILITIES = ['IN_STOCK', 'OUT_OF_STOCK', 'PREORDER', 'UNKNOWN'] as const;
+
+export type Availability = (typeof AVAILABILITIES)[number];
 
 /** One product as catalogs, samples and exports carry it; null where the shop does not say. */
 export interface ProductRecord {

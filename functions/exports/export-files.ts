@@ -15,12 +15,10 @@ import { Unavailable } from '#core/problem';
 import { s3ClientConfig } from '#platform/aws-endpoints';
 import { setting } from '#platform/config';
 import { logError } from '#platform/log';
+import type { ExportFormat } from './export-formats.ts';
 
 const s3 = new S3Client(s3ClientConfig());
 const bucket = setting('EXPORTS_BUCKET');
-
-/** The formats every export file is written in: CSV for spreadsheets, JSON Lines with raw values. */
-export type ExportFormat = 'csv' | 'jsonl';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',

@@ -4,7 +4,7 @@ import { exportFileKey, exportSettingsKey } from '#store/keys';
 import { putProjectItem } from '#store/projects';
 import { queryAll } from '#store/query-all';
 import type { ExportDataset } from './export-datasets.ts';
-import type { ExportFormat } from './export-files.ts';
+import type { ExportFormat } from './export-formats.ts';
 
 /**
  * What the exports bucket holds for one dataset and website of a project (website null: all of its

@@ -7,7 +7,7 @@ import { latestCatalog, readCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { listMatchDecisions, matchDecisionsVersion } from '#store/match-decisions';
 import { getProject, type Project } from '#store/projects';
-import { getWebsite, listWebsites } from '#store/websites';
+import { listWebsites, projectWebsite } from '#store/websites';
 import {
   type ExportDataset,
   isExportDataset,
@@ -21,7 +21,8 @@ import {
   productRow,
   type ReviewedMatch,
 } from './export-datasets.ts';
-import { type ExportFormat, exportFileExists, presignExportFile } from './export-files.ts';
+import { exportFileExists, presignExportFile } from './export-files.ts';
+import type { ExportFormat } from './export-formats.ts';
 import {
   type ExportRecord,
   exportsEnabled,
@@ -258,21 +259,20 @@ async function writeMatchFiles(
  * The scrape lane's EXPORTING step: the website's products file and the project's file of all its
  * websites, from their newest whole catalogs, and a URL scrape job's own products file (every URL it
  * was sent, with its result). A website without a whole catalog (only URL scrapes so far) has no
- * website file.
+ * website file. A project gone meanwhile (null) has no files to write.
  */
 export async function exportProducts(
-  projectId: string,
+  project: Project | null,
   websiteId: string,
   urlScrapeJobId: string | null,
 ): Promise<void> {
-  const project = await getProject(projectId);
   if (!project) return;
   if (urlScrapeJobId) {
     const conversion = await conversionFor(project);
     await writeUrlScrapeFile(project, conversion, { job_id: urlScrapeJobId, website_id: websiteId });
   }
   for (const scope of [websiteId, null]) {
-    const sources = await productSources(projectId, scope);
+    const sources = await productSources(project.project_id, scope);
     if (sources.length > 0) await writeProducts(project, scope, sources);
   }
 }
@@ -397,10 +397,7 @@ export async function exportFileLink(
   if (!(await exportsEnabled(project.project_id)))
     throw Forbidden('EXPORTS_NOT_ENABLED', 'Exports are not enabled for this project; contact support.');
   const { websiteId, jobId, format } = choice;
-  if (websiteId !== null) {
-    const website = await getWebsite(websiteId);
-    if (website?.project_id !== project.project_id) throw NotFound('WEBSITE_NOT_FOUND', 'No such website.');
-  }
+  if (websiteId !== null) await projectWebsite(project.project_id, websiteId);
   const file = await currentFile(project, dataset, choice);
   if (!file)
     throw NotFound(

@@ -1,12 +1,8 @@
 import type { CatalogPointer } from '#store/catalogs';
 import { type CsvValue, csvLine } from './csv-lines.ts';
 import type { ExportDataset, PriceConversion } from './export-datasets.ts';
-import {
-  type ExportFileWriter,
-  type ExportFormat,
-  exportFileWriter,
-  exportObjectKey,
-} from './export-files.ts';
+import { type ExportFileWriter, exportFileWriter, exportObjectKey } from './export-files.ts';
+import type { ExportFormat } from './export-formats.ts';
 import { type ExportRecord, putExportRecord } from './export-records.ts';
 import { jsonLine } from './json-lines.ts';
 

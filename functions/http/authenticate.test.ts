@@ -85,19 +85,22 @@ describe('authentication middleware (mocked DynamoDB)', () => {
     dynamo
       .on(GetCommand)
       .resolves({ Item: { user_id: 'usr_1', key_id: 'key_3', scope: 'USER', project_id: null } });
-    // The bucket's arrival time runs a minute ahead: both conditional writes fail, nothing is left.
-    dynamo
-      .on(GetCommand, { Key: { PK: 'RATE#key_3', SK: 'RATE' } })
-      .resolves({ Item: { at_ms: Date.now() + 60_000 } });
+    // The bucket's arrival time runs a minute ahead: both conditional writes fail, nothing is left,
+    // and the failure carries the bucket as it stood (ALL_OLD, in attribute-value form).
     dynamo.on(UpdateCommand).resolves({});
     dynamo.on(UpdateCommand, { Key: { PK: 'RATE#key_3', SK: 'RATE' } }).rejects(
       Object.assign(new Error('The conditional request failed'), {
         name: 'ConditionalCheckFailedException',
+        Item: { PK: { S: 'RATE#key_3' }, SK: { S: 'RATE' }, at_ms: { N: String(Date.now() + 60_000) } },
       }),
     );
     const response = await handler(event({ authorization: `Bearer ${key}` }), context);
     expect(response.statusCode).toBe(429);
-    expect(Number(response.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(response.headers?.['retry-after'])).toBeGreaterThanOrEqual(50);
+    const bucketReads = dynamo
+      .commandCalls(GetCommand)
+      .filter((call) => String(call.args[0].input.Key?.PK).startsWith('RATE#'));
+    expect(bucketReads).toHaveLength(0);
     expect(JSON.parse(response.body ?? '{}')).toMatchObject({ code: 'RATE_LIMITED', request_id: 'req-1' });
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { FieldSource } from '#core/product-record';
+import { AVAILABILITIES, type FieldSource } from '#core/product-record';
 
 /**
  * Building blocks of the response schemas (one module per area beside its handlers). They describe
@@ -13,6 +13,7 @@ export const money = v.pipe(v.string(), v.regex(/^-?\d+\.\d{2}$/), v.examples(['
 export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
 export const difficulty = v.picklist(['EASY', 'MEDIUM', 'HARD']);
+export const availability = v.picklist(AVAILABILITIES);
 
 export const localization = v.object({ country: v.string(), currency: v.string(), locale: v.string() });
 
@@ -53,7 +54,7 @@ export const productRecord = v.object({
     v.pipe(v.literal(true), v.description('Present (true) when `price` is the lowest of several.')),
   ),
   currency: v.nullable(v.string()),
-  availability: v.picklist(['IN_STOCK', 'OUT_OF_STOCK', 'PREORDER', 'UNKNOWN']),
+  availability,
   image: v.nullable(v.string()),
   category: v.nullable(v.string()),
   scraped_at: timestamp,

@@ -1,11 +1,11 @@
 import { newId } from '#core/ids';
 import { type Cents, formatMoney } from '#core/money';
-import { BadRequest, NotFound } from '#core/problem';
+import { BadRequest } from '#core/problem';
 import type { Cadence } from '#core/schedule-cadence';
 import { screenScrapeUrls } from '#core/screen-scrape-urls';
 import type { Project } from '#store/projects';
 import { putNewSchedule, type Schedule, type ScheduleVariant } from '#store/schedules';
-import { getWebsite, type Website } from '#store/websites';
+import { projectWebsite, type Website } from '#store/websites';
 import { planNextRun } from './plan-schedule.ts';
 
 export interface ScheduleScope {
@@ -43,22 +43,13 @@ export function screenScope(
   return { variant: 'URLS_ONLY', urls: screened.accepted, rejected };
 }
 
-/** A project's website, or 404 WEBSITE_NOT_FOUND for one of another project or none. */
-export async function projectWebsite(project: Project, websiteId: string): Promise<Website> {
-  const website = await getWebsite(websiteId);
-  if (!website || website.project_id !== project.project_id) {
-    throw NotFound('WEBSITE_NOT_FOUND', 'No such website.');
-  }
-  return website;
-}
-
 /** Creates an ACTIVE schedule of a website of the project, due at its cadence's next run. */
 export async function createSchedule(
   project: Project,
   createdBy: string,
   request: ScheduleRequest,
 ): Promise<ScheduleCreation> {
-  const website = await projectWebsite(project, request.website_id);
+  const website = await projectWebsite(project.project_id, request.website_id);
   const { rejected, ...scope } = screenScope(request, website);
   const now = new Date();
   const plan = planNextRun(request.cadence, request.time_zone, now);

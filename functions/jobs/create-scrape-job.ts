@@ -3,7 +3,7 @@ import { newId } from '#core/ids';
 import { newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
 import { type Difficulty, estimateJob } from '#core/pricing';
-import { BadRequest, Conflict, NotFound } from '#core/problem';
+import { BadRequest, Conflict } from '#core/problem';
 import { screenScrapeUrls } from '#core/screen-scrape-urls';
 import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
 import { priceList } from '#platform/price-list';
@@ -13,7 +13,7 @@ import { jobStore } from '#store/job-store';
 import { openFullScrapeKey } from '#store/keys';
 import type { Project } from '#store/projects';
 import { putUrlList } from '#store/scrape-runs';
-import { getWebsite, getWebsiteProfile, type Website } from '#store/websites';
+import { getWebsiteProfile, projectWebsite, type Website } from '#store/websites';
 import { announceNewJob } from './job-events.ts';
 import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from './scrape-job.ts';
 
@@ -59,10 +59,7 @@ export async function createScrapeJob(
   request: ScrapeRequest,
   options: ScrapeCreateOptions = {},
 ): Promise<ScrapeCreation> {
-  const website = await getWebsite(request.website_id);
-  if (!website || website.project_id !== project.project_id) {
-    throw NotFound('WEBSITE_NOT_FOUND', 'No such website.');
-  }
+  const website = await projectWebsite(project.project_id, request.website_id);
   const customerId = project.customer_id;
   if (!customerId) throw new Error(`Project ${project.project_id} has no customer to bill`);
   const difficulty = await readingDifficulty(website);

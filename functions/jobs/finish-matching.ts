@@ -8,7 +8,7 @@ import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { projectPairStates } from '#store/matching-runs';
 import { existingWebsiteIds } from '#store/websites';
-import { announceExport, announceJob } from './job-events.ts';
+import { announceJob, exportReady } from './job-events.ts';
 import {
   type MatchingFields,
   type MatchingJob,
@@ -86,7 +86,6 @@ export async function finishMatching(jobId: string): Promise<MatchingStep> {
     set: { overlap, matching_progress: progressOf(job, counts, 'DONE') },
   });
   if (!completed) return STOP;
-  await announceJob(completed);
-  if (exported) await announceExport(completed, ['matches', 'price_comparison']);
+  await announceJob(completed, exported ? exportReady(completed, ['matches', 'price_comparison']) : null);
   return { next: 'DONE' };
 }

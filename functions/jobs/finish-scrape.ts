@@ -1,10 +1,11 @@
 import { exportProducts } from '#exports/project-exports';
 import { logError } from '#platform/log';
-import { holdHistoryRun } from '#store/held-history-runs';
 import { jobStore } from '#store/job-store';
 import type { StoredChange } from '#store/price-changes';
-import { announceChanges } from './announce-changes.ts';
-import { announceExport, announceJob } from './job-events.ts';
+import { getProject, type Project } from '#store/projects';
+import { changesDetected } from './changes-detected.ts';
+import { announceJob, exportReady } from './job-events.ts';
+import { holdHistory } from './record-held-history.ts';
 import { recordScrapeHistory } from './record-scrape-history.ts';
 import type { ScrapeStep } from './run-scrape.ts';
 import type { ScrapeFields } from './scrape-job.ts';
@@ -25,18 +26,17 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   if (job.status !== 'EXPORTING') return STOP;
   let exported = false;
   let changes: StoredChange[] = [];
+  let project: Project | null = null;
   if (job.website_id) {
+    project = await getProject(job.project_id);
     // Like the files, a history that cannot be written does not fail a delivered and charged job:
     // the run is held, and the job sweeper writes it (and announces its changes) later.
     changes = await recordScrapeHistory(job).catch(async (error: unknown) => {
-      logError('scrape: price history not recorded; held for the job sweeper', error, { jobId });
-      await holdHistoryRun(jobId).catch((holdError: unknown) =>
-        logError('scrape: price history run could not be held; it is missing', holdError, { jobId }),
-      );
+      await holdHistory(jobId, error);
       return [];
     });
     const urlScrapeJobId = job.job_type === 'URL_SCRAPE' ? job.job_id : null;
-    exported = await exportProducts(job.project_id, job.website_id, urlScrapeJobId).then(
+    exported = await exportProducts(project, job.website_id, urlScrapeJobId).then(
       () => true,
       (error: unknown) => {
         logError('scrape: export failed; the files are rebuilt on the next request', error, { jobId });
@@ -49,8 +49,10 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
     set: run ? { scrape_run: { ...run, phase: 'DONE' } } : {},
   });
   if (!completed) return STOP;
-  await announceJob(completed);
-  if (exported) await announceExport(completed, ['products']);
-  await announceChanges(completed.project_id, changes);
+  await announceJob(
+    completed,
+    exported ? exportReady(completed, ['products']) : null,
+    changesDetected(project, changes),
+  );
   return { next: 'DONE' };
 }

@@ -1,7 +1,7 @@
 import type { StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
 import type { WebhookEventType } from '#core/webhook-events';
-import { publishEvent } from '#store/webhook-events';
+import { type EventContent, publishEvents } from '#store/webhook-events';
 import { jobView } from './job-view.ts';
 
 /** The states a job is announced in, beyond its creation. */
@@ -12,26 +12,34 @@ const EVENT_OF_STATUS: Partial<Record<JobStatus, WebhookEventType>> = {
   CANCELLED: 'job.cancelled',
 };
 
-/** Announces a job that reached a new status, when that status is one API consumers are told of. */
-export async function announceJob(job: StoredJob): Promise<void> {
+const statusEvent = (job: StoredJob): EventContent | null => {
   const type = EVENT_OF_STATUS[job.status];
-  if (type) await publishEvent(job.project_id, type, { job: jobView(job) });
+  return type ? { type, data: { job: jobView(job) } } : null;
+};
+
+const present = (events: readonly (EventContent | null)[]) =>
+  events.filter((event): event is EventContent => event !== null);
+
+/**
+ * Announces a job that reached a new status, when that status is one API consumers are told of,
+ * then `also`: what came of it (files, changes), published together with it.
+ */
+export async function announceJob(job: StoredJob, ...also: (EventContent | null)[]): Promise<void> {
+  await publishEvents(job.project_id, present([statusEvent(job), ...also]));
 }
 
 /** Announces a new job: `job.created`, then its first status when that is announced (a quote to approve). */
 export async function announceNewJob(job: StoredJob): Promise<void> {
-  await publishEvent(job.project_id, 'job.created', { job: jobView(job) });
-  await announceJob(job);
+  await publishEvents(
+    job.project_id,
+    present([{ type: 'job.created', data: { job: jobView(job) } }, statusEvent(job)]),
+  );
 }
 
 /**
- * Announces export files a job wrote: `export.ready` with the datasets, so a consumer asks for their
- * links (GET /exports/{dataset}/url) once they are there.
+ * The event of export files a job wrote: `export.ready` with the datasets, so a consumer asks for
+ * their links (GET /exports/{dataset}/url) once they are there.
  */
-export async function announceExport(job: StoredJob, datasets: readonly string[]): Promise<void> {
-  await publishEvent(job.project_id, 'export.ready', {
-    job_id: job.job_id,
-    website_id: job.website_id,
-    datasets,
-  });
+export function exportReady(job: StoredJob, datasets: readonly string[]): EventContent {
+  return { type: 'export.ready', data: { job_id: job.job_id, website_id: job.website_id, datasets } };
 }

@@ -1,41 +1,40 @@
 import { logError } from '#platform/log';
-import { heldHistoryRuns, releaseHistoryRun } from '#store/held-history-runs';
+import { finishHeldWork, holdWork } from '#store/held-work';
 import { jobStore } from '#store/job-store';
-import { announceChanges } from './announce-changes.ts';
+import { getProject } from '#store/projects';
+import { publishEvents } from '#store/webhook-events';
+import { changesDetected } from './changes-detected.ts';
 import { recordScrapeHistory } from './record-scrape-history.ts';
 import type { ScrapeFields } from './scrape-job.ts';
 
-/** Held runs read per query. */
-const PAGE = 25;
-
 /**
- * Writes the price history of the scrapes that could not write it when they finished, and announces
- * their changes then, until `deadline` (epoch ms). A run that fails again stays held for the next
- * sweep, and this sweep stops there: what failed it (the bucket, the table) likely fails the rest.
- * Returns the jobs written.
+ * Holds a settled scrape whose price history could not be written when it finished (the bucket or
+ * the table failed), for the job sweeper to write (`recordHeldHistory`); only a hold that fails too
+ * loses the run, and the log says so.
  */
-export async function recordHeldHistory(deadline = Number.POSITIVE_INFINITY): Promise<string[]> {
-  const recorded: string[] = [];
-  for (;;) {
-    const held = await heldHistoryRuns(PAGE);
-    if (held.length === 0) return recorded;
-    for (const jobId of held) {
-      if (Date.now() >= deadline || !(await recordHeld(jobId))) return recorded;
-      recorded.push(jobId);
-    }
-  }
+export async function holdHistory(jobId: string, error: unknown): Promise<void> {
+  logError('scrape: price history not recorded; held for the job sweeper', error, { jobId });
+  await holdWork('HISTORY_RUN', jobId).catch((holdError: unknown) =>
+    logError('scrape: price history run could not be held; it is missing', holdError, { jobId }),
+  );
 }
 
-/** Writes one held run (nothing for a job gone since) and releases it; false when it could not be written. */
-async function recordHeld(jobId: string): Promise<boolean> {
-  try {
-    const job = await jobStore().get<ScrapeFields>(jobId);
-    const changes = job ? await recordScrapeHistory(job) : [];
-    await releaseHistoryRun(jobId);
-    if (job) await announceChanges(job.project_id, changes);
-    return true;
-  } catch (error) {
-    logError('price history still not recorded; held for the next sweep', error, { jobId });
-    return false;
-  }
+/**
+ * Writes the price history of the scrapes held by `holdHistory`, and announces their changes then,
+ * until `deadline` (epoch ms); writing a run again puts the same objects. Returns the jobs written.
+ */
+export function recordHeldHistory(deadline = Number.POSITIVE_INFINITY): Promise<string[]> {
+  return finishHeldWork(
+    'HISTORY_RUN',
+    async (jobId) => {
+      // A job gone since has nothing left to write.
+      const job = await jobStore().get<ScrapeFields>(jobId);
+      if (!job) return;
+      const changes = await recordScrapeHistory(job);
+      const event = changesDetected(await getProject(job.project_id), changes);
+      if (event) await publishEvents(job.project_id, [event]);
+    },
+    deadline,
+    (jobId, error) => logError('price history still not recorded; held for the next sweep', error, { jobId }),
+  );
 }

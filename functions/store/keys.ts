@@ -119,9 +119,6 @@ export const websiteCatalogKey = (websiteId: string, kind: 'FULL' | 'COMPLETE') 
 });
 /** The newest scrape run a website's price history holds: what its history export files are built from. */
 export const websiteHistoryKey = (websiteId: string) => ({ PK: `WEBSITE#${websiteId}`, SK: 'HISTORY' });
-/** Settled scrapes whose price history could not be written yet, in the order they were held. */
-export const HELD_HISTORY_PK = 'HELD_HISTORY_RUNS';
-export const heldHistoryKey = (jobId: string) => ({ PK: HELD_HISTORY_PK, SK: jobId });
 /**
  * A change a scrape found on a website of the project, in the order found: by the time its scrape
  * settled, the job and the change's place in the job's list, so `since` is a key range.
@@ -168,6 +165,12 @@ export const matchDecisionKey = (projectId: string, decisionId: string) => ({
   PK: `PROJECT#${projectId}`,
   SK: `MATCH_DECISION#${decisionId}`,
 });
+/**
+ * Work a step could not finish when it ran (a settled scrape's price history, a delivery round the
+ * lane would not start), held by kind until the job sweeper finishes it, in the order of its id.
+ */
+export type HeldWorkKind = 'HISTORY_RUN' | 'DELIVERY_ROUND';
+export const heldWorkKey = (kind: HeldWorkKind, id: string) => ({ PK: `HELD#${kind}`, SK: id });
 /** A product's slot towards another website, held by the one kept (accepted or manual) pair there. */
 export const matchSlotKey = (projectId: string, slot: string) => ({
   PK: `PROJECT#${projectId}`,

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   fullAgainAtMs,
   intervalMs,
@@ -6,7 +6,7 @@ import {
   retryAfterSeconds,
   toleranceMs,
 } from '#core/token-bucket';
-import { conditionHeld } from './condition-failure.ts';
+import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { rateBucketKey } from './keys.ts';
 
@@ -27,9 +27,17 @@ export async function takeRequestToken(
 ): Promise<Admission> {
   // A bucket left alone until then is full again, the same as no item at all.
   const expires = Math.ceil(fullAgainAtMs(nowMs, limit) / 1000) + 60;
-  const write = (update: string, condition: string, values: Record<string, number>) =>
-    conditionHeld(
-      dynamo.send(
+  /**
+   * Null when the write went through; when its condition failed, the arrival time it found, which
+   * DynamoDB returns with the failure (ALL_OLD) so a refusal needs no read of its own.
+   */
+  const write = async (
+    update: string,
+    condition: string,
+    values: Record<string, number>,
+  ): Promise<{ storedAtMs: number } | null> => {
+    try {
+      await dynamo.send(
         new UpdateCommand({
           TableName: tableName,
           Key: rateBucketKey(keyId),
@@ -37,24 +45,26 @@ export async function takeRequestToken(
           ConditionExpression: condition,
           ExpressionAttributeValues: { ...values, ':expires': expires },
           ReturnValues: 'NONE',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
-      ),
-    );
+      );
+      return null;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      // The document client leaves the failure's item in DynamoDB's attribute-value form.
+      const item = (error as { Item?: { at_ms?: { N?: string } } }).Item;
+      return { storedAtMs: Number(item?.at_ms?.N ?? nowMs) };
+    }
+  };
   const idle = await write('SET at_ms = :next', 'attribute_not_exists(at_ms) OR at_ms < :now', {
     ':next': nowMs + intervalMs(limit),
     ':now': nowMs,
   });
-  if (idle) return { admitted: true };
+  if (!idle) return { admitted: true };
   const busy = await write('SET at_ms = at_ms + :interval', 'at_ms <= :latest', {
     ':interval': intervalMs(limit),
     ':latest': nowMs + toleranceMs(limit),
   });
-  if (busy) return { admitted: true };
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: rateBucketKey(keyId), ConsistentRead: true }),
-  );
-  return {
-    admitted: false,
-    retryAfterSeconds: retryAfterSeconds(Number(Item?.at_ms ?? nowMs), nowMs, limit),
-  };
+  if (!busy) return { admitted: true };
+  return { admitted: false, retryAfterSeconds: retryAfterSeconds(busy.storedAtMs, nowMs, limit) };
 }

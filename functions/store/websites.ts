@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ListPosition } from '#core/list-cursor';
 import type { Difficulty, Estimate } from '#core/pricing';
+import { NotFound } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
 import { deletePartition } from './batch-write.ts';
 import { isConditionFailure } from './condition-failure.ts';
@@ -98,6 +99,13 @@ export async function getWebsite(websiteId: string): Promise<Website | null> {
     new GetCommand({ TableName: tableName, Key: websiteKey(websiteId), ConsistentRead: true }),
   );
   return Item ? toWebsite(Item) : null;
+}
+
+/** A website of the project, or 404 WEBSITE_NOT_FOUND for one of another project or none. */
+export async function projectWebsite(projectId: string, websiteId: string): Promise<Website> {
+  const website = await getWebsite(websiteId);
+  if (website?.project_id !== projectId) throw NotFound('WEBSITE_NOT_FOUND', 'No such website.');
+  return website;
 }
 
 export async function findWebsiteByDomain(projectId: string, domain: string): Promise<Website | null> {

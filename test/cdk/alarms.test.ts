@@ -47,7 +47,7 @@ describe('alarms and the dashboard', () => {
   it('send failed sweeps to an encrypted dead-letter queue, and alarm on its first message', () => {
     const sweeper = functionId(
       jobs,
-      'Cancels jobs left unapproved past the idle limit; writes held price history',
+      'Cancels jobs left unapproved past the idle limit; finishes held price history and webhook rounds',
     );
     const queues = resourcesOf(jobs, 'AWS::SQS::Queue');
     expect(queues).toHaveLength(1);

@@ -1,10 +1,10 @@
-import { App, Aspects, Stack } from 'aws-cdk-lib';
+import { Aspects, Stack } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { acknowledgeNagFindings } from '../../lib/nag-acknowledgements.ts';
-import { synthStage } from './synth-stage.ts';
+import { synthStage, testApp } from './synth-stage.ts';
 
 /** Each finding as `stack: rule at path`, for a failure message a reviewer can act on. */
 function findings(stack: Stack): string[] {
@@ -32,7 +32,7 @@ describe('cdk-nag AwsSolutions', () => {
   }, 300_000);
 
   it('still reports what the acknowledgements do not name', () => {
-    const stack = new Stack(new App(), 'pds-test-unacknowledged');
+    const stack = new Stack(testApp(), 'pds-test-unacknowledged');
     new sqs.Queue(stack, 'PlainQueue', { encryption: sqs.QueueEncryption.UNENCRYPTED });
     acknowledgeNagFindings(stack);
     Aspects.of(stack).add(new AwsSolutionsChecks({ verbose: false }));

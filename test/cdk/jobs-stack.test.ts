@@ -112,7 +112,7 @@ describe('jobs stack', () => {
   it('sweeps idle jobs every hour, able to stop any lane’s executions and write held price history', () => {
     const sweeper = functionId(
       template,
-      'Cancels jobs left unapproved past the idle limit; writes held price history',
+      'Cancels jobs left unapproved past the idle limit; finishes held price history and webhook rounds',
     );
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 hour)',
@@ -131,7 +131,8 @@ describe('jobs stack', () => {
     expect(variables).toHaveProperty('DATA_BUCKET');
     expect(statementsOf(template, sweeper).flatMap(actionsOf)).toContain('s3:PutObject');
     template.hasResourceProperties('AWS::Lambda::Function', {
-      Description: 'Cancels jobs left unapproved past the idle limit; writes held price history',
+      Description:
+        'Cancels jobs left unapproved past the idle limit; finishes held price history and webhook rounds',
       MemorySize: taskFunctions.FinishScrapeFunctionArn?.memoryMB,
       Timeout: taskFunctions.FinishScrapeFunctionArn?.timeoutSeconds,
     });

@@ -1,7 +1,7 @@
-import { App, CfnResource, Stack } from 'aws-cdk-lib';
+import { type App, CfnResource, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { enforceResourceBudget, resourceCount, STACK_RESOURCE_BUDGET } from '../../lib/resource-budget.ts';
-import { synthStage } from './synth-stage.ts';
+import { synthStage, testApp } from './synth-stage.ts';
 
 describe('the resource budget of each stack', () => {
   it('keeps every stack of a stage, nested ones included, under 450 resources, as synthesized from the repository', () => {
@@ -24,7 +24,7 @@ describe('the resource budget of each stack', () => {
   }, 300_000);
 
   it('refuses to synthesize a stack that reaches the budget, naming its count', () => {
-    const app = new App();
+    const app = testApp();
     const stack = new Stack(app, 'pds-test-crowded');
     for (let index = 0; index < 12; index += 1)
       new CfnResource(stack, `Topic${index}`, { type: 'AWS::SNS::Topic' });
@@ -33,7 +33,7 @@ describe('the resource budget of each stack', () => {
   });
 
   it('lets a stack just under the budget through', () => {
-    const app = new App();
+    const app = testApp();
     const stack = new Stack(app, 'pds-test-roomy');
     for (let index = 0; index < 11; index += 1)
       new CfnResource(stack, `Topic${index}`, { type: 'AWS::SNS::Topic' });

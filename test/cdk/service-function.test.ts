@@ -1,19 +1,17 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVOICE_FONT_PATHS, INVOICE_FONTS } from '#billing/invoice-fonts';
 import { ServiceFunction } from '../../lib/service-function.ts';
+import { testApp } from './synth-stage.ts';
 
 describe('ServiceFunction', () => {
-  const outdir = mkdtempSync(join(tmpdir(), 'service-function-'));
-  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
-
   // Bundles for real (one small handler), since the copy happens in esbuild's bundling step.
   it('copies the files it is given beside the bundle', () => {
-    const app = new App({ outdir });
+    const app = testApp();
+    const { outdir } = app;
     new ServiceFunction(new Stack(app, 'Fonts'), 'Renderer', {
       entry: 'test/cdk/fixtures/tasks/fail-job.ts',
       description: 'renders',

@@ -1,7 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -9,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { routeKey, routes } from '#platform/routes';
 import { routeAccess } from '../../lib/route-access.ts';
 import { assertDeployable, missingSettings, STAGES, stageConfigs } from '../../lib/stage-config.ts';
-import { apiTemplate, FIXTURE_JOBS, resourcesOf, synthStage } from './synth-stage.ts';
+import { apiTemplate, FIXTURE_JOBS, resourcesOf, synthFolder, synthStage } from './synth-stage.ts';
 
 const run = promisify(execFile);
 
@@ -46,7 +43,7 @@ describe('the stage table', () => {
     const failed = await run('node_modules/.bin/tsx', ['bin/cdk.ts'], {
       env: {
         ...process.env,
-        CDK_OUTDIR: mkdtempSync(join(tmpdir(), 'cdk-out-')),
+        CDK_OUTDIR: synthFolder(),
         CDK_CONTEXT_JSON: JSON.stringify({ stage }),
       },
     }).then(

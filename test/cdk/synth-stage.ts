@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { App } from 'aws-cdk-lib';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, type AppProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll } from 'vitest';
 import type { ApiStack } from '../../lib/api-stack.ts';
 import { addProductDataStacks, type JobsOverrides } from '../../lib/product-data-app.ts';
 import type { Stage } from '../../lib/stage-config.ts';
@@ -16,11 +19,24 @@ export const FIXTURE_JOBS: JobsOverrides = {
 };
 
 /**
+ * Where the test file's apps synthesize, removed when its tests end: an app without an output folder
+ * writes a `cdk.out*` folder into the system's temporary folder and leaves it there.
+ */
+const synthRoot = mkdtempSync(join(tmpdir(), 'pds-cdk-test-'));
+afterAll(() => rmSync(synthRoot, { recursive: true, force: true }));
+
+/** A folder of its own for one synthesis (one app, or one run of the CDK app). */
+export const synthFolder = () => mkdtempSync(join(synthRoot, 'app-'));
+
+/** A CDK app that synthesizes into a folder of its own under the test file's temporary one. */
+export const testApp = (props: AppProps = {}) => new App({ ...props, outdir: synthFolder() });
+
+/**
  * A stage's stacks without bundling any asset (esbuild is what makes `npm run synth` take seconds);
  * the repository's lanes unless `jobs` points elsewhere.
  */
 export function synthStage(stage: Stage, jobs?: JobsOverrides) {
-  return addProductDataStacks(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), stage, jobs);
+  return addProductDataStacks(testApp({ context: { 'aws:cdk:bundling-stacks': [] } }), stage, jobs);
 }
 
 /**

@@ -59,7 +59,7 @@ describe('the webhook-delivery lane', () => {
         jobsTemplate,
         functionId(
           jobsTemplate,
-          'Cancels jobs left unapproved past the idle limit; writes held price history',
+          'Cancels jobs left unapproved past the idle limit; finishes held price history and webhook rounds',
         ),
       ),
     ).toBe(true);

@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commands } from '#admin/commands';
 import { testShop, testShops } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
+import { laneExecutions } from '#platform/lane-executions';
+import { handler as sweepJobs } from '#tasks/sweep-idle-jobs';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob, startSilentSite } from '#test/jobs';
@@ -241,6 +243,27 @@ describe('webhook deliveries', () => {
 
     expectProblem(await api.post(`${path}/dlv_unknown/redeliver`), 404, 'DELIVERY_NOT_FOUND');
     expectProblem(await api.post('/webhooks/whk_unknown/test'), 404, 'WEBHOOK_NOT_FOUND');
+  });
+
+  it('holds a delivery whose lane cannot be started, and the job sweeper starts it later', async () => {
+    const webhook = await register('/ok', ['job.failed']);
+    const path = `/webhooks/${webhook.webhook_id}/deliveries`;
+    const start = vi
+      .spyOn(laneExecutions(), 'start')
+      .mockRejectedValueOnce(new Error('Step Functions unavailable'));
+    const test = await api.post(`/webhooks/${webhook.webhook_id}/test`);
+    start.mockRestore();
+    expect(test.status).toBe(201);
+    expect((await api.get(path)).body[0]).toMatchObject({ status: 'PENDING', attempts: [] });
+    await sweepJobs();
+    const delivered = await until(
+      () => api.get(path),
+      (page) => page.body[0]?.status === 'DELIVERED',
+    );
+    expect(delivered.body[0].attempts).toEqual([expect.objectContaining({ round: 1, outcome: 'ACCEPTED' })]);
+    expect(
+      receiver.received.filter((request) => request.headers['pds-event-id'] === test.body.event_id),
+    ).toHaveLength(1);
   });
 
   it('replays a registration sent again with its Idempotency-Key instead of registering twice', async () => {

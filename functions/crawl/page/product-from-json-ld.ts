@@ -2,7 +2,8 @@ import type { Availability } from '#core/product-record';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
-import { type PriceRange, parsePriceRange } from './parse-price-range.ts';
+import { offerPrice } from './offer-price.ts';
+import type { PriceRange } from './parse-price-range.ts';
 import type { ProductFields } from './product-fields.ts';
 import { readAvailability } from './read-availability.ts';
 import type { JsonNode } from './read-json-ld.ts';
@@ -50,7 +51,7 @@ export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity
     typed.length === 0 && declared && page.heading && declared.includes(page.heading)
       ? page.heading
       : declared;
-  const price = offerPrice(offer, page.country);
+  const price = priceOfOffer(offer, page.country);
   const category =
     str(main.category) ??
     str(variant.category) ??
@@ -172,33 +173,18 @@ function priceSpecification(
     : null;
 }
 
-/**
- * The offer's price; an AggregateOffer's low price (or a specification's minimum) is the lowest of
- * a range, kept with its high price.
- */
-function offerPrice(offer: JsonNode | null, country: string | null): PriceRange | null {
+/** The offer's price, from its own fields or else from its price specification. */
+function priceOfOffer(offer: JsonNode | null, country: string | null): PriceRange | null {
   if (!offer) return null;
   const spec = priceSpecification(offer);
-  const one = offer.price ?? (offer.lowPrice === undefined ? spec?.price : undefined);
-  if (one !== undefined) return amountOf(one, offer, country);
-  const low = amountOf(offer.lowPrice ?? spec?.min, offer, country);
-  if (!low) return null;
-  const high = amountOf(offer.lowPrice === undefined ? spec?.max : offer.highPrice, offer, country);
-  // A range whose top equals its bottom is one price.
-  if (high && Number(high.amount) <= Number(low.amount)) return low;
-  return { ...low, max: high?.amount ?? null, from: true };
-}
-
-function amountOf(value: unknown, offer: JsonNode, country: string | null): PriceRange | null {
-  if (typeof value === 'number')
-    return Number.isFinite(value) && value >= 0
-      ? { amount: String(value), currency: null, max: null, from: false }
-      : null;
-  const text = str(value);
-  if (!text) return null;
-  // schema.org asks for a plain decimal with a dot; anything else is read the way the page would show it.
-  if (/^\d+(\.\d+)?$/.test(text)) return { amount: text, currency: null, max: null, from: false };
-  return parsePriceRange(text, { country, currency: str(offer.priceCurrency) });
+  return offerPrice(
+    {
+      price: offer.price ?? (offer.lowPrice === undefined ? spec?.price : undefined),
+      low: offer.lowPrice ?? spec?.min,
+      high: offer.lowPrice === undefined ? spec?.max : offer.highPrice,
+    },
+    { country, currency: str(offer.priceCurrency) },
+  );
 }
 
 function brandName(brand: unknown): string | null {

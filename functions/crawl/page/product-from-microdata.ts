@@ -3,9 +3,8 @@ import type { Element } from 'domhandler';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
+import { offerPrice } from './offer-price.ts';
 import { elementsByTag, pageElements } from './page-elements.ts';
-import type { PriceContext } from './parse-price.ts';
-import { type PriceRange, parsePriceRange } from './parse-price-range.ts';
 import type { ProductFields } from './product-fields.ts';
 import type { PageIdentity } from './product-from-json-ld.ts';
 import { readAvailability } from './read-availability.ts';
@@ -74,7 +73,16 @@ function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): Pr
     items.reduce((best, item) => (item.properties.size > best.properties.size ? item : best));
   const offer = pricedOffer(main);
   const currency = offer ? text(offer, 'priceCurrency') : null;
-  const price = offer ? offerPrice(offer, { country: page.country, currency }) : null;
+  const price = offer
+    ? offerPrice(
+        {
+          price: text(offer, 'price') ?? undefined,
+          low: text(offer, 'lowPrice'),
+          high: text(offer, 'highPrice'),
+        },
+        { country: page.country, currency },
+      )
+    : null;
   const brandValue = main.properties.get('brand')?.[0];
   const brand =
     brandValue === undefined ? null : typeof brandValue === 'string' ? brandValue : text(brandValue, 'name');
@@ -165,24 +173,6 @@ function propertyValue(element: Element): string {
 }
 
 /** The offer's price; an AggregateOffer's low price is the lowest of a range, kept with its high price. */
-function offerPrice(offer: Item, context: PriceContext): PriceRange | null {
-  const one = text(offer, 'price');
-  if (one) return amountOf(one, context);
-  const low = amountOf(text(offer, 'lowPrice'), context);
-  if (!low) return null;
-  const high = amountOf(text(offer, 'highPrice'), context);
-  // A range whose top equals its bottom is one price.
-  if (high && Number(high.amount) <= Number(low.amount)) return low;
-  return { ...low, max: high?.amount ?? null, from: true };
-}
-
-function amountOf(value: string | null, context: PriceContext): PriceRange | null {
-  if (!value) return null;
-  return /^\d+(\.\d+)?$/.test(value)
-    ? { amount: value, currency: context.currency ?? null, max: null, from: false }
-    : parsePriceRange(value, context);
-}
-
 function text(item: Item, name: string): string | null {
   const value = item.properties.get(name)?.[0];
   return typeof value === 'string' && value ? value : null;

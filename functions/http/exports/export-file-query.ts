@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { EXPORT_FORMATS } from '#exports/export-formats';
 import type { ExportFileChoice } from '#exports/project-exports';
 import { id } from '#platform/request-fields';
 
@@ -15,7 +16,7 @@ export const fileChoiceFields = {
   ),
   format: v.optional(
     v.pipe(
-      v.picklist(['csv', 'jsonl']),
+      v.picklist(EXPORT_FORMATS),
       v.description(
         "`csv` (default): text cells starting with =, +, -, @, a tab or a carriage return are prefixed with `'` so spreadsheets do not run them. `jsonl`: the same rows as JSON objects with the raw values.",
       ),

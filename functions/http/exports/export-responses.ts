@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { EXPORT_DATASETS } from '#exports/export-datasets';
+import { EXPORT_FORMATS } from '#exports/export-formats';
 import { count, timestamp } from '../response-fields.ts';
 
 const dataset = v.picklist(EXPORT_DATASETS);
@@ -8,7 +9,7 @@ const jobId = v.pipe(
   v.description('The URL scrape job whose own products file this is; null for the files of websites.'),
 );
 const format = v.pipe(
-  v.picklist(['csv', 'jsonl']),
+  v.picklist(EXPORT_FORMATS),
   v.description(
     "`csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.",
   ),

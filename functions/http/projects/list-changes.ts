@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { CHANGE_KINDS } from '#core/price-changes';
-import { NotFound } from '#core/problem';
 import { cursor, id, limit } from '#platform/request-fields';
 import { listChangesPage } from '#store/price-changes';
-import { getWebsite } from '#store/websites';
+import { projectWebsite } from '#store/websites';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { priceChange } from './project-responses.ts';
@@ -40,10 +39,7 @@ export const handler = http(
   { path, query, responses: { 200: v.array(priceChange) } },
   async ({ principal, path, query, event, baseUrl }) => {
     const project = await authorizedProject(principal, path.project_id, 'READ');
-    if (query.website_id !== undefined) {
-      const website = await getWebsite(query.website_id);
-      if (website?.project_id !== project.project_id) throw NotFound('WEBSITE_NOT_FOUND', 'No such website.');
-    }
+    if (query.website_id !== undefined) await projectWebsite(project.project_id, query.website_id);
     const page = await listPage(event, principal, baseUrl, query.cursor);
     const { values, next } = await listChangesPage(
       project.project_id,

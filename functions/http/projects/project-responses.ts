@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MATCH_DECISION_KINDS } from '#core/match-decisions';
 import { CHANGE_KINDS } from '#core/price-changes';
-import { localization, timestamp } from '../response-fields.ts';
+import { availability, localization, timestamp } from '../response-fields.ts';
 
 export const project = v.object({
   project_id: v.string(),
@@ -26,8 +26,6 @@ export const matchDecision = v.object({
   decided_at: timestamp,
 });
 
-const availability = v.nullable(v.picklist(['IN_STOCK', 'OUT_OF_STOCK', 'PREORDER', 'UNKNOWN']));
-
 export const priceChange = v.object({
   change_id: v.string(),
   project_id: v.string(),
@@ -41,8 +39,8 @@ export const priceChange = v.object({
   previous_price: v.nullable(v.string()),
   current_price: v.nullable(v.string()),
   currency: v.nullable(v.string()),
-  previous_availability: availability,
-  current_availability: availability,
+  previous_availability: v.nullable(availability),
+  current_availability: v.nullable(availability),
   price_change: v.nullable(v.string()),
   price_change_percent: v.nullable(v.number()),
   matched_reference: v.nullable(

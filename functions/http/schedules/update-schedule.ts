@@ -46,9 +46,9 @@ const body = v.pipe(
 export const handler = http(
   { path, body, responses: { 200: schedule } },
   async ({ principal, path, body }) => {
-    await authorizedSchedule(principal, path.schedule_id, 'MANAGE_SCHEDULES');
+    const read = await authorizedSchedule(principal, path.schedule_id, 'MANAGE_SCHEDULES');
     const { monthly_budget, ...change } = body;
     const budget = monthly_budget === undefined ? {} : { monthly_budget: parseMoney(monthly_budget) };
-    return json(200, publicSchedule(await updateSchedule(path.schedule_id, { ...change, ...budget })));
+    return json(200, publicSchedule(await updateSchedule(read, { ...change, ...budget })));
   },
 );

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { count, difficulty, estimate, productRecord, timestamp } from '../response-fields.ts';
+import { availability, count, difficulty, estimate, productRecord, timestamp } from '../response-fields.ts';
 
 export const website = v.object({
   website_id: v.string(),
@@ -17,8 +17,6 @@ export const website = v.object({
 });
 
 export const websiteSample = v.object({ website_id: v.string(), products: v.array(productRecord) });
-
-const availability = v.picklist(['IN_STOCK', 'OUT_OF_STOCK', 'PREORDER', 'UNKNOWN']);
 
 export const pricePoint = v.object({
   observed_at: timestamp,

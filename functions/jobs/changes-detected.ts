@@ -1,0 +1,18 @@
+import { changesEventData } from '#core/changes-event';
+import type { StoredChange } from '#store/price-changes';
+import type { Project } from '#store/projects';
+import type { EventContent } from '#store/webhook-events';
+
+/**
+ * A scrape's changes as one `changes.detected` event, filtered by the project's
+ * `change_threshold_percent` like the changes list: one event per scrape, not per product, so a
+ * catalog-wide repricing is one delivery, not thousands. Null when nothing is left to announce.
+ */
+export function changesDetected(
+  project: Project | null,
+  changes: readonly StoredChange[],
+): EventContent | null {
+  if (changes.length === 0) return null;
+  const data = changesEventData(changes, project?.change_threshold_percent ?? null);
+  return data ? { type: 'changes.detected', data: { ...data } } : null;
+}
