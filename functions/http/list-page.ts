@@ -62,17 +62,3 @@ export async function listPage(
     },
   };
 }
-
-/**
- * One page of a lane's job list, paged by job id (newest first): lists the jobs after the cursor's
- * and links the next page when more follow.
- */
-export async function answerJobPage<J extends { job_id: string }>(
-  page: ListPage,
-  list: (afterJobId: string | undefined) => Promise<{ jobs: J[]; more: boolean }>,
-  show: (job: J) => unknown,
-): Promise<HttpResponse> {
-  const { jobs, more } = await list(page.after ? String(page.after.job_id) : undefined);
-  const last = jobs.at(-1);
-  return page.answer(jobs.map(show), more && last ? { job_id: last.job_id } : undefined);
-}

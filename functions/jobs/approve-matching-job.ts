@@ -1,19 +1,12 @@
-import { releaseHold } from '#billing/ledger';
 import { holdScrapeCap } from '#billing/scrape-billing';
 import { decide } from '#core/lanes';
 import { compareMoney, parseMoney } from '#core/money';
 import type { Estimate } from '#core/pricing';
 import { Conflict } from '#core/problem';
 import { jobStore } from '#store/job-store';
+import { approveHeldJob, notAwaiting } from './approve-held-job.ts';
 import { matchableCatalogs, matchingQuote } from './create-matching-job.ts';
 import { type MatchingFields, type MatchingJob, publicMatchingJob } from './matching-job.ts';
-import { startLane } from './start-lane.ts';
-
-const notAwaiting = (job: MatchingJob) =>
-  Conflict(
-    'JOB_NOT_AWAITING_APPROVAL',
-    `A job in status ${job.status} cannot be approved: only a job awaiting approval can.`,
-  );
 
 /** Whether the repriced quote costs more than the one the job holds. */
 const isHigher = (repriced: Estimate, held: Estimate | null) =>
@@ -53,24 +46,11 @@ export async function approveMatchingJob(job: MatchingJob, approvedBy: string): 
   }
   const priced = { ...job, estimate: repriced };
   await holdScrapeCap(priced);
-  const approved = await jobStore().move<MatchingFields>(job, 'APPROVED', {
-    set: {
-      estimate: repriced,
-      approval: { approved_by: approvedBy, approved_at: new Date().toISOString() },
-    },
-  });
-  if (!approved) {
-    const current = (await jobStore().get<MatchingFields>(job.job_id)) ?? job;
-    // As for a scrape: a racing approval that won keeps the hold; a cancel that won had released it.
-    if (current.status !== 'APPROVED' && current.approval === null) {
-      await releaseHold(job.customer_id, job.job_id);
-    }
-    throw notAwaiting(current);
-  }
-  await startLane(
+  return approveHeldJob<MatchingFields>(
+    job,
+    approvedBy,
     'matching',
-    approved.job_id,
     'The matching could not be started. Nothing was charged; please create the job again.',
+    { estimate: repriced },
   );
-  return approved;
 }

@@ -1,3 +1,4 @@
+import type { ListPosition } from '#core/list-cursor';
 import { type JobPage, jobStore } from '#store/job-store';
 import { withoutRemovedWebsites } from './list-setup-jobs.ts';
 import type { MatchingFields } from './matching-job.ts';
@@ -5,7 +6,7 @@ import type { MatchingFields } from './matching-job.ts';
 /** A project's matching jobs, newest first; those of a removed reference website left out. */
 export function listMatchingJobs(
   projectId: string,
-  options: { limit: number; afterJobId?: string },
+  options: { limit: number; after?: ListPosition },
 ): Promise<JobPage<MatchingFields>> {
   return jobStore().list<MatchingFields>(projectId, 'MATCHING', { ...options, keep: withoutRemovedWebsites });
 }

@@ -1,3 +1,4 @@
+import type { ListPosition } from '#core/list-cursor';
 import { type JobPage, jobStore } from '#store/job-store';
 import { withoutRemovedWebsites } from './list-setup-jobs.ts';
 import type { ScrapeFields } from './scrape-job.ts';
@@ -5,7 +6,7 @@ import type { ScrapeFields } from './scrape-job.ts';
 /** A project's scrape jobs, FULL and URL (or one website's), newest first; those of removed websites left out. */
 export function listScrapeJobs(
   projectId: string,
-  options: { limit: number; websiteId?: string; afterJobId?: string },
+  options: { limit: number; websiteId?: string; after?: ListPosition },
 ): Promise<JobPage<ScrapeFields>> {
   return jobStore().list<ScrapeFields>(projectId, 'SCRAPING', { ...options, keep: withoutRemovedWebsites });
 }

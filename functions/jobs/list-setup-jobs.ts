@@ -1,4 +1,5 @@
 import type { Job } from '#core/job-record';
+import type { ListPosition } from '#core/list-cursor';
 import { type JobPage, jobStore } from '#store/job-store';
 import { existingWebsiteIds } from '#store/websites';
 import type { SetupFields } from './setup-job.ts';
@@ -14,7 +15,7 @@ export async function withoutRemovedWebsites<J extends Job>(jobs: J[]): Promise<
 /** A project's setup jobs (or one website's), newest first. */
 export function listSetupJobs(
   projectId: string,
-  options: { limit: number; websiteId?: string; afterJobId?: string },
+  options: { limit: number; websiteId?: string; after?: ListPosition },
 ): Promise<JobPage<SetupFields>> {
   return jobStore().list<SetupFields>(projectId, 'SETUP', { ...options, keep: withoutRemovedWebsites });
 }

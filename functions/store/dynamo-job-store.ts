@@ -20,6 +20,7 @@ import { conditionHeld, isConditionFailure, isTransactionConflict } from './cond
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import type { JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
 import { jobKey, openJobKey, projectJobsIndex, websiteJobKey } from './keys.ts';
+import { queryPage } from './query-page.ts';
 
 function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<Extra> {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...fields } = item;
@@ -280,59 +281,54 @@ async function batchGetJobs<Extra extends object>(jobIds: string[]): Promise<Map
 
 /**
  * A project's jobs of one list, newest first (ids sort by creation time), read page by page from the
- * project's (or the website's) index until `limit` jobs are kept.
+ * project's (or the website's) index until `limit` jobs are kept. Pages are positioned by job id, so
+ * a cursor names a job whichever index listed it.
  */
 async function listJobs<Extra extends object>(
   projectId: string,
   list: JobList,
   options: ListJobsOptions<Extra>,
 ): Promise<JobPage<Extra>> {
-  const found: StoredJob<Extra>[] = [];
-  const after = options.afterJobId;
-  let startKey: Record<string, unknown> | undefined = after
-    ? options.websiteId
-      ? websiteJobKey(options.websiteId, list, after)
-      : { ...jobKey(after), ...projectJobsIndex(projectId, list, after) }
-    : undefined;
-  // One job past the page tells whether another page follows.
-  do {
-    const page = await dynamo.send(
-      new QueryCommand(
-        options.websiteId
-          ? {
-              TableName: tableName,
-              KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-              ExpressionAttributeValues: { ':pk': `WEBSITE#${options.websiteId}`, ':sk': `JOB#${list}#` },
-              ScanIndexForward: false,
-              Limit: options.limit + 1 - found.length,
-              ExclusiveStartKey: startKey,
-            }
-          : {
-              TableName: tableName,
-              IndexName: 'GSI1',
-              KeyConditionExpression: 'GSI1PK = :pk',
-              ExpressionAttributeValues: { ':pk': projectJobsIndex(projectId, list, '').GSI1PK },
-              ScanIndexForward: false,
-              Limit: options.limit + 1 - found.length,
-              ExclusiveStartKey: startKey,
-            },
-      ),
-    );
-    startKey = page.LastEvaluatedKey;
-    const items = page.Items ?? [];
-    let jobs: StoredJob<Extra>[];
-    if (options.websiteId) {
-      const byId = await batchGetJobs<Extra>(items.map((item) => String(item.job_id)));
-      jobs = items.flatMap((item) => {
+  const { websiteId, keep } = options;
+  const after = options.after === undefined ? undefined : String(options.after.job_id);
+  const query = websiteId
+    ? {
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+        ExpressionAttributeValues: { ':pk': websiteJobKey(websiteId, list, '').PK, ':sk': `JOB#${list}#` },
+        ScanIndexForward: false,
+      }
+    : {
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': projectJobsIndex(projectId, list, '').GSI1PK },
+        ScanIndexForward: false,
+      };
+  const startKey =
+    after === undefined
+      ? undefined
+      : websiteId
+        ? websiteJobKey(websiteId, list, after)
+        : { ...jobKey(after), ...projectJobsIndex(projectId, list, after) };
+  const page = await queryPage<StoredJob<Extra>>(query, {
+    limit: options.limit,
+    after: startKey,
+    read: async (items) => {
+      // A website's index holds only job ids: the jobs are read, and those of other projects dropped.
+      const byId = websiteId
+        ? await batchGetJobs<Extra>(items.map((item) => String(item.job_id)))
+        : undefined;
+      const jobs = items.map((item) => {
+        if (!byId) return toJob<Extra>(item);
         const job = byId.get(String(item.job_id));
-        return job && job.project_id === projectId ? [job] : [];
+        return job?.project_id === projectId ? job : null;
       });
-    } else {
-      jobs = items.map((item) => toJob<Extra>(item));
-    }
-    found.push(...(options.keep ? await options.keep(jobs) : jobs));
-  } while (startKey && found.length <= options.limit);
-  return { jobs: found.slice(0, options.limit), more: found.length > options.limit };
+      const found = jobs.filter((job) => job !== null);
+      const kept = new Set(keep ? await keep(found) : found);
+      return jobs.map((job) => (job && kept.has(job) ? job : null));
+    },
+  });
+  const last = page.values.at(-1);
+  return { values: page.values, next: page.next && last ? { job_id: last.job_id } : undefined };
 }
 
 /** Every unfinished job, read from the open-job markers (bounded by the jobs in flight, no table scan). */

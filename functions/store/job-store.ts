@@ -1,7 +1,9 @@
 import type { Job, JobInternals, JobList, StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
+import type { ListPosition } from '#core/list-cursor';
 import type { TransactItem } from './dynamo.ts';
 import { dynamoJobStore } from './dynamo-job-store.ts';
+import type { QueryPage } from './query-page.ts';
 
 export interface MoveChanges<Extra extends object> {
   set?: Partial<Job & JobInternals & Extra>;
@@ -13,18 +15,16 @@ export interface MoveChanges<Extra extends object> {
 
 export interface ListJobsOptions<Extra extends object> {
   limit: number;
-  /** Starts after this job (the last one of the page before), newest first. */
-  afterJobId?: string;
+  /** Starts after this job (`{ job_id }`, the last one of the page before), newest first. */
+  after?: ListPosition;
   /** Lists the jobs linked to this website instead of all the project's jobs of the list. */
   websiteId?: string;
   /** Drops jobs the caller must not show (those of removed websites). */
   keep?: (jobs: StoredJob<Extra>[]) => Promise<StoredJob<Extra>[]>;
 }
 
-export interface JobPage<Extra extends object> {
-  jobs: StoredJob<Extra>[];
-  more: boolean;
-}
+/** A page of jobs; `next` is the `{ job_id }` of its last job when more follow. */
+export type JobPage<Extra extends object> = QueryPage<StoredJob<Extra>>;
 
 /**
  * Where jobs are kept: what the job use cases need of a store, and all they know of it. DynamoDB in
@@ -63,8 +63,8 @@ export interface JobStore {
   /** Removes a finished job; false when it is gone or no longer in the status it was read in. */
   deleteFinished(job: Job): Promise<boolean>;
   /**
-   * A project's jobs of one list, newest first, until `limit` jobs are kept, and whether more are
-   * kept after them. Paging by id (ids sort by creation time) means jobs created meanwhile fall
+   * A project's jobs of one list, newest first, until `limit` jobs are kept, and where the next page
+   * starts when more are kept after them. Paging by id (ids sort by creation time) means jobs created meanwhile fall
    * before the pages already read, never into the ones to come.
    */
   list<Extra extends object>(

@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startServer } from './request-log-server.ts';
 
 /** What a page of a hand-made shop answers: its HTML, after an optional delay. */
 export interface ShopPage {
@@ -22,47 +21,50 @@ export async function startHandMadeShop(
   page: (path: string, query: URLSearchParams) => ShopPage | null,
   sitemap: readonly string[] | null,
 ): Promise<HandMadeShop> {
-  const requests: string[] = [];
   let origin = '';
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://shop.test');
-    requests.push(`${url.pathname}${url.search}`);
-    const send = (status: number, type: string, body: string): void => {
-      res.writeHead(status, { 'content-type': type });
-      res.end(body);
-    };
-    if (url.pathname === '/robots.txt')
-      return send(
-        200,
-        'text/plain',
-        `User-agent: *\nAllow: /\n${sitemap ? `Sitemap: ${origin}/sitemap.xml\n` : ''}`,
-      );
-    if (url.pathname === '/sitemap.xml' && sitemap)
-      return send(
-        200,
-        'application/xml',
-        `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${sitemap
-          .map((path) => `<url><loc>${origin}${path}</loc></url>`)
-          .join('')}</urlset>`,
-      );
-    const answer = page(url.pathname, url.searchParams);
-    if (!answer) return send(404, 'text/html', '<h1>Not found</h1>');
-    if (answer.delayMs) setTimeout(() => send(200, 'text/html; charset=utf-8', answer.html), answer.delayMs);
-    else send(200, 'text/html; charset=utf-8', answer.html);
-  });
-  server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startServer(
+    (req, res) => {
+      const url = shopUrl(req.url ?? '/');
+      const send = (status: number, type: string, body: string): void => {
+        res.writeHead(status, { 'content-type': type });
+        res.end(body);
+      };
+      if (url.pathname === '/robots.txt')
+        return send(
+          200,
+          'text/plain',
+          `User-agent: *\nAllow: /\n${sitemap ? `Sitemap: ${origin}/sitemap.xml\n` : ''}`,
+        );
+      if (url.pathname === '/sitemap.xml' && sitemap)
+        return send(
+          200,
+          'application/xml',
+          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${sitemap
+            .map((path) => `<url><loc>${origin}${path}</loc></url>`)
+            .join('')}</urlset>`,
+        );
+      const answer = page(url.pathname, url.searchParams);
+      if (!answer) return send(404, 'text/html', '<h1>Not found</h1>');
+      if (answer.delayMs)
+        setTimeout(() => send(200, 'text/html; charset=utf-8', answer.html), answer.delayMs);
+      else send(200, 'text/html; charset=utf-8', answer.html);
+    },
+    { keepAliveTimeoutMs: 1000 },
+  );
+  origin = server.origin;
   return {
     origin,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    get requests() {
+      return server.paths().map((path) => {
+        const url = shopUrl(path);
+        return `${url.pathname}${url.search}`;
+      });
+    },
+    close: server.close,
   };
 }
+
+const shopUrl = (path: string) => new URL(path, 'http://shop.test');
 
 /** A product page with its data in JSON-LD, as most shops have it. */
 export function productPage(name: string, sku: string, price: string, extraHead = ''): string {

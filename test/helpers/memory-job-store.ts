@@ -92,13 +92,16 @@ export class MemoryJobStore implements JobStore {
   }
 
   async list<Extra extends object>(projectId: string, list: JobList, options: ListJobsOptions<Extra>) {
+    const after = options.after === undefined ? undefined : String(options.after.job_id);
     const jobs = [...this.jobs.values()]
       .filter((job) => job.project_id === projectId && JOB_LIST[job.job_type] === list)
       .filter((job) => !options.websiteId || job.website_id === options.websiteId)
-      .filter((job) => !options.afterJobId || job.job_id < options.afterJobId)
+      .filter((job) => !after || job.job_id < after)
       .sort((a, b) => b.job_id.localeCompare(a.job_id)) as StoredJob<Extra>[];
     const kept = options.keep ? await options.keep(jobs) : jobs;
-    return { jobs: kept.slice(0, options.limit), more: kept.length > options.limit };
+    const page = kept.slice(0, options.limit);
+    const last = page.at(-1);
+    return { values: page, next: kept.length > options.limit && last ? { job_id: last.job_id } : undefined };
   }
 
   async open<Extra extends object = object>() {

@@ -28,7 +28,10 @@ export interface RequestLogServer {
   close(): Promise<void>;
 }
 
-export async function startServer(handler: Handler): Promise<RequestLogServer> {
+export async function startServer(
+  handler: Handler,
+  options: { keepAliveTimeoutMs?: number } = {},
+): Promise<RequestLogServer> {
   const requests: LoggedRequest[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
@@ -56,6 +59,7 @@ export async function startServer(handler: Handler): Promise<RequestLogServer> {
       response.destroy(error instanceof Error ? error : new Error(String(error)));
     });
   });
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

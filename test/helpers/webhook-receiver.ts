@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startServer } from './request-log-server.ts';
 
 export interface ReceivedRequest {
   path: string;
@@ -64,7 +64,7 @@ export async function startWebhookReceiver(options: { redirectTo: string }) {
     },
   };
 
-  const server = createServer((message, response) => {
+  const server = await startServer((message, response) => {
     const chunks: Buffer[] = [];
     message.on('data', (chunk: Buffer) => chunks.push(chunk));
     message.on('end', () => {
@@ -80,36 +80,25 @@ export async function startWebhookReceiver(options: { redirectTo: string }) {
       else response.writeHead(404).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = server;
   return {
     port,
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    url: (path: string) => `${server.origin}${path}`,
     received,
     bigBytesWritten: () => bigBytesWritten,
     bigClosed: () => bigClosed,
     fiftyMegabytes: FIFTY_MB,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const response of hanging) response.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const response of hanging) response.destroy();
+      return server.close();
+    },
   };
 }
 
 /** A server that only counts the requests it gets: where a redirect points, to show it is not followed. */
 export async function startRequestCounter() {
-  let count = 0;
-  const server = createServer((_message, response) => {
-    count += 1;
+  const server = await startServer((_message, response) => {
     response.writeHead(200).end('reached');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    count: () => count,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { port: server.port, count: () => server.requests.length, close: server.close };
 }

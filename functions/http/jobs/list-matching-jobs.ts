@@ -4,7 +4,7 @@ import { listMatchingJobs } from '#jobs/list-matching-jobs';
 import { publicMatchingJob } from '#jobs/matching-job';
 import { cursor, id, limit } from '#platform/request-fields';
 import { http } from '../http.ts';
-import { answerJobPage, listPage } from '../list-page.ts';
+import { listPage } from '../list-page.ts';
 import { matchingJob } from './job-responses.ts';
 
 const query = v.object({ project_id: id, limit, cursor });
@@ -14,10 +14,10 @@ export const handler = http(
   async ({ principal, query, event, baseUrl }) => {
     await authorizedProject(principal, query.project_id, 'READ');
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    return answerJobPage(
-      page,
-      (afterJobId) => listMatchingJobs(query.project_id, { limit: query.limit, afterJobId }),
-      publicMatchingJob,
-    );
+    const { values, next } = await listMatchingJobs(query.project_id, {
+      limit: query.limit,
+      after: page.after,
+    });
+    return page.answer(values.map(publicMatchingJob), next);
   },
 );

@@ -4,7 +4,7 @@ import { listScrapeJobs } from '#jobs/list-scrape-jobs';
 import { publicScrapeJob } from '#jobs/scrape-job';
 import { cursor, id, limit } from '#platform/request-fields';
 import { http } from '../http.ts';
-import { answerJobPage, listPage } from '../list-page.ts';
+import { listPage } from '../list-page.ts';
 import { scrapeJob } from './job-responses.ts';
 
 const query = v.object({ project_id: id, website_id: v.optional(id), limit, cursor });
@@ -14,11 +14,11 @@ export const handler = http(
   async ({ principal, query, event, baseUrl }) => {
     await authorizedProject(principal, query.project_id, 'READ');
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    return answerJobPage(
-      page,
-      (afterJobId) =>
-        listScrapeJobs(query.project_id, { limit: query.limit, websiteId: query.website_id, afterJobId }),
-      publicScrapeJob,
-    );
+    const { values, next } = await listScrapeJobs(query.project_id, {
+      limit: query.limit,
+      websiteId: query.website_id,
+      after: page.after,
+    });
+    return page.answer(values.map(publicScrapeJob), next);
   },
 );
