@@ -18,9 +18,6 @@ import {
   scoreExtraction,
 } from '#test/score-extraction';
 
-// This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
-process.env.CRAWL_MIN_DELAY_MS = '0';
-
 /**
  * The 73 real development pages (31 shops) served as one local shop, as issue 11 tried them: each
  * page at `/<its host><its path>`, a robots.txt allowing all, a sitemap and a homepage linking every
