@@ -15,6 +15,7 @@ export default defineConfig({
             'test/cdk/**/*.test.ts',
           ],
           testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -24,6 +25,12 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/helpers/global-engines.ts'],
           setupFiles: ['test/helpers/integration-env.ts'],
+          // Integration files spend much of their time waiting (lane steps, crawl politeness, spawned
+          // processes), and each has its own table, API port, shops and outbox (integration-env.ts), so
+          // two run at once even on a two-core machine, where vitest would otherwise pick one. A
+          // project with its own worker count needs a group of its own: it runs after the unit files.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

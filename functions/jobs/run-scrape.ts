@@ -61,6 +61,7 @@ const BATCH_CONCURRENCY = 1;
 const MAX_PARALLEL_BATCHES = 4;
 
 const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
+const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
 
 const STOP: ScrapeStep = { next: 'STOP' };
 
@@ -117,7 +118,7 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
 
   let urls: string[];
   let crawlDelaySeconds: number | null;
-  const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS });
+  const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS, minDelayMs: MIN_DELAY_MS });
   if (job.variant === 'FULL') {
     const progress = progressWriter((found: number) =>
       jobStore().setPathIn(
@@ -203,7 +204,11 @@ export async function scrapeBatch(
   const progress = progressWriter((done: number) =>
     jobStore().setPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done),
   );
-  const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS, perHostConcurrency: BATCH_CONCURRENCY });
+  const fetcher = createFetcher({
+    allowedHosts: ALLOWED_HOSTS,
+    minDelayMs: MIN_DELAY_MS,
+    perHostConcurrency: BATCH_CONCURRENCY,
+  });
   const deadline = startedAt + setting('SCRAPE_BATCH_SECONDS') * 1000;
   let done = from;
   const outcomes = await runTracked(progress, fetcher, () =>

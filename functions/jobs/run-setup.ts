@@ -36,6 +36,7 @@ const SAMPLE_SIZE = 20;
 const MAX_SEEDS = 50;
 
 const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
+const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
 
 const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) => JobFailure> = {
   TOO_LARGE: (analysis) => ({
@@ -71,7 +72,7 @@ const setupProgress = (jobId: string, status: JobStatus, field: 'analysis_progre
   progressWriter((value: unknown) => jobStore().updateIn<SetupFields>(jobId, status, { [field]: value }));
 
 function newFetcher(): PageFetcher {
-  return createFetcher({ allowedHosts: ALLOWED_HOSTS });
+  return createFetcher({ allowedHosts: ALLOWED_HOSTS, minDelayMs: MIN_DELAY_MS });
 }
 
 /** Brings the job into `to` from `from`, or tells why this step has nothing to do. */

@@ -123,6 +123,14 @@ export const SETTINGS = {
   EXPORTS_MAINTENANCE: optional('`true` answers 503 on export routes; read per request, an operator switch'),
   LOG_LEVEL: optional('`silent` turns logs off; read per line, tests switch it'),
   CRAWL_ALLOWED_HOSTS: optional('private hosts the crawler may reach: local stack and tests only'),
+  CRAWL_MIN_DELAY_MS: {
+    kind: 'number',
+    fallback: 100,
+    min: 0,
+    max: 10_000,
+    about:
+      'tests only: least time between the starts of two requests to one host by the setup and scrape lanes; a robots Crawl-delay still applies',
+  },
   WEBHOOK_ALLOWED_HOSTS: optional(
     'local stack and tests only: `host:port` receivers that webhooks may reach at private addresses, comma-separated',
   ),

@@ -4,15 +4,16 @@ import { freePort } from '#local/free-port';
 import { apiClient } from '#test/api-client';
 import { pollJob } from '#test/jobs';
 
-const TSX = 'node_modules/.bin/tsx';
-
 let server: ChildProcess;
 let output = '';
 
-/** `npm start`'s entry point as a newcomer runs it, read until it has printed both demo shops. */
+/**
+ * `npm start`'s entry point as a newcomer runs it (`node --import tsx`, the script's own command),
+ * read until it has printed both demo shops.
+ */
 beforeAll(async () => {
   const port = await freePort();
-  server = spawn(TSX, ['bin/dev-server.ts'], {
+  server = spawn(process.execPath, ['--import', 'tsx', 'bin/dev-server.ts'], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -7,7 +7,11 @@ import { apiClient } from '#test/api-client';
 import { pollJob } from '#test/jobs';
 
 const run = promisify(execFile);
-const TSX = 'node_modules/.bin/tsx';
+/**
+ * Sources run as `npm start` runs them: tsx's loader inside the one node process. The tsx command
+ * would put a second node process (and its start-up) in front of every run of the admin CLI.
+ */
+const WITH_TSX = ['--import', 'tsx'];
 
 let server: ChildProcess;
 let port: number;
@@ -18,7 +22,7 @@ let demoShopUrls: string[];
 /** Starts `npm start`'s entry point as a user would, and reads the two lines it promises. */
 beforeAll(async () => {
   port = await freePort();
-  server = spawn(TSX, ['bin/dev-server.ts'], {
+  server = spawn(process.execPath, [...WITH_TSX, 'bin/dev-server.ts'], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -36,12 +40,13 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  if (server.exitCode === null) server.kill('SIGKILL');
+  // SIGTERM, so a server left running by a failed test still stops the DynamoDB Local it started.
+  if (server.exitCode === null) server.kill('SIGTERM');
 });
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(TSX, ['bin/admin.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...WITH_TSX, 'bin/admin.ts', ...args], {
       env: { ...process.env, PORT: String(port) },
     });
     return { code: 0, stdout, stderr };

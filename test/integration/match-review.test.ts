@@ -10,6 +10,9 @@ import { addProjectMember, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsvObjects } from '#test/read-csv';
 
+// This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
+process.env.CRAWL_MIN_DELAY_MS = '0';
+
 /**
  * Two shops selling windows of one product range: the reference sells items 100..159, the
  * competitor 120..159, so the engine proposes about 40 pairs. Users review them through

@@ -15,6 +15,9 @@ import { addProjectMember, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsvObjects } from '#test/read-csv';
 
+// This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
+process.env.CRAWL_MIN_DELAY_MS = '0';
+
 /**
  * Three shops selling windows of one product range (ShopSpec.catalogOffset), so which of their
  * products are the same is known: the reference sells range items 100..359, competitor A 60..139

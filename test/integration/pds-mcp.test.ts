@@ -11,6 +11,9 @@ import type { RunningStack } from '#local/start-stack';
 import { newCustomer, newProject, newUser } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
 
+// This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
+process.env.CRAWL_MIN_DELAY_MS = '0';
+
 let stack: RunningStack;
 let shop: RunningShop;
 let projectId: string;

@@ -18,6 +18,9 @@ import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsvObjects } from '#test/read-csv';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 
+// This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
+process.env.CRAWL_MIN_DELAY_MS = '0';
+
 /**
  * Price history and changes through HTTP on the local stack. Two shops sell one product range: the
  * reference sells its first 20 products, the competitor its first 30. Both are scraped, matched, and

@@ -18,6 +18,9 @@ import { addProjectMember, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 
+// This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
+process.env.CRAWL_MIN_DELAY_MS = '0';
+
 /**
  * Schedules on the local stack: the runner is the task handler the EventBridge rule invokes, called
  * here with a tick's time at a schedule's due time instead of waiting for it.

@@ -7,6 +7,9 @@ import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 
+// This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
+process.env.CRAWL_MIN_DELAY_MS = '0';
+
 let stack: RunningStack;
 let api: ApiClient;
 let customerId: string;

@@ -13,6 +13,9 @@ import { addProjectMember, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { type ReceivedRequest, startRequestCounter, startWebhookReceiver } from '#test/webhook-receiver';
 
+// This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
+process.env.CRAWL_MIN_DELAY_MS = '0';
+
 // Retries after 20 ms, 40 ms …, and an attempt gives up after a second, so back-off shows in a test.
 process.env.WEBHOOK_RETRY_BASE_SECONDS = '0.02';
 process.env.WEBHOOK_ATTEMPT_TIMEOUT_SECONDS = '1';
