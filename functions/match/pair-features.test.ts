@@ -33,6 +33,14 @@ describe('pairFeatures', () => {
     ).toBe(0);
   });
 
+  it('sees a maker conflict where each name names a maker the other lacks', () => {
+    expect(features('Crucial MX500 500GB M.2 SSD', 'Samsung 970 EVO M.2 500GB').maker_conflict).toBe(1);
+    expect(features('Memoria DDR3 8GB HyperX Kingston', 'Kingston HyperX Fury DDR3 8GB').maker_conflict).toBe(
+      0,
+    );
+    expect(features('Crucial MX500 500GB M.2 SSD', 'MX500 500GB SATA M.2').maker_conflict).toBe(0);
+  });
+
   it('measures how close unequal codes are and what a containing code adds', () => {
     const variant = features('D-Link DGS-1210-24 Switch', 'D-Link DGS-1210-24P Switch');
     expect(variant.code_contained_extra).toBe(1);

@@ -1,6 +1,8 @@
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { editDistance } from './edit-distance.ts';
+import makerWordList from './maker-words.json' with { type: 'json' };
+import { compactWord } from './mine-maker-words.ts';
 import { productTerms } from './product-terms.ts';
 import type { TermWeights } from './weigh-terms.ts';
 
@@ -41,6 +43,7 @@ export const pairFeatureNames = [
   'code_contained_extra',
   'near_terms',
   'near_numbers',
+  'maker_conflict',
 ] as const;
 
 /**
@@ -118,6 +121,7 @@ export function pairFeatures(
     ...closestCodes(a, b),
     nearTwins(productTerms(a).modelDigitTerms, productTerms(b).modelDigitTerms, 2),
     nearTwins(a.numbers, b.numbers, 2, true),
+    makerConflict(a, b) ? 1 : 0,
   ];
 }
 
@@ -130,8 +134,23 @@ function firstWordUnfound(x: ProductFeatures, other: ProductFeatures): boolean {
   return x.firstWord !== null && !other.compactName.includes(compactWord(x.firstWord));
 }
 
-function compactWord(word: string): string {
-  return word.replace(/[^\p{L}\p{N}]/gu, '');
+/** Words that name makers, learned from the training pairs (`mineMakerWords`). */
+const makerWords: ReadonlySet<string> = new Set(makerWordList);
+
+/**
+ * Both names name a maker, and neither names one of the other's anywhere ("Crucial ... MX500" /
+ * "Samsung 970 EVO"): where no brand field is given, the first word alone cannot tell a maker from
+ * a word of the shop's language.
+ */
+function makerConflict(a: ProductFeatures, b: ProductFeatures): boolean {
+  const aMakers = [...productTerms(a).words].filter((word) => makerWords.has(word));
+  const bMakers = [...productTerms(b).words].filter((word) => makerWords.has(word));
+  return (
+    aMakers.length > 0 &&
+    bMakers.length > 0 &&
+    !aMakers.some((word) => b.compactName.includes(compactWord(word))) &&
+    !bMakers.some((word) => a.compactName.includes(compactWord(word)))
+  );
 }
 
 /**

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import committedWords from './maker-words.json' with { type: 'json' };
+import { mineMakerWords } from './mine-maker-words.ts';
 import committed from './pair-scorer.json' with { type: 'json' };
+import { readLabelledPairs } from './read-labelled-pairs.ts';
 import { trainPairScorer } from './train-pair-scorer.ts';
 
 describe('trainPairScorer', () => {
-  it('gives the committed model again from the training pairs and seed in the repository', async () => {
+  it('gives the committed maker words and model again from the training pairs and seed in the repository', async () => {
+    expect(mineMakerWords(await readLabelledPairs('train'))).toEqual(committedWords);
     expect(await trainPairScorer()).toEqual(committed);
   }, 120_000);
 });
