@@ -102,12 +102,14 @@ function topProducts(
     let at = top.length;
     while (at > 0 && before(rank, product, ranks[at - 1] as number, top[at - 1] as number)) at--;
     if (at >= limit) continue;
-    top.splice(at, 0, product);
-    ranks.splice(at, 0, rank);
-    if (top.length > limit) {
-      top.pop();
-      ranks.pop();
+    // Shifted by hand, the last falling off when full: this runs for every found product of every lookup.
+    let end = top.length < limit ? top.length : limit - 1;
+    for (; end > at; end--) {
+      top[end] = top[end - 1] as number;
+      ranks[end] = ranks[end - 1] as number;
     }
+    top[at] = product;
+    ranks[at] = rank;
   }
   return top;
 }
