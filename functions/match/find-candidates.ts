@@ -81,7 +81,9 @@ const scratches = new WeakMap<CatalogIndex, Scratch>();
 function scratchFor(index: CatalogIndex, weights: TermWeights): Scratch {
   let scratch = scratches.get(index);
   if (!scratch || scratch.weights !== weights) {
-    const norms = Float64Array.from(index.products, (product) => Math.sqrt(weights.norm(product)));
+    const norms = new Float64Array(index.products.length);
+    for (let i = 0; i < norms.length; i++)
+      norms[i] = Math.sqrt(weights.norm(index.products[i] as ProductFeatures));
     scratch = { weights, norms, sums: new Float64Array(index.products.length), members: new Map() };
     scratches.set(index, scratch);
   }
