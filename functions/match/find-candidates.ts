@@ -19,7 +19,7 @@ export function findCandidates(
   limit: number,
 ): number[] {
   const scratch = scratchFor(index, weights);
-  const { sums, norms } = scratch;
+  const { sums, norms, found, kept } = scratch;
   const common = Math.sqrt(index.products.length);
   const lists: { postings: readonly number[]; weight: number }[] = [];
   const wordWeights = weights.wordWeights(query);
@@ -32,13 +32,14 @@ export function findCandidates(
     for (const postings of codeLookups(code, index)) lists.push({ postings, weight });
   }
   lists.sort((a, b) => a.postings.length - b.postings.length);
-  // Products found so far; their shared weight accumulates in `sums`, reset before returning.
-  const found: number[] = [];
+  // Products found so far (the first `foundCount` of `found`); their shared weight accumulates in
+  // `sums`, reset before returning.
+  let foundCount = 0;
   const rest: typeof lists = [];
   for (const list of lists) {
-    if (list.postings.length <= common || found.length < limit) {
+    if (list.postings.length <= common || foundCount < limit) {
       for (const product of list.postings) {
-        if (sums[product] === 0) found.push(product);
+        if (sums[product] === 0) found[foundCount++] = product;
         (sums[product] as number) += list.weight;
       }
     } else rest.push(list);
@@ -49,19 +50,28 @@ export function findCandidates(
   rest.sort((a, b) => b.weight - a.weight);
   let remaining = rest.reduce((total, list) => total + list.weight, 0);
   let candidates = found;
+  let count = foundCount;
   for (const list of rest) {
-    const bar = rankAt(topProducts(candidates, sums, norms, limit), sums, norms, limit);
-    candidates = candidates.filter(
-      (product) => ((sums[product] as number) + remaining) / (norms[product] as number) >= bar,
-    );
+    const bar = rankAt(topProducts(candidates, count, sums, norms, limit), sums, norms, limit);
+    // Kept in `kept`, in place after the first list: a product is written no later than it is read.
+    let keptCount = 0;
+    for (let i = 0; i < count; i++) {
+      const product = candidates[i] as number;
+      if (((sums[product] as number) + remaining) / (norms[product] as number) >= bar)
+        kept[keptCount++] = product;
+    }
+    candidates = kept;
+    count = keptCount;
     const members = membersOf(list.postings, scratch);
-    for (const product of candidates)
+    for (let i = 0; i < count; i++) {
+      const product = candidates[i] as number;
       if (((members[product >>> 5] as number) & (1 << (product & 31))) !== 0)
         (sums[product] as number) += list.weight;
+    }
     remaining -= list.weight;
   }
-  const top = topProducts(candidates, sums, norms, limit);
-  for (const product of found) sums[product] = 0;
+  const top = topProducts(candidates, count, sums, norms, limit);
+  for (let i = 0; i < foundCount; i++) sums[found[i] as number] = 0;
   const sameGtin = query.gtin ? index.gtins.get(query.gtin) : undefined;
   return sameGtin ? [...new Set([...sameGtin, ...top])] : top;
 }
@@ -71,6 +81,9 @@ interface Scratch {
   weights: TermWeights;
   norms: Float64Array;
   sums: Float64Array;
+  /** Room for a lookup's found products and for those still in the running: allocated once, not per lookup. */
+  found: Int32Array;
+  kept: Int32Array;
   /** Common terms' posting lists as bit sets, built when first looked up in (`membersOf`). */
   members: Map<readonly number[], Uint32Array>;
 }
@@ -84,22 +97,35 @@ function scratchFor(index: CatalogIndex, weights: TermWeights): Scratch {
     const norms = new Float64Array(index.products.length);
     for (let i = 0; i < norms.length; i++)
       norms[i] = Math.sqrt(weights.norm(index.products[i] as ProductFeatures));
-    scratch = { weights, norms, sums: new Float64Array(index.products.length), members: new Map() };
+    const size = index.products.length;
+    scratch = {
+      weights,
+      norms,
+      sums: new Float64Array(size),
+      found: new Int32Array(size),
+      kept: new Int32Array(size),
+      members: new Map(),
+    };
     scratches.set(index, scratch);
   }
   return scratch;
 }
 
-/** The `limit` products of the best rank (shared weight over length), best first, ties by position. */
+/**
+ * The `limit` products of the best rank (shared weight over length) among the first `count` of
+ * `products`, best first, ties by position.
+ */
 function topProducts(
-  products: readonly number[],
+  products: Int32Array,
+  count: number,
   sums: Float64Array,
   norms: Float64Array,
   limit: number,
 ): number[] {
   const top: number[] = [];
   const ranks: number[] = [];
-  for (const product of products) {
+  for (let i = 0; i < count; i++) {
+    const product = products[i] as number;
     const rank = (sums[product] as number) / (norms[product] as number);
     let at = top.length;
     while (at > 0 && before(rank, product, ranks[at - 1] as number, top[at - 1] as number)) at--;
