@@ -61,3 +61,16 @@ export function tokeniseWords(text: string): string[] {
   }
   return tokens;
 }
+
+/**
+ * The first token of `tokeniseWords(text)`, read from the shortest start of the text that has one.
+ * A space separates tokens whatever surrounds it, so the text up to a space tokenises as the start
+ * of the whole; a product's first word is read from its name, and the whole name need not be.
+ */
+export function firstToken(text: string): string | undefined {
+  for (let end = text.indexOf(' '); end !== -1; end = text.indexOf(' ', end + 1)) {
+    const [first] = tokeniseWords(text.slice(0, end));
+    if (first !== undefined) return first;
+  }
+  return tokeniseWords(text)[0];
+}
