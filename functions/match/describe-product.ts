@@ -6,7 +6,7 @@ import { gtinKey } from './gtin-key.ts';
 import { joinNumberGroups } from './join-number-groups.ts';
 import { normaliseBrand } from './normalise-brand.ts';
 import { type Quantity, readQuantities } from './read-quantities.ts';
-import { tokeniseWords } from './tokenise-words.ts';
+import { firstToken, tokeniseWords } from './tokenise-words.ts';
 
 /** The shortest MPN of letters only taken for a code: "ECSB", not "XL". */
 const minLetterCode = 4;
@@ -75,7 +75,7 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     words: [...words].filter((word) => !codes.has(word)),
     codes: [...codes],
     quantities,
-    firstWord: tokeniseWords(name)[0] ?? null,
+    firstWord: firstToken(name) ?? null,
     compactName,
     spacedName: nameParts.join(' '),
     letterCodes: [

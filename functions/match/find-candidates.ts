@@ -18,7 +18,8 @@ export function findCandidates(
   weights: TermWeights,
   limit: number,
 ): number[] {
-  const { sums, norms } = scratchFor(index, weights);
+  const scratch = scratchFor(index, weights);
+  const { sums, norms, found, kept } = scratch;
   const common = Math.sqrt(index.products.length);
   const lists: { postings: readonly number[]; weight: number }[] = [];
   const wordWeights = weights.wordWeights(query);
@@ -31,34 +32,46 @@ export function findCandidates(
     for (const postings of codeLookups(code, index)) lists.push({ postings, weight });
   }
   lists.sort((a, b) => a.postings.length - b.postings.length);
-  // Products found so far; their shared weight accumulates in `sums`, reset before returning.
-  const found: number[] = [];
+  // Products found so far (the first `foundCount` of `found`); their shared weight accumulates in
+  // `sums`, reset before returning.
+  let foundCount = 0;
   const rest: typeof lists = [];
   for (const list of lists) {
-    if (list.postings.length <= common || found.length < limit) {
+    if (list.postings.length <= common || foundCount < limit) {
       for (const product of list.postings) {
-        if (sums[product] === 0) found.push(product);
+        if (sums[product] === 0) found[foundCount++] = product;
         (sums[product] as number) += list.weight;
       }
     } else rest.push(list);
   }
   // The common terms left can lift a product by at most their total weight; only products that
-  // could then reach the current `limit`-th rank are looked up in their (sorted) lists. Heaviest
+  // could then reach the current `limit`-th rank are looked up in their lists. Heaviest
   // list first, and the bar raised after each, so the bound tightens as fast as it can.
   rest.sort((a, b) => b.weight - a.weight);
   let remaining = rest.reduce((total, list) => total + list.weight, 0);
   let candidates = found;
+  let count = foundCount;
   for (const list of rest) {
-    const bar = rankAt(topProducts(candidates, sums, norms, limit), sums, norms, limit);
-    candidates = candidates.filter(
-      (product) => ((sums[product] as number) + remaining) / (norms[product] as number) >= bar,
-    );
-    for (const product of candidates)
-      if (includes(list.postings, product)) (sums[product] as number) += list.weight;
+    const bar = rankAt(topProducts(candidates, count, sums, norms, limit), sums, norms, limit);
+    // Kept in `kept`, in place after the first list: a product is written no later than it is read.
+    let keptCount = 0;
+    for (let i = 0; i < count; i++) {
+      const product = candidates[i] as number;
+      if (((sums[product] as number) + remaining) / (norms[product] as number) >= bar)
+        kept[keptCount++] = product;
+    }
+    candidates = kept;
+    count = keptCount;
+    const members = membersOf(list.postings, scratch);
+    for (let i = 0; i < count; i++) {
+      const product = candidates[i] as number;
+      if (((members[product >>> 5] as number) & (1 << (product & 31))) !== 0)
+        (sums[product] as number) += list.weight;
+    }
     remaining -= list.weight;
   }
-  const top = topProducts(candidates, sums, norms, limit);
-  for (const product of found) sums[product] = 0;
+  const top = topProducts(candidates, count, sums, norms, limit);
+  for (let i = 0; i < foundCount; i++) sums[found[i] as number] = 0;
   const sameGtin = query.gtin ? index.gtins.get(query.gtin) : undefined;
   return sameGtin ? [...new Set([...sameGtin, ...top])] : top;
 }
@@ -68,6 +81,11 @@ interface Scratch {
   weights: TermWeights;
   norms: Float64Array;
   sums: Float64Array;
+  /** Room for a lookup's found products and for those still in the running: allocated once, not per lookup. */
+  found: Int32Array;
+  kept: Int32Array;
+  /** Common terms' posting lists as bit sets, built when first looked up in (`membersOf`). */
+  members: Map<readonly number[], Uint32Array>;
 }
 
 const scratches = new WeakMap<CatalogIndex, Scratch>();
@@ -76,33 +94,50 @@ const scratches = new WeakMap<CatalogIndex, Scratch>();
 function scratchFor(index: CatalogIndex, weights: TermWeights): Scratch {
   let scratch = scratches.get(index);
   if (!scratch || scratch.weights !== weights) {
-    const norms = Float64Array.from(index.products, (product) => Math.sqrt(weights.norm(product)));
-    scratch = { weights, norms, sums: new Float64Array(index.products.length) };
+    const norms = new Float64Array(index.products.length);
+    for (let i = 0; i < norms.length; i++)
+      norms[i] = Math.sqrt(weights.norm(index.products[i] as ProductFeatures));
+    const size = index.products.length;
+    scratch = {
+      weights,
+      norms,
+      sums: new Float64Array(size),
+      found: new Int32Array(size),
+      kept: new Int32Array(size),
+      members: new Map(),
+    };
     scratches.set(index, scratch);
   }
   return scratch;
 }
 
-/** The `limit` products of the best rank (shared weight over length), best first, ties by position. */
+/**
+ * The `limit` products of the best rank (shared weight over length) among the first `count` of
+ * `products`, best first, ties by position.
+ */
 function topProducts(
-  products: readonly number[],
+  products: Int32Array,
+  count: number,
   sums: Float64Array,
   norms: Float64Array,
   limit: number,
 ): number[] {
   const top: number[] = [];
   const ranks: number[] = [];
-  for (const product of products) {
+  for (let i = 0; i < count; i++) {
+    const product = products[i] as number;
     const rank = (sums[product] as number) / (norms[product] as number);
     let at = top.length;
     while (at > 0 && before(rank, product, ranks[at - 1] as number, top[at - 1] as number)) at--;
     if (at >= limit) continue;
-    top.splice(at, 0, product);
-    ranks.splice(at, 0, rank);
-    if (top.length > limit) {
-      top.pop();
-      ranks.pop();
+    // Shifted by hand, the last falling off when full: this runs for every found product of every lookup.
+    let end = top.length < limit ? top.length : limit - 1;
+    for (; end > at; end--) {
+      top[end] = top[end - 1] as number;
+      ranks[end] = ranks[end - 1] as number;
     }
+    top[at] = product;
+    ranks[at] = rank;
   }
   return top;
 }
@@ -117,18 +152,19 @@ function before(rank: number, product: number, otherRank: number, other: number)
   return rank > otherRank || (rank === otherRank && product < other);
 }
 
-/** Binary search in a posting list, which holds product positions in ascending order. */
-function includes(postings: readonly number[], product: number): boolean {
-  let low = 0;
-  let high = postings.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const value = postings[middle] as number;
-    if (value === product) return true;
-    if (value < product) low = middle + 1;
-    else high = middle - 1;
+/**
+ * A common term's posting list as one bit per product of the catalog. The found products are
+ * looked up in the same few common lists by every query: a bit read instead of a binary search
+ * through a list of thousands.
+ */
+function membersOf(postings: readonly number[], scratch: Scratch): Uint32Array {
+  let members = scratch.members.get(postings);
+  if (!members) {
+    members = new Uint32Array(Math.ceil(scratch.sums.length / 32));
+    for (const product of postings) (members[product >>> 5] as number) |= 1 << (product & 31);
+    scratch.members.set(postings, members);
   }
-  return false;
+  return members;
 }
 
 /** Posting lists of products whose codes equal the code, end with it, or are one of its ends. */

@@ -1,9 +1,15 @@
+/** A character beyond ASCII: without one, there are no accents, marks or typographic look-alikes to fold. */
+const beyondAscii = /[\u0080-\uffff]/;
+
 /**
  * Lower-cased text without accents, trademark signs (®, ™, ©) and typographic look-alikes
  * (curly quotes, inch and prime marks, dashes), so that shops writing one title differently agree.
  * Greek final sigma is written as sigma, as a word may end in either once a shop abbreviates it.
  */
 export function foldText(text: string): string {
+  // Most titles are plain ASCII, where only the backtick and the case change: the chain below,
+  // read for every product of a run, would return the same.
+  if (!beyondAscii.test(text)) return text.replace(/`/g, "'").toLowerCase();
   // Marks first: NFKD would split a double prime into two single ones and spell out "™".
   return text
     .replace(/[\u00ae\u2122\u00a9]/g, ' ')

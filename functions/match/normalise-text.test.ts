@@ -4,7 +4,7 @@ import { foldText } from './fold-text.ts';
 import { gtinKey } from './gtin-key.ts';
 import { joinNumberGroups } from './join-number-groups.ts';
 import { normaliseBrand } from './normalise-brand.ts';
-import { tokeniseWords } from './tokenise-words.ts';
+import { firstToken, tokeniseWords } from './tokenise-words.ts';
 
 describe('foldText', () => {
   it('drops accents and case and writes typographic marks plainly', () => {
@@ -44,6 +44,20 @@ describe('tokeniseWords', () => {
       '黒',
       'wh',
     ]);
+  });
+});
+
+describe('firstToken', () => {
+  it('is the first of the tokens of the text, read from its start', () => {
+    expect(firstToken('the and of 3.0 discs')).toBe('3');
+    expect(firstToken('. with')).toBeUndefined();
+    const pieces = ['the', 'of', 'v2', '.', '0', "'", 's', 'discs', 'ケトル', ' ', ' ', ',', '-'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
+        const text = parts.join('');
+        expect(firstToken(text)).toBe(tokeniseWords(text)[0]);
+      }),
+    );
   });
 });
 

@@ -279,6 +279,8 @@ function trigramOverlap(a: ProductFeatures, b: ProductFeatures): number {
 }
 
 const trigramCache = new WeakMap<ProductFeatures, Uint32Array>();
+/** Room for one name's trigrams while they are sorted and deduplicated; grown when a name is longer. */
+let gramScratch = new Uint32Array(256);
 
 /**
  * The distinct trigrams of the compact name as sorted numbers, computed once. Three ASCII characters
@@ -290,7 +292,10 @@ function trigrams(product: ProductFeatures): Uint32Array {
   let cached = trigramCache.get(product);
   if (!cached) {
     const text = product.compactName;
-    const grams = new Uint32Array(Math.max(0, text.length - 2));
+    const count = Math.max(0, text.length - 2);
+    if (gramScratch.length < count) gramScratch = new Uint32Array(2 * count);
+    // Built in the shared scratch, so each product allocates only the array it keeps.
+    const grams = gramScratch.subarray(0, count);
     for (let i = 0; i < grams.length; i++) {
       const x = text.charCodeAt(i);
       const y = text.charCodeAt(i + 1);

@@ -40,7 +40,9 @@ export function weighTerms(catalogs: readonly (readonly ProductFeatures[])[]): T
   const wordWeightsOf = (product: ProductFeatures): Float64Array => {
     let cached = productWords.get(product);
     if (!cached) {
-      cached = Float64Array.from(product.words, word);
+      // A loop, not Float64Array.from, which goes through the iterator protocol per word.
+      cached = new Float64Array(product.words.length);
+      for (let i = 0; i < cached.length; i++) cached[i] = word(product.words[i] as string);
       productWords.set(product, cached);
     }
     return cached;
