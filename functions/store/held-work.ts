@@ -6,6 +6,8 @@ export type { HeldWorkKind };
 
 /** Held work read per query. */
 const PAGE = 25;
+/** Failures one after another that end a pass: a service is down, not one item wrong. */
+const MAX_FAILURES_IN_A_ROW = 3;
 
 /**
  * Holds work a step could not finish (the bucket or a lane failed) so that nothing is lost: the job
@@ -21,17 +23,21 @@ export async function holdWork(kind: HeldWorkKind, id: string): Promise<void> {
   );
 }
 
-/** The ids of the work held of a kind, in id order, at most `limit`. */
-async function heldWork(kind: HeldWorkKind, limit: number): Promise<string[]> {
-  const { Items } = await dynamo.send(
+/** A page of the work held of a kind, in id order, from after `after`; `next` when more may follow. */
+async function heldWork(
+  kind: HeldWorkKind,
+  after: Record<string, unknown> | undefined,
+): Promise<{ ids: string[]; next: Record<string, unknown> | undefined }> {
+  const { Items, LastEvaluatedKey } = await dynamo.send(
     new QueryCommand({
       TableName: tableName,
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': heldWorkKey(kind, '').PK },
-      Limit: limit,
+      Limit: PAGE,
+      ExclusiveStartKey: after,
     }),
   );
-  return (Items ?? []).map((item) => String(item.id));
+  return { ids: (Items ?? []).map((item) => String(item.id)), next: LastEvaluatedKey };
 }
 
 async function releaseWork(kind: HeldWorkKind, id: string): Promise<void> {
@@ -40,8 +46,10 @@ async function releaseWork(kind: HeldWorkKind, id: string): Promise<void> {
 
 /**
  * Finishes held work of a kind, in order, until `deadline` (epoch ms): `finish` does one (it must be
- * safe to repeat), and the work is released once it has. The first that fails stays held and ends
- * the pass, as what failed it (the bucket, a lane) likely fails the rest. Returns the ids finished.
+ * safe to repeat), and the work is released once it has. Work that fails stays held for the next
+ * pass, and the pass goes on past it, so one item that cannot be finished never holds up the rest;
+ * `MAX_FAILURES_IN_A_ROW` failing one after another end the pass, as what failed them (the bucket,
+ * a lane) likely fails the rest. Returns the ids finished.
  */
 export async function finishHeldWork(
   kind: HeldWorkKind,
@@ -50,19 +58,24 @@ export async function finishHeldWork(
   onFailure: (id: string, error: unknown) => void,
 ): Promise<string[]> {
   const finished: string[] = [];
-  for (;;) {
-    const held = await heldWork(kind, PAGE);
-    if (held.length === 0) return finished;
-    for (const id of held) {
+  let failuresInARow = 0;
+  let after: Record<string, unknown> | undefined;
+  do {
+    const page = await heldWork(kind, after);
+    for (const id of page.ids) {
       if (Date.now() >= deadline) return finished;
       try {
         await finish(id);
         await releaseWork(kind, id);
       } catch (error) {
         onFailure(id, error);
-        return finished;
+        if (++failuresInARow >= MAX_FAILURES_IN_A_ROW) return finished;
+        continue;
       }
+      failuresInARow = 0;
       finished.push(id);
     }
-  }
+    after = page.next;
+  } while (after);
+  return finished;
 }
