@@ -196,8 +196,16 @@ async function finishStaleRuns(deadline: number): Promise<ScheduleRun[]> {
   const finished: ScheduleRun[] = [];
   for (const pending of stale) {
     if (Date.now() >= deadline) break;
-    const run = await finishStaleRun(pending);
-    if (run) finished.push(run);
+    try {
+      const run = await finishStaleRun(pending);
+      if (run) finished.push(run);
+    } catch (error) {
+      // Its marker stays, taken again by a later tick; the due runs of this one still go ahead.
+      logError('a stale scheduled run could not be finished', error, {
+        scheduleId: pending.run.schedule_id,
+        dueAt: pending.run.due_at,
+      });
+    }
   }
   return finished;
 }

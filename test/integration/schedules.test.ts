@@ -6,6 +6,7 @@ import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import { createScrapeJob } from '#jobs/create-scrape-job';
 import type { RunningStack } from '#local/start-stack';
+import { jobStore } from '#store/job-store';
 import { getProject } from '#store/projects';
 import { claimRun, getSchedule } from '#store/schedules';
 import { getWebsite, removeWebsite } from '#store/websites';
@@ -489,6 +490,29 @@ describe('a runner that stopped mid-run', () => {
     });
     expect((await pollJob(api, `/jobs/scraping/${jobId}`)).job.status).toBe('COMPLETED');
     expect((await api.delete(`/schedules/${created.schedule_id}`)).status).toBe(204);
+  });
+
+  it('leaves a stale run it cannot finish for a later tick, and makes the due runs all the same', async () => {
+    const stale = (await createSchedule({})).body;
+    const store = jobStore();
+    const get = store.get.bind(store);
+    let jobId = '';
+    const failing = vi
+      .spyOn(store, 'get')
+      .mockImplementation(((id: string) =>
+        id === jobId ? Promise.reject(new Error('table unavailable')) : get(id)) as typeof get);
+    try {
+      ({ jobId } = await claimAndStop(stale.schedule_id));
+      const due = (await createSchedule({ monthly_budget: '0.01' })).body;
+      const { runs } = await runSchedules({ time: due.next_run_at });
+      expect(runs.map((run) => run.schedule_id)).toContain(due.schedule_id);
+      expect(failing.mock.calls.map(([id]) => id)).toContain(jobId);
+      expect((await runsOf(stale.schedule_id))[0]).toMatchObject({ outcome: 'PENDING' });
+      expect((await api.delete(`/schedules/${due.schedule_id}`)).status).toBe(204);
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await api.delete(`/schedules/${stale.schedule_id}`)).status).toBe(204);
   });
 });
 
