@@ -6,8 +6,10 @@
  * training options are chosen, the validation pairs left for measuring.
  */
 import { predictProbability, trainBoostedTrees } from '../functions/match/boosted-trees.ts';
+import { describeProduct, type ProductFeatures } from '../functions/match/describe-product.ts';
 import { foldPairsByProduct } from '../functions/match/fold-pairs-by-product.ts';
-import { pairFeatureNames } from '../functions/match/pair-features.ts';
+import { mineMakerWords } from '../functions/match/mine-maker-words.ts';
+import { makerConflict, pairFeatureNames } from '../functions/match/pair-features.ts';
 import { readLabelledPairs } from '../functions/match/read-labelled-pairs.ts';
 import { scoreTitlePairs } from '../functions/match/score-title-pairs.ts';
 import { pairScorerTraining } from '../functions/match/train-pair-scorer.ts';
@@ -22,6 +24,30 @@ const kept = pairFeatureNames.flatMap((name, i) => (leftOut.has(name) ? [] : [i]
 const rows = scoreTitlePairs(pairs).map((pair) => kept.map((i) => pair.features[i] as number));
 const names = kept.map((i) => pairFeatureNames[i] as string);
 const role = foldPairsByProduct(pairs, folds);
+const makerColumn = names.indexOf('maker_conflict');
+const described = new Map<string, ProductFeatures>();
+const describe = (title: string): ProductFeatures => {
+  let product = described.get(title);
+  if (!product) {
+    product = describeProduct({ url: title, name: title, brand: null, gtin: null, mpn: null });
+    described.set(title, product);
+  }
+  return product;
+};
+/**
+ * The rows of one fold: the maker words are learned again from the fold's training pairs, so the
+ * maker conflict of a tested pair owes nothing to its own label.
+ */
+const foldRows = (train: number[]): number[][] => {
+  if (makerColumn === -1) return rows;
+  const makers = new Set(mineMakerWords(train.map((i) => pairs[i] as (typeof pairs)[0])));
+  return rows.map((row, i) => {
+    const pair = pairs[i] as (typeof pairs)[0];
+    const copy = [...row];
+    copy[makerColumn] = makerConflict(describe(pair.left), describe(pair.right), makers) ? 1 : 0;
+    return copy;
+  });
+};
 let logLoss = 0;
 let tested = 0;
 let truePositives = 0;
@@ -29,6 +55,7 @@ let falsePositives = 0;
 let falseNegatives = 0;
 for (let fold = 0; fold < folds; fold++) {
   const train = pairs.flatMap((_, i) => (role(fold, i) === 'train' ? [i] : []));
+  const rows = foldRows(train);
   const model = trainBoostedTrees(
     names,
     train.map((i) => rows[i] as number[]),

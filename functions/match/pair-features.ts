@@ -140,11 +140,16 @@ const makerWords: ReadonlySet<string> = new Set(makerWordList);
 /**
  * Both names name a maker, and neither names one of the other's anywhere ("Crucial ... MX500" /
  * "Samsung 970 EVO"): where no brand field is given, the first word alone cannot tell a maker from
- * a word of the shop's language.
+ * a word of the shop's language. `makers` are the committed maker words unless cross-validation
+ * learns them again from a fold.
  */
-function makerConflict(a: ProductFeatures, b: ProductFeatures): boolean {
-  const aMakers = [...productTerms(a).words].filter((word) => makerWords.has(word));
-  const bMakers = [...productTerms(b).words].filter((word) => makerWords.has(word));
+export function makerConflict(
+  a: ProductFeatures,
+  b: ProductFeatures,
+  makers: ReadonlySet<string> = makerWords,
+): boolean {
+  const aMakers = [...productTerms(a).words].filter((word) => makers.has(word));
+  const bMakers = [...productTerms(b).words].filter((word) => makers.has(word));
   return (
     aMakers.length > 0 &&
     bMakers.length > 0 &&
