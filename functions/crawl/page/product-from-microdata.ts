@@ -172,7 +172,6 @@ function propertyValue(element: Element): string {
   }
 }
 
-/** The offer's price; an AggregateOffer's low price is the lowest of a range, kept with its high price. */
 function text(item: Item, name: string): string | null {
   const value = item.properties.get(name)?.[0];
   return typeof value === 'string' && value ? value : null;
