@@ -28,21 +28,3 @@ export function csvField(value: CsvValue): string {
 
 /** One record with its CRLF line break, the RFC's line ending. */
 export const csvLine = (values: readonly CsvValue[]): string => `${values.map(csvField).join(',')}\r\n`;
-
-/**
- * The header line and then one line per row, lazily: a writer can send each line on as it comes, so
- * a file of 100,000 products is never one string in memory.
- */
-export function* csvLines<Row>(
-  columns: readonly string[],
-  rows: Iterable<Row>,
-  toValues: (row: Row) => readonly CsvValue[],
-): Generator<string> {
-  yield csvLine(columns);
-  for (const row of rows) {
-    const values = toValues(row);
-    if (values.length !== columns.length)
-      throw new Error(`A CSV row has ${values.length} values for ${columns.length} columns`);
-    yield csvLine(values);
-  }
-}

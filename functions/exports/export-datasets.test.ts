@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
 import { readCsv } from '#test/read-csv';
 import { bundledRates } from './bundled-rates.ts';
-import { type CsvValue, csvLines } from './csv-lines.ts';
+import { type CsvValue, csvLine } from './csv-lines.ts';
 import {
   EXPORT_DATASETS,
   type ExportDataset,
@@ -21,7 +21,7 @@ import {
   URL_SCRAPE_COLUMNS,
   urlScrapeRow,
 } from './export-datasets.ts';
-import { jsonLines } from './json-lines.ts';
+import { jsonLine } from './json-lines.ts';
 
 const rates = await bundledRates.current();
 
@@ -349,7 +349,7 @@ describe('every dataset is safe to open in a spreadsheet', () => {
 
   for (const [dataset, { columns, row }] of Object.entries(files)) {
     it(`${dataset}: no text cell of the CSV starts a formula; JSON Lines keeps the raw values`, () => {
-      const [header, cells = []] = readCsv([...csvLines(columns, [row], (values) => values)].join(''));
+      const [header, cells = []] = readCsv(csvLine(columns) + csvLine(row));
       expect(header).toEqual([...columns]);
       const texts = row.filter((value) => typeof value === 'string' && startsFormula(value));
       expect(texts.length).toBeGreaterThan(0);
@@ -357,8 +357,7 @@ describe('every dataset is safe to open in a spreadsheet', () => {
       for (const [index, value] of row.entries())
         if (typeof value === 'string' && startsFormula(value)) expect(cells[index]).toBe(`'${value}`);
 
-      const [line = ''] = [...jsonLines(columns, [row], (values) => values)];
-      const record = JSON.parse(line) as Record<string, unknown>;
+      const record = JSON.parse(jsonLine(columns, row)) as Record<string, unknown>;
       expect(Object.keys(record)).toEqual([...columns]);
       expect(Object.values(record)).toEqual(row.map((value) => value ?? null));
     });
