@@ -1,6 +1,8 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ListPosition } from '#core/list-cursor';
 import { dynamo, tableName } from './dynamo.ts';
 import { type HeldWorkKind, heldWorkKey } from './keys.ts';
+import { type QueryPage, queryPage } from './query-page.ts';
 
 export type { HeldWorkKind };
 
@@ -23,21 +25,15 @@ export async function holdWork(kind: HeldWorkKind, id: string): Promise<void> {
   );
 }
 
-/** A page of the work held of a kind, in id order, from after `after`; `next` when more may follow. */
-async function heldWork(
-  kind: HeldWorkKind,
-  after: Record<string, unknown> | undefined,
-): Promise<{ ids: string[]; next: Record<string, unknown> | undefined }> {
-  const { Items, LastEvaluatedKey } = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName,
+/** A page of the work held of a kind, in id order, from after `after`; `next` when more follow. */
+function heldWork(kind: HeldWorkKind, after: ListPosition | undefined): Promise<QueryPage<string>> {
+  return queryPage(
+    {
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': heldWorkKey(kind, '').PK },
-      Limit: PAGE,
-      ExclusiveStartKey: after,
-    }),
+    },
+    { limit: PAGE, after, read: async (items) => items.map((item) => String(item.id)) },
   );
-  return { ids: (Items ?? []).map((item) => String(item.id)), next: LastEvaluatedKey };
 }
 
 async function releaseWork(kind: HeldWorkKind, id: string): Promise<void> {
@@ -59,10 +55,10 @@ export async function finishHeldWork(
 ): Promise<string[]> {
   const finished: string[] = [];
   let failuresInARow = 0;
-  let after: Record<string, unknown> | undefined;
+  let after: ListPosition | undefined;
   do {
     const page = await heldWork(kind, after);
-    for (const id of page.ids) {
+    for (const id of page.values) {
       if (Date.now() >= deadline) return finished;
       try {
         await finish(id);
