@@ -6,7 +6,7 @@
  * training options are chosen, the validation pairs left for measuring.
  */
 import { predictProbability, trainBoostedTrees } from '../functions/match/boosted-trees.ts';
-import { describeProduct, type ProductFeatures } from '../functions/match/describe-product.ts';
+import { titleDescriber } from '../functions/match/describe-title.ts';
 import { foldPairsByProduct } from '../functions/match/fold-pairs-by-product.ts';
 import { mineMakerWords } from '../functions/match/mine-maker-words.ts';
 import { makerConflict, pairFeatureNames } from '../functions/match/pair-features.ts';
@@ -25,15 +25,7 @@ const rows = scoreTitlePairs(pairs).map((pair) => kept.map((i) => pair.features[
 const names = kept.map((i) => pairFeatureNames[i] as string);
 const role = foldPairsByProduct(pairs, folds);
 const makerColumn = names.indexOf('maker_conflict');
-const described = new Map<string, ProductFeatures>();
-const describe = (title: string): ProductFeatures => {
-  let product = described.get(title);
-  if (!product) {
-    product = describeProduct({ url: title, name: title, brand: null, gtin: null, mpn: null });
-    described.set(title, product);
-  }
-  return product;
-};
+const describe = titleDescriber();
 /**
  * The rows of one fold: the maker words are learned again from the fold's training pairs, so the
  * maker conflict of a tested pair owes nothing to its own label.

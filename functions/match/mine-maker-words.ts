@@ -1,4 +1,5 @@
-import { describeProduct, type ProductFeatures } from './describe-product.ts';
+import { compactWord } from './compact-word.ts';
+import { titleDescriber } from './describe-title.ts';
 import type { LabelledPair } from './read-labelled-pairs.ts';
 
 /** A word that starts fewer distinct titles is too rare to tell a maker from chance. */
@@ -18,15 +19,7 @@ const MIN_KEPT = 0.8;
  * they start one. Sorted, so the same pairs give the same list.
  */
 export function mineMakerWords(pairs: readonly LabelledPair[]): string[] {
-  const described = new Map<string, ProductFeatures>();
-  const describe = (title: string): ProductFeatures => {
-    let product = described.get(title);
-    if (!product) {
-      product = describeProduct({ url: title, name: title, brand: null, gtin: null, mpn: null });
-      described.set(title, product);
-    }
-    return product;
-  };
+  const describe = titleDescriber();
   const titles = new Map<string, Set<string>>();
   const kept = new Map<string, { matches: number; kept: number }>();
   for (const pair of pairs)
@@ -56,9 +49,4 @@ export function mineMakerWords(pairs: readonly LabelledPair[]): string[] {
     })
     .map(([word]) => word)
     .sort();
-}
-
-/** The word as it is found in a compact name: letters and digits only. */
-export function compactWord(word: string): string {
-  return word.replace(/[^\p{L}\p{N}]/gu, '');
 }

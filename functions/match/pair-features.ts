@@ -1,8 +1,8 @@
+import { compactWord } from './compact-word.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { editDistance } from './edit-distance.ts';
 import makerWordList from './maker-words.json' with { type: 'json' };
-import { compactWord } from './mine-maker-words.ts';
 import { productTerms } from './product-terms.ts';
 import type { TermWeights } from './weigh-terms.ts';
 
@@ -148,14 +148,21 @@ export function makerConflict(
   b: ProductFeatures,
   makers: ReadonlySet<string> = makerWords,
 ): boolean {
-  const aMakers = [...productTerms(a).words].filter((word) => makers.has(word));
-  const bMakers = [...productTerms(b).words].filter((word) => makers.has(word));
+  // Most names of a catalogue run carry no maker word: read one side's before the other's.
+  const aMakers = makersIn(a, makers);
+  if (aMakers.length === 0) return false;
+  const bMakers = makersIn(b, makers);
   return (
-    aMakers.length > 0 &&
     bMakers.length > 0 &&
     !aMakers.some((word) => b.compactName.includes(compactWord(word))) &&
     !bMakers.some((word) => a.compactName.includes(compactWord(word)))
   );
+}
+
+function makersIn(product: ProductFeatures, makers: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  for (const word of productTerms(product).words) if (makers.has(word)) found.push(word);
+  return found;
 }
 
 /**

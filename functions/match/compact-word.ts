@@ -1,0 +1,4 @@
+/** The word as it is found in a compact name (`ProductFeatures.compactName`): letters and digits only. */
+export function compactWord(word: string): string {
+  return word.replace(/[^\p{L}\p{N}]/gu, '');
+}
