@@ -191,16 +191,16 @@ export const scheduleRunKey = (scheduleId: string, dueAt: string) => ({
   PK: `SCHEDULE#${scheduleId}`,
   SK: `RUN#${dueAt}`,
 });
-/**
- * An active schedule's next due time, in one partition sorted by time: the runner reads the due ones
- * with one Query (`SK <= now`), never a scan. Moved with the schedule's `next_run_at` in one write.
- */
 /** Runs claimed and not yet ended, so a runner that stopped mid-run leaves a trace the next tick finds. */
 export const PENDING_RUNS_PK = 'PENDING_SCHEDULE_RUNS';
 export const pendingRunKey = (scheduleId: string, dueAt: string) => ({
   PK: PENDING_RUNS_PK,
   SK: `${scheduleId}#${dueAt}`,
 });
+/**
+ * An active schedule's next due time, in one partition sorted by time: the runner reads the due ones
+ * with one Query (`SK <= now`), never a scan. Moved with the schedule's `next_run_at` in one write.
+ */
 export const DUE_SCHEDULES_PK = 'DUE_SCHEDULES';
 export const dueScheduleKey = (dueAt: string, scheduleId: string) => ({
   PK: DUE_SCHEDULES_PK,
