@@ -105,7 +105,7 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
 /** The lane that delivers webhook events, which the tasks of every other lane may start. */
 export const EVENT_LANE = 'webhook-delivery';
 
-/** Run every hour by an EventBridge schedule, when the module exists: expires idle jobs, writes held price history. */
+/** Run every hour by an EventBridge schedule, when the module exists: expires idle jobs, finishes held work (price history, webhook rounds). */
 export const IDLE_JOB_SWEEPER_MODULE = 'sweep-idle-jobs';
 
 /** Run every few minutes by an EventBridge rule: starts the due runs of schedules, when the module exists. */
