@@ -14,8 +14,8 @@ import { judgeTitlePairs } from './score-title-pairs.ts';
  * against them understates the engine's.
  */
 const floors = {
-  'amazon-google': { precision: 0.71, recall: 0.74, f1: 0.73 },
-  'walmart-amazon': { precision: 0.645, recall: 0.9, f1: 0.75 },
+  'amazon-google': { precision: 0.72, recall: 0.745, f1: 0.74 },
+  'walmart-amazon': { precision: 0.66, recall: 0.9, f1: 0.765 },
 };
 /**
  * Pairwise decisions on the WDC validation pairs, a few points under measured: the engine's pair
@@ -71,13 +71,14 @@ describe('matching accuracy on real catalogues', () => {
     const dataset = await readBenchmarkDataset('walmart-amazon');
     const reference = { website_id: 'walmart', products: dataset.left };
     const first = await matchCatalogs(reference, [{ website_id: 'amazon', products: dataset.right }]);
-    // Every 50th product of both sides gets a changed title; every 7th reference product a new price.
+    // Every 50th product of both sides gets a changed title; every 7th priced product a price 10 %
+    // higher, as a day's price updates go: not a change of product, and too small to lean a choice.
     const edit = (products: ProductRecord[]): ProductRecord[] =>
       products.map((product, i) =>
         i % 50 === 0
           ? { ...product, name: `${product.name} (renewed)` }
-          : i % 7 === 0
-            ? { ...product, price: '1.00' }
+          : i % 7 === 0 && product.price
+            ? { ...product, price: (Number(product.price) * 1.1).toFixed(2) }
             : product,
       );
     const changedReference = { website_id: 'walmart', products: edit(dataset.left) };

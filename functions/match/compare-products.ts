@@ -1,3 +1,4 @@
+import { priceRatio } from './compare-prices.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { minContainedCode } from './min-contained-code.ts';
 import { productTerms } from './product-terms.ts';
@@ -27,6 +28,11 @@ export interface MatchEvidence {
   /** Measured dimensions read on both sides with a common value, or with no common value. */
   quantities: { agree: string[]; conflict: string[] };
   brand: 'equal' | 'conflict' | null;
+  /**
+   * How many times the higher price is the lower (`priceRatio`), null where the prices cannot be
+   * compared; absent from evidence of engine versions before match-6.
+   */
+  priceRatio?: number | null;
 }
 
 export interface PairScore {
@@ -111,6 +117,7 @@ export function compareProducts(
     text,
     quantities,
     brand,
+    priceRatio: priceRatio(a, b),
   };
   if (gtin === 'conflict') return { score: 0, evidence };
   if (gtin === 'equal') return { score: 1, evidence };

@@ -1,8 +1,9 @@
+import { pricesApart } from './compare-prices.ts';
 import type { MatchEvidence } from './compare-products.ts';
 
 /**
  * The evidence of a match in one line for exports: what agreed (GTIN, MPN, codes and how, measured
- * quantities, the rarest shared words) and what conflicted.
+ * quantities, the rarest shared words) and what conflicted (prices far apart among them).
  */
 export function describeEvidence(evidence: MatchEvidence): string {
   const agreed: string[] = [];
@@ -19,6 +20,7 @@ export function describeEvidence(evidence: MatchEvidence): string {
   if (evidence.quantities.conflict.length > 0)
     conflicts.push(`quantities ${evidence.quantities.conflict.join(' ')}`);
   if (evidence.brand === 'conflict') conflicts.push('brand');
+  if (pricesApart(evidence.priceRatio)) conflicts.push(`prices ${evidence.priceRatio}x apart`);
   const parts = [`agree: ${agreed.join(', ') || 'nothing'}`];
   if (conflicts.length > 0) parts.push(`conflict: ${conflicts.join(', ')}`);
   return `${parts.join('; ')}; text ${evidence.text.toFixed(2)}`;

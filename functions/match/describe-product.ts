@@ -13,11 +13,12 @@ const minLetterCode = 4;
 
 /**
  * What the engine reads of a product: a product record has these fields; `description` is read where
- * a shop provides one (the product record has no field for it).
+ * a shop provides one (the product record has no field for it), and the price where given.
  */
-export type MatchableProduct = Pick<ProductRecord, 'url' | 'name' | 'brand' | 'gtin' | 'mpn'> & {
-  description?: string | null;
-};
+export type MatchableProduct = Pick<ProductRecord, 'url' | 'name' | 'brand' | 'gtin' | 'mpn'> &
+  Partial<Pick<ProductRecord, 'price' | 'currency' | 'price_from'>> & {
+    description?: string | null;
+  };
 
 /** What the engine reads from a product record, computed once per product and run. */
 export interface ProductFeatures {
@@ -47,11 +48,16 @@ export interface ProductFeatures {
   numbers: string[];
   /** Letters and digits of name, MPN and description run together, to find a code however it is split ("SX10 IS"). */
   compact: string;
+  /** The price, null where none is given or it is a "from" price (the lowest of a range). */
+  price: number | null;
+  /** The price's currency (ISO 4217), null where the shop names none. */
+  currency: string | null;
 }
 
 /**
- * Reads the matching features of a product. Only name, brand, GTIN, MPN and description are read:
- * SKUs are shop-internal, and prices and availability change without the product changing.
+ * Reads the matching features of a product: name, brand, GTIN, MPN, description, and the price,
+ * which leans the choice between look-alikes (`compare-prices.ts`). SKUs are shop-internal, and
+ * availability changes without the product changing.
  */
 export function describeProduct(product: MatchableProduct): ProductFeatures {
   const name = joinNumberGroups(foldText(product.name ?? ''));
@@ -84,7 +90,15 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     numbers: [...new Set((name.match(/\d+/g) ?? []).map((digits) => digits.replace(/^0+(?=\d)/, '')))],
     // Without MPN and description (most scraped products) the two are equal: kept once.
     compact: compact === compactName ? compactName : compact,
+    price: readPrice(product),
+    currency: product.currency ?? null,
   };
+}
+
+function readPrice(product: MatchableProduct): number | null {
+  if (!product.price || product.price_from) return null;
+  const price = Number(product.price);
+  return price > 0 && Number.isFinite(price) ? price : null;
 }
 
 /**

@@ -14,12 +14,20 @@ const background = [
 ];
 
 function judge(a: string, b: string, fields: Parameters<typeof testProduct>[2] = {}) {
-  const left = [testProduct('a', a, fields), ...background.map((name, i) => testProduct(`l${i}`, name))].map(
-    describeProduct,
-  );
-  const right = [testProduct('b', b, fields), ...background.map((name, i) => testProduct(`r${i}`, name))].map(
-    describeProduct,
-  );
+  return judgeSides([a, fields], [b, fields]);
+}
+
+type Side = [name: string, fields: Parameters<typeof testProduct>[2]];
+
+function judgeSides([aName, aFields]: Side, [bName, bFields]: Side) {
+  const left = [
+    testProduct('a', aName, aFields),
+    ...background.map((name, i) => testProduct(`l${i}`, name)),
+  ].map(describeProduct);
+  const right = [
+    testProduct('b', bName, bFields),
+    ...background.map((name, i) => testProduct(`r${i}`, name)),
+  ].map(describeProduct);
   return judgePair(
     left[0] as (typeof left)[0],
     right[0] as (typeof right)[0],
@@ -40,6 +48,21 @@ describe('judgePair', () => {
     const judged = judge('Cooler Master MasterLiquid ML120L RGB', 'Cooler Master MasterLiquid ML240L RGB');
     expect(judged.confidence).toBeLessThan(0.5);
     expect(describeEvidence(judged.evidence)).toContain('conflict: model codes');
+  });
+
+  it('lowers the score, not the confidence, where prices are far apart, and says so', () => {
+    const alike = judgeSides(
+      ['Pioneer TS-W259S4 Champion Series subwoofer', { price: '99.00' }],
+      ['PIONEER TSW259S4 Champion 10" Sub', { price: '109.00' }],
+    );
+    const apart = judgeSides(
+      ['Pioneer TS-W259S4 Champion Series subwoofer', { price: '99.00' }],
+      ['PIONEER TSW259S4 Champion 10" Sub', { price: '396.00' }],
+    );
+    expect(apart.score).toBeCloseTo(alike.score * (1.5 / 4) ** 0.25, 6);
+    expect(apart.confidence).toBe(alike.confidence);
+    expect(describeEvidence(apart.evidence)).toContain('prices 4x apart');
+    expect(describeEvidence(alike.evidence)).not.toContain('prices');
   });
 
   it('takes equal GTINs for certain, whatever the titles', () => {

@@ -1,3 +1,4 @@
+import { priceFactor } from './compare-prices.ts';
 import { compareProducts, type MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { pairFeatures } from './pair-features.ts';
@@ -8,7 +9,7 @@ import type { TermWeights } from './weigh-terms.ts';
 const minLearnedScore = 0.09;
 
 export interface PairJudgement {
-  /** What the one-to-one assignment ranks and thresholds, 0..1. */
+  /** What the one-to-one assignment ranks and thresholds, 0..1; lowered where prices are far apart. */
   score: number;
   /**
    * How likely the two are the same product, 0..1, and the engine's decision for a pair on its own
@@ -28,6 +29,9 @@ export interface PairJudgement {
  * very differently, but it learned from offers without a brand field, so it is not trusted across
  * makers, where it would pair look-alikes of two brands. Without `withConfidence` the confidence
  * may be left out (NaN) where it does not change the score, and the evidence lists no shared words.
+ * Where GTINs do not decide, prices far apart lower the score (`priceFactor`), not the confidence:
+ * the price leans the choice between look-alikes, while the confidence stays the decision on what
+ * the two products are.
  */
 export function judgePair(
   a: ProductFeatures,
@@ -44,9 +48,11 @@ export function judgePair(
   const runOut = evidence.codes.length === 0 && makersAgree;
   // Blocking scores many pairs: there the learned scorer runs only where it changes the score and
   // the pair could still be accepted (the mean cannot reach the margin rule's 0.3 from below 0.09).
+  const priced = priceFactor(evidence.priceRatio ?? null);
   if (!withConfidence && (!runOut || rule.score < minLearnedScore))
-    return { score: rule.score, confidence: Number.NaN, evidence };
+    return { score: rule.score * priced, confidence: Number.NaN, evidence };
   const learned = scorePair(pairFeatures(a, b, weights, evidence, rule.score));
   const confidence = evidence.brand === 'conflict' ? Math.min(learned, rule.score) : learned;
-  return { score: runOut ? Math.sqrt(rule.score * confidence) : rule.score, confidence, evidence };
+  const score = runOut ? Math.sqrt(rule.score * confidence) : rule.score;
+  return { score: score * priced, confidence, evidence };
 }

@@ -129,4 +129,38 @@ describe('matchCatalogs', () => {
     expect(result.counters.products_total).toBe(6);
     expect(Object.keys(result.fingerprints.web_ref ?? {})).toHaveLength(6);
   });
+
+  it('takes the look-alike priced like the reference product, an edition far cheaper left out', async () => {
+    const choose = async (fullPrice: string, academicPrice: string) => {
+      const result = await matchCatalogs(
+        {
+          website_id: 'web_ref',
+          products: [
+            testProduct('https://ref.example/ps', 'Adobe Photoshop CS3 Extended', { price: '999.00' }),
+            ...referenceNames.map((name, i) => testProduct(`https://ref.example/p/${i}`, name)),
+          ],
+        },
+        [
+          {
+            website_id: 'web_a',
+            products: [
+              testProduct('https://a.example/full', 'Adobe Photoshop CS3 Extended Windows', {
+                price: fullPrice,
+              }),
+              testProduct('https://a.example/edu', 'Adobe Photoshop CS3 Extended Academic', {
+                price: academicPrice,
+              }),
+              ...competitor('web_a').products,
+            ],
+          },
+        ],
+      );
+      return result.matches.find((match) => match.reference_url === 'https://ref.example/ps');
+    };
+    const full = await choose('989.00', '299.00');
+    expect(full?.url).toBe('https://a.example/full');
+    expect(full?.evidence.priceRatio).toBe(1.01);
+    // The same titles priced the other way round: the price made the choice.
+    expect((await choose('299.00', '989.00'))?.url).toBe('https://a.example/edu');
+  });
 });
