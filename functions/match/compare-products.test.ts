@@ -30,6 +30,34 @@ describe('compareProducts', () => {
     expect(result.evidence.gtin).toBe('equal');
   });
 
+  it("takes one's GTIN written in the other's name or description as the same product", () => {
+    const inName = compare(
+      testProduct('a', 'Acme Kettle', { gtin: '4006381333931' }),
+      testProduct('b', 'Water boiler steel EAN 4006381333931'),
+    );
+    expect(inName.score).toBe(1);
+    expect(inName.evidence.gtin).toBe('equal');
+    const inDescription = compare(testProduct('a', 'Acme Kettle', { gtin: '036000291452' }), {
+      ...testProduct('b', 'Water boiler steel'),
+      description: 'Boils 1.7 l. UPC: 036000291452.',
+    } as ReturnType<typeof testProduct>);
+    expect(inDescription.evidence.gtin).toBe('equal');
+  });
+
+  it('never rules a pair out by a GTIN written in a text, nor reads a number with a wrong check digit as one', () => {
+    const other = compare(
+      testProduct('a', 'Acme Kettle 1.7 l Steel', { gtin: '4006381333931' }),
+      testProduct('b', 'Acme Kettle 1.7 l Steel, fits lid 036000291452'),
+    );
+    expect(other.evidence.gtin).toBeNull();
+    expect(other.score).toBeGreaterThan(0.5);
+    const wrongCheckDigit = compare(
+      testProduct('a', 'Acme Kettle', { gtin: '4006381333931' }),
+      testProduct('b', 'Water boiler steel 4006381333932'),
+    );
+    expect(wrongCheckDigit.evidence.gtin).toBeNull();
+  });
+
   it('rules out a pair whose valid GTINs differ, however alike the titles', () => {
     const result = compare(
       testProduct('a', 'Acme Kettle 1.7 l Steel', { gtin: '4006381333931' }),

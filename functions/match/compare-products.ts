@@ -9,7 +9,10 @@ import type { TermWeights } from './weigh-terms.ts';
 
 /** Why two products were scored as they were; kept with every match. */
 export interface MatchEvidence {
-  /** Both carry a valid GTIN: equal decides, different rules the pair out. */
+  /**
+   * Both carry a valid GTIN, or one's GTIN is written in the other's name or description: equal
+   * decides, different GTINs of both GTIN fields rule the pair out.
+   */
   gtin: 'equal' | 'conflict' | null;
   /** Both MPNs read as the same model code, the makers not differing. */
   mpn: 'equal' | null;
@@ -73,7 +76,8 @@ export function compareProducts(
   weights: TermWeights,
   withWords = true,
 ): PairScore {
-  const gtin = a.gtin && b.gtin ? (a.gtin === b.gtin ? 'equal' : 'conflict') : null;
+  const gtin =
+    a.gtin && b.gtin ? (a.gtin === b.gtin ? 'equal' : 'conflict') : gtinWritten(a, b) ? 'equal' : null;
   const brand =
     a.brand && b.brand
       ? sameBrand(a.brand, b.brand)
@@ -125,6 +129,16 @@ export function compareProducts(
   const conflicted = text * conflictFactor ** conflicts;
   const named = brand !== 'conflict' && (namesModel(a, b, weights) || namesModel(b, a, weights));
   return { score: named ? 1 - (1 - conflicted) * conflictFactor : conflicted, evidence };
+}
+
+/** A GTIN of one (its field's, or one its text writes) is written in the other's name or description. */
+function gtinWritten(a: ProductFeatures, b: ProductFeatures): boolean {
+  if (a.textGtins.length === 0 && b.textGtins.length === 0) return false;
+  return (
+    (a.gtin !== null && b.textGtins.includes(a.gtin)) ||
+    (b.gtin !== null && a.textGtins.includes(b.gtin)) ||
+    a.textGtins.some((key) => b.textGtins.includes(key))
+  );
 }
 
 /**

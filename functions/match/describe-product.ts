@@ -25,6 +25,12 @@ export interface ProductFeatures {
   /** The product's key in its catalog (its URL). */
   key: string;
   gtin: string | null;
+  /**
+   * Valid GTINs written in the name or description ("UPC 027242273422"), padded as `gtin`, the
+   * field's own left out: they confirm a match with a product whose GTIN they are, and never
+   * conflict, as a description may name an accessory's or a pack's code.
+   */
+  textGtins: readonly string[];
   /** The MPN as a model code, null when it does not look like one. */
   mpn: string | null;
   brand: string | null;
@@ -73,9 +79,11 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
   const nameParts = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const compactName = nameParts.join('');
   const compact = removeAll(`${name} ${foldText(product.mpn ?? '')} ${description}`, /[^a-z0-9]+/);
+  const gtin = gtinKey(product.gtin);
   return {
     key: product.url,
-    gtin: gtinKey(product.gtin),
+    gtin,
+    textGtins: gtinsIn(`${name} ${description}`, gtin),
     mpn,
     brand,
     words: [...words].filter((word) => !codes.has(word)),
@@ -93,6 +101,21 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     price: readPrice(product),
     currency: product.currency ?? null,
   };
+}
+
+/** No GTINs in the text: one array for the many products without. */
+const noGtins: readonly string[] = [];
+
+/** Runs of 12 to 14 digits with a valid check digit (UPC-A, EAN-13, GTIN-14), other than `own`. */
+function gtinsIn(text: string, own: string | null): readonly string[] {
+  const runs = text.match(/(?<!\d)\d{12,14}(?!\d)/g);
+  if (!runs) return noGtins;
+  const found = new Set<string>();
+  for (const run of runs) {
+    const key = gtinKey(run);
+    if (key && key !== own) found.add(key);
+  }
+  return found.size > 0 ? [...found] : noGtins;
 }
 
 function readPrice(product: MatchableProduct): number | null {

@@ -72,8 +72,11 @@ export function findCandidates(
   }
   const top = topProducts(candidates, count, sums, norms, limit);
   for (let i = 0; i < foundCount; i++) sums[found[i] as number] = 0;
-  const sameGtin = query.gtin ? index.gtins.get(query.gtin) : undefined;
-  return sameGtin ? [...new Set([...sameGtin, ...top])] : top;
+  if (query.gtin === null && query.textGtins.length === 0) return top;
+  const sameGtin = [query.gtin, ...query.textGtins].flatMap((gtin) =>
+    gtin ? (index.gtins.get(gtin) ?? []) : [],
+  );
+  return [...new Set([...sameGtin, ...top])];
 }
 
 /** Per index: the products' vector lengths under the run's weights, and a zeroed sum per product. */

@@ -8,6 +8,7 @@ export interface CatalogIndex {
   codes: Map<string, number[]>;
   /** Prefixes and suffixes of longer codes, so "rk15313" finds "essrk15313" and the reverse. */
   codeEnds: Map<string, number[]>;
+  /** GTIN fields and GTINs written in the text (`textGtins`). */
   gtins: Map<string, number[]>;
 }
 
@@ -30,6 +31,7 @@ export function indexCatalog(products: readonly ProductFeatures[]): CatalogIndex
       }
     }
     if (product.gtin) post(index.gtins, product.gtin, i);
+    for (const gtin of product.textGtins) post(index.gtins, gtin, i);
   });
   return index;
 }

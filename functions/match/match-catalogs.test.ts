@@ -163,4 +163,28 @@ describe('matchCatalogs', () => {
     // The same titles priced the other way round: the price made the choice.
     expect((await choose('299.00', '989.00'))?.url).toBe('https://a.example/edu');
   });
+
+  it("finds a product by its GTIN written in the other's description, whatever the titles", async () => {
+    const result = await matchCatalogs(
+      {
+        website_id: 'web_ref',
+        products: [
+          testProduct('https://ref.example/boiler', 'Water boiler', { gtin: '4006381333931' }),
+          ...referenceNames.map((name, i) => testProduct(`https://ref.example/p/${i}`, name)),
+        ],
+      },
+      [
+        {
+          website_id: 'web_a',
+          products: [
+            { ...testProduct('https://a.example/k', 'Zephyr 1700'), description: 'EAN 4006381333931' },
+            ...competitor('web_a').products,
+          ],
+        },
+      ],
+    );
+    const found = result.matches.find((match) => match.reference_url === 'https://ref.example/boiler');
+    expect(found).toMatchObject({ url: 'https://a.example/k', confidence: 1 });
+    expect(found?.evidence.gtin).toBe('equal');
+  });
 });
