@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
+import type { MatchableProduct } from './describe-product.ts';
 import { type MatchingCounters, matchCatalogs } from './match-catalogs.ts';
 import { testProduct } from './test-product.ts';
 
@@ -27,6 +28,12 @@ const competitor = (website_id: string, names = referenceNames.slice(0, 5)) => (
 
 const pairs = (result: { matches: { reference_url: string; website_id: string; url: string }[] }) =>
   result.matches.map((match) => `${match.reference_url} ${match.website_id} ${match.url}`).sort();
+
+/** The reference catalog with one more product, against web_a with more products of its own. */
+const matchWithOne = (product: MatchableProduct, competitorProducts: MatchableProduct[]) =>
+  matchCatalogs({ website_id: 'web_ref', products: [product, ...reference().products] }, [
+    { website_id: 'web_a', products: [...competitorProducts, ...competitor('web_a').products] },
+  ]);
 
 describe('matchCatalogs', () => {
   it('matches every reference product to its counterpart in each competitor, and reports counters', async () => {
@@ -132,27 +139,13 @@ describe('matchCatalogs', () => {
 
   it('takes the look-alike priced like the reference product, an edition far cheaper left out', async () => {
     const choose = async (fullPrice: string, academicPrice: string) => {
-      const result = await matchCatalogs(
-        {
-          website_id: 'web_ref',
-          products: [
-            testProduct('https://ref.example/ps', 'Adobe Photoshop CS3 Extended', { price: '999.00' }),
-            ...referenceNames.map((name, i) => testProduct(`https://ref.example/p/${i}`, name)),
-          ],
-        },
+      const result = await matchWithOne(
+        testProduct('https://ref.example/ps', 'Adobe Photoshop CS3 Extended', { price: '999.00' }),
         [
-          {
-            website_id: 'web_a',
-            products: [
-              testProduct('https://a.example/full', 'Adobe Photoshop CS3 Extended Windows', {
-                price: fullPrice,
-              }),
-              testProduct('https://a.example/edu', 'Adobe Photoshop CS3 Extended Academic', {
-                price: academicPrice,
-              }),
-              ...competitor('web_a').products,
-            ],
-          },
+          testProduct('https://a.example/full', 'Adobe Photoshop CS3 Extended Windows', { price: fullPrice }),
+          testProduct('https://a.example/edu', 'Adobe Photoshop CS3 Extended Academic', {
+            price: academicPrice,
+          }),
         ],
       );
       return result.matches.find((match) => match.reference_url === 'https://ref.example/ps');
@@ -165,23 +158,9 @@ describe('matchCatalogs', () => {
   });
 
   it("finds a product by its GTIN written in the other's description, whatever the titles", async () => {
-    const result = await matchCatalogs(
-      {
-        website_id: 'web_ref',
-        products: [
-          testProduct('https://ref.example/boiler', 'Water boiler', { gtin: '4006381333931' }),
-          ...referenceNames.map((name, i) => testProduct(`https://ref.example/p/${i}`, name)),
-        ],
-      },
-      [
-        {
-          website_id: 'web_a',
-          products: [
-            { ...testProduct('https://a.example/k', 'Zephyr 1700'), description: 'EAN 4006381333931' },
-            ...competitor('web_a').products,
-          ],
-        },
-      ],
+    const result = await matchWithOne(
+      testProduct('https://ref.example/boiler', 'Water boiler', { gtin: '4006381333931' }),
+      [{ ...testProduct('https://a.example/k', 'Zephyr 1700'), description: 'EAN 4006381333931' }],
     );
     const found = result.matches.find((match) => match.reference_url === 'https://ref.example/boiler');
     expect(found).toMatchObject({ url: 'https://a.example/k', confidence: 1 });
