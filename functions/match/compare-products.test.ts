@@ -51,6 +51,15 @@ describe('compareProducts', () => {
     );
     expect(other.evidence.gtin).toBeNull();
     expect(other.score).toBeGreaterThan(0.5);
+    const bothTexts = compare(
+      { ...testProduct('a', 'Acme Kettle'), description: 'Spare lid: 036000291452' } as ReturnType<
+        typeof testProduct
+      >,
+      { ...testProduct('b', 'Water boiler steel'), description: 'Fits lid 036000291452' } as ReturnType<
+        typeof testProduct
+      >,
+    );
+    expect(bothTexts.evidence.gtin).toBeNull();
     const wrongCheckDigit = compare(
       testProduct('a', 'Acme Kettle', { gtin: '4006381333931' }),
       testProduct('b', 'Water boiler steel 4006381333932'),

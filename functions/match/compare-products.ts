@@ -10,8 +10,8 @@ import type { TermWeights } from './weigh-terms.ts';
 /** Why two products were scored as they were; kept with every match. */
 export interface MatchEvidence {
   /**
-   * Both carry a valid GTIN, or one's GTIN is written in the other's name or description: equal
-   * decides, different GTINs of both GTIN fields rule the pair out.
+   * Both carry a valid GTIN, or one's GTIN field is written in the other's name or description:
+   * equal decides, different GTINs of both GTIN fields rule the pair out.
    */
   gtin: 'equal' | 'conflict' | null;
   /** Both MPNs read as the same model code, the makers not differing. */
@@ -131,13 +131,14 @@ export function compareProducts(
   return { score: named ? 1 - (1 - conflicted) * conflictFactor : conflicted, evidence };
 }
 
-/** A GTIN of one (its field's, or one its text writes) is written in the other's name or description. */
+/**
+ * One's GTIN field is written in the other's name or description. Two texts writing one GTIN do not
+ * decide: both descriptions may name one accessory's code (two titles carrying one number agree by
+ * model code anyway).
+ */
 function gtinWritten(a: ProductFeatures, b: ProductFeatures): boolean {
-  if (a.textGtins.length === 0 && b.textGtins.length === 0) return false;
   return (
-    (a.gtin !== null && b.textGtins.includes(a.gtin)) ||
-    (b.gtin !== null && a.textGtins.includes(b.gtin)) ||
-    a.textGtins.some((key) => b.textGtins.includes(key))
+    (a.gtin !== null && b.textGtins.includes(a.gtin)) || (b.gtin !== null && a.textGtins.includes(b.gtin))
   );
 }
 

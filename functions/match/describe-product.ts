@@ -26,8 +26,8 @@ export interface ProductFeatures {
   key: string;
   gtin: string | null;
   /**
-   * Valid GTINs written in the name or description ("UPC 027242273422"), padded as `gtin`, the
-   * field's own left out: they confirm a match with a product whose GTIN they are, and never
+   * Valid GTINs written in the name or description ("UPC 036000291452"), padded as `gtin`, the
+   * field's own left out: they confirm a match with a product whose GTIN field holds one, and never
    * conflict, as a description may name an accessory's or a pack's code.
    */
   textGtins: readonly string[];
