@@ -97,10 +97,9 @@ const scratches = new WeakMap<CatalogIndex, Scratch>();
 function scratchFor(index: CatalogIndex, weights: TermWeights): Scratch {
   let scratch = scratches.get(index);
   if (!scratch || scratch.weights !== weights) {
-    const norms = new Float64Array(index.products.length);
-    for (let i = 0; i < norms.length; i++)
-      norms[i] = Math.sqrt(weights.norm(index.products[i] as ProductFeatures));
     const size = index.products.length;
+    const norms = new Float64Array(size);
+    for (let i = 0; i < size; i++) norms[i] = Math.sqrt(weights.norm(index.products[i] as ProductFeatures));
     scratch = {
       weights,
       norms,

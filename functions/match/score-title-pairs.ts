@@ -1,5 +1,6 @@
 import { compareProducts, type PairScore } from './compare-products.ts';
-import { describeProduct, type ProductFeatures } from './describe-product.ts';
+import type { ProductFeatures } from './describe-product.ts';
+import { titleDescriber } from './describe-title.ts';
 import { judgePair, type PairJudgement } from './judge-pair.ts';
 import { pairFeatures } from './pair-features.ts';
 import type { LabelledPair } from './read-labelled-pairs.ts';
@@ -34,13 +35,10 @@ function describeTitlePairs<T>(
   pairs: readonly TitlePair[],
   score: (a: ProductFeatures, b: ProductFeatures, weights: TermWeights) => T,
 ): T[] {
-  const describeSide = (titles: string[]): Map<string, ProductFeatures> =>
-    new Map(
-      [...new Set(titles)].map((title, i) => [
-        title,
-        describeProduct({ url: String(i), name: title, brand: null, gtin: null, mpn: null }),
-      ]),
-    );
+  const describeSide = (titles: string[]): Map<string, ProductFeatures> => {
+    const describe = titleDescriber();
+    return new Map([...new Set(titles)].map((title) => [title, describe(title)]));
+  };
   const left = describeSide(pairs.map((pair) => pair.left));
   const right = describeSide(pairs.map((pair) => pair.right));
   const weights = weighTerms([[...left.values()], [...right.values()]]);
