@@ -14,7 +14,7 @@ import { judgeTitlePairs } from './score-title-pairs.ts';
  * against them understates the engine's.
  */
 const floors = {
-  'amazon-google': { precision: 0.72, recall: 0.745, f1: 0.74 },
+  'amazon-google': { precision: 0.725, recall: 0.755, f1: 0.745 },
   'walmart-amazon': { precision: 0.66, recall: 0.9, f1: 0.765 },
 };
 /**

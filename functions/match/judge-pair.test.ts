@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compareProducts } from './compare-products.ts';
 import { describeEvidence } from './describe-evidence.ts';
 import { describeProduct } from './describe-product.ts';
 import { judgePair } from './judge-pair.ts';
@@ -19,7 +20,12 @@ function judge(a: string, b: string, fields: Parameters<typeof testProduct>[2] =
 
 type Side = [name: string, fields: Parameters<typeof testProduct>[2]];
 
-function judgeSides([aName, aFields]: Side, [bName, bFields]: Side) {
+function judgeSides(a: Side, b: Side) {
+  return judgePair(...describeSides(a, b), true);
+}
+
+/** The two products' features among the background's, and the weights of both catalogs. */
+function describeSides([aName, aFields]: Side, [bName, bFields]: Side) {
   const left = [
     testProduct('a', aName, aFields),
     ...background.map((name, i) => testProduct(`l${i}`, name)),
@@ -28,12 +34,11 @@ function judgeSides([aName, aFields]: Side, [bName, bFields]: Side) {
     testProduct('b', bName, bFields),
     ...background.map((name, i) => testProduct(`r${i}`, name)),
   ].map(describeProduct);
-  return judgePair(
+  return [
     left[0] as (typeof left)[0],
     right[0] as (typeof right)[0],
     weighTerms([left, right]),
-    true,
-  );
+  ] as const;
 }
 
 describe('judgePair', () => {
@@ -63,6 +68,17 @@ describe('judgePair', () => {
     expect(apart.confidence).toBe(alike.confidence);
     expect(describeEvidence(apart.evidence)).toContain('prices 4x apart');
     expect(describeEvidence(alike.evidence)).not.toContain('prices');
+  });
+
+  it('leaves a pair that shares only a year to the words and the learned scorer, and a shared model code to the rules', () => {
+    const brand = { brand: 'MakeMusic' };
+    const yearOnly = describeSides(['Finale 2007 Academic', brand], ['Finale 2007 music notation software', brand]);
+    const judged = judgePair(...yearOnly, true);
+    expect(judged.evidence.codes).toEqual(['2007']);
+    expect(judged.score).toBeCloseTo(Math.sqrt(compareProducts(...yearOnly, true).score * judged.confidence), 9);
+
+    const coded = describeSides(['Finale F2007X Academic', brand], ['Finale F2007X music notation software', brand]);
+    expect(judgePair(...coded, true).score).toBe(compareProducts(...coded, true).score);
   });
 
   it('takes equal GTINs for certain, whatever the titles', () => {

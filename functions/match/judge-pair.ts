@@ -8,6 +8,9 @@ import type { TermWeights } from './weigh-terms.ts';
 /** The rule's score below which the geometric mean stays under 0.3, the lowest accepted score. */
 const minLearnedScore = 0.09;
 
+/** A year, "2007": one written in both names names an edition that a series' every product shares. */
+const year = /^(?:19|20)\d\d$/;
+
 export interface PairJudgement {
   /** What the one-to-one assignment ranks and thresholds, 0..1; lowered where prices are far apart. */
   score: number;
@@ -23,7 +26,7 @@ export interface PairJudgement {
 
 /**
  * Scores a pair by the rules (`compareProducts`) and by the learned scorer. GTINs and shared codes
- * decide by the rules. Where the rules run out (no GTIN, no shared code) and the makers agree (same
+ * decide by the rules. Where the rules run out (no GTIN, no shared code but a year) and the makers agree (same
  * brand, or the same first word and no brand conflict), the score is the geometric mean of the
  * rule's score and the learned probability: the learned scorer knows titles of one model written
  * very differently, but it learned from offers without a brand field, so it is not trusted across
@@ -45,7 +48,9 @@ export function judgePair(
   const makersAgree =
     evidence.brand === 'equal' ||
     (evidence.brand === null && a.firstWord !== null && a.firstWord === b.firstWord);
-  const runOut = evidence.codes.length === 0 && makersAgree;
+  // A shared year ("Finale 2007" / "MakeMusic Finale 2007 Academic") is no model: it leaves the
+  // decision to the words as no shared code does.
+  const runOut = evidence.codes.every((code) => year.test(code)) && makersAgree;
   // Blocking scores many pairs: there the learned scorer runs only where it changes the score and
   // the pair could still be accepted (the mean cannot reach the margin rule's 0.3 from below 0.09).
   const priced = priceFactor(evidence.priceRatio ?? null);
