@@ -34,11 +34,7 @@ function describeSides([aName, aFields]: Side, [bName, bFields]: Side) {
     testProduct('b', bName, bFields),
     ...background.map((name, i) => testProduct(`r${i}`, name)),
   ].map(describeProduct);
-  return [
-    left[0] as (typeof left)[0],
-    right[0] as (typeof right)[0],
-    weighTerms([left, right]),
-  ] as const;
+  return [left[0] as (typeof left)[0], right[0] as (typeof right)[0], weighTerms([left, right])] as const;
 }
 
 describe('judgePair', () => {
@@ -72,12 +68,21 @@ describe('judgePair', () => {
 
   it('leaves a pair that shares only a year to the words and the learned scorer, and a shared model code to the rules', () => {
     const brand = { brand: 'MakeMusic' };
-    const yearOnly = describeSides(['Finale 2007 Academic', brand], ['Finale 2007 music notation software', brand]);
+    const yearOnly = describeSides(
+      ['Finale 2007 Academic', brand],
+      ['Finale 2007 music notation software', brand],
+    );
     const judged = judgePair(...yearOnly, true);
     expect(judged.evidence.codes).toEqual(['2007']);
-    expect(judged.score).toBeCloseTo(Math.sqrt(compareProducts(...yearOnly, true).score * judged.confidence), 9);
+    expect(judged.score).toBeCloseTo(
+      Math.sqrt(compareProducts(...yearOnly, true).score * judged.confidence),
+      9,
+    );
 
-    const coded = describeSides(['Finale F2007X Academic', brand], ['Finale F2007X music notation software', brand]);
+    const coded = describeSides(
+      ['Finale F2007X Academic', brand],
+      ['Finale F2007X music notation software', brand],
+    );
     expect(judgePair(...coded, true).score).toBe(compareProducts(...coded, true).score);
   });
 
