@@ -93,6 +93,21 @@ describe('compareProducts', () => {
     expect(result.score).toBeGreaterThan(0.9);
   });
 
+  it('counts a word one title writes joined and the other splits as shared, but not a short word found inside another', () => {
+    const joined = compare(
+      testProduct('a', 'Clipart Collection Deluxe'),
+      testProduct('b', 'Clip Art Collection Deluxe'),
+    );
+    const apart = compare(
+      testProduct('a', 'Clipart Collection Deluxe'),
+      testProduct('b', 'Photo Collection Deluxe'),
+    );
+    expect(joined.evidence.text).toBeGreaterThan(apart.evidence.text + 0.1);
+    const short = compare(testProduct('a', 'Art Lamp Desk'), testProduct('b', 'Smart Lamp Desk'));
+    const none = compare(testProduct('a', 'Art Lamp Desk'), testProduct('b', 'Bright Lamp Desk'));
+    expect(short.evidence.text).toBeCloseTo(none.evidence.text, 9);
+  });
+
   it('lowers a pair whose sizes of one dimension differ, and records which', () => {
     const same = compare(
       testProduct('a', 'Kingston DataTraveler 16GB'),

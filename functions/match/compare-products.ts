@@ -100,6 +100,7 @@ export function compareProducts(
       if (withWords) common.push({ word, weight });
     }
   }
+  sharedWords += joinedWeight(a, b, aWeights) + joinedWeight(b, a, weights.wordWeights(b));
   const norms = Math.sqrt(weights.norm(a) * weights.norm(b));
   // A product without a name (only a GTIN, say) has no text to compare.
   const text = norms > 0 ? Math.min(1, (sharedWords + agreement.weight) / norms) : 0;
@@ -129,6 +130,22 @@ export function compareProducts(
   const conflicted = text * conflictFactor ** conflicts;
   const named = brand !== 'conflict' && (namesModel(a, b, weights) || namesModel(b, a, weights));
   return { score: named ? 1 - (1 - conflicted) * conflictFactor : conflicted, evidence };
+}
+
+/**
+ * The shared weight of words that `x` writes as one and `y` splits or joins otherwise ("clip art" /
+ * "clipart", "Titan Pro" / "TitanPro", "NoteTabs" / "Note Tabs"): a word of `x` not among `y`'s
+ * words but written in `y`'s compact name counts half its weight, the other half coming from `y`'s
+ * side where its pieces are long enough to be found in `x`'s compact name.
+ */
+function joinedWeight(x: ProductFeatures, y: ProductFeatures, xWeights: Float64Array): number {
+  const yWords = productTerms(y).words;
+  let weight = 0;
+  for (const i of productTerms(x).joinableWords) {
+    const word = x.words[i] as string;
+    if (!yWords.has(word) && y.compactName.includes(word)) weight += (xWeights[i] as number) ** 2 / 2;
+  }
+  return weight;
 }
 
 /**
