@@ -100,7 +100,9 @@ export function compareProducts(
       if (withWords) common.push({ word, weight });
     }
   }
-  sharedWords += joinedWeight(a, b, aWeights) + joinedWeight(b, a, weights.wordWeights(b));
+  sharedWords +=
+    joinedWeight(a, aWeights, b, (word) => bWords.has(word)) +
+    joinedWeight(b, weights.wordWeights(b), a, (word) => a.words.includes(word));
   const norms = Math.sqrt(weights.norm(a) * weights.norm(b));
   // A product without a name (only a GTIN, say) has no text to compare.
   const text = norms > 0 ? Math.min(1, (sharedWords + agreement.weight) / norms) : 0;
@@ -134,16 +136,25 @@ export function compareProducts(
 
 /**
  * The shared weight of words that `x` writes as one and `y` splits or joins otherwise ("clip art" /
- * "clipart", "Titan Pro" / "TitanPro", "NoteTabs" / "Note Tabs"): a word of `x` not among `y`'s
- * words but written in `y`'s compact name counts half its weight, the other half coming from `y`'s
- * side where its pieces are long enough to be found in `x`'s compact name.
+ * "clipart", "Titan Pro" / "TitanPro", "NoteTabs" / "Note Tabs"): a word of `x` of four letters or
+ * more, not among `y`'s words but written in `y`'s name without spaces, counts half its weight, the
+ * other half coming from `y`'s side where its pieces are long enough to be found in `x`'s name.
+ * Shorter words are found inside unrelated ones ("art" in "smart"), and a number inside another
+ * ("12" in "120") is another size. `yHas` is asked rather than a set built for `y`: blocking
+ * compares each product with many, and a set per product is memory a large run does not have.
  */
-function joinedWeight(x: ProductFeatures, y: ProductFeatures, xWeights: Float64Array): number {
-  const yWords = productTerms(y).words;
+function joinedWeight(
+  x: ProductFeatures,
+  xWeights: Float64Array,
+  y: ProductFeatures,
+  yHas: (word: string) => boolean,
+): number {
   let weight = 0;
-  for (const i of productTerms(x).joinableWords) {
+  for (let i = 0; i < x.words.length; i++) {
     const word = x.words[i] as string;
-    if (!yWords.has(word) && y.compactName.includes(word)) weight += (xWeights[i] as number) ** 2 / 2;
+    // The name without spaces holds letters and digits only: a word found there is one of them.
+    if (word.length >= 4 && !yHas(word) && y.compactName.includes(word) && !/\p{N}/u.test(word))
+      weight += (xWeights[i] as number) ** 2 / 2;
   }
   return weight;
 }

@@ -9,12 +9,6 @@ export interface ProductTerms {
   modelTerms: readonly string[];
   /** Codes and words with a digit, quantity tokens left out: the terms siblings differ in. */
   modelDigitTerms: readonly string[];
-  /**
-   * Positions in `words` of words of four or more letters: words another shop may write joined
-   * with a neighbour or split in two ("clipart" / "clip art"). Shorter ones would be found inside
-   * unrelated words.
-   */
-  joinableWords: readonly number[];
 }
 
 const cache = new WeakMap<ProductFeatures, ProductTerms>();
@@ -31,7 +25,6 @@ export function productTerms(product: ProductFeatures): ProductTerms {
         ...digitWords.filter((word) => /[a-z]/.test(word) && !word.includes('=')),
       ],
       modelDigitTerms: [...product.codes, ...digitWords.filter((word) => !word.includes('='))],
-      joinableWords: product.words.flatMap((word, i) => (/^\p{L}{4,}$/u.test(word) ? [i] : [])),
     };
     cache.set(product, terms);
   }
