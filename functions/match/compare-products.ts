@@ -135,6 +135,12 @@ export function compareProducts(
 }
 
 /**
+ * Names longer than this (a description pasted into the name field) are not searched for joined
+ * words: the search costs a name's words times the other name's length, per pair.
+ */
+const maxJoinedName = 256;
+
+/**
  * The shared weight of words that `x` writes as one and `y` splits or joins otherwise ("clip art" /
  * "clipart", "Titan Pro" / "TitanPro", "NoteTabs" / "Note Tabs"): a word of `x` of four letters or
  * more, not among `y`'s words but written in `y`'s name without spaces, counts half its weight, the
@@ -149,6 +155,7 @@ function joinedWeight(
   y: ProductFeatures,
   yHas: (word: string) => boolean,
 ): number {
+  if (x.compactName.length > maxJoinedName || y.compactName.length > maxJoinedName) return 0;
   let weight = 0;
   for (let i = 0; i < x.words.length; i++) {
     const word = x.words[i] as string;
