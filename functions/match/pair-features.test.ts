@@ -57,4 +57,13 @@ describe('pairFeatures', () => {
     expect(headsets.near_numbers).toBe(2);
     expect(features('Corsair 8GB DDR4 3000', 'Corsair 8GB DDR4 2666').near_numbers).toBe(0);
   });
+
+  it('sees a pack of several pieces on one side only', () => {
+    expect(features('Corsair ML140 PRO Fan - Twin Pack', 'Corsair ML140 PRO LED Fan').pack_one_side).toBe(1);
+    expect(features('Ubiquiti UniFi AP AC Pro (3 Pack)', 'Ubiquiti UniFi AP AC Pro').pack_one_side).toBe(1);
+    expect(
+      features('Ubiquiti UniFi AP AC Pro, Pack of 5', 'Ubiquiti UniFi AC Pro 5-Pack').pack_one_side,
+    ).toBe(0);
+    expect(features('Ubiquiti UniFi AP AC Pro', 'Ubiquiti UAP-AC-PRO Access Point').pack_one_side).toBe(0);
+  });
 });
