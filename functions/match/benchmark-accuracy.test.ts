@@ -14,8 +14,8 @@ import { judgeTitlePairs } from './score-title-pairs.ts';
  * against them understates the engine's.
  */
 const floors = {
-  'amazon-google': { precision: 0.725, recall: 0.755, f1: 0.745 },
-  'walmart-amazon': { precision: 0.66, recall: 0.9, f1: 0.765 },
+  'amazon-google': { precision: 0.73, recall: 0.775, f1: 0.755 },
+  'walmart-amazon': { precision: 0.66, recall: 0.905, f1: 0.765 },
 };
 /**
  * Pairwise decisions on the WDC validation pairs, a few points under measured: the engine's pair
