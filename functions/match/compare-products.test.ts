@@ -103,6 +103,18 @@ describe('compareProducts', () => {
       testProduct('b', 'Photo Collection Deluxe'),
     );
     expect(joined.evidence.text).toBeGreaterThan(apart.evidence.text + 0.1);
+    // A name past 256 characters is a description pasted in: not searched, as the search costs
+    // its words times the other name's length for every pair.
+    const pasted = ` ${'Warm white light, steel arm, weighted base. '.repeat(8)}`;
+    const long = compare(
+      testProduct('a', `Clipart Collection Deluxe${pasted}`),
+      testProduct('b', `Clip Art Collection Deluxe${pasted}`),
+    );
+    const longApart = compare(
+      testProduct('a', `Clipart Collection Deluxe${pasted}`),
+      testProduct('b', `Photo Art Collection Deluxe${pasted}`),
+    );
+    expect(long.evidence.text).toBeCloseTo(longApart.evidence.text, 9);
     const short = compare(testProduct('a', 'Art Lamp Desk'), testProduct('b', 'Smart Lamp Desk'));
     const none = compare(testProduct('a', 'Art Lamp Desk'), testProduct('b', 'Bright Lamp Desk'));
     expect(short.evidence.text).toBeCloseTo(none.evidence.text, 9);
