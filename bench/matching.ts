@@ -18,7 +18,7 @@
 import { fileURLToPath } from 'node:url';
 import Fuse from 'fuse.js';
 import { matchCatalogs } from '../functions/match/match-catalogs.ts';
-import { type Accuracy, measureAccuracy } from '../functions/match/measure-accuracy.ts';
+import { type Accuracy, measureAccuracy, measureDecisions } from '../functions/match/measure-accuracy.ts';
 import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
 import { readLabelledPairs } from '../functions/match/read-labelled-pairs.ts';
 import { judgeTitlePairs } from '../functions/match/score-title-pairs.ts';
@@ -215,13 +215,8 @@ async function measurePairs(threshold: number): Promise<PairMeasurement> {
   const judged = judgeTitlePairs(pairs);
   const cosines = pairCosines(pairs);
   const fuse = pairs.map((pair) => new Fuse([pair.right]).search(pair.left).length > 0);
-  const accuracy = (decide: (i: number) => boolean): Accuracy => {
-    const key = (i: number): [string, string] => [String(i), String(i)];
-    return measureAccuracy(
-      pairs.flatMap((_, i) => (decide(i) ? [key(i)] : [])),
-      pairs.flatMap((pair, i) => (pair.same ? [key(i)] : [])),
-    );
-  };
+  const labels = pairs.map((pair) => pair.same);
+  const accuracy = (decide: (i: number) => boolean): Accuracy => measureDecisions(labels, decide);
   return {
     decisions: {
       engine: accuracy((i) => (judged[i]?.confidence ?? 0) >= 0.5),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
 import { matchCatalogs } from './match-catalogs.ts';
-import { measureAccuracy } from './measure-accuracy.ts';
+import { measureAccuracy, measureDecisions } from './measure-accuracy.ts';
 import { readBenchmarkDataset } from './read-benchmark-dataset.ts';
 import { readLabelledPairs } from './read-labelled-pairs.ts';
 import { judgeTitlePairs } from './score-title-pairs.ts';
@@ -49,11 +49,10 @@ describe('matching accuracy on real catalogues', () => {
   it('WDC validation pairs: precision, recall and F1 of the pair decision above the floors', async () => {
     const pairs = await readLabelledPairs('valid');
     const judged = judgeTitlePairs(pairs);
-    const key = (i: number): [string, string] => [String(i), String(i)];
     const decided = (decide: (i: number) => boolean) =>
-      measureAccuracy(
-        pairs.flatMap((_, i) => (decide(i) ? [key(i)] : [])),
-        pairs.flatMap((pair, i) => (pair.same ? [key(i)] : [])),
+      measureDecisions(
+        pairs.map((pair) => pair.same),
+        decide,
       );
     const accuracy = decided((i) => (judged[i]?.confidence ?? 0) >= 0.5);
     const scored = decided((i) => (judged[i]?.score ?? 0) >= 0.5);

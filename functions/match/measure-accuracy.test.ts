@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measureAccuracy } from './measure-accuracy.ts';
+import { measureAccuracy, measureDecisions } from './measure-accuracy.ts';
 
 describe('measureAccuracy', () => {
   it('gives precision, recall and F1, and precision over pairs touching a product the key names', () => {
@@ -20,5 +20,13 @@ describe('measureAccuracy', () => {
     expect(accuracy.recall).toBeCloseTo(1 / 3);
     // (x, 9) and (y, 8) join products the key names nowhere: left out of the key-named precision.
     expect(accuracy.keyNamedPrecision).toBe(0.5);
+  });
+
+  it('measures decisions on labelled pairs, each pair on its own', () => {
+    const same = [true, true, false, false, true];
+    const accuracy = measureDecisions(same, (i) => i <= 2);
+    expect(accuracy).toMatchObject({ found: 3, correct: 2, expected: 3 });
+    expect(accuracy.precision).toBeCloseTo(2 / 3);
+    expect(accuracy.recall).toBeCloseTo(2 / 3);
   });
 });

@@ -30,3 +30,15 @@ export function measureAccuracy(
   const keyNamedPrecision = named ? correct / named : 0;
   return { found: found.length, correct, expected: expected.size, precision, recall, f1, keyNamedPrecision };
 }
+
+/**
+ * Precision, recall and F1 of decisions on labelled pairs, each pair on its own: `same` holds the
+ * labels, `decide(i)` the decision on pair i.
+ */
+export function measureDecisions(same: readonly boolean[], decide: (i: number) => boolean): Accuracy {
+  const key = (i: number): [string, string] => [String(i), String(i)];
+  return measureAccuracy(
+    same.flatMap((_, i) => (decide(i) ? [key(i)] : [])),
+    same.flatMap((label, i) => (label ? [key(i)] : [])),
+  );
+}
