@@ -1,8 +1,9 @@
+import { type BoostedTrees, predictProbability } from './boosted-trees.ts';
 import { priceFactor } from './compare-prices.ts';
 import { compareProducts, type MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { pairFeatures } from './pair-features.ts';
-import { scorePair } from './pair-scorer.ts';
+import { committedPairScorer } from './pair-scorer.ts';
 import type { TermWeights } from './weigh-terms.ts';
 
 /** The rule's score below which the geometric mean stays under 0.3, the lowest accepted score. */
@@ -34,13 +35,14 @@ export interface PairJudgement {
  * may be left out (NaN) where it does not change the score, and the evidence lists no shared words.
  * Where GTINs do not decide, prices far apart lower the score (`priceFactor`), not the confidence:
  * the price leans the choice between look-alikes, while the confidence stays the decision on what
- * the two products are.
+ * the two products are. `scorer` is the learned model, the committed one unless given.
  */
 export function judgePair(
   a: ProductFeatures,
   b: ProductFeatures,
   weights: TermWeights,
   withConfidence: boolean,
+  scorer: BoostedTrees = committedPairScorer,
 ): PairJudgement {
   const rule = compareProducts(a, b, weights, withConfidence);
   const { evidence } = rule;
@@ -56,7 +58,7 @@ export function judgePair(
   const priced = priceFactor(evidence.priceRatio ?? null);
   if (!withConfidence && (!runOut || rule.score < minLearnedScore))
     return { score: rule.score * priced, confidence: Number.NaN, evidence };
-  const learned = scorePair(pairFeatures(a, b, weights, evidence, rule.score));
+  const learned = predictProbability(scorer, pairFeatures(a, b, weights, evidence, rule.score));
   const confidence = evidence.brand === 'conflict' ? Math.min(learned, rule.score) : learned;
   const score = runOut ? Math.sqrt(rule.score * confidence) : rule.score;
   return { score: score * priced, confidence, evidence };

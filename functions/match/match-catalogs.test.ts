@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
+import type { BoostedTrees } from './boosted-trees.ts';
 import type { MatchableProduct } from './describe-product.ts';
 import { type MatchingCounters, matchCatalogs } from './match-catalogs.ts';
+import { pairFeatureNames } from './pair-features.ts';
 import { testProduct } from './test-product.ts';
 
 const referenceNames = [
@@ -36,6 +38,32 @@ const matchWithOne = (product: MatchableProduct, competitorProducts: MatchablePr
   ]);
 
 describe('matchCatalogs', () => {
+  it('decides with the learned pair scorer it is given, the committed one by default', async () => {
+    // Titles without model codes, of one maker: the learned scorer decides these pairs.
+    const names = ['Acme Steel Kettle Brushed', 'Bolt Desk Lamp Warm'];
+    const catalog = (website_id: string, words: (name: string) => string) => ({
+      website_id,
+      products: names.map((name, i) => testProduct(`https://${website_id}.example/${i}`, words(name))),
+    });
+    const run = (pairScorer?: BoostedTrees) =>
+      matchCatalogs(
+        catalog('web_ref', (name) => name),
+        [catalog('web_a', (name) => `${name} Edition`)],
+        { pairScorer },
+      );
+    const constant = (base: number): BoostedTrees => ({ features: pairFeatureNames, base, trees: [] });
+    const sure = await run(constant(5));
+    expect(sure.matches.length).toBe(2);
+    for (const match of sure.matches) expect(match.confidence).toBeCloseTo(1 / (1 + Math.exp(-5)), 9);
+    // A scorer sure they differ pulls the assignment score, its geometric mean with the rule's,
+    // below acceptance.
+    expect((await run(constant(-5))).matches).toEqual([]);
+    const committed = await run();
+    expect(committed.matches.length).toBe(2);
+    for (const match of committed.matches)
+      expect(match.confidence).not.toBeCloseTo(1 / (1 + Math.exp(-5)), 6);
+  });
+
   it('matches every reference product to its counterpart in each competitor, and reports counters', async () => {
     const updates: MatchingCounters[] = [];
     const result = await matchCatalogs(

@@ -1,8 +1,10 @@
+import type { BoostedTrees } from './boosted-trees.ts';
 import type { AcceptanceRule } from './choose-matches.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import { describeProduct, type MatchableProduct } from './describe-product.ts';
 import { internFeatures, internStrings } from './intern-strings.ts';
 import { type CatalogSide, matchWebsitePair } from './match-website-pair.ts';
+import { committedPairScorer } from './pair-scorer.ts';
 import { productFingerprint } from './product-fingerprint.ts';
 
 /** One website's catalog; products are keyed by URL (a repeated URL counts once, first wins). */
@@ -74,6 +76,11 @@ export interface MatchingOptions {
   progressEvery?: number;
   /** Users' decisions on pairs of these catalogs; none by default. */
   review?: MatchReview;
+  /**
+   * The learned pair scorer; the committed model by default. For developers measuring a model of
+   * their own (`bench/seed-spread-pair-scorer.ts` measures retrained ones).
+   */
+  pairScorer?: BoostedTrees;
 }
 
 const defaults = {
@@ -145,6 +152,7 @@ export async function matchCatalogs(
       previousReview: previous.review ?? { rejected: [], kept: [] },
       candidates,
       rule,
+      pairScorer: options.pairScorer ?? committedPairScorer,
       onSkipped: async (count) => {
         counters.products_skipped_not_modified += count;
         counters.products_processed += count;

@@ -1,3 +1,4 @@
+import type { BoostedTrees } from './boosted-trees.ts';
 import { type AcceptanceRule, chooseMatches, type ScoredPair } from './choose-matches.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { findCandidates } from './find-candidates.ts';
@@ -27,6 +28,7 @@ interface PairSettings {
   previousReview: MatchReview;
   candidates: number;
   rule: AcceptanceRule;
+  pairScorer: BoostedTrees;
   /** Called once before the lookups with the number of reference products whose decision stands. */
   onSkipped: (count: number) => Promise<void>;
   /** Called after each lookup, of a reference product (true) or of a competitor product (false). */
@@ -110,6 +112,7 @@ export async function matchWebsitePair(
       comps[c] as ProductFeatures,
       weights,
       false,
+      settings.pairScorer,
     );
     if (score > 0)
       scored.set(key, {
@@ -142,7 +145,7 @@ export async function matchWebsitePair(
   const chosen = chooseMatches(pairs, settings.rule, taken).map((pair) => {
     const a = refs[pair.reference] as ProductFeatures;
     const b = comps[pair.competitor] as ProductFeatures;
-    const { score, confidence, evidence } = judgePair(a, b, weights, true);
+    const { score, confidence, evidence } = judgePair(a, b, weights, true, settings.pairScorer);
     return {
       reference_url: a.key,
       website_id: competitor.website_id,

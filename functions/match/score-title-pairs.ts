@@ -1,3 +1,4 @@
+import type { BoostedTrees } from './boosted-trees.ts';
 import { compareProducts, type PairScore } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { titleDescriber } from './describe-title.ts';
@@ -21,9 +22,12 @@ export function scoreTitlePairs(pairs: readonly TitlePair[]): TitlePairScore[] {
   });
 }
 
-/** The engine's judgement (`judgePair`) of pairs of bare titles (`describeTitlePairs`). */
-export function judgeTitlePairs(pairs: readonly TitlePair[]): PairJudgement[] {
-  return describeTitlePairs(pairs, (a, b, weights) => judgePair(a, b, weights, true));
+/**
+ * The engine's judgement (`judgePair`) of pairs of bare titles (`describeTitlePairs`), by the
+ * committed learned scorer unless `scorer` is given.
+ */
+export function judgeTitlePairs(pairs: readonly TitlePair[], scorer?: BoostedTrees): PairJudgement[] {
+  return describeTitlePairs(pairs, (a, b, weights) => judgePair(a, b, weights, true, scorer));
 }
 
 /**

@@ -17,14 +17,17 @@ export const pairScorerTraining: TrainingOptions = {
   seed: 12,
 };
 
-/** Trains the pair scorer on the WDC training pairs of data/matching; the same model on every run. */
-export async function trainPairScorer(): Promise<BoostedTrees> {
+/**
+ * Trains the pair scorer on the WDC training pairs of data/matching; the same model on every run
+ * with the same `options` (the committed model's by default).
+ */
+export async function trainPairScorer(options: TrainingOptions = pairScorerTraining): Promise<BoostedTrees> {
   const pairs = await readLabelledPairs('train');
   const scored = scoreTitlePairs(pairs);
   return trainBoostedTrees(
     pairFeatureNames,
     scored.map((pair) => pair.features),
     pairs.map((pair) => pair.same),
-    pairScorerTraining,
+    options,
   );
 }
