@@ -66,4 +66,14 @@ describe('pairFeatures', () => {
     ).toBe(0);
     expect(features('Ubiquiti UniFi AP AC Pro', 'Ubiquiti UAP-AC-PRO Access Point').pack_one_side).toBe(0);
   });
+
+  it('counts edition and variant words that one name has and the other lacks', () => {
+    expect(
+      features('Samsung T7 Touch Portable SSD 2TB', 'Samsung Portable SSD T7 2TB').variant_words_one_side,
+    ).toBe(1);
+    expect(
+      features('Adobe Acrobat 8 Professional Upgrade', 'Adobe Acrobat 8 Standard').variant_words_one_side,
+    ).toBe(3);
+    expect(features('Garmin Fenix 5S Plus', 'Garmin Fenix 5S Plus Black').variant_words_one_side).toBe(0);
+  });
 });

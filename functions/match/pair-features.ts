@@ -45,6 +45,7 @@ export const pairFeatureNames = [
   'near_numbers',
   'maker_conflict',
   'pack_one_side',
+  'variant_words_one_side',
 ] as const;
 
 /**
@@ -124,6 +125,7 @@ export function pairFeatures(
     nearTwins(a.numbers, b.numbers, 2, true),
     makerConflict(a, b) ? 1 : 0,
     sellsPack(a) !== sellsPack(b) ? 1 : 0,
+    variantWordsOneSide(a, b),
   ];
 }
 
@@ -133,6 +135,57 @@ export function pairFeatures(
  */
 function sellsPack(x: ProductFeatures): boolean {
   return x.quantities.some((quantity) => quantity.dimension === 'count' && quantity.value > 1);
+}
+
+/**
+ * Words that name an edition, a condition or a variant of a product rather than the product
+ * ("Upgrade", "Academic", "OEM", "Refurbished"; "Pro", "Plus", "Mini", "Max", "Lite"): two offers of
+ * which only one says one are mostly two editions or two models of one series.
+ */
+const variantWords: ReadonlySet<string> = new Set([
+  'upgrade',
+  'upg',
+  'academic',
+  'student',
+  'education',
+  'educational',
+  'oem',
+  'trial',
+  'refurbished',
+  'renewed',
+  'used',
+  'bundle',
+  'kit',
+  'refill',
+  'replacement',
+  'starter',
+  'combo',
+  'pro',
+  'plus',
+  'mini',
+  'max',
+  'ultra',
+  'lite',
+  'xl',
+  'premium',
+  'deluxe',
+  'standard',
+  'professional',
+  'home',
+  'business',
+  'enterprise',
+  'elite',
+  'touch',
+  'slim',
+]);
+
+/** How many of the variant words one name has and the other lacks. */
+function variantWordsOneSide(a: ProductFeatures, b: ProductFeatures): number {
+  const aWords = productTerms(a).words;
+  const bWords = productTerms(b).words;
+  let count = 0;
+  for (const word of variantWords) if (aWords.has(word) !== bWords.has(word)) count++;
+  return count;
 }
 
 /**
