@@ -31,8 +31,9 @@ export interface PairJudgement {
  * agree (same brand, or the same first word and no brand conflict), the score is the geometric
  * mean of the rule's score and the learned probability: the learned scorer knows titles of one
  * model written very differently, but it learned from offers without a brand field, so it is not
- * trusted across makers, where it would pair look-alikes of two brands. Without `withConfidence` the confidence
- * may be left out (NaN) where it does not change the score, and the evidence lists no shared words.
+ * trusted across makers, where it would pair look-alikes of two brands. Without `withConfidence`
+ * the confidence may be left out (NaN) where it does not change the score, and the evidence lists
+ * no shared words.
  * Where GTINs do not decide, prices far apart lower the score (`priceFactor`), not the confidence:
  * the price leans the choice between look-alikes, while the confidence stays the decision on what
  * the two products are. `scorer` is the learned model, the committed one unless given.

@@ -4,7 +4,6 @@ import type { MatchEvidence } from './compare-products.ts';
 import { describeProduct, type MatchableProduct } from './describe-product.ts';
 import { internFeatures, internStrings } from './intern-strings.ts';
 import { type CatalogSide, matchWebsitePair } from './match-website-pair.ts';
-import { committedPairScorer } from './pair-scorer.ts';
 import { productFingerprint } from './product-fingerprint.ts';
 
 /** One website's catalog; products are keyed by URL (a repeated URL counts once, first wins). */
@@ -152,7 +151,7 @@ export async function matchCatalogs(
       previousReview: previous.review ?? { rejected: [], kept: [] },
       candidates,
       rule,
-      pairScorer: options.pairScorer ?? committedPairScorer,
+      pairScorer: options.pairScorer,
       onSkipped: async (count) => {
         counters.products_skipped_not_modified += count;
         counters.products_processed += count;

@@ -28,7 +28,8 @@ interface PairSettings {
   previousReview: MatchReview;
   candidates: number;
   rule: AcceptanceRule;
-  pairScorer: BoostedTrees;
+  /** The learned pair scorer; `judgePair`'s default, the committed model, where not given. */
+  pairScorer?: BoostedTrees;
   /** Called once before the lookups with the number of reference products whose decision stands. */
   onSkipped: (count: number) => Promise<void>;
   /** Called after each lookup, of a reference product (true) or of a competitor product (false). */

@@ -181,10 +181,13 @@ const variantWords: ReadonlySet<string> = new Set([
 
 /** How many of the variant words one name has and the other lacks. */
 function variantWordsOneSide(a: ProductFeatures, b: ProductFeatures): number {
-  const aWords = productTerms(a).words;
-  const bWords = productTerms(b).words;
+  return variantWordsLacking(a, productTerms(b).words) + variantWordsLacking(b, productTerms(a).words);
+}
+
+/** The variant words of `x` that `other` lacks: a name's few words are read rather than the list. */
+function variantWordsLacking(x: ProductFeatures, other: ReadonlySet<string>): number {
   let count = 0;
-  for (const word of variantWords) if (aWords.has(word) !== bWords.has(word)) count++;
+  for (const word of x.words) if (variantWords.has(word) && !other.has(word)) count++;
   return count;
 }
 
