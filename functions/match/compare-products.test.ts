@@ -223,6 +223,18 @@ describe('compareProducts', () => {
     expect(describeEvidence(compatible.evidence)).toContain('conflict: compatible or remanufactured');
   });
 
+  it('lowers a Mac edition against a Windows one, not against one sold for both, and says why', () => {
+    const mac = testProduct('a', 'Adobe After Effects 7.0 Professional (Mac)');
+    const windows = compare(mac, testProduct('b', 'Adobe After Effects Professional 7 for Windows'));
+    const both = compare(mac, testProduct('b', 'Adobe After Effects Professional 7 Win/Mac'));
+    const unsaid = compare(mac, testProduct('b', 'Adobe After Effects Professional 7'));
+    expect(windows.evidence.platformConflict).toBe(true);
+    expect(both.evidence.platformConflict).toBe(false);
+    expect(unsaid.evidence.platformConflict).toBe(false);
+    expect(windows.score).toBeLessThan(both.score);
+    expect(describeEvidence(windows.evidence)).toContain('conflict: Mac and Windows');
+  });
+
   it('lowers a pair where each names its own model and they share none', () => {
     const result = compare(
       testProduct('a', 'Epson Projector Lamp ELPLP12'),

@@ -1,7 +1,7 @@
 import { priceRatio } from './compare-prices.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { minContainedCode } from './min-contained-code.ts';
-import { productTerms } from './product-terms.ts';
+import { mac, productTerms, windows } from './product-terms.ts';
 import type { Quantity } from './read-quantities.ts';
 import { type CodeRelation, relateCodes } from './relate-codes.ts';
 import { spelledInName } from './spelled-in-name.ts';
@@ -24,6 +24,11 @@ export interface MatchEvidence {
   codeConflict: boolean;
   /** One is sold as compatible with or remanufactured from the maker's product, the other not. */
   thirdPartyConflict: boolean;
+  /**
+   * One title names only Mac, the other only Windows: two editions of one program. Absent from
+   * evidence of engine versions before match-8.
+   */
+  platformConflict?: boolean;
   /** Words both titles carry, rarest first, at most five. */
   words: string[];
   /** Weighted cosine of words and model codes, 0..1. */
@@ -110,6 +115,7 @@ export function compareProducts(
   const codeConflict =
     agreement.codes.length === 0 && codesConflict(a.codes, b.codes, weights, brand === 'conflict');
   const thirdPartyConflict = thirdParty(a) !== thirdParty(b);
+  const platformConflict = onlyOther(productTerms(a).platforms, productTerms(b).platforms);
   const evidence: MatchEvidence = {
     gtin,
     mpn,
@@ -117,6 +123,7 @@ export function compareProducts(
     codeRelation: agreement.relation,
     codeConflict,
     thirdPartyConflict,
+    platformConflict,
     words: common
       .sort((x, y) => y.weight - x.weight)
       .slice(0, evidenceWords)
@@ -128,7 +135,11 @@ export function compareProducts(
   };
   if (gtin === 'conflict') return { score: 0, evidence };
   if (gtin === 'equal') return { score: 1, evidence };
-  const conflicts = quantities.conflict.length + (codeConflict ? 1 : 0) + (thirdPartyConflict ? 1 : 0);
+  const conflicts =
+    quantities.conflict.length +
+    (codeConflict ? 1 : 0) +
+    (thirdPartyConflict ? 1 : 0) +
+    (platformConflict ? 1 : 0);
   const conflicted = text * conflictFactor ** conflicts;
   const named = brand !== 'conflict' && (namesModel(a, b, weights) || namesModel(b, a, weights));
   return { score: named ? 1 - (1 - conflicted) * conflictFactor : conflicted, evidence };
@@ -251,6 +262,11 @@ function namesMaker(x: ProductFeatures, y: ProductFeatures): boolean {
  */
 function thirdParty(product: ProductFeatures): boolean {
   return product.words.some((word) => thirdPartyWords.has(word));
+}
+
+/** Each names one system, and not the other's: a title naming both ("Win/Mac") sells either. */
+function onlyOther(x: number, y: number): boolean {
+  return (x === mac && y === windows) || (x === windows && y === mac);
 }
 
 function sameBrand(a: string, b: string): boolean {

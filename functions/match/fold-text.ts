@@ -7,11 +7,11 @@ const beyondAscii = /[\u0080-\uffff]/;
  * Greek final sigma is written as sigma, as a word may end in either once a shop abbreviates it.
  */
 export function foldText(text: string): string {
-  // Most titles are plain ASCII, where only the backtick and the case change: the chain below,
-  // read for every product of a run, would return the same.
-  if (!beyondAscii.test(text)) return text.replace(/`/g, "'").toLowerCase();
+  // Most titles are plain ASCII, where only the backtick, inch marks and the case change: the chain
+  // below, read for every product of a run, would return the same.
+  if (!beyondAscii.test(text)) return inchMarks(text.replace(/`/g, "'")).toLowerCase();
   // Marks first: NFKD would split a double prime into two single ones and spell out "™".
-  return text
+  const folded = text
     .replace(/[\u00ae\u2122\u00a9]/g, ' ')
     .replace(/[\u2018\u2019\u2032`´]/g, "'")
     .replace(/[\u201c\u201d\u2033]/g, '"')
@@ -21,4 +21,10 @@ export function foldText(text: string): string {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/ς/g, 'σ');
+  return inchMarks(folded);
+}
+
+/** Inches written as two apostrophes (27.5'') or as a quote escaped by a feed (8\"): one mark. */
+function inchMarks(text: string): string {
+  return text.replace(/''|\\"/g, '"');
 }

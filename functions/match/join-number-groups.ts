@@ -5,6 +5,6 @@
  */
 export function joinNumberGroups(text: string): string {
   return text
-    .replace(/\b\d{1,3}(?:[ ,]\d{3})+(?![\d.,])/g, (number) => number.replace(/[ ,]/g, ''))
+    .replace(/(?<!\.)\b\d{1,3}(?:[ ,]\d{3})+(?![\d.,])/g, (number) => number.replace(/[ ,]/g, ''))
     .replace(/(\d),(\d{1,2})(?!\d)/g, '$1.$2');
 }

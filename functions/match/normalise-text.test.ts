@@ -10,12 +10,24 @@ describe('foldText', () => {
   it('drops accents and case and writes typographic marks plainly', () => {
     expect(foldText('Crème Brûlée “Deluxe” 10″ – Ø')).toBe('creme brulee "deluxe" 10" - ø');
   });
+
+  it('writes inches given as two apostrophes or as a feed-escaped quote as one mark', () => {
+    expect(foldText("Maxxis High Roller II 27.5''x2.50")).toBe('maxxis high roller ii 27.5"x2.50');
+    expect(foldText('Evans EC2S Clear 8\\" Drumhead')).toBe('evans ec2s clear 8" drumhead');
+    expect(foldText('Drum Head, 8’’ – Ø')).toBe('drum head, 8" - ø');
+  });
 });
 
 describe('joinNumberGroups', () => {
   it('joins thousands groups and reads a decimal comma', () => {
     expect(joinNumberGroups('clip art 10 000 and 950,000 images, 1,5 kg')).toBe(
       'clip art 10000 and 950000 images, 1.5 kg',
+    );
+  });
+
+  it('leaves a number after a decimal point alone: "M.2 500 GB" is no 2,500', () => {
+    expect(joinNumberGroups('crucial mx500 m.2 500 gb, usb 2.0 500 gb')).toBe(
+      'crucial mx500 m.2 500 gb, usb 2.0 500 gb',
     );
   });
 });

@@ -9,7 +9,25 @@ export interface ProductTerms {
   modelTerms: readonly string[];
   /** Codes and words with a digit, quantity tokens left out: the terms siblings differ in. */
   modelDigitTerms: readonly string[];
+  /** The desktop systems the title names (`platformsNamed`). */
+  platforms: number;
 }
+
+/** `platforms` bits. */
+export const mac = 1;
+export const windows = 2;
+/** Words of a title that name a desktop system: software is sold as one edition per system. */
+const platformWords: ReadonlyMap<string, number> = new Map([
+  ['mac', mac],
+  ['macintosh', mac],
+  ['osx', mac],
+  ['macosx', mac],
+  ['window', windows],
+  ['win', windows],
+  ['pc', windows],
+  ['xp', windows],
+  ['vista', windows],
+]);
 
 const cache = new WeakMap<ProductFeatures, ProductTerms>();
 
@@ -25,8 +43,16 @@ export function productTerms(product: ProductFeatures): ProductTerms {
         ...digitWords.filter((word) => /[a-z]/.test(word) && !word.includes('=')),
       ],
       modelDigitTerms: [...product.codes, ...digitWords.filter((word) => !word.includes('='))],
+      platforms: platformsNamed(product.words),
     };
     cache.set(product, terms);
   }
   return terms;
+}
+
+/** Bits of the systems named by the words ("windows" is tokenised "window"); 0 where none is. */
+function platformsNamed(words: readonly string[]): number {
+  let platforms = 0;
+  for (const word of words) platforms |= platformWords.get(word) ?? 0;
+  return platforms;
 }
