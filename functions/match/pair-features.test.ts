@@ -58,6 +58,13 @@ describe('pairFeatures', () => {
     expect(features('Corsair 8GB DDR4 3000', 'Corsair 8GB DDR4 2666').near_numbers).toBe(0);
   });
 
+  it('takes a shared standard for no agreeing model code', () => {
+    const memory = features('Crucial 8GB DDR3L 1600MHz SO-DIMM', 'Crucial 4GB DDR3L 1600 DIMM');
+    expect(memory.code_equal).toBe(0);
+    const model = features('Crucial MX500 500GB DDR3L', 'Crucial MX500 SSD DDR3L');
+    expect(model.code_equal).toBe(1);
+  });
+
   it('sees a pack of several pieces on one side only', () => {
     expect(features('Corsair ML140 PRO Fan - Twin Pack', 'Corsair ML140 PRO LED Fan').pack_one_side).toBe(1);
     expect(features('Ubiquiti UniFi AP AC Pro (3 Pack)', 'Ubiquiti UniFi AP AC Pro').pack_one_side).toBe(1);

@@ -4,6 +4,7 @@ import type { ProductFeatures } from './describe-product.ts';
 import { editDistance } from './edit-distance.ts';
 import makerWordList from './maker-words.json' with { type: 'json' };
 import { productTerms } from './product-terms.ts';
+import { isStandardCode } from './standard-code.ts';
 import type { TermWeights } from './weigh-terms.ts';
 
 /** The names of the numbers `pairFeatures` gives, in order; the learned scorer's weights follow them. */
@@ -92,7 +93,7 @@ export function pairFeatures(
   const db = digitTerms(b, aWords);
   const aSize = a.words.length + a.codes.length;
   const bSize = b.words.length + b.codes.length;
-  const relation = evidence.codeRelation;
+  const relation = evidence.codes.every(isStandardCode) ? null : evidence.codeRelation;
   return [
     evidence.text,
     wordNorms > 0 ? sharedWeight / wordNorms : 0,
