@@ -9,6 +9,8 @@ describe('isStandardCode', () => {
     );
     expect(codes).toHaveLength(13);
     expect(codes.filter((code) => !isStandardCode(code))).toEqual([]);
-    expect(['mx500', 'ct250mx500ssd1', 'dgs121028p', 'uvcg3bullet', 'h151'].filter(isStandardCode)).toEqual([]);
+    expect(['mx500', 'ct250mx500ssd1', 'dgs121028p', 'uvcg3bullet', 'h151'].filter(isStandardCode)).toEqual(
+      [],
+    );
   });
 });
