@@ -152,6 +152,20 @@ describe('compareProducts', () => {
     expect(named.score).toBeGreaterThanOrEqual(0.5);
   });
 
+  it('takes a part number of eight digits or more in both titles as naming the model, not a shorter one', () => {
+    const part = compare(
+      testProduct('a', 'Adobe Acrobat Distiller Server v6 CD Linux (42050142)'),
+      testProduct('b', 'Adobe 42050142 Acrobat Distiller 6 lnx ret CD'),
+    );
+    const shortNumber = compare(
+      testProduct('a', 'Adobe Acrobat Distiller Server v6 CD Linux (4205014)'),
+      testProduct('b', 'Adobe 4205014 Acrobat Distiller 6 lnx ret CD'),
+    );
+    expect(part.evidence.codes).toEqual(['42050142']);
+    expect(shortNumber.evidence.codes).toEqual(['4205014']);
+    expect(part.score).toBeGreaterThanOrEqual(0.5 + shortNumber.score / 2);
+  });
+
   it('reads an MPN without the maker name or region option some shops write around it', () => {
     const result = compare(
       testProduct('a', 'HP Notebook Sleeve Black Red', { mpn: 'HP VZ346AA', brand: 'HP' }),

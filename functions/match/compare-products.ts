@@ -3,7 +3,7 @@ import type { ProductFeatures } from './describe-product.ts';
 import { minContainedCode } from './min-contained-code.ts';
 import { mac, productTerms, windows } from './product-terms.ts';
 import type { Quantity } from './read-quantities.ts';
-import { type CodeRelation, relateCodes } from './relate-codes.ts';
+import { type CodeRelation, minIdentifyingNumber, relateCodes } from './relate-codes.ts';
 import { spelledInName } from './spelled-in-name.ts';
 import type { TermWeights } from './weigh-terms.ts';
 
@@ -215,23 +215,26 @@ function codeKind(code: string): number {
 }
 
 /**
- * The product names its model in the other's title: its MPN, or a code of its own of letters and
- * digits long enough not to be a size or a year, no more than two products per catalog carrying
- * it, is a code of the other product too, or is written in the other's title split by a space.
+ * The product names its model in the other's title: its MPN, or a code of its own, no more than
+ * two products per catalog carrying it, is a code of the other product too, or is written in the
+ * other's title split by a space. The code mixes letters and digits and is long enough not to be a
+ * size or a year, or is a number long enough to be a part number ("Adobe 42050142 Acrobat
+ * Distiller 6").
  */
 function namesModel(x: ProductFeatures, y: ProductFeatures, weights: TermWeights): boolean {
   if (y.codes.length === 0) return false;
   if (x.mpn !== null && y.codes.includes(x.mpn) && weights.identifies(x.mpn)) return true;
   for (const code of x.codes)
-    if (
-      code.length >= minNamingCode &&
-      /[a-z]/.test(code) &&
-      /\d/.test(code) &&
-      weights.identifies(code) &&
-      (y.codes.includes(code) || splitInName(code, y))
-    )
+    if (namingCode(code) && weights.identifies(code) && (y.codes.includes(code) || splitInName(code, y)))
       return true;
   return false;
+}
+
+/** Letters and digits of `minNamingCode` characters or more, or digits of `minIdentifyingNumber`. */
+function namingCode(code: string): boolean {
+  return /[a-z]/.test(code)
+    ? code.length >= minNamingCode && /\d/.test(code)
+    : code.length >= minIdentifyingNumber;
 }
 
 /**

@@ -24,10 +24,10 @@ const strength: Record<CodeRelation, number> = { equal: 4, contained: 3, stem: 2
 const weakFactor = 0.5;
 
 /**
- * A number this long found in the other's text is an identifier (a UPC, EAN or maker's part
- * number), not a size or a year, which shorter numbers run together could spell.
+ * A number this long is an identifier (a UPC, EAN or maker's part number, "42050142"), not a size
+ * or a year, which shorter numbers run together could spell.
  */
-const minSpelledNumber = 8;
+export const minIdentifyingNumber = 8;
 
 /** Which model codes of a and b agree, and how. */
 export function relateCodes(a: ProductFeatures, b: ProductFeatures, weights: TermWeights): CodeAgreement {
@@ -85,7 +85,7 @@ function note(agreement: CodeAgreement, code: string, kind: CodeRelation, amount
 
 /** A code of one side that the other only spells differently, or names in its description. */
 function spelled(x: string, other: ProductFeatures, agreement: CodeAgreement, weights: TermWeights): void {
-  if (agreement.codes.includes(x) || x.length < (/[a-z]/.test(x) ? minContainedCode : minSpelledNumber))
+  if (agreement.codes.includes(x) || x.length < (/[a-z]/.test(x) ? minContainedCode : minIdentifyingNumber))
     return;
   if (other.compact.includes(x)) note(agreement, x, 'text', weights.code(x) ** 2 * weakFactor);
 }
