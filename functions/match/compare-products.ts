@@ -29,6 +29,12 @@ export interface MatchEvidence {
    * evidence of engine versions before match-8.
    */
   platformConflict?: boolean;
+  /**
+   * Both titles name colours, and none in common: two colours of one model. It lowers the
+   * assignment score (`judgePair`), not this rule's. Absent from evidence of engine versions
+   * before match-8.
+   */
+  colourConflict?: boolean;
   /** Words both titles carry, rarest first, at most five. */
   words: string[];
   /** Weighted cosine of words and model codes, 0..1. */
@@ -93,7 +99,9 @@ export function compareProducts(
         : null;
   const mpn = a.mpn && b.mpn && a.mpn === b.mpn && brand !== 'conflict' ? 'equal' : null;
   const agreement = relateCodes(a, b, weights);
-  const bWords = productTerms(b).words;
+  const aTerms = productTerms(a);
+  const bTerms = productTerms(b);
+  const bWords = bTerms.words;
   const aWeights = weights.wordWeights(a);
   let sharedWords = 0;
   const common: { word: string; weight: number }[] = [];
@@ -115,7 +123,9 @@ export function compareProducts(
   const codeConflict =
     agreement.codes.length === 0 && codesConflict(a.codes, b.codes, weights, brand === 'conflict');
   const thirdPartyConflict = thirdParty(a) !== thirdParty(b);
-  const platformConflict = onlyOther(productTerms(a).platforms, productTerms(b).platforms);
+  const platformConflict = onlyOther(aTerms.platforms, bTerms.platforms);
+  const colourConflict =
+    aTerms.colours !== 0 && bTerms.colours !== 0 && (aTerms.colours & bTerms.colours) === 0;
   const evidence: MatchEvidence = {
     gtin,
     mpn,
@@ -124,6 +134,7 @@ export function compareProducts(
     codeConflict,
     thirdPartyConflict,
     platformConflict,
+    colourConflict,
     words: common
       .sort((x, y) => y.weight - x.weight)
       .slice(0, evidenceWords)

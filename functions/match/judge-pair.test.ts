@@ -66,6 +66,24 @@ describe('judgePair', () => {
     expect(describeEvidence(alike.evidence)).not.toContain('prices');
   });
 
+  it('halves the score, not the confidence, where the names give two colours, and says so', () => {
+    const blue = 'Canon PowerShot ELPH 100 HS Blue 12.1MP Digital Camera';
+    const same = judge(blue, 'Canon PowerShot ELPH 100 HS 12 MP Digital Camera Blue');
+    const unsaid = judge(blue, 'Canon PowerShot ELPH 100 HS 12 MP Digital Camera');
+    const silver = judge(blue, 'Canon PowerShot ELPH 100 HS 12 MP Digital Camera Silver');
+    expect([same, unsaid, silver].map((judged) => judged.evidence.colourConflict)).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    const withoutColour = compareProducts(
+      ...describeSides([blue, {}], ['Canon PowerShot ELPH 100 HS 12 MP Digital Camera Silver', {}]),
+    );
+    expect(silver.score).toBeCloseTo(withoutColour.score / 2, 6);
+    expect(describeEvidence(silver.evidence)).toContain('conflict: colours');
+    expect(describeEvidence(same.evidence)).not.toContain('colours');
+  });
+
   it('leaves a pair that shares only a year to the words and the learned scorer, and a shared model code to the rules', () => {
     const brand = { brand: 'MakeMusic' };
     const yearOnly = describeSides(

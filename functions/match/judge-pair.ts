@@ -9,6 +9,12 @@ import type { TermWeights } from './weigh-terms.ts';
 /** The rule's score below which the geometric mean stays under 0.3, the lowest accepted score. */
 const minLearnedScore = 0.09;
 
+/**
+ * Two colours of one model ("Blue" / "Silver") halve the assignment score as a conflict does; the
+ * learned scorer reads the names' words and judges colours itself, so its input is left as it was.
+ */
+const colourFactor = 0.5;
+
 /** A year, "2007": one written in both names names an edition that a series' every product shares. */
 const year = /^(?:19|20)\d\d$/;
 
@@ -34,9 +40,9 @@ export interface PairJudgement {
  * trusted across makers, where it would pair look-alikes of two brands. Without `withConfidence`
  * the confidence may be left out (NaN) where it does not change the score, and the evidence lists
  * no shared words.
- * Where GTINs do not decide, prices far apart lower the score (`priceFactor`), not the confidence:
- * the price leans the choice between look-alikes, while the confidence stays the decision on what
- * the two products are. `scorer` is the learned model, the committed one unless given.
+ * Where GTINs do not decide, prices far apart (`priceFactor`) and names of two colours lower the
+ * score, not the confidence: they lean the choice between look-alikes, while the confidence stays
+ * the decision on what the two products are. `scorer` is the learned model, the committed one unless given.
  */
 export function judgePair(
   a: ProductFeatures,
@@ -56,11 +62,11 @@ export function judgePair(
   const runOut = evidence.codes.every((code) => year.test(code)) && makersAgree;
   // Blocking scores many pairs: there the learned scorer runs only where it changes the score and
   // the pair could still be accepted (the mean cannot reach the margin rule's 0.3 from below 0.09).
-  const priced = priceFactor(evidence.priceRatio ?? null);
+  const leaned = priceFactor(evidence.priceRatio ?? null) * (evidence.colourConflict ? colourFactor : 1);
   if (!withConfidence && (!runOut || rule.score < minLearnedScore))
-    return { score: rule.score * priced, confidence: Number.NaN, evidence };
+    return { score: rule.score * leaned, confidence: Number.NaN, evidence };
   const learned = predictProbability(scorer, pairFeatures(a, b, weights, evidence, rule.score));
   const confidence = evidence.brand === 'conflict' ? Math.min(learned, rule.score) : learned;
   const score = runOut ? Math.sqrt(rule.score * confidence) : rule.score;
-  return { score: score * priced, confidence, evidence };
+  return { score: score * leaned, confidence, evidence };
 }

@@ -1,3 +1,4 @@
+import { coloursNamed } from './colour-words.ts';
 import type { ProductFeatures } from './describe-product.ts';
 
 /** What pair comparisons read of a product's terms, derived once: a product is compared with many others. */
@@ -11,6 +12,8 @@ export interface ProductTerms {
   modelDigitTerms: readonly string[];
   /** The desktop systems the title names (`platformsNamed`). */
   platforms: number;
+  /** The colours the title names (`coloursNamed`). */
+  colours: number;
 }
 
 /** `platforms` bits. */
@@ -44,6 +47,7 @@ export function productTerms(product: ProductFeatures): ProductTerms {
       ],
       modelDigitTerms: [...product.codes, ...digitWords.filter((word) => !word.includes('='))],
       platforms: platformsNamed(product.words),
+      colours: coloursNamed(product.words),
     };
     cache.set(product, terms);
   }
