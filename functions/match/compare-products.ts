@@ -1,7 +1,8 @@
 import { priceRatio } from './compare-prices.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { minContainedCode } from './min-contained-code.ts';
-import { mac, productTerms, windows } from './product-terms.ts';
+import { mac, windows } from './platform-words.ts';
+import { productTerms } from './product-terms.ts';
 import type { Quantity } from './read-quantities.ts';
 import { type CodeRelation, minIdentifyingNumber, relateCodes } from './relate-codes.ts';
 import { spelledInName } from './spelled-in-name.ts';

@@ -42,7 +42,8 @@ export interface PairJudgement {
  * no shared words.
  * Where GTINs do not decide, prices far apart (`priceFactor`) and names of two colours lower the
  * score, not the confidence: they lean the choice between look-alikes, while the confidence stays
- * the decision on what the two products are. `scorer` is the learned model, the committed one unless given.
+ * the decision on what the two products are. `scorer` is the learned model, the committed one
+ * unless given.
  */
 export function judgePair(
   a: ProductFeatures,

@@ -1,5 +1,6 @@
 import { coloursNamed } from './colour-words.ts';
 import type { ProductFeatures } from './describe-product.ts';
+import { platformsNamed } from './platform-words.ts';
 
 /** What pair comparisons read of a product's terms, derived once: a product is compared with many others. */
 export interface ProductTerms {
@@ -15,22 +16,6 @@ export interface ProductTerms {
   /** The colours the title names (`coloursNamed`). */
   colours: number;
 }
-
-/** `platforms` bits. */
-export const mac = 1;
-export const windows = 2;
-/** Words of a title that name a desktop system: software is sold as one edition per system. */
-const platformWords: ReadonlyMap<string, number> = new Map([
-  ['mac', mac],
-  ['macintosh', mac],
-  ['osx', mac],
-  ['macosx', mac],
-  ['window', windows],
-  ['win', windows],
-  ['pc', windows],
-  ['xp', windows],
-  ['vista', windows],
-]);
 
 const cache = new WeakMap<ProductFeatures, ProductTerms>();
 
@@ -52,11 +37,4 @@ export function productTerms(product: ProductFeatures): ProductTerms {
     cache.set(product, terms);
   }
   return terms;
-}
-
-/** Bits of the systems named by the words ("windows" is tokenised "window"); 0 where none is. */
-function platformsNamed(words: readonly string[]): number {
-  let platforms = 0;
-  for (const word of words) platforms |= platformWords.get(word) ?? 0;
-  return platforms;
 }
