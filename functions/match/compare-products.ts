@@ -115,8 +115,7 @@ export function compareProducts(
     }
   }
   sharedWords +=
-    joinedWeight(a, aWeights, b, (word) => bWords.has(word)) +
-    joinedWeight(b, weights.wordWeights(b), a, (word) => a.words.includes(word));
+    joinedWeight(a, aWeights, b, bWords) + joinedWeight(b, weights.wordWeights(b), a, aTerms.words);
   const norms = Math.sqrt(weights.norm(a) * weights.norm(b));
   // A product without a name (only a GTIN, say) has no text to compare.
   const text = norms > 0 ? Math.min(1, (sharedWords + agreement.weight) / norms) : 0;
@@ -169,21 +168,20 @@ const maxJoinedName = 256;
  * more, not among `y`'s words but written in `y`'s name without spaces, counts half its weight, the
  * other half coming from `y`'s side where its pieces are long enough to be found in `x`'s name.
  * Shorter words are found inside unrelated ones ("art" in "smart"), and a number inside another
- * ("12" in "120") is another size. `yHas` is asked rather than a set built for `y`: blocking
- * compares each product with many, and a set per product is memory a large run does not have.
+ * ("12" in "120") is another size. `yWords` are `y`'s words (`productTerms`).
  */
 function joinedWeight(
   x: ProductFeatures,
   xWeights: Float64Array,
   y: ProductFeatures,
-  yHas: (word: string) => boolean,
+  yWords: ReadonlySet<string>,
 ): number {
   if (x.compactName.length > maxJoinedName || y.compactName.length > maxJoinedName) return 0;
   let weight = 0;
   for (let i = 0; i < x.words.length; i++) {
     const word = x.words[i] as string;
     // The name without spaces holds letters and digits only: a word found there is one of them.
-    if (word.length >= 4 && !yHas(word) && y.compactName.includes(word) && !/\p{N}/u.test(word))
+    if (word.length >= 4 && !yWords.has(word) && y.compactName.includes(word) && !/\p{N}/u.test(word))
       weight += (xWeights[i] as number) ** 2 / 2;
   }
   return weight;
