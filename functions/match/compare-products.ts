@@ -5,6 +5,7 @@ import { mac, windows } from './platform-words.ts';
 import { productTerms } from './product-terms.ts';
 import type { Quantity } from './read-quantities.ts';
 import { type CodeRelation, minIdentifyingNumber, relateCodes } from './relate-codes.ts';
+import { sellsPack } from './sells-pack.ts';
 import { spelledInName } from './spelled-in-name.ts';
 import type { TermWeights } from './weigh-terms.ts';
 
@@ -36,6 +37,12 @@ export interface MatchEvidence {
    * before match-8.
    */
   colourConflict?: boolean;
+  /**
+   * One title sells a pack of several pieces, the other names no pack (`sellsPack`): most often a
+   * pack against one piece. It lowers the assignment score (`judgePair`), not this rule's. Absent
+   * from evidence of engine versions before match-9.
+   */
+  packConflict?: boolean;
   /** Words both titles carry, rarest first, at most five. */
   words: string[];
   /** Weighted cosine of words and model codes, 0..1. */
@@ -135,6 +142,7 @@ export function compareProducts(
     thirdPartyConflict,
     platformConflict,
     colourConflict,
+    packConflict: sellsPack(a) !== sellsPack(b),
     words: common
       .sort((x, y) => y.weight - x.weight)
       .slice(0, evidenceWords)

@@ -84,6 +84,20 @@ describe('judgePair', () => {
     expect(describeEvidence(same.evidence)).not.toContain('colours');
   });
 
+  it('lowers the score by a quarter, not the confidence, where one sells a pack and the other names none', () => {
+    const single = 'Link Depot FAN-80-BK 80mm Computer Case Fan Black';
+    const alike = judge(single, 'Link Depot FAN-80-BK Case fan 80 mm Black');
+    const pack = judge(single, 'Link Depot FAN-80-BK Case fan 80 mm Black 4-Pack');
+    const packs = judge(`${single} 4 pk`, 'Link Depot FAN-80-BK Case fan 80 mm Black 4-Pack');
+    expect([alike, pack, packs].map((judged) => judged.evidence.packConflict)).toEqual([false, true, false]);
+    const rule = compareProducts(
+      ...describeSides([single, {}], ['Link Depot FAN-80-BK Case fan 80 mm Black 4-Pack', {}]),
+    );
+    expect(pack.score).toBeCloseTo(rule.score * 0.75, 6);
+    expect(describeEvidence(pack.evidence)).toContain('conflict: a pack and one piece');
+    expect(describeEvidence(alike.evidence)).not.toContain('pack');
+  });
+
   it('leaves a pair that shares only a year to the words and the learned scorer, and a shared model code to the rules', () => {
     const brand = { brand: 'MakeMusic' };
     const yearOnly = describeSides(

@@ -15,6 +15,14 @@ const minLearnedScore = 0.09;
  */
 const colourFactor = 0.5;
 
+/**
+ * A pack of several pieces against a title that names none lowers the assignment score by a
+ * quarter, so the offer sold as the reference is sold wins over a pack of it, or the single piece
+ * over a pack. Less than a conflict, as a title does not always say it sells one piece of several;
+ * the learned scorer reads it as a feature.
+ */
+const packFactor = 0.75;
+
 /** A year, "2007": one written in both names names an edition that a series' every product shares. */
 const year = /^(?:19|20)\d\d$/;
 
@@ -40,8 +48,8 @@ export interface PairJudgement {
  * trusted across makers, where it would pair look-alikes of two brands. Without `withConfidence`
  * the confidence may be left out (NaN) where it does not change the score, and the evidence lists
  * no shared words.
- * Where GTINs do not decide, prices far apart (`priceFactor`) and names of two colours lower the
- * score, not the confidence: they lean the choice between look-alikes, while the confidence stays
+ * Where GTINs do not decide, prices far apart (`priceFactor`), names of two colours and a pack
+ * against a title naming none lower the score, not the confidence: they lean the choice between look-alikes, while the confidence stays
  * the decision on what the two products are. `scorer` is the learned model, the committed one
  * unless given.
  */
@@ -63,7 +71,10 @@ export function judgePair(
   const runOut = evidence.codes.every((code) => year.test(code)) && makersAgree;
   // Blocking scores many pairs: there the learned scorer runs only where it changes the score and
   // the pair could still be accepted (the mean cannot reach the margin rule's 0.3 from below 0.09).
-  const leaned = priceFactor(evidence.priceRatio ?? null) * (evidence.colourConflict ? colourFactor : 1);
+  const leaned =
+    priceFactor(evidence.priceRatio ?? null) *
+    (evidence.colourConflict ? colourFactor : 1) *
+    (evidence.packConflict ? packFactor : 1);
   if (!withConfidence && (!runOut || rule.score < minLearnedScore))
     return { score: rule.score * leaned, confidence: Number.NaN, evidence };
   const learned = predictProbability(scorer, pairFeatures(a, b, weights, evidence, rule.score));

@@ -125,17 +125,9 @@ export function pairFeatures(
     nearTwins(productTerms(a).modelDigitTerms, productTerms(b).modelDigitTerms, 2),
     nearTwins(a.numbers, b.numbers, 2, true),
     makerConflict(a, b) ? 1 : 0,
-    sellsPack(a) !== sellsPack(b) ? 1 : 0,
+    evidence.packConflict ? 1 : 0,
     variantWordsOneSide(a, b),
   ];
-}
-
-/**
- * The title sells several pieces ("3 Pack", "Twin Pack", "Box of 10"): against a title that names
- * no pack, one side is a pack and the other most likely one piece, two offers.
- */
-function sellsPack(x: ProductFeatures): boolean {
-  return x.quantities.some((quantity) => quantity.dimension === 'count' && quantity.value > 1);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { MatchableProduct } from './describe-product.ts';
  * Changes whenever what the engine reads changes: bump it with any change to features or scoring,
  * so that the next incremental run re-matches everything instead of keeping stale decisions.
  */
-const engineVersion = 'match-8';
+const engineVersion = 'match-9';
 
 /**
  * Content fingerprint of a product for incremental matching: a hash of the fields that say what the

@@ -38,6 +38,11 @@ describe('readQuantities', () => {
     expect(values('Bookcase 34 2w x 12 8d')).toEqual([]);
     expect(values('Memory 2 x 1GB')).toEqual([['bytes', 1e9]]);
     expect(values('Software for windows pc')).toEqual([]);
+    expect(values('Encore Software 10991 - PC Tools Spyware Doctor')).toEqual([]);
+    expect(values('Cooling Fan 80mm 4-Pack')).toEqual([
+      ['length', 0.08],
+      ['count', 4],
+    ]);
   });
 
   it('cuts the quantities out of the text left for words', () => {

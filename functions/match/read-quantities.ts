@@ -131,12 +131,10 @@ const unitPattern = Object.keys(units)
 
 /**
  * Number + unit, the unit ending the word. Units are only read right after a number, so the "pc" of
- * "windows pc" or the "in" of "built in" stay words.
+ * "windows pc" or the "in" of "built in" stay words. A hyphen joins them only unspaced ("10-pack"):
+ * a spaced dash parts a title ("Encore 10991 - PC Tools Spyware Doctor" is no 10,991 pieces).
  */
-const measured = new RegExp(
-  `(?<![a-z0-9.])(\\d+(?:\\.\\d+)?)(?:\\s*-\\s*|\\s*)(${unitPattern})(?![a-z0-9])`,
-  'g',
-);
+const measured = new RegExp(`(?<![a-z0-9.])(\\d+(?:\\.\\d+)?)(?:-|\\s*)(${unitPattern})(?![a-z0-9])`, 'g');
 /** "2 in 1" is not two inches, and the "w" of a "w x d x h" size list is not watts. */
 const notAUnit = /^(?:in\s*-?\s*\d|w\s*x\s*\d)/;
 /**
