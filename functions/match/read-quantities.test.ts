@@ -39,6 +39,8 @@ describe('readQuantities', () => {
     expect(values('Memory 2 x 1GB')).toEqual([['bytes', 1e9]]);
     expect(values('Software for windows pc')).toEqual([]);
     expect(values('Encore Software 10991 - PC Tools Spyware Doctor')).toEqual([]);
+    expect(values('Polaroid CIA-1237PC Camera')).toEqual([]);
+    expect(values('Link Depot FAN-80-4PACK')).toEqual([['count', 4]]);
     expect(values('Cooling Fan 80mm 4-Pack')).toEqual([
       ['length', 0.08],
       ['count', 4],

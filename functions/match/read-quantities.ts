@@ -135,6 +135,12 @@ const unitPattern = Object.keys(units)
  * a spaced dash parts a title ("Encore 10991 - PC Tools Spyware Doctor" is no 10,991 pieces).
  */
 const measured = new RegExp(`(?<![a-z0-9.])(\\d+(?:\\.\\d+)?)(?:-|\\s*)(${unitPattern})(?![a-z0-9])`, 'g');
+/**
+ * Count units that also end model codes, read after a code's first part only where they say pack:
+ * "CIA-1237PC" is a model, not 1,237 pieces; "FAN-80-4PACK" is a pack of four.
+ */
+const codeLetters: ReadonlySet<string> = new Set(['pc', 'pcs', 'ct']);
+const codeBefore = /[a-z0-9]-$/;
 /** "2 in 1" is not two inches, and the "w" of a "w x d x h" size list is not watts. */
 const notAUnit = /^(?:in\s*-?\s*\d|w\s*x\s*\d)/;
 /**
@@ -179,6 +185,7 @@ export function readQuantities(text: string): QuantityReading {
     const [dimension, factor] = units[unit.startsWith('fl') ? 'fl oz' : unit] ?? ['', 0];
     const unitAt = offset + match.length - unit.length;
     if (!dimension || notAUnit.test(rest.slice(unitAt))) return match;
+    if (codeLetters.has(unit) && codeBefore.test(rest.slice(0, offset))) return match;
     quantities.push({ dimension, value: Number(number) * factor });
     return cut(match);
   });
