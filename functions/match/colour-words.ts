@@ -1,3 +1,5 @@
+import { groupsNamed, groupWords } from './word-groups.ts';
+
 /**
  * Words that name a colour, grouped by colour: English, the shop abbreviations ("BLK", "WHT") and
  * the main European languages, folded. Left out are words that mostly mean something else in
@@ -24,16 +26,9 @@ const colourGroups: readonly (readonly string[])[] = [
   ['camouflage', 'camo'],
 ];
 
-const colourOf: ReadonlyMap<string, number> = new Map(
-  colourGroups.flatMap((words, group) => words.map((word) => [word, group] as const)),
-);
+const colourOf = groupWords(colourGroups);
 
 /** Bits of the colours the words name, one per group; 0 where none is named. */
 export function coloursNamed(words: readonly string[]): number {
-  let colours = 0;
-  for (const word of words) {
-    const group = colourOf.get(word);
-    if (group !== undefined) colours |= 1 << group;
-  }
-  return colours;
+  return groupsNamed(words, colourOf);
 }

@@ -8,6 +8,7 @@ import { type CodeRelation, minIdentifyingNumber, relateCodes } from './relate-c
 import { sellsPack } from './sells-pack.ts';
 import { spelledInName } from './spelled-in-name.ts';
 import type { TermWeights } from './weigh-terms.ts';
+import { namesOthersOnly } from './word-groups.ts';
 
 /** Why two products were scored as they were; kept with every match. */
 export interface MatchEvidence {
@@ -37,6 +38,12 @@ export interface MatchEvidence {
    * before match-8.
    */
   colourConflict?: boolean;
+  /**
+   * Both titles name devices (`devicesNamed`: "iPod", "iPhone", "Kindle"), and none in common: two
+   * accessories of one line made for two devices, or two devices. Like colours it lowers the
+   * assignment score only. Absent from evidence of engine versions before match-9.
+   */
+  deviceConflict?: boolean;
   /**
    * One title sells a pack of several pieces, the other names no pack (`sellsPack`): most often a
    * pack against one piece. It lowers the assignment score (`judgePair`), not this rule's. Absent
@@ -131,8 +138,6 @@ export function compareProducts(
     agreement.codes.length === 0 && codesConflict(a.codes, b.codes, weights, brand === 'conflict');
   const thirdPartyConflict = thirdParty(a) !== thirdParty(b);
   const platformConflict = onlyOther(aTerms.platforms, bTerms.platforms);
-  const colourConflict =
-    aTerms.colours !== 0 && bTerms.colours !== 0 && (aTerms.colours & bTerms.colours) === 0;
   const evidence: MatchEvidence = {
     gtin,
     mpn,
@@ -141,7 +146,8 @@ export function compareProducts(
     codeConflict,
     thirdPartyConflict,
     platformConflict,
-    colourConflict,
+    colourConflict: namesOthersOnly(aTerms.colours, bTerms.colours),
+    deviceConflict: namesOthersOnly(aTerms.devices, bTerms.devices),
     packConflict: sellsPack(a) !== sellsPack(b),
     words: common
       .sort((x, y) => y.weight - x.weight)

@@ -19,6 +19,7 @@ export function describeEvidence(evidence: MatchEvidence): string {
   if (evidence.thirdPartyConflict) conflicts.push('compatible or remanufactured');
   if (evidence.platformConflict) conflicts.push('Mac and Windows');
   if (evidence.colourConflict) conflicts.push('colours');
+  if (evidence.deviceConflict) conflicts.push('devices');
   if (evidence.packConflict) conflicts.push('a pack and one piece');
   if (evidence.quantities.conflict.length > 0)
     conflicts.push(`quantities ${evidence.quantities.conflict.join(' ')}`);

@@ -84,6 +84,19 @@ describe('judgePair', () => {
     expect(describeEvidence(same.evidence)).not.toContain('colours');
   });
 
+  it('halves the score, not the confidence, where an accessory is made for two devices, and says so', () => {
+    const ipod = 'Tribeca St. Louis Cardinals iPod Touch 4G Hard Case';
+    const same = judge(ipod, 'Tribeca St. Louis Cardinals Hard Case for iPod Touch');
+    const iphone = judge(ipod, 'Tribeca St. Louis Cardinals iPhone 4 Hard Case');
+    expect([same.evidence.deviceConflict, iphone.evidence.deviceConflict]).toEqual([false, true]);
+    const rule = compareProducts(
+      ...describeSides([ipod, {}], ['Tribeca St. Louis Cardinals iPhone 4 Hard Case', {}]),
+    );
+    expect(iphone.score).toBeCloseTo(Math.sqrt(rule.score * iphone.confidence) / 2, 6);
+    expect(describeEvidence(iphone.evidence)).toContain('conflict: devices');
+    expect(describeEvidence(same.evidence)).not.toContain('devices');
+  });
+
   it('lowers the score by a quarter, not the confidence, where one sells a pack and the other names none', () => {
     const single = 'Link Depot FAN-80-BK 80mm Computer Case Fan Black';
     const alike = judge(single, 'Link Depot FAN-80-BK Case fan 80 mm Black');

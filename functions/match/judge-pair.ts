@@ -10,10 +10,11 @@ import type { TermWeights } from './weigh-terms.ts';
 const minLearnedScore = 0.09;
 
 /**
- * Two colours of one model ("Blue" / "Silver") halve the assignment score as a conflict does; the
- * learned scorer reads the names' words and judges colours itself, so its input is left as it was.
+ * Two colours of one model ("Blue" / "Silver"), or an accessory for two devices ("iPod Touch" /
+ * "iPhone 4"), halve the assignment score as a conflict does; the learned scorer reads the names'
+ * words and judges them itself, so its input is left as it was.
  */
-const colourFactor = 0.5;
+const variantFactor = 0.5;
 
 /**
  * A pack of several pieces against a title that names none lowers the assignment score by a
@@ -48,8 +49,8 @@ export interface PairJudgement {
  * trusted across makers, where it would pair look-alikes of two brands. Without `withConfidence`
  * the confidence may be left out (NaN) where it does not change the score, and the evidence lists
  * no shared words.
- * Where GTINs do not decide, prices far apart (`priceFactor`), names of two colours and a pack
- * against a title naming none lower the score, not the confidence: they lean the choice between look-alikes, while the confidence stays
+ * Where GTINs do not decide, prices far apart (`priceFactor`), names of two colours or devices and a
+ * pack against a title naming none lower the score, not the confidence: they lean the choice between look-alikes, while the confidence stays
  * the decision on what the two products are. `scorer` is the learned model, the committed one
  * unless given.
  */
@@ -73,7 +74,8 @@ export function judgePair(
   // the pair could still be accepted (the mean cannot reach the margin rule's 0.3 from below 0.09).
   const leaned =
     priceFactor(evidence.priceRatio ?? null) *
-    (evidence.colourConflict ? colourFactor : 1) *
+    (evidence.colourConflict ? variantFactor : 1) *
+    (evidence.deviceConflict ? variantFactor : 1) *
     (evidence.packConflict ? packFactor : 1);
   if (!withConfidence && (!runOut || rule.score < minLearnedScore))
     return { score: rule.score * leaned, confidence: Number.NaN, evidence };

@@ -1,5 +1,6 @@
 import { coloursNamed } from './colour-words.ts';
 import type { ProductFeatures } from './describe-product.ts';
+import { devicesNamed } from './device-words.ts';
 import { platformsNamed } from './platform-words.ts';
 
 /** What pair comparisons read of a product's terms, derived once: a product is compared with many others. */
@@ -15,6 +16,8 @@ export interface ProductTerms {
   platforms: number;
   /** The colours the title names (`coloursNamed`). */
   colours: number;
+  /** The devices the title names (`devicesNamed`). */
+  devices: number;
 }
 
 const cache = new WeakMap<ProductFeatures, ProductTerms>();
@@ -33,6 +36,7 @@ export function productTerms(product: ProductFeatures): ProductTerms {
       modelDigitTerms: [...product.codes, ...digitWords.filter((word) => !word.includes('='))],
       platforms: platformsNamed(product.words),
       colours: coloursNamed(product.words),
+      devices: devicesNamed(product.words),
     };
     cache.set(product, terms);
   }
