@@ -34,6 +34,8 @@ export interface ProductFeatures {
   /** The MPN as a model code, null when it does not look like one. */
   mpn: string | null;
   brand: string | null;
+  /** The brand field's words: they name the maker, not a colour ("US Brown Bear"). */
+  brandWords: readonly string[];
   /**
    * Distinct word tokens of name and brand, and one token per quantity ("bytes=1.6e10"); a token
    * that is also a model code is left to `codes`, so it counts once.
@@ -70,7 +72,8 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
   const { quantities, rest } = readQuantities(name);
   const brand = normaliseBrand(product.brand);
   const words = new Set(tokeniseWords(rest));
-  for (const word of tokeniseWords(foldText(product.brand ?? ''))) words.add(word);
+  const brandWords = product.brand ? tokeniseWords(foldText(product.brand)) : noWords;
+  for (const word of brandWords) words.add(word);
   for (const { dimension, value } of quantities) words.add(`${dimension}=${value.toPrecision(3)}`);
   const mpn = product.mpn ? readMpn(product.mpn, brand) : null;
   const codes = new Set(findModelCodes(rest));
@@ -86,6 +89,7 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     textGtins: gtinsIn(`${name} ${description}`, gtin),
     mpn,
     brand,
+    brandWords,
     words: [...words].filter((word) => !codes.has(word)),
     codes: [...codes],
     quantities,
@@ -102,6 +106,9 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     currency: product.currency ?? null,
   };
 }
+
+/** No brand field: one array for the many products without. */
+const noWords: readonly string[] = [];
 
 /** No GTINs in the text: one array for the many products without. */
 const noGtins: readonly string[] = [];

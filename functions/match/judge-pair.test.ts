@@ -84,6 +84,16 @@ describe('judgePair', () => {
     expect(describeEvidence(same.evidence)).not.toContain('colours');
   });
 
+  it("reads no colour in the maker's name", () => {
+    const { evidence } = compareProducts(
+      ...describeSides(
+        ['US Brown Bear Tilt Mount for 32 to 63 Displays in Silver', { brand: 'US Brown Bear' }],
+        ['US Brown Bear Tilt Mount for 32-63 Displays Black', { brand: 'U.S. Brown Bear' }],
+      ),
+    );
+    expect(evidence.colourConflict).toBe(true);
+  });
+
   it('halves the score, not the confidence, where an accessory is made for two devices, and says so', () => {
     const ipod = 'Tribeca St. Louis Cardinals iPod Touch 4G Hard Case';
     const same = judge(ipod, 'Tribeca St. Louis Cardinals Hard Case for iPod Touch');

@@ -35,10 +35,16 @@ export function productTerms(product: ProductFeatures): ProductTerms {
       ],
       modelDigitTerms: [...product.codes, ...digitWords.filter((word) => !word.includes('='))],
       platforms: platformsNamed(product.words),
-      colours: coloursNamed(product.words),
-      devices: devicesNamed(product.words),
+      colours: coloursNamed(notTheMaker(product)),
+      devices: devicesNamed(notTheMaker(product)),
     };
     cache.set(product, terms);
   }
   return terms;
+}
+
+/** The words that do not name the maker: a colour in a brand ("US Brown Bear") is no colour. */
+function notTheMaker(product: ProductFeatures): readonly string[] {
+  if (product.brandWords.length === 0) return product.words;
+  return product.words.filter((word) => !product.brandWords.includes(word));
 }
