@@ -15,7 +15,7 @@ import { judgeTitlePairs } from './score-title-pairs.ts';
  */
 const floors = {
   'amazon-google': { precision: 0.74, recall: 0.78, f1: 0.765 },
-  'walmart-amazon': { precision: 0.665, recall: 0.905, f1: 0.77 },
+  'walmart-amazon': { precision: 0.74, recall: 0.865, f1: 0.8 },
 };
 /**
  * Pairwise decisions on the WDC validation pairs, a few points under measured: the engine's pair

@@ -3,7 +3,7 @@ export interface ScoredPair {
   reference: number;
   competitor: number;
   score: number;
-  /** Whether a model code (not a GTIN) agrees between the two. */
+  /** Whether an identifier agrees between the two: a GTIN or a model code. */
   coded: boolean;
 }
 
@@ -22,18 +22,26 @@ export interface AcceptanceRule {
   minCodedScore: number;
   /** ...when it stands out by this ratio: a code shared by near-equal pairs names a series. */
   codedMarginRatio: number;
+  /**
+   * Where a pair agreeing by no identifier is suspect (`uncodedPairsSuspect`), it is accepted only
+   * from this score, whatever its margin.
+   */
+  minUncodedScore: number;
 }
 
 /**
  * One-to-one assignment: pairs are taken greedily, best score first, when neither product is
  * taken yet and the rule accepts the pair. The margin compares a pair with the runner-up of both its
  * products among all scored pairs, so a product with several near-equal look-alikes (sizes and
- * colours of one series) is left unmatched rather than matched to a guess.
+ * colours of one series) is left unmatched rather than matched to a guess. `uncodedSuspect`: a pair
+ * agreeing by no identifier is suspect between the two shops (`uncodedPairsSuspect`), so
+ * `minUncodedScore` holds.
  */
 export function chooseMatches(
   pairs: readonly ScoredPair[],
   rule: AcceptanceRule,
   taken: { reference: Set<number>; competitor: Set<number> },
+  uncodedSuspect = false,
 ): ScoredPair[] {
   const referenceTop = topTwo(pairs, (pair) => pair.reference);
   const competitorTop = topTwo(pairs, (pair) => pair.competitor);
@@ -54,6 +62,7 @@ export function chooseMatches(
       : pair.score >= rule.minScore;
     const standsOut = pair.score >= rule.minMarginScore && pair.score >= rule.marginRatio * runnerUp(pair);
     if (!sure && !standsOut) continue;
+    if (uncodedSuspect && !pair.coded && pair.score < rule.minUncodedScore) continue;
     taken.reference.add(pair.reference);
     taken.competitor.add(pair.competitor);
     accepted.push(pair);

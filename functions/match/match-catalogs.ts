@@ -1,5 +1,6 @@
 import type { BoostedTrees } from './boosted-trees.ts';
 import type { AcceptanceRule } from './choose-matches.ts';
+import { sureScore } from './uncoded-pairs-suspect.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import { describeProduct, type MatchableProduct } from './describe-product.ts';
 import { internFeatures, internStrings } from './intern-strings.ts';
@@ -90,6 +91,7 @@ const defaults = {
     marginRatio: 2,
     minCodedScore: 0.6,
     codedMarginRatio: 1.5,
+    minUncodedScore: sureScore,
   } satisfies AcceptanceRule,
   progressEvery: 1000,
 };

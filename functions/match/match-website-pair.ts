@@ -1,7 +1,9 @@
 import type { BoostedTrees } from './boosted-trees.ts';
 import { type AcceptanceRule, chooseMatches, type ScoredPair } from './choose-matches.ts';
+import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { findCandidates } from './find-candidates.ts';
+import { uncodedPairsSuspect } from './uncoded-pairs-suspect.ts';
 import { indexCatalog } from './index-catalog.ts';
 import { judgePair } from './judge-pair.ts';
 import type { MatchReview, ProductMatch, ProductPair } from './match-catalogs.ts';
@@ -120,7 +122,7 @@ export async function matchWebsitePair(
         reference: r,
         competitor: c,
         score,
-        coded: evidence.gtin === null && evidence.codes.length > 0,
+        coded: agreesByIdentifier(evidence),
       });
   };
   for (const r of refQueries) {
@@ -143,7 +145,14 @@ export async function matchWebsitePair(
   const pairs = [...scored.values()];
   // The map's keys and entries are not needed once listed: freed before the assignment, which is the run's peak.
   scored.clear();
-  const chosen = chooseMatches(pairs, settings.rule, taken).map((pair) => {
+  const suspect = uncodedPairsSuspect(
+    [
+      ...bestOfEach(pairs),
+      ...kept.map((match) => ({ score: match.score, coded: agreesByIdentifier(match.evidence) })),
+    ],
+    refs.length,
+  );
+  const chosen = chooseMatches(pairs, settings.rule, taken, suspect).map((pair) => {
     const a = refs[pair.reference] as ProductFeatures;
     const b = comps[pair.competitor] as ProductFeatures;
     const { score, confidence, evidence } = judgePair(a, b, weights, true, settings.pairScorer);
@@ -157,6 +166,20 @@ export async function matchWebsitePair(
     };
   });
   return { kept, chosen };
+}
+
+function agreesByIdentifier(evidence: MatchEvidence): boolean {
+  return evidence.gtin === 'equal' || evidence.codes.length > 0;
+}
+
+/** Each reference product's best scored pair. */
+function bestOfEach(pairs: readonly ScoredPair[]): ScoredPair[] {
+  const best = new Map<number, ScoredPair>();
+  for (const pair of pairs) {
+    const found = best.get(pair.reference);
+    if (!found || pair.score > found.score) best.set(pair.reference, pair);
+  }
+  return [...best.values()];
 }
 
 /** A pair's key within one competitor website. */
