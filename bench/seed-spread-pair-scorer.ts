@@ -2,12 +2,13 @@
  * `npx tsx bench/seed-spread-pair-scorer.ts [seeds, comma-separated; default 12,13,14,15,16]`: the
  * pair scorer retrained with each seed (the committed training options otherwise) and measured as
  * `npm run bench -- matching` measures the committed one: the pair decision on the WDC validation
- * pairs (confidence from 0.5) and whole-catalogue F1 on both catalogue benchmarks. Prints each seed
- * and the mean. Retraining with another seed alone moves these figures by as much as a feature
- * gains, so a change to what the learned scorer reads is judged on the mean (docs/decisions.md,
- * match-7). Nothing is written: `bench/train-pair-scorer.ts` writes the committed model.
+ * pairs (confidence from 0.5) and whole-catalogue F1 on both catalogue benchmarks. Prints each seed,
+ * the mean, and the seeds' models averaged into one, as the committed model averages seeds 12–16.
+ * Retraining with another seed alone moves these figures by as much as a feature gains, so a
+ * change to what the learned scorer reads is judged on the mean and the average (docs/decisions.md,
+ * match-7 and match-9). Nothing is written: `bench/train-pair-scorer.ts` writes the committed model.
  */
-import type { BoostedTrees } from '../functions/match/boosted-trees.ts';
+import { averageModels, type BoostedTrees } from '../functions/match/boosted-trees.ts';
 import { matchCatalogs } from '../functions/match/match-catalogs.ts';
 import { measureAccuracy, measureDecisions } from '../functions/match/measure-accuracy.ts';
 import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
@@ -44,17 +45,36 @@ async function measure(scorer: BoostedTrees): Promise<number[]> {
 }
 
 const columns = ['WDC pairs', ...catalogs];
-console.log(`seed  ${columns.map((column) => column.padStart(15)).join('')}`);
+const line = (label: string, cells: string[]) =>
+  console.log(`${label.padEnd(8)}${cells.map((cell) => cell.padStart(15)).join('')}`);
+line('seed', columns);
 const rows: number[][] = [];
+const models: BoostedTrees[] = [];
 for (const seed of seeds) {
-  const row = await measure(await trainPairScorer({ ...pairScorerTraining, seed }));
+  const model = await trainPairScorer(pairScorerTraining, [seed]);
+  models.push(model);
+  const row = await measure(model);
   rows.push(row);
-  console.log(`${String(seed).padEnd(6)}${row.map((f1) => f1.toFixed(3).padStart(15)).join('')}`);
+  line(
+    String(seed),
+    row.map((f1) => f1.toFixed(3)),
+  );
 }
 const mean = columns.map((_, c) => rows.reduce((sum, row) => sum + (row[c] as number), 0) / rows.length);
 const spread = columns.map((_, c) => {
   const values = rows.map((row) => row[c] as number);
   return Math.max(...values) - Math.min(...values);
 });
-console.log(`mean  ${mean.map((f1) => f1.toFixed(3).padStart(15)).join('')}`);
-console.log(`range ${spread.map((width) => width.toFixed(3).padStart(15)).join('')}`);
+line(
+  'mean',
+  mean.map((f1) => f1.toFixed(3)),
+);
+line(
+  'range',
+  spread.map((width) => width.toFixed(3)),
+);
+const averaged = await measure(averageModels(models));
+line(
+  'average',
+  averaged.map((f1) => f1.toFixed(3)),
+);

@@ -30,6 +30,25 @@ export function predictProbability(model: BoostedTrees, row: readonly number[]):
   return 1 / (1 + Math.exp(-logOdds));
 }
 
+/**
+ * One model whose log-odds are the mean of the models' (all their trees, leaves divided by their
+ * number): models of one training drawn with other seeds average out what each seed's draw learned.
+ */
+export function averageModels(models: readonly BoostedTrees[]): BoostedTrees {
+  const [first] = models;
+  if (!first) throw new Error('no models to average');
+  const share = 1 / models.length;
+  const scaled = (node: TreeNode): TreeNode =>
+    'value' in node
+      ? { value: round(node.value * share) }
+      : { ...node, left: scaled(node.left), right: scaled(node.right) };
+  return {
+    features: first.features,
+    base: round(models.reduce((sum, model) => sum + model.base, 0) * share),
+    trees: models.flatMap((model) => model.trees.map(scaled)),
+  };
+}
+
 function leafValue(node: TreeNode, row: readonly number[]): number {
   let at = node;
   while (!('value' in at)) at = (row[at.feature] ?? 0) <= at.threshold ? at.left : at.right;
@@ -151,8 +170,9 @@ function firstAtLeast(cuts: readonly number[], value: number): number {
   return low;
 }
 
+/** Six digits, and no -0, which JSON writes as 0. */
 function round(value: number): number {
-  return Math.round(value * 1e6) / 1e6;
+  return Math.round(value * 1e6) / 1e6 || 0;
 }
 
 /** A small seeded generator (Mulberry32), so training draws the same rows on every machine. */

@@ -6,8 +6,8 @@ import { readLabelledPairs } from './read-labelled-pairs.ts';
 import { trainPairScorer } from './train-pair-scorer.ts';
 
 describe('trainPairScorer', () => {
-  it('gives the committed maker words and model again from the training pairs and seed in the repository', async () => {
+  it('gives the committed maker words and model again from the training pairs and seeds in the repository', async () => {
     expect(mineMakerWords(await readLabelledPairs('train'))).toEqual(committedWords);
     expect(await trainPairScorer()).toEqual(committed);
-  }, 120_000);
+  }, 300_000);
 });
