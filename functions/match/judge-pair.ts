@@ -49,10 +49,10 @@ export interface PairJudgement {
  * trusted across makers, where it would pair look-alikes of two brands. Without `withConfidence`
  * the confidence may be left out (NaN) where it does not change the score, and the evidence lists
  * no shared words.
- * Where GTINs do not decide, prices far apart (`priceFactor`), names of two colours or devices and a
- * pack against a title naming none lower the score, not the confidence: they lean the choice between look-alikes, while the confidence stays
- * the decision on what the two products are. `scorer` is the learned model, the committed one
- * unless given.
+ * Where GTINs do not decide, prices far apart (`priceFactor`), names of two colours or devices and
+ * a pack against a title naming none lower the score, not the confidence: they lean the choice
+ * between look-alikes, while the confidence stays the decision on what the two products are.
+ * `scorer` is the learned model, the committed one unless given.
  */
 export function judgePair(
   a: ProductFeatures,

@@ -1,11 +1,11 @@
 import type { BoostedTrees } from './boosted-trees.ts';
 import type { AcceptanceRule } from './choose-matches.ts';
-import { sureScore } from './uncoded-pairs-suspect.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import { describeProduct, type MatchableProduct } from './describe-product.ts';
 import { internFeatures, internStrings } from './intern-strings.ts';
 import { type CatalogSide, matchWebsitePair } from './match-website-pair.ts';
 import { productFingerprint } from './product-fingerprint.ts';
+import { sureScore } from './uncoded-pairs-suspect.ts';
 
 /** One website's catalog; products are keyed by URL (a repeated URL counts once, first wins). */
 export interface CatalogInput {

@@ -3,10 +3,10 @@ import { type AcceptanceRule, chooseMatches, type ScoredPair } from './choose-ma
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { findCandidates } from './find-candidates.ts';
-import { uncodedPairsSuspect } from './uncoded-pairs-suspect.ts';
 import { indexCatalog } from './index-catalog.ts';
 import { judgePair } from './judge-pair.ts';
 import type { MatchReview, ProductMatch, ProductPair } from './match-catalogs.ts';
+import { uncodedPairsSuspect } from './uncoded-pairs-suspect.ts';
 import { weighTerms } from './weigh-terms.ts';
 
 /** One catalog of a run: its products' features and which of them are new or changed. */
@@ -145,13 +145,14 @@ export async function matchWebsitePair(
   const pairs = [...scored.values()];
   // The map's keys and entries are not needed once listed: freed before the assignment, which is the run's peak.
   scored.clear();
-  const suspect = uncodedPairsSuspect(
-    [
-      ...bestOfEach(pairs),
-      ...kept.map((match) => ({ score: match.score, coded: agreesByIdentifier(match.evidence) })),
-    ],
-    refs.length,
-  );
+  // A product kept with its previous match counts by that match, as in the run that chose it.
+  const best = bestOfEach(pairs);
+  for (const match of kept)
+    best.set(refAt.get(match.reference_url) as number, {
+      score: match.score,
+      coded: agreesByIdentifier(match.evidence),
+    });
+  const suspect = uncodedPairsSuspect(best.values(), refs.length);
   const chosen = chooseMatches(pairs, settings.rule, taken, suspect).map((pair) => {
     const a = refs[pair.reference] as ProductFeatures;
     const b = comps[pair.competitor] as ProductFeatures;
@@ -168,18 +169,19 @@ export async function matchWebsitePair(
   return { kept, chosen };
 }
 
+/** Equal GTINs or a model code agree: `ScoredPair.coded`. */
 function agreesByIdentifier(evidence: MatchEvidence): boolean {
   return evidence.gtin === 'equal' || evidence.codes.length > 0;
 }
 
-/** Each reference product's best scored pair. */
-function bestOfEach(pairs: readonly ScoredPair[]): ScoredPair[] {
-  const best = new Map<number, ScoredPair>();
+/** Each reference product's best scored pair, by its position. */
+function bestOfEach(pairs: readonly ScoredPair[]): Map<number, Pick<ScoredPair, 'score' | 'coded'>> {
+  const best = new Map<number, Pick<ScoredPair, 'score' | 'coded'>>();
   for (const pair of pairs) {
     const found = best.get(pair.reference);
     if (!found || pair.score > found.score) best.set(pair.reference, pair);
   }
-  return [...best.values()];
+  return best;
 }
 
 /** A pair's key within one competitor website. */
