@@ -14,7 +14,7 @@ import { measureAccuracy, measureDecisions } from '../functions/match/measure-ac
 import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
 import { readLabelledPairs } from '../functions/match/read-labelled-pairs.ts';
 import { judgeTitlePairs } from '../functions/match/score-title-pairs.ts';
-import { pairScorerTraining, trainPairScorer } from '../functions/match/train-pair-scorer.ts';
+import { pairScorerTraining, trainPairScorers } from '../functions/match/train-pair-scorer.ts';
 
 const seeds = (process.argv[2] ?? '12,13,14,15,16').split(',').map(Number);
 if (seeds.some((seed) => !Number.isInteger(seed))) throw new Error(`bad seeds ${process.argv[2]}`);
@@ -49,11 +49,9 @@ const line = (label: string, cells: string[]) =>
   console.log(`${label.padEnd(8)}${cells.map((cell) => cell.padStart(15)).join('')}`);
 line('seed', columns);
 const rows: number[][] = [];
-const models: BoostedTrees[] = [];
-for (const seed of seeds) {
-  const model = await trainPairScorer(pairScorerTraining, [seed]);
-  models.push(model);
-  const row = await measure(model);
+const models = await trainPairScorers(pairScorerTraining, seeds);
+for (const [i, seed] of seeds.entries()) {
+  const row = await measure(models[i] as BoostedTrees);
   rows.push(row);
   line(
     String(seed),

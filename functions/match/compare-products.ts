@@ -1,7 +1,6 @@
 import { priceRatio } from './compare-prices.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { minContainedCode } from './min-contained-code.ts';
-import { mac, windows } from './platform-words.ts';
 import { productTerms } from './product-terms.ts';
 import type { Quantity } from './read-quantities.ts';
 import { type CodeRelation, minIdentifyingNumber, relateCodes } from './relate-codes.ts';
@@ -137,7 +136,8 @@ export function compareProducts(
   const codeConflict =
     agreement.codes.length === 0 && codesConflict(a.codes, b.codes, weights, brand === 'conflict');
   const thirdPartyConflict = thirdParty(a) !== thirdParty(b);
-  const platformConflict = onlyOther(aTerms.platforms, bTerms.platforms);
+  // A title naming both systems ("Win/Mac") sells either.
+  const platformConflict = namesOthersOnly(aTerms.platforms, bTerms.platforms);
   const evidence: MatchEvidence = {
     gtin,
     mpn,
@@ -289,11 +289,6 @@ function namesMaker(x: ProductFeatures, y: ProductFeatures): boolean {
  */
 function thirdParty(product: ProductFeatures): boolean {
   return product.words.some((word) => thirdPartyWords.has(word));
-}
-
-/** Each names one system, and not the other's: a title naming both ("Win/Mac") sells either. */
-function onlyOther(x: number, y: number): boolean {
-  return (x === mac && y === windows) || (x === windows && y === mac);
 }
 
 function sameBrand(a: string, b: string): boolean {

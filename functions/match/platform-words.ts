@@ -1,23 +1,15 @@
-/** Bits of `platformsNamed`. */
-export const mac = 1;
-export const windows = 2;
+import { groupsNamed, groupWords } from './word-groups.ts';
 
-/** Words of a title that name a desktop system: software is sold as one edition per system. */
-const platformWords: ReadonlyMap<string, number> = new Map([
-  ['mac', mac],
-  ['macintosh', mac],
-  ['osx', mac],
-  ['macosx', mac],
-  ['window', windows],
-  ['win', windows],
-  ['pc', windows],
-  ['xp', windows],
-  ['vista', windows],
+/**
+ * Words of a title that name a desktop system, Mac or Windows ("windows" is tokenised "window"):
+ * software is sold as one edition per system.
+ */
+const platformOf = groupWords([
+  ['mac', 'macintosh', 'osx', 'macosx'],
+  ['window', 'win', 'pc', 'xp', 'vista'],
 ]);
 
-/** Bits of the systems named by the words ("windows" is tokenised "window"); 0 where none is. */
+/** Bits of the systems the words name; 0 where none is. */
 export function platformsNamed(words: readonly string[]): number {
-  let platforms = 0;
-  for (const word of words) platforms |= platformWords.get(word) ?? 0;
-  return platforms;
+  return groupsNamed(words, platformOf);
 }

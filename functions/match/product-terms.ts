@@ -26,6 +26,7 @@ export function productTerms(product: ProductFeatures): ProductTerms {
   let terms = cache.get(product);
   if (!terms) {
     const digitWords = product.words.filter((word) => /\d/.test(word));
+    const unbranded = notTheMaker(product);
     terms = {
       words: new Set(product.words),
       digitWords,
@@ -35,8 +36,8 @@ export function productTerms(product: ProductFeatures): ProductTerms {
       ],
       modelDigitTerms: [...product.codes, ...digitWords.filter((word) => !word.includes('='))],
       platforms: platformsNamed(product.words),
-      colours: coloursNamed(notTheMaker(product)),
-      devices: devicesNamed(notTheMaker(product)),
+      colours: coloursNamed(unbranded),
+      devices: devicesNamed(unbranded),
     };
     cache.set(product, terms);
   }

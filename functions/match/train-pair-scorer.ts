@@ -37,10 +37,16 @@ export async function trainPairScorer(
   options: TrainingOptions = pairScorerTraining,
   seeds: readonly number[] = pairScorerSeeds,
 ): Promise<BoostedTrees> {
+  return averageModels(await trainPairScorers(options, seeds));
+}
+
+/** The models `trainPairScorer` averages, one per seed, the training pairs read and scored once. */
+export async function trainPairScorers(
+  options: TrainingOptions,
+  seeds: readonly number[],
+): Promise<BoostedTrees[]> {
   const pairs = await readLabelledPairs('train');
   const rows = scoreTitlePairs(pairs).map((pair) => pair.features);
   const labels = pairs.map((pair) => pair.same);
-  return averageModels(
-    seeds.map((seed) => trainBoostedTrees(pairFeatureNames, rows, labels, { ...options, seed })),
-  );
+  return seeds.map((seed) => trainBoostedTrees(pairFeatureNames, rows, labels, { ...options, seed }));
 }
