@@ -4,7 +4,7 @@ import { newId } from '#core/ids';
 import type { Cents } from '#core/money';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { dynamo, tableName } from '#store/dynamo';
-import { invoiceCounterKey, invoiceKey, sessionInvoiceKey } from '#store/keys';
+import { beginsWith, invoiceCounterKey, invoiceKey, invoicesPrefix, sessionInvoiceKey } from '#store/keys';
 import { queryPage } from '#store/query-page';
 import { formatInvoiceNumber, type InvoicePage } from './accounting.ts';
 import type { InvoiceRecords, StoredInvoice } from './in-house-accounting.ts';
@@ -32,8 +32,7 @@ async function getInvoice(customerId: string, invoiceId: string): Promise<Stored
 async function listInvoices(customerId: string, page: InvoicePage) {
   const { values, next } = await queryPage(
     {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-      ExpressionAttributeValues: { ':pk': `CUSTOMER#${customerId}`, ':sk': 'INVOICE#' },
+      ...beginsWith(invoicesPrefix(customerId)),
       ScanIndexForward: false,
     },
     { ...page, read: async (items) => items.map(toInvoice) },

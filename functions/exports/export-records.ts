@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#store/dynamo';
-import { exportFileKey, exportSettingsKey } from '#store/keys';
+import { beginsWith, exportFileKey, exportFilesPrefix, exportSettingsKey } from '#store/keys';
 import { putProjectItem } from '#store/projects';
 import { queryAll } from '#store/query-all';
 import type { ExportDataset } from './export-datasets.ts';
@@ -71,10 +71,7 @@ export async function getExportRecord(
 
 /** Every export file of the project; a handful per website, so one partition read. */
 export async function listExportRecords(projectId: string): Promise<ExportRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':sk': 'EXPORT#' },
-  });
+  const items = await queryAll(beginsWith(exportFilesPrefix(projectId)));
   return items.map(toRecord);
 }
 

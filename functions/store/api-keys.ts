@@ -7,7 +7,7 @@ import { BadRequest } from '#core/problem';
 import { MAX_API_KEYS_PER_USER } from '#core/quotas';
 import { failedConditionItems, isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
-import { apiKeyLookupKey, userApiKeyKey, userKey } from './keys.ts';
+import { apiKeyLookupKey, beginsWith, userApiKeyKey, userApiKeysPrefix, userKey } from './keys.ts';
 import { type QueryPage, queryPage } from './query-page.ts';
 
 export interface ApiKeyRecord {
@@ -122,8 +122,7 @@ export function listApiKeys(
 ): Promise<QueryPage<ApiKeyRecord>> {
   return queryPage(
     {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'KEY#' },
+      ...beginsWith(userApiKeysPrefix(userId)),
       ScanIndexForward: false,
     },
     {

@@ -7,7 +7,13 @@ import { DEFAULT_QUOTAS, type Quotas } from '#core/quotas';
 import { priceList } from '#platform/price-list';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
-import { customerKey, customerMembershipKey, customerMembersIndex } from './keys.ts';
+import {
+  beginsWith,
+  customerKey,
+  customerMembershipKey,
+  customerMembershipsPrefix,
+  customerMembersIndex,
+} from './keys.ts';
 import { queryAll } from './query-all.ts';
 
 export interface Customer {
@@ -139,10 +145,7 @@ export async function customerFacts(
 }
 
 export async function listMemberships(userId: string): Promise<Membership[]> {
-  const memberships = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'CUSTOMER#' },
-  });
+  const memberships = await queryAll(beginsWith(customerMembershipsPrefix(userId)));
   if (memberships.length === 0) return [];
   const customers = new Map<string, Customer>();
   for (let i = 0; i < memberships.length; i += 100) {

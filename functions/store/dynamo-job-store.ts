@@ -19,7 +19,14 @@ import { canTransition, isFinal, type JobStatus } from '#core/lanes';
 import { conditionHeld, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import type { JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
-import { jobKey, openJobKey, projectJobsIndex, websiteJobKey } from './keys.ts';
+import {
+  beginsWith,
+  jobKey,
+  openJobKey,
+  projectJobsIndex,
+  websiteJobKey,
+  websiteJobsPrefix,
+} from './keys.ts';
 import { queryPage } from './query-page.ts';
 
 function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<Extra> {
@@ -293,8 +300,7 @@ async function listJobs<Extra extends object>(
   const after = options.after === undefined ? undefined : String(options.after.job_id);
   const query = websiteId
     ? {
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-        ExpressionAttributeValues: { ':pk': websiteJobKey(websiteId, list, '').PK, ':sk': `JOB#${list}#` },
+        ...beginsWith(websiteJobsPrefix(websiteId, list)),
         ScanIndexForward: false,
       }
     : {

@@ -2,7 +2,13 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { isKept, keptSlots, type MatchDecision } from '#core/match-decisions';
 import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
-import { matchDecisionKey, matchDecisionsVersionKey, matchSlotKey } from './keys.ts';
+import {
+  beginsWith,
+  matchDecisionKey,
+  matchDecisionsPrefix,
+  matchDecisionsVersionKey,
+  matchSlotKey,
+} from './keys.ts';
 import { queryAll } from './query-all.ts';
 
 /**
@@ -15,10 +21,7 @@ const toDecision = ({ PK: _pk, SK: _sk, type: _type, ...item }: Record<string, u
   item as unknown as MatchDecision;
 
 export async function listMatchDecisions(projectId: string): Promise<MatchDecision[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':sk': 'MATCH_DECISION#' },
-  });
+  const items = await queryAll(beginsWith(matchDecisionsPrefix(projectId)));
   return items.map(toDecision);
 }
 

@@ -12,7 +12,14 @@ import type { Localization } from '#core/localization';
 import { BadRequest, Forbidden, NotFound } from '#core/problem';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
-import { customerKey, customerProjectsIndex, projectKey, projectMembershipKey } from './keys.ts';
+import {
+  beginsWith,
+  customerKey,
+  customerProjectsIndex,
+  projectKey,
+  projectMembershipKey,
+  projectMembershipsPrefix,
+} from './keys.ts';
 import { type QueryPage, queryPage } from './query-page.ts';
 
 export interface Project {
@@ -200,38 +207,32 @@ export function listUserProjects(
   userId: string,
   page: { limit: number; after?: ListPosition; visible: (facts: ProjectFacts) => boolean },
 ): Promise<QueryPage<Project>> {
-  return queryPage(
-    {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'PROJECT#' },
+  return queryPage(beginsWith(projectMembershipsPrefix(userId)), {
+    limit: page.limit,
+    after: page.after,
+    read: async (memberships) => {
+      const projects = new Map<string, StoredProject>();
+      for (let i = 0; i < memberships.length; i += 100) {
+        const keys = memberships.slice(i, i + 100).map((item) => projectKey(String(item.project_id)));
+        const { Responses } = await dynamo.send(
+          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+        );
+        for (const item of Responses?.[tableName] ?? [])
+          projects.set(String(item.project_id), toProject(item));
+      }
+      return memberships.map((membership) => {
+        const stored = projects.get(String(membership.project_id));
+        if (!stored) return null;
+        const facts: ProjectFacts = {
+          projectId: stored.project_id,
+          exists: true,
+          managed: stored.managed,
+          role: membership.role as ProjectRole,
+        };
+        return page.visible(facts) ? publicProject(stored) : null;
+      });
     },
-    {
-      limit: page.limit,
-      after: page.after,
-      read: async (memberships) => {
-        const projects = new Map<string, StoredProject>();
-        for (let i = 0; i < memberships.length; i += 100) {
-          const keys = memberships.slice(i, i + 100).map((item) => projectKey(String(item.project_id)));
-          const { Responses } = await dynamo.send(
-            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
-          );
-          for (const item of Responses?.[tableName] ?? [])
-            projects.set(String(item.project_id), toProject(item));
-        }
-        return memberships.map((membership) => {
-          const stored = projects.get(String(membership.project_id));
-          if (!stored) return null;
-          const facts: ProjectFacts = {
-            projectId: stored.project_id,
-            exists: true,
-            managed: stored.managed,
-            role: membership.role as ProjectRole,
-          };
-          return page.visible(facts) ? publicProject(stored) : null;
-        });
-      },
-    },
-  );
+  });
 }
 
 export interface ProjectChanges {

@@ -11,6 +11,7 @@ import { deletePartition } from './batch-write.ts';
 import { conditionHeld, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import {
+  beginsWith,
   DUE_SCHEDULES_PK,
   dueScheduleKey,
   PENDING_RUNS_PK,
@@ -18,6 +19,7 @@ import {
   projectSchedulesIndex,
   scheduleKey,
   scheduleRunKey,
+  scheduleRunsPrefix,
 } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { type QueryPage, queryPage } from './query-page.ts';
@@ -314,8 +316,7 @@ export function listRunsPage(
 ): Promise<QueryPage<ScheduleRun>> {
   return queryPage(
     {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :runs)',
-      ExpressionAttributeValues: { ':pk': scheduleKey(scheduleId).PK, ':runs': 'RUN#' },
+      ...beginsWith(scheduleRunsPrefix(scheduleId)),
       ScanIndexForward: false,
     },
     { ...page, read: async (items) => items.map(runOf) },

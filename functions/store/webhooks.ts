@@ -4,7 +4,13 @@ import type { PostOutcome } from '#core/post-outcome';
 import { deletePartition } from './batch-write.ts';
 import { conditionHeld, isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
-import { projectWebhooksIndex, webhookDeliveryKey, webhookKey } from './keys.ts';
+import {
+  beginsWith,
+  projectWebhooksIndex,
+  webhookDeliveriesPrefix,
+  webhookDeliveryKey,
+  webhookKey,
+} from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { type QueryPage, queryPage } from './query-page.ts';
 
@@ -139,8 +145,7 @@ export function listDeliveriesPage(
 ): Promise<QueryPage<Delivery>> {
   return queryPage(
     {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :deliveries)',
-      ExpressionAttributeValues: { ':pk': webhookKey(webhookId).PK, ':deliveries': 'DELIVERY#' },
+      ...beginsWith(webhookDeliveriesPrefix(webhookId)),
       ScanIndexForward: false,
     },
     { ...page, read: async (items) => items.map(strip<Delivery>) },
