@@ -22,8 +22,8 @@ const toInvoice = (item: Record<string, unknown>): StoredInvoice => ({
 });
 
 async function getInvoice(customerId: string, invoiceId: string): Promise<StoredInvoice | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: invoiceKey(customerId, invoiceId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: invoiceKey(customerId, invoiceId), ConsistentRead: true }),
   );
   return Item ? toInvoice(Item) : null;
 }
@@ -41,9 +41,9 @@ async function listInvoices(customerId: string, page: InvoicePage) {
 }
 
 async function invoiceOfSession(customerId: string, sessionId: string): Promise<StoredInvoice | null> {
-  const { Item } = await dynamo.send(
+  const { Item } = await dynamo().send(
     new GetCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: sessionInvoiceKey(customerId, sessionId),
       ConsistentRead: true,
     }),
@@ -52,8 +52,8 @@ async function invoiceOfSession(customerId: string, sessionId: string): Promise<
 }
 
 async function lastNumber(year: number): Promise<number> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: invoiceCounterKey(year), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: invoiceCounterKey(year), ConsistentRead: true }),
   );
   return Number(Item?.last_number ?? 0);
 }
@@ -78,12 +78,12 @@ async function issueInvoice(input: Parameters<InvoiceRecords['issue']>[0]): Prom
       number: formatInvoiceNumber(year, last + 1),
     };
     try {
-      await dynamo.send(
+      await dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
             {
               Put: {
-                TableName: tableName,
+                TableName: tableName(),
                 Item: { ...invoiceCounterKey(year), type: 'InvoiceCounter', last_number: last + 1 },
                 ConditionExpression: last === 0 ? 'attribute_not_exists(PK)' : 'last_number = :last',
                 ExpressionAttributeValues: last === 0 ? undefined : { ':last': last },
@@ -91,7 +91,7 @@ async function issueInvoice(input: Parameters<InvoiceRecords['issue']>[0]): Prom
             },
             {
               Put: {
-                TableName: tableName,
+                TableName: tableName(),
                 Item: {
                   ...sessionInvoiceKey(input.customerId, input.sessionId),
                   type: 'SessionInvoice',
@@ -102,7 +102,7 @@ async function issueInvoice(input: Parameters<InvoiceRecords['issue']>[0]): Prom
             },
             {
               Put: {
-                TableName: tableName,
+                TableName: tableName(),
                 Item: {
                   ...invoiceKey(input.customerId, invoice.invoiceId),
                   type: 'Invoice',

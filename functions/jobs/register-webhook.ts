@@ -19,7 +19,7 @@ export async function registerWebhook(
   request: { url: string; events: WebhookEventType[] },
 ): Promise<Webhook> {
   const url = new URL(request.url);
-  const problem = await receiverAddressProblem(url, receiverAllowList);
+  const problem = await receiverAddressProblem(url, receiverAllowList());
   if (problem) throw new Problem('WEBHOOK_URL_NOT_ALLOWED', `This URL cannot receive webhooks: ${problem}.`);
   if ((await projectWebhooks(projectId)).length >= MAX_WEBHOOKS_PER_PROJECT) {
     throw BadRequest('WEBHOOK_LIMIT_REACHED', `A project has at most ${MAX_WEBHOOKS_PER_PROJECT} webhooks.`);

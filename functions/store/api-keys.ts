@@ -33,7 +33,7 @@ export interface CreatedApiKey {
 /** Moves the user's count of active keys; a new key may not pass MAX_API_KEYS_PER_USER. */
 const countKeys = (userId: string, change: 1 | -1) => ({
   Update: {
-    TableName: tableName,
+    TableName: tableName(),
     Key: userKey(userId),
     UpdateExpression: 'ADD active_keys :change',
     ...(change === 1
@@ -69,19 +69,19 @@ export async function createApiKey(input: {
   };
   const KEY_COUNT_ITEM = 2;
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: { ...apiKeyLookupKey(keyHash), type: 'ApiKeyLookup', user_id: input.userId, ...record },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: {
                 ...userApiKeyKey(input.userId, record.key_id),
                 type: 'ApiKey',
@@ -105,7 +105,9 @@ export async function createApiKey(input: {
 }
 
 export async function findPrincipalByKeyHash(keyHash: string): Promise<Principal | null> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: apiKeyLookupKey(keyHash) }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: apiKeyLookupKey(keyHash) }),
+  );
   if (!Item) return null;
   return {
     userId: String(Item.user_id),
@@ -143,23 +145,23 @@ export function listApiKeys(
 
 /** Deletes both items; returns the revoked key's hash, or null when the user has no such key. */
 export async function revokeApiKey(userId: string, keyId: string): Promise<string | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: userApiKeyKey(userId, keyId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: userApiKeyKey(userId, keyId), ConsistentRead: true }),
   );
   if (!Item) return null;
   const keyHash = String(Item.key_hash);
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: userApiKeyKey(userId, keyId),
               ConditionExpression: 'attribute_exists(PK)',
             },
           },
-          { Delete: { TableName: tableName, Key: apiKeyLookupKey(keyHash) } },
+          { Delete: { TableName: tableName(), Key: apiKeyLookupKey(keyHash) } },
           countKeys(userId, -1),
         ],
       }),
@@ -173,9 +175,9 @@ export async function revokeApiKey(userId: string, keyId: string): Promise<strin
 
 export async function recordKeyUse(userId: string, keyId: string, at: string): Promise<void> {
   try {
-    await dynamo.send(
+    await dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: userApiKeyKey(userId, keyId),
         UpdateExpression: 'SET last_used_at = :at',
         ConditionExpression: 'attribute_exists(PK)',

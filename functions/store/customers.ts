@@ -53,14 +53,14 @@ export async function createCustomer(input: { name: string; managed: boolean }):
     name: input.name,
     managed: input.managed,
     // A stage's price list may grant more (or fewer) free analyses to new customers.
-    quotas: { ...DEFAULT_QUOTAS, free_analyses_per_month: priceList.freeAnalysesPerMonth },
+    quotas: { ...DEFAULT_QUOTAS, free_analyses_per_month: priceList().freeAnalysesPerMonth },
     projects_used: 0,
     created_at: new Date().toISOString(),
   };
   const { quotas, ...rest } = customer;
-  await dynamo.send(
+  await dynamo().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: { ...customerKey(customer.customer_id), type: 'Customer', ...rest, ...quotas },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
@@ -69,8 +69,8 @@ export async function createCustomer(input: { name: string; managed: boolean }):
 }
 
 export async function getCustomer(customerId: string): Promise<Customer | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: customerKey(customerId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: customerKey(customerId), ConsistentRead: true }),
   );
   return Item ? toCustomer(Item) : null;
 }
@@ -83,9 +83,9 @@ export async function setQuotas(customerId: string, changes: Partial<Quotas>): P
     return customer;
   }
   try {
-    const { Attributes } = await dynamo.send(
+    const { Attributes } = await dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: customerKey(customerId),
         UpdateExpression: `SET ${entries.map(([name]) => `#${name} = :${name}`).join(', ')}`,
         ConditionExpression: 'attribute_exists(PK)',
@@ -103,9 +103,9 @@ export async function setQuotas(customerId: string, changes: Partial<Quotas>): P
 
 /** Adds the user to the customer, or changes the user's role there. */
 export async function putMembership(customerId: string, userId: string, role: CustomerRole): Promise<void> {
-  await dynamo.send(
+  await dynamo().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...customerMembershipKey(userId, customerId),
         ...customerMembersIndex(customerId, userId),
@@ -122,17 +122,17 @@ export async function customerFacts(
   userId: string,
   customerId: string,
 ): Promise<CustomerFacts & { customer: Customer | null }> {
-  const { Responses } = await dynamo.send(
+  const { Responses } = await dynamo().send(
     new BatchGetCommand({
       RequestItems: {
-        [tableName]: {
+        [tableName()]: {
           Keys: [customerKey(customerId), customerMembershipKey(userId, customerId)],
           ConsistentRead: true,
         },
       },
     }),
   );
-  const items = Responses?.[tableName] ?? [];
+  const items = Responses?.[tableName()] ?? [];
   const customerItem = items.find((item) => item.SK === 'CUSTOMER');
   const membership = items.find((item) => item.SK !== 'CUSTOMER');
   const customer = customerItem ? toCustomer(customerItem) : null;
@@ -150,10 +150,10 @@ export async function listMemberships(userId: string): Promise<Membership[]> {
   const customers = new Map<string, Customer>();
   for (let i = 0; i < memberships.length; i += 100) {
     const keys = memberships.slice(i, i + 100).map((item) => customerKey(String(item.customer_id)));
-    const { Responses } = await dynamo.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+    const { Responses } = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
     );
-    for (const item of Responses?.[tableName] ?? [])
+    for (const item of Responses?.[tableName()] ?? [])
       customers.set(String(item.customer_id), toCustomer(item));
   }
   return memberships.flatMap((item) => {

@@ -26,9 +26,9 @@ export async function listMatchDecisions(projectId: string): Promise<MatchDecisi
 }
 
 export async function getMatchDecision(projectId: string, decisionId: string): Promise<MatchDecision | null> {
-  const { Item } = await dynamo.send(
+  const { Item } = await dynamo().send(
     new GetCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: matchDecisionKey(projectId, decisionId),
       ConsistentRead: true,
     }),
@@ -38,15 +38,19 @@ export async function getMatchDecision(projectId: string, decisionId: string): P
 
 /** How many times the project's decisions changed; 0 before the first. */
 export async function matchDecisionsVersion(projectId: string): Promise<number> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: matchDecisionsVersionKey(projectId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: matchDecisionsVersionKey(projectId),
+      ConsistentRead: true,
+    }),
   );
   return typeof Item?.version === 'number' ? Item.version : 0;
 }
 
 const bumpVersion = (projectId: string): TransactItem => ({
   Update: {
-    TableName: tableName,
+    TableName: tableName(),
     Key: matchDecisionsVersionKey(projectId),
     UpdateExpression: 'ADD version :one SET #type = :type',
     ExpressionAttributeNames: { '#type': 'type' },
@@ -61,7 +65,7 @@ const CONFLICT_ATTEMPTS = 3;
 async function transact(items: TransactItem[]): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
@@ -79,7 +83,7 @@ export function putMatchDecision(decision: MatchDecision): Promise<boolean> {
   return transact([
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...matchDecisionKey(projectId, decision.decision_id),
           type: 'MatchDecision',
@@ -90,7 +94,7 @@ export function putMatchDecision(decision: MatchDecision): Promise<boolean> {
     },
     ...slotsOf(decision).map((slot) => ({
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...matchSlotKey(projectId, slot),
           type: 'MatchSlot',
@@ -109,13 +113,13 @@ export function deleteMatchDecision(decision: MatchDecision): Promise<boolean> {
   return transact([
     {
       Delete: {
-        TableName: tableName,
+        TableName: tableName(),
         Key: matchDecisionKey(projectId, decision.decision_id),
         ConditionExpression: 'attribute_exists(PK)',
       },
     },
     ...slotsOf(decision).map((slot) => ({
-      Delete: { TableName: tableName, Key: matchSlotKey(projectId, slot) },
+      Delete: { TableName: tableName(), Key: matchSlotKey(projectId, slot) },
     })),
     bumpVersion(projectId),
   ]);

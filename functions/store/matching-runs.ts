@@ -71,9 +71,9 @@ export async function getPairState(
 export async function putPairState(projectId: string, pair: PairState, jobId: string): Promise<void> {
   const objectKey = matchingStateObjectKey(projectId, pair.reference_website_id, pair.competitor_website_id);
   await putDataObject(objectKey, toJsonLines(stateLines(pair.state)), JSON_LINES);
-  await dynamo.send(
+  await dynamo().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...matchingStateKey(projectId, pair.reference_website_id, pair.competitor_website_id),
         type: 'MatchingState',

@@ -81,12 +81,12 @@ export async function createProject(input: {
     updated_at: now,
   };
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Update: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: customerKey(input.customerId),
               UpdateExpression: 'ADD projects_used :one',
               ConditionExpression:
@@ -96,7 +96,7 @@ export async function createProject(input: {
           },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: {
                 ...projectKey(project.project_id),
                 ...customerProjectsIndex(input.customerId, project.project_id),
@@ -108,7 +108,7 @@ export async function createProject(input: {
           },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: membershipItem(input.userId, project.project_id, 'ADMIN'),
             },
           },
@@ -143,17 +143,17 @@ export async function putProjectMembership(
 /** Puts an item that belongs to a project, on the condition that the project exists (404 otherwise). */
 export async function putProjectItem(projectId: string, item: Record<string, unknown>): Promise<void> {
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             ConditionCheck: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: projectKey(projectId),
               ConditionExpression: 'attribute_exists(PK)',
             },
           },
-          { Put: { TableName: tableName, Item: item } },
+          { Put: { TableName: tableName(), Item: item } },
         ],
       }),
     );
@@ -168,17 +168,17 @@ export async function projectFacts(
   userId: string,
   projectId: string,
 ): Promise<ProjectFacts & { project: Project | null }> {
-  const { Responses } = await dynamo.send(
+  const { Responses } = await dynamo().send(
     new BatchGetCommand({
       RequestItems: {
-        [tableName]: {
+        [tableName()]: {
           Keys: [projectKey(projectId), projectMembershipKey(userId, projectId)],
           ConsistentRead: true,
         },
       },
     }),
   );
-  const items = Responses?.[tableName] ?? [];
+  const items = Responses?.[tableName()] ?? [];
   const projectItem = items.find((item) => item.SK === 'PROJECT');
   const membership = items.find((item) => item.SK !== 'PROJECT');
   const stored = projectItem ? toProject(projectItem) : null;
@@ -193,8 +193,8 @@ export async function projectFacts(
 
 /** The project as stored, for lane work that has no caller to check access for. */
 export async function getProject(projectId: string): Promise<Project | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: projectKey(projectId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: projectKey(projectId), ConsistentRead: true }),
   );
   return Item ? publicProject(toProject(Item)) : null;
 }
@@ -214,10 +214,10 @@ export function listUserProjects(
       const projects = new Map<string, StoredProject>();
       for (let i = 0; i < memberships.length; i += 100) {
         const keys = memberships.slice(i, i + 100).map((item) => projectKey(String(item.project_id)));
-        const { Responses } = await dynamo.send(
-          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+        const { Responses } = await dynamo().send(
+          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
         );
-        for (const item of Responses?.[tableName] ?? [])
+        for (const item of Responses?.[tableName()] ?? [])
           projects.set(String(item.project_id), toProject(item));
       }
       return memberships.map((membership) => {
@@ -262,9 +262,9 @@ export async function updateProject(projectId: string, changes: ProjectChanges):
     values[':threshold'] = changes.changeThresholdPercent;
   }
   try {
-    const { Attributes } = await dynamo.send(
+    const { Attributes } = await dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: projectKey(projectId),
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: 'attribute_exists(PK)',
@@ -291,7 +291,7 @@ export function localizeIfUnset(
 ): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
   return {
     Update: {
-      TableName: tableName,
+      TableName: tableName(),
       Key: projectKey(projectId),
       UpdateExpression: 'SET localization = if_not_exists(localization, :localization)',
       ConditionExpression: 'attribute_exists(PK)',

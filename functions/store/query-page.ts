@@ -37,9 +37,9 @@ export async function queryPage<T>(
   const shown: { item: Item; value: T }[] = [];
   let startKey: Item | undefined = options.after;
   do {
-    const page = await dynamo.send(
+    const page = await dynamo().send(
       new QueryCommand({
-        TableName: tableName,
+        TableName: tableName(),
         ...input,
         Limit: options.limit + 1 - shown.length,
         ExclusiveStartKey: startKey,

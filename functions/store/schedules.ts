@@ -88,11 +88,11 @@ function dueMarkerWrites(before: Schedule | null, after: Schedule | null): Trans
   if (was === will && before?.schedule_id === after?.schedule_id) return [];
   const writes: TransactItem[] = [];
   if (before && was)
-    writes.push({ Delete: { TableName: tableName, Key: dueScheduleKey(was, before.schedule_id) } });
+    writes.push({ Delete: { TableName: tableName(), Key: dueScheduleKey(was, before.schedule_id) } });
   if (after && will) {
     writes.push({
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...dueScheduleKey(will, after.schedule_id),
           type: 'DueSchedule',
@@ -105,12 +105,12 @@ function dueMarkerWrites(before: Schedule | null, after: Schedule | null): Trans
 }
 
 export async function putNewSchedule(schedule: Schedule): Promise<void> {
-  await dynamo.send(
+  await dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
         {
           Put: {
-            TableName: tableName,
+            TableName: tableName(),
             Item: scheduleItem(schedule),
             ConditionExpression: 'attribute_not_exists(PK)',
           },
@@ -122,8 +122,8 @@ export async function putNewSchedule(schedule: Schedule): Promise<void> {
 }
 
 export async function getSchedule(scheduleId: string): Promise<Schedule | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: scheduleKey(scheduleId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: scheduleKey(scheduleId), ConsistentRead: true }),
   );
   return Item ? strip<Schedule>(Item) : null;
 }
@@ -138,13 +138,13 @@ export async function changeSchedule(
   also: TransactItem[] = [],
 ): Promise<boolean> {
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           ...also,
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: scheduleItem({ ...after, version: before.version + 1 }),
               ConditionExpression: 'version = :version',
               ExpressionAttributeValues: { ':version': before.version },
@@ -176,7 +176,7 @@ export function claimRun(
   return changeSchedule(schedule, next, [
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...scheduleRunKey(run.schedule_id, run.due_at),
           type: 'ScheduleRun',
@@ -188,7 +188,7 @@ export function claimRun(
     },
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: { ...pendingRunKey(run.schedule_id, run.due_at), claimed_at: run.recorded_at },
       },
     },
@@ -215,9 +215,9 @@ export async function takeStaleRuns(claimedBefore: string, now: string): Promise
   const taken: PendingRun[] = [];
   for (const marker of markers) {
     const won = await conditionHeld(
-      dynamo.send(
+      dynamo().send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: tableName(),
           Key: { PK: marker.PK, SK: marker.SK },
           UpdateExpression: 'SET claimed_at = :now',
           ConditionExpression: 'claimed_at = :seen',
@@ -228,9 +228,9 @@ export async function takeStaleRuns(claimedBefore: string, now: string): Promise
     if (!won) continue;
     const sk = String(marker.SK);
     const separator = sk.indexOf('#');
-    const { Item } = await dynamo.send(
+    const { Item } = await dynamo().send(
       new GetCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: scheduleRunKey(sk.slice(0, separator), sk.slice(separator + 1)),
       }),
     );
@@ -238,7 +238,9 @@ export async function takeStaleRuns(claimedBefore: string, now: string): Promise
       taken.push({ run: runOf(Item), plannedJobId: String(Item.planned_job_id) });
     } else {
       // The outcome was recorded (or the schedule removed) and only the marker's removal was lost.
-      await dynamo.send(new DeleteCommand({ TableName: tableName, Key: { PK: marker.PK, SK: marker.SK } }));
+      await dynamo().send(
+        new DeleteCommand({ TableName: tableName(), Key: { PK: marker.PK, SK: marker.SK } }),
+      );
     }
   }
   return taken;
@@ -260,9 +262,9 @@ export async function recordRunOutcome(
   };
   // A run removed with its schedule meanwhile stays removed.
   await conditionHeld(
-    dynamo.send(
+    dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: scheduleRunKey(run.schedule_id, run.due_at),
         UpdateExpression:
           'SET outcome = :outcome, job_id = :job, skip_reason = :reason, detail = :detail, recorded_at = :at',
@@ -277,8 +279,8 @@ export async function recordRunOutcome(
       }),
     ),
   );
-  await dynamo.send(
-    new DeleteCommand({ TableName: tableName, Key: pendingRunKey(run.schedule_id, run.due_at) }),
+  await dynamo().send(
+    new DeleteCommand({ TableName: tableName(), Key: pendingRunKey(run.schedule_id, run.due_at) }),
   );
   return recorded;
 }
@@ -342,9 +344,9 @@ export async function dueScheduleIds(
   now: string,
   limit: number,
 ): Promise<{ scheduleId: string; dueAt: string }[]> {
-  const { Items } = await dynamo.send(
+  const { Items } = await dynamo().send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND SK <= :now',
       // '~' sorts after the id separator '#', so every schedule due exactly at `now` is included.
       ExpressionAttributeValues: { ':pk': DUE_SCHEDULES_PK, ':now': `${now}~` },
@@ -359,18 +361,18 @@ export async function dueScheduleIds(
 
 /** Drops a due marker whose schedule no longer holds that due time (removed meanwhile). */
 export async function dropDueMarker(dueAt: string, scheduleId: string): Promise<void> {
-  await dynamo.send(new DeleteCommand({ TableName: tableName, Key: dueScheduleKey(dueAt, scheduleId) }));
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: dueScheduleKey(dueAt, scheduleId) }));
 }
 
 /** Removes a schedule, its due marker and its runs; false when it was already gone or just changed. */
 export async function removeSchedule(schedule: Schedule): Promise<boolean> {
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: scheduleKey(schedule.schedule_id),
               ConditionExpression: 'version = :version',
               ExpressionAttributeValues: { ':version': schedule.version },

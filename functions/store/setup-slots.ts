@@ -25,7 +25,7 @@ export function takeSetupSlot(
 ): TransactItem {
   return {
     Put: {
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...setupSlotKey(customerId, slot),
         slot,

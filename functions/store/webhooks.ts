@@ -63,9 +63,9 @@ const strip = <T>(item: Record<string, unknown>): T => {
 };
 
 export async function putWebhook(webhook: Webhook): Promise<void> {
-  await dynamo.send(
+  await dynamo().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...webhookKey(webhook.webhook_id),
         ...projectWebhooksIndex(webhook.project_id, webhook.webhook_id),
@@ -78,8 +78,8 @@ export async function putWebhook(webhook: Webhook): Promise<void> {
 }
 
 export async function getWebhook(webhookId: string): Promise<Webhook | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: webhookKey(webhookId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: webhookKey(webhookId), ConsistentRead: true }),
   );
   return Item ? strip<Webhook>(Item) : null;
 }
@@ -109,14 +109,14 @@ export function listWebhooksPage(
 
 /** Removes a webhook with its deliveries; their running rounds find it gone and stop. */
 export async function removeWebhook(webhookId: string): Promise<void> {
-  await dynamo.send(new DeleteCommand({ TableName: tableName, Key: webhookKey(webhookId) }));
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: webhookKey(webhookId) }));
   await deletePartition(webhookKey(webhookId).PK);
 }
 
 export async function putDelivery(delivery: Delivery): Promise<void> {
-  await dynamo.send(
+  await dynamo().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...webhookDeliveryKey(delivery.webhook_id, delivery.delivery_id),
         type: 'Delivery',
@@ -128,9 +128,9 @@ export async function putDelivery(delivery: Delivery): Promise<void> {
 }
 
 export async function getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null> {
-  const { Item } = await dynamo.send(
+  const { Item } = await dynamo().send(
     new GetCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: webhookDeliveryKey(webhookId, deliveryId),
       ConsistentRead: true,
     }),
@@ -163,9 +163,9 @@ export async function recordAttempt(
   after: { status: DeliveryStatus; next_attempt_at: string | null },
 ): Promise<boolean> {
   return conditionHeld(
-    dynamo.send(
+    dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: webhookDeliveryKey(delivery.webhook_id, delivery.delivery_id),
         UpdateExpression:
           'SET attempts = list_append(attempts, :attempt), #status = :status, next_attempt_at = :next, updated_at = :now',
@@ -199,9 +199,9 @@ export async function startNextRound(delivery: Delivery): Promise<Delivery | nul
   const now = new Date().toISOString();
   const stalled = new Date(Date.now() - STALLED_AFTER_MS).toISOString();
   try {
-    const { Attributes } = await dynamo.send(
+    const { Attributes } = await dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: webhookDeliveryKey(delivery.webhook_id, delivery.delivery_id),
         UpdateExpression:
           'SET #round = #round + :one, #status = :pending, next_attempt_at = :now, updated_at = :now',

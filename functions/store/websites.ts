@@ -58,7 +58,7 @@ export function landWebsiteItems(
   return [
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...websiteKey(website.website_id),
           ...projectWebsitesIndex(website.project_id, website.website_id),
@@ -70,7 +70,7 @@ export function landWebsiteItems(
     },
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...websiteIdentityKey(website.project_id, website.domain),
           type: 'WebsiteIdentity',
@@ -81,13 +81,13 @@ export function landWebsiteItems(
     },
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: { ...websiteProfileKey(website.website_id), type: 'WebsiteProfile', profile },
       },
     },
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: { ...websiteSampleKey(website.website_id), type: 'WebsiteSample', products: sample },
       },
     },
@@ -95,8 +95,8 @@ export function landWebsiteItems(
 }
 
 export async function getWebsite(websiteId: string): Promise<Website | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: websiteKey(websiteId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: websiteKey(websiteId), ConsistentRead: true }),
   );
   return Item ? toWebsite(Item) : null;
 }
@@ -109,9 +109,9 @@ export async function projectWebsite(projectId: string, websiteId: string): Prom
 }
 
 export async function findWebsiteByDomain(projectId: string, domain: string): Promise<Website | null> {
-  const { Item } = await dynamo.send(
+  const { Item } = await dynamo().send(
     new GetCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: websiteIdentityKey(projectId, domain),
       ConsistentRead: true,
     }),
@@ -153,30 +153,30 @@ export async function existingWebsiteIds(websiteIds: string[]): Promise<Set<stri
   for (let i = 0; i < unique.length; i += 100) {
     let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map(websiteKey);
     while (keys && keys.length > 0) {
-      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await dynamo.send(
+      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await dynamo().send(
         new BatchGetCommand({
           RequestItems: {
-            [tableName]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'website_id' },
+            [tableName()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'website_id' },
           },
         }),
       );
-      for (const item of Responses?.[tableName] ?? []) existing.add(String(item.website_id));
-      keys = UnprocessedKeys?.[tableName]?.Keys;
+      for (const item of Responses?.[tableName()] ?? []) existing.add(String(item.website_id));
+      keys = UnprocessedKeys?.[tableName()]?.Keys;
     }
   }
   return existing;
 }
 
 export async function getWebsiteSample(websiteId: string): Promise<ProductRecord[]> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: websiteSampleKey(websiteId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: websiteSampleKey(websiteId), ConsistentRead: true }),
   );
   return (Item?.products as ProductRecord[] | undefined) ?? [];
 }
 
 export async function getWebsiteProfile(websiteId: string): Promise<unknown> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: websiteProfileKey(websiteId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: websiteProfileKey(websiteId), ConsistentRead: true }),
   );
   return Item?.profile ?? null;
 }
@@ -188,19 +188,19 @@ export async function getWebsiteProfile(websiteId: string): Promise<unknown> {
  */
 export async function removeWebsite(website: Website): Promise<boolean> {
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: websiteKey(website.website_id),
               ConditionExpression: 'attribute_exists(PK)',
             },
           },
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: websiteIdentityKey(website.project_id, website.domain),
               ConditionExpression: 'website_id = :id',
               ExpressionAttributeValues: { ':id': website.website_id },
