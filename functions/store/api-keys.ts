@@ -2,13 +2,12 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import type { KeyScope, Principal } from '#core/access-policy';
 import { generateApiKey, hashApiKey, keySuffix } from '#core/api-key';
 import { newId } from '#core/ids';
-import type { ListPosition } from '#core/list-cursor';
 import { BadRequest } from '#core/problem';
 import { MAX_API_KEYS_PER_USER } from '#core/quotas';
 import { failedConditionItems, isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { apiKeyLookupKey, beginsWith, userApiKeyKey, userApiKeysPrefix, userKey } from './keys.ts';
-import { type QueryPage, queryPage } from './query-page.ts';
+import { newestFirstPage, type PageRequest, type QueryPage } from './query-page.ts';
 
 export interface ApiKeyRecord {
   key_id: string;
@@ -118,29 +117,16 @@ export async function findPrincipalByKeyHash(keyHash: string): Promise<Principal
 }
 
 /** One page of the user's keys, newest first. */
-export function listApiKeys(
-  userId: string,
-  page: { limit: number; after?: ListPosition },
-): Promise<QueryPage<ApiKeyRecord>> {
-  return queryPage(
-    {
-      ...beginsWith(userApiKeysPrefix(userId)),
-      ScanIndexForward: false,
-    },
-    {
-      ...page,
-      read: async (items) =>
-        items.map((item) => ({
-          key_id: String(item.key_id),
-          name: typeof item.name === 'string' ? item.name : null,
-          scope: item.scope === 'PROJECT' ? 'PROJECT' : 'USER',
-          project_id: typeof item.project_id === 'string' ? item.project_id : null,
-          key_suffix: String(item.key_suffix),
-          created_at: String(item.created_at),
-          last_used_at: typeof item.last_used_at === 'string' ? item.last_used_at : null,
-        })),
-    },
-  );
+export function listApiKeys(userId: string, page: PageRequest): Promise<QueryPage<ApiKeyRecord>> {
+  return newestFirstPage(beginsWith(userApiKeysPrefix(userId)), page, (item) => ({
+    key_id: String(item.key_id),
+    name: typeof item.name === 'string' ? item.name : null,
+    scope: item.scope === 'PROJECT' ? 'PROJECT' : 'USER',
+    project_id: typeof item.project_id === 'string' ? item.project_id : null,
+    key_suffix: String(item.key_suffix),
+    created_at: String(item.created_at),
+    last_used_at: typeof item.last_used_at === 'string' ? item.last_used_at : null,
+  }));
 }
 
 /** Deletes both items; returns the revoked key's hash, or null when the user has no such key. */

@@ -15,6 +15,7 @@ import {
   customerMembersIndex,
 } from './keys.ts';
 import { queryAll } from './query-all.ts';
+import { readWithMembership } from './read-with-membership.ts';
 
 export interface Customer {
   customer_id: string;
@@ -122,25 +123,16 @@ export async function customerFacts(
   userId: string,
   customerId: string,
 ): Promise<CustomerFacts & { customer: Customer | null }> {
-  const { Responses } = await dynamo().send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName()]: {
-          Keys: [customerKey(customerId), customerMembershipKey(userId, customerId)],
-          ConsistentRead: true,
-        },
-      },
-    }),
+  const { entity, role } = await readWithMembership(
+    customerKey(customerId),
+    customerMembershipKey(userId, customerId),
   );
-  const items = Responses?.[tableName()] ?? [];
-  const customerItem = items.find((item) => item.SK === 'CUSTOMER');
-  const membership = items.find((item) => item.SK !== 'CUSTOMER');
-  const customer = customerItem ? toCustomer(customerItem) : null;
+  const customer = entity ? toCustomer(entity) : null;
   return {
     customer,
     exists: customer !== null,
     managed: customer?.managed ?? false,
-    role: membership ? (membership.role as CustomerRole) : null,
+    role: role as CustomerRole | null,
   };
 }
 

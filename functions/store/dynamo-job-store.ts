@@ -21,9 +21,11 @@ import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import type { JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
 import {
   beginsWith,
+  inIndex,
   jobKey,
   openJobKey,
   projectJobsIndex,
+  projectJobsPartition,
   websiteJobKey,
   websiteJobsPrefix,
 } from './keys.ts';
@@ -304,9 +306,7 @@ async function listJobs<Extra extends object>(
         ScanIndexForward: false,
       }
     : {
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': projectJobsIndex(projectId, list, '').GSI1PK },
+        ...inIndex(projectJobsPartition(projectId, list)),
         ScanIndexForward: false,
       };
   const startKey =

@@ -23,6 +23,13 @@ export const beginsWith = ({ PK, prefix }: KeyPrefix) => ({
   ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
 });
 
+/** The key condition reading one partition of the GSI1 index, in its GSI1SK order. */
+export const inIndex = (GSI1PK: string) => ({
+  IndexName: 'GSI1',
+  KeyConditionExpression: 'GSI1PK = :pk',
+  ExpressionAttributeValues: { ':pk': GSI1PK },
+});
+
 /** The key condition reading a partition's items of one SK range. */
 export const between = ({ PK, from, to }: KeyRange) => ({
   KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
@@ -106,8 +113,10 @@ export const chargeKey = (customerId: string, settledAt: string, jobId: string) 
   SK: `${CHARGE}${settledAt}#${jobId}`,
 });
 /** A project's jobs of one list (setup, scraping, matching), newest first by their time-sortable ids. */
+export const projectJobsPartition = (projectId: string, list: string) =>
+  `${projectPk(projectId)}#JOBS#${list}`;
 export const projectJobsIndex = (projectId: string, list: string, jobId: string) => ({
-  GSI1PK: `${projectPk(projectId)}#JOBS#${list}`,
+  GSI1PK: projectJobsPartition(projectId, list),
   GSI1SK: `${JOB}${jobId}`,
 });
 /** Links a website to a job of one list, so a website's jobs are listed newest first without a filter. */
@@ -125,8 +134,9 @@ export const openSetupKey = (projectId: string, websiteKey: string) => ({
 export const websiteKey = (websiteId: string) => ({ PK: websitePk(websiteId), SK: 'WEBSITE' });
 export const websiteProfileKey = (websiteId: string) => ({ PK: websitePk(websiteId), SK: 'PROFILE' });
 export const websiteSampleKey = (websiteId: string) => ({ PK: websitePk(websiteId), SK: 'SAMPLE' });
+export const projectWebsitesPartition = (projectId: string) => `${projectPk(projectId)}#WEBSITES`;
 export const projectWebsitesIndex = (projectId: string, websiteId: string) => ({
-  GSI1PK: `${projectPk(projectId)}#WEBSITES`,
+  GSI1PK: projectWebsitesPartition(projectId),
   GSI1SK: websitePk(websiteId),
 });
 /** One website per identity (host without www., plus a non-default port) and project. */
@@ -236,8 +246,9 @@ export const matchDecisionsVersionKey = (projectId: string) => ({
   SK: 'MATCH_DECISIONS',
 });
 export const scheduleKey = (scheduleId: string) => ({ PK: schedulePk(scheduleId), SK: 'SCHEDULE' });
+export const projectSchedulesPartition = (projectId: string) => `${projectPk(projectId)}#SCHEDULES`;
 export const projectSchedulesIndex = (projectId: string, scheduleId: string) => ({
-  GSI1PK: `${projectPk(projectId)}#SCHEDULES`,
+  GSI1PK: projectSchedulesPartition(projectId),
   GSI1SK: schedulePk(scheduleId),
 });
 /** A schedule's run of one due time: one item per due time, so a run is made once whoever races. */
@@ -282,8 +293,9 @@ export const rateBucketKey = (keyId: string) => ({ PK: `${RATE_BUCKET_PREFIX}${k
 
 /** A webhook endpoint of a project; its deliveries share its partition, so they go with it. */
 export const webhookKey = (webhookId: string) => ({ PK: webhookPk(webhookId), SK: 'WEBHOOK' });
+export const projectWebhooksPartition = (projectId: string) => `${projectPk(projectId)}#WEBHOOKS`;
 export const projectWebhooksIndex = (projectId: string, webhookId: string) => ({
-  GSI1PK: `${projectPk(projectId)}#WEBHOOKS`,
+  GSI1PK: projectWebhooksPartition(projectId),
   GSI1SK: webhookPk(webhookId),
 });
 /** One event's delivery to one webhook, with its attempts; delivery ids sort by time (newest first backwards). */

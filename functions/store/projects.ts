@@ -21,6 +21,7 @@ import {
   projectMembershipsPrefix,
 } from './keys.ts';
 import { type QueryPage, queryPage } from './query-page.ts';
+import { readWithMembership } from './read-with-membership.ts';
 
 export interface Project {
   project_id: string;
@@ -168,26 +169,17 @@ export async function projectFacts(
   userId: string,
   projectId: string,
 ): Promise<ProjectFacts & { project: Project | null }> {
-  const { Responses } = await dynamo().send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName()]: {
-          Keys: [projectKey(projectId), projectMembershipKey(userId, projectId)],
-          ConsistentRead: true,
-        },
-      },
-    }),
+  const { entity, role } = await readWithMembership(
+    projectKey(projectId),
+    projectMembershipKey(userId, projectId),
   );
-  const items = Responses?.[tableName()] ?? [];
-  const projectItem = items.find((item) => item.SK === 'PROJECT');
-  const membership = items.find((item) => item.SK !== 'PROJECT');
-  const stored = projectItem ? toProject(projectItem) : null;
+  const stored = entity ? toProject(entity) : null;
   return {
     projectId,
     project: stored ? publicProject(stored) : null,
     exists: stored !== null,
     managed: stored?.managed ?? false,
-    role: membership ? (membership.role as ProjectRole) : null,
+    role: role as ProjectRole | null,
   };
 }
 

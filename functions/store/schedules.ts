@@ -5,7 +5,6 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { ListPosition } from '#core/list-cursor';
 import type { Cadence } from '#core/schedule-cadence';
 import { deletePartition } from './batch-write.ts';
 import { conditionHeld, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
@@ -14,15 +13,17 @@ import {
   beginsWith,
   DUE_SCHEDULES_PK,
   dueScheduleKey,
+  inIndex,
   PENDING_RUNS_PK,
   pendingRunKey,
   projectSchedulesIndex,
+  projectSchedulesPartition,
   scheduleKey,
   scheduleRunKey,
   scheduleRunsPrefix,
 } from './keys.ts';
 import { queryAll } from './query-all.ts';
-import { type QueryPage, queryPage } from './query-page.ts';
+import { newestFirstPage, type PageRequest, type QueryPage } from './query-page.ts';
 
 export type ScheduleVariant = 'FULL' | 'CATALOG_URLS' | 'URLS_ONLY';
 /** ACTIVE runs; PAUSED waits for a resume; STOPPED ended for good (its website was removed). */
@@ -286,43 +287,21 @@ export async function recordRunOutcome(
 }
 
 /** One page of the project's schedules, newest first (GET /schedules). */
-export function listSchedulesPage(
-  projectId: string,
-  page: { limit: number; after?: ListPosition },
-): Promise<QueryPage<Schedule>> {
-  return queryPage(
-    {
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': projectSchedulesIndex(projectId, '').GSI1PK },
-      ScanIndexForward: false,
-    },
-    { ...page, read: async (items) => items.map((item) => strip<Schedule>(item)) },
+export function listSchedulesPage(projectId: string, page: PageRequest): Promise<QueryPage<Schedule>> {
+  return newestFirstPage(inIndex(projectSchedulesPartition(projectId)), page, (item) =>
+    strip<Schedule>(item),
   );
 }
 
 /** Every schedule of the project (a website's removal stops its schedules). */
 export async function listProjectSchedules(projectId: string): Promise<Schedule[]> {
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': projectSchedulesIndex(projectId, '').GSI1PK },
-  });
+  const items = await queryAll(inIndex(projectSchedulesPartition(projectId)));
   return items.map((item) => strip<Schedule>(item));
 }
 
 /** One page of a schedule's runs, newest due time first. */
-export function listRunsPage(
-  scheduleId: string,
-  page: { limit: number; after?: ListPosition },
-): Promise<QueryPage<ScheduleRun>> {
-  return queryPage(
-    {
-      ...beginsWith(scheduleRunsPrefix(scheduleId)),
-      ScanIndexForward: false,
-    },
-    { ...page, read: async (items) => items.map(runOf) },
-  );
+export function listRunsPage(scheduleId: string, page: PageRequest): Promise<QueryPage<ScheduleRun>> {
+  return newestFirstPage(beginsWith(scheduleRunsPrefix(scheduleId)), page, runOf);
 }
 
 /** The runs due in [start, end): what a month's budget counts. */

@@ -1,18 +1,19 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ListPosition } from '#core/list-cursor';
 import type { PostOutcome } from '#core/post-outcome';
 import { deletePartition } from './batch-write.ts';
 import { conditionHeld, isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import {
   beginsWith,
+  inIndex,
   projectWebhooksIndex,
+  projectWebhooksPartition,
   webhookDeliveriesPrefix,
   webhookDeliveryKey,
   webhookKey,
 } from './keys.ts';
 import { queryAll } from './query-all.ts';
-import { type QueryPage, queryPage } from './query-page.ts';
+import { newestFirstPage, type PageRequest, type QueryPage } from './query-page.ts';
 
 /** A project's webhook endpoint. The secret signs its deliveries, so it is kept as it is (never shown again). */
 export interface Webhook {
@@ -84,27 +85,15 @@ export async function getWebhook(webhookId: string): Promise<Webhook | null> {
   return Item ? strip<Webhook>(Item) : null;
 }
 
-const projectWebhooksQuery = (projectId: string) => ({
-  IndexName: 'GSI1',
-  KeyConditionExpression: 'GSI1PK = :pk',
-  ExpressionAttributeValues: { ':pk': projectWebhooksIndex(projectId, '').GSI1PK },
-  ScanIndexForward: false,
-});
-
 /** Every webhook of the project (a project has at most a few), newest first. */
 export async function projectWebhooks(projectId: string): Promise<Webhook[]> {
-  return (await queryAll(projectWebhooksQuery(projectId))).map(strip<Webhook>);
+  const items = await queryAll({ ...inIndex(projectWebhooksPartition(projectId)), ScanIndexForward: false });
+  return items.map(strip<Webhook>);
 }
 
 /** One page of the project's webhooks, newest first (GET /webhooks). */
-export function listWebhooksPage(
-  projectId: string,
-  page: { limit: number; after?: ListPosition },
-): Promise<QueryPage<Webhook>> {
-  return queryPage(projectWebhooksQuery(projectId), {
-    ...page,
-    read: async (items) => items.map(strip<Webhook>),
-  });
+export function listWebhooksPage(projectId: string, page: PageRequest): Promise<QueryPage<Webhook>> {
+  return newestFirstPage(inIndex(projectWebhooksPartition(projectId)), page, strip<Webhook>);
 }
 
 /** Removes a webhook with its deliveries; their running rounds find it gone and stop. */
@@ -139,17 +128,8 @@ export async function getDelivery(webhookId: string, deliveryId: string): Promis
 }
 
 /** One page of a webhook's deliveries, newest first (GET /webhooks/{webhook_id}/deliveries). */
-export function listDeliveriesPage(
-  webhookId: string,
-  page: { limit: number; after?: ListPosition },
-): Promise<QueryPage<Delivery>> {
-  return queryPage(
-    {
-      ...beginsWith(webhookDeliveriesPrefix(webhookId)),
-      ScanIndexForward: false,
-    },
-    { ...page, read: async (items) => items.map(strip<Delivery>) },
-  );
+export function listDeliveriesPage(webhookId: string, page: PageRequest): Promise<QueryPage<Delivery>> {
+  return newestFirstPage(beginsWith(webhookDeliveriesPrefix(webhookId)), page, strip<Delivery>);
 }
 
 /**

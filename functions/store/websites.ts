@@ -4,7 +4,6 @@ import {
   GetCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { ListPosition } from '#core/list-cursor';
 import type { Difficulty, Estimate } from '#core/pricing';
 import { NotFound } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
@@ -12,14 +11,16 @@ import { deletePartition } from './batch-write.ts';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import {
+  inIndex,
   projectWebsitesIndex,
+  projectWebsitesPartition,
   websiteIdentityKey,
   websiteKey,
   websiteProfileKey,
   websiteSampleKey,
 } from './keys.ts';
 import { queryAll } from './query-all.ts';
-import { type QueryPage, queryPage } from './query-page.ts';
+import { newestFirstPage, type PageRequest, type QueryPage } from './query-page.ts';
 
 /** A website in a project: what its setup found, and the quote of a FULL scrape of it. */
 export interface Website {
@@ -121,29 +122,13 @@ export async function findWebsiteByDomain(projectId: string, domain: string): Pr
 
 /** The project's websites, newest first. */
 export async function listWebsites(projectId: string): Promise<Website[]> {
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': projectWebsitesIndex(projectId, '').GSI1PK },
-    ScanIndexForward: false,
-  });
+  const items = await queryAll({ ...inIndex(projectWebsitesPartition(projectId)), ScanIndexForward: false });
   return items.map(toWebsite);
 }
 
 /** One page of the project's websites, newest first (GET /websites). */
-export function listWebsitesPage(
-  projectId: string,
-  page: { limit: number; after?: ListPosition },
-): Promise<QueryPage<Website>> {
-  return queryPage(
-    {
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': projectWebsitesIndex(projectId, '').GSI1PK },
-      ScanIndexForward: false,
-    },
-    { ...page, read: async (items) => items.map(toWebsite) },
-  );
+export function listWebsitesPage(projectId: string, page: PageRequest): Promise<QueryPage<Website>> {
+  return newestFirstPage(inIndex(projectWebsitesPartition(projectId)), page, toWebsite);
 }
 
 /** Which of these website ids are still in their projects. */
