@@ -15,6 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['billing', 'exports'],
   ['jobs'],
   ['access'],
+  ['schedules'],
   ['tasks', 'http', 'admin', 'client'],
 ];
 

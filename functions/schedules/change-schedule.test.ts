@@ -1,8 +1,8 @@
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Schedule } from '#store/schedules';
 import * as changes from './change-schedule.ts';
+import type { Schedule } from './schedule.ts';
 
 vi.stubEnv('TABLE_NAME', 'unit-table');
 vi.stubEnv('LOG_LEVEL', 'silent');

@@ -5,10 +5,9 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { Cadence } from '#core/schedule-cadence';
-import { deletePartition } from './batch-write.ts';
-import { conditionHeld, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
-import { dynamo, type TransactItem, tableName } from './dynamo.ts';
+import { deletePartition } from '#store/batch-write';
+import { conditionHeld, isConditionFailure, isTransactionConflict } from '#store/condition-failure';
+import { dynamo, type TransactItem, tableName } from '#store/dynamo';
 import {
   beginsWith,
   DUE_SCHEDULES_PK,
@@ -21,48 +20,11 @@ import {
   scheduleKey,
   scheduleRunKey,
   scheduleRunsPrefix,
-} from './keys.ts';
-import { queryAll } from './query-all.ts';
-import { newestFirstPage, type PageRequest, type QueryPage } from './query-page.ts';
-
-export type ScheduleVariant = 'FULL' | 'CATALOG_URLS' | 'URLS_ONLY';
-/** ACTIVE runs; PAUSED waits for a resume; STOPPED ended for good (its website was removed). */
-export type ScheduleStatus = 'ACTIVE' | 'PAUSED' | 'STOPPED';
-
-export interface Schedule {
-  schedule_id: string;
-  project_id: string;
-  website_id: string;
-  /** What each run scrapes, as POST /jobs/scraping takes it: `urls` goes with URLS_ONLY. */
-  variant: ScheduleVariant;
-  urls: string[] | null;
-  cadence: Cadence;
-  time_zone: string;
-  monthly_budget: string;
-  status: ScheduleStatus;
-  /** Why a STOPPED schedule stopped. */
-  stopped_reason: string | null;
-  /** The next due time while ACTIVE, else null. */
-  next_run_at: string | null;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  /** Counts writes, so a change and a run that race never both apply to the same read. */
-  version: number;
-}
-
-export type RunOutcome = 'PENDING' | 'STARTED' | 'SKIPPED';
-
-export interface ScheduleRun {
-  schedule_id: string;
-  due_at: string;
-  /** PENDING while the runner makes the job; STARTED with the approved job; SKIPPED with a reason. */
-  outcome: RunOutcome;
-  job_id: string | null;
-  skip_reason: string | null;
-  detail: string | null;
-  recorded_at: string;
-}
+} from '#store/keys';
+import { queryAll } from '#store/query-all';
+import { newestFirstPage, type PageRequest, type QueryPage } from '#store/query-page';
+import type { PendingRun, Schedule, ScheduleRun } from './schedule.ts';
+import type { ScheduleStore } from './schedule-store.ts';
 
 const strip = <T>(item: Record<string, unknown>): T => {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...rest } = item;
@@ -105,7 +67,7 @@ function dueMarkerWrites(before: Schedule | null, after: Schedule | null): Trans
   return writes;
 }
 
-export async function putNewSchedule(schedule: Schedule): Promise<void> {
+async function putNewSchedule(schedule: Schedule): Promise<void> {
   await dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -122,7 +84,7 @@ export async function putNewSchedule(schedule: Schedule): Promise<void> {
   );
 }
 
-export async function getSchedule(scheduleId: string): Promise<Schedule | null> {
+async function getSchedule(scheduleId: string): Promise<Schedule | null> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: scheduleKey(scheduleId), ConsistentRead: true }),
   );
@@ -133,7 +95,7 @@ export async function getSchedule(scheduleId: string): Promise<Schedule | null> 
  * Writes `after` over `before` (and `also` with it) only if nothing wrote the schedule since it was
  * read; false when another write came first (read again and retry).
  */
-export async function changeSchedule(
+async function changeSchedule(
   before: Schedule,
   after: Schedule,
   also: TransactItem[] = [],
@@ -168,7 +130,7 @@ export async function changeSchedule(
  * pending marker stands until its outcome is recorded (`staleRuns`). False when the run was claimed
  * or the schedule changed meanwhile.
  */
-export function claimRun(
+function claimRun(
   schedule: Schedule,
   next: Schedule,
   run: ScheduleRun,
@@ -196,18 +158,12 @@ export function claimRun(
   ]);
 }
 
-/** A claimed run still PENDING, with the id its job was to have. */
-export interface PendingRun {
-  run: ScheduleRun;
-  plannedJobId: string;
-}
-
 /**
  * The runs claimed before `claimedBefore` that never recorded an outcome (the runner stopped), each
  * taken over by this caller: its claim time moves to `now` in a conditional write, so of two runners
  * sweeping at once one takes it, and a sweeper that stops too leaves it for a later tick.
  */
-export async function takeStaleRuns(claimedBefore: string, now: string): Promise<PendingRun[]> {
+async function takeStaleRuns(claimedBefore: string, now: string): Promise<PendingRun[]> {
   const markers = await queryAll({
     KeyConditionExpression: 'PK = :pk',
     FilterExpression: 'claimed_at < :before',
@@ -251,7 +207,7 @@ export async function takeStaleRuns(claimedBefore: string, now: string): Promise
  * Records how a claimed run ended. A schedule removed meanwhile took its runs along: nothing is
  * written then, and the outcome is only returned.
  */
-export async function recordRunOutcome(
+async function recordRunOutcome(
   run: Pick<ScheduleRun, 'schedule_id' | 'due_at'>,
   outcome: Pick<ScheduleRun, 'outcome' | 'job_id' | 'skip_reason' | 'detail'>,
 ): Promise<ScheduleRun> {
@@ -287,25 +243,25 @@ export async function recordRunOutcome(
 }
 
 /** One page of the project's schedules, newest first (GET /schedules). */
-export function listSchedulesPage(projectId: string, page: PageRequest): Promise<QueryPage<Schedule>> {
+function listSchedulesPage(projectId: string, page: PageRequest): Promise<QueryPage<Schedule>> {
   return newestFirstPage(inIndex(projectSchedulesPartition(projectId)), page, (item) =>
     strip<Schedule>(item),
   );
 }
 
 /** Every schedule of the project (a website's removal stops its schedules). */
-export async function listProjectSchedules(projectId: string): Promise<Schedule[]> {
+async function listProjectSchedules(projectId: string): Promise<Schedule[]> {
   const items = await queryAll(inIndex(projectSchedulesPartition(projectId)));
   return items.map((item) => strip<Schedule>(item));
 }
 
 /** One page of a schedule's runs, newest due time first. */
-export function listRunsPage(scheduleId: string, page: PageRequest): Promise<QueryPage<ScheduleRun>> {
+function listRunsPage(scheduleId: string, page: PageRequest): Promise<QueryPage<ScheduleRun>> {
   return newestFirstPage(beginsWith(scheduleRunsPrefix(scheduleId)), page, runOf);
 }
 
 /** The runs due in [start, end): what a month's budget counts. */
-export async function runsDueBetween(scheduleId: string, start: string, end: string): Promise<ScheduleRun[]> {
+async function runsDueBetween(scheduleId: string, start: string, end: string): Promise<ScheduleRun[]> {
   const items = await queryAll({
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :start AND :end',
     ExpressionAttributeValues: {
@@ -319,10 +275,7 @@ export async function runsDueBetween(scheduleId: string, start: string, end: str
 }
 
 /** Ids of the schedules due at or before `now`, oldest due first, at most `limit`. */
-export async function dueScheduleIds(
-  now: string,
-  limit: number,
-): Promise<{ scheduleId: string; dueAt: string }[]> {
+async function dueScheduleIds(now: string, limit: number): Promise<{ scheduleId: string; dueAt: string }[]> {
   const { Items } = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
@@ -339,12 +292,12 @@ export async function dueScheduleIds(
 }
 
 /** Drops a due marker whose schedule no longer holds that due time (removed meanwhile). */
-export async function dropDueMarker(dueAt: string, scheduleId: string): Promise<void> {
+async function dropDueMarker(dueAt: string, scheduleId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: dueScheduleKey(dueAt, scheduleId) }));
 }
 
 /** Removes a schedule, its due marker and its runs; false when it was already gone or just changed. */
-export async function removeSchedule(schedule: Schedule): Promise<boolean> {
+async function removeSchedule(schedule: Schedule): Promise<boolean> {
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -368,3 +321,20 @@ export async function removeSchedule(schedule: Schedule): Promise<boolean> {
   await deletePartition(scheduleKey(schedule.schedule_id).PK);
   return true;
 }
+
+/** Schedules in the service table: each with its runs in its partition, its due time in DUE_SCHEDULES. */
+export const dynamoScheduleStore: ScheduleStore = {
+  create: putNewSchedule,
+  get: getSchedule,
+  change: (before, after) => changeSchedule(before, after),
+  claimRun,
+  takeStaleRuns,
+  recordRunOutcome,
+  page: listSchedulesPage,
+  ofProject: listProjectSchedules,
+  runsPage: listRunsPage,
+  runsDueBetween,
+  dueSchedules: dueScheduleIds,
+  dropDueMarker,
+  remove: removeSchedule,
+};
