@@ -1,4 +1,4 @@
-import { publishEvent } from '#store/webhook-events';
+import { publishEvent } from '#webhooks/webhook-events';
 import type { Schedule, ScheduleRun } from './schedule.ts';
 import { scheduleStore } from './schedule-services.ts';
 

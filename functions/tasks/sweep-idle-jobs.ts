@@ -3,7 +3,7 @@ import { expireIdleJobs } from '#jobs/expire-idle-jobs';
 import { recordHeldHistory } from '#jobs/record-held-history';
 import { onFirstUse, setting } from '#platform/config';
 import { logInfo } from '#platform/log';
-import { startHeldRounds } from '#store/webhook-events';
+import { startHeldRounds } from '#webhooks/webhook-events';
 
 /** Held work is finished until this long before the function's timeout; the next sweep takes the rest. */
 const SAFETY_MS = 60_000;

@@ -13,6 +13,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['platform'],
   ['store', 'crawl', 'match'],
   ['billing', 'exports'],
+  ['webhooks'],
   ['jobs'],
   ['access'],
   ['schedules'],

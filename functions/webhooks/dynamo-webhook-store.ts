@@ -1,8 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PostOutcome } from '#core/post-outcome';
-import { deletePartition } from './batch-write.ts';
-import { conditionHeld, isConditionFailure } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
+import { deletePartition } from '#store/batch-write';
+import { conditionHeld, isConditionFailure } from '#store/condition-failure';
+import { dynamo, tableName } from '#store/dynamo';
 import {
   beginsWith,
   inIndex,
@@ -11,59 +10,18 @@ import {
   webhookDeliveriesPrefix,
   webhookDeliveryKey,
   webhookKey,
-} from './keys.ts';
-import { queryAll } from './query-all.ts';
-import { newestFirstPage, type PageRequest, type QueryPage } from './query-page.ts';
-
-/** A project's webhook endpoint. The secret signs its deliveries, so it is kept as it is (never shown again). */
-export interface Webhook {
-  webhook_id: string;
-  project_id: string;
-  url: string;
-  events: string[];
-  secret: string;
-  created_by: string;
-  created_at: string;
-}
-
-/** How one attempt ended: only ACCEPTED (a 2xx answer of bounded size) delivers. */
-export type AttemptOutcome = PostOutcome;
-
-export interface DeliveryAttempt {
-  /** The round the attempt belongs to: 1, then one more per redelivery. */
-  round: number;
-  attempted_at: string;
-  outcome: AttemptOutcome;
-  status_code: number | null;
-  duration_ms: number;
-  error: string | null;
-}
-
-/** PENDING while a round is trying (or waiting to retry), DELIVERED once accepted, FAILED when a round gave up. */
-export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
-
-export interface Delivery {
-  delivery_id: string;
-  webhook_id: string;
-  project_id: string;
-  event_id: string;
-  event_type: string;
-  status: DeliveryStatus;
-  round: number;
-  attempts: DeliveryAttempt[];
-  next_attempt_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** The event's JSON exactly as sent and signed. */
-  payload: string;
-}
+} from '#store/keys';
+import { queryAll } from '#store/query-all';
+import { newestFirstPage, type PageRequest, type QueryPage } from '#store/query-page';
+import type { Delivery, DeliveryAttempt, DeliveryStatus, Webhook } from './webhook.ts';
+import type { WebhookStore } from './webhook-store.ts';
 
 const strip = <T>(item: Record<string, unknown>): T => {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...fields } = item;
   return fields as T;
 };
 
-export async function putWebhook(webhook: Webhook): Promise<void> {
+async function putWebhook(webhook: Webhook): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
@@ -78,7 +36,7 @@ export async function putWebhook(webhook: Webhook): Promise<void> {
   );
 }
 
-export async function getWebhook(webhookId: string): Promise<Webhook | null> {
+async function getWebhook(webhookId: string): Promise<Webhook | null> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: webhookKey(webhookId), ConsistentRead: true }),
   );
@@ -86,23 +44,23 @@ export async function getWebhook(webhookId: string): Promise<Webhook | null> {
 }
 
 /** Every webhook of the project (a project has at most a few), newest first. */
-export async function projectWebhooks(projectId: string): Promise<Webhook[]> {
+async function projectWebhooks(projectId: string): Promise<Webhook[]> {
   const items = await queryAll({ ...inIndex(projectWebhooksPartition(projectId)), ScanIndexForward: false });
   return items.map(strip<Webhook>);
 }
 
 /** One page of the project's webhooks, newest first (GET /webhooks). */
-export function listWebhooksPage(projectId: string, page: PageRequest): Promise<QueryPage<Webhook>> {
+function listWebhooksPage(projectId: string, page: PageRequest): Promise<QueryPage<Webhook>> {
   return newestFirstPage(inIndex(projectWebhooksPartition(projectId)), page, strip<Webhook>);
 }
 
 /** Removes a webhook with its deliveries; their running rounds find it gone and stop. */
-export async function removeWebhook(webhookId: string): Promise<void> {
+async function removeWebhook(webhookId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: webhookKey(webhookId) }));
   await deletePartition(webhookKey(webhookId).PK);
 }
 
-export async function putDelivery(delivery: Delivery): Promise<void> {
+async function putDelivery(delivery: Delivery): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
@@ -116,7 +74,7 @@ export async function putDelivery(delivery: Delivery): Promise<void> {
   );
 }
 
-export async function getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null> {
+async function getDelivery(webhookId: string, deliveryId: string): Promise<Delivery | null> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
@@ -128,7 +86,7 @@ export async function getDelivery(webhookId: string, deliveryId: string): Promis
 }
 
 /** One page of a webhook's deliveries, newest first (GET /webhooks/{webhook_id}/deliveries). */
-export function listDeliveriesPage(webhookId: string, page: PageRequest): Promise<QueryPage<Delivery>> {
+function listDeliveriesPage(webhookId: string, page: PageRequest): Promise<QueryPage<Delivery>> {
   return newestFirstPage(beginsWith(webhookDeliveriesPrefix(webhookId)), page, strip<Delivery>);
 }
 
@@ -136,7 +94,7 @@ export function listDeliveriesPage(webhookId: string, page: PageRequest): Promis
  * Adds an attempt to a delivery still PENDING in `round`, with the status it leaves the delivery in.
  * Returns false when the round is no longer the delivery's (a redelivery began) or it is gone.
  */
-export async function recordAttempt(
+async function recordAttempt(
   delivery: Pick<Delivery, 'webhook_id' | 'delivery_id'>,
   round: number,
   attempt: DeliveryAttempt,
@@ -175,7 +133,7 @@ const STALLED_AFTER_MS = 15 * 60 * 1000;
  * PENDING again with the round moved on. Returns the delivery as it now is, or null when it is gone
  * or a round is still trying.
  */
-export async function startNextRound(delivery: Delivery): Promise<Delivery | null> {
+async function startNextRound(delivery: Delivery): Promise<Delivery | null> {
   const now = new Date().toISOString();
   const stalled = new Date(Date.now() - STALLED_AFTER_MS).toISOString();
   try {
@@ -197,3 +155,17 @@ export async function startNextRound(delivery: Delivery): Promise<Delivery | nul
     throw error;
   }
 }
+
+/** Webhooks in the service table, each with its deliveries in its partition. */
+export const dynamoWebhookStore: WebhookStore = {
+  create: putWebhook,
+  get: getWebhook,
+  ofProject: projectWebhooks,
+  page: listWebhooksPage,
+  remove: removeWebhook,
+  createDelivery: putDelivery,
+  getDelivery,
+  deliveriesPage: listDeliveriesPage,
+  recordAttempt,
+  startNextRound,
+};

@@ -1,9 +1,10 @@
-import { retryDelayMs } from '#core/webhook-retry';
-import { SIGNATURE_HEADER, signatureHeader } from '#core/webhook-signature';
 import { createPoster } from '#crawl/net/post-once';
 import { onFirstUse, setting } from '#platform/config';
-import { type DeliveryAttempt, getDelivery, getWebhook, recordAttempt } from '#store/webhooks';
+import type { DeliveryAttempt } from './webhook.ts';
 import { receiverAllowList } from './webhook-receivers.ts';
+import { retryDelayMs } from './webhook-retry.ts';
+import { webhookStore } from './webhook-services.ts';
+import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature.ts';
 
 /** A receiver answers an acknowledgement; more than this is not read (and fails the attempt). */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -36,8 +37,8 @@ const DONE: AttemptStep = { next: 'DONE' };
  */
 export async function attemptDelivery(round: DeliveryRound): Promise<AttemptStep> {
   const [webhook, delivery] = await Promise.all([
-    getWebhook(round.webhook_id),
-    getDelivery(round.webhook_id, round.delivery_id),
+    webhookStore.get(round.webhook_id),
+    webhookStore.getDelivery(round.webhook_id, round.delivery_id),
   ]);
   if (!webhook || !delivery || delivery.round !== round.round || delivery.status !== 'PENDING') return DONE;
   const started = Date.now();
@@ -63,13 +64,16 @@ export async function attemptDelivery(round: DeliveryRound): Promise<AttemptStep
     error: result.error,
   };
   if (result.outcome === 'ACCEPTED') {
-    await recordAttempt(delivery, round.round, attempt, { status: 'DELIVERED', next_attempt_at: null });
+    await webhookStore.recordAttempt(delivery, round.round, attempt, {
+      status: 'DELIVERED',
+      next_attempt_at: null,
+    });
     return DONE;
   }
   const failedInRound = delivery.attempts.filter((earlier) => earlier.round === round.round).length + 1;
   const wait = retryDelayMs(failedInRound, retryBaseMs());
   const retryAt = wait === null ? null : new Date(Date.now() + wait).toISOString();
-  const recorded = await recordAttempt(delivery, round.round, attempt, {
+  const recorded = await webhookStore.recordAttempt(delivery, round.round, attempt, {
     status: retryAt ? 'PENDING' : 'FAILED',
     next_attempt_at: retryAt,
   });
