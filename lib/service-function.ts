@@ -10,11 +10,9 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import type { SettingName } from '#platform/config';
+import type { Access } from '#platform/routes';
 import { BUNDLE_BANNER, BUNDLE_EXTERNALS, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET, REPO_ROOT } from './bundling.ts';
 import type { StageMail, StripePayments } from './stage-config.ts';
-
-/** What a function may do with a resource: read it, or read and change it. */
-export type Access = 'RO' | 'RW';
 
 export interface ServiceFunctionProps {
   /** The handler module, relative to the repository root (or absolute); it exports `handler`. */

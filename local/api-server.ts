@@ -8,11 +8,10 @@ import { handler as notFoundHandler } from '#http/route-not-found';
 import type { HttpEvent } from '#platform/http-event';
 import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
-import { routeKey } from '#platform/routes';
+import { API_VERSION, routeKey } from '#platform/routes';
 
 /** API Gateway's own payload limit; the local server refuses the same. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-export const STAGE = 'v1';
 
 type Handler = (event: HttpEvent, context: Context) => Promise<HttpResponse>;
 
@@ -95,7 +94,7 @@ function toEvent(
       },
       requestId,
       routeKey: key,
-      stage: STAGE,
+      stage: API_VERSION,
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
     },
@@ -133,7 +132,7 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
   const requestId = randomUUID();
   try {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const prefix = `/${STAGE}`;
+    const prefix = `/${API_VERSION}`;
     const path = url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : null;
     const match = path === null ? null : matchRoute(request.method ?? 'GET', path);
     const matched = match && 'route' in match ? match : null;
@@ -166,7 +165,7 @@ export async function startApiServer(port: number): Promise<RunningApi> {
   });
   const actualPort = (server.address() as AddressInfo).port;
   return {
-    baseUrl: `http://127.0.0.1:${actualPort}/${STAGE}`,
+    baseUrl: `http://127.0.0.1:${actualPort}/${API_VERSION}`,
     port: actualPort,
     server,
     stop: () =>

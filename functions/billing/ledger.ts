@@ -41,7 +41,7 @@ const ledgerEntry = (
   at: string,
 ) => ({
   Put: {
-    TableName: tableName,
+    TableName: tableName(),
     Item: {
       ...ledgerEntryKey(customerId, newId('led')),
       type: 'LedgerEntry',
@@ -63,7 +63,7 @@ const MAX_CONFLICT_ATTEMPTS = 8;
 async function transactWrite(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (error) {
       const retry =
@@ -75,8 +75,8 @@ async function transactWrite(items: NonNullable<TransactWriteCommandInput['Trans
 }
 
 export async function getBalance(customerId: string): Promise<Balance> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: balanceKey(customerId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: balanceKey(customerId), ConsistentRead: true }),
   );
   return {
     balance: Number(Item?.balance ?? 0) as Cents,
@@ -102,7 +102,7 @@ export async function creditBalance(input: {
     transactWrite([
       {
         Put: {
-          TableName: tableName,
+          TableName: tableName(),
           Item: {
             ...creditGuardKey(input.customerId, input.source),
             type: 'CreditGuard',
@@ -114,7 +114,7 @@ export async function creditBalance(input: {
       },
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: balanceKey(input.customerId),
           UpdateExpression: 'ADD balance :amount, spendable :amount SET held = if_not_exists(held, :zero)',
           ExpressionAttributeValues: { ':amount': input.amount, ':zero': ZERO_CENTS },
@@ -136,8 +136,8 @@ export async function findCredit(
   customerId: string,
   source: string,
 ): Promise<{ amount: Cents; creditedAt: string } | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: creditGuardKey(customerId, source), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: creditGuardKey(customerId, source), ConsistentRead: true }),
   );
   return Item ? { amount: Number(Item.amount) as Cents, creditedAt: String(Item.created_at) } : null;
 }
@@ -145,7 +145,7 @@ export async function findCredit(
 /** Moves the `committed` counter of a customer's month (open holds plus charges). */
 const commitInMonth = (customerId: string, month: string, amount: number) => ({
   Update: {
-    TableName: tableName,
+    TableName: tableName(),
     Key: customerMonthKey(customerId, month),
     UpdateExpression: 'ADD committed :amount',
     ExpressionAttributeValues: { ':amount': amount },
@@ -169,9 +169,9 @@ export async function placeHold(input: {
   const month = pragueMonthOf(new Date(at));
   const holdExists = async () =>
     (
-      await dynamo.send(
+      await dynamo().send(
         new GetCommand({
-          TableName: tableName,
+          TableName: tableName(),
           Key: holdKey(input.customerId, input.holdId),
           ConsistentRead: true,
         }),
@@ -185,7 +185,7 @@ export async function placeHold(input: {
     await transactWrite([
       {
         Put: {
-          TableName: tableName,
+          TableName: tableName(),
           Item: {
             ...holdKey(input.customerId, input.holdId),
             type: 'Hold',
@@ -200,7 +200,7 @@ export async function placeHold(input: {
       },
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: balanceKey(input.customerId),
           UpdateExpression: 'ADD held :amount, spendable :negative',
           ConditionExpression: 'spendable >= :amount',
@@ -241,8 +241,8 @@ async function openHold(
   customerId: string,
   holdId: string,
 ): Promise<{ amount: Cents; jobId: string; month: string | null } | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: holdKey(customerId, holdId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: holdKey(customerId, holdId), ConsistentRead: true }),
   );
   if (Item?.status !== 'OPEN') return null;
   return {
@@ -261,7 +261,7 @@ export async function releaseHold(customerId: string, holdId: string): Promise<b
     transactWrite([
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: holdKey(customerId, holdId),
           UpdateExpression: 'SET #status = :released, closed_at = :at',
           ConditionExpression: '#status = :open',
@@ -271,7 +271,7 @@ export async function releaseHold(customerId: string, holdId: string): Promise<b
       },
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: balanceKey(customerId),
           UpdateExpression: 'ADD held :negative, spendable :amount',
           ExpressionAttributeValues: { ':amount': hold.amount, ':negative': -hold.amount },
@@ -315,7 +315,7 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
     transactWrite([
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: holdKey(customerId, holdId),
           UpdateExpression: 'SET #status = :settled, closed_at = :at, charged = :charged',
           ConditionExpression: '#status = :open',
@@ -330,7 +330,7 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
       },
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: balanceKey(customerId),
           UpdateExpression: 'ADD balance :negativeCharge, held :negativeHold, spendable :rest',
           ExpressionAttributeValues: {
@@ -342,7 +342,7 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
       },
       {
         Put: {
-          TableName: tableName,
+          TableName: tableName(),
           Item: {
             ...chargeKey(customerId, charge.settled_at, charge.job_id),
             type: 'Charge',
@@ -353,7 +353,7 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
       },
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: customerMonthKey(customerId, month),
           UpdateExpression: 'ADD spent :amount, committed :committed',
           ExpressionAttributeValues: {

@@ -4,7 +4,7 @@ import { actionProblems } from '#core/access-policy';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '#core/idempotency';
 import { PROBLEM_CATALOGUE, type ProblemCode } from '#core/problem-catalogue';
 import { cursor, LIMIT, limit, wholeListLimit } from '#platform/request-fields';
-import type { Route } from '#platform/routes';
+import { API_VERSION, type Route } from '#platform/routes';
 import type { AnswerBody, AnswerStatus, EndpointSchemas } from './http.ts';
 import { exampleOf } from './openapi-example.ts';
 
@@ -279,7 +279,7 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
       description:
         'Analyse online shops, scrape their products, match them across shops, export the results.',
     },
-    servers: [{ url: 'http://127.0.0.1:3000/v1', description: 'npm start' }],
+    servers: [{ url: `http://127.0.0.1:3000/${API_VERSION}`, description: 'npm start' }],
     security: [{ bearer: [] }],
     tags: Object.entries(TAGS).map(([tag, description]) => ({ name: tag, description })),
     paths,

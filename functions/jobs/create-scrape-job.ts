@@ -174,7 +174,7 @@ function newScrapeJob(
       status: initialState(jobType),
       project_id: base.project.project_id,
       website_id: base.website.website_id,
-      estimate: estimateJob({ lane: 'SCRAPE', difficulty: base.difficulty, products: quantity }, priceList),
+      estimate: estimateJob({ lane: 'SCRAPE', difficulty: base.difficulty, products: quantity }, priceList()),
       customer_id: base.customerId,
       open_keys: lock ? [lock] : [],
       now,

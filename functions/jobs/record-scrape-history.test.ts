@@ -1,21 +1,17 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
+import { recordScrapeHistory } from './record-scrape-history.ts';
 import type { ScrapeJob } from './scrape-job.ts';
 
-process.env.TABLE_NAME = 'unit-table';
-process.env.DATA_BUCKET = 'unit-data';
-process.env.LOG_LEVEL = 'silent';
+vi.stubEnv('TABLE_NAME', 'unit-table');
+vi.stubEnv('DATA_BUCKET', 'unit-data');
+vi.stubEnv('LOG_LEVEL', 'silent');
 const s3 = mockClient(S3Client);
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-// Imported once the environment above is set: the modules read it at import time.
-let recordScrapeHistory: typeof import('./record-scrape-history.ts').recordScrapeHistory;
-beforeAll(async () => {
-  ({ recordScrapeHistory } = await import('./record-scrape-history.ts'));
-});
 afterEach(() => {
   s3.reset();
   dynamo.reset();

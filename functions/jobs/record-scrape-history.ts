@@ -4,7 +4,7 @@ import { observationOf } from '#core/price-observation';
 import { productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
-import { setting } from '#platform/config';
+import { onFirstUse, setting } from '#platform/config';
 import { catalogObjectKey, latestCatalog, readCatalog } from '#store/catalogs';
 import { dataBucketObjects } from '#store/data-bucket';
 import { putHistoryPointer } from '#store/history-pointers';
@@ -14,7 +14,7 @@ import { type MatchedReference, putChanges, type StoredChange } from '#store/pri
 import { appendHistoryRun } from '#store/price-history';
 import type { ScrapeJob } from './scrape-job.ts';
 
-const RETENTION_DAYS = setting('HISTORY_RETENTION_DAYS');
+const retentionDays = onFirstUse(() => setting('HISTORY_RETENTION_DAYS'));
 
 const readVersion = (projectId: string, websiteId: string, version: string) =>
   readCatalog({ object_key: catalogObjectKey(projectId, websiteId, version) });
@@ -107,7 +107,7 @@ export async function recordScrapeHistory(job: ScrapeJob): Promise<StoredChange[
       matched_reference: reference(change.product_url),
     }),
   );
-  const expiresAt = Math.floor(Date.parse(settledAt) / 1000) + RETENTION_DAYS * 24 * 60 * 60;
+  const expiresAt = Math.floor(Date.parse(settledAt) / 1000) + retentionDays() * 24 * 60 * 60;
   await putChanges(stored, expiresAt);
   return stored;
 }

@@ -116,7 +116,7 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
       difficulty: 'HARD',
       products: analysis.progress.products_estimate,
     },
-    priceList,
+    priceList(),
   );
   const moved = await jobStore().move<SetupFields>(job, 'ESTIMATE_READY', {
     set: { analysis_progress: analysis.progress, estimate, analysis_seeds: seeds },
@@ -176,7 +176,7 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
       difficulty: training.profile.difficulty,
       products: analysis.products_estimate,
     },
-    priceList,
+    priceList(),
   );
   const website: Website = {
     website_id: newId('web'),

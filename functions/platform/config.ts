@@ -1,7 +1,8 @@
 /**
  * Every environment variable the service reads, in one table: its kind, its default and its range.
- * Modules read their values through `setting` at module scope, so each is read and validated once
- * per cold start, and a missing required variable fails at once, naming itself. The CDK stacks set
+ * Entries and wiring modules read their values through `setting` when first needed (`onFirstUse`),
+ * so each is read and validated once per cold start, a missing required variable fails naming
+ * itself, and importing a module reads no variable. The CDK stacks set
  * variables only by these names (`SettingName`), and the local stack fills the same ones.
  *
  * Which function gets which variable follows from its access (its table, buckets, lanes, payments
@@ -178,6 +179,18 @@ type Value<S> = S extends { kind: 'required' }
   : S extends { kind: 'number' }
     ? number
     : string | undefined;
+
+/**
+ * A value built from settings when first asked for and kept for the cold start: the module holding
+ * it reads no setting when imported, so a test imports it without setting the environment first.
+ */
+export function onFirstUse<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => {
+    built ??= { value: build() };
+    return built.value;
+  };
+}
 
 /** The variable's value as its spec types it; throws, naming the variable, when it is missing or out of range. */
 export function setting<N extends SettingName>(name: N): Value<(typeof SETTINGS)[N]> {

@@ -49,7 +49,11 @@ export interface Route {
   bundleOverLimit?: string;
 }
 
+/** What a function may do with a resource: read it, or read and change it. */
 export type Access = 'RO' | 'RW';
+
+/** The API's version segment, the first of every path (`/v1/...`): the API Gateway stage, and the local server's prefix. */
+export const API_VERSION = 'v1';
 
 export interface RouteAccess {
   /** The service table: RO, or RW for routes that write (a GET that writes says why below). */

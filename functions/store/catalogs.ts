@@ -95,7 +95,7 @@ export async function writeCatalog(
 export function catalogPointerWrites(pointer: CatalogPointer, kinds: readonly CatalogKind[]): TransactItem[] {
   return kinds.map((kind) => ({
     Put: {
-      TableName: tableName,
+      TableName: tableName(),
       Item: { ...websiteCatalogKey(pointer.website_id, kind), type: 'CatalogPointer', kind, ...pointer },
     },
   }));
@@ -106,8 +106,8 @@ export async function latestCatalog(
   websiteId: string,
   kind: CatalogKind = 'COMPLETE',
 ): Promise<CatalogPointer | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: websiteCatalogKey(websiteId, kind), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: websiteCatalogKey(websiteId, kind), ConsistentRead: true }),
   );
   if (!Item) return null;
   const { PK: _pk, SK: _sk, type: _type, kind: _kind, ...pointer } = Item;

@@ -10,8 +10,12 @@ const toContactRequest = (item: Record<string, unknown>): ContactRequest => {
 };
 
 export async function getContactRequest(contactRequestId: string): Promise<ContactRequest | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: contactRequestKey(contactRequestId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: contactRequestKey(contactRequestId),
+      ConsistentRead: true,
+    }),
   );
   return Item ? toContactRequest(Item) : null;
 }
@@ -27,7 +31,7 @@ export async function saveContactRequest(
 ): Promise<{ created: boolean; request: ContactRequest }> {
   const put = {
     Put: {
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...contactRequestKey(request.contact_request_id),
         type: 'ContactRequest',
@@ -37,17 +41,17 @@ export async function saveContactRequest(
     },
   };
   if (!request.job_id) {
-    await dynamo.send(new TransactWriteCommand({ TransactItems: [put] }));
+    await dynamo().send(new TransactWriteCommand({ TransactItems: [put] }));
     return { created: true, request };
   }
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           put,
           {
             Update: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: jobKey(request.job_id),
               UpdateExpression: 'SET contact_request_id = :id',
               ConditionExpression:
@@ -62,8 +66,8 @@ export async function saveContactRequest(
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: jobKey(request.job_id), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: jobKey(request.job_id), ConsistentRead: true }),
   );
   const first =
     typeof Item?.contact_request_id === 'string' ? await getContactRequest(Item.contact_request_id) : null;

@@ -12,9 +12,9 @@ export interface HistoryPointer {
 }
 
 export async function putHistoryPointer(pointer: HistoryPointer): Promise<void> {
-  await dynamo.send(
+  await dynamo().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: { ...websiteHistoryKey(pointer.website_id), type: 'HistoryPointer', ...pointer },
     }),
   );
@@ -22,8 +22,8 @@ export async function putHistoryPointer(pointer: HistoryPointer): Promise<void> 
 
 /** The website's newest history run, or null before its first. */
 export async function getHistoryPointer(websiteId: string): Promise<HistoryPointer | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: websiteHistoryKey(websiteId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: websiteHistoryKey(websiteId), ConsistentRead: true }),
   );
   if (!Item) return null;
   const { PK: _pk, SK: _sk, type: _type, ...pointer } = Item;

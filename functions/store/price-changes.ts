@@ -1,7 +1,7 @@
 import type { ListPosition } from '#core/list-cursor';
 import { type ChangeKind, meetsThreshold, type PriceChange } from '#core/price-changes';
 import { type WriteRequest, writeAll } from './batch-write.ts';
-import { projectChangeKey } from './keys.ts';
+import { between, projectChangeKey, projectChangesSince } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { type QueryPage, queryPage } from './query-page.ts';
 
@@ -51,12 +51,9 @@ export interface ChangeFilter {
 }
 
 function changeQuery(projectId: string, filter: ChangeFilter) {
+  const range = between(projectChangesSince(projectId, filter.since));
   const conditions: string[] = [];
-  const values: Record<string, unknown> = {
-    ':pk': `PROJECT#${projectId}`,
-    ':from': `CHANGE#${filter.since ?? ''}`,
-    ':to': 'CHANGE#~',
-  };
+  const values: Record<string, unknown> = { ...range.ExpressionAttributeValues };
   if (filter.websiteId !== null) {
     conditions.push('website_id = :website');
     values[':website'] = filter.websiteId;
@@ -66,7 +63,7 @@ function changeQuery(projectId: string, filter: ChangeFilter) {
     values[':kind'] = filter.kind;
   }
   return {
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    KeyConditionExpression: range.KeyConditionExpression,
     ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
     ExpressionAttributeValues: values,
   };

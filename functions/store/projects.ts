@@ -12,8 +12,16 @@ import type { Localization } from '#core/localization';
 import { BadRequest, Forbidden, NotFound } from '#core/problem';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
-import { customerKey, customerProjectsIndex, projectKey, projectMembershipKey } from './keys.ts';
+import {
+  beginsWith,
+  customerKey,
+  customerProjectsIndex,
+  projectKey,
+  projectMembershipKey,
+  projectMembershipsPrefix,
+} from './keys.ts';
 import { type QueryPage, queryPage } from './query-page.ts';
+import { readWithMembership } from './read-with-membership.ts';
 
 export interface Project {
   project_id: string;
@@ -74,12 +82,12 @@ export async function createProject(input: {
     updated_at: now,
   };
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Update: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: customerKey(input.customerId),
               UpdateExpression: 'ADD projects_used :one',
               ConditionExpression:
@@ -89,7 +97,7 @@ export async function createProject(input: {
           },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: {
                 ...projectKey(project.project_id),
                 ...customerProjectsIndex(input.customerId, project.project_id),
@@ -101,7 +109,7 @@ export async function createProject(input: {
           },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: membershipItem(input.userId, project.project_id, 'ADMIN'),
             },
           },
@@ -136,17 +144,17 @@ export async function putProjectMembership(
 /** Puts an item that belongs to a project, on the condition that the project exists (404 otherwise). */
 export async function putProjectItem(projectId: string, item: Record<string, unknown>): Promise<void> {
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             ConditionCheck: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: projectKey(projectId),
               ConditionExpression: 'attribute_exists(PK)',
             },
           },
-          { Put: { TableName: tableName, Item: item } },
+          { Put: { TableName: tableName(), Item: item } },
         ],
       }),
     );
@@ -161,33 +169,24 @@ export async function projectFacts(
   userId: string,
   projectId: string,
 ): Promise<ProjectFacts & { project: Project | null }> {
-  const { Responses } = await dynamo.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName]: {
-          Keys: [projectKey(projectId), projectMembershipKey(userId, projectId)],
-          ConsistentRead: true,
-        },
-      },
-    }),
+  const { entity, role } = await readWithMembership(
+    projectKey(projectId),
+    projectMembershipKey(userId, projectId),
   );
-  const items = Responses?.[tableName] ?? [];
-  const projectItem = items.find((item) => item.SK === 'PROJECT');
-  const membership = items.find((item) => item.SK !== 'PROJECT');
-  const stored = projectItem ? toProject(projectItem) : null;
+  const stored = entity ? toProject(entity) : null;
   return {
     projectId,
     project: stored ? publicProject(stored) : null,
     exists: stored !== null,
     managed: stored?.managed ?? false,
-    role: membership ? (membership.role as ProjectRole) : null,
+    role: role as ProjectRole | null,
   };
 }
 
 /** The project as stored, for lane work that has no caller to check access for. */
 export async function getProject(projectId: string): Promise<Project | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: projectKey(projectId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: projectKey(projectId), ConsistentRead: true }),
   );
   return Item ? publicProject(toProject(Item)) : null;
 }
@@ -200,38 +199,32 @@ export function listUserProjects(
   userId: string,
   page: { limit: number; after?: ListPosition; visible: (facts: ProjectFacts) => boolean },
 ): Promise<QueryPage<Project>> {
-  return queryPage(
-    {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'PROJECT#' },
+  return queryPage(beginsWith(projectMembershipsPrefix(userId)), {
+    limit: page.limit,
+    after: page.after,
+    read: async (memberships) => {
+      const projects = new Map<string, StoredProject>();
+      for (let i = 0; i < memberships.length; i += 100) {
+        const keys = memberships.slice(i, i + 100).map((item) => projectKey(String(item.project_id)));
+        const { Responses } = await dynamo().send(
+          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
+        );
+        for (const item of Responses?.[tableName()] ?? [])
+          projects.set(String(item.project_id), toProject(item));
+      }
+      return memberships.map((membership) => {
+        const stored = projects.get(String(membership.project_id));
+        if (!stored) return null;
+        const facts: ProjectFacts = {
+          projectId: stored.project_id,
+          exists: true,
+          managed: stored.managed,
+          role: membership.role as ProjectRole,
+        };
+        return page.visible(facts) ? publicProject(stored) : null;
+      });
     },
-    {
-      limit: page.limit,
-      after: page.after,
-      read: async (memberships) => {
-        const projects = new Map<string, StoredProject>();
-        for (let i = 0; i < memberships.length; i += 100) {
-          const keys = memberships.slice(i, i + 100).map((item) => projectKey(String(item.project_id)));
-          const { Responses } = await dynamo.send(
-            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
-          );
-          for (const item of Responses?.[tableName] ?? [])
-            projects.set(String(item.project_id), toProject(item));
-        }
-        return memberships.map((membership) => {
-          const stored = projects.get(String(membership.project_id));
-          if (!stored) return null;
-          const facts: ProjectFacts = {
-            projectId: stored.project_id,
-            exists: true,
-            managed: stored.managed,
-            role: membership.role as ProjectRole,
-          };
-          return page.visible(facts) ? publicProject(stored) : null;
-        });
-      },
-    },
-  );
+  });
 }
 
 export interface ProjectChanges {
@@ -261,9 +254,9 @@ export async function updateProject(projectId: string, changes: ProjectChanges):
     values[':threshold'] = changes.changeThresholdPercent;
   }
   try {
-    const { Attributes } = await dynamo.send(
+    const { Attributes } = await dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: projectKey(projectId),
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: 'attribute_exists(PK)',
@@ -290,7 +283,7 @@ export function localizeIfUnset(
 ): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
   return {
     Update: {
-      TableName: tableName,
+      TableName: tableName(),
       Key: projectKey(projectId),
       UpdateExpression: 'SET localization = if_not_exists(localization, :localization)',
       ConditionExpression: 'attribute_exists(PK)',

@@ -1,12 +1,11 @@
 import { type TransactItem, tableName } from './dynamo.ts';
-import { setupSlotKey } from './keys.ts';
+import { beginsWith, setupSlotKey, setupSlotsPrefix } from './keys.ts';
 import { queryAll } from './query-all.ts';
 
 /** When each of the customer's setup slots was last taken, by slot number (a consistent read). */
 export async function readSetupSlots(customerId: string): Promise<Map<number, number>> {
   const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :slot)',
-    ExpressionAttributeValues: { ':pk': `CUSTOMER#${customerId}`, ':slot': 'SETUP_SLOT#' },
+    ...beginsWith(setupSlotsPrefix(customerId)),
     ProjectionExpression: 'slot, taken_at_ms',
     ConsistentRead: true,
   });
@@ -26,7 +25,7 @@ export function takeSetupSlot(
 ): TransactItem {
   return {
     Put: {
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...setupSlotKey(customerId, slot),
         slot,

@@ -244,9 +244,9 @@ describe('top-up validation', () => {
   it('answers 404 JOB_NOT_FOUND for a job outside the customer', async () => {
     const other = await newCustomer();
     const foreignJob = newId('job');
-    await dynamo.send(
+    await dynamo().send(
       new PutCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...jobKey(foreignJob),
           type: 'Job',
@@ -268,9 +268,9 @@ describe('top-up validation', () => {
 
   it('accepts amounts at both ends of the range, as strings or numbers, and a job of the customer', async () => {
     const jobId = newId('job');
-    await dynamo.send(
+    await dynamo().send(
       new PutCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...jobKey(jobId),
           type: 'Job',

@@ -250,7 +250,7 @@ describe('match datasets', () => {
       products: offers.length,
       created_at: new Date().toISOString(),
     };
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({ TransactItems: catalogPointerWrites(pointer, ['COMPLETE']) }),
     );
     const matches = offers.map((offer, index) => ({

@@ -273,7 +273,7 @@ describe('a FULL scrape', () => {
   it('answers 409 CATALOG_EXPIRED for CATALOG_URLS once the FULL catalog is past the retention, when a FULL scrape is possible again', async () => {
     const pointer = await latestCatalog(websiteId, 'FULL');
     const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: catalogPointerWrites(
           { ...(pointer as NonNullable<typeof pointer>), created_at: old },

@@ -13,8 +13,10 @@ const LAYERS: readonly (readonly string[])[] = [
   ['platform'],
   ['store', 'crawl', 'match'],
   ['billing', 'exports'],
+  ['webhooks'],
   ['jobs'],
   ['access'],
+  ['schedules'],
   ['tasks', 'http', 'admin', 'client'],
 ];
 

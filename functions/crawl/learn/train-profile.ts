@@ -1,3 +1,4 @@
+import type { Difficulty } from '#core/pricing';
 import type { ProductRecord } from '#core/product-record';
 import type { PageFetcher } from '../net/page-fetcher.ts';
 import { classifyPage, type PageClassification, type PageKind } from '../page/classify-page.ts';
@@ -9,7 +10,7 @@ import type { Page } from '../page/read-page.ts';
 import { detectLanguage } from '../site/detect-language.ts';
 import { isSameSite } from '../site/same-site.ts';
 import { siteLinks } from '../site/site-links.ts';
-import type { Difficulty, ExtractionMethod, ExtractionProfile } from './extraction-profile.ts';
+import type { ExtractionMethod, ExtractionProfile } from './extraction-profile.ts';
 import { learnSelectors } from './learn-selectors.ts';
 import { learnSkuFromUrl } from './learn-sku-from-url.ts';
 import { learnUrlPattern } from './learn-url-pattern.ts';

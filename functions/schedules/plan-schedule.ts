@@ -5,7 +5,7 @@ import {
   checkCadence,
   InvalidCadence,
   nextRunAfter,
-} from '#core/schedule-cadence';
+} from './schedule-cadence.ts';
 
 /**
  * The next run of a cadence from `now` and the zone's canonical name, once the cadence is one a

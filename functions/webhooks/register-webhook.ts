@@ -3,8 +3,9 @@ import { newId } from '#core/ids';
 import { BadRequest, Problem } from '#core/problem';
 import type { WebhookEventType } from '#core/webhook-events';
 import { receiverAddressProblem } from '#crawl/net/receiver-address';
-import { projectWebhooks, putWebhook, type Webhook } from '#store/webhooks';
+import type { Webhook } from './webhook.ts';
 import { receiverAllowList } from './webhook-receivers.ts';
+import { webhookStore } from './webhook-services.ts';
 
 /** Endpoints a project may register: enough for a few systems and their staging twins. */
 export const MAX_WEBHOOKS_PER_PROJECT = 20;
@@ -19,9 +20,9 @@ export async function registerWebhook(
   request: { url: string; events: WebhookEventType[] },
 ): Promise<Webhook> {
   const url = new URL(request.url);
-  const problem = await receiverAddressProblem(url, receiverAllowList);
+  const problem = await receiverAddressProblem(url, receiverAllowList());
   if (problem) throw new Problem('WEBHOOK_URL_NOT_ALLOWED', `This URL cannot receive webhooks: ${problem}.`);
-  if ((await projectWebhooks(projectId)).length >= MAX_WEBHOOKS_PER_PROJECT) {
+  if ((await webhookStore.ofProject(projectId)).length >= MAX_WEBHOOKS_PER_PROJECT) {
     throw BadRequest('WEBHOOK_LIMIT_REACHED', `A project has at most ${MAX_WEBHOOKS_PER_PROJECT} webhooks.`);
   }
   const webhook: Webhook = {
@@ -33,6 +34,6 @@ export async function registerWebhook(
     created_by: userId,
     created_at: new Date().toISOString(),
   };
-  await putWebhook(webhook);
+  await webhookStore.create(webhook);
   return webhook;
 }

@@ -1,6 +1,6 @@
-import type { Job } from './job-record.ts';
-import { isFinal } from './lanes.ts';
-import { type Cents, formatMoney, parseMoney, sumMoney, ZERO_CENTS } from './money.ts';
+import type { Job } from '#core/job-record';
+import { isFinal } from '#core/lanes';
+import { type Cents, formatMoney, parseMoney, sumMoney, ZERO_CENTS } from '#core/money';
 
 /**
  * A schedule's monthly budget: a run starts only while what the month's runs of the schedule cost or

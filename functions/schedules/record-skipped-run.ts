@@ -1,5 +1,6 @@
-import { recordRunOutcome, type Schedule, type ScheduleRun } from '#store/schedules';
-import { publishEvent } from '#store/webhook-events';
+import { publishEvent } from '#webhooks/webhook-events';
+import type { Schedule, ScheduleRun } from './schedule.ts';
+import { scheduleStore } from './schedule-services.ts';
 
 /** Why a due run made no job, as its run lists it. */
 export const SKIP_REASONS = [
@@ -27,7 +28,7 @@ export async function recordSkippedRun(
   detail: string,
   jobId: string | null = null,
 ): Promise<ScheduleRun> {
-  const recorded = await recordRunOutcome(run, {
+  const recorded = await scheduleStore.recordRunOutcome(run, {
     outcome: 'SKIPPED',
     job_id: jobId,
     skip_reason: reason,

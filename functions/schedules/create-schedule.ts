@@ -1,12 +1,13 @@
 import { newId } from '#core/ids';
 import { type Cents, formatMoney } from '#core/money';
 import { BadRequest } from '#core/problem';
-import type { Cadence } from '#core/schedule-cadence';
 import { screenScrapeUrls } from '#core/screen-scrape-urls';
 import type { Project } from '#store/projects';
-import { putNewSchedule, type Schedule, type ScheduleVariant } from '#store/schedules';
 import { projectWebsite, type Website } from '#store/websites';
 import { planNextRun } from './plan-schedule.ts';
+import type { Schedule, ScheduleVariant } from './schedule.ts';
+import type { Cadence } from './schedule-cadence.ts';
+import { scheduleStore } from './schedule-services.ts';
 
 export interface ScheduleScope {
   variant?: ScheduleVariant;
@@ -69,6 +70,6 @@ export async function createSchedule(
     updated_at: now.toISOString(),
     version: 0,
   };
-  await putNewSchedule(schedule);
+  await scheduleStore.create(schedule);
   return rejected ? { schedule, rejected } : { schedule };
 }

@@ -1,7 +1,8 @@
+import { authorizedInProject } from '#access/authorized-in-project';
 import type { Principal, ProjectAction } from '#core/access-policy';
 import { NotFound } from '#core/problem';
-import { getSchedule, type Schedule } from '#store/schedules';
-import { authorizedInProject } from './authorized-in-project.ts';
+import type { Schedule } from './schedule.ts';
+import { scheduleStore } from './schedule-services.ts';
 
 /**
  * The schedule, when the caller may do the action in its project. One the caller cannot see is 404
@@ -14,7 +15,7 @@ export async function authorizedSchedule(
 ): Promise<Schedule> {
   return authorizedInProject(
     principal,
-    await getSchedule(scheduleId),
+    await scheduleStore.get(scheduleId),
     action,
     NotFound('SCHEDULE_NOT_FOUND', 'No such schedule.'),
   );

@@ -1,7 +1,7 @@
 import { newId } from '#core/ids';
 import { TEST_EVENT_TYPE, type WebhookEvent } from '#core/webhook-events';
-import { deliverEvent } from '#store/webhook-events';
-import type { Delivery, Webhook } from '#store/webhooks';
+import type { Delivery, Webhook } from './webhook.ts';
+import { deliverEvent } from './webhook-events.ts';
 
 /** Sends the webhook a `webhook.test` event through the same delivery as real events. */
 export function sendTestEvent(webhook: Webhook): Promise<Delivery> {

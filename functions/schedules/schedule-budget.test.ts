@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Cents, parseMoney } from './money.ts';
-import type { Estimate } from './pricing.ts';
+import { type Cents, parseMoney } from '#core/money';
+import type { Estimate } from '#core/pricing';
 import { committedByJob, decideBudget } from './schedule-budget.ts';
 
 const estimate = (cap: string): Estimate => ({

@@ -1,10 +1,11 @@
 import { type Cents, formatMoney } from '#core/money';
 import { Conflict, NotFound } from '#core/problem';
-import type { Cadence } from '#core/schedule-cadence';
-import { changeSchedule, getSchedule, type Schedule } from '#store/schedules';
 import { getWebsite } from '#store/websites';
 import { type ScheduleScope, screenScope } from './create-schedule.ts';
 import { planNextRun } from './plan-schedule.ts';
+import type { Schedule } from './schedule.ts';
+import type { Cadence } from './schedule-cadence.ts';
+import { scheduleStore } from './schedule-services.ts';
 
 export interface ScheduleChange extends ScheduleScope {
   cadence?: Cadence;
@@ -33,15 +34,15 @@ export async function rewriteSchedule(
   change: (schedule: Schedule) => Promise<Schedule> | Schedule,
   read?: Schedule,
 ): Promise<Schedule> {
-  let current = read ?? (await getSchedule(scheduleId));
+  let current = read ?? (await scheduleStore.get(scheduleId));
   for (let attempt = 1; ; attempt++) {
     if (!current) throw NotFound('SCHEDULE_NOT_FOUND', 'No such schedule.');
     const next = await change(current);
     if (next === current) return current;
-    if (await changeSchedule(current, next)) return { ...next, version: current.version + 1 };
+    if (await scheduleStore.change(current, next)) return { ...next, version: current.version + 1 };
     if (attempt === MAX_ATTEMPTS)
       throw new Error(`Changing schedule ${scheduleId} kept racing with other writes`);
-    current = await getSchedule(scheduleId);
+    current = await scheduleStore.get(scheduleId);
   }
 }
 

@@ -2,8 +2,9 @@ import { newId } from '#core/ids';
 import type { WebhookEvent, WebhookEventType } from '#core/webhook-events';
 import { laneExecutions } from '#platform/lane-executions';
 import { logError } from '#platform/log';
-import { finishHeldWork, holdWork } from './held-work.ts';
-import { type Delivery, getDelivery, projectWebhooks, putDelivery, type Webhook } from './webhooks.ts';
+import { finishHeldWork, holdWork } from '#store/held-work';
+import type { Delivery, Webhook } from './webhook.ts';
+import { webhookStore } from './webhook-services.ts';
 
 /** The execution name of a delivery's round: a second start of the same round is the one running. */
 const roundName = (delivery: Pick<Delivery, 'delivery_id' | 'round'>) =>
@@ -48,7 +49,7 @@ export function startHeldRounds(deadline = Number.POSITIVE_INFINITY): Promise<st
     'DELIVERY_ROUND',
     async (id) => {
       const [webhookId = '', deliveryId = '', round = ''] = id.split('/');
-      const delivery = await getDelivery(webhookId, deliveryId);
+      const delivery = await webhookStore.getDelivery(webhookId, deliveryId);
       if (delivery?.status === 'PENDING' && delivery.round === Number(round)) await startRound(delivery);
     },
     deadline,
@@ -73,7 +74,7 @@ export async function deliverEvent(webhook: Webhook, event: WebhookEvent): Promi
     updated_at: now,
     payload: JSON.stringify(event),
   };
-  await putDelivery(delivery);
+  await webhookStore.createDelivery(delivery);
   await startDeliveryRound(delivery);
   return delivery;
 }
@@ -94,7 +95,7 @@ export type EventPublisher = (projectId: string, events: readonly EventContent[]
  * operator instead.
  */
 const toWebhooks: EventPublisher = async (projectId, events) => {
-  const webhooks = projectWebhooks(projectId);
+  const webhooks = webhookStore.ofProject(projectId);
   for (const { type, data } of events) {
     const event: WebhookEvent = {
       id: newId('evt'),

@@ -1,17 +1,13 @@
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Schedule } from '#store/schedules';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as changes from './change-schedule.ts';
+import type { Schedule } from './schedule.ts';
 
-process.env.TABLE_NAME = 'unit-table';
-process.env.LOG_LEVEL = 'silent';
+vi.stubEnv('TABLE_NAME', 'unit-table');
+vi.stubEnv('LOG_LEVEL', 'silent');
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-// Imported once the environment above is set: the modules read it at import time.
-let changes: typeof import('./change-schedule.ts');
-beforeAll(async () => {
-  changes = await import('./change-schedule.ts');
-});
 afterEach(() => {
   dynamo.reset();
 });

@@ -5,61 +5,26 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { ListPosition } from '#core/list-cursor';
-import type { Cadence } from '#core/schedule-cadence';
-import { deletePartition } from './batch-write.ts';
-import { conditionHeld, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
-import { dynamo, type TransactItem, tableName } from './dynamo.ts';
+import { deletePartition } from '#store/batch-write';
+import { conditionHeld, isConditionFailure, isTransactionConflict } from '#store/condition-failure';
+import { dynamo, type TransactItem, tableName } from '#store/dynamo';
 import {
+  beginsWith,
   DUE_SCHEDULES_PK,
   dueScheduleKey,
+  inIndex,
   PENDING_RUNS_PK,
   pendingRunKey,
   projectSchedulesIndex,
+  projectSchedulesPartition,
   scheduleKey,
   scheduleRunKey,
-} from './keys.ts';
-import { queryAll } from './query-all.ts';
-import { type QueryPage, queryPage } from './query-page.ts';
-
-export type ScheduleVariant = 'FULL' | 'CATALOG_URLS' | 'URLS_ONLY';
-/** ACTIVE runs; PAUSED waits for a resume; STOPPED ended for good (its website was removed). */
-export type ScheduleStatus = 'ACTIVE' | 'PAUSED' | 'STOPPED';
-
-export interface Schedule {
-  schedule_id: string;
-  project_id: string;
-  website_id: string;
-  /** What each run scrapes, as POST /jobs/scraping takes it: `urls` goes with URLS_ONLY. */
-  variant: ScheduleVariant;
-  urls: string[] | null;
-  cadence: Cadence;
-  time_zone: string;
-  monthly_budget: string;
-  status: ScheduleStatus;
-  /** Why a STOPPED schedule stopped. */
-  stopped_reason: string | null;
-  /** The next due time while ACTIVE, else null. */
-  next_run_at: string | null;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  /** Counts writes, so a change and a run that race never both apply to the same read. */
-  version: number;
-}
-
-export type RunOutcome = 'PENDING' | 'STARTED' | 'SKIPPED';
-
-export interface ScheduleRun {
-  schedule_id: string;
-  due_at: string;
-  /** PENDING while the runner makes the job; STARTED with the approved job; SKIPPED with a reason. */
-  outcome: RunOutcome;
-  job_id: string | null;
-  skip_reason: string | null;
-  detail: string | null;
-  recorded_at: string;
-}
+  scheduleRunsPrefix,
+} from '#store/keys';
+import { queryAll } from '#store/query-all';
+import { newestFirstPage, type PageRequest, type QueryPage } from '#store/query-page';
+import type { PendingRun, Schedule, ScheduleRun } from './schedule.ts';
+import type { ScheduleStore } from './schedule-store.ts';
 
 const strip = <T>(item: Record<string, unknown>): T => {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...rest } = item;
@@ -86,11 +51,11 @@ function dueMarkerWrites(before: Schedule | null, after: Schedule | null): Trans
   if (was === will && before?.schedule_id === after?.schedule_id) return [];
   const writes: TransactItem[] = [];
   if (before && was)
-    writes.push({ Delete: { TableName: tableName, Key: dueScheduleKey(was, before.schedule_id) } });
+    writes.push({ Delete: { TableName: tableName(), Key: dueScheduleKey(was, before.schedule_id) } });
   if (after && will) {
     writes.push({
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...dueScheduleKey(will, after.schedule_id),
           type: 'DueSchedule',
@@ -102,13 +67,13 @@ function dueMarkerWrites(before: Schedule | null, after: Schedule | null): Trans
   return writes;
 }
 
-export async function putNewSchedule(schedule: Schedule): Promise<void> {
-  await dynamo.send(
+async function putNewSchedule(schedule: Schedule): Promise<void> {
+  await dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
         {
           Put: {
-            TableName: tableName,
+            TableName: tableName(),
             Item: scheduleItem(schedule),
             ConditionExpression: 'attribute_not_exists(PK)',
           },
@@ -119,9 +84,9 @@ export async function putNewSchedule(schedule: Schedule): Promise<void> {
   );
 }
 
-export async function getSchedule(scheduleId: string): Promise<Schedule | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: scheduleKey(scheduleId), ConsistentRead: true }),
+async function getSchedule(scheduleId: string): Promise<Schedule | null> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: scheduleKey(scheduleId), ConsistentRead: true }),
   );
   return Item ? strip<Schedule>(Item) : null;
 }
@@ -130,19 +95,19 @@ export async function getSchedule(scheduleId: string): Promise<Schedule | null> 
  * Writes `after` over `before` (and `also` with it) only if nothing wrote the schedule since it was
  * read; false when another write came first (read again and retry).
  */
-export async function changeSchedule(
+async function changeSchedule(
   before: Schedule,
   after: Schedule,
   also: TransactItem[] = [],
 ): Promise<boolean> {
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           ...also,
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: scheduleItem({ ...after, version: before.version + 1 }),
               ConditionExpression: 'version = :version',
               ExpressionAttributeValues: { ':version': before.version },
@@ -165,7 +130,7 @@ export async function changeSchedule(
  * pending marker stands until its outcome is recorded (`staleRuns`). False when the run was claimed
  * or the schedule changed meanwhile.
  */
-export function claimRun(
+function claimRun(
   schedule: Schedule,
   next: Schedule,
   run: ScheduleRun,
@@ -174,7 +139,7 @@ export function claimRun(
   return changeSchedule(schedule, next, [
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...scheduleRunKey(run.schedule_id, run.due_at),
           type: 'ScheduleRun',
@@ -186,17 +151,11 @@ export function claimRun(
     },
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: { ...pendingRunKey(run.schedule_id, run.due_at), claimed_at: run.recorded_at },
       },
     },
   ]);
-}
-
-/** A claimed run still PENDING, with the id its job was to have. */
-export interface PendingRun {
-  run: ScheduleRun;
-  plannedJobId: string;
 }
 
 /**
@@ -204,7 +163,7 @@ export interface PendingRun {
  * taken over by this caller: its claim time moves to `now` in a conditional write, so of two runners
  * sweeping at once one takes it, and a sweeper that stops too leaves it for a later tick.
  */
-export async function takeStaleRuns(claimedBefore: string, now: string): Promise<PendingRun[]> {
+async function takeStaleRuns(claimedBefore: string, now: string): Promise<PendingRun[]> {
   const markers = await queryAll({
     KeyConditionExpression: 'PK = :pk',
     FilterExpression: 'claimed_at < :before',
@@ -213,9 +172,9 @@ export async function takeStaleRuns(claimedBefore: string, now: string): Promise
   const taken: PendingRun[] = [];
   for (const marker of markers) {
     const won = await conditionHeld(
-      dynamo.send(
+      dynamo().send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: tableName(),
           Key: { PK: marker.PK, SK: marker.SK },
           UpdateExpression: 'SET claimed_at = :now',
           ConditionExpression: 'claimed_at = :seen',
@@ -226,9 +185,9 @@ export async function takeStaleRuns(claimedBefore: string, now: string): Promise
     if (!won) continue;
     const sk = String(marker.SK);
     const separator = sk.indexOf('#');
-    const { Item } = await dynamo.send(
+    const { Item } = await dynamo().send(
       new GetCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: scheduleRunKey(sk.slice(0, separator), sk.slice(separator + 1)),
       }),
     );
@@ -236,7 +195,9 @@ export async function takeStaleRuns(claimedBefore: string, now: string): Promise
       taken.push({ run: runOf(Item), plannedJobId: String(Item.planned_job_id) });
     } else {
       // The outcome was recorded (or the schedule removed) and only the marker's removal was lost.
-      await dynamo.send(new DeleteCommand({ TableName: tableName, Key: { PK: marker.PK, SK: marker.SK } }));
+      await dynamo().send(
+        new DeleteCommand({ TableName: tableName(), Key: { PK: marker.PK, SK: marker.SK } }),
+      );
     }
   }
   return taken;
@@ -246,7 +207,7 @@ export async function takeStaleRuns(claimedBefore: string, now: string): Promise
  * Records how a claimed run ended. A schedule removed meanwhile took its runs along: nothing is
  * written then, and the outcome is only returned.
  */
-export async function recordRunOutcome(
+async function recordRunOutcome(
   run: Pick<ScheduleRun, 'schedule_id' | 'due_at'>,
   outcome: Pick<ScheduleRun, 'outcome' | 'job_id' | 'skip_reason' | 'detail'>,
 ): Promise<ScheduleRun> {
@@ -258,9 +219,9 @@ export async function recordRunOutcome(
   };
   // A run removed with its schedule meanwhile stays removed.
   await conditionHeld(
-    dynamo.send(
+    dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: scheduleRunKey(run.schedule_id, run.due_at),
         UpdateExpression:
           'SET outcome = :outcome, job_id = :job, skip_reason = :reason, detail = :detail, recorded_at = :at',
@@ -275,55 +236,32 @@ export async function recordRunOutcome(
       }),
     ),
   );
-  await dynamo.send(
-    new DeleteCommand({ TableName: tableName, Key: pendingRunKey(run.schedule_id, run.due_at) }),
+  await dynamo().send(
+    new DeleteCommand({ TableName: tableName(), Key: pendingRunKey(run.schedule_id, run.due_at) }),
   );
   return recorded;
 }
 
 /** One page of the project's schedules, newest first (GET /schedules). */
-export function listSchedulesPage(
-  projectId: string,
-  page: { limit: number; after?: ListPosition },
-): Promise<QueryPage<Schedule>> {
-  return queryPage(
-    {
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': projectSchedulesIndex(projectId, '').GSI1PK },
-      ScanIndexForward: false,
-    },
-    { ...page, read: async (items) => items.map((item) => strip<Schedule>(item)) },
+function listSchedulesPage(projectId: string, page: PageRequest): Promise<QueryPage<Schedule>> {
+  return newestFirstPage(inIndex(projectSchedulesPartition(projectId)), page, (item) =>
+    strip<Schedule>(item),
   );
 }
 
 /** Every schedule of the project (a website's removal stops its schedules). */
-export async function listProjectSchedules(projectId: string): Promise<Schedule[]> {
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': projectSchedulesIndex(projectId, '').GSI1PK },
-  });
+async function listProjectSchedules(projectId: string): Promise<Schedule[]> {
+  const items = await queryAll(inIndex(projectSchedulesPartition(projectId)));
   return items.map((item) => strip<Schedule>(item));
 }
 
 /** One page of a schedule's runs, newest due time first. */
-export function listRunsPage(
-  scheduleId: string,
-  page: { limit: number; after?: ListPosition },
-): Promise<QueryPage<ScheduleRun>> {
-  return queryPage(
-    {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :runs)',
-      ExpressionAttributeValues: { ':pk': scheduleKey(scheduleId).PK, ':runs': 'RUN#' },
-      ScanIndexForward: false,
-    },
-    { ...page, read: async (items) => items.map(runOf) },
-  );
+function listRunsPage(scheduleId: string, page: PageRequest): Promise<QueryPage<ScheduleRun>> {
+  return newestFirstPage(beginsWith(scheduleRunsPrefix(scheduleId)), page, runOf);
 }
 
 /** The runs due in [start, end): what a month's budget counts. */
-export async function runsDueBetween(scheduleId: string, start: string, end: string): Promise<ScheduleRun[]> {
+async function runsDueBetween(scheduleId: string, start: string, end: string): Promise<ScheduleRun[]> {
   const items = await queryAll({
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :start AND :end',
     ExpressionAttributeValues: {
@@ -337,13 +275,10 @@ export async function runsDueBetween(scheduleId: string, start: string, end: str
 }
 
 /** Ids of the schedules due at or before `now`, oldest due first, at most `limit`. */
-export async function dueScheduleIds(
-  now: string,
-  limit: number,
-): Promise<{ scheduleId: string; dueAt: string }[]> {
-  const { Items } = await dynamo.send(
+async function dueScheduleIds(now: string, limit: number): Promise<{ scheduleId: string; dueAt: string }[]> {
+  const { Items } = await dynamo().send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND SK <= :now',
       // '~' sorts after the id separator '#', so every schedule due exactly at `now` is included.
       ExpressionAttributeValues: { ':pk': DUE_SCHEDULES_PK, ':now': `${now}~` },
@@ -357,19 +292,19 @@ export async function dueScheduleIds(
 }
 
 /** Drops a due marker whose schedule no longer holds that due time (removed meanwhile). */
-export async function dropDueMarker(dueAt: string, scheduleId: string): Promise<void> {
-  await dynamo.send(new DeleteCommand({ TableName: tableName, Key: dueScheduleKey(dueAt, scheduleId) }));
+async function dropDueMarker(dueAt: string, scheduleId: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: dueScheduleKey(dueAt, scheduleId) }));
 }
 
 /** Removes a schedule, its due marker and its runs; false when it was already gone or just changed. */
-export async function removeSchedule(schedule: Schedule): Promise<boolean> {
+async function removeSchedule(schedule: Schedule): Promise<boolean> {
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: scheduleKey(schedule.schedule_id),
               ConditionExpression: 'version = :version',
               ExpressionAttributeValues: { ':version': schedule.version },
@@ -386,3 +321,20 @@ export async function removeSchedule(schedule: Schedule): Promise<boolean> {
   await deletePartition(scheduleKey(schedule.schedule_id).PK);
   return true;
 }
+
+/** Schedules in the service table: each with its runs in its partition, its due time in DUE_SCHEDULES. */
+export const dynamoScheduleStore: ScheduleStore = {
+  create: putNewSchedule,
+  get: getSchedule,
+  change: (before, after) => changeSchedule(before, after),
+  claimRun,
+  takeStaleRuns,
+  recordRunOutcome,
+  page: listSchedulesPage,
+  ofProject: listProjectSchedules,
+  runsPage: listRunsPage,
+  runsDueBetween,
+  dueSchedules: dueScheduleIds,
+  dropDueMarker,
+  remove: removeSchedule,
+};

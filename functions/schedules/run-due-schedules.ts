@@ -3,29 +3,19 @@ import { parseMoney } from '#core/money';
 import { pragueMonthBounds, pragueMonthOf } from '#core/prague-month';
 import { isProblem, Problem } from '#core/problem';
 import type { ProblemCode } from '#core/problem-catalogue';
-import { committedByJob, decideBudget } from '#core/schedule-budget';
-import { nextRunAfter } from '#core/schedule-cadence';
+import { approveScrapeJob } from '#jobs/approve-scrape-job';
+import { createScrapeJob } from '#jobs/create-scrape-job';
+import type { ScrapeJob } from '#jobs/scrape-job';
 import { logError } from '#platform/log';
 import { getCustomer } from '#store/customers';
 import { jobStore } from '#store/job-store';
 import { getProject } from '#store/projects';
-import {
-  claimRun,
-  dropDueMarker,
-  dueScheduleIds,
-  getSchedule,
-  type PendingRun,
-  recordRunOutcome,
-  runsDueBetween,
-  type Schedule,
-  type ScheduleRun,
-  takeStaleRuns,
-} from '#store/schedules';
-import { approveScrapeJob } from './approve-scrape-job.ts';
 import { stopSchedule } from './change-schedule.ts';
-import { createScrapeJob } from './create-scrape-job.ts';
 import { recordSkippedRun, type SkipReason } from './record-skipped-run.ts';
-import type { ScrapeJob } from './scrape-job.ts';
+import type { PendingRun, Schedule, ScheduleRun } from './schedule.ts';
+import { committedByJob, decideBudget } from './schedule-budget.ts';
+import { nextRunAfter } from './schedule-cadence.ts';
+import { scheduleStore } from './schedule-services.ts';
 
 /** Due schedules read per query; the runner reads again until none is due. */
 const PAGE = 50;
@@ -71,7 +61,7 @@ export async function runDueSchedules(
   const made = await finishStaleRuns(deadline);
   const tried = new Set<string>();
   for (;;) {
-    const due = (await dueScheduleIds(now.toISOString(), PAGE)).filter(
+    const due = (await scheduleStore.dueSchedules(now.toISOString(), PAGE)).filter(
       ({ scheduleId, dueAt }) => !tried.has(`${dueAt}#${scheduleId}`),
     );
     if (due.length === 0) return made;
@@ -90,10 +80,10 @@ export async function runDueSchedule(
   dueAt: string,
   now: Date,
 ): Promise<ScheduleRun | null> {
-  const schedule = await getSchedule(scheduleId);
+  const schedule = await scheduleStore.get(scheduleId);
   if (schedule?.status !== 'ACTIVE' || schedule.next_run_at !== dueAt) {
     // A marker left behind by a schedule changed or removed since it was read.
-    await dropDueMarker(dueAt, scheduleId);
+    await scheduleStore.dropDueMarker(dueAt, scheduleId);
     return null;
   }
   const after = new Date(Math.max(now.getTime(), Date.parse(dueAt)));
@@ -108,7 +98,14 @@ export async function runDueSchedule(
     recorded_at: new Date().toISOString(),
   };
   const jobId = newId('job');
-  if (!(await claimRun(schedule, { ...schedule, next_run_at: next?.toISOString() ?? null }, run, jobId)))
+  if (
+    !(await scheduleStore.claimRun(
+      schedule,
+      { ...schedule, next_run_at: next?.toISOString() ?? null },
+      run,
+      jobId,
+    ))
+  )
     return null;
   try {
     return await startRun(schedule, run, jobId);
@@ -179,7 +176,12 @@ async function approveRun(
       job.job_id,
     );
   }
-  return recordRunOutcome(run, { outcome: 'STARTED', job_id: job.job_id, skip_reason: null, detail: null });
+  return scheduleStore.recordRunOutcome(run, {
+    outcome: 'STARTED',
+    job_id: job.job_id,
+    skip_reason: null,
+    detail: null,
+  });
 }
 
 /**
@@ -189,7 +191,7 @@ async function approveRun(
  */
 async function finishStaleRuns(deadline: number): Promise<ScheduleRun[]> {
   const now = Date.now();
-  const stale = await takeStaleRuns(
+  const stale = await scheduleStore.takeStaleRuns(
     new Date(now - STALE_AFTER_MS).toISOString(),
     new Date(now).toISOString(),
   );
@@ -211,7 +213,7 @@ async function finishStaleRuns(deadline: number): Promise<ScheduleRun[]> {
 }
 
 async function finishStaleRun({ run, plannedJobId }: PendingRun): Promise<ScheduleRun | null> {
-  const schedule = await getSchedule(run.schedule_id);
+  const schedule = await scheduleStore.get(run.schedule_id);
   // A schedule removed meanwhile took its runs along.
   if (!schedule) return null;
   const job = await jobStore().get<ScrapeJob>(plannedJobId);
@@ -224,7 +226,12 @@ async function finishStaleRun({ run, plannedJobId }: PendingRun): Promise<Schedu
     );
   }
   if (job.approval) {
-    return recordRunOutcome(run, { outcome: 'STARTED', job_id: job.job_id, skip_reason: null, detail: null });
+    return scheduleStore.recordRunOutcome(run, {
+      outcome: 'STARTED',
+      job_id: job.job_id,
+      skip_reason: null,
+      detail: null,
+    });
   }
   return approveRun(schedule, run, job, job.customer_id);
 }
@@ -244,7 +251,11 @@ async function skipFor(schedule: Schedule, run: ScheduleRun, error: unknown): Pr
 async function admitWithinBudget(schedule: Schedule, run: ScheduleRun, job: ScrapeJob): Promise<void> {
   if (!job.estimate) throw new Error(`Job ${job.job_id} has no quote`);
   const { start, end } = pragueMonthBounds(pragueMonthOf(new Date(run.due_at)));
-  const runs = await runsDueBetween(schedule.schedule_id, start.toISOString(), end.toISOString());
+  const runs = await scheduleStore.runsDueBetween(
+    schedule.schedule_id,
+    start.toISOString(),
+    end.toISOString(),
+  );
   const jobIds = runs.flatMap((made) => (made.job_id ? [made.job_id] : []));
   const committed = [];
   for (let i = 0; i < jobIds.length; i += JOB_READS) {

@@ -1,5 +1,5 @@
 import { HostAllowList, parseAllowedHosts } from '#crawl/net/ssrf-guard';
-import { setting } from '#platform/config';
+import { onFirstUse, setting } from '#platform/config';
 
 /**
  * The receivers webhooks may reach at private addresses: `host:port` entries of WEBHOOK_ALLOWED_HOSTS,
@@ -7,4 +7,6 @@ import { setting } from '#platform/config';
  * addresses in their canonical form, so `127.0.0.1:8080` does not admit `[::ffff:127.0.0.1]:8080`,
  * `localhost:8080` or another port of the same host.
  */
-export const receiverAllowList = new HostAllowList(parseAllowedHosts(setting('WEBHOOK_ALLOWED_HOSTS')));
+export const receiverAllowList = onFirstUse(
+  () => new HostAllowList(parseAllowedHosts(setting('WEBHOOK_ALLOWED_HOSTS'))),
+);

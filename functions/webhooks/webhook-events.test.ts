@@ -1,20 +1,18 @@
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { publishEvents } from './webhook-events.ts';
 
-process.env.TABLE_NAME = 'unit-table';
-process.env.LOG_LEVEL = 'silent';
-process.env.WEBHOOK_DELIVERY_STATE_MACHINE_ARN =
-  'arn:aws:states:eu-central-1:123456789012:stateMachine:pds-dev-webhook-delivery';
+vi.stubEnv('TABLE_NAME', 'unit-table');
+vi.stubEnv('LOG_LEVEL', 'silent');
+vi.stubEnv(
+  'WEBHOOK_DELIVERY_STATE_MACHINE_ARN',
+  'arn:aws:states:eu-central-1:123456789012:stateMachine:pds-dev-webhook-delivery',
+);
 const dynamo = mockClient(DynamoDBDocumentClient);
 const sfn = mockClient(SFNClient);
 
-// Imported once the environment above is set: the modules read it at import time.
-let publishEvents: typeof import('./webhook-events.ts').publishEvents;
-beforeAll(async () => {
-  ({ publishEvents } = await import('./webhook-events.ts'));
-});
 afterEach(() => {
   dynamo.reset();
   sfn.reset();

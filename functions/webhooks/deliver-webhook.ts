@@ -1,19 +1,22 @@
-import { retryDelayMs } from '#core/webhook-retry';
-import { SIGNATURE_HEADER, signatureHeader } from '#core/webhook-signature';
 import { createPoster } from '#crawl/net/post-once';
-import { setting } from '#platform/config';
-import { type DeliveryAttempt, getDelivery, getWebhook, recordAttempt } from '#store/webhooks';
+import { onFirstUse, setting } from '#platform/config';
+import type { DeliveryAttempt } from './webhook.ts';
 import { receiverAllowList } from './webhook-receivers.ts';
+import { retryDelayMs } from './webhook-retry.ts';
+import { webhookStore } from './webhook-services.ts';
+import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature.ts';
 
 /** A receiver answers an acknowledgement; more than this is not read (and fails the attempt). */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 
-const RETRY_BASE_MS = setting('WEBHOOK_RETRY_BASE_SECONDS') * 1000;
-const postOnce = createPoster({
-  allowList: receiverAllowList,
-  timeoutMs: setting('WEBHOOK_ATTEMPT_TIMEOUT_SECONDS') * 1000,
-  maxResponseBytes: MAX_RESPONSE_BYTES,
-});
+const retryBaseMs = onFirstUse(() => setting('WEBHOOK_RETRY_BASE_SECONDS') * 1000);
+const postOnce = onFirstUse(() =>
+  createPoster({
+    allowList: receiverAllowList(),
+    timeoutMs: setting('WEBHOOK_ATTEMPT_TIMEOUT_SECONDS') * 1000,
+    maxResponseBytes: MAX_RESPONSE_BYTES,
+  }),
+);
 
 export interface DeliveryRound {
   webhook_id: string;
@@ -34,13 +37,13 @@ const DONE: AttemptStep = { next: 'DONE' };
  */
 export async function attemptDelivery(round: DeliveryRound): Promise<AttemptStep> {
   const [webhook, delivery] = await Promise.all([
-    getWebhook(round.webhook_id),
-    getDelivery(round.webhook_id, round.delivery_id),
+    webhookStore.get(round.webhook_id),
+    webhookStore.getDelivery(round.webhook_id, round.delivery_id),
   ]);
   if (!webhook || !delivery || delivery.round !== round.round || delivery.status !== 'PENDING') return DONE;
   const started = Date.now();
   const timestamp = Math.floor(started / 1000);
-  const result = await postOnce(
+  const result = await postOnce()(
     new URL(webhook.url),
     {
       'content-type': 'application/json',
@@ -61,13 +64,16 @@ export async function attemptDelivery(round: DeliveryRound): Promise<AttemptStep
     error: result.error,
   };
   if (result.outcome === 'ACCEPTED') {
-    await recordAttempt(delivery, round.round, attempt, { status: 'DELIVERED', next_attempt_at: null });
+    await webhookStore.recordAttempt(delivery, round.round, attempt, {
+      status: 'DELIVERED',
+      next_attempt_at: null,
+    });
     return DONE;
   }
   const failedInRound = delivery.attempts.filter((earlier) => earlier.round === round.round).length + 1;
-  const wait = retryDelayMs(failedInRound, RETRY_BASE_MS);
+  const wait = retryDelayMs(failedInRound, retryBaseMs());
   const retryAt = wait === null ? null : new Date(Date.now() + wait).toISOString();
-  const recorded = await recordAttempt(delivery, round.round, attempt, {
+  const recorded = await webhookStore.recordAttempt(delivery, round.round, attempt, {
     status: retryAt ? 'PENDING' : 'FAILED',
     next_attempt_at: retryAt,
   });
