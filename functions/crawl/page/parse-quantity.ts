@@ -1,5 +1,4 @@
-/** The units a unit price is given in: per kilogram, litre, metre, square metre or piece. */
-export type QuantityUnit = 'kg' | 'l' | 'm' | 'm2' | 'piece';
+import type { PriceUnit } from '#core/product-record';
 
 /** An exact amount, numerator over denominator, so no quantity passes through a binary float. */
 export interface Rational {
@@ -10,12 +9,12 @@ export interface Rational {
 /** How much of a product one offer sells, in one of the unit-price units ("12 × 330 ml" is 99/25 l). */
 export interface Quantity {
   amount: Rational;
-  unit: QuantityUnit;
+  unit: PriceUnit;
 }
 
 interface UnitWord {
   pattern: string;
-  unit: Exclude<QuantityUnit, 'piece'>;
+  unit: Exclude<PriceUnit, 'piece'>;
   /** The size of one of it in `unit`. */
   factor: Rational;
   /** A unit so small that "1.000 g" or "1,000 ml" means a thousand of it, not one. */

@@ -1,9 +1,10 @@
-import { parseQuantity, type Quantity, type QuantityUnit } from './parse-quantity.ts';
+import type { PriceUnit } from '#core/product-record';
+import { parseQuantity, type Quantity } from './parse-quantity.ts';
 
 export interface UnitPrice {
   /** Exact decimal string with as many decimals as the price, rounded half-up once. */
   unit_price: string;
-  unit: QuantityUnit;
+  unit: PriceUnit;
 }
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
