@@ -127,6 +127,27 @@ describe('a page with variants gives one record per variant', () => {
     expect(read[1]?.source?.price).toBe('shopify');
   });
 
+  it('lists first the variant the page shows (the one its URL selects), the rest in page order', () => {
+    const product = {
+      id: 8001,
+      title: 'Linen shirt',
+      options: ['Size'],
+      variants: ['S', 'M', 'L'].map((size, index) => ({
+        id: index + 1,
+        sku: `S-${size}`,
+        option1: size,
+        price: 2990,
+      })),
+    };
+    const read = records(
+      '',
+      `<h1>Linen shirt</h1><p class="price">€29.90</p><button>Add to cart</button>
+       <script type="application/json" data-product-json>${JSON.stringify(product)}</script>`,
+      `${URL_}?variant=3`,
+    );
+    expect(read.map((record) => record.sku)).toEqual(['S-L', 'S-S', 'S-M']);
+  });
+
   it("reads WooCommerce's data-product_variations, labels from its selects", () => {
     const variations = [
       {

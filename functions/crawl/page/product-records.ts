@@ -6,7 +6,7 @@ import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { pageCountry } from './page-country.ts';
 import type { Page } from './read-page.ts';
-import { type PageVariants, readVariants } from './read-variants.ts';
+import { type PageVariants, readVariants, type VariantFields } from './read-variants.ts';
 import { unitPrice } from './unit-price.ts';
 
 /**
@@ -35,7 +35,14 @@ export function productRecords(
 export function variantRecords(product: ProductRecord, found: PageVariants): ProductRecord[] {
   const group = pageIdentity(product);
   const { price_max: _max, price_from: _from, ...single } = product;
-  return found.variants.map((variant) => {
+  // The variant the page shows (its SKU is the page's product's) comes first, the rest in page order:
+  // a reader wanting one record per page takes the first.
+  const shown = found.variants.findIndex((variant) => variant.sku !== null && variant.sku === product.sku);
+  const ordered =
+    shown > 0
+      ? [found.variants[shown] as VariantFields, ...found.variants.toSpliced(shown, 1)]
+      : found.variants;
+  return ordered.map((variant) => {
     const currency = normaliseCurrency(variant.currency) ?? product.currency;
     const variantPrice =
       variant.price === null || Number(variant.price) === 0 ? null : normaliseAmount(variant.price, currency);
