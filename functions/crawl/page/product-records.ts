@@ -29,7 +29,8 @@ export function productRecords(
 
 /**
  * The page's product once per variant: what the variant says of itself (identifiers, price, stock)
- * over what the page says of the product. SKU and GTIN are the variant's own or null, never a
+ * over what the page says of the product, whose name all variants keep (`variant_attributes` tell
+ * them apart). SKU and GTIN are the variant's own or null, never a
  * sibling's; a variant without a price of its own has the page's, unless that is a range.
  */
 export function variantRecords(product: ProductRecord, found: PageVariants): ProductRecord[] {
@@ -62,7 +63,6 @@ export function variantRecords(product: ProductRecord, found: PageVariants): Pro
     own('availability', variant.availability);
     return {
       ...single,
-      name: variant.name ?? product.name,
       sku: variant.sku,
       gtin: variant.gtin,
       mpn: variant.mpn ?? product.mpn,

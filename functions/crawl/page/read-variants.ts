@@ -23,7 +23,6 @@ const MAX_LABEL = 120;
 
 /** One variant as the page offers it; null where the page says nothing of it for this variant. */
 export interface VariantFields {
-  name: string | null;
   sku: string | null;
   gtin: string | null;
   mpn: string | null;
@@ -112,7 +111,7 @@ function jsonLdVariants(page: Page, country: string | null): VariantFields[] {
     const label = str(offer.name);
     if (Object.keys(variant.attributes).length === 0 && label && label !== str(product.name))
       variant.attributes = { variant: clip(label) };
-    return { ...variant, name: null };
+    return variant;
   });
 }
 
@@ -151,7 +150,6 @@ function jsonLdVariant(
     if (name && value && wanted) attributes[attributeName(name)] = value;
   }
   return {
-    name: str(node.name),
     sku: str(node.sku) ?? (offer ? str(offer.sku) : null),
     gtin: firstGtin(node) ?? (offer ? firstGtin(offer) : null),
     mpn: str(node.mpn),
@@ -212,7 +210,6 @@ function shopifyVariants(page: Page): VariantFields[] {
         const title = labelOf(variant.public_title ?? variant.title);
         if (Object.keys(attributes).length === 0 && title) attributes.variant = title;
         return {
-          name: null,
           sku: str(variant.sku),
           gtin: normaliseGtin(variant.barcode),
           mpn: null,
@@ -264,7 +261,6 @@ function wooCommerceVariants(page: Page, country: string | null): VariantFields[
       }
       const price = wooPrice(variation.display_price, country);
       return {
-        name: null,
         sku: str(variation.sku),
         gtin: normaliseGtin(variation.gtin ?? variation.ean),
         mpn: null,
@@ -312,7 +308,6 @@ function selectOptionVariants(page: Page, country: string | null): VariantFields
       const label = cleanText(textOf(option));
       const disabled = option.attribs.disabled !== undefined;
       return {
-        name: null,
         sku: option.attribs['data-sku']?.trim() || null,
         gtin: normaliseGtin(option.attribs['data-ean'] ?? option.attribs['data-gtin']),
         mpn: null,
