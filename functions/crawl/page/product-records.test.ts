@@ -96,6 +96,26 @@ describe('a page with variants gives one record per variant', () => {
     expect(read[0]?.variant_attributes).toEqual({ variant: '250 g' });
   });
 
+  it("gives the page's GTIN to the variant the page shows, and no sibling", () => {
+    const read = records(
+      jsonLd({
+        '@type': 'Product',
+        name: 'Coffee beans',
+        sku: 'CB-250',
+        gtin13: '4006381333931',
+        offers: [
+          { '@type': 'Offer', sku: 'CB-1000', name: '1 kg', price: '19.90', priceCurrency: 'EUR' },
+          { '@type': 'Offer', sku: 'CB-250', name: '250 g', price: '6.50', priceCurrency: 'EUR' },
+        ],
+      }),
+      '<h1>Coffee beans</h1>',
+    );
+    expect(read.map((record) => [record.sku, record.gtin])).toEqual([
+      ['CB-250', '4006381333931'],
+      ['CB-1000', null],
+    ]);
+  });
+
   it("reads Shopify's product JSON with its option names, prices in cents", () => {
     const product = {
       id: 8001,

@@ -30,8 +30,8 @@ export function productRecords(
 /**
  * The page's product once per variant: what the variant says of itself (identifiers, price, stock)
  * over what the page says of the product, whose name all variants keep (`variant_attributes` tell
- * them apart). SKU and GTIN are the variant's own or null, never a
- * sibling's; a variant without a price of its own has the page's, unless that is a range.
+ * them apart). SKU, GTIN and MPN are the variant's own or null, never a sibling's (the variant
+ * the page shows keeps the page's); a variant without a price of its own has the page's, unless that is a range.
  */
 export function variantRecords(product: ProductRecord, found: PageVariants): ProductRecord[] {
   const group = pageIdentity(product);
@@ -44,17 +44,22 @@ export function variantRecords(product: ProductRecord, found: PageVariants): Pro
       ? [found.variants[shown] as VariantFields, ...found.variants.toSpliced(shown, 1)]
       : found.variants;
   return ordered.map((variant) => {
+    // The page's own reading describes the variant it shows: its GTIN and MPN are that variant's too.
+    const shownVariant = variant.sku !== null && variant.sku === product.sku;
+    const gtin = variant.gtin ?? (shownVariant ? product.gtin : null);
+    const mpn = variant.mpn ?? (shownVariant ? product.mpn : null);
     const currency = normaliseCurrency(variant.currency) ?? product.currency;
     const variantPrice =
       variant.price === null || Number(variant.price) === 0 ? null : normaliseAmount(variant.price, currency);
     const price = variantPrice ?? (product.price_from ? null : product.price);
-    // The variant's own values are from the variant source; SKU and GTIN are nothing else's.
+    // The variant's own values are from the variant source; identifiers are no sibling's.
     const source = { ...product.source };
     const own = (field: SourcedField, value: unknown) => {
       if (value !== null) source[field] = found.source;
     };
     delete source.sku;
-    delete source.gtin;
+    if (gtin === null) delete source.gtin;
+    if (mpn === null) delete source.mpn;
     if (price === null) delete source.price;
     own('sku', variant.sku);
     own('gtin', variant.gtin);
@@ -64,8 +69,8 @@ export function variantRecords(product: ProductRecord, found: PageVariants): Pro
     return {
       ...single,
       sku: variant.sku,
-      gtin: variant.gtin,
-      mpn: variant.mpn ?? product.mpn,
+      gtin,
+      mpn,
       price,
       currency: variantPrice === null ? product.currency : currency,
       availability: variant.availability ?? product.availability,
