@@ -212,6 +212,28 @@ describe('a page with variants gives one record per variant', () => {
     expect(read[0]?.price_max).toBeUndefined();
   });
 
+  it("lists the selected option first, with the page's identifiers where it has none of its own", () => {
+    const read = records(
+      jsonLd({
+        '@type': 'Product',
+        name: 'Panel 60 x 30 cm',
+        sku: '4597',
+        gtin13: '4006381333931',
+        offers: { price: '32.00', priceCurrency: 'PLN' },
+      }),
+      `<h1>Panel 60 x 30 cm</h1>
+       <select name="shape"><option value="a" data-price="25.99">30 x 30 cm</option>
+         <option value="b" data-price="32.00" selected>60 x 30 cm</option></select>`,
+      'https://shop.test/p/panel',
+    );
+    expect(
+      read.map((record) => [record.sku, record.gtin, record.price, record.unit_price, record.unit]),
+    ).toEqual([
+      ['4597', '4006381333931', '32.00', '177.78', 'm2'],
+      [null, null, '25.99', '288.78', 'm2'],
+    ]);
+  });
+
   it('reads a select whose options carry their own price', () => {
     const read = records(
       '',
@@ -280,6 +302,26 @@ describe('a page without variants gives one record', () => {
     const read = records(jsonLd(products), '<h1>Linen shirt</h1>');
     expect(read).toHaveLength(1);
     expect(read[0]).toMatchObject({ sku: 'P0', variant_group: null });
+  });
+
+  it('for offers that differ only by SKU, naming nothing a buyer could choose by', () => {
+    const read = records(
+      jsonLd({
+        '@type': 'Product',
+        name: 'Slim fit jeans',
+        sku: 'JE-11',
+        offers: ['29', '30', '31'].map((size) => ({
+          '@type': 'Offer',
+          sku: `JE-11-${size}`,
+          price: '89.00',
+          priceCurrency: 'EUR',
+          url: URL_,
+        })),
+      }),
+      '<h1>Slim fit jeans</h1>',
+    );
+    expect(read).toHaveLength(1);
+    expect(read[0]).toMatchObject({ sku: 'JE-11', variant_group: null });
   });
 
   it('for a select of sizes without prices of their own', () => {

@@ -36,16 +36,21 @@ export function productRecords(
 export function variantRecords(product: ProductRecord, found: PageVariants): ProductRecord[] {
   const group = pageIdentity(product);
   const { price_max: _max, price_from: _from, ...single } = product;
-  // The variant the page shows (its SKU is the page's product's) comes first, the rest in page order:
-  // a reader wanting one record per page takes the first.
-  const shown = found.variants.findIndex((variant) => variant.sku !== null && variant.sku === product.sku);
+  // The variant the page shows (its address or selected option names it, else its SKU is the page's
+  // product's) comes first, the rest in page order: a reader wanting one record per page takes the first.
+  const byAddress = found.variants.findIndex((variant) => variant.shown);
+  const shown =
+    byAddress >= 0
+      ? byAddress
+      : found.variants.findIndex((variant) => variant.sku !== null && variant.sku === product.sku);
   const ordered =
     shown > 0
       ? [found.variants[shown] as VariantFields, ...found.variants.toSpliced(shown, 1)]
       : found.variants;
-  return ordered.map((variant) => {
-    // The page's own reading describes the variant it shows: its GTIN and MPN are that variant's too.
-    const shownVariant = variant.sku !== null && variant.sku === product.sku;
+  return ordered.map((variant, index) => {
+    // The page's own reading describes the variant it shows: its identifiers are that variant's too.
+    const shownVariant = shown >= 0 && index === 0;
+    const sku = variant.sku ?? (shownVariant ? product.sku : null);
     const gtin = variant.gtin ?? (shownVariant ? product.gtin : null);
     const mpn = variant.mpn ?? (shownVariant ? product.mpn : null);
     const currency = normaliseCurrency(variant.currency) ?? product.currency;
@@ -57,7 +62,7 @@ export function variantRecords(product: ProductRecord, found: PageVariants): Pro
     const own = (field: SourcedField, value: unknown) => {
       if (value !== null) source[field] = found.source;
     };
-    delete source.sku;
+    if (sku === null) delete source.sku;
     if (gtin === null) delete source.gtin;
     if (mpn === null) delete source.mpn;
     if (price === null) delete source.price;
@@ -68,7 +73,7 @@ export function variantRecords(product: ProductRecord, found: PageVariants): Pro
     own('availability', variant.availability);
     return {
       ...single,
-      sku: variant.sku,
+      sku,
       gtin,
       mpn,
       price,

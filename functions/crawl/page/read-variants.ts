@@ -32,11 +32,14 @@ export interface VariantFields {
   availability: Availability | null;
   image: string | null;
   attributes: Record<string, string>;
+  /** The variant the page shows: the one its address or its selected option names. */
+  shown: boolean;
 }
 
 export interface PageVariants {
   source: FieldSource;
   /** At least two, each with a different `variantKey`. */
+  /** At most one is `shown`. */
   variants: VariantFields[];
 }
 
@@ -46,7 +49,7 @@ type Json = Record<string, unknown>;
  * The variants a product page offers, from the first source that lists two or more that differ:
  * JSON-LD (`ProductGroup`/`hasVariant`, or offers with distinct SKUs), Shopify's product JSON,
  * WooCommerce's `data-product_variations`, then a `<select>` whose options carry their own price.
- * Null for a page with one product (or offers that differ only by seller or currency).
+ * Null for a page with one product (or offers that differ only by seller, currency or SKU).
  */
 export function readVariants(page: Page, country: string | null): PageVariants | null {
   const readers: [FieldSource, () => VariantFields[]][] = [
@@ -59,16 +62,26 @@ export function readVariants(page: Page, country: string | null): PageVariants |
     // Markup no reader foresaw fails that reader alone: the page keeps its one record.
     const listed = readOnePage(read).value ?? [];
     const variants = distinct(listed);
-    if (variants.length >= 2) return { source, variants };
+    // Several "shown" (offers that all carry the page's address) name none.
+    const shown = variants.filter((variant) => variant.shown).length;
+    if (variants.length >= 2)
+      return {
+        source,
+        variants: shown === 1 ? variants : variants.map((variant) => ({ ...variant, shown: false })),
+      };
   }
   return null;
 }
 
-/** Variants that a key tells apart, the first of each key; none without a SKU, GTIN or attribute. */
+/**
+ * Variants that a key tells apart, the first of each key. A variant must say what sets it apart
+ * (a size, a colour, a label): offers that differ only by SKU name nothing a buyer or a matcher
+ * could choose by, so they stay one product.
+ */
 function distinct(variants: readonly VariantFields[]): VariantFields[] {
   const byKey = new Map<string, VariantFields>();
   for (const variant of variants.slice(0, MAX_VARIANTS)) {
-    if (!variant.sku && !variant.gtin && Object.keys(variant.attributes).length === 0) continue;
+    if (Object.keys(variant.attributes).length === 0) continue;
     const key = variantKey({ ...variant, variant_attributes: variant.attributes });
     if (!byKey.has(key)) byKey.set(key, variant);
   }
@@ -98,7 +111,9 @@ function jsonLdVariants(page: Page, country: string | null): VariantFields[] {
       .slice(0, MAX_VARIANTS)
       .flatMap((item) => {
         const node = isNode(item) ? (byId.get(str(item['@id']) ?? '') ?? item) : null;
-        return node ? [jsonLdVariant(node, offerOf(node.offers), varying, country)] : [];
+        if (!node) return [];
+        const variant = jsonLdVariant(node, offerOf(node.offers), varying, country);
+        return [{ ...variant, shown: sameAddress(str(node.url), page.url) }];
       });
   }
   // A product whose offers are its sizes: a list of offers with SKUs of their own.
@@ -111,7 +126,7 @@ function jsonLdVariants(page: Page, country: string | null): VariantFields[] {
     const label = str(offer.name);
     if (Object.keys(variant.attributes).length === 0 && label && label !== str(product.name))
       variant.attributes = { variant: clip(label) };
-    return variant;
+    return { ...variant, shown: sameAddress(str(offer.url), page.url) };
   });
 }
 
@@ -131,7 +146,7 @@ function jsonLdVariant(
   offer: JsonNode | null,
   varying: readonly string[],
   country: string | null,
-): VariantFields {
+): Omit<VariantFields, 'shown'> {
   const currency = offer ? str(offer.priceCurrency) : null;
   const price = offer
     ? offerPrice({ price: offer.price, low: offer.lowPrice, high: offer.highPrice }, { country, currency })
@@ -198,6 +213,7 @@ function shopifyVariants(page: Page): VariantFields[] {
     const options = asArray(product.options).map((option) =>
       isNode(option) ? str(option.name) : str(option),
     );
+    const selected = URL.parse(page.url)?.searchParams.get('variant');
     return product.variants
       .slice(0, MAX_VARIANTS)
       .filter(isNode)
@@ -219,6 +235,7 @@ function shopifyVariants(page: Page): VariantFields[] {
             typeof variant.available === 'boolean' ? (variant.available ? 'IN_STOCK' : 'OUT_OF_STOCK') : null,
           image: isNode(variant.featured_image) ? imageOf(variant.featured_image.src) : null,
           attributes: bounded(attributes),
+          shown: selected !== null && selected !== undefined && String(variant.id) === selected,
         };
       });
   }
@@ -274,6 +291,7 @@ function wooCommerceVariants(page: Page, country: string | null): VariantFields[
             : null,
         image: isNode(variation.image) ? imageOf(variation.image.src ?? variation.image.url) : null,
         attributes: bounded(attributes),
+        shown: false,
       };
     });
 }
@@ -316,6 +334,7 @@ function selectOptionVariants(page: Page, country: string | null): VariantFields
         availability: disabled ? 'OUT_OF_STOCK' : readAvailability(label),
         image: null,
         attributes: bounded({ [name]: withoutPrice(label, country) || (option.attribs.value as string) }),
+        shown: option.attribs.selected !== undefined,
       };
     });
   }
@@ -367,6 +386,15 @@ const clip = (text: string): string => text.slice(0, MAX_LABEL);
 function imageOf(value: unknown): string | null {
   const first = asArray(value)[0];
   return isNode(first) ? (str(first.url) ?? str(first.contentUrl)) : str(first);
+}
+
+/** Whether a variant's URL is the page's own address, query included (`?variant=2`). */
+function sameAddress(value: string | null, page: string): boolean {
+  const url = value ? URL.parse(value, page) : null;
+  const own = URL.parse(page);
+  if (!url || !own) return false;
+  const key = (u: URL) => `${u.host}${u.pathname.replace(/\/$/, '')}${u.search}`;
+  return key(url) === key(own);
 }
 
 function samePath(value: string, ...pages: string[]): boolean {
