@@ -44,8 +44,11 @@ async function referenceLookup(
   const referenceProducts = new Map<string, ProductRecord>();
   for (const referenceId of new Set(pairs.map((pair) => pair.reference_website_id))) {
     const pointer = await latestCatalog(referenceId);
-    for (const product of pointer ? await readCatalog(pointer) : [])
-      referenceProducts.set(`${referenceId} ${product.url}`, product);
+    for (const product of pointer ? await readCatalog(pointer) : []) {
+      // A URL's first record, the variant its page shows, is the one matching paired.
+      const key = `${referenceId} ${product.url}`;
+      if (!referenceProducts.has(key)) referenceProducts.set(key, product);
+    }
   }
   return (url) => {
     const pair = referenceOf(references, websiteId, url);

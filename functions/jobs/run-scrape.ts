@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chargeScrapeSettlement } from '#billing/scrape-billing';
 import type { JobFailure } from '#core/job-record';
 import { settleJob } from '#core/pricing';
-import { productIdentity } from '#core/product-identity';
+import { pageIdentity, productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
 import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
@@ -228,7 +228,7 @@ export async function scrapeBatch(
     if (!outcome) continue;
     scraped++;
     counts[outcome.result satisfies UrlResult]++;
-    if (outcome.product) products.push(outcome.product);
+    products.push(...outcome.products);
   }
   const next = scraped < urls.length ? from + scraped : null;
   const urlOutcomes = outcomes.flatMap((outcome) =>
@@ -241,9 +241,9 @@ export async function scrapeBatch(
 
 /**
  * SETTLING: merges the batches into the job's catalog version (one record per product identity,
- * `productIdentity`) and what became of each URL, makes it the website's newest catalog where the
- * variant delivers a whole one, settles the quote for the products delivered and charges it once
- * from the hold.
+ * `productIdentity`: a page's variants are a record each) and what became of each URL, makes it the
+ * website's newest catalog where the variant delivers a whole one, settles the quote for the product
+ * pages delivered (variants come at no extra charge) and charges it once from the hold.
  */
 export async function settleScrape(jobId: string): Promise<ScrapeStep> {
   let job = await jobStore().get<ScrapeFields>(jobId);
@@ -278,6 +278,8 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
       urlOutcomes.push({ url, result: urlResult, product_url: delivered.get(url)?.url ?? null });
   }
   const products = [...byIdentity.values()];
+  // What is quoted and charged, and what a catalog counts: product pages, however many variants each offers.
+  const pages = new Set(products.map(pageIdentity)).size;
   // Read before the pointer moves to this job's catalog, in the same transaction as the job.
   const previous = POINTERS[job.variant].includes('COMPLETE')
     ? await latestCatalog(job.website_id)
@@ -291,12 +293,12 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
     version: job.job_id,
     object_key: objectKey,
     variant: job.variant,
-    products: products.length,
+    products: pages,
     created_at: settledAt,
   };
   const settled = await jobStore().move<ScrapeFields>(job, 'EXPORTING', {
     set: {
-      settlement: { ...settleJob(job.estimate, products.length), settled_at: settledAt },
+      settlement: { ...settleJob(job.estimate, pages), settled_at: settledAt },
       url_results: counts,
       scrape_run: merging,
       ...(previous === undefined ? {} : { previous_catalog: previous?.version ?? null }),

@@ -29,7 +29,7 @@ export interface CatalogPointer {
   /** The JSON Lines object in the data bucket. */
   object_key: string;
   variant: 'FULL' | 'CATALOG_URLS' | 'URLS_ONLY';
-  /** Product records (lines) in the object. */
+  /** Product pages in the object; a page offering variants is a line per variant. */
   products: number;
   /** When the catalog was delivered. */
   created_at: string;

@@ -86,7 +86,8 @@ export async function scrapeRealPages(
     });
     for (const page of hostPages) {
       const outcome = await scrapeUrl(page.expected.url, profile, shop);
-      records.set(page.expected.id, outcome.product);
+      // A page offering variants lists the variant it shows first.
+      records.set(page.expected.id, outcome.products[0] ?? null);
     }
   }
   return records;

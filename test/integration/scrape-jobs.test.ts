@@ -219,9 +219,26 @@ describe('a FULL scrape', () => {
     const byUrl = (a: { url: string }, b: { url: string }) => a.url.localeCompare(b.url);
     expect(
       catalog
-        .map(({ scraped_at: _at, source: _source, canonical_url: _canonical, ...product }) => product)
+        .map(
+          ({
+            scraped_at: _at,
+            source: _source,
+            canonical_url: _canonical,
+            variant_group: _group,
+            variant_attributes: _attributes,
+            unit_price: _unitPrice,
+            unit: _unit,
+            ...product
+          }) => product,
+        )
         .sort(byUrl),
     ).toEqual([...truth].sort(byUrl));
+    // The shop sells no variants and names no quantities: the records say so, rather than leave the fields out.
+    expect(
+      new Set(
+        catalog.map((p) => JSON.stringify([p.variant_group, p.variant_attributes, p.unit_price, p.unit])),
+      ),
+    ).toEqual(new Set([JSON.stringify([null, null, null, null])]));
     // The shop's pages name themselves canonical, so the canonical is the fetched URL.
     expect(catalog.every((product) => product.canonical_url === product.url)).toBe(true);
 

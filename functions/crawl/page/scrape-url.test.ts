@@ -37,6 +37,6 @@ describe('the result of one URL', () => {
     ['NETWORK_ERROR', 'FAILED'],
   ] as const)('names a fetch that ended %s as %s', async (fetched, result) => {
     const outcome = await scrapeUrl('https://shop.test/p/1', profile, answering(fetched));
-    expect(outcome).toMatchObject({ result, product: null });
+    expect(outcome).toMatchObject({ result, products: [] });
   });
 });

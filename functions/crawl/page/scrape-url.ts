@@ -1,8 +1,8 @@
 import type { ProductRecord } from '#core/product-record';
 import type { ExtractionProfile } from '../learn/extraction-profile.ts';
 import type { PageFetcher } from '../net/page-fetcher.ts';
-import { extractProduct } from './extract-product.ts';
 import { readOnePage } from './page-failure.ts';
+import { productRecords } from './product-records.ts';
 import { readPage } from './read-page.ts';
 
 /**
@@ -20,7 +20,8 @@ export type UrlResult =
 export interface ScrapeOutcome {
   url: string;
   result: UrlResult;
-  product: ProductRecord | null;
+  /** The page's product, one record per variant it offers; empty unless OK. */
+  products: ProductRecord[];
   /** Why a FAILED URL failed (outcome and status of the fetch, or why its page could not be read). */
   error: string | null;
 }
@@ -35,12 +36,12 @@ export async function scrapeUrl(
   const fetched = await fetcher.fetch(url, options.signal ? { signal: options.signal } : undefined);
   const outcome = (
     result: UrlResult,
-    product: ProductRecord | null = null,
+    products: ProductRecord[] = [],
     error: string | null = null,
   ): ScrapeOutcome => ({
     url,
     result,
-    product,
+    products,
     error,
   });
   switch (fetched.outcome) {
@@ -55,13 +56,18 @@ export async function scrapeUrl(
     default:
       return outcome(
         'FAILED',
-        null,
+        [],
         `${fetched.outcome}${fetched.status ? ` ${fetched.status}` : ''}${fetched.error ? `: ${fetched.error}` : ''}`,
       );
   }
   if (!/html|^$/i.test(fetched.contentType?.split(';')[0]?.trim() ?? '')) return outcome('NOT_A_PRODUCT');
-  const read = readOnePage(() => extractProduct(readPage(fetched.body, fetched.url), profile));
-  if (read.failure !== null) return outcome('FAILED', null, read.failure);
-  // The record names the URL asked for, so it ties back to the request even after a redirect.
-  return read.value ? outcome('OK', { ...read.value, url }) : outcome('NOT_A_PRODUCT');
+  const read = readOnePage(() => productRecords(readPage(fetched.body, fetched.url), profile));
+  if (read.failure !== null) return outcome('FAILED', [], read.failure);
+  // The records name the URL asked for, so they tie back to the request even after a redirect.
+  return read.value && read.value.length > 0
+    ? outcome(
+        'OK',
+        read.value.map((product) => ({ ...product, url })),
+      )
+    : outcome('NOT_A_PRODUCT');
 }
