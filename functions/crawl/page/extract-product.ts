@@ -30,6 +30,8 @@ const SOURCE: Record<StructuredMethod, FieldSource> = {
 };
 const MERGED = ['name', 'brand', 'mpn', 'sku', 'image', 'category', 'availability'] as const;
 const GAPS = ['name', 'price', 'sku', 'brand'] as const;
+/** Characters of the block holding a product's heading and price: a product's own block, not the page. */
+const PRODUCT_BLOCK_LETTERS = 3000;
 /** Buy-button labels that say the product cannot be bought (the anatomy counts them as buy controls). */
 const SOLD_OUT_BUTTON = /sold out|ausverkauft|vyprodáno|épuisé|pre-?order|vorbestellen|précommander/i;
 
@@ -95,7 +97,10 @@ export function extractProduct(
     // Without structured data or learned rules, a heading makes a product page with a price and a buy
     // button, or with a shown reference and a stock statement (a product sold out shows no price) or
     // a shown reference the page's own URL carries (a marketplace page whose offers are elsewhere).
-    const buying = rules.name !== null && rules.price !== null && anatomy().buyButtons.length > 0;
+    const buying =
+      rules.name !== null &&
+      rules.price !== null &&
+      (anatomy().buyButtons.length > 0 || priceBesideHeading(anatomy(), rules.price));
     const reference = labelled().sku;
     const soldOut =
       rules.name !== null &&
@@ -213,6 +218,18 @@ export function extractProduct(
     source,
   };
   return record;
+}
+
+/**
+ * Whether the price is shown in the main heading's own block (the smallest block holding both is
+ * at most PRODUCT_BLOCK_LETTERS long): a product's title and price sit together, where a buy button
+ * is a script's or is labelled in a language the word list lacks.
+ */
+function priceBesideHeading(anatomy: PageAnatomy, amount: string): boolean {
+  return anatomy.mainPrices.some(
+    (candidate) =>
+      candidate.price.amount === amount && anatomy.regionWith(candidate.element) <= PRODUCT_BLOCK_LETTERS,
+  );
 }
 
 function pressableBuyButton(anatomy: PageAnatomy): boolean {

@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
 import { currencyInText } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
+import { mainHeading } from './main-heading.ts';
 import { checkDeadline, pageDeadline } from './page-limits.ts';
 import type { PriceContext } from './parse-price.ts';
 import type { PriceRange } from './parse-price-range.ts';
@@ -24,6 +25,11 @@ export interface PageAnatomy {
   /** Add-to-cart controls outside product cards. */
   buyButtons: Element[];
   inCard(element: Element): boolean;
+  /**
+   * Characters (other than whitespace) of the smallest block holding both the main heading and the
+   * element: small when the element belongs to the product's own block. Infinity without a heading.
+   */
+  regionWith(element: Element): number;
   /** Position of an element in document order, for distances. */
   order(element: Element): number;
 }
@@ -38,7 +44,7 @@ const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg
 
 export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   const { $ } = page;
-  const h1 = ($('h1').first()[0] as Element | undefined) ?? null;
+  const h1 = mainHeading(page)?.element ?? ($('h1').first()[0] as Element | undefined) ?? null;
   const all = $('body *').toArray() as Element[];
   const positions = new Map<Element, number>();
   for (const [index, element] of all.entries()) positions.set(element, index);
@@ -48,6 +54,12 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   const h1Ancestors = new Set<Element>();
   for (let node = h1?.parent ?? null; node; node = node.parent) h1Ancestors.add(node as Element);
   const containsH1 = (element: Element): boolean => h1Ancestors.has(element);
+  const regionWith = (element: Element): number => {
+    if (!h1) return Number.POSITIVE_INFINITY;
+    for (let node: Element | null = element; node; node = node.parent as Element | null)
+      if (node === h1 || h1Ancestors.has(node)) return tree.letters.get(node) ?? Number.POSITIVE_INFINITY;
+    return Number.POSITIVE_INFINITY;
+  };
   /** Clean text of an element whose text is at most `max` characters long, else null (without reading it). */
   const shortText = (element: Element, max: number): string | null => {
     if ((tree.letters.get(element) ?? 0) > max) return null;
@@ -134,7 +146,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     }
   }
   const buyButtons = buyControls(page).filter((element) => !inCard(element));
-  return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order };
+  return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order, regionWith };
 }
 
 interface SubtreeFacts {
