@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import type { FieldSource, ProductRecord, SourcedField } from '#core/product-record';
 import type { ExtractionMethod, ExtractionProfile } from '../learn/extraction-profile.ts';
 import { cleanText } from './clean-text.ts';
+import { currencyOfCountry } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { labelledIdentifiers } from './labelled-identifiers.ts';
 import { normaliseAmount } from './normalise-amount.ts';
@@ -143,6 +144,11 @@ export function extractProduct(
   let currency = normaliseCurrency(currencyOwner?.fields.currency) ?? normaliseCurrency(profile.currency);
   if (price !== null && priced) source.price = priced.source;
   if (currency) source.currency = currencyOwner ? currencyOwner.source : 'heuristic';
+  // A price printed bare ("99.00") is in the money of the country the page is for.
+  else if (price !== null && currencyOfCountry(country)) {
+    currency = currencyOfCountry(country);
+    source.currency = 'heuristic';
+  }
   // A sale the structured data missed: the page shows another current price and strikes through the structured one.
   if (
     priced &&

@@ -38,8 +38,11 @@ const BUY_WORDS =
   /add to (?:your )?(cart|basket|bag)|buy now|^buy$|do košíku|do košíka|koupit|kúpiť|in den warenkorb|kaufen|ajouter au panier|acheter|dodaj do koszyka|do koszyka|kup teraz|pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż|sold out|ausverkauft|vyprodáno|épuisé|^kupi$|u košaricu|купить|в корзину|añadir al carrito|^comprar$|aggiungi al carrello|^acquista$|in winkelwagen|lägg i varukorg|læg i kurv|legg i handlekurv|lisää ostoskoriin|sepete ekle|הוסף לסל|장바구니|구매하기|カートに入れる/i;
 const BUY_ATTRIBUTES =
   /add[-_]?to[-_]?cart|addtocart|tocart|add-to-basket|buy-button|product-form__submit|conversion/i;
-/** Links that lead somewhere: script hooks (`href="#"`, `javascript:`) make no product card. */
-const REAL_LINK = 'a[href]:not([href="#"]):not([href^="javascript" i])';
+/**
+ * Links that lead somewhere: script hooks (`href="#"`, `javascript:`) and anchors within the page
+ * ("64 reviews" beside the price) make no product card.
+ */
+const REAL_LINK = 'a[href]:not([href^="#"]):not([href^="javascript" i])';
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg']);
 
 export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
@@ -70,13 +73,14 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   const cardAncestor = (element: Element): Element | null => {
     if (cardOf.has(element)) return cardOf.get(element) ?? null;
     let card: Element | null = null;
+    // The element itself counts: a price widened to the whole of its card is that card.
     for (
-      let node = element.parent as Element | null, depth = 0;
-      node && node.type === 'tag' && depth < 8;
+      let node: Element | null = element, depth = 0;
+      node && node.type === 'tag' && depth < 9;
       node = node.parent as Element | null, depth++
     ) {
       if (node.name === 'body' || node.name === 'main') break;
-      if (!tree.linkBelow.has(node)) continue;
+      if (!tree.linkBelow.has(node) && !isRealLink(node)) continue;
       // The nearest block with a link: a card when it is small and not the product's own block.
       if (!containsH1(node) && shortText(node, 399) !== null) card = node;
       break;
@@ -158,7 +162,7 @@ interface SubtreeFacts {
 
 const isRealLink = (element: Element): boolean => {
   const href = element.attribs.href;
-  return element.name === 'a' && href !== undefined && href !== '#' && !/^javascript/i.test(href);
+  return element.name === 'a' && href !== undefined && !href.startsWith('#') && !/^javascript/i.test(href);
 };
 
 /**
