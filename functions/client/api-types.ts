@@ -4143,13 +4143,13 @@ export interface operations {
           };
         };
       };
-      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      /** @description INSUFFICIENT_ROLE: Insufficient role; MONTHLY_SPEND_LIMIT: Monthly spend limit reached */
       403: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "INSUFFICIENT_ROLE";
-          };
+            code?: "INSUFFICIENT_ROLE" | "MONTHLY_SPEND_LIMIT";
+          });
         };
       };
       /** @description JOB_NOT_FOUND: Job not found */
@@ -4898,13 +4898,13 @@ export interface operations {
           };
         };
       };
-      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      /** @description INSUFFICIENT_ROLE: Insufficient role; MONTHLY_SPEND_LIMIT: Monthly spend limit reached */
       403: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "INSUFFICIENT_ROLE";
-          };
+            code?: "INSUFFICIENT_ROLE" | "MONTHLY_SPEND_LIMIT";
+          });
         };
       };
       /** @description JOB_NOT_FOUND: Job not found */

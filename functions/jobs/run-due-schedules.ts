@@ -6,7 +6,6 @@ import type { ProblemCode } from '#core/problem-catalogue';
 import { committedByJob, decideBudget } from '#core/schedule-budget';
 import { nextRunAfter } from '#core/schedule-cadence';
 import { logError } from '#platform/log';
-import { getCustomer } from '#store/customers';
 import { jobStore } from '#store/job-store';
 import { getProject } from '#store/projects';
 import {
@@ -149,21 +148,13 @@ async function startRun(schedule: Schedule, run: ScheduleRun, jobId: string): Pr
   } catch (error) {
     return skipFor(schedule, run, error);
   }
-  return approveRun(schedule, run, job, project.customer_id);
+  return approveRun(schedule, run, job);
 }
 
 /** Approves the run's job within the customer's monthly spend limit, or takes it back and skips the run. */
-async function approveRun(
-  schedule: Schedule,
-  run: ScheduleRun,
-  job: ScrapeJob,
-  customerId: string,
-): Promise<ScheduleRun> {
-  const customer = await getCustomer(customerId);
+async function approveRun(schedule: Schedule, run: ScheduleRun, job: ScrapeJob): Promise<ScheduleRun> {
   try {
-    await approveScrapeJob(job, schedule.schedule_id, {
-      monthlySpendLimit: customer?.quotas.monthly_spend_limit,
-    });
+    await approveScrapeJob(job, schedule.schedule_id);
   } catch (error) {
     if (error instanceof Problem && SKIPPING_PROBLEMS[error.code]) {
       // Nothing was held: the job is taken back as if the run had not made it.
@@ -226,7 +217,7 @@ async function finishStaleRun({ run, plannedJobId }: PendingRun): Promise<Schedu
   if (job.approval) {
     return recordRunOutcome(run, { outcome: 'STARTED', job_id: job.job_id, skip_reason: null, detail: null });
   }
-  return approveRun(schedule, run, job, job.customer_id);
+  return approveRun(schedule, run, job);
 }
 
 async function skipFor(schedule: Schedule, run: ScheduleRun, error: unknown): Promise<ScheduleRun> {

@@ -400,7 +400,13 @@ export const routes: readonly Route[] = [
     summary: "Approve a scraping job's quote: holds the credit and starts the scrape",
     access: SCRAPE_WRITE,
     action: 'OPERATE_JOBS',
-    problems: ['JOB_NOT_FOUND', 'JOB_NOT_AWAITING_APPROVAL', 'INSUFFICIENT_FUNDS', 'BILLING_UNAVAILABLE'],
+    problems: [
+      'JOB_NOT_FOUND',
+      'JOB_NOT_AWAITING_APPROVAL',
+      'INSUFFICIENT_FUNDS',
+      'MONTHLY_SPEND_LIMIT',
+      'BILLING_UNAVAILABLE',
+    ],
   }),
   projectRoute('POST', '/jobs/matching', 'jobs/create-matching-job', {
     idempotent: true,
@@ -438,6 +444,7 @@ export const routes: readonly Route[] = [
       'JOB_NOT_AWAITING_APPROVAL',
       'QUOTE_CHANGED',
       'INSUFFICIENT_FUNDS',
+      'MONTHLY_SPEND_LIMIT',
       'BILLING_UNAVAILABLE',
     ],
   }),
