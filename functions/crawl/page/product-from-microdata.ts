@@ -48,7 +48,8 @@ export function productFromRdfa($: CheerioAPI, page: PageIdentity): ProductField
 /**
  * The page's own product from schema.org microdata. Products in related-product cards are items
  * too; the page's product is the one holding the h1, else the one whose URL is the page's, else the
- * one with most properties.
+ * only one. Several items none of which is tied to the page are the cards of a listing (a home or
+ * category page): no product of the page's own.
  */
 export function productFromMicrodata($: CheerioAPI, page: PageIdentity): ProductFields | null {
   return productFromItems($, page, MICRODATA);
@@ -70,7 +71,8 @@ function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): Pr
       const url = text(item, 'url');
       return url !== null && URL.parse(url, page.url)?.href === page.canonical;
     }) ??
-    items.reduce((best, item) => (item.properties.size > best.properties.size ? item : best));
+    (items.length === 1 ? items[0] : undefined);
+  if (!main) return null;
   const offer = pricedOffer(main);
   const currency = offer ? text(offer, 'priceCurrency') : null;
   const price = offer
