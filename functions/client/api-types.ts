@@ -258,7 +258,7 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
-    /** @description An RFC 9457 problem; `code` is stable, `errors` lists the fields of a 422. */
+    /** @description An RFC 9457 problem; `code` is stable. Every 422 lists the fields at fault in `errors`, each with its `location` (`header` for the Idempotency-Key). */
     Problem: {
       type: string;
       title: string;
@@ -494,6 +494,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -585,6 +586,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -717,6 +719,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -798,6 +801,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -965,6 +969,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1118,6 +1123,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -1208,6 +1214,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1313,6 +1320,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -1414,6 +1422,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -1498,6 +1507,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1644,6 +1654,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -1745,6 +1756,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1876,6 +1888,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1935,6 +1948,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -2018,6 +2032,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2116,6 +2131,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -2245,6 +2261,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -2370,6 +2387,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2475,6 +2493,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2639,6 +2658,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2721,6 +2741,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -2888,6 +2909,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -3190,6 +3212,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -3348,6 +3371,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -3438,6 +3462,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -3591,6 +3616,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -3862,6 +3888,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -4006,6 +4033,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -4176,6 +4204,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -4332,6 +4361,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -4609,6 +4639,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -4757,6 +4788,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -4931,6 +4963,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -5224,6 +5257,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -5400,6 +5434,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -5517,6 +5552,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -5626,6 +5662,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -5707,6 +5744,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -5822,6 +5860,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -5929,6 +5968,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_TIME_RANGE" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -6054,6 +6094,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -6249,6 +6290,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -6366,6 +6408,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6447,6 +6490,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6630,6 +6674,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6737,6 +6782,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -6839,6 +6885,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6946,6 +6993,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -7048,6 +7096,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -7146,6 +7195,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -7294,6 +7344,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "WEBHOOK_URL_NOT_ALLOWED";
+            errors: unknown[];
           });
         };
       };
@@ -7375,6 +7426,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -7505,6 +7557,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -7640,6 +7693,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -7774,6 +7828,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
