@@ -126,27 +126,44 @@ function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): Pr
   };
 }
 
+/**
+ * An item and its properties, nested items read into their own, in document order. Walked with an
+ * explicit stack: a page may nest thousands of elements inside an item.
+ */
 function readItem(root: Element, syntax: Syntax): Item {
-  const properties = new Map<string, (string | Item)[]>();
-  const visit = (element: Element): void => {
-    for (const child of element.children) {
-      if (child.type !== 'tag' && child.type !== 'script') continue;
-      const node = child as Element;
-      const names = syntax.names(node);
-      const value: string | Item | null =
-        names.length === 0 ? null : syntax.startsItem(node) ? readItem(node, syntax) : propertyValue(node);
-      for (const name of names) {
-        if (value === null) continue;
-        const list = properties.get(name) ?? [];
-        list.push(value);
-        properties.set(name, list);
-      }
-      // A nested item owns its own properties.
-      if (!syntax.startsItem(node)) visit(node);
+  const item: Item = { element: root, properties: new Map() };
+  const pending: { element: Element; owner: Item }[] = [];
+  const enqueueChildren = (element: Element, owner: Item): void => {
+    for (let index = element.children.length - 1; index >= 0; index--) {
+      const child = element.children[index];
+      if (child?.type === 'tag' || child?.type === 'script')
+        pending.push({ element: child as Element, owner });
     }
   };
-  visit(root);
-  return { element: root, properties };
+  enqueueChildren(root, item);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { element, owner } = next;
+    const names = syntax.names(element);
+    let reader = owner;
+    if (syntax.startsItem(element)) {
+      // A nested item without a property name belongs to no property of this item: its markup is its own.
+      if (names.length === 0) continue;
+      reader = { element, properties: new Map() };
+      addProperty(owner, names, reader);
+    } else if (names.length > 0) {
+      addProperty(owner, names, propertyValue(element));
+    }
+    enqueueChildren(element, reader);
+  }
+  return item;
+}
+
+function addProperty(item: Item, names: readonly string[], value: string | Item): void {
+  for (const name of names) {
+    const list = item.properties.get(name) ?? [];
+    list.push(value);
+    item.properties.set(name, list);
+  }
 }
 
 function propertyValue(element: Element): string {
