@@ -459,8 +459,16 @@ export const routes: readonly Route[] = [
     idempotent: true,
     summary: 'Ask the sales or support team (e.g. about a website too large to set up)',
     access: { table: 'RW', mail: true },
+    description:
+      'Each request is mailed to the team: a user may send 5 in any 60 minutes (429 CONTACT_LIMIT_REACHED with Retry-After beyond), and a job has one (asking again about it answers 200 with the first).',
     action: 'CONTACT_SUPPORT',
-    problems: ['PROJECT_NOT_FOUND', 'USER_NOT_FOUND', 'JOB_NOT_FOUND', 'CONTACT_REASON_MISMATCH'],
+    problems: [
+      'PROJECT_NOT_FOUND',
+      'USER_NOT_FOUND',
+      'JOB_NOT_FOUND',
+      'CONTACT_REASON_MISMATCH',
+      'CONTACT_LIMIT_REACHED',
+    ],
   }),
   projectRoute('GET', '/websites', 'websites/list-websites', {
     paged: true,

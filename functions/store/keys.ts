@@ -43,10 +43,10 @@ export const holdKey = (customerId: string, holdId: string) => ({
   SK: `HOLD#${holdId}`,
 });
 /** One of a customer's slots of the hourly setup cap: when a setup job last took it. */
-export const setupSlotKey = (customerId: string, slot: number) => ({
-  PK: `CUSTOMER#${customerId}`,
-  SK: `SETUP_SLOT#${slot}`,
-});
+/** The slots of a customer's setups per rolling hour (`store/window-slots.ts`). */
+export const setupSlots = (customerId: string) => ({ PK: `CUSTOMER#${customerId}`, prefix: 'SETUP_SLOT#' });
+/** The slots of a user's contact requests per rolling hour (`store/window-slots.ts`). */
+export const contactSlots = (userId: string) => ({ PK: `USER#${userId}`, prefix: 'CONTACT_SLOT#' });
 export const chargeKey = (customerId: string, settledAt: string, jobId: string) => ({
   PK: `CUSTOMER#${customerId}`,
   SK: `CHARGE#${settledAt}#${jobId}`,
