@@ -154,16 +154,16 @@ const commitInMonth = (customerId: string, month: string, amount: number) => ({
 
 /**
  * Reserves `amount` for a job; 402 INSUFFICIENT_FUNDS when the spendable credit is lower. Idempotent
- * per hold id. The hold counts in this month's `committed` spend; with `monthlySpendLimit` the same
- * transaction refuses it (403 MONTHLY_SPEND_LIMIT) when charges and open holds would pass the limit,
- * so racing requests cannot together spend more than it.
+ * per hold id. The hold counts in this month's `committed` spend, and the same transaction refuses it
+ * (403 MONTHLY_SPEND_LIMIT) when charges and open holds would pass `monthlySpendLimit`, so racing
+ * requests cannot together spend more than it.
  */
 export async function placeHold(input: {
   customerId: string;
   holdId: string;
   amount: Cents;
   jobId: string;
-  monthlySpendLimit?: Cents;
+  monthlySpendLimit: Cents;
 }): Promise<void> {
   const at = new Date().toISOString();
   const month = pragueMonthOf(new Date(at));
@@ -179,6 +179,14 @@ export async function placeHold(input: {
     ).Item !== undefined;
   if (await holdExists()) return;
   const limit = input.monthlySpendLimit;
+  const passesLimit = () =>
+    Forbidden(
+      'MONTHLY_SPEND_LIMIT',
+      `This costs ${formatMoney(input.amount)} EUR and the monthly spend limit of ${formatMoney(limit)} EUR would be passed by this month's charges and open holds.`,
+    );
+  // The month's condition below lets a month with nothing committed yet through, as if it were 0;
+  // that is only right while the amount alone fits the limit.
+  if (input.amount > limit) throw passesLimit();
   const commit = commitInMonth(input.customerId, month, input.amount);
   const MONTH_ITEM = 3;
   try {
@@ -208,27 +216,20 @@ export async function placeHold(input: {
         },
       },
       ledgerEntry(input.customerId, 'HOLD', input.amount, { job_id: input.jobId, hold_id: input.holdId }, at),
-      limit === undefined
-        ? commit
-        : {
-            Update: {
-              ...commit.Update,
-              // Conditions cannot add: "committed + amount <= limit" is written as "committed <= limit - amount".
-              ConditionExpression: 'attribute_not_exists(committed) OR committed <= :room',
-              ExpressionAttributeValues: { ':amount': input.amount, ':room': limit - input.amount },
-            },
-          },
+      {
+        Update: {
+          ...commit.Update,
+          // Conditions cannot add: "committed + amount <= limit" is written as "committed <= limit - amount".
+          ConditionExpression: 'attribute_not_exists(committed) OR committed <= :room',
+          ExpressionAttributeValues: { ':amount': input.amount, ':room': limit - input.amount },
+        },
+      },
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // A racing call with the same hold id placed it first: the hold is there, as asked.
     if (await holdExists()) return;
-    if (limit !== undefined && failedConditionItems(error).includes(MONTH_ITEM)) {
-      throw Forbidden(
-        'MONTHLY_SPEND_LIMIT',
-        `This costs ${formatMoney(input.amount)} EUR and the monthly spend limit of ${formatMoney(limit)} EUR would be passed by this month's charges and open holds.`,
-      );
-    }
+    if (failedConditionItems(error).includes(MONTH_ITEM)) throw passesLimit();
     const balance = await getBalance(input.customerId);
     throw PaymentRequired(
       'INSUFFICIENT_FUNDS',

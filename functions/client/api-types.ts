@@ -155,7 +155,10 @@ export interface paths {
     post: operations["cancelJob"];
   };
   "/contact-requests": {
-    /** Ask the sales or support team (e.g. about a website too large to set up) */
+    /**
+     * Ask the sales or support team (e.g. about a website too large to set up)
+     * @description Each request is mailed to the team: a user may send 5 in any 60 minutes (429 CONTACT_LIMIT_REACHED with Retry-After beyond), and a job has one (asking again about it answers 200 with the first).
+     */
     post: operations["createContactRequest"];
   };
   "/websites": {
@@ -258,16 +261,16 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
-    /** @description An RFC 9457 problem; `code` is stable, `errors` lists the fields of a 422. */
+    /** @description An RFC 9457 problem; `code` is stable. Every 422 lists the fields at fault in `errors`, each with its `location` (`header` for the Idempotency-Key). */
     Problem: {
       type: string;
       title: string;
       status: number;
       detail?: string;
       /** @enum {string} */
-      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SCHEDULE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "SCHEDULE_STOPPED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "INVALID_TIME_RANGE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SCHEDULE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "SCHEDULE_STOPPED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "INVALID_TIME_RANGE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "CONTACT_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       request_id: string;
-      /** @description With RATE_LIMITED and SETUP_LIMIT_REACHED: the Retry-After header’s seconds. */
+      /** @description With every 429 (RATE_LIMITED, SETUP_LIMIT_REACHED, CONTACT_LIMIT_REACHED): the Retry-After header’s seconds. */
       retry_after_seconds?: number;
       errors?: ({
           /** @enum {string} */
@@ -494,6 +497,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -585,6 +589,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -717,6 +722,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -798,6 +804,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -965,6 +972,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1118,6 +1126,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -1208,6 +1217,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1313,6 +1323,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -1414,6 +1425,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -1498,6 +1510,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1644,6 +1657,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -1745,6 +1759,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1876,6 +1891,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1935,6 +1951,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -2018,6 +2035,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2116,6 +2134,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -2245,6 +2264,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -2370,6 +2390,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2475,6 +2496,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2639,6 +2661,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2721,6 +2744,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -2888,6 +2912,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -3190,6 +3215,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -3348,6 +3374,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -3438,6 +3465,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -3591,6 +3619,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -3862,6 +3891,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -4006,6 +4036,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -4143,13 +4174,13 @@ export interface operations {
           };
         };
       };
-      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      /** @description INSUFFICIENT_ROLE: Insufficient role; MONTHLY_SPEND_LIMIT: Monthly spend limit reached */
       403: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "INSUFFICIENT_ROLE";
-          };
+            code?: "INSUFFICIENT_ROLE" | "MONTHLY_SPEND_LIMIT";
+          });
         };
       };
       /** @description JOB_NOT_FOUND: Job not found */
@@ -4176,6 +4207,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -4332,6 +4364,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -4609,6 +4642,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -4757,6 +4791,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -4898,13 +4933,13 @@ export interface operations {
           };
         };
       };
-      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      /** @description INSUFFICIENT_ROLE: Insufficient role; MONTHLY_SPEND_LIMIT: Monthly spend limit reached */
       403: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "INSUFFICIENT_ROLE";
-          };
+            code?: "INSUFFICIENT_ROLE" | "MONTHLY_SPEND_LIMIT";
+          });
         };
       };
       /** @description JOB_NOT_FOUND: Job not found */
@@ -4931,6 +4966,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -5224,6 +5260,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -5260,7 +5297,10 @@ export interface operations {
       };
     };
   };
-  /** Ask the sales or support team (e.g. about a website too large to set up) */
+  /**
+   * Ask the sales or support team (e.g. about a website too large to set up)
+   * @description Each request is mailed to the team: a user may send 5 in any 60 minutes (429 CONTACT_LIMIT_REACHED with Retry-After beyond), and a job has one (asking again about it answers 200 with the first).
+   */
   createContactRequest: {
     parameters: {
       header?: {
@@ -5400,20 +5440,21 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
-      /** @description RATE_LIMITED: Too many requests */
+      /** @description CONTACT_LIMIT_REACHED: Contact limit reached; RATE_LIMITED: Too many requests */
       429: {
         headers: {
           /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
           "Retry-After": number;
         };
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "RATE_LIMITED";
-          };
+            code?: "CONTACT_LIMIT_REACHED" | "RATE_LIMITED";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */
@@ -5517,6 +5558,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -5626,6 +5668,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -5707,6 +5750,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -5832,6 +5876,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -5939,6 +5984,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_TIME_RANGE" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -6064,6 +6110,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -6259,6 +6306,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -6376,6 +6424,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6457,6 +6506,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6640,6 +6690,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6747,6 +6798,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -6849,6 +6901,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6956,6 +7009,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -7058,6 +7112,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -7156,6 +7211,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -7304,6 +7360,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "WEBHOOK_URL_NOT_ALLOWED";
+            errors: unknown[];
           });
         };
       };
@@ -7385,6 +7442,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -7515,6 +7573,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -7650,6 +7709,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -7784,6 +7844,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };

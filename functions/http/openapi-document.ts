@@ -161,6 +161,12 @@ const RETRY_AFTER = {
   },
 };
 
+const EXAMPLE_FIELD_ERROR = {
+  location: 'body',
+  path: 'project_id',
+  message: 'Invalid type: Expected string',
+};
+
 function problemResponses(codes: ProblemCode[]) {
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of codes) {
@@ -180,7 +186,16 @@ function problemResponses(codes: ProblemCode[]) {
               schema: {
                 allOf: [
                   { $ref: '#/components/schemas/Problem' },
-                  { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } },
+                  status === 422
+                    ? {
+                        type: 'object',
+                        required: ['errors'],
+                        properties: {
+                          code: { type: 'string', enum: statusCodes },
+                          errors: { type: 'array', minItems: 1 },
+                        },
+                      }
+                    : { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } },
                 ],
               },
               example: {
@@ -190,6 +205,7 @@ function problemResponses(codes: ProblemCode[]) {
                 detail: PROBLEM_CATALOGUE[first].title,
                 code: first,
                 request_id: 'req_0123456789',
+                ...(status === 422 ? { errors: [EXAMPLE_FIELD_ERROR] } : {}),
               },
             },
           },
@@ -287,7 +303,8 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key: pds_…' } },
       schemas: {
         Problem: {
-          description: 'An RFC 9457 problem; `code` is stable, `errors` lists the fields of a 422.',
+          description:
+            'An RFC 9457 problem; `code` is stable. Every 422 lists the fields at fault in `errors`, each with its `location` (`header` for the Idempotency-Key).',
           type: 'object',
           required: ['type', 'title', 'status', 'code', 'request_id'],
           properties: {
@@ -299,7 +316,7 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
             request_id: { type: 'string' },
             retry_after_seconds: {
               type: 'integer',
-              description: 'With RATE_LIMITED and SETUP_LIMIT_REACHED: the Retry-After header’s seconds.',
+              description: 'With every 429 (RATE_LIMITED, SETUP_LIMIT_REACHED, CONTACT_LIMIT_REACHED): the Retry-After header’s seconds.',
             },
             errors: {
               type: 'array',

@@ -406,7 +406,13 @@ export const routes: readonly Route[] = [
     summary: "Approve a scraping job's quote: holds the credit and starts the scrape",
     access: SCRAPE_WRITE,
     action: 'OPERATE_JOBS',
-    problems: ['JOB_NOT_FOUND', 'JOB_NOT_AWAITING_APPROVAL', 'INSUFFICIENT_FUNDS', 'BILLING_UNAVAILABLE'],
+    problems: [
+      'JOB_NOT_FOUND',
+      'JOB_NOT_AWAITING_APPROVAL',
+      'INSUFFICIENT_FUNDS',
+      'MONTHLY_SPEND_LIMIT',
+      'BILLING_UNAVAILABLE',
+    ],
   }),
   projectRoute('POST', '/jobs/matching', 'jobs/create-matching-job', {
     idempotent: true,
@@ -444,6 +450,7 @@ export const routes: readonly Route[] = [
       'JOB_NOT_AWAITING_APPROVAL',
       'QUOTE_CHANGED',
       'INSUFFICIENT_FUNDS',
+      'MONTHLY_SPEND_LIMIT',
       'BILLING_UNAVAILABLE',
     ],
   }),
@@ -458,8 +465,16 @@ export const routes: readonly Route[] = [
     idempotent: true,
     summary: 'Ask the sales or support team (e.g. about a website too large to set up)',
     access: { table: 'RW', mail: true },
+    description:
+      'Each request is mailed to the team: a user may send 5 in any 60 minutes (429 CONTACT_LIMIT_REACHED with Retry-After beyond), and a job has one (asking again about it answers 200 with the first).',
     action: 'CONTACT_SUPPORT',
-    problems: ['PROJECT_NOT_FOUND', 'USER_NOT_FOUND', 'JOB_NOT_FOUND', 'CONTACT_REASON_MISMATCH'],
+    problems: [
+      'PROJECT_NOT_FOUND',
+      'USER_NOT_FOUND',
+      'JOB_NOT_FOUND',
+      'CONTACT_REASON_MISMATCH',
+      'CONTACT_LIMIT_REACHED',
+    ],
   }),
   projectRoute('GET', '/websites', 'websites/list-websites', {
     paged: true,

@@ -7,7 +7,6 @@ import { approveScrapeJob } from '#jobs/approve-scrape-job';
 import { createScrapeJob } from '#jobs/create-scrape-job';
 import type { ScrapeJob } from '#jobs/scrape-job';
 import { logError } from '#platform/log';
-import { getCustomer } from '#store/customers';
 import { jobStore } from '#store/job-store';
 import { getProject } from '#store/projects';
 import { stopSchedule } from './change-schedule.ts';
@@ -146,21 +145,13 @@ async function startRun(schedule: Schedule, run: ScheduleRun, jobId: string): Pr
   } catch (error) {
     return skipFor(schedule, run, error);
   }
-  return approveRun(schedule, run, job, project.customer_id);
+  return approveRun(schedule, run, job);
 }
 
 /** Approves the run's job within the customer's monthly spend limit, or takes it back and skips the run. */
-async function approveRun(
-  schedule: Schedule,
-  run: ScheduleRun,
-  job: ScrapeJob,
-  customerId: string,
-): Promise<ScheduleRun> {
-  const customer = await getCustomer(customerId);
+async function approveRun(schedule: Schedule, run: ScheduleRun, job: ScrapeJob): Promise<ScheduleRun> {
   try {
-    await approveScrapeJob(job, schedule.schedule_id, {
-      monthlySpendLimit: customer?.quotas.monthly_spend_limit,
-    });
+    await approveScrapeJob(job, schedule.schedule_id);
   } catch (error) {
     if (error instanceof Problem && SKIPPING_PROBLEMS[error.code]) {
       // Nothing was held: the job is taken back as if the run had not made it.
@@ -233,7 +224,7 @@ async function finishStaleRun({ run, plannedJobId }: PendingRun): Promise<Schedu
       detail: null,
     });
   }
-  return approveRun(schedule, run, job, job.customer_id);
+  return approveRun(schedule, run, job);
 }
 
 async function skipFor(schedule: Schedule, run: ScheduleRun, error: unknown): Promise<ScheduleRun> {

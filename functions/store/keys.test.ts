@@ -34,8 +34,8 @@ import {
   scheduleRunKey,
   scheduleRunsPrefix,
   sessionInvoiceKey,
-  setupSlotKey,
   setupSlotsPrefix,
+  windowSlotKey,
   userApiKeyKey,
   userApiKeysPrefix,
   userKey,
@@ -123,7 +123,7 @@ describe('partition reads', () => {
       ],
       [
         setupSlotsPrefix('c1'),
-        [setupSlotKey('c1', 3)],
+        [windowSlotKey(setupSlotsPrefix('c1'), 3)],
         [chargeKey('c1', '2026', 'j1'), invoiceKey('c1', 'i1')],
       ],
       [

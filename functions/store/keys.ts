@@ -45,6 +45,7 @@ const SCHEDULE = 'SCHEDULE#';
 const WEBHOOK = 'WEBHOOK#';
 const API_KEY = 'KEY#';
 const SETUP_SLOT = 'SETUP_SLOT#';
+const CONTACT_SLOT = 'CONTACT_SLOT#';
 const CHARGE = 'CHARGE#';
 const INVOICE = 'INVOICE#';
 const CHANGE = 'CHANGE#';
@@ -104,10 +105,8 @@ export const holdKey = (customerId: string, holdId: string) => ({
   SK: `HOLD#${holdId}`,
 });
 /** One of a customer's slots of the hourly setup cap: when a setup job last took it. */
-export const setupSlotKey = (customerId: string, slot: number) => ({
-  PK: customerPk(customerId),
-  SK: `${SETUP_SLOT}${slot}`,
-});
+/** One numbered slot of a rolling-window limit, in the partition of its slots (`store/window-slots.ts`). */
+export const windowSlotKey = ({ PK, prefix }: KeyPrefix, slot: number) => ({ PK, SK: `${prefix}${slot}` });
 export const chargeKey = (customerId: string, settledAt: string, jobId: string) => ({
   PK: customerPk(customerId),
   SK: `${CHARGE}${settledAt}#${jobId}`,
@@ -316,10 +315,13 @@ export const projectMembershipsPrefix = (userId: string): KeyPrefix => ({
   PK: userPk(userId),
   prefix: PROJECT,
 });
+/** The slots of a customer's setups per rolling hour. */
 export const setupSlotsPrefix = (customerId: string): KeyPrefix => ({
   PK: customerPk(customerId),
   prefix: SETUP_SLOT,
 });
+/** The slots of a user's contact requests per rolling window. */
+export const contactSlotsPrefix = (userId: string): KeyPrefix => ({ PK: userPk(userId), prefix: CONTACT_SLOT });
 export const invoicesPrefix = (customerId: string): KeyPrefix => ({
   PK: customerPk(customerId),
   prefix: INVOICE,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '#core/ids';
-import { BadRequest, Problem } from '#core/problem';
+import { BadRequest, Invalid } from '#core/problem';
 import type { WebhookEventType } from '#core/webhook-events';
 import { receiverAddressProblem } from '#crawl/net/receiver-address';
 import type { Webhook } from './webhook.ts';
@@ -21,7 +21,13 @@ export async function registerWebhook(
 ): Promise<Webhook> {
   const url = new URL(request.url);
   const problem = await receiverAddressProblem(url, receiverAllowList());
-  if (problem) throw new Problem('WEBHOOK_URL_NOT_ALLOWED', `This URL cannot receive webhooks: ${problem}.`);
+  if (problem) {
+    throw Invalid('WEBHOOK_URL_NOT_ALLOWED', {
+      location: 'body',
+      path: 'url',
+      message: `This URL cannot receive webhooks: ${problem}.`,
+    });
+  }
   if ((await webhookStore.ofProject(projectId)).length >= MAX_WEBHOOKS_PER_PROJECT) {
     throw BadRequest('WEBHOOK_LIMIT_REACHED', `A project has at most ${MAX_WEBHOOKS_PER_PROJECT} webhooks.`);
   }

@@ -129,7 +129,13 @@ describe('balance', () => {
 describe('usage', () => {
   async function settle(customer: string, jobId: string, amount: string, settledAt: string) {
     const cents = parseMoney(amount);
-    await placeHold({ customerId: customer, holdId: jobId, amount: cents, jobId });
+    await placeHold({
+      customerId: customer,
+      holdId: jobId,
+      amount: cents,
+      jobId,
+      monthlySpendLimit: parseMoney('100000.00'),
+    });
     await chargeHold(customer, jobId, {
       job_id: jobId,
       job_type: 'FULL_SCRAPE',
