@@ -1,5 +1,6 @@
 import type { BoostedTrees } from './boosted-trees.ts';
-import { type AcceptanceRule, chooseMatches, type ScoredPair } from './choose-matches.ts';
+import { calibrateConfidence, type MatchCalibration } from './calibrate-confidence.ts';
+import { type AcceptanceRule, chooseMatches, runnerUps, type ScoredPair } from './choose-matches.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { findCandidates } from './find-candidates.ts';
@@ -32,6 +33,8 @@ interface PairSettings {
   rule: AcceptanceRule;
   /** The learned pair scorer; `judgePair`'s default, the committed model, where not given. */
   pairScorer?: BoostedTrees;
+  /** The confidence calibration; `calibrateConfidence`'s default, the committed one, where not given. */
+  calibration?: MatchCalibration;
   /** Called once before the lookups with the number of reference products whose decision stands. */
   onSkipped: (count: number) => Promise<void>;
   /** Called after each lookup, of a reference product (true) or of a competitor product (false). */
@@ -153,17 +156,21 @@ export async function matchWebsitePair(
       coded: agreesByIdentifier(match.evidence),
     });
   const suspect = uncodedPairsSuspect(best.values(), refs.length);
-  const chosen = chooseMatches(pairs, settings.rule, taken, suspect).map((pair) => {
+  const runnerUp = runnerUps(pairs);
+  const chosen = chooseMatches(pairs, settings.rule, taken, suspect).map((pair): ProductMatch => {
     const a = refs[pair.reference] as ProductFeatures;
     const b = comps[pair.competitor] as ProductFeatures;
     const { score, confidence, evidence } = judgePair(a, b, weights, true, settings.pairScorer);
+    const signals = { learned: confidence, score, runnerUp: runnerUp(pair), coded: pair.coded };
     return {
       reference_url: a.key,
       website_id: competitor.website_id,
       url: b.key,
       score,
-      confidence,
+      // Equal GTINs decide; no benchmark carries GTINs to calibrate them on.
+      confidence: evidence.gtin === 'equal' ? 1 : calibrateConfidence(signals, settings.calibration),
       evidence,
+      signals,
     };
   });
   return { kept, chosen };
