@@ -25,5 +25,14 @@ export function matchRecord(referenceWebsiteId: string, match: ProductMatch): Ma
     method,
     confidence: Math.round(match.confidence * 1000) / 1000,
     evidence: describeEvidence(evidence),
+    ...(match.alternatives
+      ? {
+          alternatives: match.alternatives.map((alternative) => ({
+            competitor_url: alternative.url,
+            confidence: Math.round(alternative.confidence * 1000) / 1000,
+            evidence: describeEvidence(alternative.evidence),
+          })),
+        }
+      : {}),
   };
 }

@@ -28,6 +28,19 @@ export interface ProductMatch {
   evidence: MatchEvidence;
   /** What the calibration read; absent on matches of runs before it. */
   signals?: MatchSignals;
+  /**
+   * The reference product's next-best candidates on the competitor website (up to 3, best score
+   * first), each with its calibrated confidence and evidence: what a person reviewing the match
+   * chooses from. Absent where blocking found no other.
+   */
+  alternatives?: Alternative[];
+}
+
+/** Another candidate partner of a matched reference product. */
+export interface Alternative {
+  url: string;
+  confidence: number;
+  evidence: MatchEvidence;
 }
 
 /** Two products by URL: a reference product and a product of the competitor website `website_id`. */

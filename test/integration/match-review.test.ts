@@ -108,19 +108,27 @@ const keyOf = (pair: ReturnType<typeof pairOf>) => `${pair.reference_url} > ${pa
 describe('match review', () => {
   let proposals: ReturnType<typeof pairOf>[];
 
-  it('starts with every match proposed, in both files', async () => {
+  it('starts with every match proposed, AUTO or for review by its confidence, and compares the AUTO ones', async () => {
     const rows = await download('matches');
     expect(rows.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(rows.map((row) => row.match_status))).toEqual(new Set(['proposed']));
+    for (const row of rows) expect(row.match_status).toBe(Number(row.confidence) >= 0.95 ? 'auto' : 'review');
     proposals = rows.map((row) => pairOf(row as Record<string, string>));
     const comparison = await download('price_comparison');
     expect(comparison).toHaveLength(60);
-    expect(comparison.filter((row) => row[`${competitorId}_url`]).length).toBe(rows.length);
+    const auto = rows.filter((row) => row.match_status === 'auto');
+    expect(auto.length).toBeGreaterThanOrEqual(30);
+    expect(comparison.filter((row) => row[`${competitorId}_url`]).length).toBe(auto.length);
+    for (const row of comparison) {
+      const status = row[`${competitorId}_competitor_status`];
+      if (row[`${competitorId}_url`]) {
+        expect(row[`${competitorId}_match_status`]).toBe('auto');
+        expect(status).toBe('MATCHED');
+      } else expect(['REVIEW', 'NO_MATCH']).toContain(status);
+    }
+    // The reference sells 20 products the competitor does not: they are no match.
     expect(
-      comparison
-        .filter((row) => row[`${competitorId}_url`])
-        .every((row) => row[`${competitorId}_match_status`] === 'proposed'),
-    ).toBe(true);
+      comparison.filter((row) => row[`${competitorId}_competitor_status`] === 'NO_MATCH').length,
+    ).toBeGreaterThanOrEqual(15);
     expect((await api.get(decisionsOf(projectId))).body).toEqual([]);
   });
 
@@ -279,7 +287,7 @@ describe('match review', () => {
     expect((await matchStatuses()).has(keyOf(rejected))).toBe(false);
     const afterWithdrawal = await runMatching();
     expect(afterWithdrawal.matching_progress.products_checked).toBe(1);
-    expect((await matchStatuses()).get(keyOf(rejected))).toBe('proposed');
+    expect(['auto', 'review']).toContain((await matchStatuses()).get(keyOf(rejected)));
     expectProblem(
       await api.delete(`${decisionsOf(projectId)}/${rejection.body.decision_id}`),
       404,

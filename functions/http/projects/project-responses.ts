@@ -10,6 +10,7 @@ export const project = v.object({
   is_default: v.boolean(),
   localization: v.nullable(localization),
   change_threshold_percent: v.nullable(v.number()),
+  auto_accept_confidence: v.number(),
   created_at: timestamp,
   updated_at: timestamp,
 });
