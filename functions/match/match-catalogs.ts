@@ -1,3 +1,4 @@
+import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
 import type { BoostedTrees } from './boosted-trees.ts';
 import type { MatchCalibration, MatchSignals } from './calibrate-confidence.ts';
 import type { AcceptanceRule } from './choose-matches.ts';
@@ -31,7 +32,7 @@ export interface ProductMatch {
   /**
    * The reference product's next-best candidates on the competitor website (up to 3, best score
    * first), each with its calibrated confidence and evidence: what a person reviewing the match
-   * chooses from. Absent where blocking found no other.
+   * chooses from. Absent where blocking found no other, and on matches at `alternativesBelow` or more.
    */
   alternatives?: Alternative[];
 }
@@ -102,6 +103,12 @@ export interface MatchingOptions {
   pairScorer?: BoostedTrees;
   /** The confidence calibration; the committed one by default. For developers fitting one. */
   calibration?: MatchCalibration;
+  /**
+   * Matches with a calibrated confidence below this list their alternatives (`ProductMatch.alternatives`):
+   * the project's `auto_accept_confidence`, so every match waiting for review has them;
+   * `DEFAULT_AUTO_ACCEPT_CONFIDENCE` by default.
+   */
+  alternativesBelow?: number;
 }
 
 const defaults = {
@@ -176,6 +183,7 @@ export async function matchCatalogs(
       rule,
       pairScorer: options.pairScorer,
       calibration: options.calibration,
+      alternativesBelow: options.alternativesBelow ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE,
       onSkipped: async (count) => {
         counters.products_skipped_not_modified += count;
         counters.products_processed += count;

@@ -35,6 +35,8 @@ interface PairSettings {
   pairScorer?: BoostedTrees;
   /** The confidence calibration; `calibrateConfidence`'s default, the committed one, where not given. */
   calibration?: MatchCalibration;
+  /** Matches with a confidence below this list their alternatives. */
+  alternativesBelow: number;
   /** Called once before the lookups with the number of reference products whose decision stands. */
   onSkipped: (count: number) => Promise<void>;
   /** Called after each lookup, of a reference product (true) or of a competitor product (false). */
@@ -170,7 +172,9 @@ export async function matchWebsitePair(
   const others = otherCandidates(pairs, accepted, maxAlternatives);
   const chosen = accepted.map((pair): ProductMatch => {
     const judged = judge(pair);
-    const alternatives = (others.get(pair.reference) ?? []).map((other): Alternative => {
+    // Judging three more pairs per match would cost a third of the run: only pairs a person reviews get them.
+    const listed = judged.confidence < settings.alternativesBelow ? (others.get(pair.reference) ?? []) : [];
+    const alternatives = listed.map((other): Alternative => {
       const { url, confidence, evidence } = judge(other);
       return { url, confidence, evidence };
     });
