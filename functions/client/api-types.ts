@@ -90,7 +90,7 @@ export interface paths {
   "/projects/{project_id}": {
     /** One project */
     get: operations["getProject"];
-    /** Change a project's name, country, currency or change threshold */
+    /** Change a project's name, country, currency, change threshold or auto-accept confidence */
     patch: operations["updateProject"];
   };
   "/projects/{project_id}/changes": {
@@ -105,6 +105,13 @@ export interface paths {
     get: operations["listMatchDecisions"];
     /** Accept or reject a proposed match, or add a match by hand */
     post: operations["createMatchDecision"];
+  };
+  "/projects/{project_id}/match-review": {
+    /**
+     * A reference website's matches waiting for review, the most telling first
+     * @description Proposals of the website's newest matching whose calibrated `confidence` is below the project's `auto_accept_confidence` and that no decision covers yet, ordered by `impact`: the chance that deciding the item adds a right pair to the price comparison (the proposal or one of its up to three `alternatives` being right). Decide through POST match-decisions: ACCEPTED or REJECTED on the pair, MANUAL on an alternative; the next matching run honours it.
+     */
+    get: operations["listMatchReview"];
   };
   "/projects/{project_id}/match-decisions/{decision_id}": {
     /** Withdraw a match decision: the pair is again as the matching proposes it */
@@ -1059,6 +1066,7 @@ export interface operations {
               locale: string;
             } | null;
             change_threshold_percent: number | null;
+            auto_accept_confidence: number;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2013,6 +2021,7 @@ export interface operations {
                 locale: string;
               } | null;
               change_threshold_percent: number | null;
+              auto_accept_confidence: number;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -2094,6 +2103,7 @@ export interface operations {
               locale: string;
             } | null;
             change_threshold_percent: number | null;
+            auto_accept_confidence: number;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2171,7 +2181,7 @@ export interface operations {
       };
     };
   };
-  /** Change a project's name, country, currency or change threshold */
+  /** Change a project's name, country, currency, change threshold or auto-accept confidence */
   updateProject: {
     parameters: {
       path: {
@@ -2187,7 +2197,8 @@ export interface operations {
          *     "country": "CZ",
          *     "currency": "EUR"
          *   },
-         *   "change_threshold_percent": 0
+         *   "change_threshold_percent": 0,
+         *   "auto_accept_confidence": 0
          * }
          */
         "application/json": {
@@ -2197,6 +2208,7 @@ export interface operations {
             currency: string;
           } | null;
           change_threshold_percent?: number | null;
+          auto_accept_confidence?: number | null;
         };
       };
     };
@@ -2215,6 +2227,7 @@ export interface operations {
               locale: string;
             } | null;
             change_threshold_percent: number | null;
+            auto_accept_confidence: number;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2662,6 +2675,122 @@ export interface operations {
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
             errors: unknown[];
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * A reference website's matches waiting for review, the most telling first
+   * @description Proposals of the website's newest matching whose calibrated `confidence` is below the project's `auto_accept_confidence` and that no decision covers yet, ordered by `impact`: the chance that deciding the item adds a right pair to the price comparison (the proposal or one of its up to three `alternatives` being right). Decide through POST match-decisions: ACCEPTED or REJECTED on the pair, MANUAL on an alternative; the next matching run honours it.
+   */
+  listMatchReview: {
+    parameters: {
+      query: {
+        website_id: string;
+        limit?: number;
+        cursor?: string;
+      };
+      path: {
+        project_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
+        content: {
+          "application/json": ({
+              pair_id: string;
+              reference_website_id: string;
+              reference_url: string;
+              reference_name: string | null;
+              competitor_website_id: string;
+              competitor_url: string;
+              competitor_name: string | null;
+              score: number | null;
+              method: string;
+              confidence: number | null;
+              evidence: string | null;
+              impact: number;
+              alternatives: ({
+                  competitor_url: string;
+                  competitor_name: string | null;
+                  confidence: number;
+                  evidence: string | null;
+                })[];
+            })[];
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+          });
+        };
+      };
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
       };

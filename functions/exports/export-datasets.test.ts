@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { NO_MATCH_CONFIDENCE } from '#core/match-bands';
+import type { MatchStatus } from '#core/match-decisions';
 import type { ProductRecord } from '#core/product-record';
 import { readCsv } from '#test/read-csv';
 import { bundledRates } from './bundled-rates.ts';
@@ -7,7 +9,6 @@ import {
   EXPORT_DATASETS,
   type ExportDataset,
   MATCH_COLUMNS,
-  type MatchRecord,
   matchRow,
   PRICE_CHANGE_COLUMNS,
   PRICE_HISTORY_COLUMNS,
@@ -18,6 +19,7 @@ import {
   priceComparisonRow,
   priceHistoryRow,
   productRow,
+  type ReviewedMatch,
   URL_SCRAPE_COLUMNS,
   urlScrapeRow,
 } from './export-datasets.ts';
@@ -197,13 +199,21 @@ describe('matches and price_comparison rows', () => {
     ['web_b https://b.test/1', product('https://b.test/1', '2400.00', 'CZK')],
   ]);
   const lookup = (websiteId: string, url: string) => catalog.get(`${websiteId} ${url}`);
-  const match = (competitor: string, url: string, score: number): MatchRecord => ({
+  const match = (
+    competitor: string,
+    url: string,
+    score: number,
+    status: MatchStatus = 'auto',
+    confidence = 0.99,
+  ): ReviewedMatch => ({
     reference_website_id: 'web_ref',
     reference_url: 'https://ref.test/1',
     competitor_website_id: competitor,
     competitor_url: url,
     score,
     method: 'GTIN',
+    confidence,
+    status,
   });
 
   it('gives one row per match with both prices in the project currency', () => {
@@ -216,7 +226,7 @@ describe('matches and price_comparison rows', () => {
       currency: 'EUR',
       score: 0.98,
       method: 'GTIN',
-      match_status: 'proposed',
+      match_status: 'auto',
     });
   });
 
@@ -298,9 +308,35 @@ describe('matches and price_comparison rows', () => {
       web_c_original_price: undefined,
       web_c_original_currency: undefined,
       web_c_score: undefined,
-      web_a_match_status: 'proposed',
-      web_b_match_status: 'proposed',
+      web_a_match_status: 'auto',
+      web_b_match_status: 'auto',
       web_c_match_status: undefined,
+      web_a_competitor_status: 'MATCHED',
+      web_b_competitor_status: 'MATCHED',
+      web_c_competitor_status: 'NO_MATCH',
+    });
+  });
+
+  it('compares trusted matches only: a pair waiting for review is REVIEW, a hopeless one NO_MATCH', () => {
+    const competitors = ['web_a', 'web_b'];
+    const columns = priceComparisonColumns(competitors);
+    const row = priceComparisonRow(
+      { website_id: 'web_ref', product: product('https://ref.test/1', '100.00', 'EUR') },
+      [
+        match('web_a', 'https://a.test/2', 0.95, 'review', 0.6),
+        match('web_b', 'https://b.test/1', 0.9, 'review', NO_MATCH_CONFIDENCE / 2),
+      ],
+      competitors,
+      lookup,
+      { currency: 'EUR', rates },
+    );
+    expect(Object.fromEntries(columns.map((column, i) => [column, row[i]]))).toMatchObject({
+      web_a_url: undefined,
+      web_a_price: null,
+      web_a_match_status: undefined,
+      web_a_competitor_status: 'REVIEW',
+      web_b_url: undefined,
+      web_b_competitor_status: 'NO_MATCH',
     });
   });
 });
@@ -321,13 +357,14 @@ describe('every dataset is safe to open in a spreadsheet', () => {
   });
   const reference = hostile('=ref');
   const competitor = hostile('=comp');
-  const match: MatchRecord = {
+  const match: ReviewedMatch = {
     reference_website_id: 'web_r',
     reference_url: reference.url,
     competitor_website_id: 'web_c',
     competitor_url: competitor.url,
     score: 0.9,
     method: '=TEXT',
+    status: 'auto',
   };
   const lookup: ProductLookup = (websiteId) => (websiteId === 'web_r' ? reference : competitor);
   const conversion = { currency: 'EUR', rates };

@@ -36,6 +36,8 @@ export interface ExportRecord {
     competitor_website_ids: string[];
     /** The project's match decisions version the file was reviewed with; absent before reviews existed. */
     decisions_version?: number;
+    /** The project's `auto_accept_confidence` the file's proposals were banded with; absent before bands existed. */
+    auto_accept_confidence?: number;
   };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_AUTO_ACCEPT_CONFIDENCE, proposalBand } from '#core/match-bands';
 import { matchedReferences, type ProposedPair, referenceOf } from '#core/matched-references';
 import { computeChanges } from '#core/price-changes';
 import { observationOf } from '#core/price-observation';
@@ -12,6 +13,7 @@ import { listMatchDecisions } from '#store/match-decisions';
 import { projectPairStates } from '#store/matching-runs';
 import { type MatchedReference, putChanges, type StoredChange } from '#store/price-changes';
 import { appendHistoryRun } from '#store/price-history';
+import { getProject } from '#store/projects';
 import type { ScrapeJob } from './scrape-job.ts';
 
 const retentionDays = onFirstUse(() => setting('HISTORY_RETENTION_DAYS'));
@@ -21,7 +23,8 @@ const readVersion = (projectId: string, websiteId: string, version: string) =>
 
 /**
  * The reference product matching links each product of the website to, looked up by URL: from the
- * newest matching of every pair the website is the competitor of, as the project reviewed it.
+ * newest matching of every pair the website is the competitor of, as the project reviewed it; a
+ * proposal waiting for review links nothing.
  */
 async function referenceLookup(
   projectId: string,
@@ -31,14 +34,18 @@ async function referenceLookup(
     (pair) => pair.competitor_website_id === websiteId,
   );
   if (pairs.length === 0) return () => null;
+  const autoAccept = (await getProject(projectId))?.auto_accept_confidence ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE;
+  // Alerts link only trusted pairs: proposals of the `auto` band, and pairs the project kept.
   const proposals: ProposedPair[] = pairs.flatMap((pair) =>
-    pair.state.matches.map((match) => ({
-      reference_website_id: pair.reference_website_id,
-      reference_url: match.reference_url,
-      competitor_website_id: match.website_id,
-      competitor_url: match.url,
-      score: match.score,
-    })),
+    pair.state.matches
+      .filter((match) => proposalBand(match.confidence, autoAccept) === 'auto')
+      .map((match) => ({
+        reference_website_id: pair.reference_website_id,
+        reference_url: match.reference_url,
+        competitor_website_id: match.website_id,
+        competitor_url: match.url,
+        score: match.score,
+      })),
   );
   const references = matchedReferences(proposals, await listMatchDecisions(projectId));
   const referenceProducts = new Map<string, ProductRecord>();

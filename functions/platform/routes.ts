@@ -292,7 +292,7 @@ export const routes: readonly Route[] = [
     problems: ['PROJECT_NOT_FOUND'],
   }),
   projectRoute('PATCH', '/projects/{project_id}', 'projects/update-project', {
-    summary: "Change a project's name, country, currency or change threshold",
+    summary: "Change a project's name, country, currency, change threshold or auto-accept confidence",
     access: WRITE,
     action: 'UPDATE_PROJECT',
     problems: ['INVALID_COUNTRY', 'INVALID_CURRENCY'],
@@ -312,6 +312,15 @@ export const routes: readonly Route[] = [
     access: READ,
     action: 'READ',
     problems: ['PROJECT_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/projects/{project_id}/match-review', 'projects/list-match-review', {
+    paged: true,
+    summary: "A reference website's matches waiting for review, the most telling first",
+    description:
+      "Proposals of the website's newest matching whose calibrated `confidence` is below the project's `auto_accept_confidence` and that no decision covers yet, ordered by `impact`: the chance that deciding the item adds a right pair to the price comparison (the proposal or one of its up to three `alternatives` being right). Decide through POST match-decisions: ACCEPTED or REJECTED on the pair, MANUAL on an alternative; the next matching run honours it.",
+    access: { table: 'RO', data: 'RO' },
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND', 'WEBSITE_NOT_FOUND'],
   }),
   // Checks the products against the newest catalogs and an acceptance against the newest matching.
   projectRoute('POST', '/projects/{project_id}/match-decisions', 'projects/create-match-decision', {

@@ -9,6 +9,7 @@ import type { ProjectFacts, ProjectRole } from '#core/access-policy';
 import { newId } from '#core/ids';
 import type { ListPosition } from '#core/list-cursor';
 import type { Localization } from '#core/localization';
+import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
 import { BadRequest, Forbidden, NotFound } from '#core/problem';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
@@ -34,6 +35,11 @@ export interface Project {
    * and the `price_changes` files); null lists every move.
    */
   change_threshold_percent: number | null;
+  /**
+   * Proposed matches with at least this calibrated confidence are accepted without review (`auto`);
+   * the rest wait for a person (`review`). 0..1, `DEFAULT_AUTO_ACCEPT_CONFIDENCE` until set.
+   */
+  auto_accept_confidence: number;
   created_at: string;
   updated_at: string;
 }
@@ -50,6 +56,10 @@ const toProject = (item: Record<string, unknown>): StoredProject => ({
   localization: (item.localization as Localization | undefined) ?? null,
   change_threshold_percent:
     typeof item.change_threshold_percent === 'number' ? item.change_threshold_percent : null,
+  auto_accept_confidence:
+    typeof item.auto_accept_confidence === 'number'
+      ? item.auto_accept_confidence
+      : DEFAULT_AUTO_ACCEPT_CONFIDENCE,
   created_at: String(item.created_at),
   updated_at: String(item.updated_at ?? item.created_at),
   managed: item.managed === true,
@@ -78,6 +88,7 @@ export async function createProject(input: {
     is_default: input.isDefault ?? false,
     localization: input.localization,
     change_threshold_percent: null,
+    auto_accept_confidence: DEFAULT_AUTO_ACCEPT_CONFIDENCE,
     created_at: now,
     updated_at: now,
   };
@@ -233,6 +244,8 @@ export interface ProjectChanges {
   localization?: Localization | null;
   /** null removes the threshold. */
   changeThresholdPercent?: number | null;
+  /** null goes back to the default. */
+  autoAcceptConfidence?: number | null;
 }
 
 export async function updateProject(projectId: string, changes: ProjectChanges): Promise<Project> {
@@ -252,6 +265,11 @@ export async function updateProject(projectId: string, changes: ProjectChanges):
   else if (changes.changeThresholdPercent !== undefined) {
     sets.push('change_threshold_percent = :threshold');
     values[':threshold'] = changes.changeThresholdPercent;
+  }
+  if (changes.autoAcceptConfidence === null) removes.push('auto_accept_confidence');
+  else if (changes.autoAcceptConfidence !== undefined) {
+    sets.push('auto_accept_confidence = :autoAccept');
+    values[':autoAccept'] = changes.autoAcceptConfidence;
   }
   try {
     const { Attributes } = await dynamo().send(
