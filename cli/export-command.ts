@@ -6,11 +6,20 @@ import { bodyOf } from '../functions/client/pds-client.ts';
 import type { Command } from './command.ts';
 import { UsageError } from './usage-error.ts';
 
+export const DATASETS = [
+  'products',
+  'matches',
+  'price_comparison',
+  'price_history',
+  'price_changes',
+] as const;
+
 export const exportCommand: Command = {
   name: 'export',
   usage: 'pds export <dataset> [--website <id>] [--job <id>] [--format csv|jsonl] [-o file]',
   summary:
     'download an export file (products, matches, price_comparison, price_history, price_changes) as CSV or JSON Lines',
+  firstArgument: DATASETS,
   options: {
     website: { type: 'string' },
     job: { type: 'string' },
