@@ -53,7 +53,12 @@ async function tool(run: () => Promise<Record<string, unknown>>): Promise<ToolRe
 }
 
 // Annotations tell a client which tools only read, which change things and which spend credit.
-const READS: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+const READS: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 const CREATES: ToolAnnotations = {
   readOnlyHint: false,
   destructiveHint: false,
@@ -165,7 +170,7 @@ export function mcpServer({
         project_id: projectField,
       },
       annotations: CREATES,
-      outputSchema: jobSchema.shape,
+      outputSchema: jobSchema,
     },
     ({ url, country, currency, project_id }) =>
       tool(
@@ -188,7 +193,7 @@ export function mcpServer({
         project_id: projectField,
       },
       annotations: CREATES,
-      outputSchema: jobSchema.shape,
+      outputSchema: jobSchema,
     },
     ({ website_id, urls, project_id }) =>
       tool(
@@ -213,7 +218,7 @@ export function mcpServer({
         project_id: projectField,
       },
       annotations: CREATES,
-      outputSchema: jobSchema.shape,
+      outputSchema: jobSchema,
     },
     ({ reference_website_id, competitor_website_ids, sample, project_id }) =>
       tool(
@@ -237,7 +242,7 @@ export function mcpServer({
       description: 'A job (setup, scrape or matching) with its status, progress, quote and settlement.',
       inputSchema: { job_id: z.string() },
       annotations: READS,
-      outputSchema: jobSchema.shape,
+      outputSchema: jobSchema,
     },
     ({ job_id }) => tool(async () => (await findJob(client, job_id)).job as Record<string, unknown>),
   );
@@ -268,7 +273,7 @@ export function mcpServer({
         `so a quote whose cap is above ${maxApprove} EUR is refused (the limit the user set).`,
       inputSchema: { job_id: z.string() },
       annotations: SPENDS,
-      outputSchema: jobSchema.shape,
+      outputSchema: jobSchema,
     },
     ({ job_id }) =>
       tool(async () => {
@@ -294,7 +299,7 @@ export function mcpServer({
         'Cancel a job that has not ended: an unapproved job costs nothing; a running one is charged only for what it delivered.',
       inputSchema: { job_id: z.string() },
       annotations: STOPS,
-      outputSchema: jobSchema.shape,
+      outputSchema: jobSchema,
     },
     ({ job_id }) => tool(async () => (await cancelJob(client, job_id)) as Record<string, unknown>),
   );
@@ -305,7 +310,7 @@ export function mcpServer({
       description: 'The prepaid EUR credit: balance, held by approved jobs, and spendable.',
       inputSchema: { customer_id: customerField },
       annotations: READS,
-      outputSchema: balanceSchema.shape,
+      outputSchema: balanceSchema,
     },
     ({ customer_id }) =>
       tool(
@@ -333,7 +338,7 @@ export function mcpServer({
         customer_id: customerField,
       },
       annotations: READS,
-      outputSchema: { ...usageSchema.shape, next_cursor: nextCursor },
+      outputSchema: z.looseObject({ ...usageSchema.shape, next_cursor: nextCursor }),
     },
     ({ month, cursor, customer_id }) =>
       tool(async () => {
@@ -420,7 +425,7 @@ export function mcpServer({
         to: z.string().optional().describe('ISO 8601 date-time, included'),
       },
       annotations: READS,
-      outputSchema: historySchema.shape,
+      outputSchema: historySchema,
     },
     ({ website_id, product_id, product_url, from, to }) =>
       tool(
