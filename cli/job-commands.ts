@@ -53,16 +53,25 @@ export const setupCommand: Command = {
 
 export const scrapeCommand: Command = {
   name: 'scrape',
-  usage: 'pds scrape <website> [--yes] [--wait]',
-  summary: 'scrape every product of a website (asks to approve its quote)',
-  options: { ...WAIT, ...YES },
-  optionHelp: [YES_HELP, WAIT_HELP],
+  usage: 'pds scrape <website> [--url <product URL>]... [--yes] [--wait]',
+  summary: 'scrape every product of a website, or only the URLs given (asks to approve its quote)',
+  options: { ...WAIT, ...YES, url: { type: 'string', multiple: true } },
+  optionHelp: [
+    '--url         only this product URL of the website (repeat it for several): a URL scrape',
+    YES_HELP,
+    WAIT_HELP,
+  ],
   run: async (context) => {
     const websiteId = positional(context, 0, 'website');
+    const urls = (context.values.url as string[] | undefined) ?? [];
     const client = await context.client();
     const created = (await bodyOf(
       client.POST('/jobs/scraping', {
-        body: { project_id: await context.projectId(), website_id: websiteId },
+        body: {
+          project_id: await context.projectId(),
+          website_id: websiteId,
+          ...(urls.length > 0 ? { urls } : {}),
+        },
       }),
     )) as Job;
     const job = await approveWithConsent(client, 'scraping', created, context.values.yes === true);
