@@ -148,9 +148,12 @@ describe('the OpenAPI document', () => {
   });
 
   it('names the shared objects as component schemas and refers to them wherever they are answered', () => {
-    const schemaOf = (method: string, path: string, status = '200') =>
-      (operation(method, path).responses[status]?.content?.['application/json'] as { schema: unknown })
-        .schema;
+    const schemaOf = (method: string, path: string) =>
+      (
+        operation(method, path).responses['200']?.content?.['application/json'] as
+          | { schema: unknown }
+          | undefined
+      )?.schema;
     const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
     expect(schemaOf('GET', '/jobs/scraping/{job_id}')).toEqual(ref('ScrapeJob'));
     expect(schemaOf('GET', '/jobs/setup/{job_id}')).toEqual(ref('SetupJob'));
