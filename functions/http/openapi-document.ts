@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import { actionProblems } from '#core/access-policy';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '#core/idempotency';
 import { PROBLEM_CATALOGUE, type ProblemCode } from '#core/problem-catalogue';
+import { problemAnchor } from '#platform/problem-response';
 import { cursor, LIMIT, limit, wholeListLimit } from '#platform/request-fields';
 import type { Route } from '#platform/routes';
 import type { AnswerBody, AnswerStatus, EndpointSchemas } from './http.ts';
@@ -205,7 +206,7 @@ function problemResponses(codes: ProblemCode[]) {
                 ],
               },
               example: {
-                type: `https://product-data.example/problems/${first.toLowerCase().replaceAll('_', '-')}`,
+                type: `http://127.0.0.1:3000/v1/docs#${problemAnchor(first)}`,
                 title: PROBLEM_CATALOGUE[first].title,
                 status,
                 detail: PROBLEM_CATALOGUE[first].title,

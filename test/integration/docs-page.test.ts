@@ -81,4 +81,16 @@ describe('GET /docs', () => {
     const document = await (await fetch(`${stack.baseUrl}/openapi.json`)).json();
     expect(document.servers).toEqual([{ url: stack.baseUrl, description: 'This stage' }]);
   });
+
+  it("gives each problem a type URL that resolves to its row on this stage's docs page", async () => {
+    const refused = await api.get('/account');
+    expect(refused.status).toBe(401);
+    expect(refused.body.type).toBe(`${stack.baseUrl}/docs#problem-not-authenticated`);
+    const unknown = await fetch(`${stack.baseUrl}/no-such-route`);
+    expect((await unknown.json()).type).toBe(`${stack.baseUrl}/docs#problem-route-not-found`);
+    const page = await (await fetch(refused.body.type)).text();
+    expect(page).toContain(
+      '<tr id="problem-not-authenticated"><td><code>NOT_AUTHENTICATED</code></td><td>401</td>',
+    );
+  });
 });
