@@ -43,12 +43,17 @@ describe('outcomeLines', () => {
   it('gives a matching job the matches it found, per competitor when there are several', () => {
     const one = {
       job_type: 'MATCHING',
+      reference_website_id: 'web_a',
       settlement: settled(180),
-      overlap: [{ website_id: 'web_a', match_website_id: 'web_b', products: 80 }],
+      overlap: [
+        { website_id: 'web_a', match_website_id: 'web_b', products: 80 },
+        { website_id: 'web_b', match_website_id: 'web_a', products: 80 },
+      ],
     } as unknown as Job;
     expect(outcomeLines(one)).toEqual(['Matches found: 80']);
     const two = {
       job_type: 'MATCHING',
+      reference_website_id: 'web_a',
       overlap: [
         { website_id: 'web_a', match_website_id: 'web_b', products: 80 },
         { website_id: 'web_a', match_website_id: 'web_c', products: 5 },

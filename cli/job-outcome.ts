@@ -15,10 +15,12 @@ const URL_RESULTS = [
 export function outcomeLines(job: Job): string[] {
   const lines: string[] = [];
   if (job.job_type === 'MATCHING' && job.overlap) {
-    const found = job.overlap.reduce((sum, pair) => sum + pair.products, 0);
+    // The overlap names each pair both ways; the matches are the reference website's.
+    const pairs = job.overlap.filter((pair) => pair.website_id === job.reference_website_id);
+    const found = pairs.reduce((sum, pair) => sum + pair.products, 0);
     const perCompetitor =
-      job.overlap.length > 1
-        ? ` (${job.overlap.map((pair) => `${pair.match_website_id}: ${pair.products}`).join(', ')})`
+      pairs.length > 1
+        ? ` (${pairs.map((pair) => `${pair.match_website_id}: ${pair.products}`).join(', ')})`
         : '';
     lines.push(`Matches found: ${found}${perCompetitor}`);
   } else if (job.job_type !== 'MATCHING' && job.job_type !== 'WEBSITE_SETUP' && job.settlement)
