@@ -143,7 +143,10 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
     const name = matched ? matched.route.handler.replaceAll('/', '-') : 'route-not-found';
     send(response, await handler(event, lambdaContext(requestId, name)));
   } catch (error) {
-    send(response, problemResponse(error, requestId));
+    send(
+      response,
+      problemResponse(error, requestId, `http://127.0.0.1:${request.socket.localPort}/${STAGE}/docs`),
+    );
   }
 }
 

@@ -268,6 +268,539 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    Job: components["schemas"]["SetupJob"] | components["schemas"]["ScrapeJob"] | components["schemas"]["MatchingJob"];
+    SetupJob: {
+      job_id: string;
+      /** @enum {string} */
+      job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
+      /** @enum {string} */
+      status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      project_id: string;
+      website_id: string | null;
+      estimate: components["schemas"]["Estimate"] | null;
+      approval: components["schemas"]["Approval"] | null;
+      settlement: components["schemas"]["Settlement"] | null;
+      error: string | null;
+      error_code: string | null;
+      contact_reason: string | null;
+      contact_request_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      finished_at: string | null;
+      url: string;
+      country: string;
+      currency: string;
+      analysis_progress: ({
+        config: {
+          /** @enum {string} */
+          state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
+        };
+        homepage: {
+          /** @enum {string} */
+          state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
+        };
+        sitemap: {
+          /** @enum {string} */
+          state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
+        };
+        size: {
+          /** @enum {string} */
+          state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
+        };
+        sitemap_size: number;
+        is_ecommerce: boolean;
+        product_type: string;
+        language: string;
+        products_estimate: number;
+      }) | null;
+      train_progress: ({
+        pages: number;
+        pages_limit: number;
+        pages_estimate: number;
+        /** @enum {string} */
+        phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
+        percent: number;
+      }) | null;
+    };
+    ScrapeJob: {
+      job_id: string;
+      /** @enum {string} */
+      job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
+      /** @enum {string} */
+      status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      project_id: string;
+      website_id: string | null;
+      estimate: components["schemas"]["Estimate"] | null;
+      approval: components["schemas"]["Approval"] | null;
+      settlement: components["schemas"]["Settlement"] | null;
+      error: string | null;
+      error_code: string | null;
+      contact_reason: string | null;
+      contact_request_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      finished_at: string | null;
+      /** @enum {string} */
+      variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      url_count: number | null;
+      urls: string[] | null;
+      url_results: {
+        OK: number;
+        NOT_FOUND: number;
+        NOT_A_PRODUCT: number;
+        BLOCKED_BY_ROBOTS: number;
+        ADDRESS_NOT_ALLOWED: number;
+        FAILED: number;
+      } | null;
+      scrape_progress: ({
+        pages: number;
+        pages_limit: number;
+        pages_estimate: number;
+        /** @enum {string} */
+        phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
+        percent: number;
+      }) | null;
+    };
+    CreatedScrapeJob: {
+      job_id: string;
+      /** @enum {string} */
+      job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
+      /** @enum {string} */
+      status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      project_id: string;
+      website_id: string | null;
+      estimate: components["schemas"]["Estimate"] | null;
+      approval: components["schemas"]["Approval"] | null;
+      settlement: components["schemas"]["Settlement"] | null;
+      error: string | null;
+      error_code: string | null;
+      contact_reason: string | null;
+      contact_request_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      finished_at: string | null;
+      /** @enum {string} */
+      variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      url_count: number | null;
+      urls: string[] | null;
+      url_results: {
+        OK: number;
+        NOT_FOUND: number;
+        NOT_A_PRODUCT: number;
+        BLOCKED_BY_ROBOTS: number;
+        ADDRESS_NOT_ALLOWED: number;
+        FAILED: number;
+      } | null;
+      scrape_progress: ({
+        pages: number;
+        pages_limit: number;
+        pages_estimate: number;
+        /** @enum {string} */
+        phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
+        percent: number;
+      }) | null;
+      rejected?: number;
+      rejected_urls?: string[];
+    };
+    MatchingJob: {
+      job_id: string;
+      /** @enum {string} */
+      job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
+      /** @enum {string} */
+      status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      project_id: string;
+      website_id: string | null;
+      estimate: components["schemas"]["Estimate"] | null;
+      approval: components["schemas"]["Approval"] | null;
+      settlement: components["schemas"]["Settlement"] | null;
+      error: string | null;
+      error_code: string | null;
+      contact_reason: string | null;
+      contact_request_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      finished_at: string | null;
+      reference_website_id: string;
+      competitor_website_ids: string[];
+      sample: boolean;
+      matching_progress: ({
+        products_checked: number;
+        products_skipped_not_modified: number;
+        new_matches: number;
+        products_processed: number;
+        products_total: number;
+        estimated_minutes_left: number | null;
+        percent: number;
+        /** @enum {string} */
+        phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
+      }) | null;
+      overlap: {
+          website_id: string;
+          match_website_id: string;
+          products: number;
+        }[] | null;
+      websites: {
+          website_id: string;
+          products: number;
+          modified: number;
+        }[] | null;
+    };
+    Estimate: {
+      currency: string;
+      unit_price_per_1000: string;
+      quantity: number;
+      total: string;
+      cap: string;
+      min_charge: string;
+      /** @enum {string} */
+      difficulty: "EASY" | "MEDIUM" | "HARD";
+      input_products: number;
+    };
+    Approval: {
+      approved_by: string;
+      /** Format: date-time */
+      approved_at: string;
+    };
+    Settlement: {
+      quantity: number;
+      currency: string;
+      amount: string;
+      capped: boolean;
+      /** Format: date-time */
+      settled_at: string;
+    };
+    Account: {
+      user_id: string;
+      name: string;
+      email: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    Membership: {
+      customer_id: string;
+      name: string;
+      /** @enum {string} */
+      role: "OWNER" | "ADMIN" | "MEMBER";
+      managed: boolean;
+    };
+    Customer: {
+      customer_id: string;
+      name: string;
+      /** @enum {string} */
+      role: "OWNER" | "ADMIN" | "MEMBER";
+      managed: boolean;
+      /** Format: date-time */
+      created_at: string;
+      quotas: {
+        max_projects: number;
+        projects_used: number;
+        free_analyses_per_month: number;
+        free_analyses_used: number;
+        monthly_spend_limit: string;
+        spent_this_month: string;
+        topup_min: string;
+        topup_max: string;
+      };
+    };
+    Balance: {
+      customer_id: string;
+      /** @constant */
+      currency: "EUR";
+      balance: string;
+      held: string;
+      spendable: string;
+    };
+    Usage: {
+      month: string;
+      /** @constant */
+      currency: "EUR";
+      total: string;
+      items: {
+          amount: string;
+        }[];
+    };
+    Invoice: {
+      invoice_id: string;
+      number: string;
+      session_id: string;
+      amount: string;
+      currency: string;
+      /** Format: date-time */
+      issued_at: string;
+    };
+    Topup: {
+      session_id: string;
+      /** @enum {string} */
+      status: "OPEN" | "PAID" | "EXPIRED";
+      credited: boolean;
+      amount: string;
+      currency: string;
+      credited_at: string | null;
+    };
+    Project: {
+      project_id: string;
+      name: string;
+      customer_id: string | null;
+      is_default: boolean;
+      localization: components["schemas"]["Localization"] | null;
+      change_threshold_percent: number | null;
+      auto_accept_confidence: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    Localization: {
+      country: string;
+      currency: string;
+      locale: string;
+    };
+    Website: {
+      website_id: string;
+      project_id: string;
+      url: string;
+      domain: string;
+      language: string | null;
+      product_type: string | null;
+      products_estimate: number;
+      /** @enum {string} */
+      difficulty: "EASY" | "MEDIUM" | "HARD";
+      estimate: components["schemas"]["Estimate"];
+      setup_job_id: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    Product: {
+      /** @description The URL fetched: as sent or as the crawl found it. */
+      url: string;
+      /** @description The page's canonical link, which may point elsewhere; absent on older records. */
+      canonical_url?: string | null;
+      name: string | null;
+      brand: string | null;
+      gtin: string | null;
+      mpn: string | null;
+      sku: string | null;
+      /** @description The price a buyer pays; the lowest of a range. */
+      price: string | null;
+      /** @description Present when `price` is the lowest of several (a range, a "from" price): the highest the page names, else null. */
+      price_max?: string | null;
+      /**
+       * @description Present (true) when `price` is the lowest of several.
+       * @constant
+       */
+      price_from?: true;
+      currency: string | null;
+      /** @enum {string} */
+      availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
+      image: string | null;
+      category: string | null;
+      /** Format: date-time */
+      scraped_at: string;
+      source?: {
+        [key: string]: "jsonld" | "microdata" | "rdfa" | "opengraph" | "shopify" | "nextdata" | "script" | "attributes" | "selector" | "url" | "heuristic";
+      };
+      /** @description The same string for every variant of one product (a record per variant); null for a page without variants; absent on older records. */
+      variant_group?: string | null;
+      /** @description What sets the variant apart, e.g. {"size": "M", "colour": "red"}; null without variants. */
+      variant_attributes?: {
+        [key: string]: string;
+      } | null;
+      /** @description `price` per `unit`, an exact decimal string, where the name or a variant states a quantity (500 g, 12 × 330 ml); else null. */
+      unit_price?: string | null;
+      /** @description What `unit_price` is per. */
+      unit?: ("kg" | "l" | "m" | "m2" | "piece") | null;
+    };
+    ProductHistory: {
+      website_id: string;
+      product_id: string;
+      from: string | null;
+      to: string | null;
+      points: ({
+          /** Format: date-time */
+          observed_at: string;
+          job_id: string;
+          url: string;
+          price: string | null;
+          currency: string | null;
+          /** @enum {string} */
+          availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
+        })[];
+    };
+    PriceChange: {
+      change_id: string;
+      project_id: string;
+      website_id: string;
+      job_id: string;
+      /** Format: date-time */
+      detected_at: string;
+      /** @enum {string} */
+      kind: "PRICE_DOWN" | "PRICE_UP" | "OUT_OF_STOCK" | "BACK_IN_STOCK" | "NEW_PRODUCT" | "PRODUCT_GONE";
+      product_id: string;
+      product_url: string;
+      product_name: string | null;
+      previous_price: string | null;
+      current_price: string | null;
+      currency: string | null;
+      previous_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
+      current_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
+      price_change: string | null;
+      price_change_percent: number | null;
+      matched_reference: ({
+        website_id: string;
+        product_id: string;
+        url: string;
+        name: string | null;
+      }) | null;
+    };
+    MatchDecision: {
+      decision_id: string;
+      project_id: string;
+      reference_website_id: string;
+      reference_url: string;
+      competitor_website_id: string;
+      competitor_url: string;
+      /** @enum {string} */
+      decision: "ACCEPTED" | "REJECTED" | "MANUAL";
+      decided_by: string;
+      /** Format: date-time */
+      decided_at: string;
+    };
+    Schedule: {
+      schedule_id: string;
+      project_id: string;
+      website_id: string;
+      /** @enum {string} */
+      variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      urls: string[] | null;
+      cadence: OneOf<[{
+        /** @constant */
+        kind: "DAILY";
+        time: string;
+      }, {
+        /** @constant */
+        kind: "WEEKLY";
+        /** @enum {string} */
+        day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
+        time: string;
+      }, {
+        /** @constant */
+        kind: "CRON";
+        expression: string;
+      }]>;
+      time_zone: string;
+      monthly_budget: string;
+      /** @enum {string} */
+      status: "ACTIVE" | "PAUSED" | "STOPPED";
+      stopped_reason: string | null;
+      /** @description The next due time while ACTIVE, else null. */
+      next_run_at: string | null;
+      created_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    ScheduleRun: {
+      schedule_id: string;
+      /** Format: date-time */
+      due_at: string;
+      /**
+       * @description STARTED: the job was created and approved; SKIPPED: no job was charged, see skip_reason.
+       * @enum {string}
+       */
+      outcome: "PENDING" | "STARTED" | "SKIPPED";
+      job_id: string | null;
+      skip_reason: ("BUDGET_EXHAUSTED" | "SCRAPE_IN_PROGRESS" | "WEBSITE_REMOVED" | "INSUFFICIENT_FUNDS" | "MONTHLY_SPEND_LIMIT" | "NO_FULL_CATALOG" | "CATALOG_EXPIRED" | "NO_URL_ACCEPTED" | "RUN_FAILED") | null;
+      detail: string | null;
+      /** Format: date-time */
+      recorded_at: string;
+    };
+    Webhook: {
+      webhook_id: string;
+      project_id: string;
+      url: string;
+      events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
+      /** Format: date-time */
+      created_at: string;
+    };
+    WebhookDelivery: {
+      delivery_id: string;
+      webhook_id: string;
+      event_id: string;
+      /** @enum {string} */
+      event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
+      /** @enum {string} */
+      status: "PENDING" | "DELIVERED" | "FAILED";
+      round: number;
+      attempts: ({
+          round: number;
+          /** Format: date-time */
+          attempted_at: string;
+          /** @enum {string} */
+          outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
+          status_code: number | null;
+          duration_ms: number;
+          error: string | null;
+        })[];
+      next_attempt_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      event: {
+        id: string;
+        type: string;
+        /** Format: date-time */
+        created_at: string;
+        project_id: string;
+        data: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    ExportFile: {
+      /** @enum {string} */
+      dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
+      website_id: string | null;
+      /** @description The URL scrape job whose own products file this is; null for the files of websites. */
+      job_id: string | null;
+      /**
+       * @description `csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.
+       * @enum {string}
+       */
+      format: "csv" | "jsonl";
+      rows: number;
+      bytes: number;
+      /** Format: date-time */
+      updated_at: string;
+      currency: string | null;
+    };
+    ExportLink: {
+      /** @enum {string} */
+      dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
+      project_id: string;
+      website_id: string | null;
+      /** @description The URL scrape job whose own products file this is; null for the files of websites. */
+      job_id: string | null;
+      /**
+       * @description `csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.
+       * @enum {string}
+       */
+      format: "csv" | "jsonl";
+      url: string;
+      /** Format: date-time */
+      expires_at: string;
+    };
     /** @description An RFC 9457 problem; `code` is stable. Every 422 lists the fields at fault in `errors`, each with its `location` (`header` for the Idempotency-Key). */
     Problem: {
       type: string;
@@ -366,13 +899,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            user_id: string;
-            name: string;
-            email: string;
-            /** Format: date-time */
-            created_at: string;
-          };
+          "application/json": components["schemas"]["Account"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -453,13 +980,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            user_id: string;
-            name: string;
-            email: string;
-            /** Format: date-time */
-            created_at: string;
-          };
+          "application/json": components["schemas"]["Account"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -854,13 +1375,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              customer_id: string;
-              name: string;
-              /** @enum {string} */
-              role: "OWNER" | "ADMIN" | "MEMBER";
-              managed: boolean;
-            })[];
+          "application/json": components["schemas"]["Membership"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -925,25 +1440,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            customer_id: string;
-            name: string;
-            /** @enum {string} */
-            role: "OWNER" | "ADMIN" | "MEMBER";
-            managed: boolean;
-            /** Format: date-time */
-            created_at: string;
-            quotas: {
-              max_projects: number;
-              projects_used: number;
-              free_analyses_per_month: number;
-              free_analyses_used: number;
-              monthly_spend_limit: string;
-              spent_this_month: string;
-              topup_min: string;
-              topup_max: string;
-            };
-          };
+          "application/json": components["schemas"]["Customer"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -1055,23 +1552,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            project_id: string;
-            name: string;
-            customer_id: string | null;
-            is_default: boolean;
-            localization: {
-              country: string;
-              currency: string;
-              locale: string;
-            } | null;
-            change_threshold_percent: number | null;
-            auto_accept_confidence: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          "application/json": components["schemas"]["Project"];
         };
       };
       /** @description INVALID_COUNTRY: Invalid country; INVALID_CURRENCY: Invalid currency; PROJECT_LIMIT_REACHED: Project limit reached */
@@ -1182,14 +1663,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            customer_id: string;
-            /** @constant */
-            currency: "EUR";
-            balance: string;
-            held: string;
-            spendable: string;
-          };
+          "application/json": components["schemas"]["Balance"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -1287,15 +1761,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": {
-            month: string;
-            /** @constant */
-            currency: "EUR";
-            total: string;
-            items: {
-                amount: string;
-              }[];
-          };
+          "application/json": components["schemas"]["Usage"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -1389,15 +1855,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": {
-              invoice_id: string;
-              number: string;
-              session_id: string;
-              amount: string;
-              currency: string;
-              /** Format: date-time */
-              issued_at: string;
-            }[];
+          "application/json": components["schemas"]["Invoice"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -1723,15 +2181,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            session_id: string;
-            /** @enum {string} */
-            status: "OPEN" | "PAID" | "EXPIRED";
-            credited: boolean;
-            amount: string;
-            currency: string;
-            credited_at: string | null;
-          };
+          "application/json": components["schemas"]["Topup"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -2010,23 +2460,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              project_id: string;
-              name: string;
-              customer_id: string | null;
-              is_default: boolean;
-              localization: {
-                country: string;
-                currency: string;
-                locale: string;
-              } | null;
-              change_threshold_percent: number | null;
-              auto_accept_confidence: number;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            })[];
+          "application/json": components["schemas"]["Project"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -2092,23 +2526,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            project_id: string;
-            name: string;
-            customer_id: string | null;
-            is_default: boolean;
-            localization: {
-              country: string;
-              currency: string;
-              locale: string;
-            } | null;
-            change_threshold_percent: number | null;
-            auto_accept_confidence: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          "application/json": components["schemas"]["Project"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -2216,23 +2634,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            project_id: string;
-            name: string;
-            customer_id: string | null;
-            is_default: boolean;
-            localization: {
-              country: string;
-              currency: string;
-              locale: string;
-            } | null;
-            change_threshold_percent: number | null;
-            auto_accept_confidence: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          "application/json": components["schemas"]["Project"];
         };
       };
       /** @description INVALID_COUNTRY: Invalid country; INVALID_CURRENCY: Invalid currency */
@@ -2342,32 +2744,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              change_id: string;
-              project_id: string;
-              website_id: string;
-              job_id: string;
-              /** Format: date-time */
-              detected_at: string;
-              /** @enum {string} */
-              kind: "PRICE_DOWN" | "PRICE_UP" | "OUT_OF_STOCK" | "BACK_IN_STOCK" | "NEW_PRODUCT" | "PRODUCT_GONE";
-              product_id: string;
-              product_url: string;
-              product_name: string | null;
-              previous_price: string | null;
-              current_price: string | null;
-              currency: string | null;
-              previous_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
-              current_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
-              price_change: string | null;
-              price_change_percent: number | null;
-              matched_reference: ({
-                website_id: string;
-                product_id: string;
-                url: string;
-                name: string | null;
-              }) | null;
-            })[];
+          "application/json": components["schemas"]["PriceChange"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -2461,19 +2838,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              decision_id: string;
-              project_id: string;
-              reference_website_id: string;
-              reference_url: string;
-              competitor_website_id: string;
-              competitor_url: string;
-              /** @enum {string} */
-              decision: "ACCEPTED" | "REJECTED" | "MANUAL";
-              decided_by: string;
-              /** Format: date-time */
-              decided_at: string;
-            })[];
+          "application/json": components["schemas"]["MatchDecision"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -2586,19 +2951,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            decision_id: string;
-            project_id: string;
-            reference_website_id: string;
-            reference_url: string;
-            competitor_website_id: string;
-            competitor_url: string;
-            /** @enum {string} */
-            decision: "ACCEPTED" | "REJECTED" | "MANUAL";
-            decided_by: string;
-            /** Format: date-time */
-            decided_at: string;
-          };
+          "application/json": components["schemas"]["MatchDecision"];
         };
       };
       /** @description Created */
@@ -2608,19 +2961,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            decision_id: string;
-            project_id: string;
-            reference_website_id: string;
-            reference_url: string;
-            competitor_website_id: string;
-            competitor_url: string;
-            /** @enum {string} */
-            decision: "ACCEPTED" | "REJECTED" | "MANUAL";
-            decided_by: string;
-            /** Format: date-time */
-            decided_at: string;
-          };
+          "application/json": components["schemas"]["MatchDecision"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -2791,6 +3132,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2930,82 +3272,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              job_id: string;
-              /** @enum {string} */
-              job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-              /** @enum {string} */
-              status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-              project_id: string;
-              website_id: string | null;
-              estimate: ({
-                currency: string;
-                unit_price_per_1000: string;
-                quantity: number;
-                total: string;
-                cap: string;
-                min_charge: string;
-                /** @enum {string} */
-                difficulty: "EASY" | "MEDIUM" | "HARD";
-                input_products: number;
-              }) | null;
-              approval: {
-                approved_by: string;
-                /** Format: date-time */
-                approved_at: string;
-              } | null;
-              settlement: {
-                quantity: number;
-                currency: string;
-                amount: string;
-                capped: boolean;
-                /** Format: date-time */
-                settled_at: string;
-              } | null;
-              error: string | null;
-              error_code: string | null;
-              contact_reason: string | null;
-              contact_request_id: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-              finished_at: string | null;
-              url: string;
-              country: string;
-              currency: string;
-              analysis_progress: ({
-                config: {
-                  /** @enum {string} */
-                  state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-                };
-                homepage: {
-                  /** @enum {string} */
-                  state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-                };
-                sitemap: {
-                  /** @enum {string} */
-                  state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-                };
-                size: {
-                  /** @enum {string} */
-                  state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-                };
-                sitemap_size: number;
-                is_ecommerce: boolean;
-                product_type: string;
-                language: string;
-                products_estimate: number;
-              }) | null;
-              train_progress: ({
-                pages: number;
-                pages_limit: number;
-                pages_estimate: number;
-                /** @enum {string} */
-                phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
-                percent: number;
-              }) | null;
-            })[];
+          "application/json": components["schemas"]["SetupJob"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -3112,82 +3379,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            url: string;
-            country: string;
-            currency: string;
-            analysis_progress: ({
-              config: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              homepage: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              size: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap_size: number;
-              is_ecommerce: boolean;
-              product_type: string;
-              language: string;
-              products_estimate: number;
-            }) | null;
-            train_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
-              percent: number;
-            }) | null;
-          };
+          "application/json": components["schemas"]["SetupJob"];
         };
       };
       /** @description Created */
@@ -3197,82 +3389,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            url: string;
-            country: string;
-            currency: string;
-            analysis_progress: ({
-              config: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              homepage: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              size: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap_size: number;
-              is_ecommerce: boolean;
-              product_type: string;
-              language: string;
-              products_estimate: number;
-            }) | null;
-            train_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
-              percent: number;
-            }) | null;
-          };
+          "application/json": components["schemas"]["SetupJob"];
         };
       };
       /** @description INVALID_COUNTRY: Invalid country; INVALID_CURRENCY: Invalid currency; INVALID_URL: Invalid URL */
@@ -3392,82 +3509,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            url: string;
-            country: string;
-            currency: string;
-            analysis_progress: ({
-              config: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              homepage: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              size: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap_size: number;
-              is_ecommerce: boolean;
-              product_type: string;
-              language: string;
-              products_estimate: number;
-            }) | null;
-            train_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
-              percent: number;
-            }) | null;
-          };
+          "application/json": components["schemas"]["SetupJob"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -3651,68 +3693,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              job_id: string;
-              /** @enum {string} */
-              job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-              /** @enum {string} */
-              status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-              project_id: string;
-              website_id: string | null;
-              estimate: ({
-                currency: string;
-                unit_price_per_1000: string;
-                quantity: number;
-                total: string;
-                cap: string;
-                min_charge: string;
-                /** @enum {string} */
-                difficulty: "EASY" | "MEDIUM" | "HARD";
-                input_products: number;
-              }) | null;
-              approval: {
-                approved_by: string;
-                /** Format: date-time */
-                approved_at: string;
-              } | null;
-              settlement: {
-                quantity: number;
-                currency: string;
-                amount: string;
-                capped: boolean;
-                /** Format: date-time */
-                settled_at: string;
-              } | null;
-              error: string | null;
-              error_code: string | null;
-              contact_reason: string | null;
-              contact_request_id: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-              finished_at: string | null;
-              /** @enum {string} */
-              variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-              url_count: number | null;
-              urls: string[] | null;
-              url_results: {
-                OK: number;
-                NOT_FOUND: number;
-                NOT_A_PRODUCT: number;
-                BLOCKED_BY_ROBOTS: number;
-                ADDRESS_NOT_ALLOWED: number;
-                FAILED: number;
-              } | null;
-              scrape_progress: ({
-                pages: number;
-                pages_limit: number;
-                pages_estimate: number;
-                /** @enum {string} */
-                phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
-                percent: number;
-              }) | null;
-            })[];
+          "application/json": components["schemas"]["ScrapeJob"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -3821,70 +3802,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            url_count: number | null;
-            urls: string[] | null;
-            url_results: {
-              OK: number;
-              NOT_FOUND: number;
-              NOT_A_PRODUCT: number;
-              BLOCKED_BY_ROBOTS: number;
-              ADDRESS_NOT_ALLOWED: number;
-              FAILED: number;
-            } | null;
-            scrape_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
-              percent: number;
-            }) | null;
-            rejected?: number;
-            rejected_urls?: string[];
-          };
+          "application/json": components["schemas"]["CreatedScrapeJob"];
         };
       };
       /** @description Created */
@@ -3894,70 +3812,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            url_count: number | null;
-            urls: string[] | null;
-            url_results: {
-              OK: number;
-              NOT_FOUND: number;
-              NOT_A_PRODUCT: number;
-              BLOCKED_BY_ROBOTS: number;
-              ADDRESS_NOT_ALLOWED: number;
-              FAILED: number;
-            } | null;
-            scrape_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
-              percent: number;
-            }) | null;
-            rejected?: number;
-            rejected_urls?: string[];
-          };
+          "application/json": components["schemas"]["CreatedScrapeJob"];
         };
       };
       /** @description NO_URL_ACCEPTED: No URL accepted */
@@ -4068,68 +3923,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            url_count: number | null;
-            urls: string[] | null;
-            url_results: {
-              OK: number;
-              NOT_FOUND: number;
-              NOT_A_PRODUCT: number;
-              BLOCKED_BY_ROBOTS: number;
-              ADDRESS_NOT_ALLOWED: number;
-              FAILED: number;
-            } | null;
-            scrape_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
-              percent: number;
-            }) | null;
-          };
+          "application/json": components["schemas"]["ScrapeJob"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -4221,68 +4015,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            url_count: number | null;
-            urls: string[] | null;
-            url_results: {
-              OK: number;
-              NOT_FOUND: number;
-              NOT_A_PRODUCT: number;
-              BLOCKED_BY_ROBOTS: number;
-              ADDRESS_NOT_ALLOWED: number;
-              FAILED: number;
-            } | null;
-            scrape_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
-              percent: number;
-            }) | null;
-          };
+          "application/json": components["schemas"]["ScrapeJob"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -4392,72 +4125,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              job_id: string;
-              /** @enum {string} */
-              job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-              /** @enum {string} */
-              status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-              project_id: string;
-              website_id: string | null;
-              estimate: ({
-                currency: string;
-                unit_price_per_1000: string;
-                quantity: number;
-                total: string;
-                cap: string;
-                min_charge: string;
-                /** @enum {string} */
-                difficulty: "EASY" | "MEDIUM" | "HARD";
-                input_products: number;
-              }) | null;
-              approval: {
-                approved_by: string;
-                /** Format: date-time */
-                approved_at: string;
-              } | null;
-              settlement: {
-                quantity: number;
-                currency: string;
-                amount: string;
-                capped: boolean;
-                /** Format: date-time */
-                settled_at: string;
-              } | null;
-              error: string | null;
-              error_code: string | null;
-              contact_reason: string | null;
-              contact_request_id: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-              finished_at: string | null;
-              reference_website_id: string;
-              competitor_website_ids: string[];
-              sample: boolean;
-              matching_progress: ({
-                products_checked: number;
-                products_skipped_not_modified: number;
-                new_matches: number;
-                products_processed: number;
-                products_total: number;
-                estimated_minutes_left: number | null;
-                percent: number;
-                /** @enum {string} */
-                phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
-              }) | null;
-              overlap: {
-                  website_id: string;
-                  match_website_id: string;
-                  products: number;
-                }[] | null;
-              websites: {
-                  website_id: string;
-                  products: number;
-                  modified: number;
-                }[] | null;
-            })[];
+          "application/json": components["schemas"]["MatchingJob"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -4568,72 +4236,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            reference_website_id: string;
-            competitor_website_ids: string[];
-            sample: boolean;
-            matching_progress: ({
-              products_checked: number;
-              products_skipped_not_modified: number;
-              new_matches: number;
-              products_processed: number;
-              products_total: number;
-              estimated_minutes_left: number | null;
-              percent: number;
-              /** @enum {string} */
-              phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
-            }) | null;
-            overlap: {
-                website_id: string;
-                match_website_id: string;
-                products: number;
-              }[] | null;
-            websites: {
-                website_id: string;
-                products: number;
-                modified: number;
-              }[] | null;
-          };
+          "application/json": components["schemas"]["MatchingJob"];
         };
       };
       /** @description Created */
@@ -4643,72 +4246,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            reference_website_id: string;
-            competitor_website_ids: string[];
-            sample: boolean;
-            matching_progress: ({
-              products_checked: number;
-              products_skipped_not_modified: number;
-              new_matches: number;
-              products_processed: number;
-              products_total: number;
-              estimated_minutes_left: number | null;
-              percent: number;
-              /** @enum {string} */
-              phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
-            }) | null;
-            overlap: {
-                website_id: string;
-                match_website_id: string;
-                products: number;
-              }[] | null;
-            websites: {
-                website_id: string;
-                products: number;
-                modified: number;
-              }[] | null;
-          };
+          "application/json": components["schemas"]["MatchingJob"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -4819,72 +4357,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            reference_website_id: string;
-            competitor_website_ids: string[];
-            sample: boolean;
-            matching_progress: ({
-              products_checked: number;
-              products_skipped_not_modified: number;
-              new_matches: number;
-              products_processed: number;
-              products_total: number;
-              estimated_minutes_left: number | null;
-              percent: number;
-              /** @enum {string} */
-              phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
-            }) | null;
-            overlap: {
-                website_id: string;
-                match_website_id: string;
-                products: number;
-              }[] | null;
-            websites: {
-                website_id: string;
-                products: number;
-                modified: number;
-              }[] | null;
-          };
+          "application/json": components["schemas"]["MatchingJob"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -4976,72 +4449,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            reference_website_id: string;
-            competitor_website_ids: string[];
-            sample: boolean;
-            matching_progress: ({
-              products_checked: number;
-              products_skipped_not_modified: number;
-              new_matches: number;
-              products_processed: number;
-              products_total: number;
-              estimated_minutes_left: number | null;
-              percent: number;
-              /** @enum {string} */
-              phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
-            }) | null;
-            overlap: {
-                website_id: string;
-                match_website_id: string;
-                products: number;
-              }[] | null;
-            websites: {
-                website_id: string;
-                products: number;
-                modified: number;
-              }[] | null;
-          };
+          "application/json": components["schemas"]["MatchingJob"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -5143,208 +4551,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            url: string;
-            country: string;
-            currency: string;
-            analysis_progress: ({
-              config: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              homepage: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              size: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap_size: number;
-              is_ecommerce: boolean;
-              product_type: string;
-              language: string;
-              products_estimate: number;
-            }) | null;
-            train_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
-              percent: number;
-            }) | null;
-          }) | ({
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            url_count: number | null;
-            urls: string[] | null;
-            url_results: {
-              OK: number;
-              NOT_FOUND: number;
-              NOT_A_PRODUCT: number;
-              BLOCKED_BY_ROBOTS: number;
-              ADDRESS_NOT_ALLOWED: number;
-              FAILED: number;
-            } | null;
-            scrape_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
-              percent: number;
-            }) | null;
-          }) | ({
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            reference_website_id: string;
-            competitor_website_ids: string[];
-            sample: boolean;
-            matching_progress: ({
-              products_checked: number;
-              products_skipped_not_modified: number;
-              new_matches: number;
-              products_processed: number;
-              products_total: number;
-              estimated_minutes_left: number | null;
-              percent: number;
-              /** @enum {string} */
-              phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
-            }) | null;
-            overlap: {
-                website_id: string;
-                match_website_id: string;
-                products: number;
-              }[] | null;
-            websites: {
-                website_id: string;
-                products: number;
-                modified: number;
-              }[] | null;
-          });
+          "application/json": components["schemas"]["Job"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -5625,33 +4832,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              website_id: string;
-              project_id: string;
-              url: string;
-              domain: string;
-              language: string | null;
-              product_type: string | null;
-              products_estimate: number;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              estimate: {
-                currency: string;
-                unit_price_per_1000: string;
-                quantity: number;
-                total: string;
-                cap: string;
-                min_charge: string;
-                /** @enum {string} */
-                difficulty: "EASY" | "MEDIUM" | "HARD";
-                input_products: number;
-              };
-              setup_job_id: string;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            })[];
+          "application/json": components["schemas"]["Website"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -5735,33 +4916,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            website_id: string;
-            project_id: string;
-            url: string;
-            domain: string;
-            language: string | null;
-            product_type: string | null;
-            products_estimate: number;
-            /** @enum {string} */
-            difficulty: "EASY" | "MEDIUM" | "HARD";
-            estimate: {
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            };
-            setup_job_id: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          "application/json": components["schemas"]["Website"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -5929,46 +5084,7 @@ export interface operations {
         content: {
           "application/json": {
             website_id: string;
-            products: ({
-                /** @description The URL fetched: as sent or as the crawl found it. */
-                url: string;
-                /** @description The page's canonical link, which may point elsewhere; absent on older records. */
-                canonical_url?: string | null;
-                name: string | null;
-                brand: string | null;
-                gtin: string | null;
-                mpn: string | null;
-                sku: string | null;
-                /** @description The price a buyer pays; the lowest of a range. */
-                price: string | null;
-                /** @description Present when `price` is the lowest of several (a range, a "from" price): the highest the page names, else null. */
-                price_max?: string | null;
-                /**
-                 * @description Present (true) when `price` is the lowest of several.
-                 * @constant
-                 */
-                price_from?: true;
-                currency: string | null;
-                /** @enum {string} */
-                availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
-                image: string | null;
-                category: string | null;
-                /** Format: date-time */
-                scraped_at: string;
-                source?: {
-                  [key: string]: "jsonld" | "microdata" | "rdfa" | "opengraph" | "shopify" | "nextdata" | "script" | "attributes" | "selector" | "url" | "heuristic";
-                };
-                /** @description The same string for every variant of one product (a record per variant); null for a page without variants; absent on older records. */
-                variant_group?: string | null;
-                /** @description What sets the variant apart, e.g. {"size": "M", "colour": "red"}; null without variants. */
-                variant_attributes?: {
-                  [key: string]: string;
-                } | null;
-                /** @description `price` per `unit`, an exact decimal string, where the name or a variant states a quantity (500 g, 12 × 330 ml); else null. */
-                unit_price?: string | null;
-                /** @description What `unit_price` is per. */
-                unit?: ("kg" | "l" | "m" | "m2" | "piece") | null;
-              })[];
+            products: components["schemas"]["Product"][];
           };
         };
       };
@@ -6062,22 +5178,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            website_id: string;
-            product_id: string;
-            from: string | null;
-            to: string | null;
-            points: ({
-                /** Format: date-time */
-                observed_at: string;
-                job_id: string;
-                url: string;
-                price: string | null;
-                currency: string | null;
-                /** @enum {string} */
-                availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
-              })[];
-          };
+          "application/json": components["schemas"]["ProductHistory"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -6169,41 +5270,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              schedule_id: string;
-              project_id: string;
-              website_id: string;
-              /** @enum {string} */
-              variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-              urls: string[] | null;
-              cadence: OneOf<[{
-                /** @constant */
-                kind: "DAILY";
-                time: string;
-              }, {
-                /** @constant */
-                kind: "WEEKLY";
-                /** @enum {string} */
-                day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
-                time: string;
-              }, {
-                /** @constant */
-                kind: "CRON";
-                expression: string;
-              }]>;
-              time_zone: string;
-              monthly_budget: string;
-              /** @enum {string} */
-              status: "ACTIVE" | "PAUSED" | "STOPPED";
-              stopped_reason: string | null;
-              /** @description The next due time while ACTIVE, else null. */
-              next_run_at: string | null;
-              created_by: string;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            })[];
+          "application/json": components["schemas"]["Schedule"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -6483,41 +5550,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            schedule_id: string;
-            project_id: string;
-            website_id: string;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            urls: string[] | null;
-            cadence: OneOf<[{
-              /** @constant */
-              kind: "DAILY";
-              time: string;
-            }, {
-              /** @constant */
-              kind: "WEEKLY";
-              /** @enum {string} */
-              day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
-              time: string;
-            }, {
-              /** @constant */
-              kind: "CRON";
-              expression: string;
-            }]>;
-            time_zone: string;
-            monthly_budget: string;
-            /** @enum {string} */
-            status: "ACTIVE" | "PAUSED" | "STOPPED";
-            stopped_reason: string | null;
-            /** @description The next due time while ACTIVE, else null. */
-            next_run_at: string | null;
-            created_by: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          "application/json": components["schemas"]["Schedule"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -6722,41 +5755,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            schedule_id: string;
-            project_id: string;
-            website_id: string;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            urls: string[] | null;
-            cadence: OneOf<[{
-              /** @constant */
-              kind: "DAILY";
-              time: string;
-            }, {
-              /** @constant */
-              kind: "WEEKLY";
-              /** @enum {string} */
-              day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
-              time: string;
-            }, {
-              /** @constant */
-              kind: "CRON";
-              expression: string;
-            }]>;
-            time_zone: string;
-            monthly_budget: string;
-            /** @enum {string} */
-            status: "ACTIVE" | "PAUSED" | "STOPPED";
-            stopped_reason: string | null;
-            /** @description The next due time while ACTIVE, else null. */
-            next_run_at: string | null;
-            created_by: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          "application/json": components["schemas"]["Schedule"];
         };
       };
       /** @description NO_URL_ACCEPTED: No URL accepted */
@@ -6877,21 +5876,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              schedule_id: string;
-              /** Format: date-time */
-              due_at: string;
-              /**
-               * @description STARTED: the job was created and approved; SKIPPED: no job was charged, see skip_reason.
-               * @enum {string}
-               */
-              outcome: "PENDING" | "STARTED" | "SKIPPED";
-              job_id: string | null;
-              skip_reason: ("BUDGET_EXHAUSTED" | "SCRAPE_IN_PROGRESS" | "WEBSITE_REMOVED" | "INSUFFICIENT_FUNDS" | "MONTHLY_SPEND_LIMIT" | "NO_FULL_CATALOG" | "CATALOG_EXPIRED" | "NO_URL_ACCEPTED" | "RUN_FAILED") | null;
-              detail: string | null;
-              /** Format: date-time */
-              recorded_at: string;
-            })[];
+          "application/json": components["schemas"]["ScheduleRun"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -6978,23 +5963,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              /** @enum {string} */
-              dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
-              website_id: string | null;
-              /** @description The URL scrape job whose own products file this is; null for the files of websites. */
-              job_id: string | null;
-              /**
-               * @description `csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.
-               * @enum {string}
-               */
-              format: "csv" | "jsonl";
-              rows: number;
-              bytes: number;
-              /** Format: date-time */
-              updated_at: string;
-              currency: string | null;
-            })[];
+          "application/json": components["schemas"]["ExportFile"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -7087,22 +6056,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @enum {string} */
-            dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
-            project_id: string;
-            website_id: string | null;
-            /** @description The URL scrape job whose own products file this is; null for the files of websites. */
-            job_id: string | null;
-            /**
-             * @description `csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.
-             * @enum {string}
-             */
-            format: "csv" | "jsonl";
-            url: string;
-            /** Format: date-time */
-            expires_at: string;
-          };
+          "application/json": components["schemas"]["ExportLink"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -7297,14 +6251,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              webhook_id: string;
-              project_id: string;
-              url: string;
-              events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
-              /** Format: date-time */
-              created_at: string;
-            })[];
+          "application/json": components["schemas"]["Webhook"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -7632,41 +6579,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              delivery_id: string;
-              webhook_id: string;
-              event_id: string;
-              /** @enum {string} */
-              event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
-              /** @enum {string} */
-              status: "PENDING" | "DELIVERED" | "FAILED";
-              round: number;
-              attempts: ({
-                  round: number;
-                  /** Format: date-time */
-                  attempted_at: string;
-                  /** @enum {string} */
-                  outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
-                  status_code: number | null;
-                  duration_ms: number;
-                  error: string | null;
-                })[];
-              next_attempt_at: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-              event: {
-                id: string;
-                type: string;
-                /** Format: date-time */
-                created_at: string;
-                project_id: string;
-                data: {
-                  [key: string]: unknown;
-                };
-              };
-            })[];
+          "application/json": components["schemas"]["WebhookDelivery"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -7759,41 +6672,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            delivery_id: string;
-            webhook_id: string;
-            event_id: string;
-            /** @enum {string} */
-            event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
-            /** @enum {string} */
-            status: "PENDING" | "DELIVERED" | "FAILED";
-            round: number;
-            attempts: ({
-                round: number;
-                /** Format: date-time */
-                attempted_at: string;
-                /** @enum {string} */
-                outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
-                status_code: number | null;
-                duration_ms: number;
-                error: string | null;
-              })[];
-            next_attempt_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            event: {
-              id: string;
-              type: string;
-              /** Format: date-time */
-              created_at: string;
-              project_id: string;
-              data: {
-                [key: string]: unknown;
-              };
-            };
-          };
+          "application/json": components["schemas"]["WebhookDelivery"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -7894,41 +6773,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            delivery_id: string;
-            webhook_id: string;
-            event_id: string;
-            /** @enum {string} */
-            event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
-            /** @enum {string} */
-            status: "PENDING" | "DELIVERED" | "FAILED";
-            round: number;
-            attempts: ({
-                round: number;
-                /** Format: date-time */
-                attempted_at: string;
-                /** @enum {string} */
-                outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
-                status_code: number | null;
-                duration_ms: number;
-                error: string | null;
-              })[];
-            next_attempt_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            event: {
-              id: string;
-              type: string;
-              /** Format: date-time */
-              created_at: string;
-              project_id: string;
-              data: {
-                [key: string]: unknown;
-              };
-            };
-          };
+          "application/json": components["schemas"]["WebhookDelivery"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */

@@ -22,6 +22,7 @@ const createSetup = findRoute('POST /jobs/setup') as Route;
 const listSetups = findRoute('GET /jobs/setup') as Route;
 const event = (headers: Record<string, string> = { 'idempotency-key': 'k1' }): HttpEvent =>
   ({ headers, body: '{"url":"https://shop.example"}', isBase64Encoded: false }) as unknown as HttpEvent;
+const DOCS_URL = 'http://127.0.0.1:3000/v1/docs';
 const conditionFailed = () =>
   Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
 
@@ -32,7 +33,7 @@ async function run(
   headers?: Record<string, string>,
 ) {
   let runs = 0;
-  const outcome = await idempotent(route, principal, event(headers), 'req-1', () => {
+  const outcome = await idempotent(route, principal, event(headers), 'req-1', DOCS_URL, () => {
     runs += 1;
     return work();
   }).then(

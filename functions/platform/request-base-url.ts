@@ -21,3 +21,14 @@ export function requestBaseUrl(event: HttpEvent, routePath: string): string {
   const basePath = segments.slice(0, Math.max(1, segments.length - routeDepth)).join('/');
   return `${protocol}://${host}${basePath}`;
 }
+
+/**
+ * The base URL of the stage a request came in on, for a request no route matched: `PUBLIC_BASE_URL`,
+ * else the domain API Gateway served it on and the stage (none for `$default`).
+ */
+export function stageBaseUrl(event: HttpEvent): string {
+  if (configuredBaseUrl) return configuredBaseUrl;
+  const protocol = event.headers?.['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  const { domainName, stage } = event.requestContext;
+  return `${protocol}://${domainName}${stage === '$default' ? '' : `/${stage}`}`;
+}
