@@ -1,5 +1,6 @@
 import { demoShops as demoShopSpecs } from '#fixtures/demo-shops';
 import { startShops } from '#fixtures/start-shop';
+import { CONSOLE_PATH } from '#local/api-server';
 import { readStackState, removeStackState, writeStackState } from '#local/stack-state';
 import { startStack } from '#local/start-stack';
 import { setting } from '#platform/config';
@@ -38,6 +39,7 @@ await writeStackState(directory, stack.port, {
 console.log(`Base URL: ${stack.baseUrl}`);
 console.log(`API key: ${stack.demo?.apiKey}`);
 console.log(`Try: curl -H "Authorization: Bearer ${stack.demo?.apiKey}" ${stack.baseUrl}/account`);
+console.log(`Console: ${new URL(CONSOLE_PATH, stack.baseUrl).href}`);
 
 for (const shop of demoShops) console.log(`Demo shop: ${shop.url}`);
 

@@ -2000,6 +2000,8 @@ export interface operations {
               created_at: string;
               /** Format: date-time */
               updated_at: string;
+              /** @enum {string} */
+              role: "ADMIN" | "EDITOR" | "VIEWER";
             })[];
         };
       };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PROJECT_ROLES } from '#core/access-policy';
 import { MATCH_DECISION_KINDS } from '#core/match-decisions';
 import { CHANGE_KINDS } from '#core/price-changes';
 import { availability, localization, timestamp } from '../response-fields.ts';
@@ -12,6 +13,12 @@ export const project = v.object({
   change_threshold_percent: v.nullable(v.number()),
   created_at: timestamp,
   updated_at: timestamp,
+});
+
+/** A project in the caller's list, with the caller's project role (what a console may offer). */
+export const listedProject = v.object({
+  ...project.entries,
+  role: v.picklist(PROJECT_ROLES),
 });
 
 export const matchDecision = v.object({
