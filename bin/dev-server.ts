@@ -1,9 +1,9 @@
 import { demoShops as demoShopSpecs } from '#fixtures/demo-shops';
 import { startShops } from '#fixtures/start-shop';
-import { CONSOLE_PATH } from '#local/api-server';
 import { readStackState, removeStackState, writeStackState } from '#local/stack-state';
 import { startStack } from '#local/start-stack';
 import { setting } from '#platform/config';
+import { CONSOLE_PATH } from '../console/build-console.ts';
 
 // `npm start` runs this under `sh -c`: when npm is stopped, the shell exits without passing the
 // signal on, so a changed parent means whoever started the stack is gone, and so must the stack be.

@@ -2,6 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 
+/** Where the console is served: on the API's origin, beside the API's `/v1`. */
+export const CONSOLE_PATH = '/console';
+
 /** A file of the built console: its name under `/console/`, its media type and its bytes. */
 export interface ConsoleFile {
   name: string;

@@ -9,7 +9,12 @@ import type { HttpEvent } from '#platform/http-event';
 import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
 import { routeKey } from '#platform/routes';
-import { buildConsole, CONSOLE_CONTENT_SECURITY_POLICY, type ConsoleFile } from '../console/build-console.ts';
+import {
+  buildConsole,
+  CONSOLE_CONTENT_SECURITY_POLICY,
+  CONSOLE_PATH,
+  type ConsoleFile,
+} from '../console/build-console.ts';
 
 /** API Gateway's own payload limit; the local server refuses the same. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -129,9 +134,6 @@ function send(response: ServerResponse, result: HttpResponse): void {
   response.writeHead(result.statusCode);
   response.end(bytes);
 }
-
-/** The console's path on the API's origin; in AWS CloudFront serves the same files there. */
-export const CONSOLE_PATH = '/console';
 
 let consoleFiles: Map<string, ConsoleFile> | undefined;
 

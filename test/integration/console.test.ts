@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '#admin/commands';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
-import { CONSOLE_PATH } from '#local/api-server';
 import type { RunningStack } from '#local/start-stack';
 import type { ApiClient } from '#test/api-client';
 import { addProjectMember, newUser } from '#test/operator';
 import { startOwnedProject } from '#test/owned-project';
+import { CONSOLE_PATH } from '../../console/build-console.ts';
 
 /**
  * The console in a real browser (the system's Chromium, driven by playwright-core; nothing is
