@@ -290,12 +290,43 @@ function progressOf(job: Job): Child {
   if (FINAL.has(job.status)) return null;
   if (job.train_progress)
     return progressBar(`Training (${job.train_progress.phase})`, job.train_progress.percent);
-  if (job.analysis_progress) return progressBar('Analysis', 0);
+  if (job.analysis_progress) return analysisView(job.analysis_progress);
   if (job.scrape_progress)
     return progressBar(`Scraping (${job.scrape_progress.phase})`, job.scrape_progress.percent);
   if (job.matching_progress)
     return progressBar(`Matching (${job.matching_progress.phase})`, job.matching_progress.percent);
   return null;
+}
+
+const ANALYSIS_STEPS = {
+  config: 'robots.txt',
+  homepage: 'Homepage',
+  sitemap: 'Sitemaps',
+  size: 'Size',
+} as const;
+
+/** The analysis as its four steps, each with its state, and what it has found so far. */
+function analysisView(progress: NonNullable<Job['analysis_progress']>): HTMLElement {
+  const stateOf = (step: string) => (progress[step] as { state?: string } | undefined)?.state ?? 'PENDING';
+  const done = Object.keys(ANALYSIS_STEPS).filter((step) => stateOf(step) === 'DONE').length;
+  return h(
+    'section',
+    { 'aria-label': 'Analysis' },
+    progressBar('Analysis', (done / Object.keys(ANALYSIS_STEPS).length) * 100),
+    h(
+      'ul',
+      {},
+      Object.entries(ANALYSIS_STEPS).map(([step, label]) => h('li', {}, `${label}: ${stateOf(step)}`)),
+    ),
+    typeof progress.products_estimate === 'number' && progress.products_estimate > 0
+      ? h(
+          'p',
+          {},
+          `About ${progress.products_estimate} products`,
+          progress.language ? ` · ${progress.language}` : '',
+        )
+      : null,
+  );
 }
 
 function quoteView(estimate: Estimate): HTMLElement {
