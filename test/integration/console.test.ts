@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '#admin/commands';
@@ -27,6 +28,8 @@ const SHOP: ShopSpec = {
   theme: 'ELECTRONICS',
   sitemap: 'INDEX',
 };
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const NAV = [
   'Projects',
@@ -79,6 +82,25 @@ async function signIn(tab: Page, key: string) {
 }
 
 const statusOf = (tab: Page) => tab.locator('.facts .status');
+
+/** The page once its lists have loaded. */
+async function settled(tab: Page) {
+  await expect.poll(() => tab.getByText('Loading…').count()).toBe(0);
+}
+
+/** axe-core's serious and critical findings on the page as it stands, one line each. */
+async function seriousViolations(tab: Page): Promise<string[]> {
+  await tab.addScriptTag({ path: AXE_SCRIPT });
+  return tab.evaluate(async () => {
+    const axe = (window as any).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((violation: any) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation: any) => `${violation.id}: ${violation.nodes.map((node: any) => node.target).join(' | ')}`,
+      );
+  });
+}
 
 describe('the console', () => {
   it('signs in with a key pasted with spaces and a line break, kept in session storage only', async () => {
@@ -167,6 +189,23 @@ describe('the console', () => {
     const text = await readFile((await download.path()) ?? '', 'utf8');
     expect(text.split('\n')[0]).toContain('url');
     expect(text.trim().split('\n').length).toBeGreaterThan(1);
+  });
+
+  it('has no serious or critical accessibility violation on the sign-in page or any main page', async () => {
+    // axe is injected as an inline script, which the console's content security policy refuses.
+    const axeContext = await browser.newContext({ bypassCSP: true });
+    const tab = await axeContext.newPage();
+    await tab.goto(consoleUrl);
+    const found: Record<string, string[]> = { 'sign-in': await seriousViolations(tab) };
+    await signIn(tab, owner.apiKey);
+    for (const name of NAV) {
+      await tab.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true }).click();
+      await tab.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+      await settled(tab);
+      found[name] = await seriousViolations(tab);
+    }
+    await axeContext.close();
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((page) => [page, []])));
   });
 
   it('offers a VIEWER no approve or cancel button on a job an EDITOR could approve', async () => {

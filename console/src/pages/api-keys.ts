@@ -7,7 +7,7 @@ import { pagedList } from '../paged-list.ts';
 /** Scopes by their console labels (the spec's scope table). */
 const SCOPE_LABELS = { USER: 'all projects', PROJECT: 'one project' } as const;
 
-/** The user's API keys: create one for all projects or one project (shown once), revoke. */
+/** The account's name, and the user's API keys: create one for all projects or one project (shown once), revoke. */
 export async function apiKeysPage(context: ConsoleContext): Promise<HTMLElement> {
   if (context.scope === 'PROJECT') {
     return h(
@@ -22,6 +22,24 @@ export async function apiKeysPage(context: ConsoleContext): Promise<HTMLElement>
     'div',
     {},
     h('h1', {}, 'API keys'),
+    apiForm(
+      'Your account',
+      [
+        {
+          name: 'name',
+          label: 'Your name',
+          required: true,
+          maxlength: 100,
+          value: context.accountName ?? '',
+        },
+      ],
+      'Save name',
+      async (values) => {
+        const account = await ok(api.PUT('/account', { body: { name: values.name ?? '' } }));
+        context.accountName = account.name;
+        return `Saved: ${account.name}.`;
+      },
+    ),
     apiForm(
       'Create an API key',
       [

@@ -2,6 +2,7 @@ import { ok } from '../api.ts';
 import { type ConsoleContext, managedCustomers } from '../context.ts';
 import { fill, h, table, when } from '../dom.ts';
 import { actionButton, apiForm } from '../forms.ts';
+import { contactForm } from './contact.ts';
 import { fact } from './websites.ts';
 
 interface UsageItem {
@@ -29,6 +30,7 @@ export async function billingPage(context: ConsoleContext, params: string[]): Pr
           ? 'A project key cannot read or top up the credit; sign in with a key for all projects.'
           : 'Billing is for the owners and admins of a customer.',
       ),
+      contactForm(context),
     );
   }
   const customer = customers.find((candidate) => candidate.customer_id === params[0]) ?? customers[0];
@@ -168,6 +170,7 @@ export async function billingPage(context: ConsoleContext, params: string[]): Pr
       ],
       invoices,
     ),
+    contactForm(context),
     h('h2', {}, 'Quotas'),
     h(
       'dl',

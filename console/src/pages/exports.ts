@@ -8,7 +8,7 @@ interface ExportFile {
   dataset: 'products' | 'matches' | 'price_comparison' | 'price_history';
   website_id: string | null;
   job_id: string | null;
-  format: string;
+  format: 'csv' | 'jsonl';
   rows: number;
   bytes: number;
   updated_at: string;
@@ -53,7 +53,7 @@ export async function exportsPage(context: ConsoleContext): Promise<HTMLElement>
                         ...(file.job_id ? { job_id: file.job_id } : {}),
                       },
                     },
-                  } as never),
+                  }),
                 );
                 // The link is presigned for 15 minutes and served as an attachment: following it
                 // downloads the file and leaves the console where it is.

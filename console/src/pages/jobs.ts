@@ -259,7 +259,7 @@ function jobView(context: ConsoleContext, lane: Lane, job: Job, refresh: () => v
           await ok(
             api.POST('/contact-requests', {
               body: { reason: 'SUPPORT', job_id: job.job_id, contact_reason: job.contact_reason },
-            } as never),
+            }),
           );
           refresh();
         })
