@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '#admin/commands';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
@@ -16,6 +16,8 @@ import { CONSOLE_PATH } from '../../console/build-console.ts';
  * downloaded) against this file's stack: one signed-in tab walks the main flow in order.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Set to a folder (docs/console) to keep a screenshot of each main page as the walk sees it. */
+const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS_DIR;
 
 /** A small JSON-LD shop, so setup and a full scrape take seconds. */
 const SHOP: ShopSpec = {
@@ -46,7 +48,6 @@ const NAV = [
 
 let stack: RunningStack;
 let api: ApiClient;
-let customerId: string;
 let owner: { userId: string; apiKey: string };
 let projectId: string;
 let shop: RunningShop;
@@ -57,7 +58,7 @@ let consoleUrl: string;
 let websiteId: string;
 
 beforeAll(async () => {
-  ({ stack, api, customerId, owner, projectId } = await startOwnedProject({
+  ({ stack, api, owner, projectId } = await startOwnedProject({
     customerName: 'Console customer',
   }));
   shop = await startShop(SHOP);
@@ -173,8 +174,26 @@ describe('the console', () => {
     websiteId = decodeURIComponent(page.url().split('/').at(-1) ?? '');
   });
 
+  it('tops up the credit through the local checkout and sees it credited', async () => {
+    const websitePage = page.url();
+    await page.getByRole('link', { name: 'Billing', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Top up the credit' });
+    await form.getByLabel('Amount (EUR)').fill('25.00');
+    await form.getByRole('button', { name: 'Go to checkout' }).click();
+    const [checkout] = await Promise.all([
+      context.waitForEvent('page'),
+      form.getByRole('link', { name: 'Pay on the checkout page' }).click(),
+    ]);
+    await checkout.getByRole('button', { name: /^Pay / }).click();
+    await checkout.getByRole('heading', { name: 'Paid' }).waitFor();
+    await checkout.close();
+    await form.getByRole('button', { name: 'Check payment' }).click();
+    await page.getByText('Balance').waitFor();
+    await expect.poll(() => page.locator('.balance dd').first().textContent()).toBe('25.00 EUR');
+    await page.goto(websitePage);
+  });
+
   it('quotes a full scrape and approves it, then follows it to its end', async () => {
-    await commands.credit({ customer: customerId, amount: '50.00', reason: 'console test' });
     await page.getByRole('button', { name: 'Quote a full scrape' }).click();
     await page.waitForURL(/#\/jobs\/scraping\/job_/);
     await expect.poll(() => statusOf(page).textContent()).toBe('AWAITING_APPROVAL');
@@ -197,7 +216,7 @@ describe('the console', () => {
 
   it('has no serious or critical accessibility violation on the sign-in page or any main page', async () => {
     // axe is injected as an inline script, which the console's content security policy refuses.
-    const axeContext = await browser.newContext({ bypassCSP: true });
+    const axeContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
     const tab = await axeContext.newPage();
     await tab.goto(consoleUrl);
     const found: Record<string, string[]> = { 'sign-in': await seriousViolations(tab) };
@@ -207,6 +226,11 @@ describe('the console', () => {
       await tab.getByRole('heading', { level: 1, name, exact: true }).waitFor();
       await settled(tab);
       found[name] = await seriousViolations(tab);
+      if (SCREENSHOTS)
+        await tab.screenshot({
+          path: join(SCREENSHOTS, `${name.toLowerCase().replace(' ', '-')}.png`),
+          fullPage: true,
+        });
     }
     await axeContext.close();
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((page) => [page, []])));

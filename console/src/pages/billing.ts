@@ -164,7 +164,7 @@ export async function billingPage(context: ConsoleContext, params: string[]): Pr
                 link.click();
                 setTimeout(() => URL.revokeObjectURL(url), 60_000);
               },
-              { 'aria-label': `Download invoice ${invoice.number}` },
+              { 'aria-label': `Download PDF of invoice ${invoice.number}` },
             ),
         },
       ],

@@ -83,7 +83,6 @@ export async function jobsPage(context: ConsoleContext, params: string[]): Promi
     'div',
     {},
     h('h1', {}, 'Jobs'),
-    h('h2', {}, 'Scrape jobs'),
     pagedList(
       'Scrape jobs',
       columns('scraping'),
@@ -93,7 +92,6 @@ export async function jobsPage(context: ConsoleContext, params: string[]): Promi
           next: string | null;
         }>,
     ),
-    h('h2', {}, 'Matching jobs'),
     pagedList(
       'Matching jobs',
       columns('matching'),
@@ -137,7 +135,6 @@ export async function jobsPage(context: ConsoleContext, params: string[]): Promi
           },
         )
       : null,
-    h('h2', {}, 'Setup jobs'),
     pagedList(
       'Setup jobs',
       columns('setup'),
