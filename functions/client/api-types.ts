@@ -2460,7 +2460,21 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": components["schemas"]["Project"][];
+          "application/json": ({
+              project_id: string;
+              name: string;
+              customer_id: string | null;
+              is_default: boolean;
+              localization: components["schemas"]["Localization"] | null;
+              change_threshold_percent: number | null;
+              auto_accept_confidence: number;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @enum {string} */
+              role: "ADMIN" | "EDITOR" | "VIEWER";
+            })[];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */

@@ -206,10 +206,13 @@ export async function getProject(projectId: string): Promise<Project | null> {
  * One page of the projects the user has a role in, with that role, in project-id order (oldest
  * first); `visible` drops those the caller's key must not show.
  */
+/** A project as the user's list shows it: with the user's role in it, so a client offers what it allows. */
+export type ListedProject = Project & { role: ProjectRole };
+
 export function listUserProjects(
   userId: string,
   page: { limit: number; after?: ListPosition; visible: (facts: ProjectFacts) => boolean },
-): Promise<QueryPage<Project>> {
+): Promise<QueryPage<ListedProject>> {
   return queryPage(beginsWith(projectMembershipsPrefix(userId)), {
     limit: page.limit,
     after: page.after,
@@ -232,7 +235,7 @@ export function listUserProjects(
           managed: stored.managed,
           role: membership.role as ProjectRole,
         };
-        return page.visible(facts) ? publicProject(stored) : null;
+        return page.visible(facts) ? { ...publicProject(stored), role: facts.role as ProjectRole } : null;
       });
     },
   });
