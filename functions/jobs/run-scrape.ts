@@ -62,6 +62,7 @@ const MAX_PARALLEL_BATCHES = 4;
 
 const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
+const BOT_WALL_RETRY_MS = setting('CRAWL_BOT_WALL_RETRY_MS');
 
 const STOP: ScrapeStep = { next: 'STOP' };
 
@@ -76,6 +77,7 @@ const EMPTY_COUNTS = (): UrlResultCounts => ({
   NOT_A_PRODUCT: 0,
   BLOCKED_BY_ROBOTS: 0,
   ADDRESS_NOT_ALLOWED: 0,
+  BLOCKED: 0,
   FAILED: 0,
 });
 
@@ -118,7 +120,11 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
 
   let urls: string[];
   let crawlDelaySeconds: number | null;
-  const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS, minDelayMs: MIN_DELAY_MS });
+  const fetcher = createFetcher({
+    allowedHosts: ALLOWED_HOSTS,
+    minDelayMs: MIN_DELAY_MS,
+    botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+  });
   if (job.variant === 'FULL') {
     const progress = progressWriter((found: number) =>
       jobStore().setPathIn(
@@ -208,6 +214,7 @@ export async function scrapeBatch(
     allowedHosts: ALLOWED_HOSTS,
     minDelayMs: MIN_DELAY_MS,
     perHostConcurrency: BATCH_CONCURRENCY,
+    botWallRetryDelayMs: BOT_WALL_RETRY_MS,
   });
   const deadline = startedAt + setting('SCRAPE_BATCH_SECONDS') * 1000;
   let done = from;
@@ -215,7 +222,7 @@ export async function scrapeBatch(
     runPool(urls, BATCH_CONCURRENCY, async (url, index) => {
       // The first URL always runs, so each run of the task moves the batch on.
       if (index > 0 && performance.now() > deadline) return null;
-      const outcome = await scrapeUrl(url, profile, fetcher, { signal: progress.signal });
+      const outcome = await scrapeUrl(url, profile, fetcher, { signal: progress.signal, deadline });
       progress.report(++done);
       return outcome;
     }),

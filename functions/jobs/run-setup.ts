@@ -37,6 +37,7 @@ const MAX_SEEDS = 50;
 
 const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
+const BOT_WALL_RETRY_MS = setting('CRAWL_BOT_WALL_RETRY_MS');
 
 const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) => JobFailure> = {
   TOO_LARGE: (analysis) => ({
@@ -59,6 +60,12 @@ const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) 
     error_code: 'BLOCKED_BY_ROBOTS',
     contact_reason: null,
   }),
+  BLOCKED: () => ({
+    error:
+      'The website refuses our crawler: most of its pages answered with a bot wall (access denied or a challenge page). Contact support to set it up.',
+    error_code: 'WEBSITE_BLOCKED',
+    contact_reason: 'WEBSITE_BLOCKED',
+  }),
   ADDRESS_NOT_ALLOWED: () => ({
     error:
       'The website resolves to a private, local or cloud-internal address, which the service does not read.',
@@ -72,7 +79,11 @@ const setupProgress = (jobId: string, status: JobStatus, field: 'analysis_progre
   progressWriter((value: unknown) => jobStore().updateIn<SetupFields>(jobId, status, { [field]: value }));
 
 function newFetcher(): PageFetcher {
-  return createFetcher({ allowedHosts: ALLOWED_HOSTS, minDelayMs: MIN_DELAY_MS });
+  return createFetcher({
+    allowedHosts: ALLOWED_HOSTS,
+    minDelayMs: MIN_DELAY_MS,
+    botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+  });
 }
 
 /** Brings the job into `to` from `from`, or tells why this step has nothing to do. */

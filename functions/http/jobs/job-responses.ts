@@ -69,6 +69,7 @@ export const scrapeJob = v.object({
       NOT_A_PRODUCT: count,
       BLOCKED_BY_ROBOTS: count,
       ADDRESS_NOT_ALLOWED: count,
+      BLOCKED: count,
       FAILED: count,
     }),
   ),
