@@ -11,7 +11,8 @@ export type FetchOutcome =
   | 'HTTP_ERROR' // any other final non-2xx status after retries
   | 'NETWORK_ERROR' // DNS, connect, reset or timeout after retries
   | 'TOO_LARGE' // body exceeded the size limit
-  | 'BOT_WALL'; // 403 or a challenge page, again when asked once more later
+  | 'BOT_WALL' // 403 or a challenge page, again when asked once more later
+  | 'RENDER_FAILED'; // fetched, but the browser could not render it in its time (a website read with a browser)
 
 export interface FetchedPage {
   outcome: FetchOutcome;
