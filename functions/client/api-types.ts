@@ -206,21 +206,21 @@ export interface paths {
   "/exports": {
     /**
      * A project's export files
-     * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
      */
     get: operations["listExports"];
   };
   "/exports/{dataset}/url": {
     /**
      * A short-lived download link of one export file
-     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
      */
     get: operations["getExportUrl"];
   };
   "/exports/{dataset}": {
     /**
      * One export file as CSV or JSON Lines
-     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
      */
     get: operations["downloadExport"];
   };
@@ -2793,7 +2793,7 @@ export interface operations {
                 cap: string;
                 min_charge: string;
                 /** @enum {string} */
-                difficulty: "EASY" | "MEDIUM" | "HARD";
+                difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
                 input_products: number;
               }) | null;
               approval: {
@@ -2843,6 +2843,8 @@ export interface operations {
                 product_type: string;
                 language: string;
                 products_estimate: number;
+                /** @enum {string} */
+                rendering: "HTTP" | "BROWSER";
               }) | null;
               train_progress: ({
                 pages: number;
@@ -2974,7 +2976,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -3024,6 +3026,8 @@ export interface operations {
               product_type: string;
               language: string;
               products_estimate: number;
+              /** @enum {string} */
+              rendering: "HTTP" | "BROWSER";
             }) | null;
             train_progress: ({
               pages: number;
@@ -3059,7 +3063,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -3109,6 +3113,8 @@ export interface operations {
               product_type: string;
               language: string;
               products_estimate: number;
+              /** @enum {string} */
+              rendering: "HTTP" | "BROWSER";
             }) | null;
             train_progress: ({
               pages: number;
@@ -3253,7 +3259,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -3303,6 +3309,8 @@ export interface operations {
               product_type: string;
               language: string;
               products_estimate: number;
+              /** @enum {string} */
+              rendering: "HTTP" | "BROWSER";
             }) | null;
             train_progress: ({
               pages: number;
@@ -3510,7 +3518,7 @@ export interface operations {
                 cap: string;
                 min_charge: string;
                 /** @enum {string} */
-                difficulty: "EASY" | "MEDIUM" | "HARD";
+                difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
                 input_products: number;
               }) | null;
               approval: {
@@ -3545,6 +3553,7 @@ export interface operations {
                 NOT_A_PRODUCT: number;
                 BLOCKED_BY_ROBOTS: number;
                 ADDRESS_NOT_ALLOWED: number;
+                BLOCKED: number;
                 FAILED: number;
               } | null;
               scrape_progress: ({
@@ -3679,7 +3688,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -3714,6 +3723,7 @@ export interface operations {
               NOT_A_PRODUCT: number;
               BLOCKED_BY_ROBOTS: number;
               ADDRESS_NOT_ALLOWED: number;
+              BLOCKED: number;
               FAILED: number;
             } | null;
             scrape_progress: ({
@@ -3752,7 +3762,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -3787,6 +3797,7 @@ export interface operations {
               NOT_A_PRODUCT: number;
               BLOCKED_BY_ROBOTS: number;
               ADDRESS_NOT_ALLOWED: number;
+              BLOCKED: number;
               FAILED: number;
             } | null;
             scrape_progress: ({
@@ -3925,7 +3936,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -3960,6 +3971,7 @@ export interface operations {
               NOT_A_PRODUCT: number;
               BLOCKED_BY_ROBOTS: number;
               ADDRESS_NOT_ALLOWED: number;
+              BLOCKED: number;
               FAILED: number;
             } | null;
             scrape_progress: ({
@@ -4077,7 +4089,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -4112,6 +4124,7 @@ export interface operations {
               NOT_A_PRODUCT: number;
               BLOCKED_BY_ROBOTS: number;
               ADDRESS_NOT_ALLOWED: number;
+              BLOCKED: number;
               FAILED: number;
             } | null;
             scrape_progress: ({
@@ -4247,7 +4260,7 @@ export interface operations {
                 cap: string;
                 min_charge: string;
                 /** @enum {string} */
-                difficulty: "EASY" | "MEDIUM" | "HARD";
+                difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
                 input_products: number;
               }) | null;
               approval: {
@@ -4422,7 +4435,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -4497,7 +4510,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -4672,7 +4685,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -4828,7 +4841,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -4994,7 +5007,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -5044,6 +5057,8 @@ export interface operations {
               product_type: string;
               language: string;
               products_estimate: number;
+              /** @enum {string} */
+              rendering: "HTTP" | "BROWSER";
             }) | null;
             train_progress: ({
               pages: number;
@@ -5069,7 +5084,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -5104,6 +5119,7 @@ export interface operations {
               NOT_A_PRODUCT: number;
               BLOCKED_BY_ROBOTS: number;
               ADDRESS_NOT_ALLOWED: number;
+              BLOCKED: number;
               FAILED: number;
             } | null;
             scrape_progress: ({
@@ -5130,7 +5146,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             }) | null;
             approval: {
@@ -5464,7 +5480,9 @@ export interface operations {
               product_type: string | null;
               products_estimate: number;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
+              /** @enum {string} */
+              rendering: "HTTP" | "BROWSER";
               estimate: {
                 currency: string;
                 unit_price_per_1000: string;
@@ -5473,7 +5491,7 @@ export interface operations {
                 cap: string;
                 min_charge: string;
                 /** @enum {string} */
-                difficulty: "EASY" | "MEDIUM" | "HARD";
+                difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
                 input_products: number;
               };
               setup_job_id: string;
@@ -5573,7 +5591,9 @@ export interface operations {
             product_type: string | null;
             products_estimate: number;
             /** @enum {string} */
-            difficulty: "EASY" | "MEDIUM" | "HARD";
+            difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
+            /** @enum {string} */
+            rendering: "HTTP" | "BROWSER";
             estimate: {
               currency: string;
               unit_price_per_1000: string;
@@ -5582,7 +5602,7 @@ export interface operations {
               cap: string;
               min_charge: string;
               /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
+              difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
               input_products: number;
             };
             setup_job_id: string;
@@ -6775,7 +6795,7 @@ export interface operations {
   };
   /**
    * A project's export files
-   * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
    */
   listExports: {
     parameters: {
@@ -6877,7 +6897,7 @@ export interface operations {
   };
   /**
    * A short-lived download link of one export file
-   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
    */
   getExportUrl: {
     parameters: {
@@ -6984,7 +7004,7 @@ export interface operations {
   };
   /**
    * One export file as CSV or JSON Lines
-   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
    */
   downloadExport: {
     parameters: {

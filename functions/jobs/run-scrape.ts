@@ -8,9 +8,12 @@ import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
 import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
 import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
 import { createFetcher } from '#crawl/net/fetcher';
+import type { PageFetcher } from '#crawl/net/page-fetcher';
 import { runPool } from '#crawl/net/run-pool';
 import { parseAllowedHosts } from '#crawl/net/ssrf-guard';
 import { scrapeUrl, type UrlResult } from '#crawl/page/scrape-url';
+import { DEFAULT_CHROMIUM_PATH } from '#crawl/render/launch-chromium';
+import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
 import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
 import { setting } from '#platform/config';
 import {
@@ -63,6 +66,12 @@ const MAX_PARALLEL_BATCHES = 4;
 const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
 const BOT_WALL_RETRY_MS = setting('CRAWL_BOT_WALL_RETRY_MS');
+const CHROMIUM_PATH = setting('CHROMIUM_PATH') ?? DEFAULT_CHROMIUM_PATH;
+
+/** A website read with a browser is fetched and rendered; any other is only fetched. */
+function readingFetcher(http: PageFetcher, rendering: 'HTTP' | 'BROWSER' | undefined): PageFetcher {
+  return rendering === 'BROWSER' ? chromiumFetcher(http, CHROMIUM_PATH) : http;
+}
 
 const STOP: ScrapeStep = { next: 'STOP' };
 
@@ -120,11 +129,14 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
 
   let urls: string[];
   let crawlDelaySeconds: number | null;
-  const fetcher = createFetcher({
-    allowedHosts: ALLOWED_HOSTS,
-    minDelayMs: MIN_DELAY_MS,
-    botWallRetryDelayMs: BOT_WALL_RETRY_MS,
-  });
+  const fetcher = readingFetcher(
+    createFetcher({
+      allowedHosts: ALLOWED_HOSTS,
+      minDelayMs: MIN_DELAY_MS,
+      botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+    }),
+    website.rendering,
+  );
   if (job.variant === 'FULL') {
     const progress = progressWriter((found: number) =>
       jobStore().setPathIn(
@@ -210,12 +222,16 @@ export async function scrapeBatch(
   const progress = progressWriter((done: number) =>
     jobStore().setPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done),
   );
-  const fetcher = createFetcher({
-    allowedHosts: ALLOWED_HOSTS,
-    minDelayMs: MIN_DELAY_MS,
-    perHostConcurrency: BATCH_CONCURRENCY,
-    botWallRetryDelayMs: BOT_WALL_RETRY_MS,
-  });
+  const website = await getWebsite(job.website_id);
+  const fetcher = readingFetcher(
+    createFetcher({
+      allowedHosts: ALLOWED_HOSTS,
+      minDelayMs: MIN_DELAY_MS,
+      perHostConcurrency: BATCH_CONCURRENCY,
+      botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+    }),
+    website?.rendering,
+  );
   const deadline = startedAt + setting('SCRAPE_BATCH_SECONDS') * 1000;
   let done = from;
   const outcomes = await runTracked(progress, fetcher, () =>

@@ -131,6 +131,9 @@ export const SETTINGS = {
     about:
       'tests only: least time between the starts of two requests to one host by the setup and scrape lanes; a robots Crawl-delay still applies',
   },
+  CHROMIUM_PATH: optional(
+    'the Chromium binary the crawler renders pages with; default /usr/bin/chromium (Debian `chromium`, as in the browser image in AWS)',
+  ),
   CRAWL_BOT_WALL_RETRY_MS: {
     kind: 'number',
     fallback: 5_000,

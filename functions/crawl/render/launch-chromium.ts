@@ -10,11 +10,19 @@ export interface ChromiumSettings {
   args?: readonly string[];
 }
 
+let launches = 0;
+
+/** Browsers this process has started: a website read over HTTP must leave it unchanged. */
+export function chromiumLaunches(): number {
+  return launches;
+}
+
 /**
  * Headless Chromium through playwright-core: the crawler's renderer launches it with its lock-down
  * flags, and tests that drive a page launch it as it is. It starts no background traffic of its own.
  */
 export function launchChromium(settings: ChromiumSettings): Promise<Browser> {
+  launches++;
   return chromium.launch({
     executablePath: settings.executablePath,
     headless: true,

@@ -1,5 +1,21 @@
+import { DEFAULT_USER_AGENT } from '../net/fetcher.ts';
 import type { FetchedPage, FetchOptions, PageFetcher } from '../net/page-fetcher.ts';
-import type { PageRenderer } from './page-renderer.ts';
+import { launchChromium } from './launch-chromium.ts';
+import { createPageRenderer, type PageRenderer } from './page-renderer.ts';
+
+/**
+ * The fetcher of a website read with a browser, rendering in Chromium at `executablePath` over the
+ * HTTP fetcher `http`; the browser starts on the first HTML page, and closing this fetcher closes
+ * the browser and `http`.
+ */
+export function chromiumFetcher(http: PageFetcher, executablePath: string): PageFetcher {
+  const renderer = createPageRenderer({
+    launch: () => launchChromium({ executablePath }),
+    fetcher: http,
+    userAgent: DEFAULT_USER_AGENT,
+  });
+  return renderingFetcher(http, renderer);
+}
 
 /**
  * The fetcher of a website read with a browser: HTML pages are fetched over HTTP as always (robots,

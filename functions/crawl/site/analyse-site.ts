@@ -28,6 +28,8 @@ export interface AnalysisProgress {
   product_type: string;
   language: string;
   products_estimate: number;
+  /** How the website's pages are read: fetched (HTTP), or rendered in a browser (BROWSER). */
+  rendering: 'HTTP' | 'BROWSER';
 }
 
 export type AnalysisVerdict =
@@ -92,6 +94,7 @@ export async function analyseSite(
     product_type: 'UNKNOWN',
     language: 'UNKNOWN',
     products_estimate: 0,
+    rendering: 'HTTP',
   };
   const report = (): void => onProgress(structuredClone(progress));
   const result = (

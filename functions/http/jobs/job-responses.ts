@@ -50,6 +50,7 @@ export const setupJob = v.object({
       product_type: v.string(),
       language: v.string(),
       products_estimate: count,
+      rendering: v.picklist(['HTTP', 'BROWSER']),
     }),
   ),
   train_progress: v.nullable(
