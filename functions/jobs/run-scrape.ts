@@ -45,7 +45,14 @@ import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
  * FAIL with the job's failure.
  */
 export type ScrapeStep =
-  | { next: 'SCRAPE'; batches: number[]; max_concurrency: number; crawl_delay_seconds: number | null }
+  | {
+      next: 'SCRAPE';
+      batches: number[];
+      max_concurrency: number;
+      crawl_delay_seconds: number | null;
+      /** How the batches read the website: the Map runs BROWSER batches in the browser's function. */
+      rendering: 'HTTP' | 'BROWSER';
+    }
   | { next: 'EXPORT' | 'DONE' | 'STOP' }
   | { next: 'FAIL'; failure: JobFailure };
 
@@ -190,13 +197,21 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
     batches: ranges.map((_, index) => index),
     max_concurrency: crawlDelaySeconds ? 1 : MAX_PARALLEL_BATCHES,
     crawl_delay_seconds: crawlDelaySeconds || null,
+    rendering: website.rendering,
   };
 }
 
 /** What a batch's task tells the Map's loop: the batch is done, or its next part starts at `from`. */
 export type BatchStep =
   | { batch: number; ok: number; more: false }
-  | { job_id: string; batch: number; crawl_delay_seconds: number | null; from: number; more: true };
+  | {
+      job_id: string;
+      batch: number;
+      crawl_delay_seconds: number | null;
+      rendering: 'HTTP' | 'BROWSER';
+      from: number;
+      more: true;
+    };
 
 /**
  * One batch of the Map, from its URL `from`: scrapes its URLs with the website's profile, recording
@@ -259,7 +274,14 @@ export async function scrapeBatch(
   );
   await putBatchPart(jobId, batch, from, { counts, products, outcomes: urlOutcomes, next });
   if (next === null) return { batch, ok: counts.OK, more: false };
-  return { job_id: jobId, batch, crawl_delay_seconds: crawlDelaySeconds, from: next, more: true };
+  return {
+    job_id: jobId,
+    batch,
+    crawl_delay_seconds: crawlDelaySeconds,
+    rendering: website?.rendering ?? 'HTTP',
+    from: next,
+    more: true,
+  };
 }
 
 /**
