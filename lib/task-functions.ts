@@ -23,6 +23,11 @@ export interface TaskFunction {
   fanOut?: true;
   /** Why the task's minified bundle may weigh more than 300 KB (lib/bundling.ts); absent, a test holds it to the limit. */
   bundleOverLimit?: string;
+  /**
+   * The task may render pages in Chromium: it runs in the browser's container image
+   * (lib/browser-function.ts), whose memory and size are its own, not `memoryMB`'s.
+   */
+  browser?: true;
 }
 
 // The crawler's HTTP client with per-host pools and the SSRF-checking dispatcher, and its HTML parser.
@@ -30,12 +35,14 @@ const CRAWLS =
   'Crawls shops: undici (about 520 KB) is the crawler’s HTTP client, cheerio with its entities its HTML parser.';
 
 export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
+  // The analysis compares served with rendered pages, and training reads a website as it is read.
   AnalyseWebsiteFunctionArn: {
     module: 'analyse-website',
     timeoutSeconds: 900,
     memoryMB: 1024,
     buckets: {},
     bundleOverLimit: CRAWLS,
+    browser: true,
   },
   TrainWebsiteFunctionArn: {
     module: 'train-website',
@@ -43,14 +50,17 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     memoryMB: 1536,
     buckets: {},
     bundleOverLimit: CRAWLS,
+    browser: true,
   },
   FailJobFunctionArn: { module: 'fail-job', timeoutSeconds: 60, memoryMB: 256, buckets: {} },
+  // A website read with a browser may show its product links only once rendered.
   PlanScrapeFunctionArn: {
     module: 'plan-scrape',
     timeoutSeconds: 900,
     memoryMB: 1024,
     buckets: { data: 'RW' },
     bundleOverLimit: CRAWLS,
+    browser: true,
   },
   ScrapeBatchFunctionArn: {
     module: 'scrape-batch',
@@ -59,6 +69,16 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     buckets: { data: 'RW' },
     bundleOverLimit: CRAWLS,
     fanOut: true,
+  },
+  // The batches of a website read with a browser (the scrape lane's Map chooses by the plan).
+  ScrapeBatchInBrowserFunctionArn: {
+    module: 'scrape-batch',
+    timeoutSeconds: 900,
+    memoryMB: 1024,
+    buckets: { data: 'RW' },
+    bundleOverLimit: CRAWLS,
+    fanOut: true,
+    browser: true,
   },
   SettleScrapeFunctionArn: {
     module: 'settle-scrape',

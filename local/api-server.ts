@@ -175,7 +175,7 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
   } catch (error) {
     send(
       response,
-      problemResponse(error, requestId, `http://127.0.0.1:${request.socket.localPort}/${STAGE}/docs`),
+      problemResponse(error, requestId, `http://127.0.0.1:${request.socket.localPort}/${API_VERSION}/docs`),
     );
   }
 }

@@ -12,7 +12,7 @@ export const nullableTimestamp = v.nullable(timestamp);
 export const money = v.pipe(v.string(), v.regex(/^-?\d+\.\d{2}$/), v.examples(['12.50']));
 export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
-export const difficulty = v.picklist(['EASY', 'MEDIUM', 'HARD']);
+export const difficulty = v.picklist(['EASY', 'MEDIUM', 'HARD', 'BROWSER']);
 export const availability = v.picklist(AVAILABILITIES);
 
 export const localization = v.object({ country: v.string(), currency: v.string(), locale: v.string() });

@@ -8,9 +8,12 @@ import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
 import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
 import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
 import { createFetcher } from '#crawl/net/fetcher';
+import type { PageFetcher } from '#crawl/net/page-fetcher';
 import { runPool } from '#crawl/net/run-pool';
 import { parseAllowedHosts } from '#crawl/net/ssrf-guard';
 import { scrapeUrl, type UrlResult } from '#crawl/page/scrape-url';
+import { DEFAULT_CHROMIUM_PATH } from '#crawl/render/launch-chromium';
+import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
 import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
 import { setting } from '#platform/config';
 import {
@@ -42,7 +45,14 @@ import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
  * FAIL with the job's failure.
  */
 export type ScrapeStep =
-  | { next: 'SCRAPE'; batches: number[]; max_concurrency: number; crawl_delay_seconds: number | null }
+  | {
+      next: 'SCRAPE';
+      batches: number[];
+      max_concurrency: number;
+      crawl_delay_seconds: number | null;
+      /** How the batches read the website: the Map runs BROWSER batches in the browser's function. */
+      rendering: 'HTTP' | 'BROWSER';
+    }
   | { next: 'EXPORT' | 'DONE' | 'STOP' }
   | { next: 'FAIL'; failure: JobFailure };
 
@@ -62,6 +72,13 @@ const MAX_PARALLEL_BATCHES = 4;
 
 const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
+const BOT_WALL_RETRY_MS = setting('CRAWL_BOT_WALL_RETRY_MS');
+const CHROMIUM_PATH = setting('CHROMIUM_PATH') ?? DEFAULT_CHROMIUM_PATH;
+
+/** A website read with a browser is fetched and rendered; any other is only fetched. */
+function readingFetcher(http: PageFetcher, rendering: 'HTTP' | 'BROWSER' | undefined): PageFetcher {
+  return rendering === 'BROWSER' ? chromiumFetcher(http, CHROMIUM_PATH) : http;
+}
 
 const STOP: ScrapeStep = { next: 'STOP' };
 
@@ -76,6 +93,7 @@ const EMPTY_COUNTS = (): UrlResultCounts => ({
   NOT_A_PRODUCT: 0,
   BLOCKED_BY_ROBOTS: 0,
   ADDRESS_NOT_ALLOWED: 0,
+  BLOCKED: 0,
   FAILED: 0,
 });
 
@@ -118,7 +136,14 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
 
   let urls: string[];
   let crawlDelaySeconds: number | null;
-  const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS, minDelayMs: MIN_DELAY_MS });
+  const fetcher = readingFetcher(
+    createFetcher({
+      allowedHosts: ALLOWED_HOSTS,
+      minDelayMs: MIN_DELAY_MS,
+      botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+    }),
+    website.rendering,
+  );
   if (job.variant === 'FULL') {
     const progress = progressWriter((found: number) =>
       jobStore().setPathIn(
@@ -172,13 +197,21 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
     batches: ranges.map((_, index) => index),
     max_concurrency: crawlDelaySeconds ? 1 : MAX_PARALLEL_BATCHES,
     crawl_delay_seconds: crawlDelaySeconds || null,
+    rendering: website.rendering,
   };
 }
 
 /** What a batch's task tells the Map's loop: the batch is done, or its next part starts at `from`. */
 export type BatchStep =
   | { batch: number; ok: number; more: false }
-  | { job_id: string; batch: number; crawl_delay_seconds: number | null; from: number; more: true };
+  | {
+      job_id: string;
+      batch: number;
+      crawl_delay_seconds: number | null;
+      rendering: 'HTTP' | 'BROWSER';
+      from: number;
+      more: true;
+    };
 
 /**
  * One batch of the Map, from its URL `from`: scrapes its URLs with the website's profile, recording
@@ -204,18 +237,23 @@ export async function scrapeBatch(
   const progress = progressWriter((done: number) =>
     jobStore().setPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done),
   );
-  const fetcher = createFetcher({
-    allowedHosts: ALLOWED_HOSTS,
-    minDelayMs: MIN_DELAY_MS,
-    perHostConcurrency: BATCH_CONCURRENCY,
-  });
+  const website = await getWebsite(job.website_id);
+  const fetcher = readingFetcher(
+    createFetcher({
+      allowedHosts: ALLOWED_HOSTS,
+      minDelayMs: MIN_DELAY_MS,
+      perHostConcurrency: BATCH_CONCURRENCY,
+      botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+    }),
+    website?.rendering,
+  );
   const deadline = startedAt + setting('SCRAPE_BATCH_SECONDS') * 1000;
   let done = from;
   const outcomes = await runTracked(progress, fetcher, () =>
     runPool(urls, BATCH_CONCURRENCY, async (url, index) => {
       // The first URL always runs, so each run of the task moves the batch on.
       if (index > 0 && performance.now() > deadline) return null;
-      const outcome = await scrapeUrl(url, profile, fetcher, { signal: progress.signal });
+      const outcome = await scrapeUrl(url, profile, fetcher, { signal: progress.signal, deadline });
       progress.report(++done);
       return outcome;
     }),
@@ -236,7 +274,14 @@ export async function scrapeBatch(
   );
   await putBatchPart(jobId, batch, from, { counts, products, outcomes: urlOutcomes, next });
   if (next === null) return { batch, ok: counts.OK, more: false };
-  return { job_id: jobId, batch, crawl_delay_seconds: crawlDelaySeconds, from: next, more: true };
+  return {
+    job_id: jobId,
+    batch,
+    crawl_delay_seconds: crawlDelaySeconds,
+    rendering: website?.rendering ?? 'HTTP',
+    from: next,
+    more: true,
+  };
 }
 
 /**

@@ -132,6 +132,16 @@ export const SETTINGS = {
     about:
       'tests only: least time between the starts of two requests to one host by the setup and scrape lanes; a robots Crawl-delay still applies',
   },
+  CHROMIUM_PATH: optional(
+    'the Chromium binary the crawler renders pages with; default /usr/bin/chromium (Debian `chromium`, as in the browser image in AWS)',
+  ),
+  CRAWL_BOT_WALL_RETRY_MS: {
+    kind: 'number',
+    fallback: 5_000,
+    min: 0,
+    max: 60_000,
+    about: 'how long a URL that met a bot wall (403 or a challenge page) waits before its one retry',
+  },
   WEBHOOK_ALLOWED_HOSTS: optional(
     'local stack and tests only: `host:port` receivers that webhooks may reach at private addresses, comma-separated',
   ),

@@ -27,7 +27,8 @@ export function requestBaseUrl(event: HttpEvent, routePath: string): string {
  * else the domain API Gateway served it on and the stage (none for `$default`).
  */
 export function stageBaseUrl(event: HttpEvent): string {
-  if (configuredBaseUrl) return configuredBaseUrl;
+  const configured = configuredBaseUrl();
+  if (configured) return configured;
   const protocol = event.headers?.['x-forwarded-proto'] === 'https' ? 'https' : 'http';
   const { domainName, stage } = event.requestContext;
   return `${protocol}://${domainName}${stage === '$default' ? '' : `/${stage}`}`;

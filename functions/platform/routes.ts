@@ -148,7 +148,7 @@ const EXPORT_FILES_DESCRIPTION = [
   '`unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity),',
   "`matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and",
   "`price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job:",
-  'one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product.',
+  'one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product.',
   'CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return',
   "gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object",
   'a line keyed by the CSV column names, with the raw values (empty cells are null).',

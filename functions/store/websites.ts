@@ -34,6 +34,8 @@ export interface Website {
   product_type: string | null;
   products_estimate: number;
   difficulty: Difficulty;
+  /** How its pages are read: fetched, or rendered in a browser (the setup's analysis decided). */
+  rendering: 'HTTP' | 'BROWSER';
   /** The FULL-scrape quote made when the website was set up. */
   estimate: Estimate;
   setup_job_id: string;
@@ -43,7 +45,8 @@ export interface Website {
 
 const toWebsite = (item: Record<string, unknown>): Website => {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...website } = item;
-  return website as unknown as Website;
+  // Websites set up before rendering was decided are read over HTTP.
+  return { rendering: 'HTTP', ...website } as unknown as Website;
 };
 
 /**

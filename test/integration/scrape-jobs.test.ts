@@ -117,6 +117,7 @@ describe('a URL scrape', () => {
       NOT_A_PRODUCT: 1,
       BLOCKED_BY_ROBOTS: 1,
       ADDRESS_NOT_ALLOWED: 0,
+      BLOCKED: 0,
       FAILED: 0,
     });
     const expected = settleJob(created.body.estimate, 3);
@@ -252,6 +253,7 @@ describe('a FULL scrape', () => {
       NOT_A_PRODUCT: job.url_count - truth.length,
       BLOCKED_BY_ROBOTS: 0,
       ADDRESS_NOT_ALLOWED: 0,
+      BLOCKED: 0,
       FAILED: 0,
     });
     expect(await usageOf(full.job_id)).toEqual([

@@ -1,6 +1,6 @@
 import type { ProductRecord } from '#core/product-record';
 import type { ExtractionProfile } from '../learn/extraction-profile.ts';
-import type { PageFetcher } from '../net/page-fetcher.ts';
+import type { FetchOptions, PageFetcher } from '../net/page-fetcher.ts';
 import { readOnePage } from './page-failure.ts';
 import { productRecords } from './product-records.ts';
 import { readPage } from './read-page.ts';
@@ -8,6 +8,7 @@ import { readPage } from './read-page.ts';
 /**
  * What became of one URL. ADDRESS_NOT_ALLOWED: the SSRF guard refused the address it resolved to
  * (private, loopback, link-local, metadata), which neither robots.txt nor the shop decided.
+ * BLOCKED: the shop answered a bot wall (403 or a challenge page), again when asked once more later.
  */
 export type UrlResult =
   | 'OK'
@@ -15,6 +16,7 @@ export type UrlResult =
   | 'NOT_A_PRODUCT'
   | 'BLOCKED_BY_ROBOTS'
   | 'ADDRESS_NOT_ALLOWED'
+  | 'BLOCKED'
   | 'FAILED';
 
 export interface ScrapeOutcome {
@@ -31,9 +33,9 @@ export async function scrapeUrl(
   url: string,
   profile: ExtractionProfile,
   fetcher: PageFetcher,
-  options: { signal?: AbortSignal } = {},
+  options: FetchOptions = {},
 ): Promise<ScrapeOutcome> {
-  const fetched = await fetcher.fetch(url, options.signal ? { signal: options.signal } : undefined);
+  const fetched = await fetcher.fetch(url, options);
   const outcome = (
     result: UrlResult,
     products: ProductRecord[] = [],
@@ -53,6 +55,8 @@ export async function scrapeUrl(
       return outcome('BLOCKED_BY_ROBOTS');
     case 'BLOCKED_BY_POLICY':
       return outcome('ADDRESS_NOT_ALLOWED');
+    case 'BOT_WALL':
+      return outcome('BLOCKED', [], fetched.error ?? null);
     default:
       return outcome(
         'FAILED',

@@ -52,6 +52,7 @@ export const setupJob = v.object({
       product_type: v.string(),
       language: v.string(),
       products_estimate: count,
+      rendering: v.picklist(['HTTP', 'BROWSER']),
     }),
   ),
   train_progress: v.nullable(
@@ -71,6 +72,7 @@ export const scrapeJob = v.object({
       NOT_A_PRODUCT: count,
       BLOCKED_BY_ROBOTS: count,
       ADDRESS_NOT_ALLOWED: count,
+      BLOCKED: count,
       FAILED: count,
     }),
   ),
