@@ -35,7 +35,6 @@ import {
   scheduleRunsPrefix,
   sessionInvoiceKey,
   setupSlotsPrefix,
-  windowSlotKey,
   userApiKeyKey,
   userApiKeysPrefix,
   userKey,
@@ -45,6 +44,7 @@ import {
   websiteJobKey,
   websiteJobsPrefix,
   websiteKey,
+  windowSlotKey,
 } from './keys.ts';
 
 type Key = { PK: string; SK: string };

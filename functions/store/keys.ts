@@ -321,7 +321,10 @@ export const setupSlotsPrefix = (customerId: string): KeyPrefix => ({
   prefix: SETUP_SLOT,
 });
 /** The slots of a user's contact requests per rolling window. */
-export const contactSlotsPrefix = (userId: string): KeyPrefix => ({ PK: userPk(userId), prefix: CONTACT_SLOT });
+export const contactSlotsPrefix = (userId: string): KeyPrefix => ({
+  PK: userPk(userId),
+  prefix: CONTACT_SLOT,
+});
 export const invoicesPrefix = (customerId: string): KeyPrefix => ({
   PK: customerPk(customerId),
   prefix: INVOICE,
