@@ -1,11 +1,11 @@
 import { type App, Tags } from 'aws-cdk-lib';
+import type { TaskFunction } from '#platform/tasks';
 import { ApiStack } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
 import { findJobSources, type JobSourceDirs, JobsStack } from './jobs-stack.ts';
 import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
 import { enforceResourceBudget } from './resource-budget.ts';
 import { type Stage, stageConfigs } from './stage-config.ts';
-import type { TaskFunction } from './task-functions.ts';
 
 export interface ProductDataStacks {
   data: DataStack;
