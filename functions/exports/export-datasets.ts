@@ -1,8 +1,8 @@
 import { NO_MATCH_CONFIDENCE } from '#core/match-bands';
 import { isTrusted, type MatchStatus } from '#core/match-decisions';
-import type { PriceChange } from '#core/price-changes';
-import type { PriceObservation } from '#core/price-observation';
 import type { ProductRecord } from '#core/product-record';
+import type { PriceChange } from '#history/price-changes';
+import type { PriceObservation } from '#history/price-observation';
 import { convertPrice } from './convert-price.ts';
 import type { CsvValue } from './csv-lines.ts';
 import type { ReferenceRates } from './reference-rates.ts';

@@ -1,5 +1,5 @@
-import { changesEventData } from '#core/changes-event';
-import type { StoredChange } from '#store/price-changes';
+import type { StoredChange } from '#history/change-record';
+import { changesEventData } from '#history/changes-event';
 import type { Project } from '#store/projects';
 import type { EventContent } from '#webhooks/webhook-events';
 

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { taskFunctions } from '#platform/tasks';
 import {
   BROWSER_EPHEMERAL_STORAGE_MB,
   BROWSER_IMAGE_DOCKERFILE,
   BROWSER_MEMORY_MB,
 } from '../../lib/browser-function.ts';
 import { REPO_ROOT } from '../../lib/bundling.ts';
-import { taskFunctions } from '../../lib/task-functions.ts';
 import { type CfnResource, resourcesOf, synthStage } from './synth-stage.ts';
 
 /** The tasks that may render pages run in the browser's container image, the others stay zips. */

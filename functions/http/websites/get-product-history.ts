@@ -3,10 +3,10 @@ import { authorizedWebsite } from '#access/authorized-website';
 import { Invalid, NotFound, Unprocessable } from '#core/problem';
 import { PRODUCT_ID, productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
+import { readProductSeries } from '#history/price-history';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { dataBucketObjects } from '#store/data-bucket';
-import { readProductSeries } from '#store/price-history';
 import { http } from '../http.ts';
 import { productHistory } from './website-responses.ts';
 

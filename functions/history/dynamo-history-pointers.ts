@@ -1,15 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from './dynamo.ts';
-import { websiteHistoryKey } from './keys.ts';
-
-/** The newest scrape run appended to a website's price history. */
-export interface HistoryPointer {
-  website_id: string;
-  project_id: string;
-  /** The job of the run: the version its history export files name. */
-  version: string;
-  recorded_at: string;
-}
+import { dynamo, tableName } from '#store/dynamo';
+import { websiteHistoryKey } from '#store/keys';
+import type { HistoryPointer } from './change-record.ts';
 
 export async function putHistoryPointer(pointer: HistoryPointer): Promise<void> {
   await dynamo().send(

@@ -1,6 +1,6 @@
-import type { PriceObservation } from '#core/price-observation';
 import { historyShard } from '#core/product-id';
-import type { ObjectStore } from './object-store.ts';
+import type { ObjectStore } from '#store/object-store';
+import type { PriceObservation } from './price-observation.ts';
 
 /**
  * The price history of a website: append-only JSON Lines objects in the data bucket, one per history

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceObservation } from '#core/price-observation';
 import { historyShard, productId } from '#core/product-id';
-import type { ObjectStore } from './object-store.ts';
+import type { ObjectStore } from '#store/object-store';
 import { appendHistoryRun, historyPrefix, readProductSeries, websiteHistory } from './price-history.ts';
+import type { PriceObservation } from './price-observation.ts';
 
 function memoryStore() {
   const objects = new Map<string, string>();

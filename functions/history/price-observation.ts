@@ -1,6 +1,6 @@
-import { productId } from './product-id.ts';
-import { productIdentity } from './product-identity.ts';
-import type { Availability, ProductRecord } from './product-record.ts';
+import { productId } from '#core/product-id';
+import { productIdentity } from '#core/product-identity';
+import type { Availability, ProductRecord } from '#core/product-record';
 
 /** One product as one scrape saw it: a point of its price history. */
 export interface PriceObservation {

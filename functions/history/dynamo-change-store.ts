@@ -1,29 +1,10 @@
 import type { ListPosition } from '#core/list-cursor';
-import { type ChangeKind, meetsThreshold, type PriceChange } from '#core/price-changes';
-import { type WriteRequest, writeAll } from './batch-write.ts';
-import { between, projectChangeKey, projectChangesSince } from './keys.ts';
-import { queryAll } from './query-all.ts';
-import { type QueryPage, queryPage } from './query-page.ts';
-
-/** The product of the project's reference website that matching linked a changed product to. */
-export interface MatchedReference {
-  website_id: string;
-  product_id: string;
-  url: string;
-  name: string | null;
-}
-
-/** A change as it is kept and listed: one table item each, in the project's partition. */
-export interface StoredChange extends PriceChange {
-  change_id: string;
-  project_id: string;
-  website_id: string;
-  job_id: string;
-  /** When the scrape that found it settled. */
-  detected_at: string;
-  product_name: string | null;
-  matched_reference: MatchedReference | null;
-}
+import { type WriteRequest, writeAll } from '#store/batch-write';
+import { between, projectChangeKey, projectChangesSince } from '#store/keys';
+import { queryAll } from '#store/query-all';
+import { type QueryPage, queryPage } from '#store/query-page';
+import type { ChangeFilter, StoredChange } from './change-record.ts';
+import { meetsThreshold } from './price-changes.ts';
 
 const changeKey = (change: StoredChange, seq: number) =>
   projectChangeKey(change.project_id, change.detected_at, change.job_id, seq);
@@ -39,15 +20,6 @@ export async function putChanges(changes: readonly StoredChange[], expiresAt: nu
     },
   }));
   await writeAll(puts);
-}
-
-export interface ChangeFilter {
-  /** Changes detected at or after this time. */
-  since: string | null;
-  websiteId: string | null;
-  kind: ChangeKind | null;
-  /** Price moves below this percent either way are left out. */
-  minPercent: number | null;
 }
 
 function changeQuery(projectId: string, filter: ChangeFilter) {

@@ -1,5 +1,5 @@
+import type { Availability } from '#core/product-record';
 import type { PriceObservation } from './price-observation.ts';
-import type { Availability } from './product-record.ts';
 
 /** What moved for one product between two whole scrapes of a website. */
 export const CHANGE_KINDS = [

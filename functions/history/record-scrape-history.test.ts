@@ -3,8 +3,8 @@ import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } f
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
+import type { ScrapeJob } from '#jobs/scrape-job';
 import { recordScrapeHistory } from './record-scrape-history.ts';
-import type { ScrapeJob } from './scrape-job.ts';
 
 vi.stubEnv('TABLE_NAME', 'unit-table');
 vi.stubEnv('DATA_BUCKET', 'unit-data');

@@ -1,20 +1,20 @@
+import type { Job } from '#core/job-record';
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE, proposalBand } from '#core/match-bands';
 import { matchedReferences, type ProposedPair, referenceOf } from '#core/matched-references';
-import { computeChanges } from '#core/price-changes';
-import { observationOf } from '#core/price-observation';
 import { productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { onFirstUse, setting } from '#platform/config';
 import { catalogObjectKey, latestCatalog, readCatalog } from '#store/catalogs';
 import { dataBucketObjects } from '#store/data-bucket';
-import { putHistoryPointer } from '#store/history-pointers';
 import { listMatchDecisions } from '#store/match-decisions';
 import { projectPairStates } from '#store/matching-runs';
-import { type MatchedReference, putChanges, type StoredChange } from '#store/price-changes';
-import { appendHistoryRun } from '#store/price-history';
 import { getProject } from '#store/projects';
-import type { ScrapeJob } from './scrape-job.ts';
+import type { MatchedReference, StoredChange } from './change-record.ts';
+import { historyStore } from './history-services.ts';
+import { computeChanges } from './price-changes.ts';
+import { appendHistoryRun } from './price-history.ts';
+import { observationOf } from './price-observation.ts';
 
 const retentionDays = onFirstUse(() => setting('HISTORY_RETENTION_DAYS'));
 
@@ -70,6 +70,11 @@ async function referenceLookup(
   };
 }
 
+/** What the history needs of a scrape job: the catalog version it delivered, when, and the one before. */
+export type SettledScrape = Pick<Job, 'job_id' | 'project_id' | 'website_id' | 'settlement'> & {
+  previous_catalog?: string | null;
+};
+
 /**
  * A settled scrape's part of the price history: every product it delivered is appended to the
  * website's history, and a whole catalog is compared with the website's whole catalog before it
@@ -77,7 +82,7 @@ async function referenceLookup(
  * are kept for the stage's retention and returned: this is the one place changes come from, so
  * whatever announces them (webhooks) takes this list.
  */
-export async function recordScrapeHistory(job: ScrapeJob): Promise<StoredChange[]> {
+export async function recordScrapeHistory(job: SettledScrape): Promise<StoredChange[]> {
   const websiteId = job.website_id;
   const settledAt = job.settlement?.settled_at;
   if (!websiteId || !settledAt) return [];
@@ -89,7 +94,7 @@ export async function recordScrapeHistory(job: ScrapeJob): Promise<StoredChange[
     jobId: job.job_id,
     observations,
   });
-  await putHistoryPointer({
+  await historyStore.putPointer({
     website_id: websiteId,
     project_id: job.project_id,
     version: job.job_id,
@@ -118,6 +123,6 @@ export async function recordScrapeHistory(job: ScrapeJob): Promise<StoredChange[
     }),
   );
   const expiresAt = Math.floor(Date.parse(settledAt) / 1000) + retentionDays() * 24 * 60 * 60;
-  await putChanges(stored, expiresAt);
+  await historyStore.putChanges(stored, expiresAt);
   return stored;
 }

@@ -1,12 +1,13 @@
+import type { Access } from './routes.ts';
+
 /**
- * The task Lambdas that state machines call, keyed by the substitution name their ASL uses:
- * `"Resource": "${AnalyseSiteArn}"` (or `"FunctionName": "${AnalyseSiteArn}"` under
+ * The task table, beside the route table (routes.ts) and in its words: the task Lambdas that state
+ * machines call, keyed by the substitution name their ASL uses: `"Resource": "${AnalyseSiteArn}"`
+ * (or `"FunctionName": "${AnalyseSiteArn}"` under
  * `arn:aws:states:::lambda:invoke`) runs `functions/tasks/<module>.ts`. The jobs stack builds one
  * function per entry that some ASL file names, and refuses to synthesize an ASL placeholder missing
  * here. Plain data, no CDK imports, so the local runner can map the same names to the same handlers.
  */
-export type BucketAccess = 'RO' | 'RW';
-
 export interface TaskFunction {
   /** Module under functions/tasks/, without extension; it exports `handler`. */
   module: string;
@@ -14,7 +15,7 @@ export interface TaskFunction {
   timeoutSeconds: number;
   memoryMB: number;
   /** The buckets the task touches; the table is always read-write for tasks. */
-  buckets: { data?: BucketAccess; exports?: BucketAccess };
+  buckets: { data?: Access; exports?: Access };
   /**
    * A fan-out task: its reserved concurrency is the stage's `crawlFanOutConcurrency`, so all jobs
    * of a stage together never crawl with more Lambdas than that (each job's Map already limits
