@@ -77,6 +77,32 @@ describe('a page with variants gives one record per variant', () => {
     expect(read[1]?.source).toMatchObject({ sku: 'jsonld', price: 'jsonld', availability: 'jsonld' });
   });
 
+  it("gives a group's offer to variants without their own, and a sibling's to none", () => {
+    const read = records(
+      jsonLd(
+        group(
+          [
+            { '@type': 'Product', sku: 'SH-M', size: 'M' },
+            { '@type': 'Product', sku: 'SH-L', size: 'L' },
+          ],
+          {
+            offers: {
+              '@type': 'Offer',
+              price: '29.90',
+              priceCurrency: 'EUR',
+              availability: 'https://schema.org/InStock',
+            },
+          },
+        ),
+      ),
+      '<h1>Linen shirt</h1>',
+    );
+    expect(read.map((record) => [record.sku, record.price, record.availability])).toEqual([
+      ['SH-M', '29.90', 'IN_STOCK'],
+      ['SH-L', '29.90', 'IN_STOCK'],
+    ]);
+  });
+
   it('reads a Product whose offers carry SKUs of their own', () => {
     const read = records(
       jsonLd({
@@ -247,7 +273,8 @@ describe('a page with variants gives one record per variant', () => {
     expect(
       read.map((record) => [record.sku, record.price, record.availability, record.variant_attributes]),
     ).toEqual([
-      ['H-250', '4.99', 'IN_STOCK', { größe: '250 g' }],
+      // Nothing says the first size's stock: no sibling's (or the page's) stands in for it.
+      ['H-250', '4.99', 'UNKNOWN', { größe: '250 g' }],
       ['H-500', '8.49', 'OUT_OF_STOCK', { größe: '500 g' }],
     ]);
     expect(read[1]).toMatchObject({ unit_price: '16.98', unit: 'kg' });

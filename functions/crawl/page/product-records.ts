@@ -30,8 +30,9 @@ export function productRecords(
 /**
  * The page's product once per variant: what the variant says of itself (identifiers, price, stock)
  * over what the page says of the product, whose name all variants keep (`variant_attributes` tell
- * them apart). SKU, GTIN and MPN are the variant's own or null, never a sibling's (the variant
- * the page shows keeps the page's); a variant without a price of its own has the page's, unless that is a range.
+ * them apart). Where a variant says nothing of its SKU, GTIN, MPN, price or stock, the
+ * variant the page shows has the page's (a price only when it is not a range); the others have
+ * none, never a sibling's.
  */
 export function variantRecords(product: ProductRecord, found: PageVariants): ProductRecord[] {
   const group = pageIdentity(product);
@@ -56,7 +57,7 @@ export function variantRecords(product: ProductRecord, found: PageVariants): Pro
     const currency = normaliseCurrency(variant.currency) ?? product.currency;
     const variantPrice =
       variant.price === null || Number(variant.price) === 0 ? null : normaliseAmount(variant.price, currency);
-    const price = variantPrice ?? (product.price_from ? null : product.price);
+    const price = variantPrice ?? (shownVariant && !product.price_from ? product.price : null);
     // The variant's own values are from the variant source; identifiers are no sibling's.
     const source = { ...product.source };
     const own = (field: SourcedField, value: unknown) => {
@@ -78,7 +79,7 @@ export function variantRecords(product: ProductRecord, found: PageVariants): Pro
       mpn,
       price,
       currency: variantPrice === null ? product.currency : currency,
-      availability: variant.availability ?? product.availability,
+      availability: variant.availability ?? (shownVariant ? product.availability : 'UNKNOWN'),
       image: variant.image ? (URL.parse(variant.image, product.url)?.href ?? product.image) : product.image,
       source,
       variant_group: group,

@@ -113,7 +113,8 @@ function jsonLdVariants(page: Page, country: string | null): VariantFields[] {
       .flatMap((item) => {
         const node = isNode(item) ? (byId.get(str(item['@id']) ?? '') ?? item) : null;
         if (!node) return [];
-        const variant = jsonLdVariant(node, offerOf(node.offers), varying, country);
+        // Offers on the group, not on its variants, are every variant's.
+        const variant = jsonLdVariant(node, offerOf(node.offers ?? main.offers), varying, country);
         return [{ ...variant, shown: sameAddress(str(node.url), page.url) }];
       });
   }
