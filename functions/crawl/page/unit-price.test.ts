@@ -49,6 +49,13 @@ describe('parseQuantity', () => {
     expect(parseQuantity(text)).toBeNull();
   });
 
+  it('reads a hostile name of 100,000 characters in linear time', () => {
+    const started = performance.now();
+    for (const text of ['9'.repeat(100_000), '1 x '.repeat(25_000), `${'1,'.repeat(50_000)}g`])
+      expect(parseQuantity(text)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('keeps the amount exact: a third of a litre stays a third', () => {
     expect(parseQuantity('Juice ⅓ l')?.amount).toEqual({ num: 1n, den: 3n });
   });
