@@ -5,6 +5,7 @@ import { extractProduct } from './extract-product.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { pageCountry } from './page-country.ts';
+import { quantityTexts } from './parse-quantity.ts';
 import type { Page } from './read-page.ts';
 import { type PageVariants, readVariants, type VariantFields } from './read-variants.ts';
 import { unitPrice } from './unit-price.ts';
@@ -88,8 +89,7 @@ export function variantRecords(product: ProductRecord, found: PageVariants): Pro
   });
 }
 
-/** A variant's labels ("500 g") state its quantity before the product's name does. */
 function withUnitPrice(record: ProductRecord): ProductRecord {
-  const found = unitPrice(record.price, [...Object.values(record.variant_attributes ?? {}), record.name]);
+  const found = unitPrice(record.price, quantityTexts(record));
   return { ...record, unit_price: found?.unit_price ?? null, unit: found?.unit ?? null };
 }

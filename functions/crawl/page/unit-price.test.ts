@@ -59,6 +59,17 @@ describe('parseQuantity', () => {
   it('keeps the amount exact: a third of a litre stays a third', () => {
     expect(parseQuantity('Juice ⅓ l')?.amount).toEqual({ num: 1n, den: 3n });
   });
+
+  it.each([
+    ['Coca-Cola 12 × 330 ml', 12n],
+    ['Mineralwasser 2 x 0,5 l', 2n],
+    ['Beer 6-pack 330 ml', 6n],
+    ['Batteries AA 4-pack', 4n],
+    ['Mehl 1 kg', 1n],
+    ['Rug 120 x 170 cm', 1n],
+  ])('counts the pieces of %s', (text, pieces) => {
+    expect(parseQuantity(text)?.pieces).toBe(pieces);
+  });
 });
 
 describe('unitPrice', () => {
