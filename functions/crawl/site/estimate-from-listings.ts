@@ -1,0 +1,57 @@
+import { type Pagination, pageNumberIn } from './read-pagination.ts';
+
+/** A listing page a crawl visited: its URL, its pagination and the product card links it shows. */
+export interface VisitedListing {
+  url: string;
+  pagination: Pagination;
+  cardLinks: readonly string[];
+}
+
+/**
+ * How many products a shop without a sitemap holds, from the pages a crawl of its listings visited:
+ * every product card link found, plus what each paginated series holds beyond its visited pages (the
+ * total it states, else its unvisited pages at the cards of a full page, the last one at half),
+ * plus the other unvisited links at the cards of an average visited page.
+ */
+export function estimateFromListings(
+  visited: readonly VisitedListing[],
+  productLinks: ReadonlySet<string>,
+  unvisited: readonly string[],
+): number {
+  const keys = new Set(visited.flatMap((listing) => listing.pagination.series ?? []));
+  let beyond = 0;
+  for (const key of keys) {
+    // A page belongs to a series by its URL too: the last page of a "next"-only series links to none.
+    const pages = visited.flatMap((listing) => {
+      const url = URL.parse(listing.url);
+      const number =
+        listing.pagination.series === key ? listing.pagination.page : url && pageNumberIn(url, key);
+      return number ? [{ ...listing, number }] : [];
+    });
+    const seen = new Set(pages.flatMap((listing) => listing.cardLinks));
+    beyond += Math.max(0, seriesSize(pages, seen.size) - seen.size);
+  }
+  const outside = unvisited.filter((link) => {
+    const url = URL.parse(link);
+    return url !== null && [...keys].every((key) => pageNumberIn(url, key) === null);
+  });
+  const perPage = visited.length > 0 ? productLinks.size / visited.length : 0;
+  return Math.round(productLinks.size + beyond + outside.length * perPage);
+}
+
+type SeriesPage = VisitedListing & { number: number };
+
+function seriesSize(pages: readonly SeriesPage[], seen: number): number {
+  const totals = pages.flatMap((listing) =>
+    listing.pagination.total === null ? [] : [listing.pagination.total],
+  );
+  if (totals.length > 0) return Math.max(...totals);
+  const last = Math.max(...pages.map((listing) => Math.max(listing.number, listing.pagination.lastPage)));
+  const visitedNumbers = new Set(pages.map((listing) => listing.number));
+  const full = pages.filter((listing) => listing.number < last);
+  const perPage = Math.max(0, ...(full.length > 0 ? full : pages).map((listing) => listing.cardLinks.length));
+  let missing = 0;
+  for (let n = 1; n < last; n++) if (!visitedNumbers.has(n)) missing += perPage;
+  if (!visitedNumbers.has(last)) missing += perPage / 2;
+  return seen + missing;
+}
