@@ -207,12 +207,12 @@ export async function analyseSite(
       concurrency,
       async (sample) => (await fetchHtmlPage(fetcher, sample, options.signal)).page,
     );
-    const products = checked.filter(
-      (page): page is Page => page !== null && kindOf(page, context) === 'PRODUCT',
-    );
+    const read = checked.filter((page): page is Page => page !== null);
+    const products = read.filter((page) => kindOf(page, context) === 'PRODUCT');
     productPages.push(...products);
-    pages.push(...checked.filter((page): page is Page => page !== null));
-    const share = checked.length > 0 ? products.length / checked.length : 0;
+    pages.push(...read);
+    // A sample that could not be fetched says nothing about what the links lead to.
+    const share = read.length > 0 ? products.length / read.length : 0;
     progress.products_estimate = Math.round(crawl.estimatedLinks * share);
   }
   progress.size.state = 'DONE';

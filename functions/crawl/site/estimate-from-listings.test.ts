@@ -36,7 +36,13 @@ const productPage = (k: number) =>
   );
 
 /** A mill selling `products` kinds of flour on one listing, `perPage` cards a page. */
-async function startMill(products: number, perPage: number, paging: Paging): Promise<HandMadeShop> {
+async function startMill(
+  products: number,
+  perPage: number,
+  paging: Paging,
+  slowRequest?: number,
+): Promise<HandMadeShop> {
+  let productRequests = 0;
   const last = Math.ceil(products / perPage);
   const listing = (n: number) => {
     const from = (n - 1) * perPage + 1;
@@ -65,7 +71,11 @@ async function startMill(products: number, perPage: number, paging: Paging): Pro
     if (path === '/') return { html: layout('', '<main><h1>Die Mühle</h1><p>Willkommen.</p></main>') };
     if (path === '/ueber-uns') return { html: layout('', '<main><h1>Über uns</h1><p>Seit 1890.</p></main>') };
     const product = /^\/p\/(\d+)$/.exec(path);
-    if (product) return { html: productPage(Number(product[1])) };
+    if (product)
+      return {
+        html: productPage(Number(product[1])),
+        delayMs: ++productRequests === slowRequest ? 3000 : 0,
+      };
     const n = paging.number(path, query);
     return n !== null && n >= 1 && n <= last ? { html: listing(n) } : null;
   }, null);
@@ -117,6 +127,37 @@ describe('estimating a shop without a sitemap from its listings', () => {
   it('follows a "Weiter" link and rel="next" alone, which name no last page, to the end', async () => {
     const shop = await startMill(25, 6, { ...seite, numbers: false, headNext: true });
     expect(await estimate(shop, 150)).toBe(25);
+  });
+
+  it('takes the total a listing states when its other pages load by script ("load more")', async () => {
+    const shop = await startMill(25, 6, {
+      ...seite,
+      href: () => '#',
+      numbers: false,
+      showing: (f, t, all) => `Zeige ${f}–${t} von ${all} Artikeln`,
+    });
+    expect(await estimate(shop, 150)).toBe(25);
+  });
+
+  it('judges the share of product pages on the sampled pages it could read', async () => {
+    // The second of the three sampled product pages times out.
+    const shop = await startMill(25, 6, { ...seite, numbers: true }, 2);
+    const impatient = createFetcher({
+      allowedHosts: ['127.0.0.1'],
+      minDelayMs: 0,
+      maxRetries: 0,
+      timeoutMs: 500,
+    });
+    try {
+      const analysis = await analyseSite(`${shop.origin}/`, impatient, {
+        country: 'DE',
+        maxProducts: 50_000,
+      });
+      expect(shop.requests.filter((path) => path.startsWith('/p/'))).toHaveLength(3);
+      expect(analysis.progress.products_estimate).toBe(25);
+    } finally {
+      await impatient.close();
+    }
   });
 
   it('sizes a deep listing from its "showing" text without reading its pages', async () => {

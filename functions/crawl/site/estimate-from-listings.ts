@@ -10,8 +10,8 @@ export interface VisitedListing {
 /**
  * How many products a shop without a sitemap holds, from the pages a crawl of its listings visited:
  * every product card link found, plus what each paginated series holds beyond its visited pages (the
- * total it states, else its unvisited pages at the cards of a full page, the last one at half),
- * plus the other unvisited links at the cards of an average visited page.
+ * total it states, else its unvisited pages at the cards of a full page, the last one at half;
+ * a page that states a total but links to no other page counts the same), plus the other unvisited links at the cards of an average visited page.
  */
 export function estimateFromListings(
   visited: readonly VisitedListing[],
@@ -30,6 +30,14 @@ export function estimateFromListings(
     });
     const seen = new Set(pages.flatMap((listing) => listing.cardLinks));
     beyond += Math.max(0, seriesSize(pages, seen.size) - seen.size);
+  }
+  // A listing stating its total with no pagination to follow (a "load more" button) counts alone.
+  for (const listing of visited) {
+    const url = URL.parse(listing.url);
+    const inSeries = url !== null && [...keys].some((key) => pageNumberIn(url, key) !== null);
+    const { series, total } = listing.pagination;
+    if (series === null && !inSeries && total !== null)
+      beyond += Math.max(0, total - listing.cardLinks.length);
   }
   const outside = unvisited.filter((link) => {
     const url = URL.parse(link);
