@@ -53,11 +53,17 @@ function seriesSize(pages: readonly SeriesPage[], seen: number): number {
   const totals = pages.flatMap((listing) =>
     listing.pagination.total === null ? [] : [listing.pagination.total],
   );
-  if (totals.length > 0) return Math.max(...totals);
-  const last = Math.max(...pages.map((listing) => Math.max(listing.number, listing.pagination.lastPage)));
+  if (totals.length > 0) return totals.reduce((a, b) => Math.max(a, b));
+  const last = pages.reduce(
+    (highest, listing) => Math.max(highest, listing.number, listing.pagination.lastPage),
+    1,
+  );
   const visitedNumbers = new Set(pages.map((listing) => listing.number));
   const full = pages.filter((listing) => listing.number < last);
-  const perPage = Math.max(0, ...(full.length > 0 ? full : pages).map((listing) => listing.cardLinks.length));
+  const perPage = (full.length > 0 ? full : pages).reduce(
+    (most, listing) => Math.max(most, listing.cardLinks.length),
+    0,
+  );
   let missing = 0;
   for (let n = 1; n < last; n++) if (!visitedNumbers.has(n)) missing += perPage;
   if (!visitedNumbers.has(last)) missing += perPage / 2;

@@ -95,4 +95,15 @@ describe('readPagination', () => {
       total: null,
     });
   });
+
+  it('reads a hostile page in linear time: 20,000 page links and 100,000 characters of numbers', () => {
+    const links = Array.from({ length: 20_000 }, (_, i) => `<a href="?seite=${i + 2}">${i + 2}</a>`).join('');
+    const hostile = page(
+      'https://s.test/c',
+      `${links}<p>${'1 - 1 '.repeat(10_000)}</p><p>${'1'.repeat(50_000)}</p>`,
+    );
+    const started = performance.now();
+    expect(readPagination(hostile)).toMatchObject({ lastPage: 9999, total: null });
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
 });

@@ -21,12 +21,19 @@ const MAX_PAGE = 10_000;
 /** "Next" in the shops' languages, or the arrows that stand for it. */
 const NEXT_WORDS =
   /^(?:next|next page|weiter|nächste(?: seite)?|vor|další|ďalšia|suivant(?:e)?|następna|dalej|siguiente|successiva|volgende|nästa|neste|næste|seuraava|sonraki|следующая|›|»|>|→)$/i;
+/** A count as shops write it, thousands grouped or not ("1.250", "1 250", "1250"); bounded, so linear. */
+const COUNT = '\\d{1,7}(?:[.,\u00a0\u202f ]\\d{3}){0,3}(?!\\d)';
+const OF = '(?:of|von|aus|z|ze|zo|sur|de|di|van|av|af|из|od)';
 /** "1–24 of 25", "1 - 24 von 25 Artikeln", "1–24 z 25", "1-24 sur 25", "1–24 из 25". */
-const SHOWING =
-  /(\d[\d.,\u00a0\u202f ]*)\s*[-–—]\s*(\d[\d.,\u00a0\u202f ]*?)\s+(?:of|von|aus|z|ze|zo|sur|de|di|van|av|af|из|od)\s+(\d[\d.,\u00a0\u202f]*)/i;
+const SHOWING = new RegExp(
+  `(?<![\\p{L}\\p{N}.,])(${COUNT})\\s{0,3}[-–—]\\s{0,3}(${COUNT})\\s{1,3}${OF}\\s{1,3}(${COUNT})`,
+  'iu',
+);
 /** "Page 1 of 5", "Seite 1 von 5", "Strana 1 z 5", "Page 1 / 5". */
-const PAGE_OF =
-  /(?:page|seite|strana|stránka|strona|pagina|página|sida|side|sivu|sayfa|страница)\s+(\d{1,4})\s*(?:of|von|z|ze|sur|de|di|van|av|af|из|od|\/)\s*(\d{1,4})/i;
+const PAGE_OF = new RegExp(
+  `(?<!\\p{L})(?:page|seite|strana|stránka|strona|pagina|página|sida|side|sivu|sayfa|страница)\\s{1,3}(\\d{1,4})\\s{0,3}(?:${OF}|/)\\s{0,3}(\\d{1,4})(?!\\d)`,
+  'iu',
+);
 
 const NOT_SHOWN = new Set(['script', 'style', 'noscript', 'template']);
 const PLACEHOLDER = 'PAGE-NUMBER-PLACEHOLDER';
@@ -42,7 +49,11 @@ const integer = (text: string): number => Number(text.replace(/[^\d]/g, ''));
 export function readPagination(page: Page): Pagination {
   const own = URL.parse(page.url);
   const numbered = new Map<string, number[]>();
-  const add = (template: string, n: number) => numbered.set(template, [...(numbered.get(template) ?? []), n]);
+  const add = (template: string, n: number) => {
+    const found = numbered.get(template);
+    if (found) found.push(n);
+    else numbered.set(template, [n]);
+  };
   const nextLinks: string[] = [];
   page.$('a[href], link[rel~="next" i]').each((_, element) => {
     const href = element.attribs.href;
@@ -80,7 +91,7 @@ export function readPagination(page: Page): Pagination {
   return {
     series,
     page: current,
-    lastPage: Math.max(current, ...numbers.filter((n) => n <= MAX_PAGE)),
+    lastPage: numbers.reduce((last, n) => (n <= MAX_PAGE && n > last ? n : last), current),
     total: statedTotal(text),
   };
 }
