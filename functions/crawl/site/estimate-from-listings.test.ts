@@ -23,6 +23,8 @@ interface Paging {
   showing?: (from: number, to: number, total: number) => string;
   /** `<link rel="next">` in the head as well. */
   headNext?: boolean;
+  /** A link to the same listing sorted by price, itself paginated: the same products again. */
+  sortLink?: boolean;
 }
 
 const price = (k: number) => `${(1 + k / 10).toFixed(2).replace('.', ',')} €`;
@@ -44,7 +46,7 @@ async function startMill(
 ): Promise<HandMadeShop> {
   let productRequests = 0;
   const last = Math.ceil(products / perPage);
-  const listing = (n: number) => {
+  const listing = (n: number, paging: Paging) => {
     const from = (n - 1) * perPage + 1;
     const to = Math.min(products, n * perPage);
     const cards = Array.from({ length: to - from + 1 }, (_, i) => from + i)
@@ -64,7 +66,7 @@ async function startMill(
     const head = paging.headNext && n < last ? `<link rel="next" href="${paging.href(n + 1)}">` : '';
     return layout(
       head,
-      `<main><h1>Mehl</h1>${paging.showing ? `<p>${paging.showing(from, to, products)}</p>` : ''}<div class="grid">${cards}</div><nav class="pages">${numbers}${next}</nav></main>`,
+      `<main><h1>Mehl</h1>${paging.sortLink ? '<a href="/mehl?sort=price">Preis aufsteigend</a>' : ''}${paging.showing ? `<p>${paging.showing(from, to, products)}</p>` : ''}<div class="grid">${cards}</div><nav class="pages">${numbers}${next}</nav></main>`,
     );
   };
   const shop = await startHandMadeShop((path, query) => {
@@ -76,8 +78,13 @@ async function startMill(
         html: productPage(Number(product[1])),
         delayMs: ++productRequests === slowRequest ? 3000 : 0,
       };
+    if (paging.sortLink && path === '/mehl' && query.get('sort') === 'price') {
+      const n = Number(query.get('seite') ?? '1');
+      const sorted = { ...paging, href: (m: number) => `/mehl?sort=price&seite=${m}`, sortLink: false };
+      return n >= 1 && n <= last ? { html: listing(n, sorted) } : null;
+    }
     const n = paging.number(path, query);
-    return n !== null && n >= 1 && n <= last ? { html: listing(n) } : null;
+    return n !== null && n >= 1 && n <= last ? { html: listing(n, paging) } : null;
   }, null);
   shops.push(shop);
   return shop;
@@ -121,6 +128,14 @@ describe('estimating a shop without a sitemap from its listings', () => {
     const shop = await startMill(25, 6, paging);
     // The home page and the first listing page only: the rest must come from the pagination.
     const estimated = await estimate(shop, 2);
+    expect(Math.abs(estimated - 25)).toBeLessThanOrEqual(5);
+  });
+
+  it('counts a sorted copy of a listing once', async () => {
+    const shop = await startMill(25, 6, { ...seite, numbers: true, sortLink: true });
+    // The home page, the listing, "about us" and the sorted listing's first page.
+    const estimated = await estimate(shop, 3);
+    expect(shop.requests).toContain('/mehl?sort=price');
     expect(Math.abs(estimated - 25)).toBeLessThanOrEqual(5);
   });
 

@@ -19,8 +19,7 @@ export function estimateFromListings(
   unvisited: readonly string[],
 ): number {
   const keys = new Set(visited.flatMap((listing) => listing.pagination.series ?? []));
-  let beyond = 0;
-  for (const key of keys) {
+  const series = [...keys].map((key) => {
     // A page belongs to a series by its URL too: the last page of a "next"-only series links to none.
     const pages = visited.flatMap((listing) => {
       const url = URL.parse(listing.url);
@@ -29,7 +28,18 @@ export function estimateFromListings(
       return number ? [{ ...listing, number }] : [];
     });
     const seen = new Set(pages.flatMap((listing) => listing.cardLinks));
-    beyond += Math.max(0, seriesSize(pages, seen.size) - seen.size);
+    return { seen, remainder: Math.max(0, seriesSize(pages, seen.size) - seen.size) };
+  });
+  // Series that show products another series showed (a sort order, a parent category) are likely
+  // to repeat it beyond their visited pages too: each counts its remainder at the share of its
+  // products that larger series had not shown.
+  series.sort((a, b) => b.seen.size - a.seen.size);
+  const counted = new Set<string>();
+  let beyond = 0;
+  for (const { seen, remainder } of series) {
+    const fresh = [...seen].filter((link) => !counted.has(link)).length;
+    beyond += seen.size > 0 ? (remainder * fresh) / seen.size : remainder;
+    for (const link of seen) counted.add(link);
   }
   // A listing stating its total with no pagination to follow (a "load more" button) counts alone.
   for (const listing of visited) {
