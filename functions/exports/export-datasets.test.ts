@@ -314,6 +314,65 @@ describe('matches and price_comparison rows', () => {
       web_a_competitor_status: 'MATCHED',
       web_b_competitor_status: 'MATCHED',
       web_c_competitor_status: 'NO_MATCH',
+      reference_unit_price: null,
+      reference_unit: null,
+      web_a_unit_price: null,
+      web_a_unit: null,
+      web_a_pack_differs: false,
+      web_b_unit_price: null,
+      web_b_unit: null,
+      web_b_pack_differs: false,
+      web_c_unit_price: null,
+      web_c_unit: null,
+      web_c_pack_differs: null,
+    });
+  });
+
+  it('compares products sold in other packs per unit and flags them', () => {
+    const packed = (url: string, name: string, price: string, currency: string, unitPrice: string) => ({
+      ...product(url, price, currency),
+      name,
+      unit_price: unitPrice,
+      unit: 'kg' as const,
+    });
+    const packs = new Map([
+      ['web_ref https://ref.test/1', packed('https://ref.test/1', 'Mehl 2 × 500 g', '3.00', 'EUR', '3.00')],
+      ['web_a https://a.test/1', packed('https://a.test/1', 'Mehl 1 kg', '3.48', 'USD', '3.48')],
+      ['web_b https://b.test/1', packed('https://b.test/1', 'Mehl 2 x 500 g', '72.00', 'CZK', '72.00')],
+    ]);
+    const competitors = ['web_a', 'web_b'];
+    const columns = priceComparisonColumns(competitors);
+    const row = priceComparisonRow(
+      { website_id: 'web_ref', product: packs.get('web_ref https://ref.test/1') as ProductRecord },
+      [match('web_a', 'https://a.test/1', 0.9), match('web_b', 'https://b.test/1', 0.9)],
+      competitors,
+      (websiteId, url) => packs.get(`${websiteId} ${url}`),
+      { currency: 'EUR', rates },
+    );
+    expect(row).toHaveLength(columns.length);
+    // The new columns come last, after every column files had before.
+    expect(columns.slice(-8)).toEqual([
+      'reference_unit_price',
+      'reference_unit',
+      'web_a_unit_price',
+      'web_a_unit',
+      'web_a_pack_differs',
+      'web_b_unit_price',
+      'web_b_unit',
+      'web_b_pack_differs',
+    ]);
+    expect(Object.fromEntries(columns.map((column, i) => [column, row[i]]))).toMatchObject({
+      reference_price: '3.00',
+      reference_unit_price: '3.00',
+      reference_unit: 'kg',
+      web_a_price: '3.00',
+      web_a_unit_price: '3.00',
+      web_a_unit: 'kg',
+      web_a_pack_differs: true,
+      web_b_price: '2.96',
+      web_b_unit_price: '2.96',
+      web_b_unit: 'kg',
+      web_b_pack_differs: false,
     });
   });
 

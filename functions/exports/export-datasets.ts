@@ -5,6 +5,7 @@ import type { PriceChange } from '#history/price-changes';
 import type { PriceObservation } from '#history/price-observation';
 import { convertPrice } from './convert-price.ts';
 import type { CsvValue } from './csv-lines.ts';
+import { packDiffers } from './pack-differs.ts';
 import type { ReferenceRates } from './reference-rates.ts';
 
 /** The datasets a project exports, by the name its URLs use. */
@@ -74,6 +75,22 @@ export function exportPrice(
   return price === null ? { price: null, currency: null } : { price, currency };
 }
 
+/**
+ * A shop's unit price in the export's currency with what it is per, so unit prices of shops in
+ * other currencies compare; both empty when the product states no quantity or has no rate.
+ */
+export function exportUnitPrice(
+  product: Pick<ProductRecord, 'unit_price' | 'unit' | 'currency'>,
+  conversion: PriceConversion,
+): { unit_price: string | null; unit: string | null } {
+  const price = product.unit_price
+    ? exportPrice({ price: product.unit_price, currency: product.currency }, conversion).price
+    : null;
+  return price === null
+    ? { unit_price: null, unit: null }
+    : { unit_price: price, unit: product.unit ?? null };
+}
+
 export const PRODUCT_COLUMNS = [
   'website_id',
   'url',
@@ -109,9 +126,7 @@ export function productRow(
   const max = product.price_max
     ? exportPrice({ price: product.price_max, currency: product.currency }, conversion).price
     : null;
-  const unitPrice = product.unit_price
-    ? exportPrice({ price: product.unit_price, currency: product.currency }, conversion).price
-    : null;
+  const { unit_price, unit } = exportUnitPrice(product, conversion);
   return [
     websiteId,
     product.url,
@@ -133,9 +148,8 @@ export function productRow(
     product.price === null ? null : product.price_from === true,
     product.variant_group ?? null,
     product.variant_attributes ?? null,
-    // Per `unit`, in the currency of `price`, so unit prices of shops in other currencies compare.
-    unitPrice,
-    unitPrice === null ? null : (product.unit ?? null),
+    unit_price,
+    unit,
   ];
 }
 
@@ -255,6 +269,20 @@ export function priceComparisonColumns(competitorWebsiteIds: readonly string[]):
     // Appended after every competitor's columns, so the columns files had before keep their places.
     ...competitorWebsiteIds.map((id) => `${id}_match_status`),
     ...competitorWebsiteIds.map((id) => `${id}_competitor_status`),
+    ...packColumns(competitorWebsiteIds),
+  ];
+}
+
+/**
+ * Per-unit comparison, appended last: each product's unit price in the row's currency, and per
+ * competitor whether its match is sold in another pack (`packDiffers`), so a 4-pack is not read as
+ * four times dearer than one piece.
+ */
+function packColumns(competitorWebsiteIds: readonly string[]): string[] {
+  return [
+    'reference_unit_price',
+    'reference_unit',
+    ...competitorWebsiteIds.flatMap((id) => [`${id}_unit_price`, `${id}_unit`, `${id}_pack_differs`]),
   ];
 }
 
@@ -312,6 +340,30 @@ export function priceComparisonRow(
     ...competitorWebsiteIds.map(
       (id): CompetitorStatus => (best.has(id) ? 'MATCHED' : pending.has(id) ? 'REVIEW' : 'NO_MATCH'),
     ),
+    ...packCells(reference.product, competitorWebsiteIds, best, lookup, common),
+  ];
+}
+
+/** The cells of `packColumns`: empty for a competitor without a match. */
+function packCells(
+  reference: ProductRecord,
+  competitorWebsiteIds: readonly string[],
+  best: ReadonlyMap<string, ReviewedMatch>,
+  lookup: ProductLookup,
+  common: PriceConversion | null,
+): CsvValue[] {
+  const perUnit = (product: ProductRecord | undefined): CsvValue[] => {
+    const { unit_price, unit } =
+      product && common ? exportUnitPrice(product, common) : { unit_price: null, unit: null };
+    return [unit_price, unit];
+  };
+  return [
+    ...perUnit(reference),
+    ...competitorWebsiteIds.flatMap((id) => {
+      const match = best.get(id);
+      const product = match && lookup(id, match.competitor_url);
+      return [...perUnit(product), product ? packDiffers(reference, product) : null];
+    }),
   ];
 }
 

@@ -146,7 +146,7 @@ const EXPORT_FILES_DESCRIPTION = [
   'where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names;',
   'a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"};',
   '`unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity),',
-  "`matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and",
+  "`matches` and `price_comparison` (of one reference website; at the end of `price_comparison`, each product's `unit_price` and `unit` and, per competitor, `pack_differs`: true where the match is sold in another pack, such as 2 × 500 g against 1 kg or a 4-pack against one, so compare its unit price), `price_history` (every price and stock observation the history keeps, in the shop's currency) and",
   "`price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job:",
   'one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product.',
   'CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return',

@@ -10,6 +10,8 @@ export interface Rational {
 export interface Quantity {
   amount: Rational;
   unit: PriceUnit;
+  /** How many pieces make up the offer: 12 for "12 × 330 ml" and a "4-pack", 1 for "1 kg". */
+  pieces: bigint;
 }
 
 interface UnitWord {
@@ -96,7 +98,12 @@ export function parseQuantity(text: string): Quantity | null {
     const unit = unitWord(surface[3] as string) as UnitWord;
     const a = readNumber(surface[1] as string, unit.small === true);
     const b = readNumber(surface[2] as string, unit.small === true);
-    if (a && b) return positive({ amount: times(times(a, b), times(unit.factor, unit.factor)), unit: 'm2' });
+    if (a && b)
+      return positive({
+        amount: times(times(a, b), times(unit.factor, unit.factor)),
+        unit: 'm2',
+        pieces: 1n,
+      });
   }
   const measure = firstMeasure(text);
   const pack = PACK.exec(text);
@@ -104,10 +111,27 @@ export function parseQuantity(text: string): Quantity | null {
   if (measure) {
     const { quantity, multiplied } = measure;
     return positive(
-      count !== null && !multiplied ? { ...quantity, amount: times(quantity.amount, r(count)) } : quantity,
+      count !== null && !multiplied
+        ? { ...quantity, amount: times(quantity.amount, r(count)), pieces: count }
+        : quantity,
     );
   }
-  return count === null ? null : positive({ amount: r(count), unit: 'piece' });
+  return count === null ? null : positive({ amount: r(count), unit: 'piece', pieces: count });
+}
+
+/** The texts a product's quantity is read from: a variant's labels ("500 g") before the page's name. */
+export const quantityTexts = (product: {
+  name: string | null;
+  variant_attributes?: Readonly<Record<string, string>> | null;
+}): (string | null)[] => [...Object.values(product.variant_attributes ?? {}), product.name];
+
+/** The quantity the first of `texts` that states one states; null when none does. */
+export function statedQuantity(texts: readonly (string | null)[]): Quantity | null {
+  for (const text of texts) {
+    const quantity = text ? parseQuantity(text) : null;
+    if (quantity) return quantity;
+  }
+  return null;
 }
 
 function firstMeasure(text: string): { quantity: Quantity; multiplied: boolean } | null {
@@ -119,9 +143,9 @@ function firstMeasure(text: string): { quantity: Quantity; multiplied: boolean }
     if (!word) continue;
     const amount = readNumber(match[2] as string, word.small === true);
     if (!amount) continue;
-    const multiplier = match[1] ? r(BigInt(match[1])) : r(1);
+    const pieces = match[1] ? BigInt(match[1]) : 1n;
     return {
-      quantity: { amount: times(times(amount, word.factor), multiplier), unit: word.unit },
+      quantity: { amount: times(times(amount, word.factor), r(pieces)), unit: word.unit, pieces },
       multiplied: match[1] !== undefined,
     };
   }

@@ -77,6 +77,32 @@ describe('a page with variants gives one record per variant', () => {
     expect(read[1]?.source).toMatchObject({ sku: 'jsonld', price: 'jsonld', availability: 'jsonld' });
   });
 
+  it("gives a group's offer to variants without their own, and a sibling's to none", () => {
+    const read = records(
+      jsonLd(
+        group(
+          [
+            { '@type': 'Product', sku: 'SH-M', size: 'M' },
+            { '@type': 'Product', sku: 'SH-L', size: 'L' },
+          ],
+          {
+            offers: {
+              '@type': 'Offer',
+              price: '29.90',
+              priceCurrency: 'EUR',
+              availability: 'https://schema.org/InStock',
+            },
+          },
+        ),
+      ),
+      '<h1>Linen shirt</h1>',
+    );
+    expect(read.map((record) => [record.sku, record.price, record.availability])).toEqual([
+      ['SH-M', '29.90', 'IN_STOCK'],
+      ['SH-L', '29.90', 'IN_STOCK'],
+    ]);
+  });
+
   it('reads a Product whose offers carry SKUs of their own', () => {
     const read = records(
       jsonLd({
@@ -247,10 +273,70 @@ describe('a page with variants gives one record per variant', () => {
     expect(
       read.map((record) => [record.sku, record.price, record.availability, record.variant_attributes]),
     ).toEqual([
-      ['H-250', '4.99', 'IN_STOCK', { größe: '250 g' }],
+      // Nothing says the first size's stock: no sibling's (or the page's) stands in for it.
+      ['H-250', '4.99', 'UNKNOWN', { größe: '250 g' }],
       ['H-500', '8.49', 'OUT_OF_STOCK', { größe: '500 g' }],
     ]);
     expect(read[1]).toMatchObject({ unit_price: '16.98', unit: 'kg' });
+  });
+});
+
+describe('variants in the other shapes shops write them', () => {
+  it("reads Shopify's analytics meta object, the variant named by its title where options are not given", () => {
+    const meta = {
+      product: {
+        id: 7,
+        vendor: 'Flax',
+        variants: [
+          { id: 1, price: 1290, name: 'Tea - 100 g', public_title: '100 g', sku: 'T-100' },
+          { id: 2, price: 2290, name: 'Tea - 250 g', public_title: '250 g', sku: 'T-250' },
+        ],
+      },
+    };
+    const read = records(
+      '',
+      `<h1>Tea</h1><p class="price">€12.90</p><button>Add to cart</button>
+       <script>var meta = ${JSON.stringify(meta)}; for (var attr in meta) { window.ShopifyAnalytics.meta[attr] = meta[attr]; }</script>`,
+      'https://shop.test/products/tea',
+    );
+    expect(
+      read.map((record) => [record.sku, record.price, record.variant_attributes, record.unit_price]),
+    ).toEqual([
+      ['T-100', '12.90', { variant: '100 g' }, '129.00'],
+      ['T-250', '22.90', { variant: '250 g' }, '91.60'],
+    ]);
+  });
+
+  it('finds hasVariant entries given by @id elsewhere in the graph', () => {
+    const read = records(
+      jsonLd({
+        '@context': 'https://schema.org',
+        '@graph': [
+          group([{ '@id': '#m' }, { '@id': '#l' }]),
+          { ...variant('SH-M', 'M', 'red', '29.90'), '@id': '#m' },
+          { ...variant('SH-L', 'L', 'red', '29.90'), '@id': '#l' },
+        ],
+      }),
+      '<h1>Linen shirt</h1>',
+    );
+    expect(read.map((record) => record.variant_attributes)).toEqual([
+      { size: 'M', colour: 'red' },
+      { size: 'L', colour: 'red' },
+    ]);
+  });
+
+  it('reads no variants from a WooCommerce form that loads them later (data-product_variations="false")', () => {
+    const read = records(
+      jsonLd({
+        '@type': 'Product',
+        name: 'Olive oil',
+        sku: 'OIL',
+        offers: { price: '7.50', priceCurrency: 'EUR' },
+      }),
+      '<h1>Olive oil</h1><form class="variations_form" data-product_variations="false"></form>',
+    );
+    expect(read).toHaveLength(1);
+    expect(read[0]?.variant_group).toBeNull();
   });
 });
 

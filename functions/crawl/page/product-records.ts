@@ -5,6 +5,7 @@ import { extractProduct } from './extract-product.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { pageCountry } from './page-country.ts';
+import { quantityTexts } from './parse-quantity.ts';
 import type { Page } from './read-page.ts';
 import { type PageVariants, readVariants, type VariantFields } from './read-variants.ts';
 import { unitPrice } from './unit-price.ts';
@@ -30,8 +31,9 @@ export function productRecords(
 /**
  * The page's product once per variant: what the variant says of itself (identifiers, price, stock)
  * over what the page says of the product, whose name all variants keep (`variant_attributes` tell
- * them apart). SKU, GTIN and MPN are the variant's own or null, never a sibling's (the variant
- * the page shows keeps the page's); a variant without a price of its own has the page's, unless that is a range.
+ * them apart). Where a variant says nothing of its SKU, GTIN, MPN, price or stock, the
+ * variant the page shows has the page's (a price only when it is not a range); the others have
+ * none, never a sibling's.
  */
 export function variantRecords(product: ProductRecord, found: PageVariants): ProductRecord[] {
   const group = pageIdentity(product);
@@ -56,7 +58,7 @@ export function variantRecords(product: ProductRecord, found: PageVariants): Pro
     const currency = normaliseCurrency(variant.currency) ?? product.currency;
     const variantPrice =
       variant.price === null || Number(variant.price) === 0 ? null : normaliseAmount(variant.price, currency);
-    const price = variantPrice ?? (product.price_from ? null : product.price);
+    const price = variantPrice ?? (shownVariant && !product.price_from ? product.price : null);
     // The variant's own values are from the variant source; identifiers are no sibling's.
     const source = { ...product.source };
     const own = (field: SourcedField, value: unknown) => {
@@ -78,7 +80,7 @@ export function variantRecords(product: ProductRecord, found: PageVariants): Pro
       mpn,
       price,
       currency: variantPrice === null ? product.currency : currency,
-      availability: variant.availability ?? product.availability,
+      availability: variant.availability ?? (shownVariant ? product.availability : 'UNKNOWN'),
       image: variant.image ? (URL.parse(variant.image, product.url)?.href ?? product.image) : product.image,
       source,
       variant_group: group,
@@ -87,8 +89,7 @@ export function variantRecords(product: ProductRecord, found: PageVariants): Pro
   });
 }
 
-/** A variant's labels ("500 g") state its quantity before the product's name does. */
 function withUnitPrice(record: ProductRecord): ProductRecord {
-  const found = unitPrice(record.price, [...Object.values(record.variant_attributes ?? {}), record.name]);
+  const found = unitPrice(record.price, quantityTexts(record));
   return { ...record, unit_price: found?.unit_price ?? null, unit: found?.unit ?? null };
 }

@@ -4,12 +4,13 @@ import type { Availability, FieldSource } from '#core/product-record';
 import { cleanText } from './clean-text.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
 import { offerPrice } from './offer-price.ts';
+import { elementsByTag } from './page-elements.ts';
 import { readOnePage } from './page-failure.ts';
 import { parsePrice } from './parse-price.ts';
 import { readAvailability } from './read-availability.ts';
 import { type JsonNode, parseLenient } from './read-json-ld.ts';
 import type { Page } from './read-page.ts';
-import { assignedState, inlineScripts, jsonScripts } from './script-json.ts';
+import { assignedState, jsonScripts } from './script-json.ts';
 import { textOf } from './text-of.ts';
 
 /**
@@ -112,7 +113,8 @@ function jsonLdVariants(page: Page, country: string | null): VariantFields[] {
       .flatMap((item) => {
         const node = isNode(item) ? (byId.get(str(item['@id']) ?? '') ?? item) : null;
         if (!node) return [];
-        const variant = jsonLdVariant(node, offerOf(node.offers), varying, country);
+        // Offers on the group, not on its variants, are every variant's.
+        const variant = jsonLdVariant(node, offerOf(node.offers ?? main.offers), varying, country);
         return [{ ...variant, shown: sameAddress(str(node.url), page.url) }];
       });
   }
@@ -195,15 +197,13 @@ function firstGtin(node: JsonNode): string | null {
 
 /** Shopify's product object (`data-product-json`, `ProductJson-…`, `var meta`): prices in cents. */
 function shopifyVariants(page: Page): VariantFields[] {
-  const scripts = inlineScripts(page);
+  // The page's element index, not a CSS query: every page is asked, and few are Shopify's.
+  const scripts = elementsByTag(page.$, 'script').filter((script) => script.attribs.src === undefined);
+  const marked = (script: Element) =>
+    script.attribs['data-product-json'] !== undefined || /^ProductJson/.test(script.attribs.id ?? '');
   const roots = [
-    ...jsonScripts(
-      scripts.filter(
-        (script) =>
-          script.attribs['data-product-json'] !== undefined || /^ProductJson/.test(script.attribs.id ?? ''),
-      ),
-    ),
-    ...assignedState(scripts)
+    ...jsonScripts(scripts.filter(marked)),
+    ...assignedState(scripts.filter((script) => !marked(script) && /\bmeta\s*=/.test(textOf(script))))
       .filter((entry) => /meta$/.test(entry.name))
       .map((entry) => entry.value),
   ];
@@ -254,9 +254,10 @@ function shopifyPrice(value: unknown): string | null {
 
 /** WooCommerce's variation form: `data-product_variations` lists every variation with its price. */
 function wooCommerceVariants(page: Page, country: string | null): VariantFields[] {
-  const form = page.$('form[data-product_variations]').first();
-  const list = parseLenient(form.attr('data-product_variations') ?? '');
-  if (!Array.isArray(list)) return [];
+  const element = elementsByTag(page.$, 'form').find((form) => form.attribs['data-product_variations']);
+  const list = element ? parseLenient(element.attribs['data-product_variations'] as string) : undefined;
+  if (!element || !Array.isArray(list)) return [];
+  const form = page.$(element);
   return list
     .slice(0, MAX_VARIANTS)
     .filter(isNode)
@@ -306,12 +307,13 @@ function wooPrice(value: unknown, country: string | null): string | null {
 // --- select options ------------------------------------------------------------------------------
 
 const OPTION_PRICE = ['data-price', 'data-price-amount', 'data-variant-price', 'data-final-price'];
-const OUTSIDE = 'header, footer, nav, [class*="related" i], [class*="recommend" i], [class*="similar" i]';
+const OUTSIDE_TAGS = new Set(['header', 'footer', 'nav']);
+const OUTSIDE_CLASS = /related|recommend|similar/i;
 
 /** A `<select>` of the product whose options (two or more) each carry a price of their own. */
 function selectOptionVariants(page: Page, country: string | null): VariantFields[] {
-  for (const select of page.$('select').toArray() as Element[]) {
-    if (page.$(select).closest(OUTSIDE).length > 0) continue;
+  for (const select of elementsByTag(page.$, 'select')) {
+    if (outsideProduct(select)) continue;
     const options = (page.$(select).find('option').toArray() as Element[])
       .filter((option) => (option.attribs.value ?? '').trim() !== '')
       .slice(0, MAX_VARIANTS);
@@ -339,6 +341,17 @@ function selectOptionVariants(page: Page, country: string | null): VariantFields
     });
   }
   return [];
+}
+
+/** Inside a header, footer, navigation or a block of related products: not the product's own choice. */
+function outsideProduct(element: Element): boolean {
+  for (
+    let node: Element | null = element;
+    node;
+    node = node.parent?.type === 'tag' ? (node.parent as Element) : null
+  )
+    if (OUTSIDE_TAGS.has(node.name) || OUTSIDE_CLASS.test(node.attribs.class ?? '')) return true;
+  return false;
 }
 
 /** What the select chooses: its label, else its field name (`options[Size]`, `attribute_size`), else "option". */

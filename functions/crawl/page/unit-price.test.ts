@@ -49,8 +49,26 @@ describe('parseQuantity', () => {
     expect(parseQuantity(text)).toBeNull();
   });
 
+  it('reads a hostile name of 100,000 characters in linear time', () => {
+    const started = performance.now();
+    for (const text of ['9'.repeat(100_000), '1 x '.repeat(25_000), `${'1,'.repeat(50_000)}g`])
+      expect(parseQuantity(text)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('keeps the amount exact: a third of a litre stays a third', () => {
     expect(parseQuantity('Juice ⅓ l')?.amount).toEqual({ num: 1n, den: 3n });
+  });
+
+  it.each([
+    ['Coca-Cola 12 × 330 ml', 12n],
+    ['Mineralwasser 2 x 0,5 l', 2n],
+    ['Beer 6-pack 330 ml', 6n],
+    ['Batteries AA 4-pack', 4n],
+    ['Mehl 1 kg', 1n],
+    ['Rug 120 x 170 cm', 1n],
+  ])('counts the pieces of %s', (text, pieces) => {
+    expect(parseQuantity(text)?.pieces).toBe(pieces);
   });
 });
 

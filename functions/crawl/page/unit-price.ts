@@ -1,5 +1,5 @@
 import type { PriceUnit } from '#core/product-record';
-import { parseQuantity, type Quantity } from './parse-quantity.ts';
+import { type Quantity, statedQuantity } from './parse-quantity.ts';
 
 export interface UnitPrice {
   /** Exact decimal string with as many decimals as the price, rounded half-up once. */
@@ -17,11 +17,8 @@ const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
  */
 export function unitPrice(price: string | null, texts: readonly (string | null)[]): UnitPrice | null {
   if (price === null) return null;
-  for (const text of texts) {
-    const quantity = text ? parseQuantity(text) : null;
-    if (quantity) return priceOf(price, quantity);
-  }
-  return null;
+  const quantity = statedQuantity(texts);
+  return quantity && priceOf(price, quantity);
 }
 
 function priceOf(price: string, quantity: Quantity): UnitPrice | null {

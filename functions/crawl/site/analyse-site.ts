@@ -11,6 +11,8 @@ import type { Page } from '../page/read-page.ts';
 import { textOf } from '../page/text-of.ts';
 import { detectLanguage } from './detect-language.ts';
 import { detectProductType } from './detect-product-type.ts';
+import { estimateFromListings, type VisitedListing } from './estimate-from-listings.ts';
+import { readPagination } from './read-pagination.ts';
 import { isSameSite } from './same-site.ts';
 import { siteLinks } from './site-links.ts';
 import { discoverSitemaps, sitemapEntries } from './sitemaps.ts';
@@ -212,12 +214,12 @@ export async function analyseSite(
       concurrency,
       async (sample) => (await fetchHtmlPage(fetcher, sample, options.signal)).page,
     );
-    const products = checked.filter(
-      (page): page is Page => page !== null && kindOf(page, context) === 'PRODUCT',
-    );
+    const read = checked.filter((page): page is Page => page !== null);
+    const products = read.filter((page) => kindOf(page, context) === 'PRODUCT');
     productPages.push(...products);
-    pages.push(...checked.filter((page): page is Page => page !== null));
-    const share = checked.length > 0 ? products.length / checked.length : 0;
+    pages.push(...read);
+    // A sample that could not be fetched says nothing about what the links lead to.
+    const share = read.length > 0 ? products.length / read.length : 0;
     progress.products_estimate = Math.round(crawl.estimatedLinks * share);
   }
   progress.size.state = 'DONE';
@@ -308,7 +310,7 @@ function spread<T>(items: readonly T[], count: number): T[] {
 interface ListingCrawl {
   pages: Page[];
   productLinks: string[];
-  /** Product links found, extrapolated to the listing pages left unvisited when the budget ran out. */
+  /** Product links found, with what the listings' pagination and the pages left unvisited hold beyond them. */
   estimatedLinks: number;
 }
 
@@ -325,10 +327,12 @@ async function crawlListings(
   const productLinks = new Set<string>();
   const seen = new Set<string>([home.url]);
   const pages: Page[] = [];
+  const listings: VisitedListing[] = [];
   let queue: string[] = [];
   const visit = (page: Page): void => {
-    for (const link of anatomyOf(page, context)?.cardLinks ?? [])
-      if (isSameSite(link, origin)) productLinks.add(link);
+    const cardLinks = (anatomyOf(page, context)?.cardLinks ?? []).filter((link) => isSameSite(link, origin));
+    for (const link of cardLinks) productLinks.add(link);
+    listings.push({ url: page.url, pagination: readPagination(page), cardLinks });
     for (const link of siteLinks(page, origin)) {
       if (seen.has(link) || productLinks.has(link)) continue;
       seen.add(link);
@@ -353,10 +357,9 @@ async function crawlListings(
     }
     queue = queue.filter((link) => !productLinks.has(link));
   }
-  const perPage = pages.length > 0 ? productLinks.size / pages.length : 0;
   return {
     pages,
     productLinks: [...productLinks],
-    estimatedLinks: Math.round(productLinks.size + queue.length * perPage),
+    estimatedLinks: estimateFromListings(listings, productLinks, queue),
   };
 }
