@@ -75,6 +75,7 @@ export async function measureReview(): Promise<ReviewMeasurement[]> {
       decided.push([pair.reference_url, right.url]);
     }
     const autoRight = auto.filter((row) => row.pair.same).length;
+    const autoOnly = measureAccuracy(found(auto), truth);
     measurements.push({
       dataset,
       keyNamedEce: expectedCalibrationError(
@@ -91,11 +92,11 @@ export async function measureReview(): Promise<ReviewMeasurement[]> {
       auto: auto.length,
       autoRight,
       autoKeyNamed: auto.filter((row) => row.pair.keyNamed).length,
-      autoShareOfTrue: autoRight / truth.length,
+      autoShareOfTrue: autoOnly.recall,
       reviewQueue: queue.length,
       reviewed: reviewed.length,
       today: measureAccuracy(found(rows), truth),
-      autoOnly: measureAccuracy(found(auto), truth),
+      autoOnly,
       afterReview: measureAccuracy([...found(auto), ...decided], truth),
     });
   }
