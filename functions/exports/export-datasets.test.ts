@@ -65,6 +65,10 @@ describe('products rows', () => {
       canonical_url: 'https://a.test/p#canonical',
       price_max: null,
       price_from: false,
+      variant_group: null,
+      variant_attributes: null,
+      unit_price: null,
+      unit: null,
     });
   });
 
@@ -105,6 +109,50 @@ describe('products rows', () => {
       '100.00',
       'UAH',
     ]);
+  });
+});
+
+describe('variants and unit prices in products rows', () => {
+  const variant: ProductRecord = {
+    ...product('https://a.test/shirt', '100.00', 'EUR'),
+    variant_group: 'https://a.test/shirt',
+    variant_attributes: { size: 'M', colour: 'red' },
+    unit_price: '200.00',
+    unit: 'kg',
+  };
+  const cell = (row: CsvValue[], column: (typeof PRODUCT_COLUMNS)[number]) =>
+    row[PRODUCT_COLUMNS.indexOf(column)];
+
+  it('come last, so the columns files had before keep their places', () => {
+    expect(PRODUCT_COLUMNS.slice(-4)).toEqual(['variant_group', 'variant_attributes', 'unit_price', 'unit']);
+  });
+
+  it('carry the group and the attributes: JSON text in the CSV, an object in JSON Lines', () => {
+    const row = productRow('w', variant, { currency: null, rates });
+    expect(cell(row, 'variant_group')).toBe('https://a.test/shirt');
+    const [, cells = []] = readCsv(csvLine(PRODUCT_COLUMNS) + csvLine(row));
+    expect(JSON.parse(cells[PRODUCT_COLUMNS.indexOf('variant_attributes')] as string)).toEqual({
+      size: 'M',
+      colour: 'red',
+    });
+    const record = JSON.parse(jsonLine(PRODUCT_COLUMNS, row)) as Record<string, unknown>;
+    expect(record.variant_attributes).toEqual({ size: 'M', colour: 'red' });
+  });
+
+  it('give the unit price in the currency of the price, empty where the price has no rate', () => {
+    const converted = productRow('w', variant, { currency: 'USD', rates });
+    expect([cell(converted, 'price'), cell(converted, 'unit_price'), cell(converted, 'unit')]).toEqual([
+      '116.07',
+      '232.14',
+      'kg',
+    ]);
+    const unrated = productRow('w', { ...variant, currency: 'UAH' }, { currency: 'EUR', rates });
+    expect([cell(unrated, 'unit_price'), cell(unrated, 'unit')]).toEqual([null, null]);
+  });
+
+  it('are empty for records read before variants and unit prices were', () => {
+    const row = productRow('w', product('u', '1.00', 'EUR'), { currency: null, rates });
+    expect(PRODUCT_COLUMNS.slice(-4).map((column) => cell(row, column))).toEqual([null, null, null, null]);
   });
 });
 
@@ -304,6 +352,8 @@ describe('every dataset is safe to open in a spreadsheet', () => {
     image: '=IMAGE("x")',
     category: '\r=1',
     canonical_url: '=evil',
+    variant_group: '=group',
+    variant_attributes: { size: '=M' },
   });
   const reference = hostile('=ref');
   const competitor = hostile('=comp');

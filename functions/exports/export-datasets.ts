@@ -1,8 +1,8 @@
 import { NO_MATCH_CONFIDENCE } from '#core/match-bands';
 import { isTrusted, type MatchStatus } from '#core/match-decisions';
-import type { PriceChange } from '#core/price-changes';
-import type { PriceObservation } from '#core/price-observation';
 import type { ProductRecord } from '#core/product-record';
+import type { PriceChange } from '#history/price-changes';
+import type { PriceObservation } from '#history/price-observation';
 import { convertPrice } from './convert-price.ts';
 import type { CsvValue } from './csv-lines.ts';
 import type { ReferenceRates } from './reference-rates.ts';
@@ -93,6 +93,10 @@ export const PRODUCT_COLUMNS = [
   'canonical_url',
   'price_max',
   'price_from',
+  'variant_group',
+  'variant_attributes',
+  'unit_price',
+  'unit',
 ] as const;
 
 export function productRow(
@@ -104,6 +108,9 @@ export function productRow(
   // The top of a range in the same currency as `price`; `price_from` says `price` is its lowest.
   const max = product.price_max
     ? exportPrice({ price: product.price_max, currency: product.currency }, conversion).price
+    : null;
+  const unitPrice = product.unit_price
+    ? exportPrice({ price: product.unit_price, currency: product.currency }, conversion).price
     : null;
   return [
     websiteId,
@@ -124,12 +131,17 @@ export function productRow(
     product.canonical_url ?? null,
     max,
     product.price === null ? null : product.price_from === true,
+    product.variant_group ?? null,
+    product.variant_attributes ?? null,
+    // Per `unit`, in the currency of `price`, so unit prices of shops in other currencies compare.
+    unitPrice,
+    unitPrice === null ? null : (product.unit ?? null),
   ];
 }
 
 /**
  * The products file of one URL scrape job: the products columns and what became of the URL, one
- * row per URL sent in the order sent. An OK row holds its product (with `url` the URL sent, which a
+ * row per URL sent in the order sent (one per variant where its page offers variants). An OK row holds its product (with `url` the URL sent, which a
  * second URL reaching the same product also keeps); other rows hold only the website, the URL and
  * the result.
  */

@@ -197,7 +197,11 @@ async function writeMatchFiles(
   const catalogs = await Promise.all(sources.map((source) => readCatalog(source.pointer)));
   const products = new Map<string, ProductRecord>();
   for (const [index, source] of sources.entries()) {
-    for (const product of catalogs[index] ?? []) products.set(`${source.websiteId} ${product.url}`, product);
+    for (const product of catalogs[index] ?? []) {
+      // Matching reads a URL's first record (the variant its page shows); the files show the same one.
+      const key = `${source.websiteId} ${product.url}`;
+      if (!products.has(key)) products.set(key, product);
+    }
   }
   const lookup = (websiteId: string, url: string) => products.get(`${websiteId} ${url}`);
   // The version is read before the decisions (here, or by a caller that just checked it), so a

@@ -217,6 +217,19 @@ describe('listing and updating projects', () => {
     expect(scoped.body.map((project: any) => project.project_id)).toEqual([first]);
   });
 
+  it("gives each listed project the caller's own role in it", async () => {
+    const customerId = await newCustomer();
+    const owner = await newUser(customerId, 'OWNER');
+    const projectId = await newProject(customerId, owner.userId, 'Roles');
+    const viewer = await newUser();
+    await addProjectMember(projectId, viewer.userId, 'VIEWER');
+    const roleOf = async (key: string) =>
+      (await api.withKey(key).get('/projects')).body.find((project: any) => project.project_id === projectId)
+        ?.role;
+    expect(await roleOf(owner.apiKey)).toBe('ADMIN');
+    expect(await roleOf(viewer.apiKey)).toBe('VIEWER');
+  });
+
   it('hides projects of managed customers from self-service', async () => {
     const managedId = await newCustomer('Managed', true);
     const managedOwner = await newUser(managedId, 'OWNER');

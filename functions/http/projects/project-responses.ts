@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { PROJECT_ROLES } from '#core/access-policy';
 import { MATCH_DECISION_KINDS } from '#core/match-decisions';
-import { CHANGE_KINDS } from '#core/price-changes';
+import { CHANGE_KINDS } from '#history/price-changes';
 import { availability, localization, timestamp } from '../response-fields.ts';
 
 export const project = v.object({
@@ -13,6 +14,12 @@ export const project = v.object({
   auto_accept_confidence: v.number(),
   created_at: timestamp,
   updated_at: timestamp,
+});
+
+/** A project in the caller's list, with the caller's project role (what a console may offer). */
+export const listedProject = v.object({
+  ...project.entries,
+  role: v.picklist(PROJECT_ROLES),
 });
 
 export const matchDecision = v.object({
