@@ -5,6 +5,7 @@ import { cleanText } from './clean-text.ts';
 import { currencyOfCountry } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { labelledIdentifiers } from './labelled-identifiers.ts';
+import { mainHeading } from './main-heading.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
@@ -20,7 +21,7 @@ import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
 import type { Page } from './read-page.ts';
 import { shownAvailability } from './shown-availability.ts';
-import { textOf } from './text-of.ts';
+import { isHidden, textOf } from './text-of.ts';
 
 type StructuredMethod = Exclude<ExtractionMethod, 'SELECTORS'>;
 const ORDER: StructuredMethod[] = ['JSONLD', 'MICRODATA', 'OPENGRAPH'];
@@ -206,7 +207,7 @@ export function extractProduct(
   const record: ProductRecord = {
     url: page.url,
     canonical_url: canonicalUrl(page, structured[0]?.fields.url ?? null),
-    name: withoutEmptyLabel(withoutSiteTag(page, pick('name'))),
+    name: withoutEmptyLabel(withoutSiteTag(page, withoutHeadingAsides(page, pick('name')))),
     brand: pick('brand'),
     gtin,
     mpn,
@@ -257,6 +258,16 @@ function withoutSiteTag(page: Page, name: string | null): string | null {
   const title = cleanText(textOf(page.$('head title').first().toArray()));
   const rest = tagged[1] as string;
   return title.startsWith(rest) && !title.startsWith(name) ? rest : name;
+}
+
+/**
+ * A name read whole from the main heading ("Конструктор LEGO … Посмотреть все LEGO") loses what the
+ * heading's own reading leaves aside: a link to the brand's other products, the shop's item code.
+ */
+function withoutHeadingAsides(page: Page, name: string | null): string | null {
+  const heading = name === null ? null : mainHeading(page);
+  if (!heading || heading.text === name) return name;
+  return cleanText(textOf(heading.element, '', isHidden)) === name ? heading.text : name;
 }
 
 /** "Legend 200ml edt דגם:": templates append a label whose value the shop left empty. */

@@ -11,7 +11,7 @@ const SITE_HEADER_LINKS = 5;
  * products, the shop's item code ("Посмотреть все LEGO", "Код 203905").
  */
 const NOT_THE_NAME =
-  /^(?:see all|view all|shop all|more from|посмотреть все|смотреть все|все товары|код|артикул|sku|art\.?-?nr|item|ref|réf|kód|kod)\b/iu;
+  /^(?:see all|view all|shop all|more from|посмотреть все|смотреть все|все товары|код|артикул|sku|art\.?-?nr|item|ref|réf|kód|kod)(?![\p{L}\p{N}])/iu;
 
 /**
  * The h1 that names the page: the one sharing most words with the title, outside menus. Pages put
