@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductRecord } from '#core/product-record';
+import { fieldSourcesOf, type ProductRecord } from '#core/product-record';
 import { readCsv } from '#test/read-csv';
 import { bundledRates } from './bundled-rates.ts';
-import { type CsvValue, csvLine } from './csv-lines.ts';
+import { type CsvValue, csvField, csvLine } from './csv-lines.ts';
 import {
   EXPORT_DATASETS,
   type ExportDataset,
@@ -63,7 +63,21 @@ describe('products rows', () => {
       canonical_url: 'https://a.test/p#canonical',
       price_max: null,
       price_from: false,
+      field_sources: null,
     });
+  });
+
+  it('says in the products file where each value came from, and writes it as JSON in the CSV', () => {
+    const sources = fieldSourcesOf(product('u', '100.00', 'EUR'), { price: 'jsonld', sku: 'heuristic' });
+    const row = productRow(
+      'w',
+      { ...product('u', '100.00', 'EUR'), field_sources: sources },
+      { currency: null, rates },
+    );
+    const cell = row[PRODUCT_COLUMNS.indexOf('field_sources')];
+    expect(cell).toMatchObject({ price: 'json_ld', sku: 'page_text', name: null, mpn: null });
+    expect(csvField(cell)).toBe(`"${JSON.stringify(sources).replaceAll('"', '""')}"`);
+    expect(JSON.parse(jsonLine(['field_sources'], [cell])).field_sources).toEqual(sources);
   });
 
   it('keeps the top of a range beside its lowest price, in the same currency', () => {

@@ -83,6 +83,7 @@ export const PRODUCT_COLUMNS = [
   'canonical_url',
   'price_max',
   'price_from',
+  'field_sources',
 ] as const;
 
 export function productRow(
@@ -114,6 +115,7 @@ export function productRow(
     product.canonical_url ?? null,
     max,
     product.price === null ? null : product.price_from === true,
+    product.field_sources ?? null,
   ];
 }
 

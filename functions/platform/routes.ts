@@ -139,7 +139,8 @@ const EXPORT_FILE_PROBLEMS = [
 ] as const;
 const EXPORT_FILES_DESCRIPTION = [
   "Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link;",
-  'where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names),',
+  'where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names;',
+  '`field_sources` names for each field where its value came from (json_ld, microdata, rdfa, open_graph, embedded_json, page_text, learned_selector, url; null: no value): JSON text in the CSV, an object in JSON Lines),',
   "`matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and",
   "`price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job:",
   'one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product.',

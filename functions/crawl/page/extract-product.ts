@@ -1,5 +1,10 @@
 import type { Element } from 'domhandler';
-import type { FieldSource, ProductRecord, SourcedField } from '#core/product-record';
+import {
+  type FieldSource,
+  fieldSourcesOf,
+  type ProductRecord,
+  type SourcedField,
+} from '#core/product-record';
 import type { ExtractionMethod, ExtractionProfile } from '../learn/extraction-profile.ts';
 import { cleanText } from './clean-text.ts';
 import { currencyOfCountry } from './currency-in-text.ts';
@@ -224,7 +229,7 @@ export function extractProduct(
     scraped_at: now.toISOString(),
     source,
   };
-  return record;
+  return { ...record, field_sources: fieldSourcesOf(record, source) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FIELD_SOURCE_NAMES, SOURCED_FIELDS } from '#core/product-record';
 import { fieldsOfRecord, loadRealPages, readRealPagesUntrained, untrainedProfile } from '#test/real-pages';
 import { accuracy, type ScoredField, scoreExtraction } from '#test/score-extraction';
 import { loadPriceStrings, scorePriceStrings } from '#test/score-price-strings';
@@ -37,6 +38,18 @@ describe('reading real shop pages', () => {
 
   it('gives a record for every product page', () => {
     expect(score.pagesWithRecord).toBe(score.pages);
+  });
+
+  it('names in field_sources where every field of a record came from, null for a field without a value', () => {
+    for (const record of records.values()) {
+      if (!record) continue;
+      expect(Object.keys(record.field_sources ?? {}).sort()).toEqual([...SOURCED_FIELDS].sort());
+      for (const field of SOURCED_FIELDS) {
+        const held = field === 'availability' ? record.availability !== 'UNKNOWN' : record[field] !== null;
+        if (held) expect(FIELD_SOURCE_NAMES).toContain(record.field_sources?.[field]);
+        else expect(record.field_sources?.[field]).toBeNull();
+      }
+    }
   });
 
   it('says where each value of a record came from', () => {
