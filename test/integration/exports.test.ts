@@ -114,6 +114,7 @@ async function expectedRows(currency: string) {
         ? (convertPrice(product.price_max, product.currency, currency, rates) ?? '')
         : '',
     price_from: product.price ? String(product.price_from === true) : '',
+    field_sources: product.field_sources ? JSON.stringify(product.field_sources) : '',
   }));
 }
 

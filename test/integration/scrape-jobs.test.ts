@@ -219,7 +219,15 @@ describe('a FULL scrape', () => {
     const byUrl = (a: { url: string }, b: { url: string }) => a.url.localeCompare(b.url);
     expect(
       catalog
-        .map(({ scraped_at: _at, source: _source, canonical_url: _canonical, ...product }) => product)
+        .map(
+          ({
+            scraped_at: _at,
+            source: _source,
+            canonical_url: _canonical,
+            field_sources: _sources,
+            ...product
+          }) => product,
+        )
         .sort(byUrl),
     ).toEqual([...truth].sort(byUrl));
     // The shop's pages name themselves canonical, so the canonical is the fetched URL.

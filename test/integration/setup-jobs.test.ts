@@ -95,11 +95,12 @@ describe('a setup job on each test-shop flavour', () => {
       expect(sample.body.website_id).toBe(job.website_id);
       expect(sample.body.products.length).toBeGreaterThan(0);
       const truth = new Map(shop.groundTruth.products.map((product) => [product.url, product]));
-      for (const { scraped_at, source, canonical_url, ...product } of sample.body.products) {
+      for (const { scraped_at, source, canonical_url, field_sources, ...product } of sample.body.products) {
         expect(Date.parse(scraped_at)).not.toBeNaN();
         // The test shops name each product page itself as canonical, where they name one.
         expect([product.url, null]).toContain(canonical_url);
         expect(Object.keys(source)).toEqual(expect.arrayContaining(['name', 'price']));
+        expect(field_sources).toMatchObject({ name: expect.any(String), price: expect.any(String) });
         expect(product).toEqual(truth.get(product.url));
       }
       completed.set(name, job);
