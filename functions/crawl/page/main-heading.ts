@@ -19,8 +19,25 @@ const NOT_THE_NAME =
  */
 export function mainHeading(page: Page): { element: Element; text: string } | null {
   const title = words(page.meta.get('og:title') ?? textOf(elementsByTag(page.$, 'title').slice(0, 1)));
+  const best = bestHeading(page, elementsByTag(page.$, 'h1'), title);
+  // The only h1 is the shop's name in its header: the product's title is a lower heading the
+  // document title shares words with.
+  if (best && best.score > 0) return { element: best.element, text: best.text };
+  const lower = bestHeading(page, elementsByTag(page.$, 'h2'), title);
+  const named = lower && lower.score >= LOWER_HEADING_SHARE ? lower : best;
+  return named && { element: named.element, text: named.text };
+}
+
+/** Share of a lower heading's words the title must hold for it to name the page. */
+const LOWER_HEADING_SHARE = 0.5;
+
+function bestHeading(
+  page: Page,
+  headings: readonly Element[],
+  title: Set<string>,
+): { element: Element; text: string; score: number } | null {
   let best: { element: Element; text: string; score: number } | null = null;
-  for (const element of elementsByTag(page.$, 'h1')) {
+  for (const element of headings) {
     const text = headingText(element);
     if (!text || text.length > 300) continue;
     const own = words(text);
@@ -37,7 +54,7 @@ export function mainHeading(page: Page): { element: Element; text: string } | nu
       [...own].filter((word) => title.has(word)).length / Math.max(own.size, 1) - (inMenu ? 1 : 0);
     if (!best || score > best.score) best = { element, text, score };
   }
-  return best && { element: best.element, text: best.text };
+  return best;
 }
 
 /** The heading's text without hidden parts, nor parts that link elsewhere or name the shop's code. */
