@@ -82,6 +82,15 @@ describe('bad input', () => {
     expect(read(html)).toMatchObject({ name: 'Brass desk lamp', price: '59.00', currency: 'GBP' });
   });
 
+  it('rounds a price given past the currency’s minor unit half up, as the page shows it', () => {
+    const html = (price: string, currency: string) =>
+      `<html><head>${ld(`{"@type":"Product","name":"Lamp","offers":{"@type":"Offer","price":"${price}","priceCurrency":"${currency}"}}`)}</head><body><h1>Lamp</h1></body></html>`;
+    expect(read(html('19.6095', 'BYN'))?.price).toBe('19.61');
+    expect(read(html('855.865', 'BYN'))?.price).toBe('855.87');
+    expect(read(html('99.994', 'EUR'))?.price).toBe('99.99');
+    expect(read(html('1499.5', 'JPY'))?.price).toBe('1500');
+  });
+
   it('gives no record for a page that is not a product page', () => {
     const html = `<html lang="en-GB"><head><title>Delivery</title></head><body><h1>Delivery</h1><p>Orders over £50 ship free; others pay £3.99.</p></body></html>`;
     expect(read(html, 'https://shop.example/delivery')).toBeNull();

@@ -1,4 +1,5 @@
 import type { Element } from 'domhandler';
+import { currencyMinorUnits } from '#core/currency-minor-units';
 import {
   type FieldSource,
   fieldSourcesOf,
@@ -208,7 +209,7 @@ export function extractProduct(
   const gtinOwner = candidates.find((candidate) => normaliseGtin(candidate.fields.gtin));
   const gtin = gtinOwner ? normaliseGtin(gtinOwner.fields.gtin) : null;
   if (gtinOwner) source.gtin = gtinOwner.source;
-  const amount = price === null ? null : normaliseAmount(price, currency);
+  const amount = price === null ? null : payableAmount(normaliseAmount(price, currency), currency);
   const record: ProductRecord = {
     url: page.url,
     canonical_url: canonicalUrl(page, structured[0]?.fields.url ?? null),
@@ -242,6 +243,20 @@ function priceBesideHeading(anatomy: PageAnatomy, amount: string): boolean {
     (candidate) =>
       candidate.price.amount === amount && anatomy.regionWith(candidate.element) <= PRODUCT_BLOCK_LETTERS,
   );
+}
+
+/**
+ * "19.6095" BYN: a shop's data may carry a price computed past the currency's minor unit, which no
+ * buyer can pay; the page shows it rounded half up ("19.61"), and so does the record.
+ */
+function payableAmount(amount: string | null, currency: string | null): string | null {
+  const minor = currencyMinorUnits(currency);
+  const match = amount === null ? null : /^(\d+)\.(\d+)$/.exec(amount);
+  if (!match || (match[2] as string).length <= minor) return amount;
+  const digits = `${match[1]}${(match[2] as string).slice(0, minor)}`;
+  const roundedUp = (match[2] as string).charCodeAt(minor) >= '5'.charCodeAt(0);
+  const units = (BigInt(digits) + (roundedUp ? 1n : 0n)).toString().padStart(minor + 1, '0');
+  return minor === 0 ? units : `${units.slice(0, -minor)}.${units.slice(-minor)}`;
 }
 
 function pressableBuyButton(anatomy: PageAnatomy): boolean {
