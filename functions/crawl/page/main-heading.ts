@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
+import { currencyInText } from './currency-in-text.ts';
 import { elementsByTag } from './page-elements.ts';
 import type { Page } from './read-page.ts';
 import { isHidden, textOf } from './text-of.ts';
@@ -57,14 +58,25 @@ function bestHeading(
   return best;
 }
 
-/** The heading's text without hidden parts, nor parts that link elsewhere or name the shop's code. */
+/**
+ * The heading's text without hidden parts, nor parts that link elsewhere, name the shop's code or
+ * show a price or a place ("Washing machine - £50 (Salford)" on a classified ad), nor the dash left
+ * before them.
+ */
 function headingText(heading: Element): string {
-  const aside = (element: Element): boolean =>
-    element !== heading &&
-    (isHidden(element) ||
-      ((element.name === 'a' || element.name === 'span' || element.name === 'small') &&
-        NOT_THE_NAME.test(cleanText(textOf(element)))));
-  return cleanText(textOf(heading, '', aside));
+  const aside = (element: Element): boolean => {
+    if (element === heading) return false;
+    if (isHidden(element)) return true;
+    if (element.name !== 'a' && element.name !== 'span' && element.name !== 'small') return false;
+    const text = cleanText(textOf(element));
+    return (
+      NOT_THE_NAME.test(text) ||
+      (text.length <= 20 && /\d/.test(text) && currencyInText(text) !== null) ||
+      // "<small> (Salford)</small>": a place or note set apart in small print.
+      (element.name === 'small' && /^\(.*\)$/u.test(text))
+    );
+  };
+  return cleanText(textOf(heading, '', aside)).replace(/\s*[-–—|:]\s*$/u, '');
 }
 
 function words(text: string): Set<string> {
