@@ -28,6 +28,69 @@ export type SourcedField =
   | 'image'
   | 'category';
 
+/** Where a value came from, as records show it to users (`field_sources`). */
+export const FIELD_SOURCE_NAMES = [
+  'json_ld',
+  'microdata',
+  'rdfa',
+  'open_graph',
+  'embedded_json',
+  'page_text',
+  'learned_selector',
+  'url',
+] as const;
+export type FieldSourceName = (typeof FIELD_SOURCE_NAMES)[number];
+
+/** The fields `field_sources` names, in the record's order. */
+export const SOURCED_FIELDS = [
+  'name',
+  'brand',
+  'gtin',
+  'mpn',
+  'sku',
+  'price',
+  'currency',
+  'availability',
+  'image',
+  'category',
+] as const satisfies readonly SourcedField[];
+
+/** For each field, where its value came from; null where the page gave none. */
+export type FieldSources = Record<SourcedField, FieldSourceName | null>;
+
+const SOURCE_NAME: Record<FieldSource, FieldSourceName> = {
+  jsonld: 'json_ld',
+  microdata: 'microdata',
+  rdfa: 'rdfa',
+  opengraph: 'open_graph',
+  // Data the page embeds for its own scripts: a platform's product JSON, page state, data-* attributes.
+  shopify: 'embedded_json',
+  nextdata: 'embedded_json',
+  script: 'embedded_json',
+  attributes: 'embedded_json',
+  selector: 'learned_selector',
+  url: 'url',
+  heuristic: 'page_text',
+};
+
+/**
+ * The record's `field_sources`: every field named, with the source of its value, or null where the
+ * record holds none (an unknown availability is none), so no field borrows another's origin.
+ */
+export function fieldSourcesOf(
+  record: Pick<ProductRecord, SourcedField>,
+  source: Partial<Record<SourcedField, FieldSource>>,
+): FieldSources {
+  const held = (field: SourcedField): boolean =>
+    field === 'availability' ? record.availability !== 'UNKNOWN' : record[field] !== null;
+  return Object.fromEntries(
+    SOURCED_FIELDS.map((field) => {
+      const from = source[field];
+      return [field, held(field) && from ? SOURCE_NAME[from] : null];
+    }),
+  ) as FieldSources;
+}
+
 export const AVAILABILITIES = ['IN_STOCK', 'OUT_OF_STOCK', 'PREORDER', 'UNKNOWN'] as const;
 
 export type Availability = (typeof AVAILABILITIES)[number];
@@ -81,4 +144,10 @@ export interface ProductRecord {
   /** `price` per `unit` where the name or a variant label states a quantity (exact decimal string); else null. */
   unit_price?: string | null;
   unit?: PriceUnit | null;
+  /**
+   * For every field, where its value came from (`json_ld`, `microdata`, `rdfa`, `open_graph`,
+   * `embedded_json`, `page_text`, `learned_selector`, `url`); null where the field holds no value.
+   * Absent on records read before it existed.
+   */
+  field_sources?: FieldSources;
 }

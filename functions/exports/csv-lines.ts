@@ -1,8 +1,15 @@
 /**
  * A CSV cell: null and undefined are empty cells; numbers and booleans are written as JavaScript
- * prints them; an object of names and values (a variant's attributes) as its JSON text.
+ * prints them; an object (a record's `field_sources`, a variant's attributes) as its JSON, which the JSON Lines twin keeps as
+ * an object.
  */
-export type CsvValue = string | number | boolean | Readonly<Record<string, string>> | null | undefined;
+export type CsvValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | { readonly [key: string]: string | null };
 
 // RFC 4180: a field holding a comma, a double quote or a line break is quoted. Leading or trailing
 // spaces are quoted too, so spreadsheet imports that trim unquoted fields keep them.

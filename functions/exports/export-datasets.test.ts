@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { NO_MATCH_CONFIDENCE } from '#core/match-bands';
 import type { MatchStatus } from '#core/match-decisions';
-import type { ProductRecord } from '#core/product-record';
+import { fieldSourcesOf, type ProductRecord } from '#core/product-record';
 import { readCsv } from '#test/read-csv';
 import { bundledRates } from './bundled-rates.ts';
-import { type CsvValue, csvLine } from './csv-lines.ts';
+import { type CsvValue, csvField, csvLine } from './csv-lines.ts';
 import {
   EXPORT_DATASETS,
   type ExportDataset,
@@ -69,7 +69,21 @@ describe('products rows', () => {
       variant_attributes: null,
       unit_price: null,
       unit: null,
+      field_sources: null,
     });
+  });
+
+  it('says in the products file where each value came from, and writes it as JSON in the CSV', () => {
+    const sources = fieldSourcesOf(product('u', '100.00', 'EUR'), { price: 'jsonld', sku: 'heuristic' });
+    const row = productRow(
+      'w',
+      { ...product('u', '100.00', 'EUR'), field_sources: sources },
+      { currency: null, rates },
+    );
+    const cell = row[PRODUCT_COLUMNS.indexOf('field_sources')];
+    expect(cell).toMatchObject({ price: 'json_ld', sku: 'page_text', name: null, mpn: null });
+    expect(csvField(cell)).toBe(`"${JSON.stringify(sources).replaceAll('"', '""')}"`);
+    expect(JSON.parse(jsonLine(['field_sources'], [cell])).field_sources).toEqual(sources);
   });
 
   it('keeps the top of a range beside its lowest price, in the same currency', () => {

@@ -114,6 +114,7 @@ export const PRODUCT_COLUMNS = [
   'variant_attributes',
   'unit_price',
   'unit',
+  'field_sources',
 ] as const;
 
 export function productRow(
@@ -150,6 +151,7 @@ export function productRow(
     product.variant_attributes ?? null,
     unit_price,
     unit,
+    product.field_sources ?? null,
   ];
 }
 

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { AVAILABILITIES, type FieldSource, PRICE_UNITS } from '#core/product-record';
+import {
+  AVAILABILITIES,
+  FIELD_SOURCE_NAMES,
+  type FieldSource,
+  PRICE_UNITS,
+  SOURCED_FIELDS,
+} from '#core/product-record';
 
 /**
  * Building blocks of the response schemas (one module per area beside its handlers). They describe
@@ -102,4 +108,19 @@ export const productRecord = v.object({
     ),
   ),
   unit: v.optional(v.pipe(v.nullable(v.picklist(PRICE_UNITS)), v.description('What `unit_price` is per.'))),
+  field_sources: v.optional(
+    v.pipe(
+      v.object(
+        Object.fromEntries(
+          SOURCED_FIELDS.map((field) => [field, v.nullable(v.picklist(FIELD_SOURCE_NAMES))]),
+        ) as Record<
+          (typeof SOURCED_FIELDS)[number],
+          v.NullableSchema<v.PicklistSchema<typeof FIELD_SOURCE_NAMES, undefined>, undefined>
+        >,
+      ),
+      v.description(
+        "Where each field's value came from: structured data (json_ld, microdata, rdfa, open_graph), data the page embeds for its scripts (embedded_json), the visible page (page_text), the shop's learned rules (learned_selector) or the URL; null where the field holds no value. Absent on records read before it existed.",
+      ),
+    ),
+  ),
 });

@@ -126,6 +126,7 @@ async function expectedRows(currency: string) {
       convertPrice(product.unit_price, product.currency, currency, rates)
         ? (product.unit ?? '')
         : '',
+    field_sources: product.field_sources ? JSON.stringify(product.field_sources) : '',
   }));
 }
 
@@ -227,10 +228,15 @@ describe('exports of a scraped catalog', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, string | boolean | null>);
     // The raw values as the CSV prints them: booleans (`price_from`) stay booleans in JSON Lines.
-    const asCsv = (record: Record<string, string | boolean | null>) =>
+    // `field_sources` is an object in JSON Lines, its JSON text in the CSV.
+    const asCsv = (record: Record<string, string | boolean | null | object>) =>
       Object.fromEntries(
-        Object.entries(record).map(([column, value]) => [column, value === null ? '' : String(value)]),
+        Object.entries(record).map(([column, value]) => [
+          column,
+          value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value),
+        ]),
       );
+    expect(records.every((record) => typeof record.field_sources === 'object')).toBe(true);
     expect(records.every((record) => typeof record.price_from === 'boolean')).toBe(true);
     expect(records.map(asCsv)).toEqual(await expectedRows('EUR'));
     expect(Object.keys(records[0] ?? {})).toEqual([...PRODUCT_COLUMNS]);

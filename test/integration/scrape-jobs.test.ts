@@ -229,6 +229,7 @@ describe('a FULL scrape', () => {
             variant_attributes: _attributes,
             unit_price: _unitPrice,
             unit: _unit,
+            field_sources: _sources,
             ...product
           }) => product,
         )

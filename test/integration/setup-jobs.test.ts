@@ -104,6 +104,7 @@ describe('a setup job on each test-shop flavour', () => {
         variant_attributes,
         unit_price,
         unit,
+        field_sources,
         ...product
       } of sample.body.products) {
         expect(Date.parse(scraped_at)).not.toBeNaN();
@@ -117,6 +118,7 @@ describe('a setup job on each test-shop flavour', () => {
         // A page offering variants lists the variant it shows first: that one is the truth's.
         if (read.has(product.url)) continue;
         read.add(product.url);
+        expect(field_sources).toMatchObject({ name: expect.any(String), price: expect.any(String) });
         expect(product).toEqual(truth.get(product.url));
       }
       completed.set(name, job);

@@ -1,10 +1,17 @@
 import type { Element } from 'domhandler';
-import type { FieldSource, ProductRecord, SourcedField } from '#core/product-record';
+import { currencyMinorUnits } from '#core/currency-minor-units';
+import {
+  type FieldSource,
+  fieldSourcesOf,
+  type ProductRecord,
+  type SourcedField,
+} from '#core/product-record';
 import type { ExtractionMethod, ExtractionProfile } from '../learn/extraction-profile.ts';
 import { cleanText } from './clean-text.ts';
 import { currencyOfCountry } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { labelledIdentifiers } from './labelled-identifiers.ts';
+import { mainHeading } from './main-heading.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
@@ -20,7 +27,7 @@ import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
 import type { Page } from './read-page.ts';
 import { shownAvailability } from './shown-availability.ts';
-import { textOf } from './text-of.ts';
+import { isHidden, textOf } from './text-of.ts';
 
 type StructuredMethod = Exclude<ExtractionMethod, 'SELECTORS'>;
 const ORDER: StructuredMethod[] = ['JSONLD', 'MICRODATA', 'OPENGRAPH'];
@@ -202,11 +209,11 @@ export function extractProduct(
   const gtinOwner = candidates.find((candidate) => normaliseGtin(candidate.fields.gtin));
   const gtin = gtinOwner ? normaliseGtin(gtinOwner.fields.gtin) : null;
   if (gtinOwner) source.gtin = gtinOwner.source;
-  const amount = price === null ? null : normaliseAmount(price, currency);
+  const amount = price === null ? null : payableAmount(normaliseAmount(price, currency), currency);
   const record: ProductRecord = {
     url: page.url,
     canonical_url: canonicalUrl(page, structured[0]?.fields.url ?? null),
-    name: withoutEmptyLabel(withoutSiteTag(page, pick('name'))),
+    name: withoutEmptyLabel(withoutSiteTag(page, withoutHeadingAsides(page, pick('name')))),
     brand: pick('brand'),
     gtin,
     mpn,
@@ -223,7 +230,7 @@ export function extractProduct(
     scraped_at: now.toISOString(),
     source,
   };
-  return record;
+  return { ...record, field_sources: fieldSourcesOf(record, source) };
 }
 
 /**
@@ -236,6 +243,20 @@ function priceBesideHeading(anatomy: PageAnatomy, amount: string): boolean {
     (candidate) =>
       candidate.price.amount === amount && anatomy.regionWith(candidate.element) <= PRODUCT_BLOCK_LETTERS,
   );
+}
+
+/**
+ * "19.6095" BYN: a shop's data may carry a price computed past the currency's minor unit, which no
+ * buyer can pay; the page shows it rounded half up ("19.61"), and so does the record.
+ */
+function payableAmount(amount: string | null, currency: string | null): string | null {
+  const minor = currencyMinorUnits(currency);
+  const match = amount === null ? null : /^(\d+)\.(\d+)$/.exec(amount);
+  if (!match || (match[2] as string).length <= minor) return amount;
+  const digits = `${match[1]}${(match[2] as string).slice(0, minor)}`;
+  const roundedUp = (match[2] as string).charCodeAt(minor) >= '5'.charCodeAt(0);
+  const units = (BigInt(digits) + (roundedUp ? 1n : 0n)).toString().padStart(minor + 1, '0');
+  return minor === 0 ? units : `${units.slice(0, -minor)}.${units.slice(-minor)}`;
 }
 
 function pressableBuyButton(anatomy: PageAnatomy): boolean {
@@ -257,6 +278,16 @@ function withoutSiteTag(page: Page, name: string | null): string | null {
   const title = cleanText(textOf(page.$('head title').first().toArray()));
   const rest = tagged[1] as string;
   return title.startsWith(rest) && !title.startsWith(name) ? rest : name;
+}
+
+/**
+ * A name read whole from the main heading ("Конструктор LEGO … Посмотреть все LEGO") loses what the
+ * heading's own reading leaves aside: a link to the brand's other products, the shop's item code.
+ */
+function withoutHeadingAsides(page: Page, name: string | null): string | null {
+  const heading = name === null ? null : mainHeading(page);
+  if (!heading || heading.text === name) return name;
+  return cleanText(textOf(heading.element, '', isHidden)) === name ? heading.text : name;
 }
 
 /** "Legend 200ml edt דגם:": templates append a label whose value the shop left empty. */

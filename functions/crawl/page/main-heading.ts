@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
+import { currencyInText } from './currency-in-text.ts';
 import { elementsByTag } from './page-elements.ts';
 import type { Page } from './read-page.ts';
 import { isHidden, textOf } from './text-of.ts';
@@ -11,7 +12,7 @@ const SITE_HEADER_LINKS = 5;
  * products, the shop's item code ("Посмотреть все LEGO", "Код 203905").
  */
 const NOT_THE_NAME =
-  /^(?:see all|view all|shop all|more from|посмотреть все|смотреть все|все товары|код|артикул|sku|art\.?-?nr|item|ref|réf|kód|kod)\b/iu;
+  /^(?:see all|view all|shop all|more from|посмотреть все|смотреть все|все товары|код|артикул|sku|art\.?-?nr|item|ref|réf|kód|kod)(?![\p{L}\p{N}])/iu;
 
 /**
  * The h1 that names the page: the one sharing most words with the title, outside menus. Pages put
@@ -19,8 +20,25 @@ const NOT_THE_NAME =
  */
 export function mainHeading(page: Page): { element: Element; text: string } | null {
   const title = words(page.meta.get('og:title') ?? textOf(elementsByTag(page.$, 'title').slice(0, 1)));
+  const best = bestHeading(page, elementsByTag(page.$, 'h1'), title);
+  // The only h1 is the shop's name in its header: the product's title is a lower heading the
+  // document title shares words with.
+  if (best && best.score > 0) return { element: best.element, text: best.text };
+  const lower = bestHeading(page, elementsByTag(page.$, 'h2'), title);
+  const named = lower && lower.score >= LOWER_HEADING_SHARE ? lower : best;
+  return named && { element: named.element, text: named.text };
+}
+
+/** Share of a lower heading's words the title must hold for it to name the page. */
+const LOWER_HEADING_SHARE = 0.5;
+
+function bestHeading(
+  page: Page,
+  headings: readonly Element[],
+  title: Set<string>,
+): { element: Element; text: string; score: number } | null {
   let best: { element: Element; text: string; score: number } | null = null;
-  for (const element of elementsByTag(page.$, 'h1')) {
+  for (const element of headings) {
     const text = headingText(element);
     if (!text || text.length > 300) continue;
     const own = words(text);
@@ -37,17 +55,28 @@ export function mainHeading(page: Page): { element: Element; text: string } | nu
       [...own].filter((word) => title.has(word)).length / Math.max(own.size, 1) - (inMenu ? 1 : 0);
     if (!best || score > best.score) best = { element, text, score };
   }
-  return best && { element: best.element, text: best.text };
+  return best;
 }
 
-/** The heading's text without hidden parts, nor parts that link elsewhere or name the shop's code. */
+/**
+ * The heading's text without hidden parts, nor parts that link elsewhere, name the shop's code or
+ * show a price or a place ("Washing machine - £50 (Salford)" on a classified ad), nor the dash left
+ * before them.
+ */
 function headingText(heading: Element): string {
-  const aside = (element: Element): boolean =>
-    element !== heading &&
-    (isHidden(element) ||
-      ((element.name === 'a' || element.name === 'span' || element.name === 'small') &&
-        NOT_THE_NAME.test(cleanText(textOf(element)))));
-  return cleanText(textOf(heading, '', aside));
+  const aside = (element: Element): boolean => {
+    if (element === heading) return false;
+    if (isHidden(element)) return true;
+    if (element.name !== 'a' && element.name !== 'span' && element.name !== 'small') return false;
+    const text = cleanText(textOf(element));
+    return (
+      NOT_THE_NAME.test(text) ||
+      (text.length <= 20 && /\d/.test(text) && currencyInText(text) !== null) ||
+      // "<small> (Salford)</small>": a place or note set apart in small print.
+      (element.name === 'small' && /^\(.*\)$/u.test(text))
+    );
+  };
+  return cleanText(textOf(heading, '', aside)).replace(/\s*[-–—|:]\s*$/u, '');
 }
 
 function words(text: string): Set<string> {

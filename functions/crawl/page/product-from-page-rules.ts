@@ -1,3 +1,4 @@
+import type { Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
 import type { LabelledIdentifiers } from './labelled-identifiers.ts';
 import { mainHeading } from './main-heading.ts';
@@ -38,8 +39,13 @@ export function productFromPageRules(
 }
 
 function mainPrice(anatomy: PageAnatomy): PricedElement | null {
-  const candidates = anatomy.mainPrices.filter(
+  const shown = anatomy.mainPrices.filter(
     (candidate) => !NOT_THE_PRICE.test(cleanText(textOf(candidate.element))),
+  );
+  // A price inside the block of another ("16% off €41.30 €49.10") is that block's second price,
+  // the one the sale replaced: the block's own price is the current one.
+  const candidates = shown.filter(
+    (candidate) => !shown.some((outer) => outer !== candidate && contains(outer.element, candidate.element)),
   );
   const button = anatomy.buyButtons[0];
   if (button) {
@@ -49,4 +55,9 @@ function mainPrice(anatomy: PageAnatomy): PricedElement | null {
   }
   const heading = anatomy.h1 ? anatomy.order(anatomy.h1) : -1;
   return candidates.find((candidate) => anatomy.order(candidate.element) > heading) ?? candidates[0] ?? null;
+}
+
+function contains(outer: Element, inner: Element): boolean {
+  for (let node = inner.parent; node; node = node.parent) if (node === outer) return true;
+  return false;
 }

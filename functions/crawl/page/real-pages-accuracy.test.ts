@@ -1,16 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsOfRecord, loadRealPages, readRealPagesUntrained, untrainedProfile } from '#test/real-pages';
+import { FIELD_SOURCE_NAMES, SOURCED_FIELDS } from '#core/product-record';
+import {
+  fieldsOfRecord,
+  loadMoreRealPages,
+  loadRealPages,
+  type RealPage,
+  readRealPagesUntrained,
+  untrainedProfile,
+} from '#test/real-pages';
 import { accuracy, type ScoredField, scoreExtraction } from '#test/score-extraction';
 import { loadPriceStrings, scorePriceStrings } from '#test/score-price-strings';
+import { stripStructuredData } from '#test/strip-structured-data';
 import { extractProduct } from './extract-product.ts';
 import { parsePrice } from './parse-price.ts';
 import { readPage } from './read-page.ts';
 
 /**
- * Floors just under what the page reader measures on the 73 real development pages with
- * no training (`npm run bench -- extraction` measures the trained path and a peer), so a
- * regression fails here. Measured 2026-11-24 09:06 UTC: name 0.958, price 0.973, currency 1.000,
- * brand 0.925, GTIN 1.000, SKU 0.943, MPN 0.733, availability 0.973.
+ * Floors just under what the page reader measures with nothing fitted on the shop it reads
+ * (leave-one-shop-out: the reader's only learned part is the per-shop profile, so each page is read
+ * with an untrained one), as `npm run bench -- extraction` prints it, so a regression fails here.
+ * Measured 2026-11-27 (issue 29): on the 73 development pages name 0.958, price 0.973, currency
+ * 1.000, brand 0.925, GTIN 1.000, SKU 0.943, MPN 0.733, availability 0.973; on the 56 more-real-pages
+ * name 0.857, price 0.868, currency 0.922, availability 0.833 (53 of 56 with a record); on the
+ * development pages stripped of structured data name 0.847, price 0.781, currency 0.841, SKU 0.671,
+ * availability 0.836 (68 of 73 with a record).
  */
 const FLOORS: Record<ScoredField, number> = {
   name: 0.95,
@@ -22,14 +35,56 @@ const FLOORS: Record<ScoredField, number> = {
   mpn: 0.72,
   availability: 0.96,
 };
+const MORE_FLOORS: Partial<Record<ScoredField, number>> = {
+  name: 0.84,
+  price: 0.85,
+  currency: 0.9,
+  availability: 0.81,
+};
+const STRIPPED_FLOORS: Partial<Record<ScoredField, number>> = {
+  name: 0.83,
+  price: 0.76,
+  currency: 0.82,
+  sku: 0.65,
+  availability: 0.81,
+};
+
+const scoreOf = (pages: readonly RealPage[]) => {
+  const records = readRealPagesUntrained(pages);
+  return {
+    records,
+    score: scoreExtraction(
+      pages.map((page) => page.expected),
+      new Map([...records].map(([id, record]) => [id, fieldsOfRecord(record)])),
+    ),
+  };
+};
+
+describe('reading the pages of shops the reader was not fitted on', () => {
+  it.each([
+    ['more-real-pages', () => loadMoreRealPages(), MORE_FLOORS, 53],
+    [
+      'development pages stripped of structured data',
+      () => loadRealPages().map((page) => ({ ...page, html: stripStructuredData(page.html) })),
+      STRIPPED_FLOORS,
+      67,
+    ],
+  ] as const)(
+    'reads the %s at least at their floors',
+    { timeout: 120_000 },
+    (_label, load, floors, records) => {
+      const { score } = scoreOf(load());
+      const below = Object.entries(floors)
+        .map(([field, floor]) => ({ field, floor, accuracy: accuracy(score.fields[field as ScoredField]) }))
+        .filter((measured) => measured.accuracy < measured.floor);
+      expect(below).toEqual([]);
+      expect(score.pagesWithRecord).toBeGreaterThanOrEqual(records);
+    },
+  );
+});
 
 describe('reading real shop pages', () => {
-  const pages = loadRealPages();
-  const records = readRealPagesUntrained(pages);
-  const score = scoreExtraction(
-    pages.map((page) => page.expected),
-    new Map([...records].map(([id, record]) => [id, fieldsOfRecord(record)])),
-  );
+  const { records, score } = scoreOf(loadRealPages());
 
   it.each(Object.entries(FLOORS))('reads %s at least at its floor', (field, floor) => {
     expect(accuracy(score.fields[field as ScoredField])).toBeGreaterThanOrEqual(floor);
@@ -37,6 +92,18 @@ describe('reading real shop pages', () => {
 
   it('gives a record for every product page', () => {
     expect(score.pagesWithRecord).toBe(score.pages);
+  });
+
+  it('names in field_sources where every field of a record came from, null for a field without a value', () => {
+    for (const record of records.values()) {
+      if (!record) continue;
+      expect(Object.keys(record.field_sources ?? {}).sort()).toEqual([...SOURCED_FIELDS].sort());
+      for (const field of SOURCED_FIELDS) {
+        const held = field === 'availability' ? record.availability !== 'UNKNOWN' : record[field] !== null;
+        if (held) expect(FIELD_SOURCE_NAMES).toContain(record.field_sources?.[field]);
+        else expect(record.field_sources?.[field]).toBeNull();
+      }
+    }
   });
 
   it('says where each value of a record came from', () => {

@@ -1,8 +1,8 @@
 import type { AnyNode, Element } from 'domhandler';
 
-/** Classes that hide text from sighted buyers ("Details about" in front of a title is read only by screen readers). */
+/** Classes that hide text from sighted buyers or move it off screen ("Details about" in front of a title is read only by screen readers). */
 const HIDING_CLASS =
-  /(?:^|\s)(?:g-hdn|hidden|(?:a|aok|is|u)-hidden|d-none|hide|sr-only|visually-hidden|visuallyhidden|screen-reader-text)(?:\s|$)/;
+  /(?:^|\s)(?:g-hdn|hidden|(?:a|aok|is|u)-hidden|d-none|hide|sr-only|visually-hidden|visuallyhidden|screen-reader-text|offleft|offscreen|off-screen)(?:\s|$)/;
 const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 
 /** Whether an element's text is hidden from sighted buyers (until a script shows it, as a pop-up's). */
