@@ -316,7 +316,8 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
             request_id: { type: 'string' },
             retry_after_seconds: {
               type: 'integer',
-              description: 'With every 429 (RATE_LIMITED, SETUP_LIMIT_REACHED, CONTACT_LIMIT_REACHED): the Retry-After header’s seconds.',
+              description:
+                'With every 429 (RATE_LIMITED, SETUP_LIMIT_REACHED, CONTACT_LIMIT_REACHED): the Retry-After header’s seconds.',
             },
             errors: {
               type: 'array',
