@@ -82,7 +82,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const { resumeInterruptedJobs } = await import('#jobs/resume-interrupted-jobs');
       const resumption = await resumeInterruptedJobs();
       if (resumption.resumed.length + resumption.failed.length > 0)
-        logInfo('interrupted jobs after a restart', resumption);
+        logInfo('interrupted jobs after a restart', { ...resumption });
     }
     const { startIdleSweeper } = await import('./idle-sweeper.ts');
     const sweeper = await startIdleSweeper();

@@ -1,26 +1,12 @@
-import { isFinal, type JobStatus, type JobType } from './lanes.ts';
+import { isFinal, type JobStatus } from './lanes.ts';
 
 /**
- * What a restarted local service does with a job it finds unfinished: its lane ran in the process
- * that stopped, so nothing moves the job on unless the restart does.
- * - `RESUME`: the lane's first task picks the job up where it is (every task re-enters the status it
- *   moves the job into), so the lane is started again.
- * - `FAIL`: the lane's first task would not pick it up (the settlement and the export come after
- *   it), so the job is ended FAILED, which releases its hold (or charges a settlement already made,
- *   once, as the lane's own failure path does).
- * - `WAIT`: no lane runs the job (it awaits the user's approval), so the restart leaves it alone.
+ * Whether a job in `status` is one its lane is running: every unfinished status but the wait for
+ * the user's approval. After a restart of a service whose lanes ran in its own process (the local
+ * stack), nothing moves such a job on unless its lane is started again. Every lane's first task
+ * picks a job up in any of these statuses (the setup's analysis skips to the training, a scrape's
+ * plan and a matching's match skip to the settlement), so starting the lane again resumes it.
  */
-export type RestartAction = 'RESUME' | 'FAIL' | 'WAIT';
-
-const RESUMABLE: Record<JobType, readonly JobStatus[]> = {
-  WEBSITE_SETUP: ['CREATED', 'ANALYZING', 'ESTIMATE_READY', 'TRAINING'],
-  FULL_SCRAPE: ['APPROVED', 'RUNNING'],
-  URL_SCRAPE: ['APPROVED', 'RUNNING'],
-  MATCHING: ['APPROVED', 'RUNNING'],
-};
-
-export function afterRestart(jobType: JobType, status: JobStatus): RestartAction | null {
-  if (isFinal(status)) return null;
-  if (status === 'AWAITING_APPROVAL') return 'WAIT';
-  return RESUMABLE[jobType].includes(status) ? 'RESUME' : 'FAIL';
+export function interruptedByRestart(status: JobStatus): boolean {
+  return !isFinal(status) && status !== 'AWAITING_APPROVAL';
 }

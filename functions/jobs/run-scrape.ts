@@ -43,7 +43,7 @@ import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
  */
 export type ScrapeStep =
   | { next: 'SCRAPE'; batches: number[]; max_concurrency: number; crawl_delay_seconds: number | null }
-  | { next: 'EXPORT' | 'DONE' | 'STOP' }
+  | { next: 'SETTLE' | 'EXPORT' | 'DONE' | 'STOP' }
   | { next: 'FAIL'; failure: JobFailure };
 
 /** URLs per batch: one batch is one Lambda invocation, well inside its 15 minutes at polite speed. */
@@ -99,6 +99,9 @@ async function profileOf(websiteId: string): Promise<ExtractionProfile | null> {
 export async function planScrape(jobId: string): Promise<ScrapeStep> {
   let job = await jobStore().get<ScrapeFields>(jobId);
   if (!job?.website_id || !job.estimate) return STOP;
+  // A lane started again after its batches were merged (a restarted local service) resumes at the
+  // settlement, which picks up a SETTLING or EXPORTING job where it is.
+  if (job.status === 'SETTLING' || job.status === 'EXPORTING') return { next: 'SETTLE' };
   const website = await getWebsite(job.website_id);
   const profile = await profileOf(job.website_id);
   const run: ScrapeRunProgress = {
