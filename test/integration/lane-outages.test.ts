@@ -4,16 +4,20 @@ import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import { setting } from '#platform/config';
 import { type ApiClient, apiClient } from '#test/api-client';
-import { DYNAMODB_INTERNAL_ERROR, startFaultProxy } from '#test/fault-proxy';
+import { DYNAMODB_INTERNAL_ERROR, s3Error, startFaultProxy } from '#test/fault-proxy';
 
 // The SDK clients are built when the stores are first imported, so the proxy takes DynamoDB's place
 // in the environment before anything imports a store.
 const engines = inject('engines');
-const dynamodb = await startFaultProxy(engines.dynamodbEndpoint);
-Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb.url });
+const [dynamodb, s3] = await Promise.all([
+  startFaultProxy(engines.dynamodbEndpoint),
+  startFaultProxy(engines.s3Endpoint),
+]);
+Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb.url, S3_ENDPOINT: s3.url });
 const { startStack } = await import('#local/start-stack');
 const { newCustomer, newUser, newProject } = await import('#test/operator');
 const { expectSettledLedger } = await import('#test/ledger-check');
+const { commands } = await import('#admin/commands');
 
 /** Long enough for the task's own retry and the first attempts of FailJob to meet the outage too. */
 const OUTAGE_MS = 15_000;
@@ -34,7 +38,7 @@ beforeAll(async () => {
   process.env.CRAWL_ALLOWED_HOSTS = new URL(shop.url).host;
   stack = await startStack({
     port: 0,
-    engines: { dynamodbEndpoint: dynamodb.url, s3Endpoint: engines.s3Endpoint },
+    engines: { dynamodbEndpoint: dynamodb.url, s3Endpoint: s3.url },
     tableName: setting('TABLE_NAME'),
   });
   customerId = await newCustomer();
@@ -46,8 +50,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
   await shop?.close();
-  await dynamodb.stop();
+  await Promise.all([dynamodb.stop(), s3.stop()]);
 });
+
+const FINAL = ['COMPLETED', 'FAILED', 'CANCELLED'];
 
 /** The job as the API answers it, waiting out the 503s the API answers while DynamoDB is down. */
 async function pollUntil(path: string, done: (job: any) => boolean): Promise<any> {
@@ -84,5 +90,37 @@ describe('DynamoDB stopping in the middle of a job', () => {
     expect(job.error).toContain('storage was unavailable');
     expect((await api.get(`/customers/${customerId}`)).body.quotas.free_analyses_used).toBe(0);
     await expectSettledLedger(customerId);
+  }, 150_000);
+});
+
+describe('the bucket stopping in the middle of a scrape', () => {
+  it('ends the scrape FAILED saying the storage was unavailable, with its hold released once the bucket is back', async () => {
+    // The website is set up while everything serves.
+    const setup = await api.post('/jobs/setup', {
+      url: shop.url,
+      country: 'US',
+      currency: 'USD',
+      project_id: projectId,
+    });
+    const website = await pollUntil(`/jobs/setup/${setup.body.job_id}`, (job) => FINAL.includes(job.status));
+    expect(website.status).toBe('COMPLETED');
+    await commands.credit({ customer: customerId, amount: '100', reason: 'outage test' });
+    const created = await api.post('/jobs/scraping', {
+      project_id: projectId,
+      website_id: website.website_id,
+      variant: 'FULL',
+    });
+    expect(created.status).toBe(201);
+    const path = `/jobs/scraping/${created.body.job_id}`;
+    s3.failWhen(() => s3Error(503, 'ServiceUnavailable'));
+    expect((await api.post(`${path}/approve`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    s3.failWhen(undefined);
+
+    const job = await pollUntil(path, (current) => FINAL.includes(current.status));
+    expect(job).toMatchObject({ status: 'FAILED', error_code: null, settlement: null });
+    expect(job.error).toContain('storage was unavailable');
+    const balance = await expectSettledLedger(customerId);
+    expect(balance.balance).toBe(10_000);
   }, 150_000);
 });
