@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   extraction: async () => (await import('./extraction.ts')).runExtractionBench(),
   history: async () => (await import('./history.ts')).runHistoryBench(),
   matching: async () => (await import('./matching.ts')).runMatchingBench(),
+  'page-limits': async () => (await import('./page-limits.ts')).runPageLimitsBench(),
 };
 
 const requested = process.argv[2];

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isSet, type SettingName, setting } from '#platform/config';
+import { logInfo } from '#platform/log';
 import { createTable } from './create-table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { startS3Fake } from './s3-fake.ts';
@@ -75,6 +76,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const { startLocalLanes } = await import('./state-machine-runner.ts');
     const lanes = startLocalLanes();
     stoppers.unshift(lanes.stopAll);
+    // Jobs the table holds unfinished were run by a stopped process, since this stack's engines are
+    // its own; on shared engines (the test suite's) they belong to the other stacks still running.
+    if (!options.engines) {
+      const { resumeInterruptedJobs } = await import('#jobs/resume-interrupted-jobs');
+      const resumption = await resumeInterruptedJobs();
+      if (resumption.resumed.length + resumption.failed.length > 0)
+        logInfo('interrupted jobs after a restart', { ...resumption });
+    }
     const { startIdleSweeper } = await import('./idle-sweeper.ts');
     const sweeper = await startIdleSweeper();
     stoppers.unshift(sweeper.stop);

@@ -1,4 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import {
+  deepPage,
+  flatPage,
+  ORDINARY_PAGE,
+  WORST_PAGE_ORIGIN,
+  WORST_PAGE_PRODUCT,
+  WORST_PAGE_URL,
+} from '#fixtures/worst-pages';
 import type { ExtractionProfile } from './learn/extraction-profile.ts';
 import { learnSelectors } from './learn/learn-selectors.ts';
 import { classifyPage } from './page/classify-page.ts';
@@ -12,30 +20,12 @@ import { detectLanguage } from './site/detect-language.ts';
 import { siteLinks } from './site/site-links.ts';
 
 /**
- * Every reader of a page at the worst pages PAGE_LIMITS admit: one nesting its elements as deep as
- * the limit allows, one of 180,000 elements side by side. Each reader must finish with its result
- * (no RangeError from recursion, no PageLimitExceeded from its time limit). Their times are the
- * crawl bench's (`npm run bench -- page-limits`), not asserted here.
+ * Every reader of a page at the worst pages PAGE_LIMITS admit (`fixtures/worst-pages.ts`): each must
+ * finish with its result (no RangeError from recursion, no PageLimitExceeded from its time limit).
+ * Their times are the bench's (`npm run bench -- page-limits`), not asserted here.
  */
-const ORIGIN = 'https://shop.test';
-const URL_OF_PAGE = `${ORIGIN}/p/deep-product`;
+const ORIGIN = WORST_PAGE_ORIGIN;
 const CONTEXT = { country: 'US', currency: null };
-const PRODUCT = `<h1>Deep Trail Runner 2</h1>
-<span class="price">$129.00</span><button class="add-to-cart">Add to cart</button>
-<table><tr><td>Brand</td><td>Nordwind</td></tr><tr><td>SKU</td><td>DTR-2</td></tr></table>`;
-
-/**
- * Nested `levels` blocks deep; the product's table cells sit six levels below them (html, body, the
- * product's block, table, row, cell), so PAGE_LIMITS.maxDepth - 6 levels is the deepest page read.
- */
-function deepPage(levels = PAGE_LIMITS.maxDepth - 6): string {
-  return `<!doctype html><html lang="en"><head><title>Deep Trail Runner 2</title></head><body>${'<div class="level"><span>the shoe and the trail</span>'.repeat(levels)}<div itemscope itemtype="https://schema.org/Product"><meta itemprop="name" content="Deep Trail Runner 2"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="129.00"><meta itemprop="priceCurrency" content="USD"></div>${PRODUCT}<a href="/p/other">Other</a></div>${'</div>'.repeat(levels)}</body></html>`;
-}
-
-/** 180,000 elements: 60,000 paragraphs of a link and a word each, under the product. */
-function flatPage(): string {
-  return `<!doctype html><html lang="en"><head><title>Flat</title></head><body>${PRODUCT}${'<p><a href="/p/item">the <b>and</b></a></p>'.repeat(60_000)}</body></html>`;
-}
 
 const profile: ExtractionProfile = {
   version: 1,
@@ -57,19 +47,19 @@ const parsed = new Map<keyof typeof pages, Page>();
 const pageOf = (shape: keyof typeof pages): Page => {
   let page = parsed.get(shape);
   if (!page) {
-    page = readPage(pages[shape], URL_OF_PAGE);
+    page = readPage(pages[shape], WORST_PAGE_URL);
     parsed.set(shape, page);
   }
   return page;
 };
 
 it('takes the deep page as the deepest the limits admit: one level more is refused', () => {
-  expect(() => readPage(deepPage(PAGE_LIMITS.maxDepth - 5), URL_OF_PAGE)).toThrow(PageLimitExceeded);
+  expect(() => readPage(deepPage(PAGE_LIMITS.maxDepth - 5), WORST_PAGE_URL)).toThrow(PageLimitExceeded);
 });
 
 describe.each(['deep', 'flat'] as const)('at the %s page', (shape) => {
   it('is read within the limits', { timeout: 60_000 }, () => {
-    expect(pageOf(shape).heading).toBe('Deep Trail Runner 2');
+    expect(pageOf(shape).heading).toBe(WORST_PAGE_PRODUCT.name);
   });
 
   it('has its anatomy read', { timeout: 60_000 }, () => {
@@ -90,13 +80,13 @@ describe.each(['deep', 'flat'] as const)('at the %s page', (shape) => {
   });
 
   it('has its main heading found', { timeout: 60_000 }, () => {
-    expect(mainHeading(pageOf(shape))?.text).toBe('Deep Trail Runner 2');
+    expect(mainHeading(pageOf(shape))?.text).toBe(WORST_PAGE_PRODUCT.name);
   });
 
   it('has its product extracted', { timeout: 60_000 }, () => {
     expect(extractProduct(pageOf(shape), profile)).toMatchObject({
-      name: 'Deep Trail Runner 2',
-      price: '129.00',
+      name: WORST_PAGE_PRODUCT.name,
+      price: WORST_PAGE_PRODUCT.price,
     });
   });
 
@@ -106,10 +96,7 @@ describe.each(['deep', 'flat'] as const)('at the %s page', (shape) => {
     const page = pageOf(shape);
     const sample = { page, anatomy: pageAnatomy(page, CONTEXT), known: null };
     expect(learnSelectors([sample], CONTEXT)).toEqual({});
-    const small = readPage(
-      `<html lang="en"><body><main>${PRODUCT}</main></body></html>`,
-      `${ORIGIN}/p/small`,
-    );
+    const small = readPage(ORDINARY_PAGE, `${ORIGIN}/p/small`);
     const learned = learnSelectors(
       [sample, { page: small, anatomy: pageAnatomy(small, CONTEXT), known: null }],
       CONTEXT,
@@ -121,8 +108,8 @@ describe.each(['deep', 'flat'] as const)('at the %s page', (shape) => {
 it('reads microdata nested as deep as the limit admits', { timeout: 60_000 }, () => {
   const page = pageOf('deep');
   expect(productFromMicrodata(page.$, { ...page, country: 'US' })).toMatchObject({
-    name: 'Deep Trail Runner 2',
-    price: '129.00',
-    currency: 'USD',
+    name: WORST_PAGE_PRODUCT.name,
+    price: WORST_PAGE_PRODUCT.price,
+    currency: WORST_PAGE_PRODUCT.currency,
   });
 });

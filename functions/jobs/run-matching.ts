@@ -103,6 +103,9 @@ interface PairRun extends PairState {
 export async function matchProducts(jobId: string): Promise<MatchingStep> {
   let job = await jobStore().get<MatchingFields>(jobId);
   if (!job) return STOP;
+  // A lane started again after the matches were made (a restarted local service) resumes at the
+  // settlement, which picks up a SETTLING or EXPORTING job where it is.
+  if (job.status === 'SETTLING' || job.status === 'EXPORTING') return { next: 'SETTLE' };
   const loading = matchingProgress(NO_COUNTS, 'LOADING_CATALOGS', 0);
   if (job.status === 'APPROVED') {
     job = await jobStore().move<MatchingFields>(job, 'RUNNING', { set: { matching_progress: loading } });

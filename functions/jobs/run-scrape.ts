@@ -53,7 +53,7 @@ export type ScrapeStep =
       /** How the batches read the website: the Map runs BROWSER batches in the browser's function. */
       rendering: 'HTTP' | 'BROWSER';
     }
-  | { next: 'EXPORT' | 'DONE' | 'STOP' }
+  | { next: 'SETTLE' | 'EXPORT' | 'DONE' | 'STOP' }
   | { next: 'FAIL'; failure: JobFailure };
 
 /** URLs per batch: one batch is one Lambda invocation, well inside its 15 minutes at polite speed. */
@@ -117,6 +117,9 @@ async function profileOf(websiteId: string): Promise<ExtractionProfile | null> {
 export async function planScrape(jobId: string): Promise<ScrapeStep> {
   let job = await jobStore().get<ScrapeFields>(jobId);
   if (!job?.website_id || !job.estimate) return STOP;
+  // A lane started again after its batches were merged (a restarted local service) resumes at the
+  // settlement, which picks up a SETTLING or EXPORTING job where it is.
+  if (job.status === 'SETTLING' || job.status === 'EXPORTING') return { next: 'SETTLE' };
   const website = await getWebsite(job.website_id);
   const profile = await profileOf(job.website_id);
   const run: ScrapeRunProgress = {

@@ -1,4 +1,7 @@
+import { laneTask } from '#jobs/lane-task';
 import { analyseWebsite, type StepOutcome } from '#jobs/run-setup';
 
 /** The setup lane's Analyse state. */
-export const handler = (input: { job_id: string }): Promise<StepOutcome> => analyseWebsite(input.job_id);
+export const handler = laneTask(
+  (input: { job_id: string }): Promise<StepOutcome> => analyseWebsite(input.job_id),
+);

@@ -1,5 +1,6 @@
 import type { JobFailure } from '#core/job-record';
 import { failJob } from '#jobs/end-job';
+import { STORAGE_UNAVAILABLE_ERROR } from '#jobs/lane-task';
 import { logError } from '#platform/log';
 
 /**
@@ -19,6 +20,20 @@ const UNEXPECTED: JobFailure = {
   contact_reason: null,
 };
 
+/** What the user reads when DynamoDB or the bucket could not serve while the job ran. */
+const STORAGE_UNAVAILABLE: JobFailure = {
+  error:
+    'The job failed because our storage was unavailable while it ran; nothing was charged for work not delivered. Please try again.',
+  error_code: null,
+  contact_reason: null,
+};
+
+/** The failure the user reads: the one the work reported, or what the caught error says of us. */
+function failureOf(input: FailJobInput): JobFailure {
+  if (input.failure) return input.failure;
+  return input.error?.Error === STORAGE_UNAVAILABLE_ERROR ? STORAGE_UNAVAILABLE : UNEXPECTED;
+}
+
 export async function handler(input: FailJobInput): Promise<{ job_id: string; status: string | null }> {
   if (!input.failure) {
     logError('job failed unexpectedly', new Error(input.error?.Cause ?? 'no cause'), {
@@ -26,6 +41,6 @@ export async function handler(input: FailJobInput): Promise<{ job_id: string; st
       errorName: input.error?.Error,
     });
   }
-  const job = await failJob(input.job_id, input.failure ?? UNEXPECTED);
+  const job = await failJob(input.job_id, failureOf(input));
   return { job_id: input.job_id, status: job?.status ?? null };
 }

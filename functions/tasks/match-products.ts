@@ -1,5 +1,8 @@
+import { laneTask } from '#jobs/lane-task';
 import type { MatchingStep } from '#jobs/matching-job';
 import { matchProducts } from '#jobs/run-matching';
 
 /** The matching lane's Match state: the catalogs matched pair by pair, with live progress. */
-export const handler = (input: { job_id: string }): Promise<MatchingStep> => matchProducts(input.job_id);
+export const handler = laneTask(
+  (input: { job_id: string }): Promise<MatchingStep> => matchProducts(input.job_id),
+);

@@ -1,5 +1,8 @@
+import { laneTask } from '#jobs/lane-task';
 import type { MatchingStep } from '#jobs/matching-job';
 import { settleMatching } from '#jobs/settle-matching';
 
 /** The matching lane's Settle state: the pairs processed settled and charged once (a sample: free). */
-export const handler = (input: { job_id: string }): Promise<MatchingStep> => settleMatching(input.job_id);
+export const handler = laneTask(
+  (input: { job_id: string }): Promise<MatchingStep> => settleMatching(input.job_id),
+);

@@ -1,4 +1,7 @@
+import { laneTask } from '#jobs/lane-task';
 import { type StepOutcome, trainWebsite } from '#jobs/run-setup';
 
 /** The setup lane's Train state. */
-export const handler = (input: { job_id: string }): Promise<StepOutcome> => trainWebsite(input.job_id);
+export const handler = laneTask(
+  (input: { job_id: string }): Promise<StepOutcome> => trainWebsite(input.job_id),
+);

@@ -1,10 +1,7 @@
 import { startServer } from './request-log-server.ts';
 
-/** What a page of a hand-made shop answers: its HTML, after an optional delay. */
-export interface ShopPage {
-  html: string;
-  delayMs?: number;
-}
+/** What a page of a hand-made shop answers: its HTML, after an optional delay, or a redirect. */
+export type ShopPage = { html: string; delayMs?: number } | { redirectTo: string };
 
 export interface HandMadeShop {
   origin: string;
@@ -45,6 +42,11 @@ export async function startHandMadeShop(
         );
       const answer = page(url.pathname, url.searchParams);
       if (!answer) return send(404, 'text/html', '<h1>Not found</h1>');
+      if ('redirectTo' in answer) {
+        res.writeHead(302, { location: answer.redirectTo });
+        res.end();
+        return;
+      }
       if (answer.delayMs)
         setTimeout(() => send(200, 'text/html; charset=utf-8', answer.html), answer.delayMs);
       else send(200, 'text/html; charset=utf-8', answer.html);

@@ -58,6 +58,8 @@ beforeAll(async () => {
       if (slow >= 0)
         return { html: productPage(`Slow lamp ${slow + 1}`, `SLOW-${slow + 1}`, '30.00'), delayMs: 700 };
       if (path === '/products/nested') return { html: NESTED };
+      // A shop that sends the crawler into a private network: the address is refused, not fetched.
+      if (path === '/products/moved') return { redirectTo: 'http://10.0.0.1/products/moved' };
       if (path === '/products/poisoned') return { html: POISONED };
       if (path === '/special/gift-card')
         return {
@@ -114,15 +116,20 @@ describe('a shop with hostile pages', () => {
       .website_id;
   });
 
-  it('fails only the URL of a page of 400,000 nested elements, and reads the poisoned one', async () => {
+  it('fails only the URL of a page of 400,000 nested elements, refuses one moved to a private address, and reads the poisoned one', async () => {
     const job = await scrapeJob(websiteId, {
       urls: [
         `${hostile.origin}/products/lamp-1`,
         `${hostile.origin}/products/nested`,
         `${hostile.origin}/products/poisoned`,
+        `${hostile.origin}/products/moved`,
       ],
     });
-    expect(job).toMatchObject({ status: 'COMPLETED', url_results: { OK: 2, FAILED: 1 } });
+    expect(job).toMatchObject({
+      status: 'COMPLETED',
+      url_results: { OK: 2, FAILED: 1, ADDRESS_NOT_ALLOWED: 1 },
+      settlement: { quantity: 2 },
+    });
     const products = await readCatalog({
       object_key: `catalogs/${projectId}/${websiteId}/${job.job_id}.jsonl`,
     });

@@ -3,6 +3,7 @@ import { cleanText } from './clean-text.ts';
 import { currencyInText } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { mainHeading } from './main-heading.ts';
+import { descendantsOf, elementsByTag } from './page-elements.ts';
 import { checkDeadline, pageDeadline } from './page-limits.ts';
 import type { PriceContext } from './parse-price.ts';
 import type { PriceRange } from './parse-price-range.ts';
@@ -47,8 +48,8 @@ const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg
 
 export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   const { $ } = page;
-  const h1 = mainHeading(page)?.element ?? ($('h1').first()[0] as Element | undefined) ?? null;
-  const all = $('body *').toArray() as Element[];
+  const h1 = mainHeading(page)?.element ?? elementsByTag($, 'h1')[0] ?? null;
+  const all = descendantsOf(elementsByTag($, 'body')[0]);
   const positions = new Map<Element, number>();
   for (const [index, element] of all.entries()) positions.set(element, index);
   const order = (element: Element): number => positions.get(element) ?? -1;

@@ -28,6 +28,14 @@ export function pageElements($: CheerioAPI): PageElements {
 export const elementsByTag = ($: CheerioAPI, tag: string): readonly Element[] =>
   pageElements($).byTag.get(tag) ?? [];
 
+/**
+ * The elements below `element`, in document order, as `$(element).find('*')` gives them: css-select
+ * checks each element's ancestors for such a query, which on a page nesting thousands of levels
+ * costs the depth times the elements.
+ */
+export const descendantsOf = (element: Element | undefined): Element[] =>
+  element ? walk(element.children).all : [];
+
 function walk(roots: readonly AnyNode[]): PageElements {
   const elements: PageElements = { all: [], byTag: new Map(), byId: new Map() };
   const pending: AnyNode[] = [...roots].reverse();

@@ -15,7 +15,7 @@ import { json } from '#platform/http-response';
 import { logError } from '#platform/log';
 import { mailer, teamAddress } from '#platform/mailer';
 import { freeText, id } from '#platform/request-fields';
-import { saveContactRequest } from '#store/contact-requests';
+import { getContactRequest, saveContactRequest } from '#store/contact-requests';
 import { contactSlotsPrefix } from '#store/keys';
 import { getUser } from '#store/users';
 import { readWindowSlots, takeWindowSlot } from '#store/window-slots';
@@ -59,6 +59,9 @@ export const handler = http(
     const job = body.job_id ? await authorizedJob(principal, body.job_id, 'CONTACT_SUPPORT') : null;
     const problem = contactReasonProblem(body.contact_reason, job);
     if (problem) throw problem;
+    // Asking again about a job answers its request, whatever the user's limit: it mails no one.
+    const asked = job?.contact_request_id ? await getContactRequest(job.contact_request_id) : null;
+    if (asked) return json(200, asked);
     const user = await getUser(principal.userId);
     if (!user) throw NotFound('USER_NOT_FOUND', 'The key belongs to a user that no longer exists.');
     const request: ContactRequest = {

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StoredJob } from '#core/job-record';
+import type { JobStatus, JobType } from '#core/lanes';
+import { MemoryJobStore } from '#test/memory-job-store';
+import { unpaidSetupJob } from '#test/setup-job-record';
+
+// The lanes' task modules read their settings at import.
+process.env.TABLE_NAME ??= 'unit-tests';
+process.env.DATA_BUCKET ??= 'unit-tests';
+process.env.EXPORTS_BUCKET ??= 'unit-tests';
+const { useJobStore } = await import('#store/job-store');
+const { useLaneExecutions } = await import('#platform/lane-executions');
+const { resumeInterruptedJobs } = await import('./resume-interrupted-jobs.ts');
+const { planScrape } = await import('./run-scrape.ts');
+const { matchProducts } = await import('./run-matching.ts');
+const { recordEvents } = await import('#test/event-recorder');
+
+const started: string[] = [];
+let refuse = new Set<string>();
+useLaneExecutions({
+  start: async (lane, name) => {
+    if (refuse.has(name)) throw new Error('Step Functions is unavailable');
+    started.push(`${lane}:${name}`);
+    return `arn:execution:${name}`;
+  },
+  stop: async () => undefined,
+});
+const events = recordEvents();
+afterEach(() => {
+  useJobStore(undefined);
+  started.length = 0;
+  refuse = new Set();
+  events.length = 0;
+});
+
+const jobOf = (jobId: string, jobType: JobType, status: JobStatus): StoredJob => ({
+  ...unpaidSetupJob(jobId, status),
+  job_type: jobType,
+  estimate: { currency: 'EUR', quantity: 10, difficulty: 'EASY' } as never,
+  website_id: 'web_1',
+});
+
+describe('resuming the jobs a restart interrupted', () => {
+  it('starts the lane of every job a lane was running again, and leaves the others alone', async () => {
+    // Prepare
+    const store = new MemoryJobStore();
+    useJobStore(store);
+    await store.put(unpaidSetupJob('job_setup', 'ANALYZING'));
+    await store.put(jobOf('job_scrape', 'FULL_SCRAPE', 'SETTLING'));
+    await store.put(jobOf('job_match', 'MATCHING', 'RUNNING'));
+    await store.put(jobOf('job_waiting', 'URL_SCRAPE', 'AWAITING_APPROVAL'));
+    await store.put(unpaidSetupJob('job_done', 'COMPLETED'));
+    // Act
+    const resumption = await resumeInterruptedJobs();
+    // Assess
+    expect(resumption).toEqual({ resumed: ['job_setup', 'job_scrape', 'job_match'], failed: [] });
+    expect(started).toEqual(['website-setup:job_setup', 'scrape:job_scrape', 'matching:job_match']);
+    expect((await store.get('job_scrape'))?.execution_arn).toBe('arn:execution:job_scrape');
+    expect((await store.get('job_waiting'))?.status).toBe('AWAITING_APPROVAL');
+  });
+
+  it('ends FAILED a job whose lane cannot be started again, and goes on with the others', async () => {
+    // Prepare
+    const store = new MemoryJobStore();
+    useJobStore(store);
+    await store.put(unpaidSetupJob('job_1', 'TRAINING'));
+    await store.put(unpaidSetupJob('job_2', 'CREATED'));
+    refuse = new Set(['job_1']);
+    // Act
+    const resumption = await resumeInterruptedJobs();
+    // Assess
+    expect(resumption).toEqual({ resumed: ['job_2'], failed: ['job_1'] });
+    expect(await store.get('job_1')).toMatchObject({
+      status: 'FAILED',
+      error: expect.stringContaining('could not be resumed'),
+    });
+    expect(events).toEqual([{ projectId: 'prj_1', type: 'job.failed', jobId: 'job_1' }]);
+  });
+});
+
+describe("a lane's first task on a job past it", () => {
+  it('sends a scrape or a matching found settling or exporting on to the settlement', async () => {
+    const store = new MemoryJobStore();
+    useJobStore(store);
+    await store.put(jobOf('job_scrape', 'FULL_SCRAPE', 'EXPORTING'));
+    await store.put(jobOf('job_match', 'MATCHING', 'SETTLING'));
+    expect(await planScrape('job_scrape')).toEqual({ next: 'SETTLE' });
+    expect(await matchProducts('job_match')).toEqual({ next: 'SETTLE' });
+  });
+});

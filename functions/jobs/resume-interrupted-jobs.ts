@@ -1,0 +1,42 @@
+import { interruptedByRestart } from '#core/interrupted-job';
+import type { JobType } from '#core/lanes';
+import type { Lane } from '#platform/lane-executions';
+import { logError } from '#platform/log';
+import { jobStore } from '#store/job-store';
+import { startLane } from './start-lane.ts';
+
+const LANE_OF: Record<JobType, Lane> = {
+  WEBSITE_SETUP: 'website-setup',
+  FULL_SCRAPE: 'scrape',
+  URL_SCRAPE: 'scrape',
+  MATCHING: 'matching',
+};
+
+const NOT_RESUMED =
+  'The job was interrupted because the service stopped while it ran, and could not be resumed. Please try again.';
+
+export interface Resumption {
+  resumed: string[];
+  failed: string[];
+}
+
+/**
+ * For a service whose lanes run in its own process (the local stack): after a restart, the lane of
+ * every job the stopped process was running is started again, and resumes the job where it is; a
+ * lane that cannot start ends its job FAILED, which releases its hold through the lane's own money
+ * path (`startLane`). Run before the API answers, so no new job is taken for an interrupted one.
+ */
+export async function resumeInterruptedJobs(): Promise<Resumption> {
+  const outcome: Resumption = { resumed: [], failed: [] };
+  for (const job of await jobStore().open()) {
+    if (!interruptedByRestart(job.status)) continue;
+    try {
+      await startLane(LANE_OF[job.job_type], job.job_id, NOT_RESUMED);
+      outcome.resumed.push(job.job_id);
+    } catch (error) {
+      logError('could not resume an interrupted job', error, { jobId: job.job_id });
+      outcome.failed.push(job.job_id);
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testShop } from '#fixtures/default-shops';
+import { type RunningShop, startShop } from '#fixtures/start-shop';
+import type { RunningStack } from '#local/start-stack';
+import { setting } from '#platform/config';
+import { type ApiClient, apiClient } from '#test/api-client';
+import { DYNAMODB_INTERNAL_ERROR, s3Error, startFaultProxy } from '#test/fault-proxy';
+
+// The SDK clients are built when the stores are first imported, so the proxy takes DynamoDB's place
+// in the environment before anything imports a store.
+const engines = inject('engines');
+const [dynamodb, s3] = await Promise.all([
+  startFaultProxy(engines.dynamodbEndpoint),
+  startFaultProxy(engines.s3Endpoint),
+]);
+Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb.url, S3_ENDPOINT: s3.url });
+const { startStack } = await import('#local/start-stack');
+const { newCustomer, newUser, newProject } = await import('#test/operator');
+const { expectSettledLedger } = await import('#test/ledger-check');
+const { commands } = await import('#admin/commands');
+
+/** Long enough for the task's own retry and the first attempts of FailJob to meet the outage too. */
+const OUTAGE_MS = 15_000;
+
+let stack: RunningStack;
+let shop: RunningShop;
+let api: ApiClient;
+let customerId: string;
+let projectId: string;
+
+beforeAll(async () => {
+  shop = await startShop({
+    ...testShop('shopify-jsonld-en'),
+    name: 'outage-shop',
+    products: 30,
+    slow: { every: 1, ms: 200 },
+  });
+  process.env.CRAWL_ALLOWED_HOSTS = new URL(shop.url).host;
+  stack = await startStack({
+    port: 0,
+    engines: { dynamodbEndpoint: dynamodb.url, s3Endpoint: s3.url },
+    tableName: setting('TABLE_NAME'),
+  });
+  customerId = await newCustomer();
+  const owner = await newUser(customerId, 'OWNER');
+  api = apiClient(stack.baseUrl, owner.apiKey);
+  projectId = await newProject(customerId, owner.userId);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await shop?.close();
+  await Promise.all([dynamodb.stop(), s3.stop()]);
+});
+
+const FINAL = ['COMPLETED', 'FAILED', 'CANCELLED'];
+
+/** The job as the API answers it, waiting out the 503s the API answers while DynamoDB is down. */
+async function pollUntil(path: string, done: (job: any) => boolean): Promise<any> {
+  for (;;) {
+    const response = await api.get(path);
+    if (response.status === 200 && done(response.body)) return response.body;
+    if (response.status !== 200 && response.status !== 503)
+      throw new Error(`GET ${path} answered ${response.status}: ${response.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('DynamoDB stopping in the middle of a job', () => {
+  it('ends the job FAILED saying the storage was unavailable, and gives back what it held once DynamoDB is back', async () => {
+    const created = await api.post('/jobs/setup', {
+      url: shop.url,
+      country: 'US',
+      currency: 'USD',
+      project_id: projectId,
+    });
+    expect(created.status).toBe(201);
+    const path = `/jobs/setup/${created.body.job_id}`;
+    await pollUntil(path, (job) => job.status === 'ANALYZING');
+    expect((await api.get(`/customers/${customerId}`)).body.quotas.free_analyses_used).toBe(1);
+
+    dynamodb.failWhen(() => DYNAMODB_INTERNAL_ERROR);
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    dynamodb.failWhen(undefined);
+
+    const job = await pollUntil(path, (current) =>
+      ['COMPLETED', 'FAILED', 'CANCELLED'].includes(current.status),
+    );
+    expect(job).toMatchObject({ status: 'FAILED', error_code: null, website_id: null });
+    expect(job.error).toContain('storage was unavailable');
+    expect((await api.get(`/customers/${customerId}`)).body.quotas.free_analyses_used).toBe(0);
+    await expectSettledLedger(customerId);
+  }, 150_000);
+});
+
+describe('the bucket stopping in the middle of a scrape', () => {
+  it('ends the scrape FAILED saying the storage was unavailable, with its hold released once the bucket is back', async () => {
+    // The website is set up while everything serves.
+    const setup = await api.post('/jobs/setup', {
+      url: shop.url,
+      country: 'US',
+      currency: 'USD',
+      project_id: projectId,
+    });
+    const website = await pollUntil(`/jobs/setup/${setup.body.job_id}`, (job) => FINAL.includes(job.status));
+    expect(website.status).toBe('COMPLETED');
+    await commands.credit({ customer: customerId, amount: '100', reason: 'outage test' });
+    const created = await api.post('/jobs/scraping', {
+      project_id: projectId,
+      website_id: website.website_id,
+      variant: 'FULL',
+    });
+    expect(created.status).toBe(201);
+    const path = `/jobs/scraping/${created.body.job_id}`;
+    s3.failWhen(() => s3Error(503, 'ServiceUnavailable'));
+    expect((await api.post(`${path}/approve`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    s3.failWhen(undefined);
+
+    const job = await pollUntil(path, (current) => FINAL.includes(current.status));
+    expect(job).toMatchObject({ status: 'FAILED', error_code: null, settlement: null });
+    expect(job.error).toContain('storage was unavailable');
+    const balance = await expectSettledLedger(customerId);
+    expect(balance.balance).toBe(10_000);
+  }, 150_000);
+});
