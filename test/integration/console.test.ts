@@ -205,6 +205,41 @@ describe('the console', () => {
     );
   });
 
+  it("draws a product's price history from its one scrape as a chart of one point", async () => {
+    await page.goto(`${consoleUrl}#/websites/${websiteId}`);
+    await page
+      .getByRole('link', { name: /^Price history of / })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Price history' }).waitFor();
+    const chart = page.getByRole('img', { name: /^Price of prd_/ });
+    await chart.waitFor();
+    expect(await chart.locator('circle').count()).toBe(1);
+    expect(await page.getByRole('table', { name: 'Observations' }).locator('tbody tr').count()).toBe(1);
+  });
+
+  it('creates a key for one project, shows it once with a copy button, and revokes it', async () => {
+    await page.getByRole('link', { name: 'API keys', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Create an API key' });
+    await form.getByLabel('Name').fill('console test key');
+    await form.getByLabel('Works for').selectOption({ label: 'one project' });
+    await form.getByLabel('Project (for one project)').selectOption(projectId);
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const shown = (await form.getByRole('status', { name: 'New API key' }).textContent()) ?? '';
+    expect(shown).toMatch(/^pds_/);
+    await form.getByRole('button', { name: 'Copy key' }).waitFor();
+    expect(
+      (await api.withKey(shown).get('/projects')).body.map((project: any) => project.project_id),
+    ).toEqual([projectId]);
+    await page.getByRole('link', { name: 'Show the list again' }).click();
+    const revoke = page.getByRole('button', { name: `Revoke key ending ${shown.slice(-4)}` });
+    await revoke.click();
+    await expect.poll(() => revoke.count()).toBe(0);
+    expect((await api.get('/account/api-keys')).body.map((key: any) => key.name)).not.toContain(
+      'console test key',
+    );
+  });
+
   it('downloads an export file', async () => {
     await page.getByRole('link', { name: 'Exports', exact: true }).click();
     const button = page.getByRole('button', { name: `Download products csv of ${websiteId}` });

@@ -185,9 +185,11 @@ async function websitePage(context: ConsoleContext, websiteId: string): Promise<
           cell: (product) =>
             h(
               'a',
-              { href: `#/changes/history/${website.website_id}/${encodeURIComponent(product.url)}` },
-              h('span', { class: 'visually-hidden' }, `Price history of ${product.name ?? product.url}`),
-              h('span', { 'aria-hidden': 'true' }, 'Price history'),
+              {
+                href: `#/changes/history/${website.website_id}/${encodeURIComponent(product.url)}`,
+                'aria-label': `Price history of ${product.name ?? product.url}`,
+              },
+              'Price history',
             ),
         },
       ],
