@@ -218,7 +218,7 @@ describe('the console', () => {
     expect(await page.getByRole('table', { name: 'Observations' }).locator('tbody tr').count()).toBe(1);
   });
 
-  it('creates a key for one project, shows it once with a copy button, and revokes it', async () => {
+  it('creates a key for one project, shows it once with a copy button, and revokes it under a tab using it', async () => {
     await page.getByRole('link', { name: 'API keys', exact: true }).click();
     const form = page.getByRole('form', { name: 'Create an API key' });
     await form.getByLabel('Name').fill('console test key');
@@ -231,6 +231,12 @@ describe('the console', () => {
     expect(
       (await api.withKey(shown).get('/projects')).body.map((project: any) => project.project_id),
     ).toEqual([projectId]);
+    const keyContext = await browser.newContext();
+    const keyTab = await keyContext.newPage();
+    await signIn(keyTab, shown);
+    await keyTab.getByRole('link', { name: 'Billing', exact: true }).click();
+    await keyTab.getByText('A project key cannot read or top up the credit').waitFor();
+
     await page.getByRole('link', { name: 'Show the list again' }).click();
     const revoke = page.getByRole('button', { name: `Revoke key ending ${shown.slice(-4)}` });
     await revoke.click();
@@ -238,6 +244,12 @@ describe('the console', () => {
     expect((await api.get('/account/api-keys')).body.map((key: any) => key.name)).not.toContain(
       'console test key',
     );
+    // The tab still signed in with the revoked key is sent back to the sign-in page, told why.
+    await keyTab.getByRole('link', { name: 'Jobs', exact: true }).click();
+    await keyTab.getByLabel('API key').waitFor();
+    expect(await keyTab.getByRole('alert').textContent()).toContain('INVALID_API_KEY');
+    expect(await keyTab.evaluate(() => sessionStorage.getItem('pds.apiKey'))).toBeNull();
+    await keyContext.close();
   });
 
   it('downloads an export file', async () => {
