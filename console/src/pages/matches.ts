@@ -1,6 +1,6 @@
 import { ok, page } from '../api.ts';
 import { type ConsoleContext, may } from '../context.ts';
-import { h, when } from '../dom.ts';
+import { externalLink, h, when } from '../dom.ts';
 import { actionButton, apiForm } from '../forms.ts';
 import { pagedList } from '../paged-list.ts';
 import { projectOrNotice } from './no-project.ts';
@@ -78,8 +78,8 @@ export async function matchesPage(context: ConsoleContext): Promise<HTMLElement>
     pagedList(
       'Match decisions',
       [
-        { title: 'Reference product', cell: (row) => productLink(row.reference_url) },
-        { title: 'Competitor product', cell: (row) => productLink(row.competitor_url) },
+        { title: 'Reference product', cell: (row) => externalLink(row.reference_url) },
+        { title: 'Competitor product', cell: (row) => externalLink(row.competitor_url) },
         { title: 'Decision', cell: (row) => row.decision },
         { title: 'Decided', cell: (row) => when(row.decided_at) },
         {
@@ -109,8 +109,4 @@ export async function matchesPage(context: ConsoleContext): Promise<HTMLElement>
         ),
     ),
   );
-}
-
-function productLink(url: string): HTMLElement {
-  return h('a', { href: url, rel: 'noreferrer', target: '_blank' }, url);
 }

@@ -1,6 +1,6 @@
 import { ok, page } from '../api.ts';
 import { type ConsoleContext, may } from '../context.ts';
-import { type Child, fill, h, progressBar, table, when } from '../dom.ts';
+import { type Child, externalLink, fill, h, progressBar, table, when } from '../dom.ts';
 import { actionButton, apiForm, problemView } from '../forms.ts';
 import { pagedList } from '../paged-list.ts';
 import { projectOrNotice } from './no-project.ts';
@@ -148,7 +148,7 @@ async function websitePage(context: ConsoleContext, websiteId: string): Promise<
     h(
       'dl',
       { class: 'facts' },
-      fact('Shop', h('a', { href: website.url, rel: 'noreferrer', target: '_blank' }, website.url)),
+      fact('Shop', externalLink(website.url)),
       fact('Products (estimate)', String(website.products_estimate)),
       fact('Difficulty', website.difficulty),
       fact('Full scrape quote', `${website.estimate?.total ?? '—'} ${website.estimate?.currency ?? ''}`),
@@ -169,8 +169,7 @@ async function websitePage(context: ConsoleContext, websiteId: string): Promise<
       [
         {
           title: 'Name',
-          cell: (product) =>
-            h('a', { href: product.url, rel: 'noreferrer', target: '_blank' }, product.name ?? product.url),
+          cell: (product) => externalLink(product.url, product.name ?? product.url),
         },
         { title: 'Brand', cell: (product) => product.brand ?? '—' },
         { title: 'GTIN', cell: (product) => product.gtin ?? '—' },
