@@ -7,8 +7,10 @@ import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import type { ApiClient } from '#test/api-client';
+import { pollJob } from '#test/jobs';
 import { addProjectMember, newUser } from '#test/operator';
-import { startOwnedProject } from '#test/owned-project';
+import { landWebsite, startOwnedProject } from '#test/owned-project';
+import { readCsvObjects } from '#test/read-csv';
 import { CONSOLE_PATH } from '../../console/build-console.ts';
 
 /**
@@ -19,9 +21,16 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Set to a folder (docs/console) to keep a screenshot of each main page as the walk sees it. */
 const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS_DIR;
 
-/** A small JSON-LD shop, so setup and a full scrape take seconds. */
+// This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
+process.env.CRAWL_MIN_DELAY_MS = '0';
+
+/**
+ * Two small JSON-LD shops selling windows of one product range (items 0..11 and 4..11), so setup
+ * and scrapes take seconds and matching finds the 8 products both sell.
+ */
 const SHOP: ShopSpec = {
   name: 'console-shop',
+  seed: 'console-range',
   platform: 'shopify',
   data: 'JSONLD',
   products: 12,
@@ -30,6 +39,7 @@ const SHOP: ShopSpec = {
   theme: 'ELECTRONICS',
   sitemap: 'INDEX',
 };
+const COMPETITOR: ShopSpec = { ...SHOP, name: 'console-competitor', products: 8, catalogOffset: 4 };
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -51,6 +61,7 @@ let api: ApiClient;
 let owner: { userId: string; apiKey: string };
 let projectId: string;
 let shop: RunningShop;
+let competitor: RunningShop;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -61,7 +72,7 @@ beforeAll(async () => {
   ({ stack, api, owner, projectId } = await startOwnedProject({
     customerName: 'Console customer',
   }));
-  shop = await startShop(SHOP);
+  [shop, competitor] = await Promise.all([startShop(SHOP), startShop(COMPETITOR)]);
   consoleUrl = new URL(CONSOLE_PATH, stack.baseUrl).href;
   browser = await chromium.launch({ executablePath: CHROMIUM });
   context = await browser.newContext({ acceptDownloads: true });
@@ -72,7 +83,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  await shop?.close();
+  await Promise.all([shop?.close(), competitor?.close()]);
+  delete process.env.CRAWL_MIN_DELAY_MS;
 });
 
 async function signIn(tab: Page, key: string) {
@@ -259,6 +271,47 @@ describe('the console', () => {
     const text = await readFile((await download.path()) ?? '', 'utf8');
     expect(text.split('\n')[0]).toContain('url');
     expect(text.trim().split('\n').length).toBeGreaterThan(1);
+  });
+
+  it('quotes and approves matching against a competitor, then reviews a proposed pair', async () => {
+    const competitorId = (
+      await landWebsite(api, projectId, competitor.url, { country: 'US', currency: 'USD' })
+    ).website_id;
+    const scrape = await api.post('/jobs/scraping', { project_id: projectId, website_id: competitorId });
+    await api.post(`/jobs/scraping/${scrape.body.job_id}/approve`);
+    expect((await pollJob(api, `/jobs/scraping/${scrape.body.job_id}`)).job.status).toBe('COMPLETED');
+
+    await page.getByRole('link', { name: 'Jobs', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Match products between websites' });
+    await form.getByLabel('Reference website').selectOption(websiteId);
+    await form.getByLabel('Competitor website').selectOption(competitorId);
+    await form.getByRole('button', { name: 'Quote matching' }).click();
+    await page.waitForURL(/#\/jobs\/matching\/job_/);
+    await expect.poll(() => statusOf(page).textContent()).toBe('AWAITING_APPROVAL');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => statusOf(page).textContent(), { timeout: 90_000 }).toBe('COMPLETED');
+    const overlap = page.getByRole('table', { name: 'Overlap' }).locator('tbody tr td').nth(2);
+    expect(Number(await overlap.textContent())).toBeGreaterThan(0);
+
+    const link = await api.get('/exports/matches/url', {
+      query: { project_id: projectId, website_id: websiteId },
+    });
+    const [pair] = readCsvObjects(await (await fetch(link.body.url)).text());
+    if (!pair) throw new Error('the matching proposed no pair');
+    await page.getByRole('link', { name: 'Matches', exact: true }).click();
+    const review = page.getByRole('form', { name: 'Decide on a pair' });
+    await review.getByLabel('Reference website').selectOption(websiteId);
+    await review.getByLabel('Reference product URL').fill(pair.reference_url ?? '');
+    await review.getByLabel('Competitor website').selectOption(competitorId);
+    await review.getByLabel('Competitor product URL').fill(pair.competitor_url ?? '');
+    await review.getByLabel('Decision').selectOption({ label: 'Reject the proposed match' });
+    await review.getByRole('button', { name: 'Save decision' }).click();
+    const decisions = page.getByRole('table', { name: 'Match decisions' });
+    await decisions.getByRole('cell', { name: 'REJECTED', exact: true }).waitFor();
+    const stored = (await api.get(`/projects/${projectId}/match-decisions`)).body as any[];
+    expect(
+      stored.map((decision) => [decision.reference_url, decision.competitor_url, decision.decision]),
+    ).toEqual([[pair.reference_url, pair.competitor_url, 'REJECTED']]);
   });
 
   it('has no serious or critical accessibility violation on the sign-in page or any main page', async () => {
