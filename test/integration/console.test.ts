@@ -264,6 +264,21 @@ describe('the console', () => {
     await keyContext.close();
   });
 
+  it('pages a list by cursor: Next page and First page', async () => {
+    for (let index = 0; index < 20; index += 1)
+      expect((await api.post('/account/api-keys', { name: `paging ${index}` })).status).toBe(201);
+    await page.getByRole('link', { name: 'Projects', exact: true }).click();
+    await page.getByRole('link', { name: 'API keys', exact: true }).click();
+    const rows = page.getByRole('table', { name: 'Your API keys' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(20);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Page 2').waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Next page' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'First page' }).click();
+    await expect.poll(() => rows.count()).toBe(20);
+  });
+
   it('downloads an export file', async () => {
     await page.getByRole('link', { name: 'Exports', exact: true }).click();
     const button = page.getByRole('button', { name: `Download products csv of ${websiteId}` });

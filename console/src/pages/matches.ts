@@ -2,7 +2,7 @@ import { ok, page } from '../api.ts';
 import { type ConsoleContext, may } from '../context.ts';
 import { externalLink, h, when } from '../dom.ts';
 import { actionButton, apiForm } from '../forms.ts';
-import { pagedList } from '../paged-list.ts';
+import { PAGE_SIZE, pagedList } from '../paged-list.ts';
 import { projectOrNotice } from './no-project.ts';
 
 /** The decision kinds of the API's match-decision body (its typed client checks them). */
@@ -104,7 +104,10 @@ export async function matchesPage(context: ConsoleContext): Promise<HTMLElement>
       async (cursor: string | null) =>
         page(
           api.GET('/projects/{project_id}/match-decisions', {
-            params: { path: { project_id: project.project_id }, query: cursor ? { cursor } : {} },
+            params: {
+              path: { project_id: project.project_id },
+              query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+            },
           }),
         ),
     ),

@@ -2,7 +2,7 @@ import { ok, page } from '../api.ts';
 import { type ConsoleContext, may } from '../context.ts';
 import { type Child, externalLink, fill, h, progressBar, table, when } from '../dom.ts';
 import { actionButton, apiForm, problemView } from '../forms.ts';
-import { pagedList } from '../paged-list.ts';
+import { PAGE_SIZE, pagedList } from '../paged-list.ts';
 import { projectOrNotice } from './no-project.ts';
 
 const FINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
@@ -53,7 +53,9 @@ export async function websitesPage(context: ConsoleContext, params: string[]): P
       async (cursor: string | null) =>
         page(
           api.GET('/websites', {
-            params: { query: { project_id: project.project_id, limit: 20, ...(cursor ? { cursor } : {}) } },
+            params: {
+              query: { project_id: project.project_id, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+            },
           }),
         ),
     ),
