@@ -184,6 +184,7 @@ describe('the console', () => {
     const rows = page.getByRole('table', { name: 'Products read while training' }).locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     websiteId = decodeURIComponent(page.url().split('/').at(-1) ?? '');
+    expect(await page.getByRole('button', { name: 'Remove website' }).count()).toBe(1);
   });
 
   it('tops up the credit through the local checkout and sees it credited', async () => {
@@ -373,6 +374,10 @@ describe('the console', () => {
     await expect.poll(() => statusOf(viewerPage).textContent()).toBe('AWAITING_APPROVAL');
     expect(await viewerPage.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     expect(await viewerPage.getByRole('button', { name: 'Cancel job' }).count()).toBe(0);
+    await viewerPage.goto(`${consoleUrl}#/websites/${websiteId}`);
+    await viewerPage.getByRole('heading', { name: 'Sample' }).waitFor();
+    expect(await viewerPage.getByRole('button', { name: 'Remove website' }).count()).toBe(0);
+    expect(await viewerPage.getByRole('button', { name: 'Quote a full scrape' }).count()).toBe(0);
     await viewerPage.getByRole('link', { name: 'Websites', exact: true }).click();
     await viewerPage.getByRole('heading', { level: 1, name: 'Websites' }).waitFor();
     expect(await viewerPage.getByRole('form', { name: 'Set up a website' }).count()).toBe(0);

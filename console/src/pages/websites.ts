@@ -165,6 +165,16 @@ async function websitePage(context: ConsoleContext, websiteId: string): Promise<
           context.go(`#/jobs/scraping/${job.job_id}`);
         })
       : null,
+    may(context, 'REMOVE_WEBSITE')
+      ? actionButton('Remove website', async () => {
+          if (!confirm(`Remove ${website.domain} from the project? Its catalogs go with it and its schedules stop.`))
+            return;
+          await ok(
+            api.DELETE('/websites/{website_id}', { params: { path: { website_id: website.website_id } } }),
+          );
+          context.go('#/websites');
+        })
+      : null,
     h('h2', {}, 'Sample'),
     table<Product>(
       'Products read while training',
