@@ -167,7 +167,11 @@ async function websitePage(context: ConsoleContext, websiteId: string): Promise<
       : null,
     may(context, 'REMOVE_WEBSITE')
       ? actionButton('Remove website', async () => {
-          if (!confirm(`Remove ${website.domain} from the project? Its catalogs go with it and its schedules stop.`))
+          if (
+            !confirm(
+              `Remove ${website.domain} from the project? Its catalogs go with it and its schedules stop.`,
+            )
+          )
             return;
           await ok(
             api.DELETE('/websites/{website_id}', { params: { path: { website_id: website.website_id } } }),
