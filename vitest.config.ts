@@ -8,6 +8,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // The pds tests run the compiled command, built afresh from the sources.
+          globalSetup: ['test/helpers/build-cli.ts'],
           include: [
             'functions/**/*.test.ts',
             'cli/**/*.test.ts',
@@ -24,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          globalSetup: ['test/helpers/global-engines.ts'],
+          globalSetup: ['test/helpers/build-cli.ts', 'test/helpers/global-engines.ts'],
           setupFiles: ['test/helpers/integration-env.ts'],
           // Integration files spend much of their time waiting (lane steps, crawl politeness, spawned
           // processes), and each has its own table, API port, shops and outbox (integration-env.ts), so

@@ -1,6 +1,7 @@
 /** `npm run bench` runs every benchmark of this folder; `npm run bench -- <name>` runs one. */
 const benches: Record<string, () => Promise<unknown>> = {
   bundles: async () => (await import('./bundles.ts')).runBundlesBench(),
+  cli: async () => (await import('./cli.ts')).runCliBench(),
   console: async () => (await import('./console.ts')).runConsoleBench(),
   crawl: async () => (await import('./crawl.ts')).runCrawlBench(),
   extraction: async () => (await import('./extraction.ts')).runExtractionBench(),

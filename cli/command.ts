@@ -9,5 +9,7 @@ export interface Command {
   options?: NonNullable<ParseArgsConfig['options']>;
   /** Lines of help on the options, shown by --help. */
   optionHelp?: string[];
+  /** The words the first argument takes, offered by shell completion (e.g. the export datasets). */
+  firstArgument?: readonly string[];
   run(context: Context): Promise<number>;
 }

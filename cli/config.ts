@@ -17,22 +17,37 @@ export function configPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'pds', 'config.json');
 }
 
-export async function readConfig(): Promise<PdsConfig> {
-  const path = configPath();
-  let text: string;
+/**
+ * The settings `pds` calls the API with: PDS_BASE_URL, PDS_API_KEY and PDS_PROJECT where set (a CI job
+ * needs no login), else what `pds login` stored.
+ */
+export async function readConfig(env: NodeJS.ProcessEnv = process.env): Promise<PdsConfig> {
+  const path = configPath(env);
+  const stored = await readStoredConfig(path);
+  const config: Partial<PdsConfig> = {
+    ...stored,
+    ...(env.PDS_BASE_URL ? { base_url: env.PDS_BASE_URL } : {}),
+    ...(env.PDS_API_KEY ? { api_key: env.PDS_API_KEY } : {}),
+    ...(env.PDS_PROJECT ? { project_id: env.PDS_PROJECT } : {}),
+  };
+  if (!config.base_url || !config.api_key) {
+    const missing = [
+      ...(config.base_url ? [] : ['the base URL (PDS_BASE_URL)']),
+      ...(config.api_key ? [] : ['the API key (PDS_API_KEY)']),
+    ].join(' and ');
+    const where = stored ? `${path} lacks ${missing}` : `Not logged in (no ${path}, no ${missing})`;
+    throw new UsageError(`${where}. Run: pds login --url <base URL> --key <API key>`);
+  }
+  return config as PdsConfig;
+}
+
+async function readStoredConfig(path: string): Promise<Partial<PdsConfig> | undefined> {
   try {
-    text = await readFile(path, 'utf8');
+    return JSON.parse(await readFile(path, 'utf8')) as Partial<PdsConfig>;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new UsageError(`Not logged in (no ${path}). Run: pds login --url <base URL> --key <API key>`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const config = JSON.parse(text) as Partial<PdsConfig>;
-  if (!config.base_url || !config.api_key)
-    throw new UsageError(
-      `${path} lacks base_url or api_key. Run: pds login --url <base URL> --key <API key>`,
-    );
-  return config as PdsConfig;
 }
 
 /** The key is a secret: the file is readable by its owner only, whatever the umask. */

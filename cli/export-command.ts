@@ -6,11 +6,20 @@ import { bodyOf } from '../functions/client/pds-client.ts';
 import type { Command } from './command.ts';
 import { UsageError } from './usage-error.ts';
 
+export const DATASETS = [
+  'products',
+  'matches',
+  'price_comparison',
+  'price_history',
+  'price_changes',
+] as const;
+
 export const exportCommand: Command = {
   name: 'export',
   usage: 'pds export <dataset> [--website <id>] [--job <id>] [--format csv|jsonl] [-o file]',
   summary:
     'download an export file (products, matches, price_comparison, price_history, price_changes) as CSV or JSON Lines',
+  firstArgument: DATASETS,
   options: {
     website: { type: 'string' },
     job: { type: 'string' },
@@ -53,7 +62,10 @@ export const exportCommand: Command = {
     // Streamed chunk by chunk: an export may be larger than the memory of the machine running pds.
     const body = Readable.fromWeb(response.body as ReadableStream<Uint8Array>);
     const output = typeof context.values.output === 'string' ? context.values.output : undefined;
-    await pipeline(body, output ? createWriteStream(output) : process.stdout);
+    // stdout is left open: ending it would shut down a socket it may share with the processes after
+    // this one (a shell script run by a Node program writes them all to one socketpair).
+    if (output) await pipeline(body, createWriteStream(output));
+    else await pipeline(body, process.stdout, { end: false });
     if (output) process.stderr.write(`Wrote ${output}\n`);
     return 0;
   },

@@ -4,7 +4,7 @@ import { approveWithConsent } from './approve-flow.ts';
 import type { Command } from './command.ts';
 import type { Context } from './context.ts';
 import { reportJob } from './job-outcome.ts';
-import { findJob, type JobKind } from './jobs-api.ts';
+import { findJob, type JobKind, listJobs } from './jobs-api.ts';
 import { UsageError } from './usage-error.ts';
 import { watchJob } from './watch-job.ts';
 
@@ -53,16 +53,25 @@ export const setupCommand: Command = {
 
 export const scrapeCommand: Command = {
   name: 'scrape',
-  usage: 'pds scrape <website> [--yes] [--wait]',
-  summary: 'scrape every product of a website (asks to approve its quote)',
-  options: { ...WAIT, ...YES },
-  optionHelp: [YES_HELP, WAIT_HELP],
+  usage: 'pds scrape <website> [--url <product URL>]... [--yes] [--wait]',
+  summary: 'scrape every product of a website, or only the URLs given (asks to approve its quote)',
+  options: { ...WAIT, ...YES, url: { type: 'string', multiple: true } },
+  optionHelp: [
+    '--url         only this product URL of the website (repeat it for several): a URL scrape',
+    YES_HELP,
+    WAIT_HELP,
+  ],
   run: async (context) => {
     const websiteId = positional(context, 0, 'website');
+    const urls = (context.values.url as string[] | undefined) ?? [];
     const client = await context.client();
     const created = (await bodyOf(
       client.POST('/jobs/scraping', {
-        body: { project_id: await context.projectId(), website_id: websiteId },
+        body: {
+          project_id: await context.projectId(),
+          website_id: websiteId,
+          ...(urls.length > 0 ? { urls } : {}),
+        },
       }),
     )) as Job;
     const job = await approveWithConsent(client, 'scraping', created, context.values.yes === true);
@@ -135,16 +144,8 @@ export const jobsCommand: Command = {
   optionHelp: ['--limit N     jobs of each kind (1 to 100, default 20)'],
   run: async (context) => {
     const client = await context.client();
-    const query = {
-      project_id: await context.projectId(),
-      ...(typeof context.values.limit === 'string' ? { limit: Number(context.values.limit) } : {}),
-    };
-    const lists = await Promise.all([
-      bodyOf(client.GET('/jobs/setup', { params: { query } })),
-      bodyOf(client.GET('/jobs/scraping', { params: { query } })),
-      bodyOf(client.GET('/jobs/matching', { params: { query } })),
-    ]);
-    const jobs = (lists.flat() as Job[]).sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const limit = typeof context.values.limit === 'string' ? Number(context.values.limit) : undefined;
+    const jobs = await listJobs(client, await context.projectId(), { limit });
     const table = jobs.map((job) =>
       [job.job_id, job.job_type.padEnd(13), job.status.padEnd(17), job.created_at].join('  '),
     );

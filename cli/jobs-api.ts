@@ -43,3 +43,26 @@ export async function approveJob(
     return (await bodyOf(client.POST('/jobs/scraping/{job_id}/approve', params))) as Job;
   return (await bodyOf(client.POST('/jobs/matching/{job_id}/approve', params))) as Job;
 }
+
+const LIST_PATHS = {
+  setup: '/jobs/setup',
+  scraping: '/jobs/scraping',
+  matching: '/jobs/matching',
+} as const;
+
+/** The project's jobs of the given lanes (each lane's newest `limit`), newest first. */
+export async function listJobs(
+  client: PdsClient,
+  projectId: string,
+  { kinds = JOB_KINDS, limit }: { kinds?: readonly JobKind[]; limit?: number } = {},
+): Promise<Job[]> {
+  const query = { project_id: projectId, ...(limit === undefined ? {} : { limit }) };
+  const lists = await Promise.all(
+    kinds.map((kind) => bodyOf(client.GET(LIST_PATHS[kind], { params: { query } }))),
+  );
+  return (lists.flat() as Job[]).sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+export async function cancelJob(client: PdsClient, jobId: string): Promise<Job> {
+  return (await bodyOf(client.POST('/jobs/{job_id}/cancel', { params: { path: { job_id: jobId } } }))) as Job;
+}

@@ -8,7 +8,9 @@ import {
   websitesCommand,
 } from './account-commands.ts';
 import type { Command } from './command.ts';
+import { completionCommand } from './completion-command.ts';
 import { createContext } from './context.ts';
+import { describeProblem } from './describe-problem.ts';
 import { exportCommand } from './export-command.ts';
 import {
   approveCommand,
@@ -20,6 +22,7 @@ import {
 } from './job-commands.ts';
 import { mcpCommand } from './mcp-command.ts';
 import { UsageError } from './usage-error.ts';
+import { PDS_VERSION } from './version.ts';
 
 /** Exit codes: 0 done, 1 the job failed, 2 bad usage, 3 API error (or the API unreachable). */
 const EXIT = { usage: 2, api: 3 } as const;
@@ -38,6 +41,7 @@ const commands: readonly Command[] = [
   balanceCommand,
   topupCommand,
   mcpCommand,
+  completionCommand(() => commands),
 ];
 
 const COMMON_OPTIONS = {
@@ -55,7 +59,8 @@ function overview(): string {
     '',
     ...commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
     '',
-    'Every command: --json (machine output), --project <id>, --help.',
+    'Every command: --json (machine output), --project <id>, --help. pds --version: the version.',
+    'Settings: pds login stores them; PDS_BASE_URL, PDS_API_KEY and PDS_PROJECT override them.',
     'Exit codes: 0 done, 1 the job failed, 2 bad usage, 3 API error.',
   ].join('\n');
 }
@@ -77,6 +82,10 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${overview()}\n`);
+    return 0;
+  }
+  if (name === '--version' || name === '-V' || name === 'version') {
+    process.stdout.write(`pds ${PDS_VERSION}\n`);
     return 0;
   }
   const command = commands.find((candidate) => candidate.name === name);
@@ -105,8 +114,7 @@ function exitCodeOf(error: unknown): number {
     return EXIT.usage;
   }
   if (error instanceof ApiError) {
-    const { status, code, detail, title } = error.problem;
-    process.stderr.write(`Error ${[status, code].filter(Boolean).join(' ')}: ${detail ?? title ?? ''}\n`);
+    process.stderr.write(`${describeProblem(error.problem)}\n`);
     return EXIT.api;
   }
   if (error instanceof UnreachableError) {

@@ -1,7 +1,4 @@
 #!/usr/bin/env node
-// The `pds` command: loads the TypeScript sources through the project's tsx, resolved from this file,
-// so it runs from any working directory.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('./main.ts');
+// The `pds` command in a checkout of the repository: runs the compiled bundle that `npm ci` builds
+// (cli/build.mjs); after changing the sources, `npm run build:cli` rebuilds it.
+await import('./dist/pds.mjs');

@@ -5,7 +5,10 @@ export function cents(amount: string): number {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** An approval is allowed when the quote's total is at most the limit the user set. */
-export function withinLimit(total: string, limit: string): boolean {
-  return cents(total) <= cents(limit);
+/**
+ * An approval is allowed when the most it can charge (the quote's cap, not its total) is at most the
+ * limit the user set.
+ */
+export function withinLimit(cap: string, limit: string): boolean {
+  return cents(cap) <= cents(limit);
 }

@@ -14,8 +14,8 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { API_VERSION } from '#platform/routes';
 import { CONSOLE_CONTENT_SECURITY_POLICY, CONSOLE_PATH, writeConsole } from '../console/build-console.ts';
-import { API_STAGE } from './api-stack.ts';
 import type { Stage, StageConfig } from './stage-config.ts';
 
 /** Construct ids the cdk-nag acknowledgements name (lib/nag-acknowledgements.ts). */
@@ -92,7 +92,7 @@ export class ConsoleStack extends Stack {
         ],
       },
       additionalBehaviors: {
-        [`/${API_STAGE}/*`]: {
+        [`/${API_VERSION}/*`]: {
           origin: new origins.HttpOrigin(apiHost, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
           }),
@@ -130,7 +130,7 @@ export class ConsoleStack extends Stack {
       value: `https://${this.distribution.distributionDomainName}${CONSOLE_PATH}`,
     });
     new CfnOutput(this, 'ConsoleBaseUrl', {
-      value: `https://${this.distribution.distributionDomainName}/${API_STAGE}`,
+      value: `https://${this.distribution.distributionDomainName}/${API_VERSION}`,
     });
   }
 }

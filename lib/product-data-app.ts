@@ -1,4 +1,5 @@
 import { type App, Tags } from 'aws-cdk-lib';
+import type { TaskFunction } from '#platform/tasks';
 import { ApiStack } from './api-stack.ts';
 import { ConsoleStack } from './console-stack.ts';
 import { DataStack } from './data-stack.ts';
@@ -6,7 +7,6 @@ import { findJobSources, type JobSourceDirs, JobsStack } from './jobs-stack.ts';
 import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
 import { enforceResourceBudget } from './resource-budget.ts';
 import { type Stage, stageConfigs } from './stage-config.ts';
-import type { TaskFunction } from './task-functions.ts';
 
 export interface ProductDataStacks {
   data: DataStack;

@@ -8,7 +8,7 @@ import { handler as notFoundHandler } from '#http/route-not-found';
 import type { HttpEvent } from '#platform/http-event';
 import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
-import { routeKey } from '#platform/routes';
+import { API_VERSION, routeKey } from '#platform/routes';
 import {
   buildConsole,
   CONSOLE_CONTENT_SECURITY_POLICY,
@@ -18,7 +18,6 @@ import {
 
 /** API Gateway's own payload limit; the local server refuses the same. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-export const STAGE = 'v1';
 
 type Handler = (event: HttpEvent, context: Context) => Promise<HttpResponse>;
 
@@ -101,7 +100,7 @@ function toEvent(
       },
       requestId,
       routeKey: key,
-      stage: STAGE,
+      stage: API_VERSION,
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
     },
@@ -163,7 +162,7 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const page = request.method === 'GET' ? consoleFile(url.pathname) : undefined;
     if (page) return sendConsoleFile(response, page);
-    const prefix = `/${STAGE}`;
+    const prefix = `/${API_VERSION}`;
     const path = url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : null;
     const match = path === null ? null : matchRoute(request.method ?? 'GET', path);
     const matched = match && 'route' in match ? match : null;
@@ -174,7 +173,10 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
     const name = matched ? matched.route.handler.replaceAll('/', '-') : 'route-not-found';
     send(response, await handler(event, lambdaContext(requestId, name)));
   } catch (error) {
-    send(response, problemResponse(error, requestId));
+    send(
+      response,
+      problemResponse(error, requestId, `http://127.0.0.1:${request.socket.localPort}/${API_VERSION}/docs`),
+    );
   }
 }
 
@@ -196,7 +198,7 @@ export async function startApiServer(port: number): Promise<RunningApi> {
   });
   const actualPort = (server.address() as AddressInfo).port;
   return {
-    baseUrl: `http://127.0.0.1:${actualPort}/${STAGE}`,
+    baseUrl: `http://127.0.0.1:${actualPort}/${API_VERSION}`,
     port: actualPort,
     server,
     stop: () =>

@@ -90,7 +90,7 @@ export interface paths {
   "/projects/{project_id}": {
     /** One project */
     get: operations["getProject"];
-    /** Change a project's name, country, currency or change threshold */
+    /** Change a project's name, country, currency, change threshold or auto-accept confidence */
     patch: operations["updateProject"];
   };
   "/projects/{project_id}/changes": {
@@ -105,6 +105,13 @@ export interface paths {
     get: operations["listMatchDecisions"];
     /** Accept or reject a proposed match, or add a match by hand */
     post: operations["createMatchDecision"];
+  };
+  "/projects/{project_id}/match-review": {
+    /**
+     * A reference website's matches waiting for review, the most telling first
+     * @description Proposals of the website's newest matching whose calibrated `confidence` is below the project's `auto_accept_confidence` and that no decision covers yet, ordered by `impact`: the chance that deciding the item adds a right pair to the price comparison (the proposal or one of its up to three `alternatives` being right). Decide through POST match-decisions: ACCEPTED or REJECTED on the pair, MANUAL on an alternative; the next matching run honours it.
+     */
+    get: operations["listMatchReview"];
   };
   "/projects/{project_id}/match-decisions/{decision_id}": {
     /** Withdraw a match decision: the pair is again as the matching proposes it */
@@ -155,7 +162,10 @@ export interface paths {
     post: operations["cancelJob"];
   };
   "/contact-requests": {
-    /** Ask the sales or support team (e.g. about a website too large to set up) */
+    /**
+     * Ask the sales or support team (e.g. about a website too large to set up)
+     * @description Each request is mailed to the team: a user may send 5 in any 60 minutes (429 CONTACT_LIMIT_REACHED with Retry-After beyond), and a job has one (asking again about it answers 200 with the first).
+     */
     post: operations["createContactRequest"];
   };
   "/websites": {
@@ -206,21 +216,21 @@ export interface paths {
   "/exports": {
     /**
      * A project's export files
-     * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names; a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"}; `unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
      */
     get: operations["listExports"];
   };
   "/exports/{dataset}/url": {
     /**
      * A short-lived download link of one export file
-     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names; a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"}; `unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
      */
     get: operations["getExportUrl"];
   };
   "/exports/{dataset}": {
     /**
      * One export file as CSV or JSON Lines
-     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names; a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"}; `unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
      */
     get: operations["downloadExport"];
   };
@@ -258,16 +268,555 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
-    /** @description An RFC 9457 problem; `code` is stable, `errors` lists the fields of a 422. */
+    Job: components["schemas"]["SetupJob"] | components["schemas"]["ScrapeJob"] | components["schemas"]["MatchingJob"];
+    SetupJob: {
+      job_id: string;
+      /** @enum {string} */
+      job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
+      /** @enum {string} */
+      status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      project_id: string;
+      website_id: string | null;
+      estimate: components["schemas"]["Estimate"] | null;
+      approval: components["schemas"]["Approval"] | null;
+      settlement: components["schemas"]["Settlement"] | null;
+      error: string | null;
+      error_code: string | null;
+      contact_reason: string | null;
+      contact_request_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      finished_at: string | null;
+      url: string;
+      country: string;
+      currency: string;
+      analysis_progress: ({
+        config: {
+          /** @enum {string} */
+          state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
+        };
+        homepage: {
+          /** @enum {string} */
+          state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
+        };
+        sitemap: {
+          /** @enum {string} */
+          state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
+        };
+        size: {
+          /** @enum {string} */
+          state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
+        };
+        sitemap_size: number;
+        is_ecommerce: boolean;
+        product_type: string;
+        language: string;
+        products_estimate: number;
+        /** @enum {string} */
+        rendering: "HTTP" | "BROWSER";
+      }) | null;
+      train_progress: ({
+        pages: number;
+        pages_limit: number;
+        pages_estimate: number;
+        /** @enum {string} */
+        phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
+        percent: number;
+      }) | null;
+    };
+    ScrapeJob: {
+      job_id: string;
+      /** @enum {string} */
+      job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
+      /** @enum {string} */
+      status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      project_id: string;
+      website_id: string | null;
+      estimate: components["schemas"]["Estimate"] | null;
+      approval: components["schemas"]["Approval"] | null;
+      settlement: components["schemas"]["Settlement"] | null;
+      error: string | null;
+      error_code: string | null;
+      contact_reason: string | null;
+      contact_request_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      finished_at: string | null;
+      /** @enum {string} */
+      variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      url_count: number | null;
+      urls: string[] | null;
+      url_results: {
+        OK: number;
+        NOT_FOUND: number;
+        NOT_A_PRODUCT: number;
+        BLOCKED_BY_ROBOTS: number;
+        ADDRESS_NOT_ALLOWED: number;
+        BLOCKED: number;
+        FAILED: number;
+      } | null;
+      scrape_progress: ({
+        pages: number;
+        pages_limit: number;
+        pages_estimate: number;
+        /** @enum {string} */
+        phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
+        percent: number;
+      }) | null;
+    };
+    CreatedScrapeJob: {
+      job_id: string;
+      /** @enum {string} */
+      job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
+      /** @enum {string} */
+      status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      project_id: string;
+      website_id: string | null;
+      estimate: components["schemas"]["Estimate"] | null;
+      approval: components["schemas"]["Approval"] | null;
+      settlement: components["schemas"]["Settlement"] | null;
+      error: string | null;
+      error_code: string | null;
+      contact_reason: string | null;
+      contact_request_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      finished_at: string | null;
+      /** @enum {string} */
+      variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      url_count: number | null;
+      urls: string[] | null;
+      url_results: {
+        OK: number;
+        NOT_FOUND: number;
+        NOT_A_PRODUCT: number;
+        BLOCKED_BY_ROBOTS: number;
+        ADDRESS_NOT_ALLOWED: number;
+        BLOCKED: number;
+        FAILED: number;
+      } | null;
+      scrape_progress: ({
+        pages: number;
+        pages_limit: number;
+        pages_estimate: number;
+        /** @enum {string} */
+        phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
+        percent: number;
+      }) | null;
+      rejected?: number;
+      rejected_urls?: string[];
+    };
+    MatchingJob: {
+      job_id: string;
+      /** @enum {string} */
+      job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
+      /** @enum {string} */
+      status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      project_id: string;
+      website_id: string | null;
+      estimate: components["schemas"]["Estimate"] | null;
+      approval: components["schemas"]["Approval"] | null;
+      settlement: components["schemas"]["Settlement"] | null;
+      error: string | null;
+      error_code: string | null;
+      contact_reason: string | null;
+      contact_request_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      finished_at: string | null;
+      reference_website_id: string;
+      competitor_website_ids: string[];
+      sample: boolean;
+      matching_progress: ({
+        products_checked: number;
+        products_skipped_not_modified: number;
+        new_matches: number;
+        products_processed: number;
+        products_total: number;
+        estimated_minutes_left: number | null;
+        percent: number;
+        /** @enum {string} */
+        phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
+      }) | null;
+      overlap: {
+          website_id: string;
+          match_website_id: string;
+          products: number;
+        }[] | null;
+      websites: {
+          website_id: string;
+          products: number;
+          modified: number;
+        }[] | null;
+    };
+    Estimate: {
+      currency: string;
+      unit_price_per_1000: string;
+      quantity: number;
+      total: string;
+      cap: string;
+      min_charge: string;
+      /** @enum {string} */
+      difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
+      input_products: number;
+    };
+    Approval: {
+      approved_by: string;
+      /** Format: date-time */
+      approved_at: string;
+    };
+    Settlement: {
+      quantity: number;
+      currency: string;
+      amount: string;
+      capped: boolean;
+      /** Format: date-time */
+      settled_at: string;
+    };
+    Account: {
+      user_id: string;
+      name: string;
+      email: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    Membership: {
+      customer_id: string;
+      name: string;
+      /** @enum {string} */
+      role: "OWNER" | "ADMIN" | "MEMBER";
+      managed: boolean;
+    };
+    Customer: {
+      customer_id: string;
+      name: string;
+      /** @enum {string} */
+      role: "OWNER" | "ADMIN" | "MEMBER";
+      managed: boolean;
+      /** Format: date-time */
+      created_at: string;
+      quotas: {
+        max_projects: number;
+        projects_used: number;
+        free_analyses_per_month: number;
+        free_analyses_used: number;
+        monthly_spend_limit: string;
+        spent_this_month: string;
+        topup_min: string;
+        topup_max: string;
+      };
+    };
+    Balance: {
+      customer_id: string;
+      /** @constant */
+      currency: "EUR";
+      balance: string;
+      held: string;
+      spendable: string;
+    };
+    Usage: {
+      month: string;
+      /** @constant */
+      currency: "EUR";
+      total: string;
+      items: {
+          amount: string;
+        }[];
+    };
+    Invoice: {
+      invoice_id: string;
+      number: string;
+      session_id: string;
+      amount: string;
+      currency: string;
+      /** Format: date-time */
+      issued_at: string;
+    };
+    Topup: {
+      session_id: string;
+      /** @enum {string} */
+      status: "OPEN" | "PAID" | "EXPIRED";
+      credited: boolean;
+      amount: string;
+      currency: string;
+      credited_at: string | null;
+    };
+    Project: {
+      project_id: string;
+      name: string;
+      customer_id: string | null;
+      is_default: boolean;
+      localization: components["schemas"]["Localization"] | null;
+      change_threshold_percent: number | null;
+      auto_accept_confidence: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    Localization: {
+      country: string;
+      currency: string;
+      locale: string;
+    };
+    Website: {
+      website_id: string;
+      project_id: string;
+      url: string;
+      domain: string;
+      language: string | null;
+      product_type: string | null;
+      products_estimate: number;
+      /** @enum {string} */
+      difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
+      /** @enum {string} */
+      rendering: "HTTP" | "BROWSER";
+      estimate: components["schemas"]["Estimate"];
+      setup_job_id: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    Product: {
+      /** @description The URL fetched: as sent or as the crawl found it. */
+      url: string;
+      /** @description The page's canonical link, which may point elsewhere; absent on older records. */
+      canonical_url?: string | null;
+      name: string | null;
+      brand: string | null;
+      gtin: string | null;
+      mpn: string | null;
+      sku: string | null;
+      /** @description The price a buyer pays; the lowest of a range. */
+      price: string | null;
+      /** @description Present when `price` is the lowest of several (a range, a "from" price): the highest the page names, else null. */
+      price_max?: string | null;
+      /**
+       * @description Present (true) when `price` is the lowest of several.
+       * @constant
+       */
+      price_from?: true;
+      currency: string | null;
+      /** @enum {string} */
+      availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
+      image: string | null;
+      category: string | null;
+      /** Format: date-time */
+      scraped_at: string;
+      source?: {
+        [key: string]: "jsonld" | "microdata" | "rdfa" | "opengraph" | "shopify" | "nextdata" | "script" | "attributes" | "selector" | "url" | "heuristic";
+      };
+      /** @description The same string for every variant of one product (a record per variant); null for a page without variants; absent on older records. */
+      variant_group?: string | null;
+      /** @description What sets the variant apart, e.g. {"size": "M", "colour": "red"}; null without variants. */
+      variant_attributes?: {
+        [key: string]: string;
+      } | null;
+      /** @description `price` per `unit`, an exact decimal string, where the name or a variant states a quantity (500 g, 12 × 330 ml); else null. */
+      unit_price?: string | null;
+      /** @description What `unit_price` is per. */
+      unit?: ("kg" | "l" | "m" | "m2" | "piece") | null;
+    };
+    ProductHistory: {
+      website_id: string;
+      product_id: string;
+      from: string | null;
+      to: string | null;
+      points: ({
+          /** Format: date-time */
+          observed_at: string;
+          job_id: string;
+          url: string;
+          price: string | null;
+          currency: string | null;
+          /** @enum {string} */
+          availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
+        })[];
+    };
+    PriceChange: {
+      change_id: string;
+      project_id: string;
+      website_id: string;
+      job_id: string;
+      /** Format: date-time */
+      detected_at: string;
+      /** @enum {string} */
+      kind: "PRICE_DOWN" | "PRICE_UP" | "OUT_OF_STOCK" | "BACK_IN_STOCK" | "NEW_PRODUCT" | "PRODUCT_GONE";
+      product_id: string;
+      product_url: string;
+      product_name: string | null;
+      previous_price: string | null;
+      current_price: string | null;
+      currency: string | null;
+      previous_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
+      current_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
+      price_change: string | null;
+      price_change_percent: number | null;
+      matched_reference: ({
+        website_id: string;
+        product_id: string;
+        url: string;
+        name: string | null;
+      }) | null;
+    };
+    MatchDecision: {
+      decision_id: string;
+      project_id: string;
+      reference_website_id: string;
+      reference_url: string;
+      competitor_website_id: string;
+      competitor_url: string;
+      /** @enum {string} */
+      decision: "ACCEPTED" | "REJECTED" | "MANUAL";
+      decided_by: string;
+      /** Format: date-time */
+      decided_at: string;
+    };
+    Schedule: {
+      schedule_id: string;
+      project_id: string;
+      website_id: string;
+      /** @enum {string} */
+      variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      urls: string[] | null;
+      cadence: OneOf<[{
+        /** @constant */
+        kind: "DAILY";
+        time: string;
+      }, {
+        /** @constant */
+        kind: "WEEKLY";
+        /** @enum {string} */
+        day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
+        time: string;
+      }, {
+        /** @constant */
+        kind: "CRON";
+        expression: string;
+      }]>;
+      time_zone: string;
+      monthly_budget: string;
+      /** @enum {string} */
+      status: "ACTIVE" | "PAUSED" | "STOPPED";
+      stopped_reason: string | null;
+      /** @description The next due time while ACTIVE, else null. */
+      next_run_at: string | null;
+      created_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    ScheduleRun: {
+      schedule_id: string;
+      /** Format: date-time */
+      due_at: string;
+      /**
+       * @description STARTED: the job was created and approved; SKIPPED: no job was charged, see skip_reason.
+       * @enum {string}
+       */
+      outcome: "PENDING" | "STARTED" | "SKIPPED";
+      job_id: string | null;
+      skip_reason: ("BUDGET_EXHAUSTED" | "SCRAPE_IN_PROGRESS" | "WEBSITE_REMOVED" | "INSUFFICIENT_FUNDS" | "MONTHLY_SPEND_LIMIT" | "NO_FULL_CATALOG" | "CATALOG_EXPIRED" | "NO_URL_ACCEPTED" | "RUN_FAILED") | null;
+      detail: string | null;
+      /** Format: date-time */
+      recorded_at: string;
+    };
+    Webhook: {
+      webhook_id: string;
+      project_id: string;
+      url: string;
+      events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
+      /** Format: date-time */
+      created_at: string;
+    };
+    WebhookDelivery: {
+      delivery_id: string;
+      webhook_id: string;
+      event_id: string;
+      /** @enum {string} */
+      event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
+      /** @enum {string} */
+      status: "PENDING" | "DELIVERED" | "FAILED";
+      round: number;
+      attempts: ({
+          round: number;
+          /** Format: date-time */
+          attempted_at: string;
+          /** @enum {string} */
+          outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
+          status_code: number | null;
+          duration_ms: number;
+          error: string | null;
+        })[];
+      next_attempt_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      event: {
+        id: string;
+        type: string;
+        /** Format: date-time */
+        created_at: string;
+        project_id: string;
+        data: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    ExportFile: {
+      /** @enum {string} */
+      dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
+      website_id: string | null;
+      /** @description The URL scrape job whose own products file this is; null for the files of websites. */
+      job_id: string | null;
+      /**
+       * @description `csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.
+       * @enum {string}
+       */
+      format: "csv" | "jsonl";
+      rows: number;
+      bytes: number;
+      /** Format: date-time */
+      updated_at: string;
+      currency: string | null;
+    };
+    ExportLink: {
+      /** @enum {string} */
+      dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
+      project_id: string;
+      website_id: string | null;
+      /** @description The URL scrape job whose own products file this is; null for the files of websites. */
+      job_id: string | null;
+      /**
+       * @description `csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.
+       * @enum {string}
+       */
+      format: "csv" | "jsonl";
+      url: string;
+      /** Format: date-time */
+      expires_at: string;
+    };
+    /** @description An RFC 9457 problem; `code` is stable. Every 422 lists the fields at fault in `errors`, each with its `location` (`header` for the Idempotency-Key). */
     Problem: {
       type: string;
       title: string;
       status: number;
       detail?: string;
       /** @enum {string} */
-      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SCHEDULE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "SCHEDULE_STOPPED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "INVALID_TIME_RANGE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SCHEDULE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "SCHEDULE_STOPPED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "INVALID_TIME_RANGE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "CONTACT_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       request_id: string;
-      /** @description With RATE_LIMITED and SETUP_LIMIT_REACHED: the Retry-After header’s seconds. */
+      /** @description With every 429 (RATE_LIMITED, SETUP_LIMIT_REACHED, CONTACT_LIMIT_REACHED): the Retry-After header’s seconds. */
       retry_after_seconds?: number;
       errors?: ({
           /** @enum {string} */
@@ -356,13 +905,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            user_id: string;
-            name: string;
-            email: string;
-            /** Format: date-time */
-            created_at: string;
-          };
+          "application/json": components["schemas"]["Account"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -443,13 +986,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            user_id: string;
-            name: string;
-            email: string;
-            /** Format: date-time */
-            created_at: string;
-          };
+          "application/json": components["schemas"]["Account"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -494,6 +1031,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -585,6 +1123,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -717,6 +1256,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -798,6 +1338,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -840,13 +1381,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              customer_id: string;
-              name: string;
-              /** @enum {string} */
-              role: "OWNER" | "ADMIN" | "MEMBER";
-              managed: boolean;
-            })[];
+          "application/json": components["schemas"]["Membership"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -911,25 +1446,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            customer_id: string;
-            name: string;
-            /** @enum {string} */
-            role: "OWNER" | "ADMIN" | "MEMBER";
-            managed: boolean;
-            /** Format: date-time */
-            created_at: string;
-            quotas: {
-              max_projects: number;
-              projects_used: number;
-              free_analyses_per_month: number;
-              free_analyses_used: number;
-              monthly_spend_limit: string;
-              spent_this_month: string;
-              topup_min: string;
-              topup_max: string;
-            };
-          };
+          "application/json": components["schemas"]["Customer"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -965,6 +1482,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1040,22 +1558,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            project_id: string;
-            name: string;
-            customer_id: string | null;
-            is_default: boolean;
-            localization: {
-              country: string;
-              currency: string;
-              locale: string;
-            } | null;
-            change_threshold_percent: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          "application/json": components["schemas"]["Project"];
         };
       };
       /** @description INVALID_COUNTRY: Invalid country; INVALID_CURRENCY: Invalid currency; PROJECT_LIMIT_REACHED: Project limit reached */
@@ -1118,6 +1621,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -1165,14 +1669,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            customer_id: string;
-            /** @constant */
-            currency: "EUR";
-            balance: string;
-            held: string;
-            spendable: string;
-          };
+          "application/json": components["schemas"]["Balance"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -1208,6 +1705,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1269,15 +1767,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": {
-            month: string;
-            /** @constant */
-            currency: "EUR";
-            total: string;
-            items: {
-                amount: string;
-              }[];
-          };
+          "application/json": components["schemas"]["Usage"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -1313,6 +1803,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -1370,15 +1861,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": {
-              invoice_id: string;
-              number: string;
-              session_id: string;
-              amount: string;
-              currency: string;
-              /** Format: date-time */
-              issued_at: string;
-            }[];
+          "application/json": components["schemas"]["Invoice"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -1414,6 +1897,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -1498,6 +1982,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1644,6 +2129,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -1701,15 +2187,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            session_id: string;
-            /** @enum {string} */
-            status: "OPEN" | "PAID" | "EXPIRED";
-            credited: boolean;
-            amount: string;
-            currency: string;
-            credited_at: string | null;
-          };
+          "application/json": components["schemas"]["Topup"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -1745,6 +2223,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1876,6 +2355,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1935,6 +2415,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -1990,12 +2471,9 @@ export interface operations {
               name: string;
               customer_id: string | null;
               is_default: boolean;
-              localization: {
-                country: string;
-                currency: string;
-                locale: string;
-              } | null;
+              localization: components["schemas"]["Localization"] | null;
               change_threshold_percent: number | null;
+              auto_accept_confidence: number;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -2020,6 +2498,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2067,22 +2546,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            project_id: string;
-            name: string;
-            customer_id: string | null;
-            is_default: boolean;
-            localization: {
-              country: string;
-              currency: string;
-              locale: string;
-            } | null;
-            change_threshold_percent: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          "application/json": components["schemas"]["Project"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -2118,6 +2582,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -2154,7 +2619,7 @@ export interface operations {
       };
     };
   };
-  /** Change a project's name, country, currency or change threshold */
+  /** Change a project's name, country, currency, change threshold or auto-accept confidence */
   updateProject: {
     parameters: {
       path: {
@@ -2170,7 +2635,8 @@ export interface operations {
          *     "country": "CZ",
          *     "currency": "EUR"
          *   },
-         *   "change_threshold_percent": 0
+         *   "change_threshold_percent": 0,
+         *   "auto_accept_confidence": 0
          * }
          */
         "application/json": {
@@ -2180,6 +2646,7 @@ export interface operations {
             currency: string;
           } | null;
           change_threshold_percent?: number | null;
+          auto_accept_confidence?: number | null;
         };
       };
     };
@@ -2187,22 +2654,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            project_id: string;
-            name: string;
-            customer_id: string | null;
-            is_default: boolean;
-            localization: {
-              country: string;
-              currency: string;
-              locale: string;
-            } | null;
-            change_threshold_percent: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          "application/json": components["schemas"]["Project"];
         };
       };
       /** @description INVALID_COUNTRY: Invalid country; INVALID_CURRENCY: Invalid currency */
@@ -2247,6 +2699,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -2311,32 +2764,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              change_id: string;
-              project_id: string;
-              website_id: string;
-              job_id: string;
-              /** Format: date-time */
-              detected_at: string;
-              /** @enum {string} */
-              kind: "PRICE_DOWN" | "PRICE_UP" | "OUT_OF_STOCK" | "BACK_IN_STOCK" | "NEW_PRODUCT" | "PRODUCT_GONE";
-              product_id: string;
-              product_url: string;
-              product_name: string | null;
-              previous_price: string | null;
-              current_price: string | null;
-              currency: string | null;
-              previous_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
-              current_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
-              price_change: string | null;
-              price_change_percent: number | null;
-              matched_reference: ({
-                website_id: string;
-                product_id: string;
-                url: string;
-                name: string | null;
-              }) | null;
-            })[];
+          "application/json": components["schemas"]["PriceChange"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -2372,6 +2800,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2429,19 +2858,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              decision_id: string;
-              project_id: string;
-              reference_website_id: string;
-              reference_url: string;
-              competitor_website_id: string;
-              competitor_url: string;
-              /** @enum {string} */
-              decision: "ACCEPTED" | "REJECTED" | "MANUAL";
-              decided_by: string;
-              /** Format: date-time */
-              decided_at: string;
-            })[];
+          "application/json": components["schemas"]["MatchDecision"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -2477,6 +2894,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2553,19 +2971,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            decision_id: string;
-            project_id: string;
-            reference_website_id: string;
-            reference_url: string;
-            competitor_website_id: string;
-            competitor_url: string;
-            /** @enum {string} */
-            decision: "ACCEPTED" | "REJECTED" | "MANUAL";
-            decided_by: string;
-            /** Format: date-time */
-            decided_at: string;
-          };
+          "application/json": components["schemas"]["MatchDecision"];
         };
       };
       /** @description Created */
@@ -2575,19 +2981,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            decision_id: string;
-            project_id: string;
-            reference_website_id: string;
-            reference_url: string;
-            competitor_website_id: string;
-            competitor_url: string;
-            /** @enum {string} */
-            decision: "ACCEPTED" | "REJECTED" | "MANUAL";
-            decided_by: string;
-            /** Format: date-time */
-            decided_at: string;
-          };
+          "application/json": components["schemas"]["MatchDecision"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -2641,6 +3035,124 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * A reference website's matches waiting for review, the most telling first
+   * @description Proposals of the website's newest matching whose calibrated `confidence` is below the project's `auto_accept_confidence` and that no decision covers yet, ordered by `impact`: the chance that deciding the item adds a right pair to the price comparison (the proposal or one of its up to three `alternatives` being right). Decide through POST match-decisions: ACCEPTED or REJECTED on the pair, MANUAL on an alternative; the next matching run honours it.
+   */
+  listMatchReview: {
+    parameters: {
+      query: {
+        website_id: string;
+        limit?: number;
+        cursor?: string;
+      };
+      path: {
+        project_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
+        content: {
+          "application/json": ({
+              pair_id: string;
+              reference_website_id: string;
+              reference_url: string;
+              reference_name: string | null;
+              competitor_website_id: string;
+              competitor_url: string;
+              competitor_name: string | null;
+              score: number | null;
+              method: string;
+              confidence: number | null;
+              evidence: string | null;
+              impact: number;
+              alternatives: ({
+                  competitor_url: string;
+                  competitor_name: string | null;
+                  confidence: number;
+                  evidence: string | null;
+                })[];
+            })[];
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+          });
+        };
+      };
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /** @enum {string} */
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2723,6 +3235,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -2779,82 +3292,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              job_id: string;
-              /** @enum {string} */
-              job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-              /** @enum {string} */
-              status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-              project_id: string;
-              website_id: string | null;
-              estimate: ({
-                currency: string;
-                unit_price_per_1000: string;
-                quantity: number;
-                total: string;
-                cap: string;
-                min_charge: string;
-                /** @enum {string} */
-                difficulty: "EASY" | "MEDIUM" | "HARD";
-                input_products: number;
-              }) | null;
-              approval: {
-                approved_by: string;
-                /** Format: date-time */
-                approved_at: string;
-              } | null;
-              settlement: {
-                quantity: number;
-                currency: string;
-                amount: string;
-                capped: boolean;
-                /** Format: date-time */
-                settled_at: string;
-              } | null;
-              error: string | null;
-              error_code: string | null;
-              contact_reason: string | null;
-              contact_request_id: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-              finished_at: string | null;
-              url: string;
-              country: string;
-              currency: string;
-              analysis_progress: ({
-                config: {
-                  /** @enum {string} */
-                  state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-                };
-                homepage: {
-                  /** @enum {string} */
-                  state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-                };
-                sitemap: {
-                  /** @enum {string} */
-                  state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-                };
-                size: {
-                  /** @enum {string} */
-                  state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-                };
-                sitemap_size: number;
-                is_ecommerce: boolean;
-                product_type: string;
-                language: string;
-                products_estimate: number;
-              }) | null;
-              train_progress: ({
-                pages: number;
-                pages_limit: number;
-                pages_estimate: number;
-                /** @enum {string} */
-                phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
-                percent: number;
-              }) | null;
-            })[];
+          "application/json": components["schemas"]["SetupJob"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -2890,6 +3328,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -2960,82 +3399,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            url: string;
-            country: string;
-            currency: string;
-            analysis_progress: ({
-              config: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              homepage: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              size: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap_size: number;
-              is_ecommerce: boolean;
-              product_type: string;
-              language: string;
-              products_estimate: number;
-            }) | null;
-            train_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
-              percent: number;
-            }) | null;
-          };
+          "application/json": components["schemas"]["SetupJob"];
         };
       };
       /** @description Created */
@@ -3045,82 +3409,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            url: string;
-            country: string;
-            currency: string;
-            analysis_progress: ({
-              config: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              homepage: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              size: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap_size: number;
-              is_ecommerce: boolean;
-              product_type: string;
-              language: string;
-              products_estimate: number;
-            }) | null;
-            train_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
-              percent: number;
-            }) | null;
-          };
+          "application/json": components["schemas"]["SetupJob"];
         };
       };
       /** @description INVALID_COUNTRY: Invalid country; INVALID_CURRENCY: Invalid currency; INVALID_URL: Invalid URL */
@@ -3192,6 +3481,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -3239,82 +3529,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            url: string;
-            country: string;
-            currency: string;
-            analysis_progress: ({
-              config: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              homepage: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              size: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap_size: number;
-              is_ecommerce: boolean;
-              product_type: string;
-              language: string;
-              products_estimate: number;
-            }) | null;
-            train_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
-              percent: number;
-            }) | null;
-          };
+          "application/json": components["schemas"]["SetupJob"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -3350,6 +3565,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -3440,6 +3656,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -3496,68 +3713,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              job_id: string;
-              /** @enum {string} */
-              job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-              /** @enum {string} */
-              status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-              project_id: string;
-              website_id: string | null;
-              estimate: ({
-                currency: string;
-                unit_price_per_1000: string;
-                quantity: number;
-                total: string;
-                cap: string;
-                min_charge: string;
-                /** @enum {string} */
-                difficulty: "EASY" | "MEDIUM" | "HARD";
-                input_products: number;
-              }) | null;
-              approval: {
-                approved_by: string;
-                /** Format: date-time */
-                approved_at: string;
-              } | null;
-              settlement: {
-                quantity: number;
-                currency: string;
-                amount: string;
-                capped: boolean;
-                /** Format: date-time */
-                settled_at: string;
-              } | null;
-              error: string | null;
-              error_code: string | null;
-              contact_reason: string | null;
-              contact_request_id: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-              finished_at: string | null;
-              /** @enum {string} */
-              variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-              url_count: number | null;
-              urls: string[] | null;
-              url_results: {
-                OK: number;
-                NOT_FOUND: number;
-                NOT_A_PRODUCT: number;
-                BLOCKED_BY_ROBOTS: number;
-                ADDRESS_NOT_ALLOWED: number;
-                FAILED: number;
-              } | null;
-              scrape_progress: ({
-                pages: number;
-                pages_limit: number;
-                pages_estimate: number;
-                /** @enum {string} */
-                phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
-                percent: number;
-              }) | null;
-            })[];
+          "application/json": components["schemas"]["ScrapeJob"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -3593,6 +3749,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -3665,70 +3822,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            url_count: number | null;
-            urls: string[] | null;
-            url_results: {
-              OK: number;
-              NOT_FOUND: number;
-              NOT_A_PRODUCT: number;
-              BLOCKED_BY_ROBOTS: number;
-              ADDRESS_NOT_ALLOWED: number;
-              FAILED: number;
-            } | null;
-            scrape_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
-              percent: number;
-            }) | null;
-            rejected?: number;
-            rejected_urls?: string[];
-          };
+          "application/json": components["schemas"]["CreatedScrapeJob"];
         };
       };
       /** @description Created */
@@ -3738,70 +3832,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            url_count: number | null;
-            urls: string[] | null;
-            url_results: {
-              OK: number;
-              NOT_FOUND: number;
-              NOT_A_PRODUCT: number;
-              BLOCKED_BY_ROBOTS: number;
-              ADDRESS_NOT_ALLOWED: number;
-              FAILED: number;
-            } | null;
-            scrape_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
-              percent: number;
-            }) | null;
-            rejected?: number;
-            rejected_urls?: string[];
-          };
+          "application/json": components["schemas"]["CreatedScrapeJob"];
         };
       };
       /** @description NO_URL_ACCEPTED: No URL accepted */
@@ -3864,6 +3895,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -3911,68 +3943,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            url_count: number | null;
-            urls: string[] | null;
-            url_results: {
-              OK: number;
-              NOT_FOUND: number;
-              NOT_A_PRODUCT: number;
-              BLOCKED_BY_ROBOTS: number;
-              ADDRESS_NOT_ALLOWED: number;
-              FAILED: number;
-            } | null;
-            scrape_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
-              percent: number;
-            }) | null;
-          };
+          "application/json": components["schemas"]["ScrapeJob"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -4008,6 +3979,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -4063,68 +4035,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            url_count: number | null;
-            urls: string[] | null;
-            url_results: {
-              OK: number;
-              NOT_FOUND: number;
-              NOT_A_PRODUCT: number;
-              BLOCKED_BY_ROBOTS: number;
-              ADDRESS_NOT_ALLOWED: number;
-              FAILED: number;
-            } | null;
-            scrape_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
-              percent: number;
-            }) | null;
-          };
+          "application/json": components["schemas"]["ScrapeJob"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -4145,13 +4056,13 @@ export interface operations {
           };
         };
       };
-      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      /** @description INSUFFICIENT_ROLE: Insufficient role; MONTHLY_SPEND_LIMIT: Monthly spend limit reached */
       403: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "INSUFFICIENT_ROLE";
-          };
+            code?: "INSUFFICIENT_ROLE" | "MONTHLY_SPEND_LIMIT";
+          });
         };
       };
       /** @description JOB_NOT_FOUND: Job not found */
@@ -4178,6 +4089,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -4233,72 +4145,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              job_id: string;
-              /** @enum {string} */
-              job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-              /** @enum {string} */
-              status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-              project_id: string;
-              website_id: string | null;
-              estimate: ({
-                currency: string;
-                unit_price_per_1000: string;
-                quantity: number;
-                total: string;
-                cap: string;
-                min_charge: string;
-                /** @enum {string} */
-                difficulty: "EASY" | "MEDIUM" | "HARD";
-                input_products: number;
-              }) | null;
-              approval: {
-                approved_by: string;
-                /** Format: date-time */
-                approved_at: string;
-              } | null;
-              settlement: {
-                quantity: number;
-                currency: string;
-                amount: string;
-                capped: boolean;
-                /** Format: date-time */
-                settled_at: string;
-              } | null;
-              error: string | null;
-              error_code: string | null;
-              contact_reason: string | null;
-              contact_request_id: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-              finished_at: string | null;
-              reference_website_id: string;
-              competitor_website_ids: string[];
-              sample: boolean;
-              matching_progress: ({
-                products_checked: number;
-                products_skipped_not_modified: number;
-                new_matches: number;
-                products_processed: number;
-                products_total: number;
-                estimated_minutes_left: number | null;
-                percent: number;
-                /** @enum {string} */
-                phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
-              }) | null;
-              overlap: {
-                  website_id: string;
-                  match_website_id: string;
-                  products: number;
-                }[] | null;
-              websites: {
-                  website_id: string;
-                  products: number;
-                  modified: number;
-                }[] | null;
-            })[];
+          "application/json": components["schemas"]["MatchingJob"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -4334,6 +4181,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -4408,72 +4256,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            reference_website_id: string;
-            competitor_website_ids: string[];
-            sample: boolean;
-            matching_progress: ({
-              products_checked: number;
-              products_skipped_not_modified: number;
-              new_matches: number;
-              products_processed: number;
-              products_total: number;
-              estimated_minutes_left: number | null;
-              percent: number;
-              /** @enum {string} */
-              phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
-            }) | null;
-            overlap: {
-                website_id: string;
-                match_website_id: string;
-                products: number;
-              }[] | null;
-            websites: {
-                website_id: string;
-                products: number;
-                modified: number;
-              }[] | null;
-          };
+          "application/json": components["schemas"]["MatchingJob"];
         };
       };
       /** @description Created */
@@ -4483,72 +4266,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            reference_website_id: string;
-            competitor_website_ids: string[];
-            sample: boolean;
-            matching_progress: ({
-              products_checked: number;
-              products_skipped_not_modified: number;
-              new_matches: number;
-              products_processed: number;
-              products_total: number;
-              estimated_minutes_left: number | null;
-              percent: number;
-              /** @enum {string} */
-              phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
-            }) | null;
-            overlap: {
-                website_id: string;
-                match_website_id: string;
-                products: number;
-              }[] | null;
-            websites: {
-                website_id: string;
-                products: number;
-                modified: number;
-              }[] | null;
-          };
+          "application/json": components["schemas"]["MatchingJob"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -4611,6 +4329,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -4658,72 +4377,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            reference_website_id: string;
-            competitor_website_ids: string[];
-            sample: boolean;
-            matching_progress: ({
-              products_checked: number;
-              products_skipped_not_modified: number;
-              new_matches: number;
-              products_processed: number;
-              products_total: number;
-              estimated_minutes_left: number | null;
-              percent: number;
-              /** @enum {string} */
-              phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
-            }) | null;
-            overlap: {
-                website_id: string;
-                match_website_id: string;
-                products: number;
-              }[] | null;
-            websites: {
-                website_id: string;
-                products: number;
-                modified: number;
-              }[] | null;
-          };
+          "application/json": components["schemas"]["MatchingJob"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -4759,6 +4413,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -4814,72 +4469,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            reference_website_id: string;
-            competitor_website_ids: string[];
-            sample: boolean;
-            matching_progress: ({
-              products_checked: number;
-              products_skipped_not_modified: number;
-              new_matches: number;
-              products_processed: number;
-              products_total: number;
-              estimated_minutes_left: number | null;
-              percent: number;
-              /** @enum {string} */
-              phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
-            }) | null;
-            overlap: {
-                website_id: string;
-                match_website_id: string;
-                products: number;
-              }[] | null;
-            websites: {
-                website_id: string;
-                products: number;
-                modified: number;
-              }[] | null;
-          };
+          "application/json": components["schemas"]["MatchingJob"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -4900,13 +4490,13 @@ export interface operations {
           };
         };
       };
-      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      /** @description INSUFFICIENT_ROLE: Insufficient role; MONTHLY_SPEND_LIMIT: Monthly spend limit reached */
       403: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "INSUFFICIENT_ROLE";
-          };
+            code?: "INSUFFICIENT_ROLE" | "MONTHLY_SPEND_LIMIT";
+          });
         };
       };
       /** @description JOB_NOT_FOUND: Job not found */
@@ -4933,6 +4523,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -4980,208 +4571,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            url: string;
-            country: string;
-            currency: string;
-            analysis_progress: ({
-              config: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              homepage: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              size: {
-                /** @enum {string} */
-                state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
-              };
-              sitemap_size: number;
-              is_ecommerce: boolean;
-              product_type: string;
-              language: string;
-              products_estimate: number;
-            }) | null;
-            train_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
-              percent: number;
-            }) | null;
-          }) | ({
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            url_count: number | null;
-            urls: string[] | null;
-            url_results: {
-              OK: number;
-              NOT_FOUND: number;
-              NOT_A_PRODUCT: number;
-              BLOCKED_BY_ROBOTS: number;
-              ADDRESS_NOT_ALLOWED: number;
-              FAILED: number;
-            } | null;
-            scrape_progress: ({
-              pages: number;
-              pages_limit: number;
-              pages_estimate: number;
-              /** @enum {string} */
-              phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
-              percent: number;
-            }) | null;
-          }) | ({
-            job_id: string;
-            /** @enum {string} */
-            job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-            /** @enum {string} */
-            status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
-            project_id: string;
-            website_id: string | null;
-            estimate: ({
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            }) | null;
-            approval: {
-              approved_by: string;
-              /** Format: date-time */
-              approved_at: string;
-            } | null;
-            settlement: {
-              quantity: number;
-              currency: string;
-              amount: string;
-              capped: boolean;
-              /** Format: date-time */
-              settled_at: string;
-            } | null;
-            error: string | null;
-            error_code: string | null;
-            contact_reason: string | null;
-            contact_request_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            finished_at: string | null;
-            reference_website_id: string;
-            competitor_website_ids: string[];
-            sample: boolean;
-            matching_progress: ({
-              products_checked: number;
-              products_skipped_not_modified: number;
-              new_matches: number;
-              products_processed: number;
-              products_total: number;
-              estimated_minutes_left: number | null;
-              percent: number;
-              /** @enum {string} */
-              phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
-            }) | null;
-            overlap: {
-                website_id: string;
-                match_website_id: string;
-                products: number;
-              }[] | null;
-            websites: {
-                website_id: string;
-                products: number;
-                modified: number;
-              }[] | null;
-          });
+          "application/json": components["schemas"]["Job"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -5226,6 +4616,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -5262,7 +4653,10 @@ export interface operations {
       };
     };
   };
-  /** Ask the sales or support team (e.g. about a website too large to set up) */
+  /**
+   * Ask the sales or support team (e.g. about a website too large to set up)
+   * @description Each request is mailed to the team: a user may send 5 in any 60 minutes (429 CONTACT_LIMIT_REACHED with Retry-After beyond), and a job has one (asking again about it answers 200 with the first).
+   */
   createContactRequest: {
     parameters: {
       header?: {
@@ -5402,20 +4796,21 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
-      /** @description RATE_LIMITED: Too many requests */
+      /** @description CONTACT_LIMIT_REACHED: Contact limit reached; RATE_LIMITED: Too many requests */
       429: {
         headers: {
           /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
           "Retry-After": number;
         };
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
-            code?: "RATE_LIMITED";
-          };
+            code?: "CONTACT_LIMIT_REACHED" | "RATE_LIMITED";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */
@@ -5457,33 +4852,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              website_id: string;
-              project_id: string;
-              url: string;
-              domain: string;
-              language: string | null;
-              product_type: string | null;
-              products_estimate: number;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              estimate: {
-                currency: string;
-                unit_price_per_1000: string;
-                quantity: number;
-                total: string;
-                cap: string;
-                min_charge: string;
-                /** @enum {string} */
-                difficulty: "EASY" | "MEDIUM" | "HARD";
-                input_products: number;
-              };
-              setup_job_id: string;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            })[];
+          "application/json": components["schemas"]["Website"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -5519,6 +4888,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -5566,33 +4936,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            website_id: string;
-            project_id: string;
-            url: string;
-            domain: string;
-            language: string | null;
-            product_type: string | null;
-            products_estimate: number;
-            /** @enum {string} */
-            difficulty: "EASY" | "MEDIUM" | "HARD";
-            estimate: {
-              currency: string;
-              unit_price_per_1000: string;
-              quantity: number;
-              total: string;
-              cap: string;
-              min_charge: string;
-              /** @enum {string} */
-              difficulty: "EASY" | "MEDIUM" | "HARD";
-              input_products: number;
-            };
-            setup_job_id: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          "application/json": components["schemas"]["Website"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -5628,6 +4972,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -5709,6 +5054,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -5758,36 +5104,7 @@ export interface operations {
         content: {
           "application/json": {
             website_id: string;
-            products: ({
-                /** @description The URL fetched: as sent or as the crawl found it. */
-                url: string;
-                /** @description The page's canonical link, which may point elsewhere; absent on older records. */
-                canonical_url?: string | null;
-                name: string | null;
-                brand: string | null;
-                gtin: string | null;
-                mpn: string | null;
-                sku: string | null;
-                /** @description The price a buyer pays; the lowest of a range. */
-                price: string | null;
-                /** @description Present when `price` is the lowest of several (a range, a "from" price): the highest the page names, else null. */
-                price_max?: string | null;
-                /**
-                 * @description Present (true) when `price` is the lowest of several.
-                 * @constant
-                 */
-                price_from?: true;
-                currency: string | null;
-                /** @enum {string} */
-                availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
-                image: string | null;
-                category: string | null;
-                /** Format: date-time */
-                scraped_at: string;
-                source?: {
-                  [key: string]: "jsonld" | "microdata" | "rdfa" | "opengraph" | "shopify" | "nextdata" | "script" | "attributes" | "selector" | "url" | "heuristic";
-                };
-              })[];
+            products: components["schemas"]["Product"][];
           };
         };
       };
@@ -5824,6 +5141,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -5880,22 +5198,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            website_id: string;
-            product_id: string;
-            from: string | null;
-            to: string | null;
-            points: ({
-                /** Format: date-time */
-                observed_at: string;
-                job_id: string;
-                url: string;
-                price: string | null;
-                currency: string | null;
-                /** @enum {string} */
-                availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
-              })[];
-          };
+          "application/json": components["schemas"]["ProductHistory"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -5931,6 +5234,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_TIME_RANGE" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -5986,41 +5290,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              schedule_id: string;
-              project_id: string;
-              website_id: string;
-              /** @enum {string} */
-              variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-              urls: string[] | null;
-              cadence: OneOf<[{
-                /** @constant */
-                kind: "DAILY";
-                time: string;
-              }, {
-                /** @constant */
-                kind: "WEEKLY";
-                /** @enum {string} */
-                day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
-                time: string;
-              }, {
-                /** @constant */
-                kind: "CRON";
-                expression: string;
-              }]>;
-              time_zone: string;
-              monthly_budget: string;
-              /** @enum {string} */
-              status: "ACTIVE" | "PAUSED" | "STOPPED";
-              stopped_reason: string | null;
-              /** @description The next due time while ACTIVE, else null. */
-              next_run_at: string | null;
-              created_by: string;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-            })[];
+          "application/json": components["schemas"]["Schedule"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -6056,6 +5326,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -6251,6 +5522,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -6298,41 +5570,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            schedule_id: string;
-            project_id: string;
-            website_id: string;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            urls: string[] | null;
-            cadence: OneOf<[{
-              /** @constant */
-              kind: "DAILY";
-              time: string;
-            }, {
-              /** @constant */
-              kind: "WEEKLY";
-              /** @enum {string} */
-              day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
-              time: string;
-            }, {
-              /** @constant */
-              kind: "CRON";
-              expression: string;
-            }]>;
-            time_zone: string;
-            monthly_budget: string;
-            /** @enum {string} */
-            status: "ACTIVE" | "PAUSED" | "STOPPED";
-            stopped_reason: string | null;
-            /** @description The next due time while ACTIVE, else null. */
-            next_run_at: string | null;
-            created_by: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          "application/json": components["schemas"]["Schedule"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -6368,6 +5606,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6449,6 +5688,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6535,41 +5775,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            schedule_id: string;
-            project_id: string;
-            website_id: string;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            urls: string[] | null;
-            cadence: OneOf<[{
-              /** @constant */
-              kind: "DAILY";
-              time: string;
-            }, {
-              /** @constant */
-              kind: "WEEKLY";
-              /** @enum {string} */
-              day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
-              time: string;
-            }, {
-              /** @constant */
-              kind: "CRON";
-              expression: string;
-            }]>;
-            time_zone: string;
-            monthly_budget: string;
-            /** @enum {string} */
-            status: "ACTIVE" | "PAUSED" | "STOPPED";
-            stopped_reason: string | null;
-            /** @description The next due time while ACTIVE, else null. */
-            next_run_at: string | null;
-            created_by: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-          };
+          "application/json": components["schemas"]["Schedule"];
         };
       };
       /** @description NO_URL_ACCEPTED: No URL accepted */
@@ -6632,6 +5838,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6689,21 +5896,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              schedule_id: string;
-              /** Format: date-time */
-              due_at: string;
-              /**
-               * @description STARTED: the job was created and approved; SKIPPED: no job was charged, see skip_reason.
-               * @enum {string}
-               */
-              outcome: "PENDING" | "STARTED" | "SKIPPED";
-              job_id: string | null;
-              skip_reason: ("BUDGET_EXHAUSTED" | "SCRAPE_IN_PROGRESS" | "WEBSITE_REMOVED" | "INSUFFICIENT_FUNDS" | "MONTHLY_SPEND_LIMIT" | "NO_FULL_CATALOG" | "CATALOG_EXPIRED" | "NO_URL_ACCEPTED" | "RUN_FAILED") | null;
-              detail: string | null;
-              /** Format: date-time */
-              recorded_at: string;
-            })[];
+          "application/json": components["schemas"]["ScheduleRun"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -6739,6 +5932,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -6777,7 +5971,7 @@ export interface operations {
   };
   /**
    * A project's export files
-   * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names; a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"}; `unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
    */
   listExports: {
     parameters: {
@@ -6789,23 +5983,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": ({
-              /** @enum {string} */
-              dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
-              website_id: string | null;
-              /** @description The URL scrape job whose own products file this is; null for the files of websites. */
-              job_id: string | null;
-              /**
-               * @description `csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.
-               * @enum {string}
-               */
-              format: "csv" | "jsonl";
-              rows: number;
-              bytes: number;
-              /** Format: date-time */
-              updated_at: string;
-              currency: string | null;
-            })[];
+          "application/json": components["schemas"]["ExportFile"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -6841,6 +6019,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6879,7 +6058,7 @@ export interface operations {
   };
   /**
    * A short-lived download link of one export file
-   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names; a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"}; `unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
    */
   getExportUrl: {
     parameters: {
@@ -6897,22 +6076,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            /** @enum {string} */
-            dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
-            project_id: string;
-            website_id: string | null;
-            /** @description The URL scrape job whose own products file this is; null for the files of websites. */
-            job_id: string | null;
-            /**
-             * @description `csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.
-             * @enum {string}
-             */
-            format: "csv" | "jsonl";
-            url: string;
-            /** Format: date-time */
-            expires_at: string;
-          };
+          "application/json": components["schemas"]["ExportLink"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -6948,6 +6112,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -6986,7 +6151,7 @@ export interface operations {
   };
   /**
    * One export file as CSV or JSON Lines
-   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names; a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"}; `unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
    */
   downloadExport: {
     parameters: {
@@ -7050,6 +6215,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -7105,14 +6271,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              webhook_id: string;
-              project_id: string;
-              url: string;
-              events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
-              /** Format: date-time */
-              created_at: string;
-            })[];
+          "application/json": components["schemas"]["Webhook"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -7148,6 +6307,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -7296,6 +6456,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "WEBHOOK_URL_NOT_ALLOWED";
+            errors: unknown[];
           });
         };
       };
@@ -7377,6 +6538,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "VALIDATION_ERROR";
+            errors: unknown[];
           };
         };
       };
@@ -7437,41 +6599,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              delivery_id: string;
-              webhook_id: string;
-              event_id: string;
-              /** @enum {string} */
-              event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
-              /** @enum {string} */
-              status: "PENDING" | "DELIVERED" | "FAILED";
-              round: number;
-              attempts: ({
-                  round: number;
-                  /** Format: date-time */
-                  attempted_at: string;
-                  /** @enum {string} */
-                  outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
-                  status_code: number | null;
-                  duration_ms: number;
-                  error: string | null;
-                })[];
-              next_attempt_at: string | null;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-              event: {
-                id: string;
-                type: string;
-                /** Format: date-time */
-                created_at: string;
-                project_id: string;
-                data: {
-                  [key: string]: unknown;
-                };
-              };
-            })[];
+          "application/json": components["schemas"]["WebhookDelivery"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -7507,6 +6635,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -7563,41 +6692,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            delivery_id: string;
-            webhook_id: string;
-            event_id: string;
-            /** @enum {string} */
-            event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
-            /** @enum {string} */
-            status: "PENDING" | "DELIVERED" | "FAILED";
-            round: number;
-            attempts: ({
-                round: number;
-                /** Format: date-time */
-                attempted_at: string;
-                /** @enum {string} */
-                outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
-                status_code: number | null;
-                duration_ms: number;
-                error: string | null;
-              })[];
-            next_attempt_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            event: {
-              id: string;
-              type: string;
-              /** Format: date-time */
-              created_at: string;
-              project_id: string;
-              data: {
-                [key: string]: unknown;
-              };
-            };
-          };
+          "application/json": components["schemas"]["WebhookDelivery"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -7642,6 +6737,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };
@@ -7697,41 +6793,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            delivery_id: string;
-            webhook_id: string;
-            event_id: string;
-            /** @enum {string} */
-            event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
-            /** @enum {string} */
-            status: "PENDING" | "DELIVERED" | "FAILED";
-            round: number;
-            attempts: ({
-                round: number;
-                /** Format: date-time */
-                attempted_at: string;
-                /** @enum {string} */
-                outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
-                status_code: number | null;
-                duration_ms: number;
-                error: string | null;
-              })[];
-            next_attempt_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            event: {
-              id: string;
-              type: string;
-              /** Format: date-time */
-              created_at: string;
-              project_id: string;
-              data: {
-                [key: string]: unknown;
-              };
-            };
-          };
+          "application/json": components["schemas"]["WebhookDelivery"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -7776,6 +6838,7 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"] & ({
             /** @enum {string} */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            errors: unknown[];
           });
         };
       };

@@ -5,9 +5,9 @@ import { type Principal, scopeProblem } from '#core/access-policy';
 import type { HttpEvent } from '#platform/http-event';
 import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
-import { requestBaseUrl } from '#platform/request-base-url';
+import { requestBaseUrl, stageBaseUrl } from '#platform/request-base-url';
 import { findRoute, type Route } from '#platform/routes';
-import { parseJsonBody, validateInput } from '#platform/validate-input';
+import { parseJsonBody, validateInput, validateParts } from '#platform/validate-input';
 import { authenticate } from './authenticate.ts';
 import { idempotent } from './idempotency.ts';
 import { admitRequest } from './rate-limit.ts';
@@ -92,7 +92,8 @@ const problemResponses: middy.MiddlewareObj<HttpEvent, HttpResponse, Error, AppC
   onError: (request) => {
     const state = request.context.app;
     const requestId = state?.requestId ?? request.context.awsRequestId;
-    request.response = withCommonHeaders(problemResponse(request.error, requestId), state);
+    const docsUrl = `${state ? requestBaseUrl(request.event, state.route.path) : stageBaseUrl(request.event)}/docs`;
+    request.response = withCommonHeaders(problemResponse(request.error, requestId, docsUrl), state);
   },
 };
 
@@ -151,15 +152,20 @@ function endpoint<S extends EndpointSchemas>(
       if (state.route.auth !== auth)
         throw new Error(`Route ${event.routeKey} needs auth ${state.route.auth}`);
       // Inside the idempotency wrapper, so a refused body is kept and replayed like any other answer.
-      return idempotent(state.route, state.principal, event, state.requestId, () => {
+      const baseUrl = requestBaseUrl(event, state.route.path);
+      return idempotent(state.route, state.principal, event, state.requestId, `${baseUrl}/docs`, () => {
         const request = {
-          body: schemas.body
-            ? validateInput(schemas.body, parseJsonBody(event.body, event.isBase64Encoded), 'body')
-            : undefined,
-          query: schemas.query ? validateInput(schemas.query, query(event), 'query') : undefined,
-          path: schemas.path ? validateInput(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
+          ...validateParts({
+            body: () =>
+              schemas.body
+                ? validateInput(schemas.body, parseJsonBody(event.body, event.isBase64Encoded), 'body')
+                : undefined,
+            query: () => (schemas.query ? validateInput(schemas.query, query(event), 'query') : undefined),
+            path: () =>
+              schemas.path ? validateInput(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
+          }),
           requestId: state.requestId,
-          baseUrl: requestBaseUrl(event, state.route.path),
+          baseUrl,
           event,
         } as PublicHttpRequest<S>;
         return run(request, state.principal);

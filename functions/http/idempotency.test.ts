@@ -1,21 +1,18 @@
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Principal } from '#core/access-policy';
 import { requestFingerprint } from '#core/idempotency';
 import { NotFound } from '#core/problem';
 import type { HttpEvent } from '#platform/http-event';
 import { json } from '#platform/http-response';
 import { findRoute, type Route } from '#platform/routes';
+import { idempotent } from './idempotency.ts';
 
-process.env.TABLE_NAME = 'unit-table';
-process.env.LOG_LEVEL = 'silent';
+vi.stubEnv('TABLE_NAME', 'unit-table');
+vi.stubEnv('LOG_LEVEL', 'silent');
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-let idempotent: typeof import('./idempotency.ts').idempotent;
-beforeAll(async () => {
-  ({ idempotent } = await import('./idempotency.ts'));
-});
 afterEach(() => {
   dynamo.reset();
 });
@@ -25,6 +22,7 @@ const createSetup = findRoute('POST /jobs/setup') as Route;
 const listSetups = findRoute('GET /jobs/setup') as Route;
 const event = (headers: Record<string, string> = { 'idempotency-key': 'k1' }): HttpEvent =>
   ({ headers, body: '{"url":"https://shop.example"}', isBase64Encoded: false }) as unknown as HttpEvent;
+const DOCS_URL = 'http://127.0.0.1:3000/v1/docs';
 const conditionFailed = () =>
   Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
 
@@ -35,7 +33,7 @@ async function run(
   headers?: Record<string, string>,
 ) {
   let runs = 0;
-  const outcome = await idempotent(route, principal, event(headers), 'req-1', () => {
+  const outcome = await idempotent(route, principal, event(headers), 'req-1', DOCS_URL, () => {
     runs += 1;
     return work();
   }).then(

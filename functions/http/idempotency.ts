@@ -54,6 +54,8 @@ export async function idempotent(
   principal: Principal | undefined,
   event: HttpEvent,
   requestId: string,
+  /** The docs page a kept problem's `type` links to. */
+  docsUrl: string,
   work: () => Promise<HttpResponse>,
 ): Promise<HttpResponse> {
   if (!route.idempotent) return work();
@@ -75,7 +77,7 @@ export async function idempotent(
     if (decision.kind === 'IN_USE') throw keyInUse();
     if (decision.kind === 'REPLAY') return replayed(decision.response);
     if (await claimIdempotencyKey(scope, fingerprint, requestId, now))
-      return runClaimed(scope, fingerprint, requestId, work);
+      return runClaimed(scope, fingerprint, requestId, work, docsUrl);
   }
   throw keyInUse();
 }
@@ -85,6 +87,7 @@ async function runClaimed(
   fingerprint: string,
   claimId: string,
   work: () => Promise<HttpResponse>,
+  docsUrl: string,
 ): Promise<HttpResponse> {
   let response: HttpResponse;
   try {
@@ -92,7 +95,7 @@ async function runClaimed(
   } catch (error) {
     // A problem of the request's own (4xx) answers the same on a repeat; anything else frees the key.
     const answer =
-      error instanceof Problem && keepsAnswer(error.status) ? problemResponse(error, claimId) : null;
+      error instanceof Problem && keepsAnswer(error.status) ? problemResponse(error, claimId, docsUrl) : null;
     await settle(scope, fingerprint, claimId, answer);
     throw error;
   }

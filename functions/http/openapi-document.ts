@@ -1,10 +1,11 @@
-import { toJsonSchema } from '@valibot/to-json-schema';
+import { type ConversionConfig, toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { actionProblems } from '#core/access-policy';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '#core/idempotency';
 import { PROBLEM_CATALOGUE, type ProblemCode } from '#core/problem-catalogue';
+import { problemAnchor } from '#platform/problem-response';
 import { cursor, LIMIT, limit, wholeListLimit } from '#platform/request-fields';
-import type { Route } from '#platform/routes';
+import { API_VERSION, type Route } from '#platform/routes';
 import type { AnswerBody, AnswerStatus, EndpointSchemas } from './http.ts';
 import { exampleOf } from './openapi-example.ts';
 
@@ -29,13 +30,32 @@ const OVERRIDES = new Map<unknown, JsonSchema>([
 
 // Checks and transforms (trimming, code-point lengths) have no JSON Schema form; the types and the
 // rest of each constraint still come through.
-export function asJsonSchema(schema: v.GenericSchema): JsonSchema {
-  const { $schema: _dialect, ...json } = toJsonSchema(schema, {
-    errorMode: 'ignore',
-    target: 'draft-2020-12',
-    overrideSchema: ({ valibotSchema }) => OVERRIDES.get(valibotSchema),
-  }) as JsonSchema;
-  return json;
+const CONVERSION: ConversionConfig = {
+  errorMode: 'ignore',
+  target: 'draft-2020-12',
+  overrideSchema: ({ valibotSchema }) => OVERRIDES.get(valibotSchema),
+};
+
+/** The converter names shared objects in `$defs`; the document keeps them in its components. */
+const inComponents = (json: JsonSchema): JsonSchema =>
+  JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+
+/** Shared objects by the name the document gives them (`openapi-components.ts`). */
+export type Components = Record<string, v.GenericSchema>;
+
+/** A valibot schema as JSON Schema, each shared object in it a reference to its component. */
+export function asJsonSchema(schema: v.GenericSchema, components: Components = {}): JsonSchema {
+  const {
+    $schema: _dialect,
+    $defs: _shared,
+    ...json
+  } = toJsonSchema(schema, { ...CONVERSION, definitions: components }) as JsonSchema;
+  return inComponents(json);
+}
+
+/** The named shared objects as the document's component schemas. */
+export function componentSchemas(components: Components): Record<string, JsonSchema> {
+  return inComponents(toJsonSchemaDefs(components, CONVERSION) as JsonSchema) as Record<string, JsonSchema>;
 }
 
 function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query') {
@@ -137,7 +157,10 @@ const ANSWER_DESCRIPTIONS: Record<AnswerStatus, string> = {
   404: 'Not found',
 };
 
-function answerResponse(status: AnswerStatus, body: AnswerBody) {
+/** A body's JSON Schema and its example. */
+type BodySchema = (schema: v.GenericSchema) => { schema: JsonSchema; example: unknown };
+
+function answerResponse(status: AnswerStatus, body: AnswerBody, bodySchema: BodySchema) {
   const description = ANSWER_DESCRIPTIONS[status];
   if (body === null) {
     return status === 302
@@ -147,8 +170,7 @@ function answerResponse(status: AnswerStatus, body: AnswerBody) {
   if ('mediaType' in body) {
     return { description, content: { [body.mediaType]: { schema: { type: 'string' } } } };
   }
-  const schema = asJsonSchema(body);
-  return { description, content: { 'application/json': { schema, example: exampleOf(schema) } } };
+  return { description, content: { 'application/json': bodySchema(body) } };
 }
 
 /** A 429 says when to come back; the limits themselves are the stage's (README, Rate limits). */
@@ -159,6 +181,12 @@ const RETRY_AFTER = {
       'Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage.',
     schema: { type: 'integer', minimum: 1 },
   },
+};
+
+const EXAMPLE_FIELD_ERROR = {
+  location: 'body',
+  path: 'project_id',
+  message: 'Invalid type: Expected string',
 };
 
 function problemResponses(codes: ProblemCode[]) {
@@ -180,16 +208,26 @@ function problemResponses(codes: ProblemCode[]) {
               schema: {
                 allOf: [
                   { $ref: '#/components/schemas/Problem' },
-                  { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } },
+                  status === 422
+                    ? {
+                        type: 'object',
+                        required: ['errors'],
+                        properties: {
+                          code: { type: 'string', enum: statusCodes },
+                          errors: { type: 'array', minItems: 1 },
+                        },
+                      }
+                    : { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } },
                 ],
               },
               example: {
-                type: `https://product-data.example/problems/${first.toLowerCase().replaceAll('_', '-')}`,
+                type: `http://127.0.0.1:3000/v1/docs#${problemAnchor(first)}`,
                 title: PROBLEM_CATALOGUE[first].title,
                 status,
                 detail: PROBLEM_CATALOGUE[first].title,
                 code: first,
                 request_id: 'req_0123456789',
+                ...(status === 422 ? { errors: [EXAMPLE_FIELD_ERROR] } : {}),
               },
             },
           },
@@ -229,7 +267,15 @@ const TAGS: Record<string, string> = {
 };
 
 /** The OpenAPI 3.1 document of the route table, with each endpoint's own schemas and problems. */
-export function openApiDocument(endpoints: { route: Route; schemas: EndpointSchemas }[]) {
+export function openApiDocument(
+  endpoints: { route: Route; schemas: EndpointSchemas }[],
+  named: Components = {},
+) {
+  const components = componentSchemas(named);
+  const bodySchema: BodySchema = (body) => {
+    const schema = asJsonSchema(body, named);
+    return { schema, example: exampleOf(schema, '', components) };
+  };
   const paths: Record<string, Record<string, unknown>> = {};
   const shared = new Set(
     endpoints.map(({ route }) => route.handler).filter((handler, i, all) => all.indexOf(handler) !== i),
@@ -239,7 +285,7 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
       letter.toUpperCase(),
     );
     const answers = Object.entries(schemas.responses).map(([status, body]) => {
-      const answer = answerResponse(Number(status) as AnswerStatus, body as AnswerBody);
+      const answer = answerResponse(Number(status) as AnswerStatus, body as AnswerBody, bodySchema);
       const paged = route.paged && status === '200' ? withNextPageHeaders(answer) : answer;
       return [status, route.idempotent ? withReplayHeader(paged) : paged];
     });
@@ -263,11 +309,7 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
       ...(route.auth === 'API_KEY' ? {} : { security: [] }),
     };
     if (schemas.body) {
-      const schema = asJsonSchema(schemas.body);
-      operation.requestBody = {
-        required: true,
-        content: { 'application/json': { schema, example: exampleOf(schema) } },
-      };
+      operation.requestBody = { required: true, content: { 'application/json': bodySchema(schemas.body) } };
     }
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
   }
@@ -279,15 +321,19 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
       description:
         'Analyse online shops, scrape their products, match them across shops, export the results.',
     },
-    servers: [{ url: 'http://127.0.0.1:3000/v1', description: 'npm start' }],
+    // Relative: a client resolves it against where it read the document. GET /openapi.json answers
+    // with the absolute base URL of the stage that serves it.
+    servers: [{ url: `/${API_VERSION}`, description: 'The stage serving this document' }],
     security: [{ bearer: [] }],
     tags: Object.entries(TAGS).map(([tag, description]) => ({ name: tag, description })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key: pds_…' } },
       schemas: {
+        ...components,
         Problem: {
-          description: 'An RFC 9457 problem; `code` is stable, `errors` lists the fields of a 422.',
+          description:
+            'An RFC 9457 problem; `code` is stable. Every 422 lists the fields at fault in `errors`, each with its `location` (`header` for the Idempotency-Key).',
           type: 'object',
           required: ['type', 'title', 'status', 'code', 'request_id'],
           properties: {
@@ -299,7 +345,8 @@ export function openApiDocument(endpoints: { route: Route; schemas: EndpointSche
             request_id: { type: 'string' },
             retry_after_seconds: {
               type: 'integer',
-              description: 'With RATE_LIMITED and SETUP_LIMIT_REACHED: the Retry-After header’s seconds.',
+              description:
+                'With every 429 (RATE_LIMITED, SETUP_LIMIT_REACHED, CONTACT_LIMIT_REACHED): the Retry-After header’s seconds.',
             },
             errors: {
               type: 'array',

@@ -21,25 +21,34 @@ const NAMED_STRINGS: readonly [RegExp, string][] = [
  * name of its member). Nullable fields show their non-null form, optional members are shown too, so
  * the example names every field.
  */
-export function exampleOf(schema: JsonSchema, name = ''): unknown {
+export function exampleOf(
+  schema: JsonSchema,
+  name = '',
+  components: Record<string, JsonSchema> = {},
+): unknown {
+  const of = (part: JsonSchema, member = name) => exampleOf(part, member, components);
+  if (typeof schema.$ref === 'string') {
+    const target = components[schema.$ref.replace('#/components/schemas/', '')];
+    if (!target) throw new Error(`No component for ${schema.$ref}`);
+    return of(target);
+  }
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
-  if (branches)
-    return exampleOf(branches.find((branch) => branch.type !== 'null') ?? branches[0] ?? {}, name);
-  if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map((part) => exampleOf(part)));
+  if (branches) return of(branches.find((branch) => branch.type !== 'null') ?? branches[0] ?? {});
+  if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map((part) => of(part, '')));
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object':
       return Object.fromEntries(
         Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([member, property]) => [
           member,
-          exampleOf(property, member),
+          of(property, member),
         ]),
       );
     case 'array':
-      return [exampleOf((schema.items ?? {}) as JsonSchema, name)];
+      return [of((schema.items ?? {}) as JsonSchema)];
     case 'integer':
     case 'number':
       return typeof schema.minimum === 'number' ? schema.minimum : 0;

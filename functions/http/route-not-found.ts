@@ -2,6 +2,7 @@ import { NotFound, Problem } from '#core/problem';
 import type { HttpEvent } from '#platform/http-event';
 import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
+import { stageBaseUrl } from '#platform/request-base-url';
 import { matchRoute } from './route-match.ts';
 
 /**
@@ -17,13 +18,15 @@ export async function handler(event: HttpEvent): Promise<HttpResponse> {
     ? event.rawPath.slice(stagePrefix.length - 1)
     : event.rawPath;
   const match = matchRoute(http.method, path);
+  const docsUrl = `${stageBaseUrl(event)}/docs`;
   const allowed = 'allowed' in match ? match.allowed : [];
   const response =
     allowed.length > 0
-      ? problemResponse(new Problem('METHOD_NOT_ALLOWED', `Use ${allowed.join(', ')}.`), requestId)
+      ? problemResponse(new Problem('METHOD_NOT_ALLOWED', `Use ${allowed.join(', ')}.`), requestId, docsUrl)
       : problemResponse(
           NotFound('ROUTE_NOT_FOUND', `No endpoint ${http.method} ${event.rawPath}.`),
           requestId,
+          docsUrl,
         );
   const headers = { ...response.headers, 'x-request-id': requestId };
   return { ...response, headers: allowed.length > 0 ? { ...headers, allow: allowed.join(', ') } : headers };

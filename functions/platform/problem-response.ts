@@ -3,8 +3,15 @@ import type { HttpResponse } from './http-response.ts';
 import { logError } from './log.ts';
 import { isStoreOutage } from './store-outage.ts';
 
-/** The one mapping of errors to RFC 9457 problem responses. A 5xx never carries the raw error. */
-export function problemResponse(error: unknown, requestId: string): HttpResponse {
+/** The id of a problem's section on the docs page: `problem-not-authenticated`. */
+export const problemAnchor = (code: string): string => `problem-${code.toLowerCase().replaceAll('_', '-')}`;
+
+/**
+ * The one mapping of errors to RFC 9457 problem responses. A 5xx never carries the raw error. The
+ * problem's `type` is its section of the docs page of the stage that answered (`docsUrl`), so it
+ * resolves to what the problem means.
+ */
+export function problemResponse(error: unknown, requestId: string, docsUrl: string): HttpResponse {
   const problem =
     error instanceof Problem
       ? error
@@ -13,7 +20,7 @@ export function problemResponse(error: unknown, requestId: string): HttpResponse
         : new Problem('INTERNAL_ERROR', 'Something went wrong on our side.');
   if (!(error instanceof Problem) || problem.status >= 500) logError('request failed', error, { requestId });
   const body = {
-    type: `https://product-data.example/problems/${problem.code.toLowerCase().replaceAll('_', '-')}`,
+    type: `${docsUrl}#${problemAnchor(problem.code)}`,
     title: problem.title,
     status: problem.status,
     detail: problem.message,

@@ -106,6 +106,7 @@ describe('creating projects', () => {
       is_default: false,
       localization: { country: 'CZ', currency: 'CZK', locale: 'cs-CZ' },
       change_threshold_percent: null,
+      auto_accept_confidence: 0.95,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

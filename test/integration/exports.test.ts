@@ -114,6 +114,18 @@ async function expectedRows(currency: string) {
         ? (convertPrice(product.price_max, product.currency, currency, rates) ?? '')
         : '',
     price_from: product.price ? String(product.price_from === true) : '',
+    variant_group: product.variant_group ?? '',
+    variant_attributes: product.variant_attributes ? JSON.stringify(product.variant_attributes) : '',
+    unit_price:
+      product.unit_price && product.currency
+        ? (convertPrice(product.unit_price, product.currency, currency, rates) ?? '')
+        : '',
+    unit:
+      product.unit_price &&
+      product.currency &&
+      convertPrice(product.unit_price, product.currency, currency, rates)
+        ? (product.unit ?? '')
+        : '',
   }));
 }
 
@@ -250,7 +262,7 @@ describe('match datasets', () => {
       products: offers.length,
       created_at: new Date().toISOString(),
     };
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({ TransactItems: catalogPointerWrites(pointer, ['COMPLETE']) }),
     );
     const matches = offers.map((offer, index) => ({

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,10 +61,31 @@ describe('pds before login', () => {
     expect((await pds(['setup', '--no-such-option'])).code).toBe(2);
   });
 
+  it('tells its version and prints completion scripts', async () => {
+    const version = await pds(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout).toMatch(/^pds \d+\.\d+\.\d+\n$/);
+    const bash = await pds(['completion', 'bash']);
+    expect(bash.code).toBe(0);
+    expect(bash.stdout).toContain('complete -o default -F _pds pds');
+    expect((await pds(['completion', 'zsh'])).stdout).toMatch(/^#compdef pds/);
+    expect((await pds(['completion', 'tcsh'])).code).toBe(2);
+  });
+
+  it('calls the API with PDS_BASE_URL and PDS_API_KEY, without logging in', async () => {
+    const run = await runPds(['projects', '--json'], {
+      configDir,
+      env: { PDS_BASE_URL: stack.baseUrl, PDS_API_KEY: apiKey },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(json(run.stdout).map((project: any) => project.project_id)).toContain(projectId);
+  });
+
   it('refuses a wrong key with the problem detail and code (exit 3) and stores nothing', async () => {
     const run = await pds(['login', '--url', stack.baseUrl, '--key', 'pds_wrong']);
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/401 INVALID_API_KEY: \S+/);
+    expect(run.stderr).toMatch(/\nRequest id: \S+/);
     expect((await pds(['projects'])).code).toBe(2);
   });
 
@@ -125,7 +148,78 @@ describe('pds walk-through on the demo shops', () => {
     expect(approved.code, approved.stderr).toBe(0);
     expect(approved.stdout).toContain(`Job ${jobId} (FULL_SCRAPE): COMPLETED`);
     expect(approved.stdout).toMatch(/Charged: \S+ \d+\.\d{2}/);
+    const delivered = Number(/Products delivered: (\d+)/.exec(approved.stdout)?.[1]);
+    expect(delivered).toBe(shops[1]?.groundTruth.products.length);
   }, 180_000);
+
+  it('says plainly when a URL scrape got no product from any of its URLs', async () => {
+    const shop = shops[0] as RunningShop;
+    const run = await pds([
+      'scrape',
+      websites[0] as string,
+      '--url',
+      `${shop.url}no-such-product-1`,
+      '--url',
+      `${shop.url}no-such-product-2`,
+      '--yes',
+      '--wait',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('(URL_SCRAPE): COMPLETED');
+    expect(run.stdout).toContain('None of the 2 URLs gave a product: 2 NOT_FOUND. Nothing was delivered.');
+  }, 180_000);
+
+  it('creates one job when the answer to its POST is lost: the retry sends the same Idempotency-Key', async () => {
+    const keys: string[] = [];
+    let dropped = false;
+    // A proxy to the API that lets the first job creation through, then drops its answer.
+    const proxy = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers))
+        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name))
+          headers.set(name, value);
+      const upstream = await fetch(new URL(request.url ?? '/', stack.baseUrl).href, {
+        method: request.method,
+        headers,
+        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+      });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      if (request.method === 'POST' && request.url === '/v1/jobs/scraping') {
+        keys.push(String(request.headers['idempotency-key']));
+        if (!dropped) {
+          dropped = true;
+          return void request.socket.destroy();
+        }
+      }
+      response.writeHead(upstream.status, {
+        'content-type': upstream.headers.get('content-type') ?? 'application/json',
+      });
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const website = websites[0] as string;
+      const before = (await api.get(`/jobs/scraping?project_id=${projectId}&website_id=${website}&limit=100`))
+        .body;
+      const sample = (await api.get(`/websites/${website}/sample`)).body.products[0].url;
+      const run = await runPds(['scrape', website, '--url', sample], {
+        configDir,
+        input: 'n\n',
+        env: { PDS_BASE_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v1` },
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      const after = (await api.get(`/jobs/scraping?project_id=${projectId}&website_id=${website}&limit=100`))
+        .body;
+      expect(after.length).toBe(before.length + 1);
+      await api.post(`/jobs/${after[0].job_id}/cancel`);
+    } finally {
+      proxy.close();
+    }
+  }, 120_000);
 
   it('matches the two shops and exports real matches between them', async () => {
     const [reference, competitor] = websites as [string, string];
@@ -153,6 +247,8 @@ describe('pds walk-through on the demo shops', () => {
       'FULL_SCRAPE',
       'FULL_SCRAPE',
       'MATCHING',
+      'URL_SCRAPE',
+      'URL_SCRAPE',
       'WEBSITE_SETUP',
       'WEBSITE_SETUP',
     ]);
@@ -176,6 +272,7 @@ describe('pds walk-through on the demo shops', () => {
     expect(run.status, run.stdout).toBe(0);
     expect(run.stdout).toContain('\r\x1b[K[########################] 100% COMPLETED');
     expect(run.stdout).toContain(`Job ${matching.job_id} (MATCHING): COMPLETED`);
+    expect(Number(/Matches found: (\d+)/.exec(run.stdout)?.[1])).toBeGreaterThanOrEqual(72);
   });
 
   it('shows the balance and starts a top-up', async () => {
@@ -191,6 +288,11 @@ describe('pds walk-through on the demo shops', () => {
     const refused = await pds(['topup', 'lots']);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('422 VALIDATION_ERROR');
+    expect(refused.stderr).toMatch(/\n {2}body amount: \S.+\n/);
+    expect(refused.stderr).toMatch(/\nRequest id: \S+/);
+    const limit = await pds(['jobs', '--limit', '0']);
+    expect(limit.code).toBe(3);
+    expect(limit.stderr).toMatch(/\n {2}query limit: \S.+/);
   });
 });
 

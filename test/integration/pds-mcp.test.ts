@@ -43,10 +43,12 @@ async function connect(maxApprove: string): Promise<Client> {
 async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
   const result = (await client.callTool({ name, arguments: args })) as {
     content: { type: string; text: string }[];
+    structuredContent?: Record<string, any>;
     isError?: boolean;
   };
   const text = result.content[0]?.text ?? '';
-  return { isError: result.isError === true, text, value: result.isError ? undefined : JSON.parse(text) };
+  if (!result.isError) expect(JSON.parse(text)).toEqual(result.structuredContent);
+  return { isError: result.isError === true, text, value: result.structuredContent as Record<string, any> };
 }
 
 async function untilStatus(client: Client, jobId: string, statuses: string[]) {
@@ -81,25 +83,46 @@ afterAll(async () => {
 });
 
 describe('pds mcp', () => {
-  it('offers the tools, sets up and scrapes a shop, refuses a quote above the limit and returns export rows', async () => {
+  it('offers the tools, sets up and scrapes a shop, refuses a quote whose cap is above the limit and returns export rows', async () => {
     const strict = await connect('0.50');
     const { tools } = await strict.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       'approve_job',
+      'cancel_job',
+      'get_balance',
       'get_export_rows',
       'get_job',
+      'get_price_history',
+      'get_usage',
+      'list_changes',
+      'list_exports',
+      'list_jobs',
+      'list_match_decisions',
       'list_projects',
       'list_websites',
       'start_matching',
       'start_scrape',
       'start_setup',
     ]);
-    expect((await call(strict, 'list_projects')).value.map((p: any) => p.project_id)).toContain(projectId);
+    for (const tool of tools) {
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(Object.keys(tool.annotations ?? {}), tool.name).toEqual(
+        expect.arrayContaining(['readOnlyHint', 'destructiveHint', 'idempotentHint']),
+      );
+    }
+    const readOnly = tools.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name);
+    expect(readOnly).not.toContain('approve_job');
+    expect(readOnly).not.toContain('cancel_job');
+    expect(tools.find((tool) => tool.name === 'approve_job')?.annotations?.destructiveHint).toBe(true);
+    expect((await call(strict, 'list_projects')).value.projects.map((p: any) => p.project_id)).toContain(
+      projectId,
+    );
 
     const setup = await call(strict, 'start_setup', { url: shop.url, country: 'US', currency: 'USD' });
     const done = await untilStatus(strict, setup.value.job_id, ['COMPLETED', 'FAILED']);
     expect(done.status).toBe('COMPLETED');
-    const websites = (await call(strict, 'list_websites')).value;
+    const websites = (await call(strict, 'list_websites')).value.websites;
     expect(websites.map((website: any) => website.website_id)).toEqual([done.website_id]);
 
     const scrape = await call(strict, 'start_scrape', { website_id: done.website_id });
@@ -107,6 +130,14 @@ describe('pds mcp', () => {
     const refused = await call(strict, 'approve_job', { job_id: scrape.value.job_id });
     expect(refused.isError).toBe(true);
     expect(refused.text).toContain('exceeds the approval limit of 0.50 EUR');
+
+    // A limit equal to the quote's total is still below what the approval can charge: its cap.
+    const { total, cap } = scrape.value.estimate;
+    expect(Number(cap)).toBeCloseTo(Number(total) * 1.25, 2);
+    const atTotal = await connect(total);
+    const refusedAtTotal = await call(atTotal, 'approve_job', { job_id: scrape.value.job_id });
+    expect(refusedAtTotal.isError).toBe(true);
+    expect(refusedAtTotal.text).toContain(`up to the quote's cap of ${cap} EUR`);
     expect((await call(strict, 'get_job', { job_id: scrape.value.job_id })).value.status).toBe(
       'AWAITING_APPROVAL',
     );
@@ -118,9 +149,11 @@ describe('pds mcp', () => {
     expect(matching.isError).toBe(true);
     expect(matching.text).toMatch(/^Error (404|409|422) [A-Z_]+: /);
 
-    const trusting = await connect('20.00');
+    const trusting = await connect(cap);
     const approved = await call(trusting, 'approve_job', { job_id: scrape.value.job_id });
     expect(approved.isError, approved.text).toBe(false);
+    const held = (await call(trusting, 'get_balance')).value;
+    expect(held).toMatchObject({ currency: 'EUR', held: expect.stringMatching(/^\d+\.\d{2}$/) });
     expect((await untilStatus(trusting, scrape.value.job_id, ['COMPLETED', 'FAILED'])).status).toBe(
       'COMPLETED',
     );
@@ -131,11 +164,48 @@ describe('pds mcp', () => {
       limit: 1000,
     });
     expect(rows.isError, rows.text).toBe(false);
-    expect(rows.value).toHaveLength(shop.groundTruth.products.length);
+    expect(rows.value.rows).toHaveLength(shop.groundTruth.products.length);
+    expect(rows.value.next_offset).toBe(null);
     const truthUrls = new Set(shop.groundTruth.products.map((product) => product.url));
-    expect(rows.value.filter((row: any) => truthUrls.has(row.url)).length).toBe(truthUrls.size);
-    expect((await call(trusting, 'get_export_rows', { dataset: 'products', limit: 5 })).value).toHaveLength(
-      5,
+    expect(rows.value.rows.filter((row: any) => truthUrls.has(row.url)).length).toBe(truthUrls.size);
+    const first = (await call(trusting, 'get_export_rows', { dataset: 'products', limit: 5 })).value;
+    expect(first.rows).toHaveLength(5);
+    const files = (await call(trusting, 'list_exports')).value.exports;
+    const allProducts = files.find(
+      (file: any) => file.dataset === 'products' && file.website_id === null && file.format === 'jsonl',
     );
+    // Five rows cost a range, not the file.
+    expect(first.bytes_read).toBeLessThan(allProducts.bytes);
+    const next = (
+      await call(trusting, 'get_export_rows', { dataset: 'products', limit: 2, offset: first.next_offset })
+    ).value;
+    expect(next.rows.map((row: any) => row.url)).not.toContain(first.rows[4].url);
+
+    const history = await call(trusting, 'get_price_history', {
+      website_id: done.website_id,
+      product_url: rows.value.rows[0].url,
+    });
+    expect(history.isError, history.text).toBe(false);
+    expect(history.value.points).toHaveLength(1);
+    expect((await call(trusting, 'list_changes')).value).toEqual({ changes: [], next_cursor: null });
+    expect((await call(trusting, 'list_match_decisions')).value).toEqual({
+      decisions: [],
+      next_cursor: null,
+    });
+    const usage = (await call(trusting, 'get_usage')).value;
+    expect(usage.items.length).toBeGreaterThan(0);
+
+    const urlScrape = await call(trusting, 'start_scrape', {
+      website_id: done.website_id,
+      urls: [rows.value.rows[0].url],
+    });
+    expect(urlScrape.value.status, urlScrape.text).toBe('AWAITING_APPROVAL');
+    const cancelled = await call(trusting, 'cancel_job', { job_id: urlScrape.value.job_id });
+    expect(cancelled.value.status).toBe('CANCELLED');
+    const jobs = (await call(trusting, 'list_jobs', { kind: 'scraping' })).value.jobs;
+    expect(jobs.map((job: any) => [job.job_id, job.status])).toEqual([
+      [urlScrape.value.job_id, 'CANCELLED'],
+      [scrape.value.job_id, 'COMPLETED'],
+    ]);
   }, 240_000);
 });

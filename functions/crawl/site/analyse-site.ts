@@ -1,5 +1,6 @@
 import type { PageFetcher } from '../net/page-fetcher.ts';
 import { runPool } from '../net/run-pool.ts';
+import { countingWalls, shopBlocksCrawler } from '../net/wall-count.ts';
 import { classifyPage, type PageKind } from '../page/classify-page.ts';
 import { cleanText } from '../page/clean-text.ts';
 import { fetchHtmlPage } from '../page/fetch-html-page.ts';
@@ -27,6 +28,8 @@ export interface AnalysisProgress {
   product_type: string;
   language: string;
   products_estimate: number;
+  /** How the website's pages are read: fetched (HTTP), or rendered in a browser (BROWSER). */
+  rendering: 'HTTP' | 'BROWSER';
 }
 
 export type AnalysisVerdict =
@@ -35,6 +38,8 @@ export type AnalysisVerdict =
   | 'NOT_ECOMMERCE'
   | 'UNREACHABLE'
   | 'BLOCKED_BY_ROBOTS'
+  /** The shop answers the crawler with bot walls (403 or challenge pages) on most pages. */
+  | 'BLOCKED'
   /** The address is one the SSRF guard refuses (private, loopback, link-local, metadata). */
   | 'ADDRESS_NOT_ALLOWED';
 
@@ -72,10 +77,11 @@ export interface SiteAnalysis {
  */
 export async function analyseSite(
   url: string,
-  fetcher: PageFetcher,
+  shopFetcher: PageFetcher,
   options: AnalysisOptions,
   onProgress: (progress: AnalysisProgress) => void = () => {},
 ): Promise<SiteAnalysis> {
+  const { fetcher, count: walls } = countingWalls(shopFetcher);
   const context = { country: options.country ?? null, currency: options.currency ?? null };
   const concurrency = options.concurrency ?? 4;
   const progress: AnalysisProgress = {
@@ -88,6 +94,7 @@ export async function analyseSite(
     product_type: 'UNKNOWN',
     language: 'UNKNOWN',
     products_estimate: 0,
+    rendering: 'HTTP',
   };
   const report = (): void => onProgress(structuredClone(progress));
   const result = (
@@ -126,7 +133,7 @@ export async function analyseSite(
   if (!home.page) {
     progress.homepage.state = 'FAILED';
     report();
-    return result('UNREACHABLE');
+    return result(home.fetched.outcome === 'BOT_WALL' ? 'BLOCKED' : 'UNREACHABLE');
   }
   const homePage = home.page;
   const origin = new URL(homePage.url).origin;
@@ -226,11 +233,13 @@ export async function analyseSite(
       ])
     : 'NONE';
   report();
-  const verdict: AnalysisVerdict = !progress.is_ecommerce
-    ? 'NOT_ECOMMERCE'
-    : progress.products_estimate > options.maxProducts
-      ? 'TOO_LARGE'
-      : 'OK';
+  const verdict: AnalysisVerdict = shopBlocksCrawler(walls, productPages.length)
+    ? 'BLOCKED'
+    : !progress.is_ecommerce
+      ? 'NOT_ECOMMERCE'
+      : progress.products_estimate > options.maxProducts
+        ? 'TOO_LARGE'
+        : 'OK';
   return result(verdict, homePage.url, {
     sitemaps,
     productUrls: productPages.map((page) => page.url),

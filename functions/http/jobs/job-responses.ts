@@ -2,6 +2,16 @@ import * as v from 'valibot';
 import { JOB_STATUSES, JOB_TYPES } from '#core/lanes';
 import { count, estimate, money, nullableTimestamp, percent, timestamp } from '../response-fields.ts';
 
+export const approval = v.object({ approved_by: v.string(), approved_at: timestamp });
+
+export const settlement = v.object({
+  quantity: count,
+  currency: v.string(),
+  amount: money,
+  capped: v.boolean(),
+  settled_at: timestamp,
+});
+
 /** The fields every job shows, whatever its lane. */
 const jobFields = {
   job_id: v.string(),
@@ -10,16 +20,8 @@ const jobFields = {
   project_id: v.string(),
   website_id: v.nullable(v.string()),
   estimate: v.nullable(estimate),
-  approval: v.nullable(v.object({ approved_by: v.string(), approved_at: timestamp })),
-  settlement: v.nullable(
-    v.object({
-      quantity: count,
-      currency: v.string(),
-      amount: money,
-      capped: v.boolean(),
-      settled_at: timestamp,
-    }),
-  ),
+  approval: v.nullable(approval),
+  settlement: v.nullable(settlement),
   error: v.nullable(v.string()),
   error_code: v.nullable(v.string()),
   contact_reason: v.nullable(v.string()),
@@ -50,6 +52,7 @@ export const setupJob = v.object({
       product_type: v.string(),
       language: v.string(),
       products_estimate: count,
+      rendering: v.picklist(['HTTP', 'BROWSER']),
     }),
   ),
   train_progress: v.nullable(
@@ -69,6 +72,7 @@ export const scrapeJob = v.object({
       NOT_A_PRODUCT: count,
       BLOCKED_BY_ROBOTS: count,
       ADDRESS_NOT_ALLOWED: count,
+      BLOCKED: count,
       FAILED: count,
     }),
   ),

@@ -1,0 +1,54 @@
+import type * as v from 'valibot';
+import { account } from './account/account-responses.ts';
+import { balance, invoice, topupStatus, usage } from './billing/billing-responses.ts';
+import { customer, membership } from './customers/customer-responses.ts';
+import { exportFile, exportLink } from './exports/export-responses.ts';
+import {
+  anyJob,
+  approval,
+  createdScrapeJob,
+  matchingJob,
+  scrapeJob,
+  settlement,
+  setupJob,
+} from './jobs/job-responses.ts';
+import { matchDecision, priceChange, project } from './projects/project-responses.ts';
+import { estimate, localization, productRecord } from './response-fields.ts';
+import { schedule, scheduleRun } from './schedules/schedule-responses.ts';
+import { delivery, webhook } from './webhooks/webhook-responses.ts';
+import { productHistory, website } from './websites/website-responses.ts';
+
+/**
+ * The shared objects of the API by the names the OpenAPI document gives them: each is one component
+ * schema, referenced wherever a response holds it, so a generated client has a type of each.
+ */
+export const COMPONENT_SCHEMAS: Record<string, v.GenericSchema> = {
+  Job: anyJob,
+  SetupJob: setupJob,
+  ScrapeJob: scrapeJob,
+  CreatedScrapeJob: createdScrapeJob,
+  MatchingJob: matchingJob,
+  Estimate: estimate,
+  Approval: approval,
+  Settlement: settlement,
+  Account: account,
+  Membership: membership,
+  Customer: customer,
+  Balance: balance,
+  Usage: usage,
+  Invoice: invoice,
+  Topup: topupStatus,
+  Project: project,
+  Localization: localization,
+  Website: website,
+  Product: productRecord,
+  ProductHistory: productHistory,
+  PriceChange: priceChange,
+  MatchDecision: matchDecision,
+  Schedule: schedule,
+  ScheduleRun: scheduleRun,
+  Webhook: webhook,
+  WebhookDelivery: delivery,
+  ExportFile: exportFile,
+  ExportLink: exportLink,
+};
