@@ -3102,9 +3102,23 @@ export interface operations {
               reference_website_id: string;
               reference_url: string;
               reference_name: string | null;
+              reference: ({
+                price: string | null;
+                currency: string | null;
+                gtin: string | null;
+                mpn: string | null;
+                sku: string | null;
+              }) | null;
               competitor_website_id: string;
               competitor_url: string;
               competitor_name: string | null;
+              competitor: ({
+                price: string | null;
+                currency: string | null;
+                gtin: string | null;
+                mpn: string | null;
+                sku: string | null;
+              }) | null;
               score: number | null;
               method: string;
               confidence: number | null;
@@ -3113,6 +3127,13 @@ export interface operations {
               alternatives: ({
                   competitor_url: string;
                   competitor_name: string | null;
+                  competitor: ({
+                    price: string | null;
+                    currency: string | null;
+                    gtin: string | null;
+                    mpn: string | null;
+                    sku: string | null;
+                  }) | null;
                   confidence: number;
                   evidence: string | null;
                 })[];

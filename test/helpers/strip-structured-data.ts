@@ -28,9 +28,6 @@ export function stripStructuredData(html: string): string {
     if ((script.attribs.type ?? '').trim().toLowerCase() === 'application/ld+json') $(script).remove();
   });
   $('meta[property], meta[itemprop], link[itemprop], meta[name^="og:"], meta[name^="product:"]').remove();
-  for (const attribute of MACHINE_ATTRIBUTES)
-    $(`[${attribute}]`).each((_, element) => {
-      if (element.name !== 'meta') $(element).removeAttr(attribute);
-    });
+  for (const attribute of MACHINE_ATTRIBUTES) $(`[${attribute}]`).not('meta').removeAttr(attribute);
   return $.html();
 }

@@ -10,7 +10,7 @@ import type { ApiClient } from '#test/api-client';
 import { pollJob } from '#test/jobs';
 import { addProjectMember, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
-import { readCsvObjects } from '#test/read-csv';
+import { startWebhookReceiver } from '#test/webhook-receiver';
 import { CONSOLE_PATH } from '../../console/build-console.ts';
 
 /**
@@ -67,8 +67,12 @@ let context: BrowserContext;
 let page: Page;
 let consoleUrl: string;
 let websiteId: string;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
+  // Its redirect is not asked for here; the stack delivers to the receiver's origin alone.
+  receiver = await startWebhookReceiver({ redirectTo: 'http://127.0.0.1:9/unused' });
+  process.env.WEBHOOK_ALLOWED_HOSTS = `127.0.0.1:${receiver.port}`;
   ({ stack, api, owner, projectId } = await startOwnedProject({
     customerName: 'Console customer',
   }));
@@ -83,8 +87,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  await Promise.all([shop?.close(), competitor?.close()]);
+  await Promise.all([shop?.close(), competitor?.close(), receiver?.close()]);
   delete process.env.CRAWL_MIN_DELAY_MS;
+  delete process.env.WEBHOOK_ALLOWED_HOSTS;
 });
 
 async function signIn(tab: Page, key: string) {
@@ -289,7 +294,7 @@ describe('the console', () => {
     expect(text.trim().split('\n').length).toBeGreaterThan(1);
   });
 
-  it('quotes and approves matching against a competitor, then reviews a proposed pair', async () => {
+  it('quotes and approves matching against a competitor, then decides on the review queue and adds a pair by hand', async () => {
     const competitorId = (
       await landWebsite(api, projectId, competitor.url, { country: 'US', currency: 'USD' })
     ).website_id;
@@ -309,25 +314,130 @@ describe('the console', () => {
     const overlap = page.getByRole('table', { name: 'Overlap' }).locator('tbody tr td').nth(2);
     expect(Number(await overlap.textContent())).toBeGreaterThan(0);
 
-    const link = await api.get('/exports/matches/url', {
-      query: { project_id: projectId, website_id: websiteId },
-    });
-    const [pair] = readCsvObjects(await (await fetch(link.body.url)).text());
-    if (!pair) throw new Error('the matching proposed no pair');
+    // Every proposal waits for review when nothing is accepted on its own.
+    expect((await api.patch(`/projects/${projectId}`, { auto_accept_confidence: 1 })).status).toBe(200);
+    const queued = (
+      await api.get(`/projects/${projectId}/match-review`, { query: { website_id: websiteId } })
+    ).body as any[];
+    const chosen = queued.find((item) => item.alternatives.length > 0);
+    const [rejected, accepted, manual] = queued.filter((item) => item !== chosen);
+    if (!chosen || !rejected || !accepted || !manual)
+      throw new Error(`the queue lacks the pairs this test decides: ${queued.length} items`);
     await page.getByRole('link', { name: 'Matches', exact: true }).click();
-    const review = page.getByRole('form', { name: 'Decide on a pair' });
-    await review.getByLabel('Reference website').selectOption(websiteId);
-    await review.getByLabel('Reference product URL').fill(pair.reference_url ?? '');
-    await review.getByLabel('Competitor website').selectOption(competitorId);
-    await review.getByLabel('Competitor product URL').fill(pair.competitor_url ?? '');
-    await review.getByLabel('Decision').selectOption({ label: 'Reject the proposed match' });
-    await review.getByRole('button', { name: 'Save decision' }).click();
+    await page.getByLabel('Review queue of').selectOption(websiteId);
+    await page.waitForURL(new RegExp(`#/matches/${websiteId}$`));
+    const queue = page.getByRole('table', { name: 'Review queue' });
+    await expect.poll(() => queue.locator('tbody > tr').count()).toBe(queued.length);
+    const rejectedRow = queue.locator('tbody > tr').filter({ hasText: rejected.reference_url });
+    for (const text of [
+      rejected.reference_name,
+      rejected.reference.price,
+      rejected.competitor.price,
+      rejected.evidence,
+    ])
+      expect(await rejectedRow.first().textContent()).toContain(text);
+    const label = (name: string | null, url: string) => name ?? url;
     const decisions = page.getByRole('table', { name: 'Match decisions' });
+    await page
+      .getByRole('button', {
+        name: `Reject ${label(rejected.competitor_name, rejected.competitor_url)} for ${label(rejected.reference_name, rejected.reference_url)}`,
+        exact: true,
+      })
+      .click();
     await decisions.getByRole('cell', { name: 'REJECTED', exact: true }).waitFor();
+    await page
+      .getByRole('button', {
+        name: `Accept ${label(accepted.competitor_name, accepted.competitor_url)} for ${label(accepted.reference_name, accepted.reference_url)}`,
+        exact: true,
+      })
+      .click();
+    await decisions.getByRole('cell', { name: 'ACCEPTED', exact: true }).waitFor();
+    const alternative = chosen.alternatives[0];
+    await page
+      .getByRole('button', {
+        name: `Choose ${label(alternative.competitor_name, alternative.competitor_url)} for ${label(chosen.reference_name, chosen.reference_url)}`,
+        exact: true,
+      })
+      .click();
+    await decisions.getByRole('cell', { name: 'MANUAL', exact: true }).waitFor();
+    const byHand = page.getByRole('form', { name: 'Add a pair by hand' });
+    await byHand.getByLabel('Reference website').selectOption(websiteId);
+    await byHand.getByLabel('Reference product URL').fill(manual.reference_url);
+    await byHand.getByLabel('Competitor website').selectOption(competitorId);
+    await byHand.getByLabel('Competitor product URL').fill(manual.competitor_url);
+    await byHand.getByRole('button', { name: 'Add pair' }).click();
+    await expect.poll(() => decisions.getByRole('cell', { name: 'MANUAL', exact: true }).count()).toBe(2);
+    // Each decided pair has left the queue.
+    await expect.poll(() => queue.locator('tbody > tr').count()).toBe(queued.length - 4);
     const stored = (await api.get(`/projects/${projectId}/match-decisions`)).body as any[];
     expect(
-      stored.map((decision) => [decision.reference_url, decision.competitor_url, decision.decision]),
-    ).toEqual([[pair.reference_url, pair.competitor_url, 'REJECTED']]);
+      new Set(
+        stored.map(
+          (decision) => `${decision.reference_url} > ${decision.competitor_url} ${decision.decision}`,
+        ),
+      ),
+    ).toEqual(
+      new Set([
+        `${rejected.reference_url} > ${rejected.competitor_url} REJECTED`,
+        `${accepted.reference_url} > ${accepted.competitor_url} ACCEPTED`,
+        `${chosen.reference_url} > ${alternative.competitor_url} MANUAL`,
+        `${manual.reference_url} > ${manual.competitor_url} MANUAL`,
+      ]),
+    );
+  });
+
+  it('registers a webhook, shows its secret once, sends a test event and lists its delivery', async () => {
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Register a webhook' });
+    await form.getByLabel('Receiver URL').fill(receiver.url('/ok'));
+    await form.getByRole('button', { name: 'Register' }).click();
+    const secret = (await page.locator('output.secret').textContent()) ?? '';
+    expect(secret.length).toBeGreaterThan(16);
+    await page.getByRole('link', { name: 'Projects', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    const hooks = page.getByRole('table', { name: 'Webhooks of the project' });
+    await hooks.getByRole('link', { name: receiver.url('/ok') }).waitFor();
+    expect(await page.locator('output.secret').count()).toBe(0);
+    await hooks.getByRole('button', { name: 'Send test event' }).click();
+    await page.waitForURL(/#\/webhooks\/whk_/);
+    const deliveries = page.getByRole('table', { name: 'Deliveries' });
+    await deliveries.getByRole('cell', { name: 'webhook.test', exact: true }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await settled(page);
+          return deliveries.getByRole('cell', { name: 'DELIVERED', exact: true }).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    const got = receiver.received.map((request) => JSON.parse(request.rawBody.toString()).type);
+    expect(got).toContain('webhook.test');
+  });
+
+  it('creates a daily scrape schedule, pauses and resumes it, and shows its runs', async () => {
+    await page.getByRole('link', { name: 'Schedules', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Scrape a website every day' });
+    await form.getByLabel('Website').selectOption(websiteId);
+    await form.getByLabel('Time (HH:MM)').fill('05:15');
+    await form.getByRole('button', { name: 'Create schedule' }).click();
+    const schedules = page.getByRole('table', { name: 'Schedules of the project' });
+    await schedules.getByRole('cell', { name: 'ACTIVE', exact: true }).waitFor();
+    expect(await schedules.locator('tbody tr').first().textContent()).toContain('DAILY');
+    await schedules.getByRole('button', { name: 'Pause', exact: true }).click();
+    await schedules.getByRole('cell', { name: 'PAUSED', exact: true }).waitFor();
+    const [stored] = (await api.get('/schedules', { query: { project_id: projectId } })).body as any[];
+    expect(stored).toMatchObject({
+      website_id: websiteId,
+      status: 'PAUSED',
+      cadence: { kind: 'DAILY', time: '05:15' },
+    });
+    await schedules.getByRole('button', { name: 'Resume', exact: true }).click();
+    await schedules.getByRole('cell', { name: 'ACTIVE', exact: true }).waitFor();
+    await schedules.getByRole('link', { name: stored.schedule_id }).click();
+    await page.getByRole('heading', { name: `Runs of ${stored.schedule_id}` }).waitFor();
+    await page.getByText('Schedule runs: none yet.').waitFor();
   });
 
   it('has no serious or critical accessibility violation on the sign-in page or any main page', async () => {
