@@ -302,6 +302,9 @@ describe('the console', () => {
     await api.post(`/jobs/scraping/${scrape.body.job_id}/approve`);
     expect((await pollJob(api, `/jobs/scraping/${scrape.body.job_id}`)).job.status).toBe('COMPLETED');
 
+    // Every proposal below certainty waits for review, with its alternatives, when nothing is
+    // accepted on its own: the matching lists alternatives below the project's threshold.
+    expect((await api.patch(`/projects/${projectId}`, { auto_accept_confidence: 1 })).status).toBe(200);
     await page.getByRole('link', { name: 'Jobs', exact: true }).click();
     const form = page.getByRole('form', { name: 'Match products between websites' });
     await form.getByLabel('Reference website').selectOption(websiteId);
@@ -314,61 +317,55 @@ describe('the console', () => {
     const overlap = page.getByRole('table', { name: 'Overlap' }).locator('tbody tr td').nth(2);
     expect(Number(await overlap.textContent())).toBeGreaterThan(0);
 
-    // Every proposal waits for review when nothing is accepted on its own.
-    expect((await api.patch(`/projects/${projectId}`, { auto_accept_confidence: 1 })).status).toBe(200);
     const queued = (
       await api.get(`/projects/${projectId}/match-review`, { query: { website_id: websiteId } })
     ).body as any[];
     const chosen = queued.find((item) => item.alternatives.length > 0);
-    const [rejected, accepted, manual] = queued.filter((item) => item !== chosen);
-    if (!chosen || !rejected || !accepted || !manual)
-      throw new Error(`the queue lacks the pairs this test decides: ${queued.length} items`);
+    const decided = queued.find((item) => item !== chosen);
+    if (!chosen || !decided)
+      throw new Error(`the queue lacks the two pairs this test decides: ${queued.length}`);
     await page.getByRole('link', { name: 'Matches', exact: true }).click();
     await page.getByLabel('Review queue of').selectOption(websiteId);
     await page.waitForURL(new RegExp(`#/matches/${websiteId}$`));
-    const queue = page.getByRole('table', { name: 'Review queue' });
-    await expect.poll(() => queue.locator('tbody > tr').count()).toBe(queued.length);
-    const rejectedRow = queue.locator('tbody > tr').filter({ hasText: rejected.reference_url });
+    const rows = page.getByRole('table', { name: 'Review queue' }).locator('tbody > tr');
+    await expect.poll(() => rows.count()).toBe(queued.length);
+    const shown = (await rows.filter({ hasText: decided.reference_url }).first().textContent()) ?? '';
     for (const text of [
-      rejected.reference_name,
-      rejected.reference.price,
-      rejected.competitor.price,
-      rejected.evidence,
+      decided.reference_name,
+      decided.reference.price,
+      decided.competitor.price,
+      decided.evidence,
     ])
-      expect(await rejectedRow.first().textContent()).toContain(text);
+      expect(shown).toContain(text);
     const label = (name: string | null, url: string) => name ?? url;
+    const pairName = (item: any) =>
+      `${label(item.competitor_name, item.competitor_url)} for ${label(item.reference_name, item.reference_url)}`;
     const decisions = page.getByRole('table', { name: 'Match decisions' });
-    await page
-      .getByRole('button', {
-        name: `Reject ${label(rejected.competitor_name, rejected.competitor_url)} for ${label(rejected.reference_name, rejected.reference_url)}`,
-        exact: true,
-      })
-      .click();
+
+    await page.getByRole('button', { name: `Reject ${pairName(decided)}`, exact: true }).click();
     await decisions.getByRole('cell', { name: 'REJECTED', exact: true }).waitFor();
+    await expect.poll(() => rows.count()).toBe(queued.length - 1);
+    // Withdrawn, the pair waits in the queue again.
     await page
-      .getByRole('button', {
-        name: `Accept ${label(accepted.competitor_name, accepted.competitor_url)} for ${label(accepted.reference_name, accepted.reference_url)}`,
-        exact: true,
-      })
+      .getByRole('button', { name: `Withdraw decision on ${decided.reference_url}`, exact: true })
       .click();
+    await page.getByText('Match decisions: none yet.').waitFor();
+    await expect.poll(() => rows.count()).toBe(queued.length);
+    await page.getByRole('button', { name: `Accept ${pairName(decided)}`, exact: true }).click();
     await decisions.getByRole('cell', { name: 'ACCEPTED', exact: true }).waitFor();
+
     const alternative = chosen.alternatives[0];
-    await page
-      .getByRole('button', {
-        name: `Choose ${label(alternative.competitor_name, alternative.competitor_url)} for ${label(chosen.reference_name, chosen.reference_url)}`,
-        exact: true,
-      })
-      .click();
+    const choice = `Choose ${label(alternative.competitor_name, alternative.competitor_url)} for ${label(chosen.reference_name, chosen.reference_url)}`;
+    await page.getByRole('button', { name: choice, exact: true }).click();
     await decisions.getByRole('cell', { name: 'MANUAL', exact: true }).waitFor();
+
     const byHand = page.getByRole('form', { name: 'Add a pair by hand' });
     await byHand.getByLabel('Reference website').selectOption(websiteId);
-    await byHand.getByLabel('Reference product URL').fill(manual.reference_url);
+    await byHand.getByLabel('Reference product URL').fill(decided.reference_url);
     await byHand.getByLabel('Competitor website').selectOption(competitorId);
-    await byHand.getByLabel('Competitor product URL').fill(manual.competitor_url);
+    await byHand.getByLabel('Competitor product URL').fill(chosen.competitor_url);
     await byHand.getByRole('button', { name: 'Add pair' }).click();
     await expect.poll(() => decisions.getByRole('cell', { name: 'MANUAL', exact: true }).count()).toBe(2);
-    // Each decided pair has left the queue.
-    await expect.poll(() => queue.locator('tbody > tr').count()).toBe(queued.length - 4);
     const stored = (await api.get(`/projects/${projectId}/match-decisions`)).body as any[];
     expect(
       new Set(
@@ -378,10 +375,9 @@ describe('the console', () => {
       ),
     ).toEqual(
       new Set([
-        `${rejected.reference_url} > ${rejected.competitor_url} REJECTED`,
-        `${accepted.reference_url} > ${accepted.competitor_url} ACCEPTED`,
+        `${decided.reference_url} > ${decided.competitor_url} ACCEPTED`,
         `${chosen.reference_url} > ${alternative.competitor_url} MANUAL`,
-        `${manual.reference_url} > ${manual.competitor_url} MANUAL`,
+        `${decided.reference_url} > ${chosen.competitor_url} MANUAL`,
       ]),
     );
   });

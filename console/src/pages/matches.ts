@@ -65,7 +65,14 @@ export async function matchesPage(context: ConsoleContext, params: string[]): Pr
     await ok(
       api.POST('/projects/{project_id}/match-decisions', {
         params: { path: { project_id: project.project_id } },
-        body: { ...pair, decision },
+        // The pair's fields alone: a review item carries more, which the body refuses.
+        body: {
+          reference_website_id: pair.reference_website_id,
+          reference_url: pair.reference_url,
+          competitor_website_id: pair.competitor_website_id,
+          competitor_url: pair.competitor_url,
+          decision,
+        },
       }),
     );
     context.go(location.hash);
