@@ -10,6 +10,7 @@ import type { ApiClient } from '#test/api-client';
 import { pollJob } from '#test/jobs';
 import { addProjectMember, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
+import { readCsvObjects } from '#test/read-csv';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 import { CONSOLE_PATH } from '../../console/build-console.ts';
 
@@ -359,11 +360,24 @@ describe('the console', () => {
     await page.getByRole('button', { name: choice, exact: true }).click();
     await decisions.getByRole('cell', { name: 'MANUAL', exact: true }).waitFor();
 
+    // By hand: a reference product the matching paired with nothing, to a competitor product no
+    // decision keeps yet (a second partner on one website is a conflict).
+    const exported = async (dataset: string, website = websiteId) => {
+      const link = await api.get(`/exports/${dataset}/url`, {
+        query: { project_id: projectId, website_id: website },
+      });
+      return readCsvObjects(await (await fetch(link.body.url)).text());
+    };
+    const paired = new Set((await exported('matches')).map((row) => row.reference_url));
+    const unpaired = (await exported('products')).find((row) => !paired.has(row.url))?.url;
+    const kept = new Set([decided.competitor_url, alternative.competitor_url]);
+    const free = (await exported('products', competitorId)).find((row) => !kept.has(row.url))?.url;
+    if (!unpaired || !free) throw new Error('no reference product left unpaired or competitor product free');
     const byHand = page.getByRole('form', { name: 'Add a pair by hand' });
     await byHand.getByLabel('Reference website').selectOption(websiteId);
-    await byHand.getByLabel('Reference product URL').fill(decided.reference_url);
+    await byHand.getByLabel('Reference product URL').fill(unpaired);
     await byHand.getByLabel('Competitor website').selectOption(competitorId);
-    await byHand.getByLabel('Competitor product URL').fill(chosen.competitor_url);
+    await byHand.getByLabel('Competitor product URL').fill(free);
     await byHand.getByRole('button', { name: 'Add pair' }).click();
     await expect.poll(() => decisions.getByRole('cell', { name: 'MANUAL', exact: true }).count()).toBe(2);
     const stored = (await api.get(`/projects/${projectId}/match-decisions`)).body as any[];
@@ -377,7 +391,7 @@ describe('the console', () => {
       new Set([
         `${decided.reference_url} > ${decided.competitor_url} ACCEPTED`,
         `${chosen.reference_url} > ${alternative.competitor_url} MANUAL`,
-        `${decided.reference_url} > ${chosen.competitor_url} MANUAL`,
+        `${unpaired} > ${free} MANUAL`,
       ]),
     );
   });
