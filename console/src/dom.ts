@@ -84,3 +84,12 @@ export function progressBar(label: string, percent: number | null | undefined): 
 export function when(iso: string | null | undefined): string {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
+
+/**
+ * A link to a shop's page, opened in a new tab without a referrer; URLs that are not http(s) (a
+ * `javascript:` URL typed into a match decision) are shown as text, never made a link.
+ */
+export function externalLink(url: string, text: string = url): HTMLElement {
+  if (!/^https?:\/\//i.test(url)) return h('span', {}, text);
+  return h('a', { href: url, rel: 'noopener noreferrer', target: '_blank' }, text);
+}

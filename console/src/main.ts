@@ -177,10 +177,11 @@ function shell(context: ConsoleContext): void {
 }
 
 /** The hash names the page (`#/jobs/scraping/job_…`), so pages can be bookmarked and left. */
-function route(context: ConsoleContext): void {
+function route(context: ConsoleContext, moveFocus = false): void {
   generation += 1;
   const [name, ...params] = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
   const pageName = (name && name in PAGES ? name : 'projects') as PageName;
+  document.title = `${NAV.find(([page]) => page === pageName)?.[1] ?? 'Console'} · Product-data console`;
   for (const link of root.querySelectorAll('nav a')) {
     if (link.getAttribute('data-page') === pageName) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
@@ -203,7 +204,10 @@ function route(context: ConsoleContext): void {
   const mine = generation;
   PAGES[pageName](context, params)
     .then((content) => {
-      if (mine === generation) fill(main, content);
+      if (mine !== generation) return;
+      fill(main, content);
+      // After a link is followed, a screen reader starts at the new page, not at the old link.
+      if (moveFocus) main.focus();
     })
     .catch((error: unknown) => {
       if (mine === generation) fill(main, problemView(error));
@@ -222,7 +226,7 @@ async function start(): Promise<void> {
 }
 
 window.addEventListener('hashchange', () => {
-  if (current && session.key()) route(current);
+  if (current && session.key()) route(current, true);
 });
 
 void start();

@@ -1,6 +1,9 @@
 import { type Child, fill, h, table } from './dom.ts';
 import { problemView } from './forms.ts';
 
+/** Items a list page asks the API for: a screenful, whatever the API's own default. */
+export const PAGE_SIZE = 20;
+
 type Column<T> = { title: string; cell: (item: T) => Child };
 
 /**

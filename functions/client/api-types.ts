@@ -3119,9 +3119,23 @@ export interface operations {
               reference_website_id: string;
               reference_url: string;
               reference_name: string | null;
+              reference: ({
+                price: string | null;
+                currency: string | null;
+                gtin: string | null;
+                mpn: string | null;
+                sku: string | null;
+              }) | null;
               competitor_website_id: string;
               competitor_url: string;
               competitor_name: string | null;
+              competitor: ({
+                price: string | null;
+                currency: string | null;
+                gtin: string | null;
+                mpn: string | null;
+                sku: string | null;
+              }) | null;
               score: number | null;
               method: string;
               confidence: number | null;
@@ -3130,6 +3144,13 @@ export interface operations {
               alternatives: ({
                   competitor_url: string;
                   competitor_name: string | null;
+                  competitor: ({
+                    price: string | null;
+                    currency: string | null;
+                    gtin: string | null;
+                    mpn: string | null;
+                    sku: string | null;
+                  }) | null;
                   confidence: number;
                   evidence: string | null;
                 })[];

@@ -8,10 +8,20 @@ import type { ReviewedMatch } from './export-datasets.ts';
 import { getExportRecord } from './export-records.ts';
 import { getRunMatches } from './run-matches.ts';
 
+/** What a reviewer compares of a product besides its name: its price and identifiers. */
+export interface ReviewProductFacts {
+  price: string | null;
+  currency: string | null;
+  gtin: string | null;
+  mpn: string | null;
+  sku: string | null;
+}
+
 /** A candidate partner as the review queue shows it. */
 export interface ReviewCandidate {
   competitor_url: string;
   competitor_name: string | null;
+  competitor: ReviewProductFacts | null;
   confidence: number;
   evidence: string | null;
 }
@@ -23,9 +33,12 @@ export interface ReviewItem {
   reference_website_id: string;
   reference_url: string;
   reference_name: string | null;
+  /** Null when the newest catalog no longer holds the product. */
+  reference: ReviewProductFacts | null;
   competitor_website_id: string;
   competitor_url: string;
   competitor_name: string | null;
+  competitor: ReviewProductFacts | null;
   score: number | null;
   method: string;
   confidence: number | null;
@@ -58,15 +71,18 @@ export async function reviewQueue(
     (decision) => ({ ...decision, score: null, method: 'MANUAL' }),
     project.auto_accept_confidence,
   ).filter((match) => match.status === 'review');
-  const names = await productNames([
+  const products = await catalogProducts([
     websiteId,
     ...new Set(pending.map((match) => match.competitor_website_id)),
   ]);
   return pending.map((match): ReviewItem => {
-    const name = (id: string, url: string) => names.get(`${id} ${url}`) ?? null;
+    const product = (id: string, url: string) => products.get(`${id} ${url}`);
+    const name = (id: string, url: string) => product(id, url)?.name ?? null;
+    const facts = (id: string, url: string) => productFacts(product(id, url));
     const alternatives = (match.alternatives ?? []).map((alternative) => ({
       competitor_url: alternative.competitor_url,
       competitor_name: name(match.competitor_website_id, alternative.competitor_url),
+      competitor: facts(match.competitor_website_id, alternative.competitor_url),
       confidence: alternative.confidence,
       evidence: alternative.evidence,
     }));
@@ -75,9 +91,11 @@ export async function reviewQueue(
       reference_website_id: match.reference_website_id,
       reference_url: match.reference_url,
       reference_name: name(match.reference_website_id, match.reference_url),
+      reference: facts(match.reference_website_id, match.reference_url),
       competitor_website_id: match.competitor_website_id,
       competitor_url: match.competitor_url,
       competitor_name: name(match.competitor_website_id, match.competitor_url),
+      competitor: facts(match.competitor_website_id, match.competitor_url),
       score: match.score,
       method: match.method,
       confidence: match.confidence ?? null,
@@ -91,13 +109,19 @@ export async function reviewQueue(
   });
 }
 
-/** Product names of the websites' newest whole catalogs, by `website_id url`. */
-async function productNames(websiteIds: readonly string[]): Promise<Map<string, string | null>> {
-  const names = new Map<string, string | null>();
+function productFacts(product: ProductRecord | undefined): ReviewProductFacts | null {
+  if (!product) return null;
+  const { price, currency, gtin, mpn, sku } = product;
+  return { price, currency, gtin, mpn, sku };
+}
+
+/** The products of the websites' newest whole catalogs, by `website_id url`. */
+async function catalogProducts(websiteIds: readonly string[]): Promise<Map<string, ProductRecord>> {
+  const byKey = new Map<string, ProductRecord>();
   for (const websiteId of websiteIds) {
     const pointer = await latestCatalog(websiteId);
     const products: ProductRecord[] = pointer ? await readCatalog(pointer) : [];
-    for (const product of products) names.set(`${websiteId} ${product.url}`, product.name);
+    for (const product of products) byKey.set(`${websiteId} ${product.url}`, product);
   }
-  return names;
+  return byKey;
 }

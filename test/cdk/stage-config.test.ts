@@ -56,7 +56,7 @@ describe('the stage table', () => {
 
   it('pins every stack of a stage to its account and region', () => {
     const stacks = synthStage('test', FIXTURE_JOBS);
-    for (const stack of [stacks.data, stacks.jobs, stacks.api]) {
+    for (const stack of [stacks.data, stacks.jobs, stacks.api, stacks.console]) {
       if (!stack) continue;
       expect(Stack.of(stack).account).toBe('123456789012');
       expect(Stack.of(stack).region).toBe('eu-central-1');

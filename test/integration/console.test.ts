@@ -7,8 +7,11 @@ import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import type { ApiClient } from '#test/api-client';
+import { pollJob } from '#test/jobs';
 import { addProjectMember, newUser } from '#test/operator';
-import { startOwnedProject } from '#test/owned-project';
+import { landWebsite, startOwnedProject } from '#test/owned-project';
+import { readCsvObjects } from '#test/read-csv';
+import { startWebhookReceiver } from '#test/webhook-receiver';
 import { CONSOLE_PATH } from '../../console/build-console.ts';
 
 /**
@@ -19,9 +22,16 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Set to a folder (docs/console) to keep a screenshot of each main page as the walk sees it. */
 const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS_DIR;
 
-/** A small JSON-LD shop, so setup and a full scrape take seconds. */
+// This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
+process.env.CRAWL_MIN_DELAY_MS = '0';
+
+/**
+ * Two small JSON-LD shops selling windows of one product range (items 0..11 and 4..11), so setup
+ * and scrapes take seconds and matching finds the 8 products both sell.
+ */
 const SHOP: ShopSpec = {
   name: 'console-shop',
+  seed: 'console-range',
   platform: 'shopify',
   data: 'JSONLD',
   products: 12,
@@ -30,6 +40,7 @@ const SHOP: ShopSpec = {
   theme: 'ELECTRONICS',
   sitemap: 'INDEX',
 };
+const COMPETITOR: ShopSpec = { ...SHOP, name: 'console-competitor', products: 8, catalogOffset: 4 };
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -51,17 +62,22 @@ let api: ApiClient;
 let owner: { userId: string; apiKey: string };
 let projectId: string;
 let shop: RunningShop;
+let competitor: RunningShop;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let consoleUrl: string;
 let websiteId: string;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
+  // Its redirect is not asked for here; the stack delivers to the receiver's origin alone.
+  receiver = await startWebhookReceiver({ redirectTo: 'http://127.0.0.1:9/unused' });
+  process.env.WEBHOOK_ALLOWED_HOSTS = `127.0.0.1:${receiver.port}`;
   ({ stack, api, owner, projectId } = await startOwnedProject({
     customerName: 'Console customer',
   }));
-  shop = await startShop(SHOP);
+  [shop, competitor] = await Promise.all([startShop(SHOP), startShop(COMPETITOR)]);
   consoleUrl = new URL(CONSOLE_PATH, stack.baseUrl).href;
   browser = await chromium.launch({ executablePath: CHROMIUM });
   context = await browser.newContext({ acceptDownloads: true });
@@ -72,7 +88,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  await shop?.close();
+  await Promise.all([shop?.close(), competitor?.close(), receiver?.close()]);
+  delete process.env.CRAWL_MIN_DELAY_MS;
+  delete process.env.WEBHOOK_ALLOWED_HOSTS;
 });
 
 async function signIn(tab: Page, key: string) {
@@ -172,6 +190,7 @@ describe('the console', () => {
     const rows = page.getByRole('table', { name: 'Products read while training' }).locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     websiteId = decodeURIComponent(page.url().split('/').at(-1) ?? '');
+    expect(await page.getByRole('button', { name: 'Remove website' }).count()).toBe(1);
   });
 
   it('tops up the credit through the local checkout and sees it credited', async () => {
@@ -205,6 +224,68 @@ describe('the console', () => {
     );
   });
 
+  it("draws a product's price history from its one scrape as a chart of one point", async () => {
+    await page.goto(`${consoleUrl}#/websites/${websiteId}`);
+    await page
+      .getByRole('link', { name: /^Price history of / })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Price history' }).waitFor();
+    const chart = page.getByRole('img', { name: /^Price of prd_/ });
+    await chart.waitFor();
+    expect(await chart.locator('circle').count()).toBe(1);
+    expect(await page.getByRole('table', { name: 'Observations' }).locator('tbody tr').count()).toBe(1);
+  });
+
+  it('creates a key for one project, shows it once with a copy button, and revokes it under a tab using it', async () => {
+    await page.getByRole('link', { name: 'API keys', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Create an API key' });
+    await form.getByLabel('Name').fill('console test key');
+    await form.getByLabel('Works for').selectOption({ label: 'one project' });
+    await form.getByLabel('Project (for one project)').selectOption(projectId);
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const shown = (await form.getByRole('status', { name: 'New API key' }).textContent()) ?? '';
+    expect(shown).toMatch(/^pds_/);
+    await form.getByRole('button', { name: 'Copy key' }).waitFor();
+    expect(
+      (await api.withKey(shown).get('/projects')).body.map((project: any) => project.project_id),
+    ).toEqual([projectId]);
+    const keyContext = await browser.newContext();
+    const keyTab = await keyContext.newPage();
+    await signIn(keyTab, shown);
+    await keyTab.getByRole('link', { name: 'Billing', exact: true }).click();
+    await keyTab.getByText('A project key cannot read or top up the credit').waitFor();
+
+    await page.getByRole('link', { name: 'Show the list again' }).click();
+    const revoke = page.getByRole('button', { name: `Revoke key ending ${shown.slice(-4)}` });
+    await revoke.click();
+    await expect.poll(() => revoke.count()).toBe(0);
+    expect((await api.get('/account/api-keys')).body.map((key: any) => key.name)).not.toContain(
+      'console test key',
+    );
+    // The tab still signed in with the revoked key is sent back to the sign-in page, told why.
+    await keyTab.getByRole('link', { name: 'Jobs', exact: true }).click();
+    await keyTab.getByLabel('API key').waitFor();
+    expect(await keyTab.getByRole('alert').textContent()).toContain('INVALID_API_KEY');
+    expect(await keyTab.evaluate(() => sessionStorage.getItem('pds.apiKey'))).toBeNull();
+    await keyContext.close();
+  });
+
+  it('pages a list by cursor: Next page and First page', async () => {
+    for (let index = 0; index < 20; index += 1)
+      expect((await api.post('/account/api-keys', { name: `paging ${index}` })).status).toBe(201);
+    await page.getByRole('link', { name: 'Projects', exact: true }).click();
+    await page.getByRole('link', { name: 'API keys', exact: true }).click();
+    const rows = page.getByRole('table', { name: 'Your API keys' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(20);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Page 2').waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Next page' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'First page' }).click();
+    await expect.poll(() => rows.count()).toBe(20);
+  });
+
   it('downloads an export file', async () => {
     await page.getByRole('link', { name: 'Exports', exact: true }).click();
     const button = page.getByRole('button', { name: `Download products csv of ${websiteId}` });
@@ -212,6 +293,161 @@ describe('the console', () => {
     const text = await readFile((await download.path()) ?? '', 'utf8');
     expect(text.split('\n')[0]).toContain('url');
     expect(text.trim().split('\n').length).toBeGreaterThan(1);
+  });
+
+  it('quotes and approves matching against a competitor, then decides on the review queue and adds a pair by hand', async () => {
+    const competitorId = (
+      await landWebsite(api, projectId, competitor.url, { country: 'US', currency: 'USD' })
+    ).website_id;
+    const scrape = await api.post('/jobs/scraping', { project_id: projectId, website_id: competitorId });
+    await api.post(`/jobs/scraping/${scrape.body.job_id}/approve`);
+    expect((await pollJob(api, `/jobs/scraping/${scrape.body.job_id}`)).job.status).toBe('COMPLETED');
+
+    // Every proposal below certainty waits for review, with its alternatives, when nothing is
+    // accepted on its own: the matching lists alternatives below the project's threshold.
+    expect((await api.patch(`/projects/${projectId}`, { auto_accept_confidence: 1 })).status).toBe(200);
+    await page.getByRole('link', { name: 'Jobs', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Match products between websites' });
+    await form.getByLabel('Reference website').selectOption(websiteId);
+    await form.getByLabel('Competitor website').selectOption(competitorId);
+    await form.getByRole('button', { name: 'Quote matching' }).click();
+    await page.waitForURL(/#\/jobs\/matching\/job_/);
+    await expect.poll(() => statusOf(page).textContent()).toBe('AWAITING_APPROVAL');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => statusOf(page).textContent(), { timeout: 90_000 }).toBe('COMPLETED');
+    const overlap = page.getByRole('table', { name: 'Overlap' }).locator('tbody tr td').nth(2);
+    expect(Number(await overlap.textContent())).toBeGreaterThan(0);
+
+    const queued = (
+      await api.get(`/projects/${projectId}/match-review`, { query: { website_id: websiteId } })
+    ).body as any[];
+    const chosen = queued.find((item) => item.alternatives.length > 0);
+    const decided = queued.find((item) => item !== chosen);
+    if (!chosen || !decided)
+      throw new Error(`the queue lacks the two pairs this test decides: ${queued.length}`);
+    await page.getByRole('link', { name: 'Matches', exact: true }).click();
+    await page.getByLabel('Review queue of').selectOption(websiteId);
+    await page.waitForURL(new RegExp(`#/matches/${websiteId}$`));
+    const rows = page.getByRole('table', { name: 'Review queue' }).locator('tbody > tr');
+    await expect.poll(() => rows.count()).toBe(queued.length);
+    const shown = (await rows.filter({ hasText: decided.reference_url }).first().textContent()) ?? '';
+    for (const text of [
+      decided.reference_name,
+      decided.reference.price,
+      decided.competitor.price,
+      decided.evidence,
+    ])
+      expect(shown).toContain(text);
+    const label = (name: string | null, url: string) => name ?? url;
+    const pairName = (item: any) =>
+      `${label(item.competitor_name, item.competitor_url)} for ${label(item.reference_name, item.reference_url)}`;
+    const decisions = page.getByRole('table', { name: 'Match decisions' });
+
+    await page.getByRole('button', { name: `Reject ${pairName(decided)}`, exact: true }).click();
+    await decisions.getByRole('cell', { name: 'REJECTED', exact: true }).waitFor();
+    await expect.poll(() => rows.count()).toBe(queued.length - 1);
+    // Withdrawn, the pair waits in the queue again.
+    await page
+      .getByRole('button', { name: `Withdraw decision on ${decided.reference_url}`, exact: true })
+      .click();
+    await page.getByText('Match decisions: none yet.').waitFor();
+    await expect.poll(() => rows.count()).toBe(queued.length);
+    await page.getByRole('button', { name: `Accept ${pairName(decided)}`, exact: true }).click();
+    await decisions.getByRole('cell', { name: 'ACCEPTED', exact: true }).waitFor();
+
+    const alternative = chosen.alternatives[0];
+    const choice = `Choose ${label(alternative.competitor_name, alternative.competitor_url)} for ${label(chosen.reference_name, chosen.reference_url)}`;
+    await page.getByRole('button', { name: choice, exact: true }).click();
+    await decisions.getByRole('cell', { name: 'MANUAL', exact: true }).waitFor();
+
+    // By hand: a reference product the matching paired with nothing, to a competitor product no
+    // decision keeps yet (a second partner on one website is a conflict).
+    const exported = async (dataset: string, website = websiteId) => {
+      const link = await api.get(`/exports/${dataset}/url`, {
+        query: { project_id: projectId, website_id: website },
+      });
+      return readCsvObjects(await (await fetch(link.body.url)).text());
+    };
+    const paired = new Set((await exported('matches')).map((row) => row.reference_url));
+    const unpaired = (await exported('products')).find((row) => !paired.has(row.url))?.url;
+    const kept = new Set([decided.competitor_url, alternative.competitor_url]);
+    const free = (await exported('products', competitorId)).find((row) => !kept.has(row.url))?.url;
+    if (!unpaired || !free) throw new Error('no reference product left unpaired or competitor product free');
+    const byHand = page.getByRole('form', { name: 'Add a pair by hand' });
+    await byHand.getByLabel('Reference website').selectOption(websiteId);
+    await byHand.getByLabel('Reference product URL').fill(unpaired);
+    await byHand.getByLabel('Competitor website').selectOption(competitorId);
+    await byHand.getByLabel('Competitor product URL').fill(free);
+    await byHand.getByRole('button', { name: 'Add pair' }).click();
+    await expect.poll(() => decisions.getByRole('cell', { name: 'MANUAL', exact: true }).count()).toBe(2);
+    const stored = (await api.get(`/projects/${projectId}/match-decisions`)).body as any[];
+    expect(
+      new Set(
+        stored.map(
+          (decision) => `${decision.reference_url} > ${decision.competitor_url} ${decision.decision}`,
+        ),
+      ),
+    ).toEqual(
+      new Set([
+        `${decided.reference_url} > ${decided.competitor_url} ACCEPTED`,
+        `${chosen.reference_url} > ${alternative.competitor_url} MANUAL`,
+        `${unpaired} > ${free} MANUAL`,
+      ]),
+    );
+  });
+
+  it('registers a webhook, shows its secret once, sends a test event and lists its delivery', async () => {
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Register a webhook' });
+    await form.getByLabel('Receiver URL').fill(receiver.url('/ok'));
+    await form.getByRole('button', { name: 'Register' }).click();
+    const secret = (await page.locator('output.secret').textContent()) ?? '';
+    expect(secret.length).toBeGreaterThan(16);
+    await page.getByRole('link', { name: 'Projects', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    const hooks = page.getByRole('table', { name: 'Webhooks of the project' });
+    await hooks.getByRole('link', { name: receiver.url('/ok') }).waitFor();
+    expect(await page.locator('output.secret').count()).toBe(0);
+    await hooks.getByRole('button', { name: 'Send test event' }).click();
+    await page.waitForURL(/#\/webhooks\/whk_/);
+    const deliveries = page.getByRole('table', { name: 'Deliveries' });
+    await deliveries.getByRole('cell', { name: 'webhook.test', exact: true }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await settled(page);
+          return deliveries.getByRole('cell', { name: 'DELIVERED', exact: true }).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    const got = receiver.received.map((request) => JSON.parse(request.rawBody.toString()).type);
+    expect(got).toContain('webhook.test');
+  });
+
+  it('creates a daily scrape schedule, pauses and resumes it, and shows its runs', async () => {
+    await page.getByRole('link', { name: 'Schedules', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Scrape a website every day' });
+    await form.getByLabel('Website').selectOption(websiteId);
+    await form.getByLabel('Time (HH:MM)').fill('05:15');
+    await form.getByRole('button', { name: 'Create schedule' }).click();
+    const schedules = page.getByRole('table', { name: 'Schedules of the project' });
+    await schedules.getByRole('cell', { name: 'ACTIVE', exact: true }).waitFor();
+    expect(await schedules.locator('tbody tr').first().textContent()).toContain('DAILY');
+    await schedules.getByRole('button', { name: 'Pause', exact: true }).click();
+    await schedules.getByRole('cell', { name: 'PAUSED', exact: true }).waitFor();
+    const [stored] = (await api.get('/schedules', { query: { project_id: projectId } })).body as any[];
+    expect(stored).toMatchObject({
+      website_id: websiteId,
+      status: 'PAUSED',
+      cadence: { kind: 'DAILY', time: '05:15' },
+    });
+    await schedules.getByRole('button', { name: 'Resume', exact: true }).click();
+    await schedules.getByRole('cell', { name: 'ACTIVE', exact: true }).waitFor();
+    await schedules.getByRole('link', { name: stored.schedule_id }).click();
+    await page.getByRole('heading', { name: `Runs of ${stored.schedule_id}` }).waitFor();
+    await page.getByText('Schedule runs: none yet.').waitFor();
   });
 
   it('has no serious or critical accessibility violation on the sign-in page or any main page', async () => {
@@ -258,6 +494,10 @@ describe('the console', () => {
     await expect.poll(() => statusOf(viewerPage).textContent()).toBe('AWAITING_APPROVAL');
     expect(await viewerPage.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     expect(await viewerPage.getByRole('button', { name: 'Cancel job' }).count()).toBe(0);
+    await viewerPage.goto(`${consoleUrl}#/websites/${websiteId}`);
+    await viewerPage.getByRole('heading', { name: 'Sample' }).waitFor();
+    expect(await viewerPage.getByRole('button', { name: 'Remove website' }).count()).toBe(0);
+    expect(await viewerPage.getByRole('button', { name: 'Quote a full scrape' }).count()).toBe(0);
     await viewerPage.getByRole('link', { name: 'Websites', exact: true }).click();
     await viewerPage.getByRole('heading', { level: 1, name: 'Websites' }).waitFor();
     expect(await viewerPage.getByRole('form', { name: 'Set up a website' }).count()).toBe(0);

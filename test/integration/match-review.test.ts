@@ -158,6 +158,8 @@ describe('match review', () => {
     for (const [i, item] of items.entries()) {
       expect(item.confidence).toBeLessThan(1);
       expect(item.reference_name).toEqual(expect.any(String));
+      expect(item.reference).toMatchObject({ price: expect.any(String), currency: expect.any(String) });
+      expect(item.competitor).toMatchObject({ price: expect.any(String), currency: expect.any(String) });
       expect(item.alternatives.length).toBeLessThanOrEqual(3);
       for (const alternative of item.alternatives)
         expect(alternative).toMatchObject({ confidence: expect.any(Number), evidence: expect.any(String) });

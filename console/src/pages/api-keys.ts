@@ -2,7 +2,7 @@ import { ok, page } from '../api.ts';
 import type { ConsoleContext } from '../context.ts';
 import { h, when } from '../dom.ts';
 import { actionButton, apiForm } from '../forms.ts';
-import { pagedList } from '../paged-list.ts';
+import { PAGE_SIZE, pagedList } from '../paged-list.ts';
 
 /** Scopes by their console labels (the spec's scope table). */
 const SCOPE_LABELS = { USER: 'all projects', PROJECT: 'one project' } as const;
@@ -128,7 +128,11 @@ export async function apiKeysPage(context: ConsoleContext): Promise<HTMLElement>
         },
       ],
       async (cursor: string | null) =>
-        page(api.GET('/account/api-keys', { params: { query: cursor ? { cursor } : {} } })),
+        page(
+          api.GET('/account/api-keys', {
+            params: { query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } },
+          }),
+        ),
     ),
   );
 }

@@ -3,7 +3,7 @@ import { ok, page } from '../api.ts';
 import type { ConsoleContext } from '../context.ts';
 import { h, table, when } from '../dom.ts';
 import { apiForm } from '../forms.ts';
-import { pagedList } from '../paged-list.ts';
+import { PAGE_SIZE, pagedList } from '../paged-list.ts';
 import { type PricePoint, priceChart } from '../price-chart.ts';
 import { projectOrNotice } from './no-project.ts';
 
@@ -94,6 +94,7 @@ export async function changesPage(context: ConsoleContext, params: string[]): Pr
               query: {
                 ...(kind ? { kind: kind as ChangeKind } : {}),
                 ...(websiteId ? { website_id: websiteId } : {}),
+                limit: PAGE_SIZE,
                 ...(cursor ? { cursor } : {}),
               },
             },

@@ -2,7 +2,7 @@ import { ok, page } from '../api.ts';
 import { type ConsoleContext, may } from '../context.ts';
 import { type Child, fill, h, progressBar, table, when } from '../dom.ts';
 import { actionButton, apiForm, problemView } from '../forms.ts';
-import { pagedList } from '../paged-list.ts';
+import { PAGE_SIZE, pagedList } from '../paged-list.ts';
 import { projectOrNotice } from './no-project.ts';
 import { fact } from './websites.ts';
 
@@ -63,7 +63,7 @@ export async function jobsPage(context: ConsoleContext, params: string[]): Promi
   const api = context.api;
   const query = (cursor: string | null) => ({
     project_id: project.project_id,
-    limit: 20,
+    limit: PAGE_SIZE,
     ...(cursor ? { cursor } : {}),
   });
   const websites = (await ok(

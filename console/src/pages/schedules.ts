@@ -2,7 +2,7 @@ import { ok, page } from '../api.ts';
 import { type ConsoleContext, may } from '../context.ts';
 import { h, when } from '../dom.ts';
 import { actionButton, apiForm } from '../forms.ts';
-import { pagedList } from '../paged-list.ts';
+import { PAGE_SIZE, pagedList } from '../paged-list.ts';
 import { projectOrNotice } from './no-project.ts';
 
 /** Scheduled scrapes: create a daily one, pause or resume, and each schedule's runs. */
@@ -31,7 +31,10 @@ export async function schedulesPage(context: ConsoleContext, params: string[]): 
         async (cursor: string | null) =>
           page(
             api.GET('/schedules/{schedule_id}/runs', {
-              params: { path: { schedule_id: scheduleId }, query: cursor ? { cursor } : {} },
+              params: {
+                path: { schedule_id: scheduleId },
+                query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+              },
             }),
           ),
       ),
@@ -113,7 +116,9 @@ export async function schedulesPage(context: ConsoleContext, params: string[]): 
       async (cursor: string | null) =>
         page(
           api.GET('/schedules', {
-            params: { query: { project_id: project.project_id, ...(cursor ? { cursor } : {}) } },
+            params: {
+              query: { project_id: project.project_id, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+            },
           }),
         ),
     ),

@@ -3,7 +3,7 @@ import { ok, page } from '../api.ts';
 import { type ConsoleContext, may } from '../context.ts';
 import { h, when } from '../dom.ts';
 import { actionButton, apiForm } from '../forms.ts';
-import { pagedList } from '../paged-list.ts';
+import { PAGE_SIZE, pagedList } from '../paged-list.ts';
 import { projectOrNotice } from './no-project.ts';
 
 /** Webhooks of the project: register (secret shown once), test, deliveries and redelivery, remove. */
@@ -43,7 +43,10 @@ export async function webhooksPage(context: ConsoleContext, params: string[]): P
         async (cursor: string | null) =>
           page(
             api.GET('/webhooks/{webhook_id}/deliveries', {
-              params: { path: { webhook_id: webhookId }, query: cursor ? { cursor } : {} },
+              params: {
+                path: { webhook_id: webhookId },
+                query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+              },
             }),
           ),
       ),
@@ -122,7 +125,9 @@ export async function webhooksPage(context: ConsoleContext, params: string[]): P
       async (cursor: string | null) =>
         page(
           api.GET('/webhooks', {
-            params: { query: { project_id: project.project_id, ...(cursor ? { cursor } : {}) } },
+            params: {
+              query: { project_id: project.project_id, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+            },
           }),
         ),
     ),

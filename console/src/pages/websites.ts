@@ -1,8 +1,8 @@
 import { ok, page } from '../api.ts';
 import { type ConsoleContext, may } from '../context.ts';
-import { type Child, fill, h, progressBar, table, when } from '../dom.ts';
+import { type Child, externalLink, fill, h, progressBar, table, when } from '../dom.ts';
 import { actionButton, apiForm, problemView } from '../forms.ts';
-import { pagedList } from '../paged-list.ts';
+import { PAGE_SIZE, pagedList } from '../paged-list.ts';
 import { projectOrNotice } from './no-project.ts';
 
 const FINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
@@ -53,7 +53,9 @@ export async function websitesPage(context: ConsoleContext, params: string[]): P
       async (cursor: string | null) =>
         page(
           api.GET('/websites', {
-            params: { query: { project_id: project.project_id, limit: 20, ...(cursor ? { cursor } : {}) } },
+            params: {
+              query: { project_id: project.project_id, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+            },
           }),
         ),
     ),
@@ -148,7 +150,7 @@ async function websitePage(context: ConsoleContext, websiteId: string): Promise<
     h(
       'dl',
       { class: 'facts' },
-      fact('Shop', h('a', { href: website.url, rel: 'noreferrer', target: '_blank' }, website.url)),
+      fact('Shop', externalLink(website.url)),
       fact('Products (estimate)', String(website.products_estimate)),
       fact('Difficulty', website.difficulty),
       fact('Full scrape quote', `${website.estimate?.total ?? '—'} ${website.estimate?.currency ?? ''}`),
@@ -163,14 +165,27 @@ async function websitePage(context: ConsoleContext, websiteId: string): Promise<
           context.go(`#/jobs/scraping/${job.job_id}`);
         })
       : null,
+    may(context, 'REMOVE_WEBSITE')
+      ? actionButton('Remove website', async () => {
+          if (
+            !confirm(
+              `Remove ${website.domain} from the project? Its catalogs go with it and its schedules stop.`,
+            )
+          )
+            return;
+          await ok(
+            api.DELETE('/websites/{website_id}', { params: { path: { website_id: website.website_id } } }),
+          );
+          context.go('#/websites');
+        })
+      : null,
     h('h2', {}, 'Sample'),
     table<Product>(
       'Products read while training',
       [
         {
           title: 'Name',
-          cell: (product) =>
-            h('a', { href: product.url, rel: 'noreferrer', target: '_blank' }, product.name ?? product.url),
+          cell: (product) => externalLink(product.url, product.name ?? product.url),
         },
         { title: 'Brand', cell: (product) => product.brand ?? '—' },
         { title: 'GTIN', cell: (product) => product.gtin ?? '—' },
@@ -185,9 +200,11 @@ async function websitePage(context: ConsoleContext, websiteId: string): Promise<
           cell: (product) =>
             h(
               'a',
-              { href: `#/changes/history/${website.website_id}/${encodeURIComponent(product.url)}` },
-              h('span', { class: 'visually-hidden' }, `Price history of ${product.name ?? product.url}`),
-              h('span', { 'aria-hidden': 'true' }, 'Price history'),
+              {
+                href: `#/changes/history/${website.website_id}/${encodeURIComponent(product.url)}`,
+                'aria-label': `Price history of ${product.name ?? product.url}`,
+              },
+              'Price history',
             ),
         },
       ],

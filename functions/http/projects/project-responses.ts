@@ -34,9 +34,21 @@ export const matchDecision = v.object({
   decided_at: timestamp,
 });
 
+/** Null when the website's newest catalog no longer holds the product. */
+const reviewProductFacts = v.nullable(
+  v.object({
+    price: v.nullable(v.string()),
+    currency: v.nullable(v.string()),
+    gtin: v.nullable(v.string()),
+    mpn: v.nullable(v.string()),
+    sku: v.nullable(v.string()),
+  }),
+);
+
 const reviewCandidate = v.object({
   competitor_url: v.string(),
   competitor_name: v.nullable(v.string()),
+  competitor: reviewProductFacts,
   confidence: v.number(),
   evidence: v.nullable(v.string()),
 });
@@ -46,9 +58,11 @@ export const matchReviewItem = v.object({
   reference_website_id: v.string(),
   reference_url: v.string(),
   reference_name: v.nullable(v.string()),
+  reference: reviewProductFacts,
   competitor_website_id: v.string(),
   competitor_url: v.string(),
   competitor_name: v.nullable(v.string()),
+  competitor: reviewProductFacts,
   score: v.nullable(v.number()),
   method: v.string(),
   confidence: v.nullable(v.number()),
