@@ -32,7 +32,7 @@ const small = (name: string, extra: Partial<ShopSpec>): ShopSpec => ({
 });
 
 const SCRIPTED = small('scripted-shop', { rendering: 'SCRIPT' });
-const CONSENT = small('consent-shop', { rendering: 'SCRIPT', consentOverlay: true, data: 'MICRODATA' });
+const CONSENT = small('consent-shop', { rendering: 'SCRIPT', consentOverlay: true });
 const PUSHBACK = small('pushback-shop', {
   products: 4,
   pushback: { minIntervalMs: 1000, retryAfterSeconds: 2 },
@@ -122,11 +122,11 @@ describe('shops that need a browser', () => {
       .requests.slice(before)
       .filter((request) => request.path.startsWith('/api/page-data.json'));
     expect(dataRequests.length).toBeGreaterThanOrEqual(shop(SCRIPTED).groundTruth.products.length);
-  }, 180_000);
+  }, 300_000);
 
   it('(b) reads the products behind a consent overlay, not the overlay', async () => {
     await landAndScrape(CONSENT, 'BROWSER');
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('shops that push back', () => {

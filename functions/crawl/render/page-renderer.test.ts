@@ -9,7 +9,7 @@ import {
 } from '../../../test/helpers/request-log-server.ts';
 import { DEFAULT_USER_AGENT } from '../net/fetcher.ts';
 import { DEFAULT_CHROMIUM_PATH, launchChromium } from './launch-chromium.ts';
-import { createPageRenderer, type PageRenderer } from './page-renderer.ts';
+import { CRAWL_BROWSER_ARGS, createPageRenderer, type PageRenderer } from './page-renderer.ts';
 import { renderingFetcher } from './rendering-fetcher.ts';
 
 const cleanup = new Cleanup();
@@ -36,7 +36,7 @@ const page = (script: string, body = '<div id="app">Loading…</div>'): Handler 
 async function renderingFetcherFor(servers: Parameters<typeof testFetcher>[0], pageTimeoutMs = 5_000) {
   const http = testFetcher(servers);
   const renderer = createPageRenderer({
-    launch: () => launchChromium({ executablePath }),
+    launch: () => launchChromium({ executablePath, args: CRAWL_BROWSER_ARGS }),
     fetcher: http,
     userAgent: DEFAULT_USER_AGENT,
     pageTimeoutMs,

@@ -21,6 +21,15 @@ export interface RendererOptions {
 
 const DEFAULTS = { pageTimeoutMs: 20_000, maxRequests: 60 } as const;
 
+/**
+ * Flags of a crawling browser: it resolves no host name itself (every request of a page is answered
+ * by the crawler's fetcher, so nothing may go around it), and a page's scripts get a bounded heap.
+ */
+export const CRAWL_BROWSER_ARGS = [
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--js-flags=--max-old-space-size=256',
+];
+
 /** Requests that cannot carry product data: refused without a fetch. */
 const REFUSED_TYPES = new Set([
   'image',
