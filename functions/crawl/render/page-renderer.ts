@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Route } from 'playwright-core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { FetchedPage, FetchOptions, PageFetcher } from '../net/page-fetcher.ts';
 import { removeConsentOverlays } from './consent-overlays.ts';
 
@@ -65,8 +66,28 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
   return new ChromiumRenderer(options);
 }
 
+/** The page being rendered, as the route handler of the session's context sees it. */
+interface Rendering {
+  document: FetchedPage;
+  navigated: boolean;
+  requests: number;
+  inFlight: number;
+  lastActivity: number;
+  options: FetchOptions;
+}
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  current: Rendering | null;
+}
+
+/** How long a page's requests must have been quiet before its DOM is read. */
+const QUIET_MS = 250;
+
 class ChromiumRenderer implements PageRenderer {
   private browser: Promise<Browser> | null = null;
+  private session: Promise<Session> | null = null;
   private readonly pageTimeoutMs: number;
   private readonly maxRequests: number;
 
@@ -81,70 +102,54 @@ class ChromiumRenderer implements PageRenderer {
 
   /**
    * Renders a document the fetcher already fetched: the browser gets it as the answer to its
-   * navigation, so the page is not fetched twice. Each page gets its own context (no cookies, no
-   * storage shared between pages) that is closed after it, whatever its scripts do.
+   * navigation, so the page is not fetched twice. The pages of one renderer (one website's task)
+   * share a browser context, as one visitor's tab would; a page that fails or runs past its time
+   * takes the context with it, whatever its scripts do, and the next page gets a fresh one.
    */
   async render(document: FetchedPage, options: FetchOptions = {}): Promise<string> {
-    const started = performance.now();
-    const budgetEnd = Math.min(started + this.pageTimeoutMs, options.deadline ?? Number.POSITIVE_INFINITY);
-    const browser = await this.startBrowser();
-    const context = await browser.newContext({
-      serviceWorkers: 'block',
-      acceptDownloads: false,
-      userAgent: this.options.userAgent,
-      javaScriptEnabled: true,
-    });
     const controller = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+    const session = await this.openSession();
+    // The page's time starts once the browser is up: a launch is not the page's doing.
+    const budgetEnd = Math.min(
+      performance.now() + this.pageTimeoutMs,
+      options.deadline ?? Number.POSITIVE_INFINITY,
+    );
+    const rendering: Rendering = {
+      document,
+      navigated: false,
+      requests: 0,
+      inFlight: 0,
+      lastActivity: performance.now(),
+      options: { signal, deadline: budgetEnd },
+    };
+    session.current = rendering;
+    const rendered = async (): Promise<string> => {
+      await session.page.goto(document.url, { waitUntil: 'domcontentloaded', timeout: remaining(budgetEnd) });
+      await quiet(rendering, budgetEnd);
+      const html: unknown = await session.page.evaluate(removeConsentOverlays);
+      if (typeof html !== 'string') throw new Error('the rendered page gave no HTML');
+      return html;
+    };
     try {
-      const page = await context.newPage();
-      // Popups and new tabs are closed as they open; dialogs are dismissed so scripts go on.
-      context.on('page', (other) => {
-        if (other !== page) void other.close().catch(() => undefined);
-      });
-      page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
-      let requests = 0;
-      let navigated = false;
-      await context.route('**/*', (route) => {
-        const request = route.request();
-        if (request.isNavigationRequest() && !navigated) {
-          navigated = true;
-          return route.fulfill({
-            status: document.status ?? 200,
-            contentType: document.contentType ?? 'text/html',
-            body: Buffer.from(document.bytes),
-          });
-        }
-        // The page may not take the browser elsewhere, nor load frames: a 204 answer to a navigation
-        // leaves the page as it is (a refused one would show the browser's error page instead).
-        if (request.isNavigationRequest()) return route.fulfill({ status: 204, body: '' });
-        if (REFUSED_TYPES.has(request.resourceType())) return route.abort('blockedbyclient');
-        if (request.method() !== 'GET' || ++requests > this.maxRequests)
-          return route.abort('blockedbyclient');
-        return this.answer(route, { signal, deadline: budgetEnd });
-      });
-      const rendered = async (): Promise<string> => {
-        await page.goto(document.url, { waitUntil: 'domcontentloaded', timeout: remaining(budgetEnd) });
-        // A page that never goes quiet (polling, a load event that never fires) is read as it stands.
-        await page.waitForLoadState('networkidle', { timeout: remaining(budgetEnd) }).catch(() => undefined);
-        const html: unknown = await page.evaluate(removeConsentOverlays);
-        if (typeof html !== 'string') throw new Error('the rendered page gave no HTML');
-        return html;
-      };
       return await withTimeout(
         rendered(),
         remaining(budgetEnd),
         () => new RenderTimeoutError(this.pageTimeoutMs),
       );
+    } catch (error) {
+      await this.closeSession();
+      throw error;
     } finally {
+      session.current = null;
       controller.abort();
-      await this.closeContext(context);
     }
   }
 
   async close(): Promise<void> {
     const browser = this.browser;
     this.browser = null;
+    this.session = null;
     if (browser) await (await browser.catch(() => null))?.close();
   }
 
@@ -160,10 +165,63 @@ class ChromiumRenderer implements PageRenderer {
     return this.browser;
   }
 
+  private openSession(): Promise<Session> {
+    if (!this.session) {
+      const opening = this.newSession();
+      opening.catch(() => {
+        if (this.session === opening) this.session = null;
+      });
+      this.session = opening;
+    }
+    return this.session;
+  }
+
+  private async newSession(): Promise<Session> {
+    const browser = await this.startBrowser();
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+      userAgent: this.options.userAgent,
+      javaScriptEnabled: true,
+    });
+    const page = await context.newPage();
+    const session: Session = { context, page, current: null };
+    // Popups and new tabs are closed as they open; dialogs are dismissed so scripts go on.
+    context.on('page', (other) => {
+      if (other !== page) void other.close().catch(() => undefined);
+    });
+    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+    await context.route('**/*', (route) => this.route(route, session.current));
+    return session;
+  }
+
+  private route(route: Route, rendering: Rendering | null): Promise<void> {
+    const request = route.request();
+    if (rendering === null) return route.abort('blockedbyclient');
+    if (request.isNavigationRequest() && !rendering.navigated) {
+      rendering.navigated = true;
+      const { document } = rendering;
+      return route.fulfill({
+        status: document.status ?? 200,
+        contentType: document.contentType ?? 'text/html',
+        body: Buffer.from(document.bytes),
+      });
+    }
+    // The page may not take the browser elsewhere, nor load frames: a 204 answer to a navigation
+    // leaves the page as it is (a refused one would show the browser's error page instead).
+    if (request.isNavigationRequest()) return route.fulfill({ status: 204, body: '' });
+    if (REFUSED_TYPES.has(request.resourceType())) return route.abort('blockedbyclient');
+    if (request.method() !== 'GET' || ++rendering.requests > this.maxRequests) {
+      return route.abort('blockedbyclient');
+    }
+    return this.answer(route, rendering);
+  }
+
   /** Answers one request of the page through the crawler's fetcher. */
-  private async answer(route: Route, options: FetchOptions): Promise<void> {
+  private async answer(route: Route, rendering: Rendering): Promise<void> {
+    rendering.inFlight++;
     try {
-      const fetched = await this.options.fetcher.fetch(route.request().url(), options);
+      const fetched = await this.options.fetcher.fetch(route.request().url(), rendering.options);
       if (fetched.outcome === 'OK') {
         await route.fulfill({
           status: fetched.status ?? 200,
@@ -178,16 +236,36 @@ class ChromiumRenderer implements PageRenderer {
     } catch {
       // The page was closed or its time ran out while the request waited.
       await route.abort('aborted').catch(() => undefined);
+    } finally {
+      rendering.inFlight--;
+      rendering.lastActivity = performance.now();
     }
   }
 
-  private async closeContext(context: BrowserContext): Promise<void> {
+  private async closeSession(): Promise<void> {
+    const session = this.session;
+    this.session = null;
+    const context = session ? (await session.catch(() => null))?.context : undefined;
+    if (!context) return;
     const closed = await withTimeout(
       context.close().then(() => true),
       CLOSE_TIMEOUT_MS,
       () => new RenderTimeoutError(CLOSE_TIMEOUT_MS),
     ).catch(() => false);
     if (!closed) await this.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Waits until the page's requests have been quiet for QUIET_MS (every request goes through the
+ * route, so the renderer counts them itself), or its time ends: a page that never goes quiet
+ * (polling, a load event that never comes) is read as it stands.
+ */
+async function quiet(rendering: Rendering, budgetEnd: number): Promise<void> {
+  while (performance.now() < budgetEnd) {
+    const idleFor = performance.now() - rendering.lastActivity;
+    if (rendering.inFlight === 0 && idleFor >= QUIET_MS) return;
+    await sleep(Math.max(10, Math.min(QUIET_MS - idleFor, budgetEnd - performance.now(), 50)));
   }
 }
 
