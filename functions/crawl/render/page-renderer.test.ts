@@ -143,6 +143,24 @@ describe('rendering a page in Chromium', () => {
     expect(rendered.body).not.toContain('<h1>We value your privacy</h1>');
   }, 30_000);
 
+  it('renders pages asked for at once each in its own context, and reuses the contexts after', async () => {
+    const pages = Object.fromEntries(
+      [1, 2, 3].map((i) => [`/p/${i}`, page(`document.getElementById('app').textContent = 'page ${i}';`)]),
+    );
+    const server = cleanup.add(await startServer(routes(pages)));
+    const { fetcher } = await renderingFetcherFor([server]);
+
+    const first = await Promise.all([1, 2, 3].map((i) => fetcher.fetch(`${server.origin}/p/${i}`)));
+    const again = await fetcher.fetch(`${server.origin}/p/2`);
+
+    expect(first.map((rendered) => /page \d/.exec(rendered.body)?.[0])).toEqual([
+      'page 1',
+      'page 2',
+      'page 3',
+    ]);
+    expect(again.body).toContain('page 2');
+  }, 30_000);
+
   it('starts no browser for what is not HTML', async () => {
     const server = cleanup.add(await startServer(routes({ '/sitemap.xml': json({}) })));
     const { fetcher, renderer } = await renderingFetcherFor([server]);

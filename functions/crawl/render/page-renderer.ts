@@ -77,6 +77,7 @@ interface Rendering {
 }
 
 interface Session {
+  browser: Browser;
   context: BrowserContext;
   page: Page;
   current: Rendering | null;
@@ -87,7 +88,8 @@ const QUIET_MS = 250;
 
 class ChromiumRenderer implements PageRenderer {
   private browser: Promise<Browser> | null = null;
-  private session: Promise<Session> | null = null;
+  /** Contexts free for the next page; pages rendered at once each take their own. */
+  private idle: Session[] = [];
   private readonly pageTimeoutMs: number;
   private readonly maxRequests: number;
 
@@ -102,14 +104,14 @@ class ChromiumRenderer implements PageRenderer {
 
   /**
    * Renders a document the fetcher already fetched: the browser gets it as the answer to its
-   * navigation, so the page is not fetched twice. The pages of one renderer (one website's task)
-   * share a browser context, as one visitor's tab would; a page that fails or runs past its time
-   * takes the context with it, whatever its scripts do, and the next page gets a fresh one.
+   * navigation, so the page is not fetched twice. A page takes a free browser context of this
+   * renderer (one website's task), as one visitor's tab would, or a new one when all are busy; a
+   * page that fails or runs past its time takes its context with it, whatever its scripts do.
    */
   async render(document: FetchedPage, options: FetchOptions = {}): Promise<string> {
     const controller = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
-    const session = await this.openSession();
+    const session = await this.takeSession();
     // The page's time starts once the browser is up: a launch is not the page's doing.
     const budgetEnd = Math.min(
       performance.now() + this.pageTimeoutMs,
@@ -126,22 +128,28 @@ class ChromiumRenderer implements PageRenderer {
     session.current = rendering;
     const rendered = async (): Promise<string> => {
       await session.page.goto(document.url, { waitUntil: 'domcontentloaded', timeout: remaining(budgetEnd) });
+      // Requests the page's scripts made before this reach the route a moment later: the quiet
+      // time counts from here.
+      rendering.lastActivity = performance.now();
       await quiet(rendering, budgetEnd);
       const html: unknown = await session.page.evaluate(removeConsentOverlays);
       if (typeof html !== 'string') throw new Error('the rendered page gave no HTML');
       return html;
     };
     try {
-      return await withTimeout(
+      const html = await withTimeout(
         rendered(),
         remaining(budgetEnd),
         () => new RenderTimeoutError(this.pageTimeoutMs),
       );
+      session.current = null;
+      this.idle.push(session);
+      return html;
     } catch (error) {
-      await this.closeSession();
+      session.current = null;
+      await this.closeSession(session);
       throw error;
     } finally {
-      session.current = null;
       controller.abort();
     }
   }
@@ -149,7 +157,7 @@ class ChromiumRenderer implements PageRenderer {
   async close(): Promise<void> {
     const browser = this.browser;
     this.browser = null;
-    this.session = null;
+    this.idle = [];
     if (browser) await (await browser.catch(() => null))?.close();
   }
 
@@ -165,15 +173,11 @@ class ChromiumRenderer implements PageRenderer {
     return this.browser;
   }
 
-  private openSession(): Promise<Session> {
-    if (!this.session) {
-      const opening = this.newSession();
-      opening.catch(() => {
-        if (this.session === opening) this.session = null;
-      });
-      this.session = opening;
+  private async takeSession(): Promise<Session> {
+    for (let session = this.idle.pop(); session; session = this.idle.pop()) {
+      if (session.browser.isConnected()) return session;
     }
-    return this.session;
+    return this.newSession();
   }
 
   private async newSession(): Promise<Session> {
@@ -185,7 +189,7 @@ class ChromiumRenderer implements PageRenderer {
       javaScriptEnabled: true,
     });
     const page = await context.newPage();
-    const session: Session = { context, page, current: null };
+    const session: Session = { browser, context, page, current: null };
     // Popups and new tabs are closed as they open; dialogs are dismissed so scripts go on.
     context.on('page', (other) => {
       if (other !== page) void other.close().catch(() => undefined);
@@ -220,6 +224,7 @@ class ChromiumRenderer implements PageRenderer {
   /** Answers one request of the page through the crawler's fetcher. */
   private async answer(route: Route, rendering: Rendering): Promise<void> {
     rendering.inFlight++;
+    rendering.lastActivity = performance.now();
     try {
       const fetched = await this.options.fetcher.fetch(route.request().url(), rendering.options);
       if (fetched.outcome === 'OK') {
@@ -242,11 +247,8 @@ class ChromiumRenderer implements PageRenderer {
     }
   }
 
-  private async closeSession(): Promise<void> {
-    const session = this.session;
-    this.session = null;
-    const context = session ? (await session.catch(() => null))?.context : undefined;
-    if (!context) return;
+  private async closeSession(session: Session): Promise<void> {
+    const { context } = session;
     const closed = await withTimeout(
       context.close().then(() => true),
       CLOSE_TIMEOUT_MS,
