@@ -5,6 +5,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   extraction: async () => (await import('./extraction.ts')).runExtractionBench(),
   history: async () => (await import('./history.ts')).runHistoryBench(),
   matching: async () => (await import('./matching.ts')).runMatchingBench(),
+  render: async () => (await import('./render.ts')).runRenderBench(),
 };
 
 const requested = process.argv[2];
