@@ -10,7 +10,7 @@ describe("the stage's price list", () => {
     process.env.PRICE_OVERRIDES = JSON.stringify({ minCharge: '2.50', unitPricePer1000: { EASY: '1.75' } });
     const { priceList } = await import('./price-list.ts');
     expect(priceList.minCharge).toBe(250);
-    expect(priceList.unitPricePer1000).toEqual({ EASY: 175, MEDIUM: 350, HARD: 600 });
+    expect(priceList.unitPricePer1000).toEqual({ EASY: 175, MEDIUM: 350, HARD: 600, BROWSER: 900 });
   });
 
   it('is the defaults without overrides', async () => {

@@ -83,8 +83,8 @@ interface Session {
   current: Rendering | null;
 }
 
-/** How long a page's requests must have been quiet before its DOM is read. */
-const QUIET_MS = 250;
+/** How long the route must have had no request of the page before its DOM is read. */
+const QUIET_MS = 100;
 
 class ChromiumRenderer implements PageRenderer {
   private browser: Promise<Browser> | null = null;
@@ -128,9 +128,12 @@ class ChromiumRenderer implements PageRenderer {
     session.current = rendering;
     const rendered = async (): Promise<string> => {
       await session.page.goto(document.url, { waitUntil: 'domcontentloaded', timeout: remaining(budgetEnd) });
-      // Requests the page's scripts made before this reach the route a moment later: the quiet
-      // time counts from here.
-      rendering.lastActivity = performance.now();
+      // The browser's own count of the page's connections: a page that never goes quiet (polling,
+      // a load event that never comes) is read as it stands when its time ends.
+      await session.page
+        .waitForLoadState('networkidle', { timeout: remaining(budgetEnd) })
+        .catch(() => undefined);
+      // Answers the route still has on their way (a request counted there but not yet fulfilled).
       await quiet(rendering, budgetEnd);
       const html: unknown = await session.page.evaluate(removeConsentOverlays);
       if (typeof html !== 'string') throw new Error('the rendered page gave no HTML');
@@ -259,9 +262,8 @@ class ChromiumRenderer implements PageRenderer {
 }
 
 /**
- * Waits until the page's requests have been quiet for QUIET_MS (every request goes through the
- * route, so the renderer counts them itself), or its time ends: a page that never goes quiet
- * (polling, a load event that never comes) is read as it stands.
+ * Waits until no request of the page is waiting at the route and none came for QUIET_MS, or its
+ * time ends (every request goes through the route, so the renderer counts them itself).
  */
 async function quiet(rendering: Rendering, budgetEnd: number): Promise<void> {
   while (performance.now() < budgetEnd) {
