@@ -118,6 +118,43 @@ describe('rendering a page in Chromium', () => {
     expect(performance.now() - started).toBeLessThan(15_000);
   }, 30_000);
 
+  it('ends a page whose script allocates without end at its heap limit, and renders the next one', async () => {
+    const server = cleanup.add(
+      await startServer(
+        routes({
+          '/hog': page('const hoard = []; for (;;) hoard.push(new Array(1e6).fill(hoard.length));'),
+          '/fine': page("document.getElementById('app').textContent = 'rendered';"),
+        }),
+      ),
+    );
+    const { fetcher } = await renderingFetcherFor([server], 10_000);
+
+    const hog = await fetcher.fetch(`${server.origin}/hog`);
+    const fine = await fetcher.fetch(`${server.origin}/fine`);
+
+    expect(hog.outcome).toBe('RENDER_FAILED');
+    expect(fine.outcome).toBe('OK');
+    expect(fine.body).toContain('rendered');
+  }, 60_000);
+
+  it('reads a page that never goes quiet as it stands when its time ends', async () => {
+    const server = cleanup.add(
+      await startServer(
+        routes({
+          '/p/1': page("fetch('/never'); document.getElementById('app').textContent = 'drawn';"),
+          // Never answers, as a long poll would.
+          '/never': () => new Promise<void>(() => undefined),
+        }),
+      ),
+    );
+    const { fetcher } = await renderingFetcherFor([server], 4_000);
+
+    const rendered = await fetcher.fetch(`${server.origin}/p/1`);
+
+    expect(rendered.outcome).toBe('OK');
+    expect(rendered.body).toContain('drawn');
+  }, 30_000);
+
   it('removes a consent overlay and keeps the page behind it', async () => {
     // Built by the script, as consent tools do, so the served HTML holds no part of it.
     const overlay = `const box = document.createElement('div');

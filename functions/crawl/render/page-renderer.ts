@@ -83,6 +83,9 @@ interface Session {
   current: Rendering | null;
 }
 
+/** The end of a page's time kept for reading its DOM, whether or not the page went quiet. */
+const READ_RESERVE_MS = 2_000;
+
 /** How long the route must have had no request of the page before its DOM is read. */
 const QUIET_MS = 100;
 
@@ -129,12 +132,13 @@ class ChromiumRenderer implements PageRenderer {
     const rendered = async (): Promise<string> => {
       await session.page.goto(document.url, { waitUntil: 'domcontentloaded', timeout: remaining(budgetEnd) });
       // The browser's own count of the page's connections: a page that never goes quiet (polling,
-      // a load event that never comes) is read as it stands when its time ends.
+      // a request never answered) is read as it stands, in the last part of its time kept for that.
+      const settleEnd = budgetEnd - Math.min(READ_RESERVE_MS, (budgetEnd - performance.now()) / 4);
       await session.page
-        .waitForLoadState('networkidle', { timeout: remaining(budgetEnd) })
+        .waitForLoadState('networkidle', { timeout: remaining(settleEnd) })
         .catch(() => undefined);
       // Answers the route still has on their way (a request counted there but not yet fulfilled).
-      await quiet(rendering, budgetEnd);
+      await quiet(rendering, settleEnd);
       const html: unknown = await session.page.evaluate(removeConsentOverlays);
       if (typeof html !== 'string') throw new Error('the rendered page gave no HTML');
       return html;
@@ -151,6 +155,9 @@ class ChromiumRenderer implements PageRenderer {
     } catch (error) {
       session.current = null;
       await this.closeSession(session);
+      // Playwright's own timeouts (a navigation that never got its document loaded) are the page's time too.
+      if (error instanceof Error && error.name === 'TimeoutError')
+        throw new RenderTimeoutError(this.pageTimeoutMs);
       throw error;
     } finally {
       controller.abort();
