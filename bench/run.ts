@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   history: async () => (await import('./history.ts')).runHistoryBench(),
   matching: async () => (await import('./matching.ts')).runMatchingBench(),
   'page-limits': async () => (await import('./page-limits.ts')).runPageLimitsBench(),
+  render: async () => (await import('./render.ts')).runRenderBench(),
 };
 
 const requested = process.argv[2];

@@ -11,8 +11,12 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * The AWS SDK v3 is left to the Lambda runtime, which carries it (nodejs24.x): bundled, the SDK alone
  * (the DynamoDB client with its credential chain) is about 360 KB of every bundle, more than the
  * 300 KB a whole function may weigh.
+ *
+ * playwright-core is left out too: only the browser's container image (lib/browser-image) launches
+ * Chromium, and carries the package; the zip functions that share the crawl code never load it
+ * (functions/crawl/render/launch-chromium.ts imports it when a browser starts).
  */
-export const BUNDLE_EXTERNALS = ['@aws-sdk/*', '@smithy/*'] as const;
+export const BUNDLE_EXTERNALS = ['@aws-sdk/*', '@smithy/*', 'playwright-core'] as const;
 
 export const BUNDLE_TARGET = 'node24';
 

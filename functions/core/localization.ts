@@ -21,6 +21,16 @@ export function localeOf(country: string): string {
   return `${language}-${country}`;
 }
 
+/**
+ * The Accept-Language a crawl sends for a locale: the locale, its language, then English, so a
+ * shop that chooses its language or currency by the header answers in the project's market.
+ */
+export function acceptLanguageOf(locale: string): string {
+  const language = locale.split('-')[0] ?? locale;
+  const tags = [locale, `${language};q=0.9`, ...(language === 'en' ? [] : ['en;q=0.5'])];
+  return [...new Set(tags)].join(', ');
+}
+
 /** The spec answers unknown codes with 400, not 422: they are well-formed strings the service rejects. */
 export function localize(country: string, currency: string): Localization {
   if (!isCountryCode(country))

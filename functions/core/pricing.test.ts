@@ -179,7 +179,7 @@ describe('settleJob', () => {
 describe('resolvePriceList', () => {
   it("holds the design's defaults", () => {
     expect(defaultPriceList).toEqual({
-      unitPricePer1000: { EASY: 200, MEDIUM: 350, HARD: 600 },
+      unitPricePer1000: { EASY: 200, MEDIUM: 350, HARD: 600, BROWSER: 900 },
       matchingUnitPricePer1000: 200,
       minCharge: 100,
       capPercent: 125,

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chargeScrapeSettlement } from '#billing/scrape-billing';
 import type { JobFailure } from '#core/job-record';
+import { acceptLanguageOf } from '#core/localization';
 import { settleJob } from '#core/pricing';
 import { pageIdentity, productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
@@ -25,6 +26,7 @@ import {
   writeUrlOutcomes,
 } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
+import { getProject } from '#store/projects';
 import {
   getBatchManifest,
   getBatchResult,
@@ -74,6 +76,12 @@ const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
 const BOT_WALL_RETRY_MS = setting('CRAWL_BOT_WALL_RETRY_MS');
 const CHROMIUM_PATH = setting('CHROMIUM_PATH') ?? DEFAULT_CHROMIUM_PATH;
+
+/** The Accept-Language of the project's market; none for a project without localization. */
+async function acceptLanguageFor(projectId: string): Promise<string | undefined> {
+  const locale = (await getProject(projectId))?.localization?.locale;
+  return locale ? acceptLanguageOf(locale) : undefined;
+}
 
 /** A website read with a browser is fetched and rendered; any other is only fetched. */
 function readingFetcher(http: PageFetcher, rendering: 'HTTP' | 'BROWSER' | undefined): PageFetcher {
@@ -141,6 +149,7 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
   let crawlDelaySeconds: number | null;
   const fetcher = readingFetcher(
     createFetcher({
+      acceptLanguage: await acceptLanguageFor(job.project_id),
       allowedHosts: ALLOWED_HOSTS,
       minDelayMs: MIN_DELAY_MS,
       botWallRetryDelayMs: BOT_WALL_RETRY_MS,
@@ -243,6 +252,7 @@ export async function scrapeBatch(
   const website = await getWebsite(job.website_id);
   const fetcher = readingFetcher(
     createFetcher({
+      acceptLanguage: await acceptLanguageFor(job.project_id),
       allowedHosts: ALLOWED_HOSTS,
       minDelayMs: MIN_DELAY_MS,
       perHostConcurrency: BATCH_CONCURRENCY,

@@ -2,6 +2,7 @@ import { analysisSettlement, settleAnalysisHold } from '#billing/setup-billing';
 import { newId } from '#core/ids';
 import type { JobFailure } from '#core/job-record';
 import { isFinal, type JobStatus } from '#core/lanes';
+import { acceptLanguageOf, localeOf } from '#core/localization';
 import { estimateJob } from '#core/pricing';
 import { websiteAddress } from '#core/website-identity';
 import { trainProfile } from '#crawl/learn/train-profile';
@@ -82,8 +83,10 @@ const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) 
 const setupProgress = (jobId: string, status: JobStatus, field: 'analysis_progress' | 'train_progress') =>
   progressWriter((value: unknown) => jobStore().updateIn<SetupFields>(jobId, status, { [field]: value }));
 
-function newFetcher(): PageFetcher {
+/** A fetcher that asks in the job's market (Accept-Language of its country's locale). */
+function newFetcher(country: string): PageFetcher {
   return createFetcher({
+    acceptLanguage: acceptLanguageOf(localeOf(country)),
     allowedHosts: ALLOWED_HOSTS,
     minDelayMs: MIN_DELAY_MS,
     botWallRetryDelayMs: BOT_WALL_RETRY_MS,
@@ -112,7 +115,7 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
   const job = await enter(jobId, 'CREATED', 'ANALYZING');
   if (!job) return { next: 'STOP' };
   const progress = setupProgress(jobId, 'ANALYZING', 'analysis_progress');
-  const fetcher = newFetcher();
+  const fetcher = newFetcher(job.country);
   // Closing the browser's fetcher closes the HTTP one under it too.
   const browser = browserFetcher(fetcher);
   const analysis = await runTracked(progress, browser, () =>
@@ -165,7 +168,7 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
   const seeds = job.analysis_seeds;
   const progress = setupProgress(jobId, 'TRAINING', 'train_progress');
   const rendering = job.analysis_progress.rendering ?? 'HTTP';
-  const fetcher = rendering === 'BROWSER' ? browserFetcher(newFetcher()) : newFetcher();
+  const fetcher = rendering === 'BROWSER' ? browserFetcher(newFetcher(job.country)) : newFetcher(job.country);
   const training = await runTracked(progress, fetcher, () =>
     trainProfile(
       seeds.homepage,

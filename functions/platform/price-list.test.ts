@@ -7,7 +7,7 @@ describe("the stage's price list", () => {
       JSON.stringify({ minCharge: '2.50', unitPricePer1000: { EASY: '1.75' } }),
     );
     expect(priceList.minCharge).toBe(250);
-    expect(priceList.unitPricePer1000).toEqual({ EASY: 175, MEDIUM: 350, HARD: 600 });
+    expect(priceList.unitPricePer1000).toEqual({ EASY: 175, MEDIUM: 350, HARD: 600, BROWSER: 900 });
   });
 
   it('is the defaults without overrides', () => {

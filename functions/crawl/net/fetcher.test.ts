@@ -101,6 +101,24 @@ describe('politeness, measured at the server', () => {
   });
 });
 
+describe('the market', () => {
+  it("sends the project's Accept-Language on every request", async () => {
+    const seen: (string | undefined)[] = [];
+    const server = cleanup.add(
+      await startServer((request, response) => {
+        seen.push(request.headers['accept-language']);
+        response.writeHead(200, { 'content-type': 'text/html' }).end('ok');
+      }),
+    );
+    const fetcher = cleanup.add(testFetcher([server], { acceptLanguage: 'de-DE, de;q=0.9, en;q=0.5' }));
+
+    await fetcher.fetch(`${server.origin}/p/1`);
+
+    // robots.txt and the page alike.
+    expect(seen).toEqual(['de-DE, de;q=0.9, en;q=0.5', 'de-DE, de;q=0.9, en;q=0.5']);
+  });
+});
+
 describe('retries', () => {
   it('waits out a 429 with Retry-After in seconds, then succeeds', async () => {
     const server = cleanup.add(

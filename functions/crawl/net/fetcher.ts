@@ -29,6 +29,8 @@ export interface FetcherOptions {
   allowedHosts?: readonly string[];
   /** Sent on every request; its leading product token is the name matched in robots.txt. */
   userAgent?: string;
+  /** Sent on every request: the project's market, for shops that choose language or currency by it. */
+  acceptLanguage?: string;
   perHostConcurrency?: number;
   /** Least time between the starts of two requests to one host. */
   minDelayMs?: number;
@@ -96,7 +98,9 @@ interface AttemptOptions {
 }
 
 class Fetcher implements PageFetcher {
-  private readonly settings: Required<Omit<FetcherOptions, 'allowedHosts' | 'robotsTtlMs'>>;
+  private readonly settings: Required<
+    Omit<FetcherOptions, 'allowedHosts' | 'robotsTtlMs' | 'acceptLanguage'>
+  >;
   private readonly allowList: HostAllowList;
   private readonly agent: Agent;
   private readonly scheduler: HostScheduler;
@@ -136,6 +140,7 @@ class Fetcher implements PageFetcher {
       'user-agent': this.settings.userAgent,
       accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
       'accept-encoding': ACCEPTED_ENCODINGS,
+      ...(options.acceptLanguage ? { 'accept-language': options.acceptLanguage } : {}),
     };
   }
 

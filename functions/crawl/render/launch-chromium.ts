@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 /** Where Debian's `chromium` package puts the browser (README set-up, `.ci/run`). */
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -21,8 +21,10 @@ export function chromiumLaunches(): number {
  * Headless Chromium through playwright-core: the crawler's renderer launches it with its lock-down
  * flags, and tests that drive a page launch it as it is. It starts no background traffic of its own.
  */
-export function launchChromium(settings: ChromiumSettings): Promise<Browser> {
+export async function launchChromium(settings: ChromiumSettings): Promise<Browser> {
   launches++;
+  // Loaded on the first launch only: functions that never render are bundled without it (lib/bundling.ts).
+  const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: settings.executablePath,
     headless: true,

@@ -9,7 +9,7 @@ import {
 } from '../../../test/helpers/request-log-server.ts';
 import { DEFAULT_USER_AGENT } from '../net/fetcher.ts';
 import { DEFAULT_CHROMIUM_PATH, launchChromium } from './launch-chromium.ts';
-import { createPageRenderer, type PageRenderer } from './page-renderer.ts';
+import { CRAWL_BROWSER_ARGS, createPageRenderer, type PageRenderer } from './page-renderer.ts';
 import { renderingFetcher } from './rendering-fetcher.ts';
 
 const cleanup = new Cleanup();
@@ -36,7 +36,7 @@ const page = (script: string, body = '<div id="app">Loading…</div>'): Handler 
 async function renderingFetcherFor(servers: Parameters<typeof testFetcher>[0], pageTimeoutMs = 5_000) {
   const http = testFetcher(servers);
   const renderer = createPageRenderer({
-    launch: () => launchChromium({ executablePath }),
+    launch: () => launchChromium({ executablePath, args: CRAWL_BROWSER_ARGS }),
     fetcher: http,
     userAgent: DEFAULT_USER_AGENT,
     pageTimeoutMs,
@@ -118,6 +118,43 @@ describe('rendering a page in Chromium', () => {
     expect(performance.now() - started).toBeLessThan(15_000);
   }, 30_000);
 
+  it('ends a page whose script allocates without end at its heap limit, and renders the next one', async () => {
+    const server = cleanup.add(
+      await startServer(
+        routes({
+          '/hog': page('const hoard = []; for (;;) hoard.push(new Array(1e6).fill(hoard.length));'),
+          '/fine': page("document.getElementById('app').textContent = 'rendered';"),
+        }),
+      ),
+    );
+    const { fetcher } = await renderingFetcherFor([server], 10_000);
+
+    const hog = await fetcher.fetch(`${server.origin}/hog`);
+    const fine = await fetcher.fetch(`${server.origin}/fine`);
+
+    expect(hog.outcome).toBe('RENDER_FAILED');
+    expect(fine.outcome).toBe('OK');
+    expect(fine.body).toContain('rendered');
+  }, 60_000);
+
+  it('reads a page that never goes quiet as it stands when its time ends', async () => {
+    const server = cleanup.add(
+      await startServer(
+        routes({
+          '/p/1': page("fetch('/never'); document.getElementById('app').textContent = 'drawn';"),
+          // Never answers, as a long poll would.
+          '/never': () => new Promise<void>(() => undefined),
+        }),
+      ),
+    );
+    const { fetcher } = await renderingFetcherFor([server], 4_000);
+
+    const rendered = await fetcher.fetch(`${server.origin}/p/1`);
+
+    expect(rendered.outcome).toBe('OK');
+    expect(rendered.body).toContain('drawn');
+  }, 30_000);
+
   it('removes a consent overlay and keeps the page behind it', async () => {
     // Built by the script, as consent tools do, so the served HTML holds no part of it.
     const overlay = `const box = document.createElement('div');
@@ -141,6 +178,24 @@ describe('rendering a page in Chromium', () => {
     expect(rendered.body).toContain('<h1>Trail shoe X</h1>');
     expect(rendered.body).not.toContain('<div id="cookie-banner"');
     expect(rendered.body).not.toContain('<h1>We value your privacy</h1>');
+  }, 30_000);
+
+  it('renders pages asked for at once each in its own context, and reuses the contexts after', async () => {
+    const pages = Object.fromEntries(
+      [1, 2, 3].map((i) => [`/p/${i}`, page(`document.getElementById('app').textContent = 'page ${i}';`)]),
+    );
+    const server = cleanup.add(await startServer(routes(pages)));
+    const { fetcher } = await renderingFetcherFor([server]);
+
+    const first = await Promise.all([1, 2, 3].map((i) => fetcher.fetch(`${server.origin}/p/${i}`)));
+    const again = await fetcher.fetch(`${server.origin}/p/2`);
+
+    expect(first.map((rendered) => /page \d/.exec(rendered.body)?.[0])).toEqual([
+      'page 1',
+      'page 2',
+      'page 3',
+    ]);
+    expect(again.body).toContain('page 2');
   }, 30_000);
 
   it('starts no browser for what is not HTML', async () => {

@@ -1,7 +1,7 @@
 import { DEFAULT_USER_AGENT } from '../net/fetcher.ts';
 import type { FetchedPage, FetchOptions, PageFetcher } from '../net/page-fetcher.ts';
 import { launchChromium } from './launch-chromium.ts';
-import { createPageRenderer, type PageRenderer } from './page-renderer.ts';
+import { CRAWL_BROWSER_ARGS, createPageRenderer, type PageRenderer } from './page-renderer.ts';
 
 /**
  * The fetcher of a website read with a browser, rendering in Chromium at `executablePath` over the
@@ -10,7 +10,7 @@ import { createPageRenderer, type PageRenderer } from './page-renderer.ts';
  */
 export function chromiumFetcher(http: PageFetcher, executablePath: string): PageFetcher {
   const renderer = createPageRenderer({
-    launch: () => launchChromium({ executablePath }),
+    launch: () => launchChromium({ executablePath, args: CRAWL_BROWSER_ARGS }),
     fetcher: http,
     userAgent: DEFAULT_USER_AGENT,
   });

@@ -52,6 +52,7 @@ describe('analyseSite', () => {
       product_type: 'ELECTRONICS',
       language: 'en',
       products_estimate: 240,
+      rendering: 'HTTP',
     });
   });
 
