@@ -1144,7 +1144,7 @@ export interface operations {
         /**
          * @example {
          *   "name": "Shops of Prague",
-         *   "project_id": "a1B2c3D4"
+         *   "project_id": "prj_01jdq8x2kz9c4m7v5r3t6w8y0a"
          * }
          */
         "application/json": {
@@ -2008,7 +2008,7 @@ export interface operations {
          * @example {
          *   "amount": "50.00",
          *   "currency": "EUR",
-         *   "job_id": "a1B2c3D4"
+         *   "job_id": "job_01jdq8x2kz9c4m7v5r3t6w8y0a"
          * }
          */
         "application/json": {
@@ -3195,10 +3195,10 @@ export interface operations {
       content: {
         /**
          * @example {
-         *   "url": "https://shop.example/",
+         *   "url": "https://www.shop.example/products/lumina-phone-zen-a100",
          *   "country": "CZ",
          *   "currency": "EUR",
-         *   "project_id": "a1B2c3D4"
+         *   "project_id": "prj_01jdq8x2kz9c4m7v5r3t6w8y0a"
          * }
          */
         "application/json": {
@@ -4475,7 +4475,7 @@ export interface operations {
          *   "message": "Could you set up a larger shop for us?",
          *   "email": "ada@example.com",
          *   "phone": "+420 601 234 567",
-         *   "job_id": "a1B2c3D4",
+         *   "job_id": "job_01jdq8x2kz9c4m7v5r3t6w8y0a",
          *   "contact_reason": "WEBSITE_TOO_LARGE"
          * }
          */

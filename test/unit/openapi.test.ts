@@ -38,7 +38,8 @@ beforeAll(async () => {
   ({ COMPONENT_SCHEMAS: components } = await import('#http/openapi-components'));
   endpoints = await loadEndpoints();
   document = openApiDocument(endpoints, components);
-});
+  // Loading every handler module takes seconds on a busy machine.
+}, 60_000);
 
 /** Findings of the recommended rules that the contract itself causes, each with its reason. */
 const ACCEPTED_FINDINGS: Record<string, string[]> = {
