@@ -1044,7 +1044,9 @@ export interface operations {
   listApiKeys: {
     parameters: {
       query?: {
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -1267,6 +1269,7 @@ export interface operations {
   revokeApiKey: {
     parameters: {
       path: {
+        /** @description The API key (`key_…`), as the list of keys gives it; never the key itself. */
         key_id: string;
       };
     };
@@ -1408,6 +1411,7 @@ export interface operations {
   getCustomer: {
     parameters: {
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
       };
     };
@@ -1495,6 +1499,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
       };
     };
@@ -1629,6 +1634,7 @@ export interface operations {
   getBalance: {
     parameters: {
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
       };
     };
@@ -1715,11 +1721,15 @@ export interface operations {
   getUsage: {
     parameters: {
       query?: {
+        /** @description The billing month, `YYYY-MM` in Europe/Prague time; default: the current month. */
         month?: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
       };
     };
@@ -1809,10 +1819,13 @@ export interface operations {
   listInvoices: {
     parameters: {
       query?: {
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
       };
     };
@@ -1902,7 +1915,9 @@ export interface operations {
   getInvoicePdf: {
     parameters: {
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
+        /** @description The invoice (`inv_…`), as the list of invoices gives it. */
         invoice_id: string;
       };
     };
@@ -1999,6 +2014,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
       };
     };
@@ -2141,7 +2157,9 @@ export interface operations {
   getTopup: {
     parameters: {
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
+        /** @description The top-up checkout session (`top_…`), as the top-up answered it. */
         session_id: string;
       };
     };
@@ -2284,6 +2302,7 @@ export interface operations {
   localCheckoutGet: {
     parameters: {
       path: {
+        /** @description The top-up checkout session (`top_…`), as the top-up answered it. */
         session_id: string;
       };
     };
@@ -2343,6 +2362,7 @@ export interface operations {
   localCheckoutPost: {
     parameters: {
       path: {
+        /** @description The top-up checkout session (`top_…`), as the top-up answered it. */
         session_id: string;
       };
     };
@@ -2411,7 +2431,9 @@ export interface operations {
   listProjects: {
     parameters: {
       query?: {
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -2483,6 +2505,7 @@ export interface operations {
   getProject: {
     parameters: {
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -2566,6 +2589,7 @@ export interface operations {
   updateProject: {
     parameters: {
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -2683,14 +2707,21 @@ export interface operations {
   listChanges: {
     parameters: {
       query?: {
+        /** @description Only changes detected at or after this instant, ISO 8601; default: the oldest kept. */
         since?: string;
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id?: string;
+        /** @description Only changes of this kind. */
         kind?: "PRICE_DOWN" | "PRICE_UP" | "OUT_OF_STOCK" | "BACK_IN_STOCK" | "NEW_PRODUCT" | "PRODUCT_GONE";
+        /** @description Hide price moves smaller than this percentage for this request (0: every move); default: the project's `change_threshold_percent`. */
         min_change_percent?: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -2780,10 +2811,13 @@ export interface operations {
   listMatchDecisions: {
     parameters: {
       query?: {
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -2877,6 +2911,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -3013,7 +3048,9 @@ export interface operations {
   deleteMatchDecision: {
     parameters: {
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description The match decision (`mdc_…`), as the list of decisions gives it. */
         decision_id: string;
       };
     };
@@ -3095,9 +3132,13 @@ export interface operations {
   listSetupJobs: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id?: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -3339,6 +3380,7 @@ export interface operations {
   getSetupJob: {
     parameters: {
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -3422,6 +3464,7 @@ export interface operations {
   deleteSetupJob: {
     parameters: {
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -3512,9 +3555,13 @@ export interface operations {
   listScrapeJobs: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id?: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -3749,6 +3796,7 @@ export interface operations {
   getScrapeJob: {
     parameters: {
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -3836,6 +3884,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -3941,8 +3990,11 @@ export interface operations {
   listMatchingJobs: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -4179,6 +4231,7 @@ export interface operations {
   getMatchingJob: {
     parameters: {
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -4266,6 +4319,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -4371,6 +4425,7 @@ export interface operations {
   cancelJob: {
     parameters: {
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -4639,8 +4694,11 @@ export interface operations {
   listWebsites: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -4730,6 +4788,7 @@ export interface operations {
   getWebsite: {
     parameters: {
       path: {
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id: string;
       };
     };
@@ -4813,6 +4872,7 @@ export interface operations {
   deleteWebsite: {
     parameters: {
       path: {
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id: string;
       };
     };
@@ -4894,6 +4954,7 @@ export interface operations {
   getWebsiteSample: {
     parameters: {
       path: {
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id: string;
       };
     };
@@ -4983,12 +5044,17 @@ export interface operations {
   getProductHistory: {
     parameters: {
       query?: {
+        /** @description The product page URL as the scrape fetched it; or give `product_id`. */
         product_url?: string;
+        /** @description The product (`prd_…`) as history and changes name it; or give `product_url`. */
         product_id?: string;
+        /** @description Start of the time range, ISO 8601 (e.g. `2026-11-01T00:00:00Z`), included; default: the oldest kept. */
         from?: string;
+        /** @description End of the time range, ISO 8601, included; default: now. */
         to?: string;
       };
       path: {
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id: string;
       };
     };
@@ -5072,8 +5138,11 @@ export interface operations {
   listSchedules: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -5358,6 +5427,7 @@ export interface operations {
   getSchedule: {
     parameters: {
       path: {
+        /** @description The schedule (`sch_…`). */
         schedule_id: string;
       };
     };
@@ -5441,6 +5511,7 @@ export interface operations {
   deleteSchedule: {
     parameters: {
       path: {
+        /** @description The schedule (`sch_…`). */
         schedule_id: string;
       };
     };
@@ -5525,6 +5596,7 @@ export interface operations {
   updateSchedule: {
     parameters: {
       path: {
+        /** @description The schedule (`sch_…`). */
         schedule_id: string;
       };
     };
@@ -5671,10 +5743,13 @@ export interface operations {
   listScheduleRuns: {
     parameters: {
       query?: {
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The schedule (`sch_…`). */
         schedule_id: string;
       };
     };
@@ -5767,6 +5842,7 @@ export interface operations {
   listExports: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -5853,12 +5929,17 @@ export interface operations {
   getExportUrl: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id?: string;
+        /** @description A URL scrape job: its own products file, one row per URL sent with `url_result` (products dataset only). */
         job_id?: string;
+        /** @description `csv` (default): text cells starting with =, +, -, @, a tab or a carriage return are prefixed with `'` so spreadsheets do not run them. `jsonl`: the same rows as JSON objects with the raw values. */
         format?: "csv" | "jsonl";
       };
       path: {
+        /** @description The export dataset: `products`, `matches`, `price_comparison`, `price_history` or `price_changes`. */
         dataset: string;
       };
     };
@@ -5945,12 +6026,17 @@ export interface operations {
   downloadExport: {
     parameters: {
       query?: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id?: string;
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id?: string;
+        /** @description A URL scrape job: its own products file, one row per URL sent with `url_result` (products dataset only). */
         job_id?: string;
+        /** @description `csv` (default): text cells starting with =, +, -, @, a tab or a carriage return are prefixed with `'` so spreadsheets do not run them. `jsonl`: the same rows as JSON objects with the raw values. */
         format?: "csv" | "jsonl";
       };
       path: {
+        /** @description The export dataset: `products`, `matches`, `price_comparison`, `price_history` or `price_changes`. */
         dataset: string;
       };
     };
@@ -6044,8 +6130,11 @@ export interface operations {
   listWebhooks: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -6283,6 +6372,7 @@ export interface operations {
   deleteWebhook: {
     parameters: {
       path: {
+        /** @description The webhook (`whk_…`). */
         webhook_id: string;
       };
     };
@@ -6367,10 +6457,13 @@ export interface operations {
   listDeliveries: {
     parameters: {
       query?: {
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The webhook (`whk_…`). */
         webhook_id: string;
       };
     };
@@ -6464,7 +6557,9 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The webhook (`whk_…`). */
         webhook_id: string;
+        /** @description The webhook delivery (`dlv_…`), as the list of deliveries gives it. */
         delivery_id: string;
       };
     };
@@ -6565,6 +6660,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The webhook (`whk_…`). */
         webhook_id: string;
       };
     };

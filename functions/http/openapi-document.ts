@@ -58,17 +58,51 @@ export function componentSchemas(components: Components): Record<string, JsonSch
   return inComponents(toJsonSchemaDefs(components, CONVERSION) as JsonSchema) as Record<string, JsonSchema>;
 }
 
+/**
+ * What each parameter name means wherever it appears (an endpoint's own schema description wins):
+ * one wording for one fact, so `project_id` reads the same on every route.
+ */
+const PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  customer_id: 'The customer (`cus_…`), as GET /customers lists them.',
+  dataset:
+    'The export dataset: `products`, `matches`, `price_comparison`, `price_history` or `price_changes`.',
+  decision_id: 'The match decision (`mdc_…`), as the list of decisions gives it.',
+  delivery_id: 'The webhook delivery (`dlv_…`), as the list of deliveries gives it.',
+  invoice_id: 'The invoice (`inv_…`), as the list of invoices gives it.',
+  job_id: 'The job (`job_…`), as its creation answered it.',
+  key_id: 'The API key (`key_…`), as the list of keys gives it; never the key itself.',
+  project_id: 'The project (`prj_…`). A PROJECT key sees its own project only.',
+  schedule_id: 'The schedule (`sch_…`).',
+  session_id: 'The top-up checkout session (`top_…`), as the top-up answered it.',
+  webhook_id: 'The webhook (`whk_…`).',
+  website_id: 'The website (`web_…`) of the project, as GET /websites lists them.',
+  limit: 'Items per page: 1 to 100. Fewer come on the last page.',
+  from: 'Start of the time range, ISO 8601 (e.g. `2026-11-01T00:00:00Z`), included; default: the oldest kept.',
+  to: 'End of the time range, ISO 8601, included; default: now.',
+  since: 'Only changes detected at or after this instant, ISO 8601; default: the oldest kept.',
+  kind: 'Only changes of this kind.',
+  min_change_percent:
+    "Hide price moves smaller than this percentage for this request (0: every move); default: the project's `change_threshold_percent`.",
+  month: 'The billing month, `YYYY-MM` in Europe/Prague time; default: the current month.',
+  product_id: 'The product (`prd_…`) as history and changes name it; or give `product_url`.',
+  product_url: 'The product page URL as the scrape fetched it; or give `product_id`.',
+};
+
 function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query') {
   if (!schema) return [];
   const object = asJsonSchema(schema);
   const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((object.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: where,
-    required: where === 'path' || required.has(name),
-    schema: property,
-  }));
+  return Object.entries(properties).map(([name, property]) => {
+    const description = (property.description as string | undefined) ?? PARAMETER_DESCRIPTIONS[name];
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(description ? { description } : {}),
+      schema: property,
+    };
+  });
 }
 
 /** Every problem code a route can answer with: its kind's, its policy action's and its own. */

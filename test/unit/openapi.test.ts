@@ -172,6 +172,17 @@ describe('the OpenAPI document', () => {
       expect(text, name).toContain(`"#/components/schemas/${name}"`);
   });
 
+  it('describes every parameter', () => {
+    const undescribed = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods as Record<string, Operation>).flatMap(([method, { parameters }]) =>
+        (parameters as { name: string; description?: string; schema: { description?: string } }[])
+          .filter((parameter) => !parameter.description && !parameter.schema.description)
+          .map((parameter) => `${method.toUpperCase()} ${path} ${parameter.name}`),
+      ),
+    );
+    expect(undescribed).toEqual([]);
+  });
+
   it('types the page size as the integer a caller sends', () => {
     const limit = operation('GET', '/jobs/setup').parameters.find((parameter) => parameter.name === 'limit');
     expect(limit?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
