@@ -260,28 +260,55 @@ export interface components {
   schemas: {
     Job: components["schemas"]["SetupJob"] | components["schemas"]["ScrapeJob"] | components["schemas"]["MatchingJob"];
     SetupJob: {
+      /** @description The job (`job_…`). */
       job_id: string;
-      /** @enum {string} */
+      /**
+       * @description The lane: WEBSITE_SETUP, FULL_SCRAPE, URL_SCRAPE (a list of URLs or the last catalog) or MATCHING.
+       * @enum {string}
+       */
       job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-      /** @enum {string} */
+      /**
+       * @description Where the job is. COMPLETED, FAILED and CANCELLED are final; AWAITING_APPROVAL waits for POST …/approve.
+       * @enum {string}
+       */
       status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      /** @description The project (`prj_…`) the job belongs to. */
       project_id: string;
+      /** @description The website (`web_…`) the job works on: a setup job’s once it landed (null before), a matching job’s reference website. */
       website_id: string | null;
+      /** @description The quote, once the job has one (null before): what it costs and the most it can charge. */
       estimate: components["schemas"]["Estimate"] | null;
+      /** @description Who approved the quote and when; null until approved (and for jobs that need no approval). */
       approval: components["schemas"]["Approval"] | null;
+      /** @description What was charged once the job settled; null before, and for jobs that end without a charge. */
       settlement: components["schemas"]["Settlement"] | null;
+      /** @description Why the job failed, in words; null unless FAILED. */
       error: string | null;
+      /** @description Why the job failed, as a stable code; null unless FAILED. */
       error_code: string | null;
+      /** @description Set when the job failed in a way the support team can help with; send it with a contact request. */
       contact_reason: string | null;
+      /** @description The contact request (`ctr_…`) made about this job; null when none. */
       contact_request_id: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job last changed (ISO 8601, UTC).
+       */
       updated_at: string;
+      /** @description When the job reached a final status; null while it runs or waits. */
       finished_at: string | null;
+      /** @description The shop’s address as sent. */
       url: string;
+      /** @description ISO 3166-1 alpha-2 country of the shop’s market, e.g. DE. */
       country: string;
+      /** @description ISO 4217 currency the shop sells in, e.g. EUR. */
       currency: string;
+      /** @description Progress of the analysis steps (robots and config, homepage, sitemaps, size); null before it starts. */
       analysis_progress: ({
         config: {
           /** @enum {string} */
@@ -305,6 +332,7 @@ export interface components {
         language: string;
         products_estimate: number;
       }) | null;
+      /** @description Progress of training (pages sampled and classified, profile learned); null before it starts. */
       train_progress: ({
         pages: number;
         pages_limit: number;
@@ -315,29 +343,58 @@ export interface components {
       }) | null;
     };
     ScrapeJob: {
+      /** @description The job (`job_…`). */
       job_id: string;
-      /** @enum {string} */
+      /**
+       * @description The lane: WEBSITE_SETUP, FULL_SCRAPE, URL_SCRAPE (a list of URLs or the last catalog) or MATCHING.
+       * @enum {string}
+       */
       job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-      /** @enum {string} */
+      /**
+       * @description Where the job is. COMPLETED, FAILED and CANCELLED are final; AWAITING_APPROVAL waits for POST …/approve.
+       * @enum {string}
+       */
       status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      /** @description The project (`prj_…`) the job belongs to. */
       project_id: string;
+      /** @description The website (`web_…`) the job works on: a setup job’s once it landed (null before), a matching job’s reference website. */
       website_id: string | null;
+      /** @description The quote, once the job has one (null before): what it costs and the most it can charge. */
       estimate: components["schemas"]["Estimate"] | null;
+      /** @description Who approved the quote and when; null until approved (and for jobs that need no approval). */
       approval: components["schemas"]["Approval"] | null;
+      /** @description What was charged once the job settled; null before, and for jobs that end without a charge. */
       settlement: components["schemas"]["Settlement"] | null;
+      /** @description Why the job failed, in words; null unless FAILED. */
       error: string | null;
+      /** @description Why the job failed, as a stable code; null unless FAILED. */
       error_code: string | null;
+      /** @description Set when the job failed in a way the support team can help with; send it with a contact request. */
       contact_reason: string | null;
+      /** @description The contact request (`ctr_…`) made about this job; null when none. */
       contact_request_id: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job last changed (ISO 8601, UTC).
+       */
       updated_at: string;
+      /** @description When the job reached a final status; null while it runs or waits. */
       finished_at: string | null;
-      /** @enum {string} */
+      /**
+       * @description FULL (the whole shop), CATALOG_URLS (the URLs of the last FULL catalog) or URLS_ONLY (the `urls` sent).
+       * @enum {string}
+       */
       variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      /** @description How many URLs the job scrapes; null for FULL. */
       url_count: number | null;
+      /** @description The URLs sent, after removing invalid, duplicate and other-website ones; null unless URLS_ONLY. */
       urls: string[] | null;
+      /** @description Per outcome, how many URLs had it; only OK ones delivered a product and are charged. Null until the scrape settles. */
       url_results: {
         OK: number;
         NOT_FOUND: number;
@@ -346,6 +403,7 @@ export interface components {
         ADDRESS_NOT_ALLOWED: number;
         FAILED: number;
       } | null;
+      /** @description Pages collected and scraped so far; null before the run starts. */
       scrape_progress: ({
         pages: number;
         pages_limit: number;
@@ -399,28 +457,55 @@ export interface components {
       rejected_urls?: string[];
     };
     MatchingJob: {
+      /** @description The job (`job_…`). */
       job_id: string;
-      /** @enum {string} */
+      /**
+       * @description The lane: WEBSITE_SETUP, FULL_SCRAPE, URL_SCRAPE (a list of URLs or the last catalog) or MATCHING.
+       * @enum {string}
+       */
       job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-      /** @enum {string} */
+      /**
+       * @description Where the job is. COMPLETED, FAILED and CANCELLED are final; AWAITING_APPROVAL waits for POST …/approve.
+       * @enum {string}
+       */
       status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      /** @description The project (`prj_…`) the job belongs to. */
       project_id: string;
+      /** @description The website (`web_…`) the job works on: a setup job’s once it landed (null before), a matching job’s reference website. */
       website_id: string | null;
+      /** @description The quote, once the job has one (null before): what it costs and the most it can charge. */
       estimate: components["schemas"]["Estimate"] | null;
+      /** @description Who approved the quote and when; null until approved (and for jobs that need no approval). */
       approval: components["schemas"]["Approval"] | null;
+      /** @description What was charged once the job settled; null before, and for jobs that end without a charge. */
       settlement: components["schemas"]["Settlement"] | null;
+      /** @description Why the job failed, in words; null unless FAILED. */
       error: string | null;
+      /** @description Why the job failed, as a stable code; null unless FAILED. */
       error_code: string | null;
+      /** @description Set when the job failed in a way the support team can help with; send it with a contact request. */
       contact_reason: string | null;
+      /** @description The contact request (`ctr_…`) made about this job; null when none. */
       contact_request_id: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job last changed (ISO 8601, UTC).
+       */
       updated_at: string;
+      /** @description When the job reached a final status; null while it runs or waits. */
       finished_at: string | null;
+      /** @description The website (`web_…`) whose products are looked for. */
       reference_website_id: string;
+      /** @description The websites (`web_…`) searched for them. */
       competitor_website_ids: string[];
+      /** @description true for the project’s free sample: the first 100 reference products, no approval, no charge. */
       sample: boolean;
+      /** @description Products matched so far and the time left; null before the run starts. */
       matching_progress: ({
         products_checked: number;
         products_skipped_not_modified: number;
@@ -432,11 +517,13 @@ export interface components {
         /** @enum {string} */
         phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
       }) | null;
+      /** @description Once COMPLETED: for each ordered pair of websites, how many products of `website_id` were matched on `match_website_id`; null before. */
       overlap: {
           website_id: string;
           match_website_id: string;
           products: number;
         }[] | null;
+      /** @description Once COMPLETED: each website’s products and how many changed since the pair’s last run; null before. */
       websites: {
           website_id: string;
           products: number;
@@ -444,27 +531,48 @@ export interface components {
         }[] | null;
     };
     Estimate: {
+      /** @description Always EUR: the credit’s currency. */
       currency: string;
+      /** @description Price per 1000 units (products, or reference products × competitors) at this difficulty, EUR. */
       unit_price_per_1000: string;
+      /** @description Units quoted: products found (scrape) or reference products × competitor websites (matching). */
       quantity: number;
+      /** @description The quote, EUR: max(quantity × unit_price_per_1000 / 1000, min_charge). */
       total: string;
+      /** @description The most the job can charge, EUR: 125 % of total. Approval holds this much of the credit. */
       cap: string;
+      /** @description The smallest charge of a job, EUR. */
       min_charge: string;
-      /** @enum {string} */
+      /**
+       * @description How products are read: EASY (JSON-LD), MEDIUM (microdata, Open Graph), HARD (learned selectors).
+       * @enum {string}
+       */
       difficulty: "EASY" | "MEDIUM" | "HARD";
+      /** @description Products the quote was made for (the catalog or URL list as it stood). */
       input_products: number;
     };
     Approval: {
+      /** @description The user (`usr_…`) who approved the quote. */
       approved_by: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the quote was approved (ISO 8601, UTC).
+       */
       approved_at: string;
     };
     Settlement: {
+      /** @description Units delivered and charged: products scraped OK, or reference products × competitors matched. */
       quantity: number;
+      /** @description Always EUR. */
       currency: string;
+      /** @description Charged, EUR: max(quantity × unit price / 1000, min_charge), never above the cap. */
       amount: string;
+      /** @description true when the cap bit: more was delivered than the cap pays for. */
       capped: boolean;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the charge was made (ISO 8601, UTC).
+       */
       settled_at: string;
     };
     Account: {
@@ -501,11 +609,18 @@ export interface components {
       };
     };
     Balance: {
+      /** @description The customer (`cus_…`). */
       customer_id: string;
-      /** @constant */
+      /**
+       * @description Always EUR.
+       * @constant
+       */
       currency: "EUR";
+      /** @description Credit on the account, EUR: top-ups and credits less charges. */
       balance: string;
+      /** @description Held by approved jobs until they settle, EUR (each holds its cap). */
       held: string;
+      /** @description balance − held, EUR: what new approvals can hold. */
       spendable: string;
     };
     Usage: {
@@ -536,15 +651,27 @@ export interface components {
       credited_at: string | null;
     };
     Project: {
+      /** @description The project (`prj_…`). */
       project_id: string;
+      /** @description Its name, 1 to 100 characters. */
       name: string;
+      /** @description The customer (`cus_…`) who owns it and pays for its jobs. */
       customer_id: string | null;
+      /** @description true for the user’s default project (the one `pds` uses when none is named). */
       is_default: boolean;
+      /** @description Market of the project: exports convert prices to its currency. Null until set or a setup job sets it. */
       localization: components["schemas"]["Localization"] | null;
+      /** @description Price moves smaller than this percentage are left out of changes; null: every move. */
       change_threshold_percent: number | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it last changed (ISO 8601, UTC).
+       */
       updated_at: string;
     };
     Localization: {
@@ -553,20 +680,38 @@ export interface components {
       locale: string;
     };
     Website: {
+      /** @description The website (`web_…`). */
       website_id: string;
+      /** @description The project (`prj_…`) it belongs to. */
       project_id: string;
+      /** @description The shop’s address, as its setup job was given it. */
       url: string;
+      /** @description The host, lower-cased, without `www.`, with the port when not the scheme’s default: the website’s identity. */
       domain: string;
+      /** @description The shop’s language as the analysis found it, e.g. de; null when it could not tell. */
       language: string | null;
+      /** @description What the shop mostly sells, as the analysis judged it; null when it could not tell. */
       product_type: string | null;
+      /** @description Products the analysis expects a FULL scrape to find. */
       products_estimate: number;
-      /** @enum {string} */
+      /**
+       * @description How its products are read: EASY, MEDIUM or HARD; sets the unit price.
+       * @enum {string}
+       */
       difficulty: "EASY" | "MEDIUM" | "HARD";
+      /** @description The quote of a FULL scrape at the analysed size. */
       estimate: components["schemas"]["Estimate"];
+      /** @description The setup job (`job_…`) that added it. */
       setup_job_id: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it was added (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it last changed (ISO 8601, UTC).
+       */
       updated_at: string;
     };
     Product: {

@@ -8,6 +8,7 @@ import { cursor, LIMIT, limit, wholeListLimit } from '#platform/request-fields';
 import type { Route } from '#platform/routes';
 import type { AnswerBody, AnswerStatus, EndpointSchemas } from './http.ts';
 import { exampleOf } from './openapi-example.ts';
+import { describeFields } from './openapi-field-descriptions.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -55,7 +56,9 @@ export function asJsonSchema(schema: v.GenericSchema, components: Components = {
 
 /** The named shared objects as the document's component schemas. */
 export function componentSchemas(components: Components): Record<string, JsonSchema> {
-  return inComponents(toJsonSchemaDefs(components, CONVERSION) as JsonSchema) as Record<string, JsonSchema>;
+  return describeFields(
+    inComponents(toJsonSchemaDefs(components, CONVERSION) as JsonSchema) as Record<string, JsonSchema>,
+  );
 }
 
 /**

@@ -1,0 +1,140 @@
+/**
+ * What the fields of the shared objects mean, for a reader of the API reference: its meaning, its
+ * unit, and when it is null. Keyed by component, then field; a field described in its valibot schema
+ * keeps that description.
+ */
+const JOB_FIELDS: Record<string, string> = {
+  job_id: 'The job (`job_…`).',
+  job_type:
+    'The lane: WEBSITE_SETUP, FULL_SCRAPE, URL_SCRAPE (a list of URLs or the last catalog) or MATCHING.',
+  status:
+    'Where the job is. COMPLETED, FAILED and CANCELLED are final; AWAITING_APPROVAL waits for POST …/approve.',
+  project_id: 'The project (`prj_…`) the job belongs to.',
+  website_id:
+    'The website (`web_…`) the job works on: a setup job’s once it landed (null before), a matching job’s reference website.',
+  estimate: 'The quote, once the job has one (null before): what it costs and the most it can charge.',
+  approval: 'Who approved the quote and when; null until approved (and for jobs that need no approval).',
+  settlement: 'What was charged once the job settled; null before, and for jobs that end without a charge.',
+  error: 'Why the job failed, in words; null unless FAILED.',
+  error_code: 'Why the job failed, as a stable code; null unless FAILED.',
+  contact_reason:
+    'Set when the job failed in a way the support team can help with; send it with a contact request.',
+  contact_request_id: 'The contact request (`ctr_…`) made about this job; null when none.',
+  created_at: 'When the job was created (ISO 8601, UTC).',
+  updated_at: 'When the job last changed (ISO 8601, UTC).',
+  finished_at: 'When the job reached a final status; null while it runs or waits.',
+};
+
+export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
+  SetupJob: {
+    ...JOB_FIELDS,
+    url: 'The shop’s address as sent.',
+    country: 'ISO 3166-1 alpha-2 country of the shop’s market, e.g. DE.',
+    currency: 'ISO 4217 currency the shop sells in, e.g. EUR.',
+    analysis_progress:
+      'Progress of the analysis steps (robots and config, homepage, sitemaps, size); null before it starts.',
+    train_progress:
+      'Progress of training (pages sampled and classified, profile learned); null before it starts.',
+  },
+  ScrapeJob: {
+    ...JOB_FIELDS,
+    variant:
+      'FULL (the whole shop), CATALOG_URLS (the URLs of the last FULL catalog) or URLS_ONLY (the `urls` sent).',
+    url_count: 'How many URLs the job scrapes; null for FULL.',
+    urls: 'The URLs sent, after removing invalid, duplicate and other-website ones; null unless URLS_ONLY.',
+    url_results:
+      'Per outcome, how many URLs had it; only OK ones delivered a product and are charged. Null until the scrape settles.',
+    scrape_progress: 'Pages collected and scraped so far; null before the run starts.',
+  },
+  MatchingJob: {
+    ...JOB_FIELDS,
+    reference_website_id: 'The website (`web_…`) whose products are looked for.',
+    competitor_website_ids: 'The websites (`web_…`) searched for them.',
+    sample: 'true for the project’s free sample: the first 100 reference products, no approval, no charge.',
+    matching_progress: 'Products matched so far and the time left; null before the run starts.',
+    overlap:
+      'Once COMPLETED: for each ordered pair of websites, how many products of `website_id` were matched on `match_website_id`; null before.',
+    websites:
+      'Once COMPLETED: each website’s products and how many changed since the pair’s last run; null before.',
+  },
+  Estimate: {
+    currency: 'Always EUR: the credit’s currency.',
+    unit_price_per_1000:
+      'Price per 1000 units (products, or reference products × competitors) at this difficulty, EUR.',
+    quantity: 'Units quoted: products found (scrape) or reference products × competitor websites (matching).',
+    total: 'The quote, EUR: max(quantity × unit_price_per_1000 / 1000, min_charge).',
+    cap: 'The most the job can charge, EUR: 125 % of total. Approval holds this much of the credit.',
+    min_charge: 'The smallest charge of a job, EUR.',
+    difficulty:
+      'How products are read: EASY (JSON-LD), MEDIUM (microdata, Open Graph), HARD (learned selectors).',
+    input_products: 'Products the quote was made for (the catalog or URL list as it stood).',
+  },
+  Settlement: {
+    quantity:
+      'Units delivered and charged: products scraped OK, or reference products × competitors matched.',
+    currency: 'Always EUR.',
+    amount: 'Charged, EUR: max(quantity × unit price / 1000, min_charge), never above the cap.',
+    capped: 'true when the cap bit: more was delivered than the cap pays for.',
+    settled_at: 'When the charge was made (ISO 8601, UTC).',
+  },
+  Approval: {
+    approved_by: 'The user (`usr_…`) who approved the quote.',
+    approved_at: 'When the quote was approved (ISO 8601, UTC).',
+  },
+  Balance: {
+    customer_id: 'The customer (`cus_…`).',
+    currency: 'Always EUR.',
+    balance: 'Credit on the account, EUR: top-ups and credits less charges.',
+    held: 'Held by approved jobs until they settle, EUR (each holds its cap).',
+    spendable: 'balance − held, EUR: what new approvals can hold.',
+  },
+  Website: {
+    website_id: 'The website (`web_…`).',
+    project_id: 'The project (`prj_…`) it belongs to.',
+    url: 'The shop’s address, as its setup job was given it.',
+    domain:
+      'The host, lower-cased, without `www.`, with the port when not the scheme’s default: the website’s identity.',
+    language: 'The shop’s language as the analysis found it, e.g. de; null when it could not tell.',
+    product_type: 'What the shop mostly sells, as the analysis judged it; null when it could not tell.',
+    products_estimate: 'Products the analysis expects a FULL scrape to find.',
+    difficulty: 'How its products are read: EASY, MEDIUM or HARD; sets the unit price.',
+    estimate: 'The quote of a FULL scrape at the analysed size.',
+    setup_job_id: 'The setup job (`job_…`) that added it.',
+    created_at: 'When it was added (ISO 8601, UTC).',
+    updated_at: 'When it last changed (ISO 8601, UTC).',
+  },
+  Project: {
+    project_id: 'The project (`prj_…`).',
+    name: 'Its name, 1 to 100 characters.',
+    customer_id: 'The customer (`cus_…`) who owns it and pays for its jobs.',
+    is_default: 'true for the user’s default project (the one `pds` uses when none is named).',
+    localization:
+      'Market of the project: exports convert prices to its currency. Null until set or a setup job sets it.',
+    change_threshold_percent:
+      'Price moves smaller than this percentage are left out of changes; null: every move.',
+    created_at: 'When it was created (ISO 8601, UTC).',
+    updated_at: 'When it last changed (ISO 8601, UTC).',
+  },
+};
+
+type JsonSchema = Record<string, unknown>;
+
+/** The components with FIELD_DESCRIPTIONS added where their own schemas give none. */
+export function describeFields(components: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.entries(components).map(([name, schema]) => {
+      const descriptions = FIELD_DESCRIPTIONS[name];
+      const properties = schema.properties as Record<string, JsonSchema> | undefined;
+      if (!descriptions || !properties) return [name, schema];
+      const described = Object.fromEntries(
+        Object.entries(properties).map(([field, property]) => [
+          field,
+          property.description || !descriptions[field]
+            ? property
+            : { ...property, description: descriptions[field] },
+        ]),
+      );
+      return [name, { ...schema, properties: described }];
+    }),
+  );
+}
