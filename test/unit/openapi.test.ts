@@ -166,7 +166,9 @@ describe('the OpenAPI document', () => {
     expect(schemaOf('GET', '/schedules/{schedule_id}')).toEqual(ref('Schedule'));
     const schemas = document.components.schemas as Record<string, { properties: Record<string, unknown> }>;
     for (const job of ['SetupJob', 'ScrapeJob', 'MatchingJob'])
-      expect(schemas[job]?.properties.estimate, job).toEqual({ anyOf: [ref('Estimate'), { type: 'null' }] });
+      expect(schemas[job]?.properties.estimate, job).toMatchObject({
+        anyOf: [ref('Estimate'), { type: 'null' }],
+      });
     const text = JSON.stringify(document);
     for (const name of Object.keys(components))
       expect(text, name).toContain(`"#/components/schemas/${name}"`);
