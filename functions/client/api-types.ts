@@ -576,27 +576,49 @@ export interface components {
       settled_at: string;
     };
     Account: {
+      /** @description Your user (`usr_…`). */
       user_id: string;
+      /** @description Your name, 1 to 100 characters. */
       name: string;
+      /** @description Your e-mail address. */
       email: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the account was created (ISO 8601, UTC).
+       */
       created_at: string;
     };
     Membership: {
+      /** @description The customer (`cus_…`). */
       customer_id: string;
+      /** @description The customer’s name. */
       name: string;
-      /** @enum {string} */
+      /**
+       * @description Your role in it: OWNER, ADMIN or MEMBER.
+       * @enum {string}
+       */
       role: "OWNER" | "ADMIN" | "MEMBER";
+      /** @description true when the customer is managed by the provider: its billing is not self-service. */
       managed: boolean;
     };
     Customer: {
+      /** @description The customer (`cus_…`). */
       customer_id: string;
+      /** @description The customer’s name. */
       name: string;
-      /** @enum {string} */
+      /**
+       * @description Your role in it: OWNER, ADMIN or MEMBER.
+       * @enum {string}
+       */
       role: "OWNER" | "ADMIN" | "MEMBER";
+      /** @description true when the customer is managed by the provider: its billing is not self-service. */
       managed: boolean;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the customer was created (ISO 8601, UTC).
+       */
       created_at: string;
+      /** @description Its limits and how much of each this month has used; money in EUR. */
       quotas: {
         max_projects: number;
         projects_used: number;
@@ -624,30 +646,52 @@ export interface components {
       spendable: string;
     };
     Usage: {
+      /** @description The billing month, YYYY-MM in Europe/Prague time. */
       month: string;
-      /** @constant */
+      /**
+       * @description Always EUR.
+       * @constant
+       */
       currency: "EUR";
+      /** @description All charges of the month, EUR (every page of `items` together). */
       total: string;
+      /** @description One page of the month’s charges, newest first. */
       items: {
           amount: string;
         }[];
     };
     Invoice: {
+      /** @description The invoice (`inv_…`). */
       invoice_id: string;
+      /** @description The invoice number printed on the PDF. */
       number: string;
+      /** @description The checkout session of the paid top-up it is for. */
       session_id: string;
+      /** @description Amount invoiced, as a decimal string. */
       amount: string;
+      /** @description ISO 4217 currency of `amount`. */
       currency: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the invoice was issued (ISO 8601, UTC).
+       */
       issued_at: string;
     };
     Topup: {
+      /** @description The checkout session, as POST …/billing/topup answered it. */
       session_id: string;
-      /** @enum {string} */
+      /**
+       * @description OPEN (not paid yet), PAID or EXPIRED (the checkout page timed out unpaid).
+       * @enum {string}
+       */
       status: "OPEN" | "PAID" | "EXPIRED";
+      /** @description true once the amount is on the credit (exactly once per session). */
       credited: boolean;
+      /** @description The top-up, EUR. */
       amount: string;
+      /** @description Always EUR. */
       currency: string;
+      /** @description When the credit was added; null until then. */
       credited_at: string | null;
     };
     Project: {
@@ -719,10 +763,15 @@ export interface components {
       url: string;
       /** @description The page's canonical link, which may point elsewhere; absent on older records. */
       canonical_url?: string | null;
+      /** @description The product’s name as the page gives it; null when it gives none. */
       name: string | null;
+      /** @description The brand as the page gives it; null when it gives none. */
       brand: string | null;
+      /** @description The GTIN (EAN/UPC, 8 to 14 digits); null when the page gives none. */
       gtin: string | null;
+      /** @description The manufacturer part number; null when the page gives none. */
       mpn: string | null;
+      /** @description The shop’s own article number; null when the page gives none. */
       sku: string | null;
       /** @description The price a buyer pays; the lowest of a range. */
       price: string | null;
@@ -733,13 +782,23 @@ export interface components {
        * @constant
        */
       price_from?: true;
+      /** @description ISO 4217 currency of `price`; null when the page gives no price. */
       currency: string | null;
-      /** @enum {string} */
+      /**
+       * @description IN_STOCK, OUT_OF_STOCK, PREORDER, or UNKNOWN when the page does not say.
+       * @enum {string}
+       */
       availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
+      /** @description The main product image URL; null when the page gives none. */
       image: string | null;
+      /** @description The shop’s category (breadcrumb) of the product; null when the page gives none. */
       category: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the page was read (ISO 8601, UTC).
+       */
       scraped_at: string;
+      /** @description Where each value came from (JSON-LD, microdata, a learned selector, …), by field. */
       source?: {
         [key: string]: "jsonld" | "microdata" | "rdfa" | "opengraph" | "shopify" | "nextdata" | "script" | "attributes" | "selector" | "url" | "heuristic";
       };
@@ -893,8 +952,12 @@ export interface components {
       };
     };
     ExportFile: {
-      /** @enum {string} */
+      /**
+       * @description products, matches, price_comparison, price_history or price_changes.
+       * @enum {string}
+       */
       dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
+      /** @description The website (`web_…`) of a one-website file; null for the file of all the project’s websites. */
       website_id: string | null;
       /** @description The URL scrape job whose own products file this is; null for the files of websites. */
       job_id: string | null;
@@ -903,16 +966,27 @@ export interface components {
        * @enum {string}
        */
       format: "csv" | "jsonl";
+      /** @description Data rows in the file (the header not counted). */
       rows: number;
+      /** @description Size of the file in bytes. */
       bytes: number;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the file was last written (ISO 8601, UTC).
+       */
       updated_at: string;
+      /** @description The currency prices were converted to (the project’s); null when the project has no localization. */
       currency: string | null;
     };
     ExportLink: {
-      /** @enum {string} */
+      /**
+       * @description products, matches, price_comparison, price_history or price_changes.
+       * @enum {string}
+       */
       dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
+      /** @description The project (`prj_…`). */
       project_id: string;
+      /** @description The website (`web_…`) of a one-website file; null for the file of all websites. */
       website_id: string | null;
       /** @description The URL scrape job whose own products file this is; null for the files of websites. */
       job_id: string | null;
@@ -921,8 +995,12 @@ export interface components {
        * @enum {string}
        */
       format: "csv" | "jsonl";
+      /** @description A presigned URL of the file: GET it without the API key, until `expires_at`. */
       url: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When `url` stops working: 15 minutes after it was made (ISO 8601, UTC).
+       */
       expires_at: string;
     };
     /** @description An RFC 9457 problem; `code` is stable, `errors` lists the fields of a 422. */
@@ -2304,7 +2382,7 @@ export interface operations {
       path: {
         /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
-        /** @description The top-up checkout session (`top_…`), as the top-up answered it. */
+        /** @description The checkout session of the top-up, as POST …/billing/topup answered it. */
         session_id: string;
       };
     };
@@ -2447,7 +2525,7 @@ export interface operations {
   localCheckoutGet: {
     parameters: {
       path: {
-        /** @description The top-up checkout session (`top_…`), as the top-up answered it. */
+        /** @description The checkout session of the top-up, as POST …/billing/topup answered it. */
         session_id: string;
       };
     };
@@ -2507,7 +2585,7 @@ export interface operations {
   localCheckoutPost: {
     parameters: {
       path: {
-        /** @description The top-up checkout session (`top_…`), as the top-up answered it. */
+        /** @description The checkout session of the top-up, as POST …/billing/topup answered it. */
         session_id: string;
       };
     };

@@ -76,7 +76,7 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   key_id: 'The API key (`key_…`), as the list of keys gives it; never the key itself.',
   project_id: 'The project (`prj_…`). A PROJECT key sees its own project only.',
   schedule_id: 'The schedule (`sch_…`).',
-  session_id: 'The top-up checkout session (`top_…`), as the top-up answered it.',
+  session_id: 'The checkout session of the top-up, as POST …/billing/topup answered it.',
   webhook_id: 'The webhook (`whk_…`).',
   website_id: 'The website (`web_…`) of the project, as GET /websites lists them.',
   limit: 'Items per page: 1 to 100. Fewer come on the last page.',

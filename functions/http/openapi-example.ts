@@ -17,7 +17,7 @@ const NAMED_STRINGS: readonly [RegExp, string][] = [
   [/^delivery_id$/, id('dlv')],
   [/^event_id$/, id('evt')],
   [/^schedule_id$/, id('sch')],
-  [/^session_id$/, id('top')],
+  [/^session_id$/, 'cs_test_b1Xo2Kq9fLm3Np7Rs4Tu6Vw8'],
   [/^decision_id$/, 'mdc_3f9a1c0e7b2d4a6f8e1c3b5d'],
   [/^product_id$/, 'prd_9c2e4a7f1b3d5e8a0c6f2b4d'],
   [/^change_id$/, 'chg_01jdq8x2kz9c4m7v5r3t6w8y0a_17'],

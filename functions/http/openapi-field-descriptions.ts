@@ -115,6 +115,78 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     created_at: 'When it was created (ISO 8601, UTC).',
     updated_at: 'When it last changed (ISO 8601, UTC).',
   },
+  Product: {
+    name: 'The product’s name as the page gives it; null when it gives none.',
+    brand: 'The brand as the page gives it; null when it gives none.',
+    gtin: 'The GTIN (EAN/UPC, 8 to 14 digits); null when the page gives none.',
+    mpn: 'The manufacturer part number; null when the page gives none.',
+    sku: 'The shop’s own article number; null when the page gives none.',
+    currency: 'ISO 4217 currency of `price`; null when the page gives no price.',
+    availability: 'IN_STOCK, OUT_OF_STOCK, PREORDER, or UNKNOWN when the page does not say.',
+    image: 'The main product image URL; null when the page gives none.',
+    category: 'The shop’s category (breadcrumb) of the product; null when the page gives none.',
+    scraped_at: 'When the page was read (ISO 8601, UTC).',
+    source: 'Where each value came from (JSON-LD, microdata, a learned selector, …), by field.',
+  },
+  ExportFile: {
+    dataset: 'products, matches, price_comparison, price_history or price_changes.',
+    website_id:
+      'The website (`web_…`) of a one-website file; null for the file of all the project’s websites.',
+    rows: 'Data rows in the file (the header not counted).',
+    bytes: 'Size of the file in bytes.',
+    updated_at: 'When the file was last written (ISO 8601, UTC).',
+    currency:
+      'The currency prices were converted to (the project’s); null when the project has no localization.',
+  },
+  ExportLink: {
+    dataset: 'products, matches, price_comparison, price_history or price_changes.',
+    project_id: 'The project (`prj_…`).',
+    website_id: 'The website (`web_…`) of a one-website file; null for the file of all websites.',
+    url: 'A presigned URL of the file: GET it without the API key, until `expires_at`.',
+    expires_at: 'When `url` stops working: 15 minutes after it was made (ISO 8601, UTC).',
+  },
+  Account: {
+    user_id: 'Your user (`usr_…`).',
+    name: 'Your name, 1 to 100 characters.',
+    email: 'Your e-mail address.',
+    created_at: 'When the account was created (ISO 8601, UTC).',
+  },
+  Membership: {
+    customer_id: 'The customer (`cus_…`).',
+    name: 'The customer’s name.',
+    role: 'Your role in it: OWNER, ADMIN or MEMBER.',
+    managed: 'true when the customer is managed by the provider: its billing is not self-service.',
+  },
+  Customer: {
+    customer_id: 'The customer (`cus_…`).',
+    name: 'The customer’s name.',
+    role: 'Your role in it: OWNER, ADMIN or MEMBER.',
+    managed: 'true when the customer is managed by the provider: its billing is not self-service.',
+    created_at: 'When the customer was created (ISO 8601, UTC).',
+    quotas: 'Its limits and how much of each this month has used; money in EUR.',
+  },
+  Usage: {
+    month: 'The billing month, YYYY-MM in Europe/Prague time.',
+    currency: 'Always EUR.',
+    total: 'All charges of the month, EUR (every page of `items` together).',
+    items: 'One page of the month’s charges, newest first.',
+  },
+  Invoice: {
+    invoice_id: 'The invoice (`inv_…`).',
+    number: 'The invoice number printed on the PDF.',
+    session_id: 'The checkout session of the paid top-up it is for.',
+    amount: 'Amount invoiced, as a decimal string.',
+    currency: 'ISO 4217 currency of `amount`.',
+    issued_at: 'When the invoice was issued (ISO 8601, UTC).',
+  },
+  Topup: {
+    session_id: 'The checkout session, as POST …/billing/topup answered it.',
+    status: 'OPEN (not paid yet), PAID or EXPIRED (the checkout page timed out unpaid).',
+    credited: 'true once the amount is on the credit (exactly once per session).',
+    amount: 'The top-up, EUR.',
+    currency: 'Always EUR.',
+    credited_at: 'When the credit was added; null until then.',
+  },
 };
 
 type JsonSchema = Record<string, unknown>;
