@@ -699,7 +699,7 @@ export interface components {
       project_id: string;
       /** @description Its name, 1 to 100 characters. */
       name: string;
-      /** @description The customer (`cus_…`) who owns it and pays for its jobs. */
+      /** @description The customer (`cus_…`) who owns the project and pays for its jobs; null when the record names none. */
       customer_id: string | null;
       /** @description true for the user’s default project (the one `pds` uses when none is named). */
       is_default: boolean;
@@ -719,8 +719,11 @@ export interface components {
       updated_at: string;
     };
     Localization: {
+      /** @description ISO 3166-1 alpha-2 country of the market, e.g. DE. */
       country: string;
+      /** @description ISO 4217 currency exports convert prices to, e.g. EUR. */
       currency: string;
+      /** @description BCP 47 locale of the market, e.g. de-DE. */
       locale: string;
     };
     Website: {
@@ -804,10 +807,15 @@ export interface components {
       };
     };
     ProductHistory: {
+      /** @description The website (`web_…`). */
       website_id: string;
+      /** @description The product (`prd_…`). */
       product_id: string;
+      /** @description The start of the range asked for; null when none was given. */
       from: string | null;
+      /** @description The end of the range asked for; null when none was given. */
       to: string | null;
+      /** @description Price and stock at each scrape that saw the product, in the shop’s currency. */
       points: ({
           /** Format: date-time */
           observed_at: string;
@@ -820,24 +828,45 @@ export interface components {
         })[];
     };
     PriceChange: {
+      /** @description The change (`chg_…`). */
       change_id: string;
+      /** @description The project (`prj_…`). */
       project_id: string;
+      /** @description The website (`web_…`) whose product changed. */
       website_id: string;
+      /** @description The scrape job (`job_…`) that saw the change. */
       job_id: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the change was found (ISO 8601, UTC).
+       */
       detected_at: string;
-      /** @enum {string} */
+      /**
+       * @description PRICE_DOWN, PRICE_UP, OUT_OF_STOCK, BACK_IN_STOCK, NEW_PRODUCT or PRODUCT_GONE.
+       * @enum {string}
+       */
       kind: "PRICE_DOWN" | "PRICE_UP" | "OUT_OF_STOCK" | "BACK_IN_STOCK" | "NEW_PRODUCT" | "PRODUCT_GONE";
+      /** @description The product (`prd_…`); its history is GET /websites/{website_id}/products/history?product_id=. */
       product_id: string;
+      /** @description The product page URL. */
       product_url: string;
+      /** @description The product’s name at the newer scrape; null when the page gave none. */
       product_name: string | null;
+      /** @description The price at the scrape before, in `currency`; null for a new product or when the page gave none. */
       previous_price: string | null;
+      /** @description The price now, in `currency`; null for a product gone or when the page gives none. */
       current_price: string | null;
+      /** @description ISO 4217 currency of the prices (the shop’s, not converted); null when neither scrape saw a price. */
       currency: string | null;
+      /** @description Stock at the scrape before; null for a new product. */
       previous_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
+      /** @description Stock now; null for a product gone. */
       current_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
+      /** @description current_price − previous_price as an exact decimal (e.g. "-10.00"); null unless the price moved. */
       price_change: string | null;
+      /** @description The move relative to the previous price, percent, 2 decimals; null unless the price moved, and from a price of 0. */
       price_change_percent: number | null;
+      /** @description For a competitor’s product: the reference product matching linked it to; null when none is linked. */
       matched_reference: ({
         website_id: string;
         product_id: string;
@@ -846,16 +875,29 @@ export interface components {
       }) | null;
     };
     MatchDecision: {
+      /** @description The decision (`mdc_…`), the same for the same pair of products. */
       decision_id: string;
+      /** @description The project (`prj_…`). */
       project_id: string;
+      /** @description The reference website (`web_…`) of the pair. */
       reference_website_id: string;
+      /** @description The reference product’s URL. */
       reference_url: string;
+      /** @description The competitor website (`web_…`) of the pair. */
       competitor_website_id: string;
+      /** @description The competitor product’s URL. */
       competitor_url: string;
-      /** @enum {string} */
+      /**
+       * @description ACCEPTED (a proposed match kept), REJECTED (never proposed again) or MANUAL (a match added by hand).
+       * @enum {string}
+       */
       decision: "ACCEPTED" | "REJECTED" | "MANUAL";
+      /** @description The user (`usr_…`) who decided. */
       decided_by: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When (ISO 8601, UTC).
+       */
       decided_at: string;
     };
     Schedule: {

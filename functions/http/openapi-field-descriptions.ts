@@ -106,7 +106,8 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
   Project: {
     project_id: 'The project (`prj_…`).',
     name: 'Its name, 1 to 100 characters.',
-    customer_id: 'The customer (`cus_…`) who owns it and pays for its jobs.',
+    customer_id:
+      'The customer (`cus_…`) who owns the project and pays for its jobs; null when the record names none.',
     is_default: 'true for the user’s default project (the one `pds` uses when none is named).',
     localization:
       'Market of the project: exports convert prices to its currency. Null until set or a setup job sets it.',
@@ -186,6 +187,55 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     amount: 'The top-up, EUR.',
     currency: 'Always EUR.',
     credited_at: 'When the credit was added; null until then.',
+  },
+  Localization: {
+    country: 'ISO 3166-1 alpha-2 country of the market, e.g. DE.',
+    currency: 'ISO 4217 currency exports convert prices to, e.g. EUR.',
+    locale: 'BCP 47 locale of the market, e.g. de-DE.',
+  },
+  MatchDecision: {
+    decision_id: 'The decision (`mdc_…`), the same for the same pair of products.',
+    project_id: 'The project (`prj_…`).',
+    reference_website_id: 'The reference website (`web_…`) of the pair.',
+    reference_url: 'The reference product’s URL.',
+    competitor_website_id: 'The competitor website (`web_…`) of the pair.',
+    competitor_url: 'The competitor product’s URL.',
+    decision:
+      'ACCEPTED (a proposed match kept), REJECTED (never proposed again) or MANUAL (a match added by hand).',
+    decided_by: 'The user (`usr_…`) who decided.',
+    decided_at: 'When (ISO 8601, UTC).',
+  },
+  PriceChange: {
+    change_id: 'The change (`chg_…`).',
+    project_id: 'The project (`prj_…`).',
+    website_id: 'The website (`web_…`) whose product changed.',
+    job_id: 'The scrape job (`job_…`) that saw the change.',
+    detected_at: 'When the change was found (ISO 8601, UTC).',
+    kind: 'PRICE_DOWN, PRICE_UP, OUT_OF_STOCK, BACK_IN_STOCK, NEW_PRODUCT or PRODUCT_GONE.',
+    product_id:
+      'The product (`prd_…`); its history is GET /websites/{website_id}/products/history?product_id=.',
+    product_url: 'The product page URL.',
+    product_name: 'The product’s name at the newer scrape; null when the page gave none.',
+    previous_price:
+      'The price at the scrape before, in `currency`; null for a new product or when the page gave none.',
+    current_price: 'The price now, in `currency`; null for a product gone or when the page gives none.',
+    currency:
+      'ISO 4217 currency of the prices (the shop’s, not converted); null when neither scrape saw a price.',
+    previous_availability: 'Stock at the scrape before; null for a new product.',
+    current_availability: 'Stock now; null for a product gone.',
+    price_change:
+      'current_price − previous_price as an exact decimal (e.g. "-10.00"); null unless the price moved.',
+    price_change_percent:
+      'The move relative to the previous price, percent, 2 decimals; null unless the price moved, and from a price of 0.',
+    matched_reference:
+      'For a competitor’s product: the reference product matching linked it to; null when none is linked.',
+  },
+  ProductHistory: {
+    website_id: 'The website (`web_…`).',
+    product_id: 'The product (`prd_…`).',
+    from: 'The start of the range asked for; null when none was given.',
+    to: 'The end of the range asked for; null when none was given.',
+    points: 'Price and stock at each scrape that saw the product, in the shop’s currency.',
   },
 };
 
