@@ -901,12 +901,20 @@ export interface components {
       decided_at: string;
     };
     Schedule: {
+      /** @description The schedule (`sch_…`). */
       schedule_id: string;
+      /** @description The project (`prj_…`). */
       project_id: string;
+      /** @description The website (`web_…`) it scrapes. */
       website_id: string;
-      /** @enum {string} */
+      /**
+       * @description What each run scrapes: FULL, CATALOG_URLS (the last FULL catalog’s URLs) or URLS_ONLY (`urls`).
+       * @enum {string}
+       */
       variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      /** @description The URLs each run scrapes; null unless URLS_ONLY. */
       urls: string[] | null;
+      /** @description When it runs: DAILY at `time`, WEEKLY on `day` at `time` (HH:MM), or a 5-field CRON `expression`. */
       cadence: OneOf<[{
         /** @constant */
         kind: "DAILY";
@@ -922,51 +930,92 @@ export interface components {
         kind: "CRON";
         expression: string;
       }]>;
+      /** @description The IANA time zone of the cadence, e.g. Europe/Prague. */
       time_zone: string;
+      /** @description EUR per billing month: a run starts only while the month’s runs plus the new job’s cap stay within it. */
       monthly_budget: string;
-      /** @enum {string} */
+      /**
+       * @description ACTIVE (runs when due), PAUSED (kept, not run) or STOPPED (for good, see stopped_reason).
+       * @enum {string}
+       */
       status: "ACTIVE" | "PAUSED" | "STOPPED";
+      /** @description Why it stopped (e.g. WEBSITE_REMOVED); null unless STOPPED. */
       stopped_reason: string | null;
       /** @description The next due time while ACTIVE, else null. */
       next_run_at: string | null;
+      /** @description The user (`usr_…`) who created it. */
       created_by: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it last changed (ISO 8601, UTC).
+       */
       updated_at: string;
     };
     ScheduleRun: {
+      /** @description The schedule (`sch_…`). */
       schedule_id: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description The due time of this run (ISO 8601, UTC).
+       */
       due_at: string;
       /**
        * @description STARTED: the job was created and approved; SKIPPED: no job was charged, see skip_reason.
        * @enum {string}
        */
       outcome: "PENDING" | "STARTED" | "SKIPPED";
+      /** @description The scrape job (`job_…`) the run started; null when skipped or still pending. */
       job_id: string | null;
+      /** @description Why the run was skipped; null unless SKIPPED. */
       skip_reason: ("BUDGET_EXHAUSTED" | "SCRAPE_IN_PROGRESS" | "WEBSITE_REMOVED" | "INSUFFICIENT_FUNDS" | "MONTHLY_SPEND_LIMIT" | "NO_FULL_CATALOG" | "CATALOG_EXPIRED" | "NO_URL_ACCEPTED" | "RUN_FAILED") | null;
+      /** @description The skip in words; null unless SKIPPED. */
       detail: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the outcome was recorded (ISO 8601, UTC).
+       */
       recorded_at: string;
     };
     Webhook: {
+      /** @description The webhook (`whk_…`). */
       webhook_id: string;
+      /** @description The project (`prj_…`) whose events it receives. */
       project_id: string;
+      /** @description Where deliveries are POSTed. */
       url: string;
+      /** @description The event types it receives. */
       events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it was registered (ISO 8601, UTC).
+       */
       created_at: string;
     };
     WebhookDelivery: {
+      /** @description The delivery (`dlv_…`). */
       delivery_id: string;
+      /** @description The webhook (`whk_…`). */
       webhook_id: string;
+      /** @description The event (`evt_…`) delivered. */
       event_id: string;
-      /** @enum {string} */
+      /**
+       * @description The event’s type.
+       * @enum {string}
+       */
       event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
-      /** @enum {string} */
+      /**
+       * @description PENDING (attempts remain), DELIVERED (the receiver accepted it) or FAILED (the round gave up).
+       * @enum {string}
+       */
       status: "PENDING" | "DELIVERED" | "FAILED";
+      /** @description The current round of attempts (with back-off over about a day); a redelivery starts another. */
       round: number;
+      /** @description The attempts of this delivery, each with its round and outcome. */
       attempts: ({
           round: number;
           /** Format: date-time */
@@ -977,11 +1026,19 @@ export interface components {
           duration_ms: number;
           error: string | null;
         })[];
+      /** @description When the next attempt is due; null unless PENDING. */
       next_attempt_at: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the delivery was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it last changed (ISO 8601, UTC).
+       */
       updated_at: string;
+      /** @description The event as it is POSTed (the request body). */
       event: {
         id: string;
         type: string;

@@ -237,6 +237,52 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     to: 'The end of the range asked for; null when none was given.',
     points: 'Price and stock at each scrape that saw the product, in the shop’s currency.',
   },
+  Schedule: {
+    schedule_id: 'The schedule (`sch_…`).',
+    project_id: 'The project (`prj_…`).',
+    website_id: 'The website (`web_…`) it scrapes.',
+    variant:
+      'What each run scrapes: FULL, CATALOG_URLS (the last FULL catalog’s URLs) or URLS_ONLY (`urls`).',
+    urls: 'The URLs each run scrapes; null unless URLS_ONLY.',
+    cadence:
+      'When it runs: DAILY at `time`, WEEKLY on `day` at `time` (HH:MM), or a 5-field CRON `expression`.',
+    time_zone: 'The IANA time zone of the cadence, e.g. Europe/Prague.',
+    monthly_budget:
+      'EUR per billing month: a run starts only while the month’s runs plus the new job’s cap stay within it.',
+    status: 'ACTIVE (runs when due), PAUSED (kept, not run) or STOPPED (for good, see stopped_reason).',
+    stopped_reason: 'Why it stopped (e.g. WEBSITE_REMOVED); null unless STOPPED.',
+    created_by: 'The user (`usr_…`) who created it.',
+    created_at: 'When it was created (ISO 8601, UTC).',
+    updated_at: 'When it last changed (ISO 8601, UTC).',
+  },
+  ScheduleRun: {
+    schedule_id: 'The schedule (`sch_…`).',
+    due_at: 'The due time of this run (ISO 8601, UTC).',
+    job_id: 'The scrape job (`job_…`) the run started; null when skipped or still pending.',
+    skip_reason: 'Why the run was skipped; null unless SKIPPED.',
+    detail: 'The skip in words; null unless SKIPPED.',
+    recorded_at: 'When the outcome was recorded (ISO 8601, UTC).',
+  },
+  Webhook: {
+    webhook_id: 'The webhook (`whk_…`).',
+    project_id: 'The project (`prj_…`) whose events it receives.',
+    url: 'Where deliveries are POSTed.',
+    events: 'The event types it receives.',
+    created_at: 'When it was registered (ISO 8601, UTC).',
+  },
+  WebhookDelivery: {
+    delivery_id: 'The delivery (`dlv_…`).',
+    webhook_id: 'The webhook (`whk_…`).',
+    event_id: 'The event (`evt_…`) delivered.',
+    event_type: 'The event’s type.',
+    status: 'PENDING (attempts remain), DELIVERED (the receiver accepted it) or FAILED (the round gave up).',
+    round: 'The current round of attempts (with back-off over about a day); a redelivery starts another.',
+    attempts: 'The attempts of this delivery, each with its round and outcome.',
+    next_attempt_at: 'When the next attempt is due; null unless PENDING.',
+    created_at: 'When the delivery was created (ISO 8601, UTC).',
+    updated_at: 'When it last changed (ISO 8601, UTC).',
+    event: 'The event as it is POSTed (the request body).',
+  },
 };
 
 type JsonSchema = Record<string, unknown>;
