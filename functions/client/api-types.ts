@@ -310,35 +310,63 @@ export interface components {
       currency: string;
       /** @description Progress of the analysis steps (robots and config, homepage, sitemaps, size); null before it starts. */
       analysis_progress: ({
+        /** @description Reading robots.txt and the shop’s configuration. */
         config: {
-          /** @enum {string} */
+          /**
+           * @description PENDING, RUNNING, DONE, NOT_FOUND (the shop has none, e.g. no sitemap) or FAILED (the step gave up).
+           * @enum {string}
+           */
           state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
         };
+        /** @description Reading the homepage (platform, language, whether it is a shop). */
         homepage: {
-          /** @enum {string} */
+          /**
+           * @description PENDING, RUNNING, DONE, NOT_FOUND (the shop has none, e.g. no sitemap) or FAILED (the step gave up).
+           * @enum {string}
+           */
           state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
         };
+        /** @description Reading the sitemaps. */
         sitemap: {
-          /** @enum {string} */
+          /**
+           * @description PENDING, RUNNING, DONE, NOT_FOUND (the shop has none, e.g. no sitemap) or FAILED (the step gave up).
+           * @enum {string}
+           */
           state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
         };
+        /** @description Estimating how many products the shop has. */
         size: {
-          /** @enum {string} */
+          /**
+           * @description PENDING, RUNNING, DONE, NOT_FOUND (the shop has none, e.g. no sitemap) or FAILED (the step gave up).
+           * @enum {string}
+           */
           state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
         };
+        /** @description Sitemap entries read so far (all of them, product pages or not). */
         sitemap_size: number;
+        /** @description Whether the site looks like a shop. */
         is_ecommerce: boolean;
+        /** @description What the shop mostly sells, as the analysis read it. */
         product_type: string;
+        /** @description The shop’s language (BCP 47, e.g. en). */
         language: string;
+        /** @description Products the shop is estimated to have; the quote is based on it. */
         products_estimate: number;
       }) | null;
       /** @description Progress of training (pages sampled and classified, profile learned); null before it starts. */
       train_progress: ({
+        /** @description Pages sampled so far. */
         pages: number;
+        /** @description The most pages this step reads. */
         pages_limit: number;
+        /** @description Pages the step expects to read in all, revised as it finds more. */
         pages_estimate: number;
-        /** @enum {string} */
+        /**
+         * @description The step running now; DONE once it has finished.
+         * @enum {string}
+         */
         phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
+        /** @description How far the step is, 0 to 100. */
         percent: number;
       }) | null;
     };
@@ -396,64 +424,122 @@ export interface components {
       urls: string[] | null;
       /** @description Per outcome, how many URLs had it; only OK ones delivered a product and are charged. Null until the scrape settles. */
       url_results: {
+        /** @description URLs that delivered a product (only these are charged). */
         OK: number;
+        /** @description URLs the shop answered 404 or 410. */
         NOT_FOUND: number;
+        /** @description URLs whose page holds no product. */
         NOT_A_PRODUCT: number;
+        /** @description URLs the shop’s robots.txt forbids. */
         BLOCKED_BY_ROBOTS: number;
+        /** @description URLs at an address the crawler may not reach (private or loopback). */
         ADDRESS_NOT_ALLOWED: number;
+        /** @description URLs that failed otherwise (errors, time-outs) after their retries. */
         FAILED: number;
       } | null;
       /** @description Pages collected and scraped so far; null before the run starts. */
       scrape_progress: ({
+        /** @description Pages scraped so far. */
         pages: number;
+        /** @description The most pages this step reads. */
         pages_limit: number;
+        /** @description Pages the step expects to read in all, revised as it finds more. */
         pages_estimate: number;
-        /** @enum {string} */
+        /**
+         * @description The step running now; DONE once it has finished.
+         * @enum {string}
+         */
         phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
+        /** @description How far the step is, 0 to 100. */
         percent: number;
       }) | null;
     };
     CreatedScrapeJob: {
+      /** @description The job (`job_…`). */
       job_id: string;
-      /** @enum {string} */
+      /**
+       * @description The lane: WEBSITE_SETUP, FULL_SCRAPE, URL_SCRAPE (a list of URLs or the last catalog) or MATCHING.
+       * @enum {string}
+       */
       job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-      /** @enum {string} */
+      /**
+       * @description Where the job is. COMPLETED, FAILED and CANCELLED are final; AWAITING_APPROVAL waits for POST …/approve.
+       * @enum {string}
+       */
       status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      /** @description The project (`prj_…`) the job belongs to. */
       project_id: string;
+      /** @description The website (`web_…`) the job works on: a setup job’s once it landed (null before), a matching job’s reference website. */
       website_id: string | null;
+      /** @description The quote, once the job has one (null before): what it costs and the most it can charge. */
       estimate: components["schemas"]["Estimate"] | null;
+      /** @description Who approved the quote and when; null until approved (and for jobs that need no approval). */
       approval: components["schemas"]["Approval"] | null;
+      /** @description What was charged once the job settled; null before, and for jobs that end without a charge. */
       settlement: components["schemas"]["Settlement"] | null;
+      /** @description Why the job failed, in words; null unless FAILED. */
       error: string | null;
+      /** @description Why the job failed, as a stable code; null unless FAILED. */
       error_code: string | null;
+      /** @description Set when the job failed in a way the support team can help with; send it with a contact request. */
       contact_reason: string | null;
+      /** @description The contact request (`ctr_…`) made about this job; null when none. */
       contact_request_id: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job last changed (ISO 8601, UTC).
+       */
       updated_at: string;
+      /** @description When the job reached a final status; null while it runs or waits. */
       finished_at: string | null;
-      /** @enum {string} */
+      /**
+       * @description FULL (the whole shop), CATALOG_URLS (the URLs of the last FULL catalog) or URLS_ONLY (the `urls` sent).
+       * @enum {string}
+       */
       variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      /** @description How many URLs the job scrapes; null for FULL. */
       url_count: number | null;
+      /** @description The URLs sent, after removing invalid, duplicate and other-website ones; null unless URLS_ONLY. */
       urls: string[] | null;
+      /** @description Per outcome, how many URLs had it; only OK ones delivered a product and are charged. Null until the scrape settles. */
       url_results: {
+        /** @description URLs that delivered a product (only these are charged). */
         OK: number;
+        /** @description URLs the shop answered 404 or 410. */
         NOT_FOUND: number;
+        /** @description URLs whose page holds no product. */
         NOT_A_PRODUCT: number;
+        /** @description URLs the shop’s robots.txt forbids. */
         BLOCKED_BY_ROBOTS: number;
+        /** @description URLs at an address the crawler may not reach (private or loopback). */
         ADDRESS_NOT_ALLOWED: number;
+        /** @description URLs that failed otherwise (errors, time-outs) after their retries. */
         FAILED: number;
       } | null;
+      /** @description Pages collected and scraped so far; null before the run starts. */
       scrape_progress: ({
+        /** @description Pages scraped so far. */
         pages: number;
+        /** @description The most pages this step reads. */
         pages_limit: number;
+        /** @description Pages the step expects to read in all, revised as it finds more. */
         pages_estimate: number;
-        /** @enum {string} */
+        /**
+         * @description The step running now; DONE once it has finished.
+         * @enum {string}
+         */
         phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
+        /** @description How far the step is, 0 to 100. */
         percent: number;
       }) | null;
+      /** @description How many URLs sent were removed (invalid, duplicate or of another website); 0 for FULL. */
       rejected?: number;
+      /** @description The first 100 URLs removed, as sent. */
       rejected_urls?: string[];
     };
     MatchingJob: {
@@ -507,26 +593,42 @@ export interface components {
       sample: boolean;
       /** @description Products matched so far and the time left; null before the run starts. */
       matching_progress: ({
+        /** @description (Reference product, competitor) pairs matched anew against the whole competitor catalog. */
         products_checked: number;
+        /** @description Pairs that kept their match: the reference product and its partner are unchanged since the last run. */
         products_skipped_not_modified: number;
+        /** @description Matches of this run the previous run did not have. */
         new_matches: number;
+        /** @description Checked plus skipped so far; the settlement charges these. */
         products_processed: number;
+        /** @description Reference products times competitor websites. */
         products_total: number;
+        /** @description Minutes the run is expected to take still; null until known. */
         estimated_minutes_left: number | null;
+        /** @description products_processed of products_total, 0 to 100. */
         percent: number;
-        /** @enum {string} */
+        /**
+         * @description The step running now; DONE once it has finished.
+         * @enum {string}
+         */
         phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
       }) | null;
       /** @description Once COMPLETED: for each ordered pair of websites, how many products of `website_id` were matched on `match_website_id`; null before. */
       overlap: {
+          /** @description The website (`web_…`) whose products were matched. */
           website_id: string;
+          /** @description The website (`web_…`) they were matched on. */
           match_website_id: string;
+          /** @description Products of `website_id` with a match on `match_website_id`. */
           products: number;
         }[] | null;
       /** @description Once COMPLETED: each website’s products and how many changed since the pair’s last run; null before. */
       websites: {
+          /** @description The website (`web_…`). */
           website_id: string;
+          /** @description Products in its catalog the run read. */
           products: number;
+          /** @description Of them, products changed since the pair’s last run (all of them at a first run). */
           modified: number;
         }[] | null;
     };
@@ -588,6 +690,86 @@ export interface components {
        */
       created_at: string;
     };
+    ApiKey: {
+      /** @description The key (`key_…`); DELETE /account/api-keys/{key_id} revokes it. */
+      key_id: string;
+      /** @description The name given when it was created; null when none. */
+      name: string | null;
+      /**
+       * @description USER (acts as you in all your projects) or PROJECT (only `project_id`).
+       * @enum {string}
+       */
+      scope: "USER" | "PROJECT";
+      /** @description The one project (`prj_…`) a PROJECT key may use; null for a USER key. */
+      project_id: string | null;
+      /** @description The key’s last characters, to tell keys apart; the key itself is never shown again. */
+      key_suffix: string;
+      /**
+       * Format: date-time
+       * @description When it was created (ISO 8601, UTC).
+       */
+      created_at: string;
+      /** @description When it last authenticated a request; null when never. */
+      last_used_at: string | null;
+    };
+    CreatedApiKey: {
+      /** @description The key to send as `Authorization: Bearer …`; shown this once. */
+      api_key: string;
+      /** @description The key (`key_…`); DELETE /account/api-keys/{key_id} revokes it. */
+      key_id: string;
+      /**
+       * @description USER (acts as you in all your projects) or PROJECT (only `project_id`).
+       * @enum {string}
+       */
+      scope: "USER" | "PROJECT";
+      /** @description The name given when it was created; null when none. */
+      name: string | null;
+      /** @description The one project (`prj_…`) a PROJECT key may use; null for a USER key. */
+      project_id: string | null;
+      /** @description The key’s last characters, to tell keys apart; the key itself is never shown again. */
+      key_suffix: string;
+      /**
+       * Format: date-time
+       * @description When it was created (ISO 8601, UTC).
+       */
+      created_at: string;
+    };
+    ContactRequest: {
+      /** @description The contact request (`ctr_…`). */
+      contact_request_id: string;
+      /**
+       * @description SALES or SUPPORT, as sent.
+       * @enum {string}
+       */
+      reason: "SALES" | "SUPPORT";
+      /**
+       * @description The team that gets the request (the one its reason names).
+       * @enum {string}
+       */
+      team: "SALES" | "SUPPORT";
+      /**
+       * @description How the team gets back to you: PHONE when a phone number was given, else EMAIL.
+       * @enum {string}
+       */
+      channel: "EMAIL" | "PHONE";
+      /** @description The address the team writes to: the one sent, else your account’s. */
+      email: string;
+      /** @description The number the team calls; null when none was given. */
+      phone: string | null;
+      /** @description Your message; null when none was sent. */
+      message: string | null;
+      /** @description The job (`job_…`) it is about; null when none. */
+      job_id: string | null;
+      /** @description The failed job’s `contact_reason`; null when none was sent. */
+      contact_reason: string | null;
+      /** @description The project (`prj_…`) of the job; null without a job. */
+      project_id: string | null;
+      /**
+       * Format: date-time
+       * @description When it was made (ISO 8601, UTC).
+       */
+      created_at: string;
+    };
     Membership: {
       /** @description The customer (`cus_…`). */
       customer_id: string;
@@ -620,13 +802,21 @@ export interface components {
       created_at: string;
       /** @description Its limits and how much of each this month has used; money in EUR. */
       quotas: {
+        /** @description The most projects the customer may have. */
         max_projects: number;
+        /** @description Projects it has now. */
         projects_used: number;
+        /** @description Setup jobs per billing month that cost nothing. */
         free_analyses_per_month: number;
+        /** @description Of them, used this month. */
         free_analyses_used: number;
+        /** @description The most its jobs may charge in a billing month, EUR. */
         monthly_spend_limit: string;
+        /** @description What its jobs have charged this billing month, EUR. */
         spent_this_month: string;
+        /** @description The smallest top-up, EUR. */
         topup_min: string;
+        /** @description The largest top-up, EUR. */
         topup_max: string;
       };
     };
@@ -657,6 +847,7 @@ export interface components {
       total: string;
       /** @description One page of the month’s charges, newest first. */
       items: {
+          /** @description The charge, EUR. */
           amount: string;
         }[];
     };
@@ -693,6 +884,12 @@ export interface components {
       currency: string;
       /** @description When the credit was added; null until then. */
       credited_at: string | null;
+    };
+    StartedTopup: {
+      /** @description The payment page to open; the credit is added once it is paid. */
+      checkout_url: string;
+      /** @description The payment provider’s checkout session; GET …/billing/topups/{session_id} tells its state. */
+      session_id: string;
     };
     Project: {
       /** @description The project (`prj_…`). */
@@ -761,6 +958,12 @@ export interface components {
        */
       updated_at: string;
     };
+    WebsiteSample: {
+      /** @description The website (`web_…`). */
+      website_id: string;
+      /** @description The products read from the shop while its setup trained. */
+      products: components["schemas"]["Product"][];
+    };
     Product: {
       /** @description The URL fetched: as sent or as the crawl found it. */
       url: string;
@@ -817,13 +1020,23 @@ export interface components {
       to: string | null;
       /** @description Price and stock at each scrape that saw the product, in the shop’s currency. */
       points: ({
-          /** Format: date-time */
+          /**
+           * Format: date-time
+           * @description When the scrape read the page (ISO 8601, UTC).
+           */
           observed_at: string;
+          /** @description The scrape job (`job_…`). */
           job_id: string;
+          /** @description The product page URL as scraped. */
           url: string;
+          /** @description The price as an exact decimal in `currency`; null when the page gave none. */
           price: string | null;
+          /** @description ISO 4217 currency of `price`; null when the page gave no price. */
           currency: string | null;
-          /** @enum {string} */
+          /**
+           * @description Stock as the page said: IN_STOCK, OUT_OF_STOCK, PREORDER or UNKNOWN.
+           * @enum {string}
+           */
           availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
         })[];
     };
@@ -868,9 +1081,13 @@ export interface components {
       price_change_percent: number | null;
       /** @description For a competitor’s product: the reference product matching linked it to; null when none is linked. */
       matched_reference: ({
+        /** @description The reference website (`web_…`). */
         website_id: string;
+        /** @description The reference product (`prd_…`). */
         product_id: string;
+        /** @description The reference product’s page URL. */
         url: string;
+        /** @description The reference product’s name; null when its page gave none. */
         name: string | null;
       }) | null;
     };
@@ -916,18 +1133,33 @@ export interface components {
       urls: string[] | null;
       /** @description When it runs: DAILY at `time`, WEEKLY on `day` at `time` (HH:MM), or a 5-field CRON `expression`. */
       cadence: OneOf<[{
-        /** @constant */
+        /**
+         * @description DAILY, WEEKLY or CRON.
+         * @constant
+         */
         kind: "DAILY";
+        /** @description The time of day it runs (HH:MM, 24-hour) in `time_zone`. */
         time: string;
       }, {
-        /** @constant */
+        /**
+         * @description DAILY, WEEKLY or CRON.
+         * @constant
+         */
         kind: "WEEKLY";
-        /** @enum {string} */
+        /**
+         * @description The day of the week it runs (WEEKLY).
+         * @enum {string}
+         */
         day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
+        /** @description The time of day it runs (HH:MM, 24-hour) in `time_zone`. */
         time: string;
       }, {
-        /** @constant */
+        /**
+         * @description DAILY, WEEKLY or CRON.
+         * @constant
+         */
         kind: "CRON";
+        /** @description A 5-field cron expression (minute hour day month weekday) in `time_zone`, at most hourly. */
         expression: string;
       }]>;
       /** @description The IANA time zone of the cadence, e.g. Europe/Prague. */
@@ -955,6 +1187,81 @@ export interface components {
        * @description When it last changed (ISO 8601, UTC).
        */
       updated_at: string;
+    };
+    CreatedSchedule: {
+      /** @description The schedule (`sch_…`). */
+      schedule_id: string;
+      /** @description The project (`prj_…`). */
+      project_id: string;
+      /** @description The website (`web_…`) it scrapes. */
+      website_id: string;
+      /**
+       * @description What each run scrapes: FULL, CATALOG_URLS (the last FULL catalog’s URLs) or URLS_ONLY (`urls`).
+       * @enum {string}
+       */
+      variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      /** @description The URLs each run scrapes; null unless URLS_ONLY. */
+      urls: string[] | null;
+      /** @description When it runs: DAILY at `time`, WEEKLY on `day` at `time` (HH:MM), or a 5-field CRON `expression`. */
+      cadence: OneOf<[{
+        /**
+         * @description DAILY, WEEKLY or CRON.
+         * @constant
+         */
+        kind: "DAILY";
+        /** @description The time of day it runs (HH:MM, 24-hour) in `time_zone`. */
+        time: string;
+      }, {
+        /**
+         * @description DAILY, WEEKLY or CRON.
+         * @constant
+         */
+        kind: "WEEKLY";
+        /**
+         * @description The day of the week it runs (WEEKLY).
+         * @enum {string}
+         */
+        day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
+        /** @description The time of day it runs (HH:MM, 24-hour) in `time_zone`. */
+        time: string;
+      }, {
+        /**
+         * @description DAILY, WEEKLY or CRON.
+         * @constant
+         */
+        kind: "CRON";
+        /** @description A 5-field cron expression (minute hour day month weekday) in `time_zone`, at most hourly. */
+        expression: string;
+      }]>;
+      /** @description The IANA time zone of the cadence, e.g. Europe/Prague. */
+      time_zone: string;
+      /** @description EUR per billing month: a run starts only while the month’s runs plus the new job’s cap stay within it. */
+      monthly_budget: string;
+      /**
+       * @description ACTIVE (runs when due), PAUSED (kept, not run) or STOPPED (for good, see stopped_reason).
+       * @enum {string}
+       */
+      status: "ACTIVE" | "PAUSED" | "STOPPED";
+      /** @description Why it stopped (e.g. WEBSITE_REMOVED); null unless STOPPED. */
+      stopped_reason: string | null;
+      /** @description The next due time while ACTIVE, else null. */
+      next_run_at: string | null;
+      /** @description The user (`usr_…`) who created it. */
+      created_by: string;
+      /**
+       * Format: date-time
+       * @description When it was created (ISO 8601, UTC).
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it last changed (ISO 8601, UTC).
+       */
+      updated_at: string;
+      /** @description How many URLs sent were removed (invalid, duplicate or of another website); absent unless URLS_ONLY. */
+      rejected?: number;
+      /** @description The first 100 URLs removed, as sent; absent unless URLS_ONLY. */
+      rejected_urls?: string[];
     };
     ScheduleRun: {
       /** @description The schedule (`sch_…`). */
@@ -996,6 +1303,23 @@ export interface components {
        */
       created_at: string;
     };
+    CreatedWebhook: {
+      /** @description The webhook (`whk_…`). */
+      webhook_id: string;
+      /** @description The project (`prj_…`) whose events it receives. */
+      project_id: string;
+      /** @description Where deliveries are POSTed. */
+      url: string;
+      /** @description The event types it receives. */
+      events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
+      /**
+       * Format: date-time
+       * @description When it was registered (ISO 8601, UTC).
+       */
+      created_at: string;
+      /** @description Signs the deliveries (PDS-Signature); shown this once. */
+      secret: string;
+    };
     WebhookDelivery: {
       /** @description The delivery (`dlv_…`). */
       delivery_id: string;
@@ -1017,13 +1341,23 @@ export interface components {
       round: number;
       /** @description The attempts of this delivery, each with its round and outcome. */
       attempts: ({
+          /** @description The round the attempt belongs to (1 for the first; a redelivery starts the next). */
           round: number;
-          /** Format: date-time */
+          /**
+           * Format: date-time
+           * @description When it was sent (ISO 8601, UTC).
+           */
           attempted_at: string;
-          /** @enum {string} */
+          /**
+           * @description ACCEPTED (a 2xx answer), HTTP_ERROR, REDIRECT (not followed), TIMEOUT, RESPONSE_TOO_LARGE, ADDRESS_NOT_ALLOWED or CONNECTION_FAILED.
+           * @enum {string}
+           */
           outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
+          /** @description The receiver’s HTTP status; null when no answer came. */
           status_code: number | null;
+          /** @description How long the attempt took, answer included, milliseconds. */
           duration_ms: number;
+          /** @description What went wrong, in words; null when ACCEPTED. */
           error: string | null;
         })[];
       /** @description When the next attempt is due; null unless PENDING. */
@@ -1040,11 +1374,18 @@ export interface components {
       updated_at: string;
       /** @description The event as it is POSTed (the request body). */
       event: {
+        /** @description The event (`evt_…`); the same in every delivery of it, so a receiver can drop repeats. */
         id: string;
+        /** @description The event type, e.g. job.completed. */
         type: string;
-        /** Format: date-time */
+        /**
+         * Format: date-time
+         * @description When the event happened (ISO 8601, UTC).
+         */
         created_at: string;
+        /** @description The project (`prj_…`) it belongs to. */
         project_id: string;
+        /** @description The event’s own fields (e.g. `job` for job events), by type. */
         data: {
           [key: string]: unknown;
         };
@@ -1104,19 +1445,33 @@ export interface components {
     };
     /** @description An RFC 9457 problem; `code` is stable, `errors` lists the fields of a 422. */
     Problem: {
+      /** @description The problem type: a link to its row on the docs page. */
       type: string;
+      /** @description The problem type in words; the same for every `code`. */
       title: string;
+      /** @description The HTTP status of the answer. */
       status: number;
+      /** @description What went wrong this time, in words. */
       detail?: string;
-      /** @enum {string} */
+      /**
+       * @description The stable code to act on.
+       * @enum {string}
+       */
       code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SCHEDULE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "SCHEDULE_STOPPED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "INVALID_TIME_RANGE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      /** @description The request’s id; quote it to support. */
       request_id: string;
       /** @description With RATE_LIMITED and SETUP_LIMIT_REACHED: the Retry-After header’s seconds. */
       retry_after_seconds?: number;
+      /** @description With VALIDATION_ERROR: each invalid field and why. */
       errors?: ({
-          /** @enum {string} */
+          /**
+           * @description Where the invalid field was sent.
+           * @enum {string}
+           */
           location: "body" | "query" | "path" | "header";
+          /** @description The field’s name, dotted into objects (e.g. `cadence.time`). */
           path: string;
+          /** @description Why the value was refused. */
           message: string;
         })[];
     };
@@ -1141,6 +1496,7 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            /** @description The OpenAPI version of this document (3.1.x). */
             openapi: string;
           };
         };
@@ -1149,7 +1505,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1158,7 +1517,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1178,7 +1540,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1187,7 +1552,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1207,7 +1575,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1216,7 +1587,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_SCOPE";
           };
         };
@@ -1225,7 +1599,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "USER_NOT_FOUND";
           };
         };
@@ -1238,7 +1615,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1247,7 +1627,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1256,7 +1639,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1288,7 +1674,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1297,7 +1686,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_SCOPE";
           };
         };
@@ -1306,7 +1698,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "USER_NOT_FOUND";
           };
         };
@@ -1315,7 +1710,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -1324,7 +1722,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -1337,7 +1738,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1346,7 +1750,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1355,7 +1762,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1382,24 +1792,17 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              key_id: string;
-              name: string | null;
-              /** @enum {string} */
-              scope: "USER" | "PROJECT";
-              project_id: string | null;
-              key_suffix: string;
-              /** Format: date-time */
-              created_at: string;
-              last_used_at: string | null;
-            })[];
+          "application/json": components["schemas"]["ApiKey"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1408,7 +1811,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_SCOPE";
           };
         };
@@ -1417,7 +1823,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -1430,7 +1839,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1439,7 +1851,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1448,7 +1863,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1487,24 +1905,17 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            api_key: string;
-            key_id: string;
-            /** @enum {string} */
-            scope: "USER" | "PROJECT";
-            name: string | null;
-            project_id: string | null;
-            key_suffix: string;
-            /** Format: date-time */
-            created_at: string;
-          };
+          "application/json": components["schemas"]["CreatedApiKey"];
         };
       };
       /** @description API_KEY_LIMIT_REACHED: API key limit reached */
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "API_KEY_LIMIT_REACHED";
           };
         };
@@ -1513,7 +1924,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1522,7 +1936,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_SCOPE" | "PROJECT_ACCESS_DENIED";
           });
         };
@@ -1531,7 +1948,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -1540,7 +1960,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -1549,7 +1972,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -1562,7 +1988,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1571,7 +2000,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1580,7 +2012,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1604,7 +2039,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1613,7 +2051,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_SCOPE";
           };
         };
@@ -1622,7 +2063,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "API_KEY_NOT_FOUND";
           };
         };
@@ -1631,7 +2075,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -1644,7 +2091,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1653,7 +2103,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1662,7 +2115,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1682,7 +2138,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1691,7 +2150,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_SCOPE";
           };
         };
@@ -1704,7 +2166,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1713,7 +2178,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1722,7 +2190,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1748,7 +2219,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1757,7 +2231,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -1766,7 +2243,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND";
           };
         };
@@ -1775,7 +2255,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -1788,7 +2271,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1797,7 +2283,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1806,7 +2295,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1860,7 +2352,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_COUNTRY" | "INVALID_CURRENCY" | "PROJECT_LIMIT_REACHED";
           });
         };
@@ -1869,7 +2364,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1878,7 +2376,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -1887,7 +2388,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND";
           };
         };
@@ -1896,7 +2400,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -1905,7 +2412,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -1914,7 +2424,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -1927,7 +2440,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1936,7 +2452,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1945,7 +2464,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1971,7 +2493,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1980,7 +2505,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -1989,7 +2517,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND";
           };
         };
@@ -1998,7 +2529,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -2011,7 +2545,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2020,7 +2557,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2029,7 +2569,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2072,7 +2615,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2081,7 +2627,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -2090,7 +2639,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND";
           };
         };
@@ -2099,7 +2651,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -2112,7 +2667,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2121,7 +2679,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2130,7 +2691,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2168,7 +2732,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2177,7 +2744,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -2186,7 +2756,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND";
           };
         };
@@ -2195,7 +2768,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -2208,7 +2784,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2217,7 +2796,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2226,7 +2808,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2254,7 +2839,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2263,7 +2851,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -2272,7 +2863,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND" | "INVOICE_NOT_FOUND";
           });
         };
@@ -2281,7 +2875,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -2294,7 +2891,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2303,7 +2903,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2312,7 +2915,10 @@ export interface operations {
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "ACCOUNTING_ERROR";
           };
         };
@@ -2321,7 +2927,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2364,17 +2973,17 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            checkout_url: string;
-            session_id: string;
-          };
+          "application/json": components["schemas"]["StartedTopup"];
         };
       };
       /** @description CURRENCY_NOT_SUPPORTED: Currency not supported; TOPUP_AMOUNT_OUT_OF_RANGE: Top-up amount out of range */
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CURRENCY_NOT_SUPPORTED" | "TOPUP_AMOUNT_OUT_OF_RANGE";
           });
         };
@@ -2383,7 +2992,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2392,7 +3004,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -2401,7 +3016,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND" | "JOB_NOT_FOUND";
           });
         };
@@ -2410,7 +3028,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -2419,7 +3040,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -2428,7 +3052,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -2441,7 +3068,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2450,7 +3080,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2459,7 +3092,10 @@ export interface operations {
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYMENT_PROVIDER_ERROR";
           };
         };
@@ -2468,7 +3104,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2496,7 +3135,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2505,7 +3147,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -2514,7 +3159,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND" | "SESSION_NOT_FOUND";
           });
         };
@@ -2523,7 +3171,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -2536,7 +3187,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2545,7 +3199,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2554,7 +3211,10 @@ export interface operations {
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR";
           });
         };
@@ -2563,7 +3223,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2577,7 +3240,10 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            /** @constant */
+            /**
+             * @description Always true: the event’s signature was verified and the event accepted.
+             * @constant
+             */
             received: true;
           };
         };
@@ -2586,7 +3252,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_WEBHOOK_SIGNATURE";
           };
         };
@@ -2595,7 +3264,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2604,7 +3276,10 @@ export interface operations {
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR";
           });
         };
@@ -2613,7 +3288,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2646,7 +3324,10 @@ export interface operations {
         content: {
           "text/html": string;
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CHECKOUT_NOT_FOUND";
           };
         };
@@ -2655,7 +3336,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -2664,7 +3348,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2673,7 +3360,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2706,7 +3396,10 @@ export interface operations {
         content: {
           "text/html": string;
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CHECKOUT_NOT_FOUND";
           };
         };
@@ -2715,7 +3408,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -2724,7 +3420,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2733,7 +3432,10 @@ export interface operations {
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "ACCOUNTING_ERROR";
           };
         };
@@ -2742,7 +3444,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2776,7 +3481,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2785,7 +3493,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -2798,7 +3509,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2807,7 +3521,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2816,7 +3533,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -2842,7 +3562,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2851,7 +3574,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -2860,7 +3586,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -2869,7 +3598,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -2882,7 +3614,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2891,7 +3626,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2900,7 +3638,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -2948,7 +3689,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_COUNTRY" | "INVALID_CURRENCY";
           });
         };
@@ -2957,7 +3701,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2966,7 +3713,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_ACCESS_DENIED";
           };
         };
@@ -2975,7 +3725,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -2984,7 +3737,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -2997,7 +3753,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3006,7 +3765,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3015,7 +3777,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3064,7 +3829,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3073,7 +3841,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3082,7 +3853,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -3091,7 +3865,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -3104,7 +3881,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3113,7 +3893,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3122,7 +3905,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3160,7 +3946,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3169,7 +3958,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3178,7 +3970,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -3187,7 +3982,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -3200,7 +3998,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3209,7 +4010,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3218,7 +4022,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3283,7 +4090,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3292,7 +4102,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3301,7 +4114,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -3310,7 +4126,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG";
           });
         };
@@ -3319,7 +4138,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -3328,7 +4150,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -3341,7 +4166,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3350,7 +4178,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3359,7 +4190,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3385,7 +4219,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3394,7 +4231,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3403,7 +4243,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "MATCH_DECISION_NOT_FOUND" | "PROJECT_NOT_FOUND";
           });
         };
@@ -3412,7 +4255,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -3425,7 +4271,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3434,7 +4283,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3443,7 +4295,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3481,7 +4336,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3490,7 +4348,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3499,7 +4360,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -3508,7 +4372,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -3521,7 +4388,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3530,7 +4400,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3539,7 +4412,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3597,7 +4473,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_URL";
           });
         };
@@ -3606,7 +4485,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3615,7 +4497,10 @@ export interface operations {
       402: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_FUNDS";
           };
         };
@@ -3624,7 +4509,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "MONTHLY_SPEND_LIMIT";
           });
         };
@@ -3633,7 +4521,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -3642,7 +4533,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -3651,7 +4545,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -3660,7 +4557,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -3673,7 +4573,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED" | "SETUP_LIMIT_REACHED";
           });
         };
@@ -3682,7 +4585,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3691,7 +4597,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -3717,7 +4626,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3726,7 +4638,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3735,7 +4650,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -3744,7 +4662,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -3757,7 +4678,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3766,7 +4690,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3775,7 +4702,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3799,7 +4729,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3808,7 +4741,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3817,7 +4753,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -3826,7 +4765,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_HAS_WEBSITE" | "JOB_RUNNING";
           });
         };
@@ -3835,7 +4777,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -3848,7 +4793,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3857,7 +4805,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3866,7 +4817,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3904,7 +4858,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3913,7 +4870,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3922,7 +4882,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -3931,7 +4894,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -3944,7 +4910,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3953,7 +4922,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3962,7 +4934,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4022,7 +4997,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "NO_URL_ACCEPTED";
           };
         };
@@ -4031,7 +5009,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4040,7 +5021,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4049,7 +5033,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -4058,7 +5045,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "IDEMPOTENCY_KEY_IN_USE" | "NO_FULL_CATALOG";
           });
         };
@@ -4067,7 +5057,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -4076,7 +5069,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -4089,7 +5085,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4098,7 +5097,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4107,7 +5109,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4133,7 +5138,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4142,7 +5150,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4151,7 +5162,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -4160,7 +5174,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -4173,7 +5190,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4182,7 +5202,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4191,7 +5214,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4225,7 +5251,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4234,7 +5263,10 @@ export interface operations {
       402: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_FUNDS";
           };
         };
@@ -4243,7 +5275,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4252,7 +5287,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -4261,7 +5299,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_AWAITING_APPROVAL";
           });
         };
@@ -4270,7 +5311,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -4283,7 +5327,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4292,7 +5339,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4301,7 +5351,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -4337,7 +5390,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4346,7 +5402,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4355,7 +5414,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -4364,7 +5426,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -4377,7 +5442,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4386,7 +5454,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4395,7 +5466,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4457,7 +5531,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4466,7 +5543,10 @@ export interface operations {
       402: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_FUNDS";
           };
         };
@@ -4475,7 +5555,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4484,7 +5567,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -4493,7 +5579,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE" | "NO_CATALOG" | "SAMPLE_ALREADY_USED";
           });
         };
@@ -4502,7 +5591,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -4511,7 +5603,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -4524,7 +5619,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4533,7 +5631,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4542,7 +5643,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4568,7 +5672,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4577,7 +5684,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4586,7 +5696,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -4595,7 +5708,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -4608,7 +5724,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4617,7 +5736,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4626,7 +5748,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4660,7 +5785,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4669,7 +5797,10 @@ export interface operations {
       402: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_FUNDS";
           };
         };
@@ -4678,7 +5809,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4687,7 +5821,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -4696,7 +5833,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_AWAITING_APPROVAL" | "QUOTE_CHANGED";
           });
         };
@@ -4705,7 +5845,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -4718,7 +5861,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4727,7 +5873,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4736,7 +5885,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -4762,7 +5914,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4771,7 +5926,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4780,7 +5938,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -4789,7 +5950,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_CANCELLABLE";
           };
         };
@@ -4798,7 +5962,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -4811,7 +5978,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4820,7 +5990,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4829,7 +6002,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4880,23 +6056,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            contact_request_id: string;
-            /** @enum {string} */
-            reason: "SALES" | "SUPPORT";
-            /** @enum {string} */
-            team: "SALES" | "SUPPORT";
-            /** @enum {string} */
-            channel: "EMAIL" | "PHONE";
-            email: string;
-            phone: string | null;
-            message: string | null;
-            job_id: string | null;
-            contact_reason: string | null;
-            project_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-          };
+          "application/json": components["schemas"]["ContactRequest"];
         };
       };
       /** @description Created */
@@ -4906,30 +6066,17 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            contact_request_id: string;
-            /** @enum {string} */
-            reason: "SALES" | "SUPPORT";
-            /** @enum {string} */
-            team: "SALES" | "SUPPORT";
-            /** @enum {string} */
-            channel: "EMAIL" | "PHONE";
-            email: string;
-            phone: string | null;
-            message: string | null;
-            job_id: string | null;
-            contact_reason: string | null;
-            project_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-          };
+          "application/json": components["schemas"]["ContactRequest"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4938,7 +6085,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4947,7 +6097,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "USER_NOT_FOUND";
           });
         };
@@ -4956,7 +6109,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CONTACT_REASON_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE";
           });
         };
@@ -4965,7 +6121,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -4974,7 +6133,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -4987,7 +6149,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4996,7 +6161,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5005,7 +6173,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5041,7 +6212,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5050,7 +6224,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5059,7 +6236,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -5068,7 +6248,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -5081,7 +6264,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5090,7 +6276,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5099,7 +6288,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5125,7 +6317,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5134,7 +6329,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5143,7 +6341,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBSITE_NOT_FOUND";
           };
         };
@@ -5152,7 +6353,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -5165,7 +6369,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5174,7 +6381,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5183,7 +6393,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5207,7 +6420,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5216,7 +6432,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_ACCESS_DENIED";
           };
         };
@@ -5225,7 +6444,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBSITE_NOT_FOUND";
           };
         };
@@ -5234,7 +6456,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -5247,7 +6472,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5256,7 +6484,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5265,7 +6496,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5284,17 +6518,17 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            website_id: string;
-            products: components["schemas"]["Product"][];
-          };
+          "application/json": components["schemas"]["WebsiteSample"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5303,7 +6537,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5312,7 +6549,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBSITE_NOT_FOUND";
           };
         };
@@ -5321,7 +6561,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -5334,7 +6577,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5343,7 +6589,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5352,7 +6601,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5391,7 +6643,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5400,7 +6655,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5409,7 +6667,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PRODUCT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -5418,7 +6679,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_TIME_RANGE" | "VALIDATION_ERROR";
           });
         };
@@ -5431,7 +6695,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5440,7 +6707,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5449,7 +6719,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5485,7 +6758,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5494,7 +6770,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5503,7 +6782,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -5512,7 +6794,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -5525,7 +6810,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5534,7 +6822,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5543,7 +6834,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5610,50 +6904,17 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            schedule_id: string;
-            project_id: string;
-            website_id: string;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            urls: string[] | null;
-            cadence: OneOf<[{
-              /** @constant */
-              kind: "DAILY";
-              time: string;
-            }, {
-              /** @constant */
-              kind: "WEEKLY";
-              /** @enum {string} */
-              day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
-              time: string;
-            }, {
-              /** @constant */
-              kind: "CRON";
-              expression: string;
-            }]>;
-            time_zone: string;
-            monthly_budget: string;
-            /** @enum {string} */
-            status: "ACTIVE" | "PAUSED" | "STOPPED";
-            stopped_reason: string | null;
-            /** @description The next due time while ACTIVE, else null. */
-            next_run_at: string | null;
-            created_by: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            rejected?: number;
-            rejected_urls?: string[];
-          };
+          "application/json": components["schemas"]["CreatedSchedule"];
         };
       };
       /** @description NO_URL_ACCEPTED: No URL accepted */
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "NO_URL_ACCEPTED";
           };
         };
@@ -5662,7 +6923,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5671,7 +6935,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5680,7 +6947,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -5689,7 +6959,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -5698,7 +6971,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -5707,7 +6983,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -5720,7 +6999,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5729,7 +7011,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5738,7 +7023,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5764,7 +7052,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5773,7 +7064,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5782,7 +7076,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SCHEDULE_NOT_FOUND";
           };
         };
@@ -5791,7 +7088,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -5804,7 +7104,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5813,7 +7116,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5822,7 +7128,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5846,7 +7155,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5855,7 +7167,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5864,7 +7179,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SCHEDULE_NOT_FOUND";
           };
         };
@@ -5873,7 +7191,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -5886,7 +7207,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5895,7 +7219,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5904,7 +7231,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5969,7 +7299,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "NO_URL_ACCEPTED";
           };
         };
@@ -5978,7 +7311,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5987,7 +7323,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5996,7 +7335,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SCHEDULE_NOT_FOUND";
           };
         };
@@ -6005,7 +7347,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SCHEDULE_STOPPED";
           };
         };
@@ -6014,7 +7359,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -6023,7 +7371,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -6036,7 +7387,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6045,7 +7399,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6054,7 +7411,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -6092,7 +7452,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6101,7 +7464,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -6110,7 +7476,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SCHEDULE_NOT_FOUND";
           };
         };
@@ -6119,7 +7488,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -6132,7 +7504,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6141,7 +7516,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6150,7 +7528,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -6179,7 +7560,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6188,7 +7572,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE";
           });
         };
@@ -6197,7 +7584,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -6206,7 +7596,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -6219,7 +7612,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6228,7 +7624,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6237,7 +7636,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "EXPORTS_MAINTENANCE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -6276,7 +7678,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6285,7 +7690,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE";
           });
         };
@@ -6294,7 +7702,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -6303,7 +7714,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -6316,7 +7730,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6325,7 +7742,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6334,7 +7754,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "EXPORTS_MAINTENANCE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -6374,7 +7797,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_ID_REQUIRED";
           };
         };
@@ -6383,7 +7809,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6392,7 +7821,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE";
           });
         };
@@ -6401,7 +7833,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -6410,7 +7845,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -6423,7 +7861,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6432,7 +7873,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6441,7 +7885,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "EXPORTS_MAINTENANCE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -6477,7 +7924,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6486,7 +7936,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -6495,7 +7948,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -6504,7 +7960,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -6517,7 +7976,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6526,7 +7988,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6535,7 +8000,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -6582,23 +8050,17 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            webhook_id: string;
-            project_id: string;
-            url: string;
-            events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
-            /** Format: date-time */
-            created_at: string;
-            /** @description Signs the deliveries (PDS-Signature); shown this once. */
-            secret: string;
-          };
+          "application/json": components["schemas"]["CreatedWebhook"];
         };
       };
       /** @description WEBHOOK_LIMIT_REACHED: Webhook limit reached */
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBHOOK_LIMIT_REACHED";
           };
         };
@@ -6607,7 +8069,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6616,7 +8081,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -6625,7 +8093,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -6634,7 +8105,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -6643,7 +8117,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -6652,7 +8129,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "WEBHOOK_URL_NOT_ALLOWED";
           });
         };
@@ -6665,7 +8145,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6674,7 +8157,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6683,7 +8169,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -6707,7 +8196,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6716,7 +8208,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -6725,7 +8220,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBHOOK_NOT_FOUND";
           };
         };
@@ -6734,7 +8232,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
           };
         };
@@ -6747,7 +8248,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6756,7 +8260,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6765,7 +8272,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -6806,7 +8316,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6815,7 +8328,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -6824,7 +8340,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBHOOK_NOT_FOUND";
           };
         };
@@ -6833,7 +8352,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
           });
         };
@@ -6846,7 +8368,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6855,7 +8380,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6864,7 +8392,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -6900,7 +8431,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6909,7 +8443,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -6918,7 +8455,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "DELIVERY_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
           });
         };
@@ -6927,7 +8467,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "DELIVERY_PENDING" | "IDEMPOTENCY_KEY_IN_USE";
           });
         };
@@ -6936,7 +8479,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -6949,7 +8495,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6958,7 +8507,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6967,7 +8519,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -7001,7 +8556,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -7010,7 +8568,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -7019,7 +8580,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBHOOK_NOT_FOUND";
           };
         };
@@ -7028,7 +8592,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -7037,7 +8604,10 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
           });
         };
@@ -7050,7 +8620,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -7059,7 +8632,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -7068,7 +8644,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };

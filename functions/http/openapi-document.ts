@@ -239,7 +239,16 @@ function problemResponses(codes: ProblemCode[]) {
               schema: {
                 allOf: [
                   { $ref: '#/components/schemas/Problem' },
-                  { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } },
+                  {
+                    type: 'object',
+                    properties: {
+                      code: {
+                        type: 'string',
+                        enum: statusCodes,
+                        description: 'The codes this endpoint answers with this status.',
+                      },
+                    },
+                  },
                 ],
               },
               example: {
@@ -357,12 +366,16 @@ export function openApiDocument(
           type: 'object',
           required: ['type', 'title', 'status', 'code', 'request_id'],
           properties: {
-            type: { type: 'string' },
-            title: { type: 'string' },
-            status: { type: 'integer' },
-            detail: { type: 'string' },
-            code: { type: 'string', enum: Object.keys(PROBLEM_CATALOGUE) },
-            request_id: { type: 'string' },
+            type: { type: 'string', description: 'The problem type: a link to its row on the docs page.' },
+            title: { type: 'string', description: 'The problem type in words; the same for every `code`.' },
+            status: { type: 'integer', description: 'The HTTP status of the answer.' },
+            detail: { type: 'string', description: 'What went wrong this time, in words.' },
+            code: {
+              type: 'string',
+              enum: Object.keys(PROBLEM_CATALOGUE),
+              description: 'The stable code to act on.',
+            },
+            request_id: { type: 'string', description: 'The request’s id; quote it to support.' },
             retry_after_seconds: {
               type: 'integer',
               description: 'With RATE_LIMITED and SETUP_LIMIT_REACHED: the Retry-After header’s seconds.',
@@ -373,11 +386,19 @@ export function openApiDocument(
                 type: 'object',
                 required: ['location', 'path', 'message'],
                 properties: {
-                  location: { type: 'string', enum: ['body', 'query', 'path', 'header'] },
-                  path: { type: 'string' },
-                  message: { type: 'string' },
+                  location: {
+                    type: 'string',
+                    enum: ['body', 'query', 'path', 'header'],
+                    description: 'Where the invalid field was sent.',
+                  },
+                  path: {
+                    type: 'string',
+                    description: 'The field’s name, dotted into objects (e.g. `cadence.time`).',
+                  },
+                  message: { type: 'string', description: 'Why the value was refused.' },
                 },
               },
+              description: 'With VALIDATION_ERROR: each invalid field and why.',
             },
           },
         },

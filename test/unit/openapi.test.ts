@@ -185,6 +185,29 @@ describe('the OpenAPI document', () => {
     expect(undescribed).toEqual([]);
   });
 
+  it('describes every field of every answer, inside inline objects and arrays too', () => {
+    type Schema = Record<string, unknown>;
+    const undescribed: string[] = [];
+    const walk = (schema: Schema | undefined, where: string): void => {
+      if (!schema || typeof schema !== 'object') return;
+      for (const [field, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
+        if (!property.description) undescribed.push(`${where}.${field}`);
+        walk(property, `${where}.${field}`);
+      }
+      walk(schema.items as Schema | undefined, `${where}[]`);
+      for (const key of ['anyOf', 'oneOf', 'allOf'])
+        for (const branch of (schema[key] ?? []) as Schema[]) walk(branch, where);
+    };
+    for (const [name, schema] of Object.entries(document.components.schemas as Record<string, Schema>))
+      walk(schema, name);
+    for (const [path, methods] of Object.entries(document.paths))
+      for (const [method, { responses }] of Object.entries(methods as Record<string, Operation>))
+        for (const [status, answer] of Object.entries(responses))
+          for (const body of Object.values((answer as { content?: Record<string, Schema> }).content ?? {}))
+            walk(body.schema as Schema, `${method.toUpperCase()} ${path} ${status}`);
+    expect(undescribed).toEqual([]);
+  });
+
   it('types the page size as the integer a caller sends', () => {
     const limit = operation('GET', '/jobs/setup').parameters.find((parameter) => parameter.name === 'limit');
     expect(limit?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
