@@ -119,8 +119,8 @@ describe.concurrent('the README', () => {
       refused.map(({ status, request }) => `${status} ${request.replace(/\b(job|cs_local)_\w+/, '$1_…')}`),
     ).toEqual([
       '409 POST /v1/jobs/job_…/cancel',
-      '303 POST /v1/checkout/cs_local_…',
       '403 GET /v1/exports/products/url',
+      '303 POST /v1/checkout/cs_local_…',
       '401 GET /v1/account',
     ]);
   }, 600_000);
