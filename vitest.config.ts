@@ -13,6 +13,7 @@ export default defineConfig({
           include: [
             'functions/**/*.test.ts',
             'cli/**/*.test.ts',
+            'console/*.test.ts',
             'test/unit/**/*.test.ts',
             'test/cdk/**/*.test.ts',
           ],

@@ -1,10 +1,10 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import type { PriceObservation } from '#core/price-observation';
 import { productId } from '#core/product-id';
+import { appendHistoryRun, readProductSeries } from '#history/price-history';
+import type { PriceObservation } from '#history/price-observation';
 import type { ObjectStore } from '#store/object-store';
-import { appendHistoryRun, readProductSeries } from '#store/price-history';
 
 /**
  * One product's price series of a website with 10,000 products scraped daily for a year, read

@@ -4,6 +4,7 @@
  * pairs), in one run:
  *
  * - whole catalogue against whole catalogue on the two benchmarks of data/matching;
+ * - the calibrated confidence, its AUTO band and the review queue on both (`review-bench.ts`);
  * - pairwise decisions on the WDC validation pairs;
  * - time and peak RSS on synthetic catalogues (`synthetic-catalogs.ts`), by default 20k x 20k and
  *   100k x 100k, with the TF-IDF matcher as peer at the smaller size.
@@ -22,6 +23,7 @@ import { type Accuracy, measureAccuracy, measureDecisions } from '../functions/m
 import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
 import { readLabelledPairs } from '../functions/match/read-labelled-pairs.ts';
 import { judgeTitlePairs } from '../functions/match/score-title-pairs.ts';
+import { measureReview, printReview, type ReviewMeasurement } from './review-bench.ts';
 import { runWorker } from './run-worker.ts';
 import { syntheticCatalogs } from './synthetic-catalogs.ts';
 import { bestMatches, pairCosines, tuneThreshold } from './tfidf-baseline.ts';
@@ -98,6 +100,9 @@ export async function runMatchingBench(): Promise<void> {
       `  ratio this engine / fuse.js on the sample: F1 ${(ours.f1 / fuse.f1).toFixed(2)}x, precision ${(ours.precision / fuse.precision).toFixed(2)}x, recall ${(ours.recall / fuse.recall).toFixed(2)}x, speed ${(rate(ours) / rate(fuse)).toFixed(1)}x, peak RSS ${(ours.peakRssKb / fuse.peakRssKb).toFixed(2)}x`,
     );
   }
+
+  for (const measurement of await runMatchingWorker<ReviewMeasurement[]>(['review']))
+    printReview(measurement);
 
   const pairs = await runMatchingWorker<PairMeasurement>(['pairs', String(await threshold)]);
   console.log(
@@ -260,6 +265,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'w
       ? await measureCatalog(args[0] as Engine, args[1] as string, Number(args[2]), Number(args[3] ?? 0))
       : kind === 'pairs'
         ? await measurePairs(Number(args[0]))
-        : await measureScale(args[0] as Engine, Number(args[1]), Number(args[2] ?? 0));
+        : kind === 'review'
+          ? await measureReview()
+          : await measureScale(args[0] as Engine, Number(args[1]), Number(args[2] ?? 0));
   console.log(JSON.stringify(result));
 }

@@ -2,6 +2,7 @@
 const benches: Record<string, () => Promise<unknown>> = {
   bundles: async () => (await import('./bundles.ts')).runBundlesBench(),
   cli: async () => (await import('./cli.ts')).runCliBench(),
+  console: async () => (await import('./console.ts')).runConsoleBench(),
   crawl: async () => (await import('./crawl.ts')).runCrawlBench(),
   extraction: async () => (await import('./extraction.ts')).runExtractionBench(),
   history: async () => (await import('./history.ts')).runHistoryBench(),

@@ -3,6 +3,7 @@ import { startShops } from '#fixtures/start-shop';
 import { readStackState, removeStackState, writeStackState } from '#local/stack-state';
 import { startStack } from '#local/start-stack';
 import { setting } from '#platform/config';
+import { CONSOLE_PATH } from '../console/build-console.ts';
 
 // `npm start` runs this under `sh -c`: when npm is stopped, the shell exits without passing the
 // signal on, so a changed parent means whoever started the stack is gone, and so must the stack be.
@@ -38,6 +39,7 @@ await writeStackState(directory, stack.port, {
 console.log(`Base URL: ${stack.baseUrl}`);
 console.log(`API key: ${stack.demo?.apiKey}`);
 console.log(`Try: curl -H "Authorization: Bearer ${stack.demo?.apiKey}" ${stack.baseUrl}/account`);
+console.log(`Console: ${new URL(CONSOLE_PATH, stack.baseUrl).href}`);
 
 for (const shop of demoShops) console.log(`Demo shop: ${shop.url}`);
 

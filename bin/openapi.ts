@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { openApiDocument } from '#http/openapi-document';
 
-// Handler modules read their settings when imported; the document needs none of their values.
-for (const name of ['TABLE_NAME', 'DATA_BUCKET', 'EXPORTS_BUCKET', 'MAIL_OUTBOX_DIR'])
-  process.env[name] ??= 'openapi';
+// The invoice and export-file modules still read their buckets when imported; the document needs neither.
+for (const name of ['DATA_BUCKET', 'EXPORTS_BUCKET']) process.env[name] ??= 'openapi';
 const { loadEndpoints } = await import('#local/load-endpoints');
 const { COMPONENT_SCHEMAS } = await import('#http/openapi-components');
 

@@ -10,7 +10,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { type Route, routes } from '#platform/routes';
+import { API_VERSION, type Route, routes } from '#platform/routes';
 import { addAlarm, addRateAlarm } from './alarm.ts';
 import { constructId } from './construct-id.ts';
 import { RouteGroupStack, routeGroupName } from './route-group-stack.ts';
@@ -19,7 +19,6 @@ import type { Stage, StageConfig } from './stage-config.ts';
 import { addStageDashboard } from './stage-dashboard.ts';
 
 /** The spec's version segment: the base URL ends with it. */
-export const API_STAGE = 'v1';
 
 export interface ApiStackProps extends StackProps {
   stage: Stage;
@@ -78,7 +77,7 @@ export class ApiStack extends Stack {
     });
     const apiStage = new apigwv2.HttpStage(this, 'Stage', {
       httpApi: this.api,
-      stageName: API_STAGE,
+      stageName: API_VERSION,
       autoDeploy: true,
       throttle: config.apiThrottle,
       accessLogSettings: {
@@ -146,6 +145,6 @@ export class ApiStack extends Stack {
       for (const [key, fn] of stack.routeFunctions) this.routeFunctions.set(key, fn);
     }
 
-    new CfnOutput(this, 'BaseUrl', { value: `${this.api.apiEndpoint}/${API_STAGE}` });
+    new CfnOutput(this, 'BaseUrl', { value: `${this.api.apiEndpoint}/${API_VERSION}` });
   }
 }

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { routes } from '#platform/routes';
+import { IDLE_JOB_SWEEPER_MODULE, SCHEDULE_RUNNER_MODULE, taskFunctions } from '#platform/tasks';
 import { BUNDLE_BANNER, BUNDLE_EXTERNALS, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET, REPO_ROOT } from './bundling.ts';
-import { IDLE_JOB_SWEEPER_MODULE, SCHEDULE_RUNNER_MODULE, taskFunctions } from './task-functions.ts';
 
 /** One deployed function's code: its entry module and, where it may exceed the limit, why. */
 export interface FunctionEntry {

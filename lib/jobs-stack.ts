@@ -12,18 +12,19 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { LANE_ARN_SETTING, type SettingName } from '#platform/config';
-import { addAlarm } from './alarm.ts';
-import { REPO_ROOT } from './bundling.ts';
-import { constructId } from './construct-id.ts';
-import { ServiceFunction } from './service-function.ts';
-import { type Stage, type StageConfig, serviceEnvironment } from './stage-config.ts';
 import {
   EVENT_LANE,
   IDLE_JOB_SWEEPER_MODULE,
   SCHEDULE_RUNNER_MODULE,
   type TaskFunction,
   taskFunctions,
-} from './task-functions.ts';
+} from '#platform/tasks';
+import { addAlarm } from './alarm.ts';
+import { BrowserFunction } from './browser-function.ts';
+import { REPO_ROOT } from './bundling.ts';
+import { constructId } from './construct-id.ts';
+import { ServiceFunction } from './service-function.ts';
+import { type Stage, type StageConfig, serviceEnvironment } from './stage-config.ts';
 
 export interface JobsStackProps extends StackProps {
   stage: Stage;
@@ -134,7 +135,7 @@ function readLanes(directory: string): LaneFile[] {
 /**
  * The job lanes: one Step Functions state machine per `state-machines/*.asl.json`, deployed from the
  * same file the local runner executes, with each `${...Arn}` placeholder substituted by the task
- * Lambda that lib/task-functions.ts names; the hourly sweeper of idle jobs; and the runner of due
+ * Lambda that functions/platform/tasks.ts names; the hourly sweeper of idle jobs; and the runner of due
  * schedules every 5 minutes.
  */
 export class JobsStack extends Stack {
@@ -144,7 +145,7 @@ export class JobsStack extends Stack {
   sweeperDeadLetters: sqs.Queue | undefined;
   /** Ticks of the schedule runner that failed past every retry; absent without the runner. */
   runnerDeadLetters: sqs.Queue | undefined;
-  private readonly tasks = new Map<string, ServiceFunction>();
+  private readonly tasks = new Map<string, ServiceFunction | BrowserFunction>();
 
   constructor(
     scope: Construct,
@@ -224,23 +225,30 @@ export class JobsStack extends Stack {
       this.tasks.get(placeholder)?.bindStateMachine(events, laneArnVariable(EVENT_LANE), 'RW');
   }
 
-  private task(placeholder: string, file: LaneFile): ServiceFunction {
+  private task(placeholder: string, file: LaneFile): ServiceFunction | BrowserFunction {
     const existing = this.tasks.get(placeholder);
     if (existing) return existing;
     const spec = (this.props.taskFunctions ?? taskFunctions)[placeholder];
     if (!spec)
-      throw new Error(`${file.path} uses \${${placeholder}}, which lib/task-functions.ts does not list`);
+      throw new Error(
+        `${file.path} uses \${${placeholder}}, which functions/platform/tasks.ts does not list`,
+      );
     const { config, dataBucket, exportsBucket } = this.props;
-    const fn = new ServiceFunction(this, `${constructId(placeholder.replace(/Arn$/, ''))}Task`, {
-      entry: this.taskEntry(spec.module, placeholder),
+    const id = `${constructId(placeholder.replace(/Arn$/, ''))}Task`;
+    const common = {
       description: `Task ${spec.module} of the job lanes`,
       timeout: Duration.seconds(spec.timeoutSeconds),
-      memorySize: spec.memoryMB,
       logRetention: config.logRetention,
       removalPolicy: config.removalPolicy,
       environment: serviceEnvironment(config),
       reservedConcurrency: spec.fanOut ? config.crawlFanOutConcurrency : undefined,
-    }).bindTable(this.props.table, 'RW');
+    };
+    const entry = this.taskEntry(spec.module, placeholder);
+    const fn = (
+      spec.browser
+        ? new BrowserFunction(this, id, { ...common, module: spec.module })
+        : new ServiceFunction(this, id, { ...common, entry, memorySize: spec.memoryMB })
+    ).bindTable(this.props.table, 'RW');
     if (spec.buckets.data) fn.bindBucket(dataBucket, 'DATA_BUCKET', spec.buckets.data);
     if (spec.buckets.exports) fn.bindBucket(exportsBucket, 'EXPORTS_BUCKET', spec.buckets.exports);
     // Lanes retry a failed task; errors that keep coming are an operator's business.
@@ -258,7 +266,9 @@ export class JobsStack extends Stack {
   private taskEntry(module: string, placeholder: string): string {
     const entry = join(this.props.sources.tasksDir, `${module}.ts`);
     if (!existsSync(resolve(REPO_ROOT, entry)))
-      throw new Error(`lib/task-functions.ts maps \${${placeholder}} to ${entry}, which does not exist`);
+      throw new Error(
+        `functions/platform/tasks.ts maps \${${placeholder}} to ${entry}, which does not exist`,
+      );
     return entry;
   }
 

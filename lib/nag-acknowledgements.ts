@@ -1,5 +1,6 @@
 import type { Stack } from 'aws-cdk-lib';
 import { NagSuppressions } from 'cdk-nag';
+import { BUCKET_DEPLOYMENT_ID_PREFIX, CONSOLE_BUCKET_ID, CONSOLE_DISTRIBUTION_ID } from './console-stack.ts';
 import { ACCESS_LOGS_BUCKET_ID } from './data-stack.ts';
 
 /**
@@ -83,4 +84,60 @@ export function acknowledgeNagFindings(stack: Stack): void {
           'This is the access-log bucket: logging its own accesses into itself would log each log delivery.',
       },
     ]);
+  acknowledgeConsoleFindings(stack);
+}
+
+/** The console stack's distribution, its static-file bucket and the function that fills it. */
+function acknowledgeConsoleFindings(stack: Stack): void {
+  const distribution = stack.node.tryFindChild(CONSOLE_DISTRIBUTION_ID);
+  if (distribution)
+    NagSuppressions.addResourceSuppressions(distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'Customers use the console from any country; the API answers only callers with an API key.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'Requests to the API are limited per API key (token bucket) and by the stage throttle; the console paths serve static files only.',
+      },
+      {
+        id: 'AwsSolutions-CFR3',
+        reason:
+          "API requests are logged by the API stage's access log; the console paths serve the same static files to everyone and carry no data.",
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          "The distribution uses CloudFront's default certificate, with which the minimum TLS version cannot be chosen; a stage with its own domain and certificate sets it.",
+      },
+    ]);
+  const bucket = stack.node.tryFindChild(CONSOLE_BUCKET_ID);
+  if (bucket)
+    NagSuppressions.addResourceSuppressions(bucket, [
+      {
+        id: 'AwsSolutions-S1',
+        reason:
+          "The bucket holds only the console's static files, rebuilt on every deploy, and is read only by the distribution (origin access control).",
+      },
+    ]);
+  for (const child of stack.node.children) {
+    if (!child.node.id.startsWith(BUCKET_DEPLOYMENT_ID_PREFIX)) continue;
+    NagSuppressions.addResourceSuppressions(
+      child,
+      [
+        { id: 'AwsSolutions-L1', reason: "CDK's BucketDeployment chooses its own function's runtime." },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            "CDK's BucketDeployment copies the console's files from the CDK asset bucket into the console bucket; object keys are the files' names.",
+          appliesTo: [
+            { regex: '/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-.*\\/\\*$/' },
+            { regex: '/^Resource::<ConsoleBucket[0-9A-F]{8}\\.Arn>\\/\\*$/' },
+          ],
+        },
+      ],
+      true,
+    );
+  }
 }

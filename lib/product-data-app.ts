@@ -1,17 +1,19 @@
 import { type App, Tags } from 'aws-cdk-lib';
+import type { TaskFunction } from '#platform/tasks';
 import { ApiStack } from './api-stack.ts';
+import { ConsoleStack } from './console-stack.ts';
 import { DataStack } from './data-stack.ts';
 import { findJobSources, type JobSourceDirs, JobsStack } from './jobs-stack.ts';
 import { acknowledgeNagFindings } from './nag-acknowledgements.ts';
 import { enforceResourceBudget } from './resource-budget.ts';
 import { type Stage, stageConfigs } from './stage-config.ts';
-import type { TaskFunction } from './task-functions.ts';
 
 export interface ProductDataStacks {
   data: DataStack;
   /** Absent until there is a lane or the sweeper to deploy. */
   jobs: JobsStack | undefined;
   api: ApiStack;
+  console: ConsoleStack;
 }
 
 /** Tests point the jobs stack at fixture lanes and tasks instead of the repository's. */
@@ -62,12 +64,17 @@ export function addProductDataStacks(
     ].flatMap(({ title, queue }) => (queue ? [{ title, queue }] : [])),
     description: `Product-data service ${stage}: HTTP API`,
   });
-  for (const stack of [data, jobs, api, ...api.routeGroups]) {
+  const consoleStack = new ConsoleStack(app, `pds-${stage}-console`, {
+    ...common,
+    api: api.api,
+    description: `Product-data service ${stage}: the console and the API on one CloudFront origin`,
+  });
+  for (const stack of [data, jobs, api, ...api.routeGroups, consoleStack]) {
     if (!stack) continue;
     acknowledgeNagFindings(stack);
     enforceResourceBudget(stack);
   }
   Tags.of(app).add('project', 'product-data-service');
   Tags.of(app).add('stage', stage);
-  return { data, jobs, api };
+  return { data, jobs, api, console: consoleStack };
 }

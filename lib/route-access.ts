@@ -1,5 +1,5 @@
+import type { Access } from '#platform/routes';
 import { type Route, routeKey, routes } from '#platform/routes';
-import type { Access } from './service-function.ts';
 
 /** What one route's Lambda may touch: the route table's access column, as the stack grants it. */
 export interface RouteAccess {

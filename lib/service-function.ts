@@ -10,11 +10,10 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import type { SettingName } from '#platform/config';
+import type { Access } from '#platform/routes';
 import { BUNDLE_BANNER, BUNDLE_EXTERNALS, BUNDLE_MAIN_FIELDS, BUNDLE_TARGET, REPO_ROOT } from './bundling.ts';
+import { grantBucket, grantStateMachine, grantTable } from './function-access.ts';
 import type { StageMail, StripePayments } from './stage-config.ts';
-
-/** What a function may do with a resource: read it, or read and change it. */
-export type Access = 'RO' | 'RW';
 
 export interface ServiceFunctionProps {
   /** The handler module, relative to the repository root (or absolute); it exports `handler`. */
@@ -92,9 +91,7 @@ export class ServiceFunction extends NodejsFunction {
   }
 
   bindTable(table: ITable, access: Access): this {
-    this.setSetting('TABLE_NAME', table.tableName);
-    if (access === 'RW') table.grantReadWriteData(this);
-    else table.grantReadData(this);
+    grantTable(this, table, access);
     return this;
   }
 
@@ -141,20 +138,13 @@ export class ServiceFunction extends NodejsFunction {
   }
 
   bindBucket(bucket: IBucket, variable: SettingName, access: Access): this {
-    this.setSetting(variable, bucket.bucketName);
-    if (access === 'RW') bucket.grantReadWrite(this);
-    else bucket.grantRead(this);
+    grantBucket(this, bucket, variable, access);
     return this;
   }
 
   /** RO may look at executions; RW may also start and stop them. */
   bindStateMachine(machine: IStateMachine, variable: SettingName, access: Access): this {
-    this.setSetting(variable, machine.stateMachineArn);
-    machine.grantRead(this);
-    if (access === 'RW') {
-      machine.grantStartExecution(this);
-      machine.grantExecution(this, 'states:StopExecution');
-    }
+    grantStateMachine(this, machine, variable, access);
     return this;
   }
 

@@ -8,11 +8,16 @@ import { handler as notFoundHandler } from '#http/route-not-found';
 import type { HttpEvent } from '#platform/http-event';
 import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
-import { routeKey } from '#platform/routes';
+import { API_VERSION, routeKey } from '#platform/routes';
+import {
+  buildConsole,
+  CONSOLE_CONTENT_SECURITY_POLICY,
+  CONSOLE_PATH,
+  type ConsoleFile,
+} from '../console/build-console.ts';
 
 /** API Gateway's own payload limit; the local server refuses the same. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-export const STAGE = 'v1';
 
 type Handler = (event: HttpEvent, context: Context) => Promise<HttpResponse>;
 
@@ -95,7 +100,7 @@ function toEvent(
       },
       requestId,
       routeKey: key,
-      stage: STAGE,
+      stage: API_VERSION,
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
     },
@@ -129,11 +134,35 @@ function send(response: ServerResponse, result: HttpResponse): void {
   response.end(bytes);
 }
 
+let consoleFiles: Map<string, ConsoleFile> | undefined;
+
+/** A console file by request path (`/console` and `/console/` are its page), built on first use. */
+function consoleFile(pathname: string): ConsoleFile | undefined {
+  if (pathname !== CONSOLE_PATH && !pathname.startsWith(`${CONSOLE_PATH}/`)) return undefined;
+  consoleFiles ??= new Map(buildConsole().map((file) => [file.name, file]));
+  const name = pathname.slice(CONSOLE_PATH.length + 1) || 'index.html';
+  return consoleFiles.get(name);
+}
+
+function sendConsoleFile(response: ServerResponse, file: ConsoleFile): void {
+  response.writeHead(200, {
+    'content-type': file.type,
+    'content-length': file.body.length,
+    'content-security-policy': CONSOLE_CONTENT_SECURITY_POLICY,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-cache',
+  });
+  response.end(file.body);
+}
+
 async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const requestId = randomUUID();
   try {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const prefix = `/${STAGE}`;
+    const page = request.method === 'GET' ? consoleFile(url.pathname) : undefined;
+    if (page) return sendConsoleFile(response, page);
+    const prefix = `/${API_VERSION}`;
     const path = url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : null;
     const match = path === null ? null : matchRoute(request.method ?? 'GET', path);
     const matched = match && 'route' in match ? match : null;
@@ -146,7 +175,7 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
   } catch (error) {
     send(
       response,
-      problemResponse(error, requestId, `http://127.0.0.1:${request.socket.localPort}/${STAGE}/docs`),
+      problemResponse(error, requestId, `http://127.0.0.1:${request.socket.localPort}/${API_VERSION}/docs`),
     );
   }
 }
@@ -169,7 +198,7 @@ export async function startApiServer(port: number): Promise<RunningApi> {
   });
   const actualPort = (server.address() as AddressInfo).port;
   return {
-    baseUrl: `http://127.0.0.1:${actualPort}/${STAGE}`,
+    baseUrl: `http://127.0.0.1:${actualPort}/${API_VERSION}`,
     port: actualPort,
     server,
     stop: () =>

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { type Lane, type LaneExecutions, useLaneExecutions } from '#platform/lane-executions';
 import { logError, logInfo } from '#platform/log';
-import { taskFunctions } from '../lib/task-functions.ts';
+import { taskFunctions } from '#platform/tasks';
 
 const STATE_MACHINES_DIR = join(import.meta.dirname, '..', 'state-machines');
 
@@ -28,7 +28,9 @@ function* taskStates(definition: JsonObject): Generator<[string, string]> {
 function taskHandler(placeholder: string, lane: Lane): TaskHandler {
   const spec = taskFunctions[placeholder];
   if (!spec)
-    throw new Error(`${lane}.asl.json uses \${${placeholder}}, which lib/task-functions.ts does not list`);
+    throw new Error(
+      `${lane}.asl.json uses \${${placeholder}}, which functions/platform/tasks.ts does not list`,
+    );
   let loaded: Promise<TaskHandler> | undefined;
   return async (input) => {
     loaded ??= import(`../functions/tasks/${spec.module}.ts`).then(

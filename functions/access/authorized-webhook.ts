@@ -1,6 +1,7 @@
 import type { Principal, ProjectAction } from '#core/access-policy';
 import { NotFound } from '#core/problem';
-import { getWebhook, type Webhook } from '#store/webhooks';
+import type { Webhook } from '#webhooks/webhook';
+import { webhookStore } from '#webhooks/webhook-services';
 import { authorizedInProject } from './authorized-in-project.ts';
 
 /**
@@ -14,7 +15,7 @@ export async function authorizedWebhook(
 ): Promise<Webhook> {
   return authorizedInProject(
     principal,
-    await getWebhook(webhookId),
+    await webhookStore.get(webhookId),
     action,
     NotFound('WEBHOOK_NOT_FOUND', 'No such webhook.'),
   );

@@ -4,7 +4,7 @@ import { newId } from '#core/ids';
 import type { Cents } from '#core/money';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { dynamo, tableName } from '#store/dynamo';
-import { invoiceCounterKey, invoiceKey, sessionInvoiceKey } from '#store/keys';
+import { beginsWith, invoiceCounterKey, invoiceKey, invoicesPrefix, sessionInvoiceKey } from '#store/keys';
 import { queryPage } from '#store/query-page';
 import { formatInvoiceNumber, type InvoicePage } from './accounting.ts';
 import type { InvoiceRecords, StoredInvoice } from './in-house-accounting.ts';
@@ -22,8 +22,8 @@ const toInvoice = (item: Record<string, unknown>): StoredInvoice => ({
 });
 
 async function getInvoice(customerId: string, invoiceId: string): Promise<StoredInvoice | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: invoiceKey(customerId, invoiceId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: invoiceKey(customerId, invoiceId), ConsistentRead: true }),
   );
   return Item ? toInvoice(Item) : null;
 }
@@ -32,8 +32,7 @@ async function getInvoice(customerId: string, invoiceId: string): Promise<Stored
 async function listInvoices(customerId: string, page: InvoicePage) {
   const { values, next } = await queryPage(
     {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-      ExpressionAttributeValues: { ':pk': `CUSTOMER#${customerId}`, ':sk': 'INVOICE#' },
+      ...beginsWith(invoicesPrefix(customerId)),
       ScanIndexForward: false,
     },
     { ...page, read: async (items) => items.map(toInvoice) },
@@ -42,9 +41,9 @@ async function listInvoices(customerId: string, page: InvoicePage) {
 }
 
 async function invoiceOfSession(customerId: string, sessionId: string): Promise<StoredInvoice | null> {
-  const { Item } = await dynamo.send(
+  const { Item } = await dynamo().send(
     new GetCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: sessionInvoiceKey(customerId, sessionId),
       ConsistentRead: true,
     }),
@@ -53,8 +52,8 @@ async function invoiceOfSession(customerId: string, sessionId: string): Promise<
 }
 
 async function lastNumber(year: number): Promise<number> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: invoiceCounterKey(year), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: invoiceCounterKey(year), ConsistentRead: true }),
   );
   return Number(Item?.last_number ?? 0);
 }
@@ -79,12 +78,12 @@ async function issueInvoice(input: Parameters<InvoiceRecords['issue']>[0]): Prom
       number: formatInvoiceNumber(year, last + 1),
     };
     try {
-      await dynamo.send(
+      await dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
             {
               Put: {
-                TableName: tableName,
+                TableName: tableName(),
                 Item: { ...invoiceCounterKey(year), type: 'InvoiceCounter', last_number: last + 1 },
                 ConditionExpression: last === 0 ? 'attribute_not_exists(PK)' : 'last_number = :last',
                 ExpressionAttributeValues: last === 0 ? undefined : { ':last': last },
@@ -92,7 +91,7 @@ async function issueInvoice(input: Parameters<InvoiceRecords['issue']>[0]): Prom
             },
             {
               Put: {
-                TableName: tableName,
+                TableName: tableName(),
                 Item: {
                   ...sessionInvoiceKey(input.customerId, input.sessionId),
                   type: 'SessionInvoice',
@@ -103,7 +102,7 @@ async function issueInvoice(input: Parameters<InvoiceRecords['issue']>[0]): Prom
             },
             {
               Put: {
-                TableName: tableName,
+                TableName: tableName(),
                 Item: {
                   ...invoiceKey(input.customerId, invoice.invoiceId),
                   type: 'Invoice',

@@ -41,7 +41,7 @@ const ledgerEntry = (
   at: string,
 ) => ({
   Put: {
-    TableName: tableName,
+    TableName: tableName(),
     Item: {
       ...ledgerEntryKey(customerId, newId('led')),
       type: 'LedgerEntry',
@@ -63,7 +63,7 @@ const MAX_CONFLICT_ATTEMPTS = 8;
 async function transactWrite(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (error) {
       const retry =
@@ -75,8 +75,8 @@ async function transactWrite(items: NonNullable<TransactWriteCommandInput['Trans
 }
 
 export async function getBalance(customerId: string): Promise<Balance> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: balanceKey(customerId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: balanceKey(customerId), ConsistentRead: true }),
   );
   return {
     balance: Number(Item?.balance ?? 0) as Cents,
@@ -102,7 +102,7 @@ export async function creditBalance(input: {
     transactWrite([
       {
         Put: {
-          TableName: tableName,
+          TableName: tableName(),
           Item: {
             ...creditGuardKey(input.customerId, input.source),
             type: 'CreditGuard',
@@ -114,7 +114,7 @@ export async function creditBalance(input: {
       },
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: balanceKey(input.customerId),
           UpdateExpression: 'ADD balance :amount, spendable :amount SET held = if_not_exists(held, :zero)',
           ExpressionAttributeValues: { ':amount': input.amount, ':zero': ZERO_CENTS },
@@ -136,8 +136,8 @@ export async function findCredit(
   customerId: string,
   source: string,
 ): Promise<{ amount: Cents; creditedAt: string } | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: creditGuardKey(customerId, source), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: creditGuardKey(customerId, source), ConsistentRead: true }),
   );
   return Item ? { amount: Number(Item.amount) as Cents, creditedAt: String(Item.created_at) } : null;
 }
@@ -145,7 +145,7 @@ export async function findCredit(
 /** Moves the `committed` counter of a customer's month (open holds plus charges). */
 const commitInMonth = (customerId: string, month: string, amount: number) => ({
   Update: {
-    TableName: tableName,
+    TableName: tableName(),
     Key: customerMonthKey(customerId, month),
     UpdateExpression: 'ADD committed :amount',
     ExpressionAttributeValues: { ':amount': amount },
@@ -154,24 +154,24 @@ const commitInMonth = (customerId: string, month: string, amount: number) => ({
 
 /**
  * Reserves `amount` for a job; 402 INSUFFICIENT_FUNDS when the spendable credit is lower. Idempotent
- * per hold id. The hold counts in this month's `committed` spend; with `monthlySpendLimit` the same
- * transaction refuses it (403 MONTHLY_SPEND_LIMIT) when charges and open holds would pass the limit,
- * so racing requests cannot together spend more than it.
+ * per hold id. The hold counts in this month's `committed` spend, and the same transaction refuses it
+ * (403 MONTHLY_SPEND_LIMIT) when charges and open holds would pass `monthlySpendLimit`, so racing
+ * requests cannot together spend more than it.
  */
 export async function placeHold(input: {
   customerId: string;
   holdId: string;
   amount: Cents;
   jobId: string;
-  monthlySpendLimit?: Cents;
+  monthlySpendLimit: Cents;
 }): Promise<void> {
   const at = new Date().toISOString();
   const month = pragueMonthOf(new Date(at));
   const holdExists = async () =>
     (
-      await dynamo.send(
+      await dynamo().send(
         new GetCommand({
-          TableName: tableName,
+          TableName: tableName(),
           Key: holdKey(input.customerId, input.holdId),
           ConsistentRead: true,
         }),
@@ -179,13 +179,21 @@ export async function placeHold(input: {
     ).Item !== undefined;
   if (await holdExists()) return;
   const limit = input.monthlySpendLimit;
+  const passesLimit = () =>
+    Forbidden(
+      'MONTHLY_SPEND_LIMIT',
+      `This costs ${formatMoney(input.amount)} EUR and the monthly spend limit of ${formatMoney(limit)} EUR would be passed by this month's charges and open holds.`,
+    );
+  // The month's condition below lets a month with nothing committed yet through, as if it were 0;
+  // that is only right while the amount alone fits the limit.
+  if (input.amount > limit) throw passesLimit();
   const commit = commitInMonth(input.customerId, month, input.amount);
   const MONTH_ITEM = 3;
   try {
     await transactWrite([
       {
         Put: {
-          TableName: tableName,
+          TableName: tableName(),
           Item: {
             ...holdKey(input.customerId, input.holdId),
             type: 'Hold',
@@ -200,7 +208,7 @@ export async function placeHold(input: {
       },
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: balanceKey(input.customerId),
           UpdateExpression: 'ADD held :amount, spendable :negative',
           ConditionExpression: 'spendable >= :amount',
@@ -208,27 +216,20 @@ export async function placeHold(input: {
         },
       },
       ledgerEntry(input.customerId, 'HOLD', input.amount, { job_id: input.jobId, hold_id: input.holdId }, at),
-      limit === undefined
-        ? commit
-        : {
-            Update: {
-              ...commit.Update,
-              // Conditions cannot add: "committed + amount <= limit" is written as "committed <= limit - amount".
-              ConditionExpression: 'attribute_not_exists(committed) OR committed <= :room',
-              ExpressionAttributeValues: { ':amount': input.amount, ':room': limit - input.amount },
-            },
-          },
+      {
+        Update: {
+          ...commit.Update,
+          // Conditions cannot add: "committed + amount <= limit" is written as "committed <= limit - amount".
+          ConditionExpression: 'attribute_not_exists(committed) OR committed <= :room',
+          ExpressionAttributeValues: { ':amount': input.amount, ':room': limit - input.amount },
+        },
+      },
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // A racing call with the same hold id placed it first: the hold is there, as asked.
     if (await holdExists()) return;
-    if (limit !== undefined && failedConditionItems(error).includes(MONTH_ITEM)) {
-      throw Forbidden(
-        'MONTHLY_SPEND_LIMIT',
-        `This costs ${formatMoney(input.amount)} EUR and the monthly spend limit of ${formatMoney(limit)} EUR would be passed by this month's charges and open holds.`,
-      );
-    }
+    if (failedConditionItems(error).includes(MONTH_ITEM)) throw passesLimit();
     const balance = await getBalance(input.customerId);
     throw PaymentRequired(
       'INSUFFICIENT_FUNDS',
@@ -241,8 +242,8 @@ async function openHold(
   customerId: string,
   holdId: string,
 ): Promise<{ amount: Cents; jobId: string; month: string | null } | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: holdKey(customerId, holdId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: holdKey(customerId, holdId), ConsistentRead: true }),
   );
   if (Item?.status !== 'OPEN') return null;
   return {
@@ -261,7 +262,7 @@ export async function releaseHold(customerId: string, holdId: string): Promise<b
     transactWrite([
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: holdKey(customerId, holdId),
           UpdateExpression: 'SET #status = :released, closed_at = :at',
           ConditionExpression: '#status = :open',
@@ -271,7 +272,7 @@ export async function releaseHold(customerId: string, holdId: string): Promise<b
       },
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: balanceKey(customerId),
           UpdateExpression: 'ADD held :negative, spendable :amount',
           ExpressionAttributeValues: { ':amount': hold.amount, ':negative': -hold.amount },
@@ -315,7 +316,7 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
     transactWrite([
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: holdKey(customerId, holdId),
           UpdateExpression: 'SET #status = :settled, closed_at = :at, charged = :charged',
           ConditionExpression: '#status = :open',
@@ -330,7 +331,7 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
       },
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: balanceKey(customerId),
           UpdateExpression: 'ADD balance :negativeCharge, held :negativeHold, spendable :rest',
           ExpressionAttributeValues: {
@@ -342,7 +343,7 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
       },
       {
         Put: {
-          TableName: tableName,
+          TableName: tableName(),
           Item: {
             ...chargeKey(customerId, charge.settled_at, charge.job_id),
             type: 'Charge',
@@ -353,7 +354,7 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
       },
       {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: customerMonthKey(customerId, month),
           UpdateExpression: 'ADD spent :amount, committed :committed',
           ExpressionAttributeValues: {

@@ -23,9 +23,9 @@ const toSession = (item: Record<string, unknown>): LocalCheckoutSession => ({
  */
 export const localCheckoutStore: LocalCheckoutStore = {
   async create(session) {
-    await dynamo.send(
+    await dynamo().send(
       new PutCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...localCheckoutKey(session.sessionId),
           type: 'LocalCheckout',
@@ -45,17 +45,17 @@ export const localCheckoutStore: LocalCheckoutStore = {
   },
 
   async get(sessionId) {
-    const { Item } = await dynamo.send(
-      new GetCommand({ TableName: tableName, Key: localCheckoutKey(sessionId), ConsistentRead: true }),
+    const { Item } = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: localCheckoutKey(sessionId), ConsistentRead: true }),
     );
     return Item ? toSession(Item) : undefined;
   },
 
   async close(sessionId, status) {
     try {
-      const { Attributes } = await dynamo.send(
+      const { Attributes } = await dynamo().send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: tableName(),
           Key: localCheckoutKey(sessionId),
           UpdateExpression: 'SET #status = :status',
           ConditionExpression: '#status = :open',

@@ -1,6 +1,7 @@
 import type { StoredJob } from '#core/job-record';
-import { type Cents, parseMoney } from '#core/money';
+import { parseMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
+import { getCustomer } from '#store/customers';
 import { chargeHold, placeHold, releaseHold } from './ledger.ts';
 
 /**
@@ -12,16 +13,19 @@ import { chargeHold, placeHold, releaseHold } from './ledger.ts';
 
 /**
  * Holds the quote's cap; 402 INSUFFICIENT_FUNDS when the spendable credit is lower, and 403
- * MONTHLY_SPEND_LIMIT when a limit is given and this month's charges and holds would pass it.
+ * MONTHLY_SPEND_LIMIT when this month's charges and holds would pass the customer's monthly spend
+ * limit — whoever approves, a user or a schedule.
  */
-export async function holdScrapeCap(job: StoredJob, monthlySpendLimit?: Cents): Promise<void> {
+export async function holdScrapeCap(job: StoredJob): Promise<void> {
   if (!job.estimate) throw new Error(`Job ${job.job_id} has no estimate to hold`);
+  const customer = await getCustomer(job.customer_id);
+  if (!customer) throw new Error(`Job ${job.job_id} belongs to no customer`);
   await placeHold({
     customerId: job.customer_id,
     holdId: job.job_id,
     amount: parseMoney(job.estimate.cap),
     jobId: job.job_id,
-    monthlySpendLimit,
+    monthlySpendLimit: customer.quotas.monthly_spend_limit,
   });
 }
 

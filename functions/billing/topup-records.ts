@@ -18,9 +18,9 @@ const toTopup = (item: Record<string, unknown>): Topup => ({
 /** Top-ups under their customer, keyed by checkout session (what the webhook and the poll know). */
 export const topupRecords: TopupRecords = {
   async create(topup) {
-    await dynamo.send(
+    await dynamo().send(
       new PutCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...topupKey(topup.customerId, topup.sessionId),
           type: 'Topup',
@@ -38,16 +38,16 @@ export const topupRecords: TopupRecords = {
   },
 
   async get(customerId, sessionId) {
-    const { Item } = await dynamo.send(
-      new GetCommand({ TableName: tableName, Key: topupKey(customerId, sessionId), ConsistentRead: true }),
+    const { Item } = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: topupKey(customerId, sessionId), ConsistentRead: true }),
     );
     return Item ? toTopup(Item) : null;
   },
 
   async recordInvoice(customerId, sessionId, invoiceId) {
-    await dynamo.send(
+    await dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: topupKey(customerId, sessionId),
         UpdateExpression: 'SET invoice_id = :invoice',
         ConditionExpression: 'attribute_exists(PK)',

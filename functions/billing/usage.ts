@@ -1,4 +1,5 @@
 import { pragueMonthBounds } from '#core/prague-month';
+import { between, chargesBetween } from '#store/keys';
 import { queryAll } from '#store/query-all';
 import type { Charge } from './ledger.ts';
 
@@ -10,13 +11,7 @@ import type { Charge } from './ledger.ts';
 export async function chargesOfMonth(customerId: string, month: string): Promise<Charge[]> {
   const { start, end } = pragueMonthBounds(month);
   const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    // `CHARGE#<end>` sorts before every `CHARGE#<end>#<job>`, so BETWEEN leaves the next month out.
-    ExpressionAttributeValues: {
-      ':pk': `CUSTOMER#${customerId}`,
-      ':from': `CHARGE#${start.toISOString()}`,
-      ':to': `CHARGE#${end.toISOString()}`,
-    },
+    ...between(chargesBetween(customerId, start.toISOString(), end.toISOString())),
     ScanIndexForward: false,
   });
   return items.map((item) => ({

@@ -90,7 +90,7 @@ export interface paths {
   "/projects/{project_id}": {
     /** One project */
     get: operations["getProject"];
-    /** Change a project's name, country, currency or change threshold */
+    /** Change a project's name, country, currency, change threshold or auto-accept confidence */
     patch: operations["updateProject"];
   };
   "/projects/{project_id}/changes": {
@@ -105,6 +105,13 @@ export interface paths {
     get: operations["listMatchDecisions"];
     /** Accept or reject a proposed match, or add a match by hand */
     post: operations["createMatchDecision"];
+  };
+  "/projects/{project_id}/match-review": {
+    /**
+     * A reference website's matches waiting for review, the most telling first
+     * @description Proposals of the website's newest matching whose calibrated `confidence` is below the project's `auto_accept_confidence` and that no decision covers yet, ordered by `impact`: the chance that deciding the item adds a right pair to the price comparison (the proposal or one of its up to three `alternatives` being right). Decide through POST match-decisions: ACCEPTED or REJECTED on the pair, MANUAL on an alternative; the next matching run honours it.
+     */
+    get: operations["listMatchReview"];
   };
   "/projects/{project_id}/match-decisions/{decision_id}": {
     /** Withdraw a match decision: the pair is again as the matching proposes it */
@@ -155,7 +162,10 @@ export interface paths {
     post: operations["cancelJob"];
   };
   "/contact-requests": {
-    /** Ask the sales or support team (e.g. about a website too large to set up) */
+    /**
+     * Ask the sales or support team (e.g. about a website too large to set up)
+     * @description Each request is mailed to the team: a user may send 5 in any 60 minutes (429 CONTACT_LIMIT_REACHED with Retry-After beyond), and a job has one (asking again about it answers 200 with the first).
+     */
     post: operations["createContactRequest"];
   };
   "/websites": {
@@ -206,21 +216,21 @@ export interface paths {
   "/exports": {
     /**
      * A project's export files
-     * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names; a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"}; `unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity), `matches` and `price_comparison` (of one reference website; at the end of `price_comparison`, each product's `unit_price` and `unit` and, per competitor, `pack_differs`: true where the match is sold in another pack, such as 2 × 500 g against 1 kg or a 4-pack against one, so compare its unit price), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
      */
     get: operations["listExports"];
   };
   "/exports/{dataset}/url": {
     /**
      * A short-lived download link of one export file
-     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names; a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"}; `unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity), `matches` and `price_comparison` (of one reference website; at the end of `price_comparison`, each product's `unit_price` and `unit` and, per competitor, `pack_differs`: true where the match is sold in another pack, such as 2 × 500 g against 1 kg or a 4-pack against one, so compare its unit price), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
      */
     get: operations["getExportUrl"];
   };
   "/exports/{dataset}": {
     /**
      * One export file as CSV or JSON Lines
-     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+     * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names; a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"}; `unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity), `matches` and `price_comparison` (of one reference website; at the end of `price_comparison`, each product's `unit_price` and `unit` and, per competitor, `pack_differs`: true where the match is sold in another pack, such as 2 × 500 g against 1 kg or a 4-pack against one, so compare its unit price), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
      */
     get: operations["downloadExport"];
   };
@@ -352,6 +362,11 @@ export interface components {
         language: string;
         /** @description Products the shop is estimated to have; the quote is based on it. */
         products_estimate: number;
+        /**
+         * @description How the pages are read: fetched (HTTP) or rendered in a browser (BROWSER).
+         * @enum {string}
+         */
+        rendering: "HTTP" | "BROWSER";
       }) | null;
       /** @description Progress of training (pages sampled and classified, profile learned); null before it starts. */
       train_progress: ({
@@ -434,6 +449,8 @@ export interface components {
         BLOCKED_BY_ROBOTS: number;
         /** @description URLs at an address the crawler may not reach (private or loopback). */
         ADDRESS_NOT_ALLOWED: number;
+        /** @description URLs the shop refused with a bot wall. */
+        BLOCKED: number;
         /** @description URLs that failed otherwise (errors, time-outs) after their retries. */
         FAILED: number;
       } | null;
@@ -518,6 +535,8 @@ export interface components {
         BLOCKED_BY_ROBOTS: number;
         /** @description URLs at an address the crawler may not reach (private or loopback). */
         ADDRESS_NOT_ALLOWED: number;
+        /** @description URLs the shop refused with a bot wall. */
+        BLOCKED: number;
         /** @description URLs that failed otherwise (errors, time-outs) after their retries. */
         FAILED: number;
       } | null;
@@ -649,7 +668,7 @@ export interface components {
        * @description How products are read: EASY (JSON-LD), MEDIUM (microdata, Open Graph), HARD (learned selectors).
        * @enum {string}
        */
-      difficulty: "EASY" | "MEDIUM" | "HARD";
+      difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
       /** @description Products the quote was made for (the catalog or URL list as it stood). */
       input_products: number;
     };
@@ -904,6 +923,8 @@ export interface components {
       localization: components["schemas"]["Localization"] | null;
       /** @description Price moves smaller than this percentage are left out of changes; null: every move. */
       change_threshold_percent: number | null;
+      /** @description Proposals at or above this confidence (0 to 1) count as matches without review (`auto`); below it they wait for review. */
+      auto_accept_confidence: number;
       /**
        * Format: date-time
        * @description When it was created (ISO 8601, UTC).
@@ -914,6 +935,74 @@ export interface components {
        * @description When it last changed (ISO 8601, UTC).
        */
       updated_at: string;
+    };
+    ListedProject: {
+      /** @description The project (`prj_…`). */
+      project_id: string;
+      /** @description Its name, 1 to 100 characters. */
+      name: string;
+      /** @description The customer (`cus_…`) who owns the project and pays for its jobs; null when the record names none. */
+      customer_id: string | null;
+      /** @description true for the user’s default project (the one `pds` uses when none is named). */
+      is_default: boolean;
+      /** @description Market of the project: exports convert prices to its currency. Null until set or a setup job sets it. */
+      localization: components["schemas"]["Localization"] | null;
+      /** @description Price moves smaller than this percentage are left out of changes; null: every move. */
+      change_threshold_percent: number | null;
+      /** @description Proposals at or above this confidence (0 to 1) count as matches without review (`auto`); below it they wait for review. */
+      auto_accept_confidence: number;
+      /**
+       * Format: date-time
+       * @description When it was created (ISO 8601, UTC).
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it last changed (ISO 8601, UTC).
+       */
+      updated_at: string;
+      /**
+       * @description Your role in the project: what you may do in it.
+       * @enum {string}
+       */
+      role: "ADMIN" | "EDITOR" | "VIEWER";
+    };
+    MatchReviewItem: {
+      /** @description The pair; a decision on it gets this id (`mdc_…`). */
+      pair_id: string;
+      /** @description The reference website (`web_…`). */
+      reference_website_id: string;
+      /** @description The reference product’s URL. */
+      reference_url: string;
+      /** @description The reference product’s name; null when its page gave none. */
+      reference_name: string | null;
+      /** @description The competitor website (`web_…`). */
+      competitor_website_id: string;
+      /** @description The proposed competitor product’s URL. */
+      competitor_url: string;
+      /** @description Its name; null when its page gave none. */
+      competitor_name: string | null;
+      /** @description The matcher’s score of the pair; null when it gave none. */
+      score: number | null;
+      /** @description How the matcher found the pair (e.g. GTIN); MANUAL for a pair added by hand. */
+      method: string;
+      /** @description How likely the pair is right, 0 to 1 (calibrated); null when unknown. */
+      confidence: number | null;
+      /** @description Why the matcher proposed it, in words; null when it says nothing. */
+      evidence: string | null;
+      /** @description How much a decision on it would change the result; the queue is ordered by it, highest first. */
+      impact: number;
+      /** @description The reference product’s next-best candidates on the competitor website, up to 3. */
+      alternatives: ({
+          /** @description The candidate’s URL. */
+          competitor_url: string;
+          /** @description Its name; null when its page gave none. */
+          competitor_name: string | null;
+          /** @description How likely it is the right partner, 0 to 1. */
+          confidence: number;
+          /** @description Why it is a candidate, in words; null when the matcher says nothing. */
+          evidence: string | null;
+        })[];
     };
     Localization: {
       /** @description ISO 3166-1 alpha-2 country of the market, e.g. DE. */
@@ -942,7 +1031,12 @@ export interface components {
        * @description How its products are read: EASY, MEDIUM or HARD; sets the unit price.
        * @enum {string}
        */
-      difficulty: "EASY" | "MEDIUM" | "HARD";
+      difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
+      /**
+       * @description How its pages are read: fetched (HTTP) or rendered in a browser (BROWSER).
+       * @enum {string}
+       */
+      rendering: "HTTP" | "BROWSER";
       /** @description The quote of a FULL scrape at the analysed size. */
       estimate: components["schemas"]["Estimate"];
       /** @description The setup job (`job_…`) that added it. */
@@ -1008,6 +1102,16 @@ export interface components {
       source?: {
         [key: string]: "jsonld" | "microdata" | "rdfa" | "opengraph" | "shopify" | "nextdata" | "script" | "attributes" | "selector" | "url" | "heuristic";
       };
+      /** @description The same string for every variant of one product (a record per variant); null for a page without variants; absent on older records. */
+      variant_group?: string | null;
+      /** @description What sets the variant apart, e.g. {"size": "M", "colour": "red"}; null without variants. */
+      variant_attributes?: {
+        [key: string]: string;
+      } | null;
+      /** @description `price` per `unit`, an exact decimal string, where the name or a variant states a quantity (500 g, 12 × 330 ml); else null. */
+      unit_price?: string | null;
+      /** @description What `unit_price` is per. */
+      unit?: ("kg" | "l" | "m" | "m2" | "piece") | null;
     };
     ProductHistory: {
       /** @description The website (`web_…`). */
@@ -1443,7 +1547,7 @@ export interface components {
        */
       expires_at: string;
     };
-    /** @description An RFC 9457 problem; `code` is stable, `errors` lists the fields of a 422. */
+    /** @description An RFC 9457 problem; `code` is stable. Every 422 lists the fields at fault in `errors`, each with its `location` (`header` for the Idempotency-Key). */
     Problem: {
       /** @description The problem type: a link to its row on the docs page. */
       type: string;
@@ -1457,10 +1561,10 @@ export interface components {
        * @description The stable code to act on.
        * @enum {string}
        */
-      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SCHEDULE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "SCHEDULE_STOPPED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "INVALID_TIME_RANGE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SCHEDULE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "SCHEDULE_STOPPED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "INVALID_TIME_RANGE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "CONTACT_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
       /** @description The request’s id; quote it to support. */
       request_id: string;
-      /** @description With RATE_LIMITED and SETUP_LIMIT_REACHED: the Retry-After header’s seconds. */
+      /** @description With every 429 (RATE_LIMITED, SETUP_LIMIT_REACHED, CONTACT_LIMIT_REACHED): the Retry-After header’s seconds. */
       retry_after_seconds?: number;
       /** @description With VALIDATION_ERROR: each invalid field and why. */
       errors?: ({
@@ -1727,6 +1831,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -1828,6 +1934,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -1977,6 +2085,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -2080,6 +2190,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -2260,6 +2372,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -2429,6 +2543,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -2534,6 +2650,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -2656,6 +2774,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -2773,6 +2893,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -2880,6 +3002,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -3057,6 +3181,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -3176,6 +3302,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -3341,6 +3469,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -3413,6 +3543,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -3474,7 +3606,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": components["schemas"]["Project"][];
+          "application/json": components["schemas"]["ListedProject"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
@@ -3498,6 +3630,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -3603,6 +3737,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -3648,7 +3784,7 @@ export interface operations {
       };
     };
   };
-  /** Change a project's name, country, currency or change threshold */
+  /** Change a project's name, country, currency, change threshold or auto-accept confidence */
   updateProject: {
     parameters: {
       path: {
@@ -3665,7 +3801,8 @@ export interface operations {
          *     "country": "CZ",
          *     "currency": "EUR"
          *   },
-         *   "change_threshold_percent": 0
+         *   "change_threshold_percent": 0,
+         *   "auto_accept_confidence": 0
          * }
          */
         "application/json": {
@@ -3675,6 +3812,7 @@ export interface operations {
             currency: string;
           } | null;
           change_threshold_percent?: number | null;
+          auto_accept_confidence?: number | null;
         };
       };
     };
@@ -3742,6 +3880,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -3870,6 +4010,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -3987,6 +4129,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -4155,6 +4299,132 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "SERVICE_UNAVAILABLE";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * A reference website's matches waiting for review, the most telling first
+   * @description Proposals of the website's newest matching whose calibrated `confidence` is below the project's `auto_accept_confidence` and that no decision covers yet, ordered by `impact`: the chance that deciding the item adds a right pair to the price comparison (the proposal or one of its up to three `alternatives` being right). Decide through POST match-decisions: ACCEPTED or REJECTED on the pair, MANUAL on an alternative; the next matching run honours it.
+   */
+  listMatchReview: {
+    parameters: {
+      query: {
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
+        website_id: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
+        limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
+        cursor?: string;
+      };
+      path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
+        project_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["MatchReviewItem"][];
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "INSUFFICIENT_ROLE";
+          };
+        };
+      };
+      /** @description PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+          });
+        };
+      };
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -4260,6 +4530,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -4377,6 +4649,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -4562,6 +4836,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -4667,6 +4943,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -4782,6 +5060,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -4899,6 +5179,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -5074,6 +5356,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -5179,6 +5463,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -5271,16 +5557,16 @@ export interface operations {
           };
         };
       };
-      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      /** @description INSUFFICIENT_ROLE: Insufficient role; MONTHLY_SPEND_LIMIT: Monthly spend limit reached */
       403: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /**
              * @description The codes this endpoint answers with this status.
              * @enum {string}
              */
-            code?: "INSUFFICIENT_ROLE";
-          };
+            code?: "INSUFFICIENT_ROLE" | "MONTHLY_SPEND_LIMIT";
+          });
         };
       };
       /** @description JOB_NOT_FOUND: Job not found */
@@ -5316,6 +5602,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -5431,6 +5719,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -5608,6 +5898,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -5713,6 +6005,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -5805,16 +6099,16 @@ export interface operations {
           };
         };
       };
-      /** @description INSUFFICIENT_ROLE: Insufficient role */
+      /** @description INSUFFICIENT_ROLE: Insufficient role; MONTHLY_SPEND_LIMIT: Monthly spend limit reached */
       403: {
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /**
              * @description The codes this endpoint answers with this status.
              * @enum {string}
              */
-            code?: "INSUFFICIENT_ROLE";
-          };
+            code?: "INSUFFICIENT_ROLE" | "MONTHLY_SPEND_LIMIT";
+          });
         };
       };
       /** @description JOB_NOT_FOUND: Job not found */
@@ -5850,6 +6144,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -5967,6 +6263,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -6012,7 +6310,10 @@ export interface operations {
       };
     };
   };
-  /** Ask the sales or support team (e.g. about a website too large to set up) */
+  /**
+   * Ask the sales or support team (e.g. about a website too large to set up)
+   * @description Each request is mailed to the team: a user may send 5 in any 60 minutes (429 CONTACT_LIMIT_REACHED with Retry-After beyond), and a job has one (asking again about it answers 200 with the first).
+   */
   createContactRequest: {
     parameters: {
       header?: {
@@ -6138,23 +6439,25 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
-      /** @description RATE_LIMITED: Too many requests */
+      /** @description CONTACT_LIMIT_REACHED: Contact limit reached; RATE_LIMITED: Too many requests */
       429: {
         headers: {
           /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
           "Retry-After": number;
         };
         content: {
-          "application/problem+json": components["schemas"]["Problem"] & {
+          "application/problem+json": components["schemas"]["Problem"] & ({
             /**
              * @description The codes this endpoint answers with this status.
              * @enum {string}
              */
-            code?: "RATE_LIMITED";
-          };
+            code?: "CONTACT_LIMIT_REACHED" | "RATE_LIMITED";
+          });
         };
       };
       /** @description INTERNAL_ERROR: Internal server error */
@@ -6253,6 +6556,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -6358,6 +6663,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -6461,6 +6768,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -6566,6 +6875,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -6684,6 +6995,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_TIME_RANGE" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -6799,6 +7112,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -6988,6 +7303,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -7093,6 +7410,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -7196,6 +7515,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -7376,6 +7697,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -7493,6 +7816,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -7540,7 +7865,7 @@ export interface operations {
   };
   /**
    * A project's export files
-   * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   * @description Each file is listed once per format (csv, jsonl). Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names; a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"}; `unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity), `matches` and `price_comparison` (of one reference website; at the end of `price_comparison`, each product's `unit_price` and `unit` and, per competitor, `pack_differs`: true where the match is sold in another pack, such as 2 × 500 g against 1 kg or a 4-pack against one, so compare its unit price), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
    */
   listExports: {
     parameters: {
@@ -7601,6 +7926,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -7648,7 +7975,7 @@ export interface operations {
   };
   /**
    * A short-lived download link of one export file
-   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names; a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"}; `unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity), `matches` and `price_comparison` (of one reference website; at the end of `price_comparison`, each product's `unit_price` and `unit` and, per competitor, `pack_differs`: true where the match is sold in another pack, such as 2 × 500 g against 1 kg or a 4-pack against one, so compare its unit price), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
    */
   getExportUrl: {
     parameters: {
@@ -7719,6 +8046,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -7766,7 +8095,7 @@ export interface operations {
   };
   /**
    * One export file as CSV or JSON Lines
-   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names), `matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
+   * @description Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link; where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names; a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"}; `unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity), `matches` and `price_comparison` (of one reference website; at the end of `price_comparison`, each product's `unit_price` and `unit` and, per competitor, `pack_differs`: true where the match is sold in another pack, such as 2 × 500 g against 1 kg or a 4-pack against one, so compare its unit price), `price_history` (every price and stock observation the history keeps, in the shop's currency) and `price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job: one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product. CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object a line keyed by the CSV column names, with the raw values (empty cells are null).
    */
   downloadExport: {
     parameters: {
@@ -7850,6 +8179,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -7965,6 +8296,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -8134,6 +8467,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "WEBHOOK_URL_NOT_ALLOWED";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -8237,6 +8572,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           };
         };
       };
@@ -8357,6 +8694,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -8484,6 +8823,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };
@@ -8609,6 +8950,8 @@ export interface operations {
              * @enum {string}
              */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
           });
         };
       };

@@ -1,4 +1,11 @@
 import { Conflict, type Problem } from './problem.ts';
+import type { WindowLimit } from './rolling-window.ts';
+
+/**
+ * Each contact request mails a team, with a reply address the user chose: a user may send at most
+ * this many in any rolling hour (429 CONTACT_LIMIT_REACHED beyond). A job has at most one.
+ */
+export const CONTACT_LIMIT: WindowLimit = { max: 5, windowMs: 60 * 60 * 1000 };
 
 export type ContactReason = 'SALES' | 'SUPPORT';
 export type ContactTeam = 'SALES' | 'SUPPORT';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Problem } from './problem.ts';
+import { Invalid, Problem } from './problem.ts';
 
 /**
  * The rules of the `Idempotency-Key` header: which keys are accepted, what makes two requests the
@@ -35,9 +35,7 @@ export function parseIdempotencyKey(header: string | undefined): string | null {
 }
 
 function invalidKey(message: string): never {
-  throw new Problem('IDEMPOTENCY_KEY_INVALID', message, {
-    errors: [{ location: 'header', path: 'Idempotency-Key', message }],
-  });
+  throw Invalid('IDEMPOTENCY_KEY_INVALID', { location: 'header', path: 'Idempotency-Key', message });
 }
 
 /** Object keys sorted at every depth, so bodies that differ only in key order or spacing are one body. */
@@ -120,10 +118,11 @@ export const replayed = (response: StoredResponse): StoredResponse => ({
 });
 
 export const reusedKey = () =>
-  new Problem(
-    'IDEMPOTENCY_KEY_REUSED',
-    'This Idempotency-Key was used with another request; use a new key for a new request.',
-  );
+  Invalid('IDEMPOTENCY_KEY_REUSED', {
+    location: 'header',
+    path: 'Idempotency-Key',
+    message: 'This Idempotency-Key was used with another request; use a new key for a new request.',
+  });
 
 export const keyInUse = () =>
   new Problem(

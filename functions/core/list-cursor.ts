@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Problem } from './problem.ts';
+import { Invalid } from './problem.ts';
 
 /** A list's position: the DynamoDB key of the last item a page showed (string and number parts). */
 export type ListPosition = Record<string, string | number>;
@@ -22,7 +22,11 @@ export function encodeCursor(position: ListPosition, scope: string, secret: stri
 }
 
 const invalid = () =>
-  new Problem('INVALID_CURSOR', 'The cursor is not one this list handed out; start again without it.');
+  Invalid('INVALID_CURSOR', {
+    location: 'query',
+    path: 'cursor',
+    message: 'The cursor is not one this list handed out; start again without it.',
+  });
 
 /** The position a cursor of this scope names; INVALID_CURSOR when it is malformed, tampered or foreign. */
 export function decodeCursor(cursor: string, scope: string, secret: string): ListPosition {

@@ -33,8 +33,8 @@ const swapped = (of: ProductPair): ProductPair => ({
   competitor_url: of.reference_url,
 });
 
-type Row = ProductPair & { score: number | null };
-const proposed = (of: ProductPair, score = 0.9): Row => ({ ...of, score });
+type Row = ProductPair & { score: number | null; confidence?: number };
+const proposed = (of: ProductPair, score = 0.9, confidence = 0.97): Row => ({ ...of, score, confidence });
 const fromDecision = (decision: MatchDecision): Row => ({
   reference_website_id: decision.reference_website_id,
   reference_url: decision.reference_url,
@@ -43,7 +43,7 @@ const fromDecision = (decision: MatchDecision): Row => ({
   score: decision.proposal?.score ?? null,
 });
 const review = (proposals: Row[], decisions: MatchDecision[], competitors = ['web_c']) =>
-  reviewMatches('web_r', competitors, proposals, decisions, fromDecision);
+  reviewMatches('web_r', competitors, proposals, decisions, fromDecision, 0.95);
 const urls = (rows: { reference_url: string; competitor_url: string; status: string }[]) =>
   rows.map((row) => `${row.reference_url}>${row.competitor_url}:${row.status}`).sort();
 
@@ -92,23 +92,35 @@ describe('a wanted decision against the existing ones', () => {
 });
 
 describe('matches after review', () => {
+  it('band each proposal by its confidence: auto from the project threshold on, review below', () => {
+    const rows = review(
+      [
+        proposed(pair('/a', '/b'), 0.9, 0.95),
+        proposed(pair('/c', '/d'), 0.9, 0.94),
+        { ...pair('/e', '/f'), score: 0.8 },
+      ],
+      [],
+    );
+    expect(urls(rows)).toEqual(['/a>/b:auto', '/c>/d:review', '/e>/f:review']);
+  });
+
   it('are the proposals, each proposed, without decisions', () => {
     expect(urls(review([proposed(pair('/a', '/b')), proposed(pair('/c', '/d'))], []))).toEqual([
-      '/a>/b:proposed',
-      '/c>/d:proposed',
+      '/a>/b:auto',
+      '/c>/d:auto',
     ]);
   });
 
   it('leave a rejected pair out, even when the rejection named the websites the other way round', () => {
     const rejected = decide(swapped(pair('/a', '/b')), 'REJECTED');
     expect(urls(review([proposed(pair('/a', '/b')), proposed(pair('/c', '/d'))], [rejected]))).toEqual([
-      '/c>/d:proposed',
+      '/c>/d:auto',
     ]);
   });
 
   it("show an accepted pair the engine still proposes with the engine's current score", () => {
     const rows = review([proposed(pair('/a', '/b'), 0.95)], [decide(pair('/a', '/b'), 'ACCEPTED')]);
-    expect(rows).toEqual([{ ...pair('/a', '/b'), score: 0.95, status: 'accepted' }]);
+    expect(rows).toEqual([{ ...pair('/a', '/b'), score: 0.95, confidence: 0.97, status: 'accepted' }]);
   });
 
   it('keep an accepted pair the engine no longer proposes, as it was accepted', () => {
@@ -124,13 +136,13 @@ describe('matches after review', () => {
       proposed(pair('/a', '/g', 'web_d')),
     ];
     const rows = review(proposals, [decide(pair('/a', '/x'), 'MANUAL')], ['web_c', 'web_d']);
-    expect(urls(rows)).toEqual(['/a>/g:proposed', '/a>/x:manual', '/e>/f:proposed']);
+    expect(urls(rows)).toEqual(['/a>/g:auto', '/a>/x:manual', '/e>/f:auto']);
     expect(rows.find((row) => row.competitor_url === '/x')?.score).toBeNull();
   });
 
   it("ignore decisions of websites outside the run's pairs", () => {
     const elsewhere = decide(pair('/a', '/q', 'web_other'), 'MANUAL');
-    expect(urls(review([proposed(pair('/a', '/b'))], [elsewhere]))).toEqual(['/a>/b:proposed']);
+    expect(urls(review([proposed(pair('/a', '/b'))], [elsewhere]))).toEqual(['/a>/b:auto']);
   });
 
   it('orient a kept pair named from the competitor side to the reference', () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type ProposalBand, proposalBand } from './match-bands.ts';
 
 /**
  * Users' review of matches, per project: a proposed pair ACCEPTED or REJECTED, or a pair added by
@@ -8,8 +9,14 @@ import { createHash } from 'node:crypto';
 export const MATCH_DECISION_KINDS = ['ACCEPTED', 'REJECTED', 'MANUAL'] as const;
 export type MatchDecisionKind = (typeof MATCH_DECISION_KINDS)[number];
 
-/** What the `match_status` column says of a match. */
-export type MatchStatus = 'proposed' | 'accepted' | 'manual';
+/**
+ * What the `match_status` column says of a match: a proposal of the engine in its band (`auto` or
+ * `review`, by the project's `auto_accept_confidence`), or a pair a person kept.
+ */
+export type MatchStatus = ProposalBand | 'accepted' | 'manual';
+
+/** Whether the price comparison and the change alerts trust a match: every status but `review`. */
+export const isTrusted = (status: MatchStatus): boolean => status !== 'review';
 
 /** Two products by their identity in the matches export: website and product URL on each side. */
 export interface ProductPair {
@@ -124,13 +131,15 @@ const statusOf = (decision: MatchDecision): MatchStatus =>
  * the engine proposed it or, when it no longer does, as `decided` builds it; and a proposal that
  * would pair a product of a kept pair with another product of the same competitor website is left
  * out, since matching is one to one per pair of websites. Decisions of other websites are ignored.
+ * A proposal without a decision is `auto` or `review` by its confidence and `autoAcceptConfidence`.
  */
-export function reviewMatches<M extends ProductPair>(
+export function reviewMatches<M extends ProductPair & { confidence?: number }>(
   referenceWebsiteId: string,
   competitorWebsiteIds: readonly string[],
   proposals: readonly M[],
   decisions: readonly MatchDecision[],
   decided: (decision: MatchDecision) => M,
+  autoAcceptConfidence: number,
 ): Reviewed<M>[] {
   const competitors = new Set(competitorWebsiteIds);
   const relevant = decisions
@@ -152,7 +161,7 @@ export function reviewMatches<M extends ProductPair>(
       reviewed.push({ ...proposal, status: statusOf(decision) });
       shown.add(id);
     } else if (!keptSlots(proposal).some((slot) => heldSlots.has(slot))) {
-      reviewed.push({ ...proposal, status: 'proposed' });
+      reviewed.push({ ...proposal, status: proposalBand(proposal.confidence, autoAcceptConfidence) });
     }
   }
   for (const decision of relevant) {

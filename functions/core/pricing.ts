@@ -15,8 +15,11 @@ import {
  * never alters what the customer agreed to.
  */
 
-/** How products are read: JSON-LD is EASY, microdata or Open Graph MEDIUM, learned selectors HARD. */
-export type Difficulty = 'EASY' | 'MEDIUM' | 'HARD';
+/**
+ * How products are read: JSON-LD is EASY, microdata or Open Graph MEDIUM, learned selectors HARD;
+ * BROWSER whenever the pages must be rendered in a browser first, whatever then reads them.
+ */
+export type Difficulty = 'EASY' | 'MEDIUM' | 'HARD' | 'BROWSER';
 
 /** The prepaid credit is held in EUR, so every quote is in EUR. */
 export const PRICE_CURRENCY = 'EUR';
@@ -42,7 +45,8 @@ export interface PriceOverrides {
 }
 
 const DEFAULTS = {
-  unitPricePer1000: { EASY: '2.00', MEDIUM: '3.50', HARD: '6.00' },
+  // BROWSER: a rendered page costs about ten times the compute of a fetched one (docs/decisions.md).
+  unitPricePer1000: { EASY: '2.00', MEDIUM: '3.50', HARD: '6.00', BROWSER: '9.00' },
   // The design prices matching per 1000 reference products × competitors without naming a unit price.
   matchingUnitPricePer1000: '2.00',
   minCharge: '1.00',
@@ -74,6 +78,7 @@ export function resolvePriceList(overrides: PriceOverrides = {}): PriceList {
       EASY: price('unitPricePer1000.EASY', units.EASY),
       MEDIUM: price('unitPricePer1000.MEDIUM', units.MEDIUM),
       HARD: price('unitPricePer1000.HARD', units.HARD),
+      BROWSER: price('unitPricePer1000.BROWSER', units.BROWSER),
     },
     matchingUnitPricePer1000: price(
       'matchingUnitPricePer1000',

@@ -80,10 +80,12 @@ export const PROBLEM_CATALOGUE = {
   IDEMPOTENCY_KEY_INVALID: { status: 422, title: 'Invalid idempotency key' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Idempotency key reused' },
   WEBHOOK_URL_NOT_ALLOWED: { status: 422, title: 'Webhook URL not allowed' },
-  // 429: the key sent more requests than its rate limit, or the customer started more setups in an
-  // hour than the stage allows; Retry-After says when to try again.
+  // 429: the key sent more requests than its rate limit, the customer started more setups in an hour
+  // than the stage allows, or the user sent more contact requests in an hour than the service takes;
+  // Retry-After says when to try again.
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   SETUP_LIMIT_REACHED: { status: 429, title: 'Setup limit reached' },
+  CONTACT_LIMIT_REACHED: { status: 429, title: 'Contact limit reached' },
   // 500: a fault of ours; the body never carries the raw error.
   INTERNAL_ERROR: { status: 500, title: 'Internal server error' },
   // 502: a provider we depend on failed.

@@ -61,6 +61,9 @@ export const Conflict = (code: CodeWithStatus<409>, detail?: string, extensions?
   new Problem(code, detail, { extensions });
 export const Unprocessable = (errors: FieldError[], detail = 'The request is not valid.') =>
   new Problem('VALIDATION_ERROR', detail, { errors });
+/** A 422 other than a schema's: it too names the field at fault, so every 422 has one shape. */
+export const Invalid = (code: CodeWithStatus<422>, field: FieldError) =>
+  new Problem(code, field.message, { errors: [field] });
 export const BadGateway = (code: CodeWithStatus<502>, detail?: string, cause?: unknown) =>
   new Problem(code, detail, { cause });
 export const Unavailable = (code: CodeWithStatus<503>, detail?: string, cause?: unknown) =>

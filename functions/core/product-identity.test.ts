@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productIdentity } from './product-identity.ts';
+import { pageIdentity, productIdentity } from './product-identity.ts';
 
 const identity = (url: string, canonical_url?: string | null) => productIdentity({ url, canonical_url });
 
@@ -27,5 +27,34 @@ describe('product identity', () => {
 
   it('is the text itself when the URL does not parse', () => {
     expect(identity('not a url')).toBe('not a url');
+  });
+});
+
+describe('variant identity', () => {
+  const page = { url: 'https://shop.test/p/shirt?variant=7', canonical_url: 'https://shop.test/p/shirt' };
+  const variant = (fields: {
+    sku?: string | null;
+    gtin?: string | null;
+    variant_attributes?: Record<string, string>;
+  }) => productIdentity({ ...page, variant_group: 'https://shop.test/p/shirt', ...fields });
+
+  it('is the page identity for a record without variants', () => {
+    expect(productIdentity({ ...page, variant_group: null, sku: 'A1' })).toBe('https://shop.test/p/shirt');
+  });
+
+  it('tells the variants of one page apart by SKU, else GTIN, else attributes in name order', () => {
+    expect(variant({ sku: 'SH-M' })).toBe('https://shop.test/p/shirt#variant=sku%3ASH-M');
+    expect(variant({ sku: 'SH-M' })).not.toBe(variant({ sku: 'SH-L' }));
+    expect(variant({ gtin: '4006381333931' })).toBe('https://shop.test/p/shirt#variant=gtin%3A4006381333931');
+    expect(variant({ variant_attributes: { size: 'M', colour: 'red' } })).toBe(
+      variant({ variant_attributes: { colour: 'red', size: 'M' } }),
+    );
+    expect(variant({ variant_attributes: { size: 'M' } })).not.toBe(
+      variant({ variant_attributes: { size: 'L' } }),
+    );
+  });
+
+  it('keeps the page part: the page identity, so every variant of a page shares it', () => {
+    expect(variant({ sku: 'SH-M' }).startsWith(`${pageIdentity(page)}#`)).toBe(true);
   });
 });

@@ -8,7 +8,31 @@ import type { ProductRecord } from './product-record.ts';
  * page of the same site without some query parameters (a variant or tracking query). Both URLs are
  * normalised first: the fragment and tracking parameters dropped, the remaining query sorted.
  */
-export function productIdentity(record: Pick<ProductRecord, 'url' | 'canonical_url'>): string {
+export function productIdentity(
+  record: Pick<ProductRecord, 'url' | 'canonical_url'> &
+    Partial<Pick<ProductRecord, 'variant_group' | 'sku' | 'gtin' | 'variant_attributes'>>,
+): string {
+  const page = pageIdentity(record);
+  return record.variant_group ? `${page}#variant=${encodeURIComponent(variantKey(record))}` : page;
+}
+
+/**
+ * What tells one variant of a page from its siblings, the same in every scrape: its SKU, else its
+ * GTIN, else its attributes (sorted by name). The variant reader keeps only variants whose keys differ.
+ */
+export function variantKey(
+  variant: Partial<Pick<ProductRecord, 'sku' | 'gtin' | 'variant_attributes'>>,
+): string {
+  if (variant.sku) return `sku:${variant.sku}`;
+  if (variant.gtin) return `gtin:${variant.gtin}`;
+  const attributes = Object.entries(variant.variant_attributes ?? {}).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return `attributes:${attributes.map(([name, value]) => `${name}=${value}`).join(';')}`;
+}
+
+/** Which page a record was read from: its variants share it (and their `variant_group`). */
+export function pageIdentity(record: Pick<ProductRecord, 'url' | 'canonical_url'>): string {
   const fetched = URL.parse(record.url);
   if (!fetched) return record.url;
   const canonical = record.canonical_url ? URL.parse(record.canonical_url) : null;

@@ -32,6 +32,11 @@ export const AVAILABILITIES = ['IN_STOCK', 'OUT_OF_STOCK', 'PREORDER', 'UNKNOWN'
 
 export type Availability = (typeof AVAILABILITIES)[number];
 
+/** What a unit price is per: a kilogram, a litre, a metre, a square metre, a piece. */
+export const PRICE_UNITS = ['kg', 'l', 'm', 'm2', 'piece'] as const;
+
+export type PriceUnit = (typeof PRICE_UNITS)[number];
+
 /** One product as catalogs, samples and exports carry it; null where the shop does not say. */
 export interface ProductRecord {
   /** The URL that was fetched: the one the user sent or the crawl found (before any redirect). */
@@ -66,4 +71,14 @@ export interface ProductRecord {
   scraped_at: string;
   /** Where each non-null value came from (`{ price: 'jsonld', sku: 'selector' }`); absent on records read before it existed. */
   source?: Partial<Record<SourcedField, FieldSource>>;
+  /**
+   * The same string for every variant (size, colour…) a page offers, each its own record; null for a
+   * page without variants; absent on records read before variants were.
+   */
+  variant_group?: string | null;
+  /** What sets the variant apart (`{ "size": "M", "colour": "red" }`); null without variants. */
+  variant_attributes?: Readonly<Record<string, string>> | null;
+  /** `price` per `unit` where the name or a variant label states a quantity (exact decimal string); else null. */
+  unit_price?: string | null;
+  unit?: PriceUnit | null;
 }

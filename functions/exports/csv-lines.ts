@@ -1,5 +1,8 @@
-/** A CSV cell: null and undefined are empty cells; numbers and booleans are written as JavaScript prints them. */
-export type CsvValue = string | number | boolean | null | undefined;
+/**
+ * A CSV cell: null and undefined are empty cells; numbers and booleans are written as JavaScript
+ * prints them; an object of names and values (a variant's attributes) as its JSON text.
+ */
+export type CsvValue = string | number | boolean | Readonly<Record<string, string>> | null | undefined;
 
 // RFC 4180: a field holding a comma, a double quote or a line break is quoted. Leading or trailing
 // spaces are quoted too, so spreadsheet imports that trim unquoted fields keep them.
@@ -22,7 +25,12 @@ export function neutraliseFormula(text: string): string {
 /** One field, safe to open in a spreadsheet, quoted when it must be, inner quotes doubled. */
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' ? neutraliseFormula(value) : String(value);
+  const text =
+    typeof value === 'string'
+      ? neutraliseFormula(value)
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { NO_MATCH_CONFIDENCE } from '#core/match-bands';
+import type { MatchStatus } from '#core/match-decisions';
 import type { ProductRecord } from '#core/product-record';
 import { readCsv } from '#test/read-csv';
 import { bundledRates } from './bundled-rates.ts';
@@ -7,7 +9,6 @@ import {
   EXPORT_DATASETS,
   type ExportDataset,
   MATCH_COLUMNS,
-  type MatchRecord,
   matchRow,
   PRICE_CHANGE_COLUMNS,
   PRICE_HISTORY_COLUMNS,
@@ -18,6 +19,7 @@ import {
   priceComparisonRow,
   priceHistoryRow,
   productRow,
+  type ReviewedMatch,
   URL_SCRAPE_COLUMNS,
   urlScrapeRow,
 } from './export-datasets.ts';
@@ -63,6 +65,10 @@ describe('products rows', () => {
       canonical_url: 'https://a.test/p#canonical',
       price_max: null,
       price_from: false,
+      variant_group: null,
+      variant_attributes: null,
+      unit_price: null,
+      unit: null,
     });
   });
 
@@ -103,6 +109,50 @@ describe('products rows', () => {
       '100.00',
       'UAH',
     ]);
+  });
+});
+
+describe('variants and unit prices in products rows', () => {
+  const variant: ProductRecord = {
+    ...product('https://a.test/shirt', '100.00', 'EUR'),
+    variant_group: 'https://a.test/shirt',
+    variant_attributes: { size: 'M', colour: 'red' },
+    unit_price: '200.00',
+    unit: 'kg',
+  };
+  const cell = (row: CsvValue[], column: (typeof PRODUCT_COLUMNS)[number]) =>
+    row[PRODUCT_COLUMNS.indexOf(column)];
+
+  it('come last, so the columns files had before keep their places', () => {
+    expect(PRODUCT_COLUMNS.slice(-4)).toEqual(['variant_group', 'variant_attributes', 'unit_price', 'unit']);
+  });
+
+  it('carry the group and the attributes: JSON text in the CSV, an object in JSON Lines', () => {
+    const row = productRow('w', variant, { currency: null, rates });
+    expect(cell(row, 'variant_group')).toBe('https://a.test/shirt');
+    const [, cells = []] = readCsv(csvLine(PRODUCT_COLUMNS) + csvLine(row));
+    expect(JSON.parse(cells[PRODUCT_COLUMNS.indexOf('variant_attributes')] as string)).toEqual({
+      size: 'M',
+      colour: 'red',
+    });
+    const record = JSON.parse(jsonLine(PRODUCT_COLUMNS, row)) as Record<string, unknown>;
+    expect(record.variant_attributes).toEqual({ size: 'M', colour: 'red' });
+  });
+
+  it('give the unit price in the currency of the price, empty where the price has no rate', () => {
+    const converted = productRow('w', variant, { currency: 'USD', rates });
+    expect([cell(converted, 'price'), cell(converted, 'unit_price'), cell(converted, 'unit')]).toEqual([
+      '116.07',
+      '232.14',
+      'kg',
+    ]);
+    const unrated = productRow('w', { ...variant, currency: 'UAH' }, { currency: 'EUR', rates });
+    expect([cell(unrated, 'unit_price'), cell(unrated, 'unit')]).toEqual([null, null]);
+  });
+
+  it('are empty for records read before variants and unit prices were', () => {
+    const row = productRow('w', product('u', '1.00', 'EUR'), { currency: null, rates });
+    expect(PRODUCT_COLUMNS.slice(-4).map((column) => cell(row, column))).toEqual([null, null, null, null]);
   });
 });
 
@@ -149,13 +199,21 @@ describe('matches and price_comparison rows', () => {
     ['web_b https://b.test/1', product('https://b.test/1', '2400.00', 'CZK')],
   ]);
   const lookup = (websiteId: string, url: string) => catalog.get(`${websiteId} ${url}`);
-  const match = (competitor: string, url: string, score: number): MatchRecord => ({
+  const match = (
+    competitor: string,
+    url: string,
+    score: number,
+    status: MatchStatus = 'auto',
+    confidence = 0.99,
+  ): ReviewedMatch => ({
     reference_website_id: 'web_ref',
     reference_url: 'https://ref.test/1',
     competitor_website_id: competitor,
     competitor_url: url,
     score,
     method: 'GTIN',
+    confidence,
+    status,
   });
 
   it('gives one row per match with both prices in the project currency', () => {
@@ -168,7 +226,7 @@ describe('matches and price_comparison rows', () => {
       currency: 'EUR',
       score: 0.98,
       method: 'GTIN',
-      match_status: 'proposed',
+      match_status: 'auto',
     });
   });
 
@@ -250,9 +308,94 @@ describe('matches and price_comparison rows', () => {
       web_c_original_price: undefined,
       web_c_original_currency: undefined,
       web_c_score: undefined,
-      web_a_match_status: 'proposed',
-      web_b_match_status: 'proposed',
+      web_a_match_status: 'auto',
+      web_b_match_status: 'auto',
       web_c_match_status: undefined,
+      web_a_competitor_status: 'MATCHED',
+      web_b_competitor_status: 'MATCHED',
+      web_c_competitor_status: 'NO_MATCH',
+      reference_unit_price: null,
+      reference_unit: null,
+      web_a_unit_price: null,
+      web_a_unit: null,
+      web_a_pack_differs: false,
+      web_b_unit_price: null,
+      web_b_unit: null,
+      web_b_pack_differs: false,
+      web_c_unit_price: null,
+      web_c_unit: null,
+      web_c_pack_differs: null,
+    });
+  });
+
+  it('compares products sold in other packs per unit and flags them', () => {
+    const packed = (url: string, name: string, price: string, currency: string, unitPrice: string) => ({
+      ...product(url, price, currency),
+      name,
+      unit_price: unitPrice,
+      unit: 'kg' as const,
+    });
+    const packs = new Map([
+      ['web_ref https://ref.test/1', packed('https://ref.test/1', 'Mehl 2 × 500 g', '3.00', 'EUR', '3.00')],
+      ['web_a https://a.test/1', packed('https://a.test/1', 'Mehl 1 kg', '3.48', 'USD', '3.48')],
+      ['web_b https://b.test/1', packed('https://b.test/1', 'Mehl 2 x 500 g', '72.00', 'CZK', '72.00')],
+    ]);
+    const competitors = ['web_a', 'web_b'];
+    const columns = priceComparisonColumns(competitors);
+    const row = priceComparisonRow(
+      { website_id: 'web_ref', product: packs.get('web_ref https://ref.test/1') as ProductRecord },
+      [match('web_a', 'https://a.test/1', 0.9), match('web_b', 'https://b.test/1', 0.9)],
+      competitors,
+      (websiteId, url) => packs.get(`${websiteId} ${url}`),
+      { currency: 'EUR', rates },
+    );
+    expect(row).toHaveLength(columns.length);
+    // The new columns come last, after every column files had before.
+    expect(columns.slice(-8)).toEqual([
+      'reference_unit_price',
+      'reference_unit',
+      'web_a_unit_price',
+      'web_a_unit',
+      'web_a_pack_differs',
+      'web_b_unit_price',
+      'web_b_unit',
+      'web_b_pack_differs',
+    ]);
+    expect(Object.fromEntries(columns.map((column, i) => [column, row[i]]))).toMatchObject({
+      reference_price: '3.00',
+      reference_unit_price: '3.00',
+      reference_unit: 'kg',
+      web_a_price: '3.00',
+      web_a_unit_price: '3.00',
+      web_a_unit: 'kg',
+      web_a_pack_differs: true,
+      web_b_price: '2.96',
+      web_b_unit_price: '2.96',
+      web_b_unit: 'kg',
+      web_b_pack_differs: false,
+    });
+  });
+
+  it('compares trusted matches only: a pair waiting for review is REVIEW, a hopeless one NO_MATCH', () => {
+    const competitors = ['web_a', 'web_b'];
+    const columns = priceComparisonColumns(competitors);
+    const row = priceComparisonRow(
+      { website_id: 'web_ref', product: product('https://ref.test/1', '100.00', 'EUR') },
+      [
+        match('web_a', 'https://a.test/2', 0.95, 'review', 0.6),
+        match('web_b', 'https://b.test/1', 0.9, 'review', NO_MATCH_CONFIDENCE / 2),
+      ],
+      competitors,
+      lookup,
+      { currency: 'EUR', rates },
+    );
+    expect(Object.fromEntries(columns.map((column, i) => [column, row[i]]))).toMatchObject({
+      web_a_url: undefined,
+      web_a_price: null,
+      web_a_match_status: undefined,
+      web_a_competitor_status: 'REVIEW',
+      web_b_url: undefined,
+      web_b_competitor_status: 'NO_MATCH',
     });
   });
 });
@@ -268,16 +411,19 @@ describe('every dataset is safe to open in a spreadsheet', () => {
     image: '=IMAGE("x")',
     category: '\r=1',
     canonical_url: '=evil',
+    variant_group: '=group',
+    variant_attributes: { size: '=M' },
   });
   const reference = hostile('=ref');
   const competitor = hostile('=comp');
-  const match: MatchRecord = {
+  const match: ReviewedMatch = {
     reference_website_id: 'web_r',
     reference_url: reference.url,
     competitor_website_id: 'web_c',
     competitor_url: competitor.url,
     score: 0.9,
     method: '=TEXT',
+    status: 'auto',
   };
   const lookup: ProductLookup = (websiteId) => (websiteId === 'web_r' ? reference : competitor);
   const conversion = { currency: 'EUR', rates };

@@ -1,9 +1,11 @@
-import type { MatchStatus } from '#core/match-decisions';
-import type { PriceChange } from '#core/price-changes';
-import type { PriceObservation } from '#core/price-observation';
+import { NO_MATCH_CONFIDENCE } from '#core/match-bands';
+import { isTrusted, type MatchStatus } from '#core/match-decisions';
 import type { ProductRecord } from '#core/product-record';
+import type { PriceChange } from '#history/price-changes';
+import type { PriceObservation } from '#history/price-observation';
 import { convertPrice } from './convert-price.ts';
 import type { CsvValue } from './csv-lines.ts';
+import { packDiffers } from './pack-differs.ts';
 import type { ReferenceRates } from './reference-rates.ts';
 
 /** The datasets a project exports, by the name its URLs use. */
@@ -36,13 +38,22 @@ export interface MatchRecord {
   confidence?: number;
   /** What agreed and what conflicted, in one line; absent in matches of older runs. */
   evidence?: string;
+  /** The reference product's next-best candidates, for the review queue; absent where there are none. */
+  alternatives?: MatchAlternative[];
+}
+
+/** Another candidate partner on the competitor website of a matched reference product. */
+export interface MatchAlternative {
+  competitor_url: string;
+  confidence: number;
+  evidence: string;
 }
 
 /**
- * A match as the files show it, after the project's review: its status, and no score for a pair
- * added by hand that the engine does not propose. Without a status it is a proposal.
+ * A match as the files show it, after the project's review: its status (a proposal's band, or the
+ * decision that kept it), and no score for a pair added by hand that the engine does not propose.
  */
-export type ReviewedMatch = Omit<MatchRecord, 'score'> & { score: number | null; status?: MatchStatus };
+export type ReviewedMatch = Omit<MatchRecord, 'score'> & { score: number | null; status: MatchStatus };
 
 /**
  * The currency exports show prices in and the rates to get there. A project without localization
@@ -64,6 +75,22 @@ export function exportPrice(
   return price === null ? { price: null, currency: null } : { price, currency };
 }
 
+/**
+ * A shop's unit price in the export's currency with what it is per, so unit prices of shops in
+ * other currencies compare; both empty when the product states no quantity or has no rate.
+ */
+export function exportUnitPrice(
+  product: Pick<ProductRecord, 'unit_price' | 'unit' | 'currency'>,
+  conversion: PriceConversion,
+): { unit_price: string | null; unit: string | null } {
+  const price = product.unit_price
+    ? exportPrice({ price: product.unit_price, currency: product.currency }, conversion).price
+    : null;
+  return price === null
+    ? { unit_price: null, unit: null }
+    : { unit_price: price, unit: product.unit ?? null };
+}
+
 export const PRODUCT_COLUMNS = [
   'website_id',
   'url',
@@ -83,6 +110,10 @@ export const PRODUCT_COLUMNS = [
   'canonical_url',
   'price_max',
   'price_from',
+  'variant_group',
+  'variant_attributes',
+  'unit_price',
+  'unit',
 ] as const;
 
 export function productRow(
@@ -95,6 +126,7 @@ export function productRow(
   const max = product.price_max
     ? exportPrice({ price: product.price_max, currency: product.currency }, conversion).price
     : null;
+  const { unit_price, unit } = exportUnitPrice(product, conversion);
   return [
     websiteId,
     product.url,
@@ -114,12 +146,16 @@ export function productRow(
     product.canonical_url ?? null,
     max,
     product.price === null ? null : product.price_from === true,
+    product.variant_group ?? null,
+    product.variant_attributes ?? null,
+    unit_price,
+    unit,
   ];
 }
 
 /**
  * The products file of one URL scrape job: the products columns and what became of the URL, one
- * row per URL sent in the order sent. An OK row holds its product (with `url` the URL sent, which a
+ * row per URL sent in the order sent (one per variant where its page offers variants). An OK row holds its product (with `url` the URL sent, which a
  * second URL reaching the same product also keeps); other rows hold only the website, the URL and
  * the result.
  */
@@ -191,7 +227,7 @@ export function matchRow(
     match.method,
     match.confidence ?? null,
     match.evidence ?? null,
-    match.status ?? 'proposed',
+    match.status,
   ];
 }
 
@@ -208,7 +244,10 @@ function commonConversion(
 
 /**
  * `price_comparison` has one row per reference product and, per competitor website, the URL, price
- * and score of its best match: the columns depend on the project's competitors, named by website id.
+ * and score of its best trusted match (`auto`, `accepted` or `manual`; a pair waiting for review is
+ * not compared): the columns depend on the project's competitors, named by website id. Its
+ * `competitor_status` says `MATCHED`, `REVIEW` (no trusted match, a proposal waits for review) or
+ * `NO_MATCH` (no candidate, or none at `NO_MATCH_CONFIDENCE` or more).
  */
 export function priceComparisonColumns(competitorWebsiteIds: readonly string[]): string[] {
   return [
@@ -229,12 +268,30 @@ export function priceComparisonColumns(competitorWebsiteIds: readonly string[]):
     ]),
     // Appended after every competitor's columns, so the columns files had before keep their places.
     ...competitorWebsiteIds.map((id) => `${id}_match_status`),
+    ...competitorWebsiteIds.map((id) => `${id}_competitor_status`),
+    ...packColumns(competitorWebsiteIds),
   ];
 }
 
+/**
+ * Per-unit comparison, appended last: each product's unit price in the row's currency, and per
+ * competitor whether its match is sold in another pack (`packDiffers`), so a 4-pack is not read as
+ * four times dearer than one piece.
+ */
+function packColumns(competitorWebsiteIds: readonly string[]): string[] {
+  return [
+    'reference_unit_price',
+    'reference_unit',
+    ...competitorWebsiteIds.flatMap((id) => [`${id}_unit_price`, `${id}_unit`, `${id}_pack_differs`]),
+  ];
+}
+
+/** What the price comparison says of a reference product at one competitor. */
+export type CompetitorStatus = 'MATCHED' | 'REVIEW' | 'NO_MATCH';
+
 /** A match users kept (accepted or added) outranks any proposal; proposals rank by score. */
 const rank = (match: ReviewedMatch) =>
-  (match.status ?? 'proposed') !== 'proposed' ? Number.POSITIVE_INFINITY : (match.score ?? 0);
+  match.status === 'auto' ? (match.score ?? 0) : Number.POSITIVE_INFINITY;
 
 /**
  * The row of one reference product. `matches` are its matches (any order); per competitor a kept
@@ -250,7 +307,12 @@ export function priceComparisonRow(
   conversion: PriceConversion,
 ): CsvValue[] {
   const best = new Map<string, ReviewedMatch>();
+  const pending = new Set<string>();
   for (const match of matches) {
+    if (!isTrusted(match.status)) {
+      if ((match.confidence ?? 0) >= NO_MATCH_CONFIDENCE) pending.add(match.competitor_website_id);
+      continue;
+    }
     const held = best.get(match.competitor_website_id);
     if (!held || rank(match) > rank(held)) best.set(match.competitor_website_id, match);
   }
@@ -274,9 +336,33 @@ export function priceComparisonRow(
       const product = match && lookup(id, match.competitor_url);
       return [match?.competitor_url, priced(product), product?.price, product?.currency, match?.score];
     }),
-    ...competitorWebsiteIds.map((id) => {
+    ...competitorWebsiteIds.map((id) => best.get(id)?.status),
+    ...competitorWebsiteIds.map(
+      (id): CompetitorStatus => (best.has(id) ? 'MATCHED' : pending.has(id) ? 'REVIEW' : 'NO_MATCH'),
+    ),
+    ...packCells(reference.product, competitorWebsiteIds, best, lookup, common),
+  ];
+}
+
+/** The cells of `packColumns`: empty for a competitor without a match. */
+function packCells(
+  reference: ProductRecord,
+  competitorWebsiteIds: readonly string[],
+  best: ReadonlyMap<string, ReviewedMatch>,
+  lookup: ProductLookup,
+  common: PriceConversion | null,
+): CsvValue[] {
+  const perUnit = (product: ProductRecord | undefined): CsvValue[] => {
+    const { unit_price, unit } =
+      product && common ? exportUnitPrice(product, common) : { unit_price: null, unit: null };
+    return [unit_price, unit];
+  };
+  return [
+    ...perUnit(reference),
+    ...competitorWebsiteIds.flatMap((id) => {
       const match = best.get(id);
-      return match && (match.status ?? 'proposed');
+      const product = match && lookup(id, match.competitor_url);
+      return [...perUnit(product), product ? packDiffers(reference, product) : null];
     }),
   ];
 }

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#store/dynamo';
-import { exportFileKey, exportSettingsKey } from '#store/keys';
+import { beginsWith, exportFileKey, exportFilesPrefix, exportSettingsKey } from '#store/keys';
 import { putProjectItem } from '#store/projects';
 import { queryAll } from '#store/query-all';
 import type { ExportDataset } from './export-datasets.ts';
@@ -36,6 +36,8 @@ export interface ExportRecord {
     competitor_website_ids: string[];
     /** The project's match decisions version the file was reviewed with; absent before reviews existed. */
     decisions_version?: number;
+    /** The project's `auto_accept_confidence` the file's proposals were banded with; absent before bands existed. */
+    auto_accept_confidence?: number;
   };
 }
 
@@ -45,8 +47,8 @@ export const objectKeyOf = (record: ExportRecord, format: ExportFormat): string 
 
 export async function putExportRecord(record: ExportRecord): Promise<void> {
   const key = exportFileKey(record.project_id, record.dataset, record.website_id, record.job_id ?? null);
-  await dynamo.send(
-    new PutCommand({ TableName: tableName, Item: { ...key, type: 'ExportFile', ...record } }),
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: { ...key, type: 'ExportFile', ...record } }),
   );
 }
 
@@ -59,9 +61,9 @@ export async function getExportRecord(
   websiteId: string | null,
   jobId: string | null = null,
 ): Promise<ExportRecord | null> {
-  const { Item } = await dynamo.send(
+  const { Item } = await dynamo().send(
     new GetCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: exportFileKey(projectId, dataset, websiteId, jobId),
       ConsistentRead: true,
     }),
@@ -71,17 +73,14 @@ export async function getExportRecord(
 
 /** Every export file of the project; a handful per website, so one partition read. */
 export async function listExportRecords(projectId: string): Promise<ExportRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':sk': 'EXPORT#' },
-  });
+  const items = await queryAll(beginsWith(exportFilesPrefix(projectId)));
   return items.map(toRecord);
 }
 
 /** Exports are on unless an operator turned them off for the project. */
 export async function exportsEnabled(projectId: string): Promise<boolean> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: exportSettingsKey(projectId) }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: exportSettingsKey(projectId) }),
   );
   return Item?.enabled !== false;
 }

@@ -1,7 +1,6 @@
+import { historyStore } from '#history/history-services';
+import { historyPrefix, websiteHistory } from '#history/price-history';
 import { dataBucketObjects } from '#store/data-bucket';
-import { getHistoryPointer } from '#store/history-pointers';
-import { allChanges } from '#store/price-changes';
-import { historyPrefix, websiteHistory } from '#store/price-history';
 import type { Project } from '#store/projects';
 import { listWebsites } from '#store/websites';
 import {
@@ -33,7 +32,7 @@ async function historySources(
   const websiteIds = websiteId
     ? [websiteId]
     : (await listWebsites(project.project_id)).map((site) => site.website_id);
-  const pointers = await Promise.all(websiteIds.map((id) => getHistoryPointer(id)));
+  const pointers = await Promise.all(websiteIds.map((id) => historyStore.getPointer(id)));
   const threshold = dataset === 'price_changes' ? ` threshold=${project.change_threshold_percent}` : '';
   return websiteIds.flatMap((id, index) => {
     const pointer = pointers[index];
@@ -75,7 +74,7 @@ async function writeHistoryFile(
       },
     });
   }
-  const changes = await allChanges(project.project_id, {
+  const changes = await historyStore.allChanges(project.project_id, {
     since: null,
     websiteId,
     kind: null,

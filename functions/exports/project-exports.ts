@@ -43,7 +43,10 @@ import { type ProductSource, sourceVersions, writeExportFile } from './write-exp
  * the file no longer matches its inputs (a new project currency, a newer catalog, a removed website,
  * or a file the bucket's lifecycle expired).
  */
-type ExportingProject = Pick<Project, 'project_id' | 'localization' | 'change_threshold_percent'>;
+type ExportingProject = Pick<
+  Project,
+  'project_id' | 'localization' | 'change_threshold_percent' | 'auto_accept_confidence'
+>;
 
 const rates = ratesSourceFromEnv();
 /** The design: presigned URLs live 15 minutes. */
@@ -165,7 +168,7 @@ export async function exportMatches(projectId: string, run: MatchRun): Promise<v
 }
 
 /** A kept pair the engine does not propose: as it was accepted, or added by hand without a score. */
-const decidedMatch = (decision: MatchDecision): ReviewedMatch => ({
+const decidedMatch = (decision: MatchDecision): Omit<ReviewedMatch, 'status'> => ({
   reference_website_id: decision.reference_website_id,
   reference_url: decision.reference_url,
   competitor_website_id: decision.competitor_website_id,
@@ -194,22 +197,28 @@ async function writeMatchFiles(
   const catalogs = await Promise.all(sources.map((source) => readCatalog(source.pointer)));
   const products = new Map<string, ProductRecord>();
   for (const [index, source] of sources.entries()) {
-    for (const product of catalogs[index] ?? []) products.set(`${source.websiteId} ${product.url}`, product);
+    for (const product of catalogs[index] ?? []) {
+      // Matching reads a URL's first record (the variant its page shows); the files show the same one.
+      const key = `${source.websiteId} ${product.url}`;
+      if (!products.has(key)) products.set(key, product);
+    }
   }
   const lookup = (websiteId: string, url: string) => products.get(`${websiteId} ${url}`);
   // The version is read before the decisions (here, or by a caller that just checked it), so a
   // decision made meanwhile makes the file stale.
   const decisionsVersion = versionRead ?? (await matchDecisionsVersion(project.project_id));
-  const reviewed = reviewMatches<ReviewedMatch>(
+  const reviewed: ReviewedMatch[] = reviewMatches<Omit<ReviewedMatch, 'status'>>(
     run.reference_website_id,
     run.competitor_website_ids,
     run.matches,
     await listMatchDecisions(project.project_id),
     decidedMatch,
+    project.auto_accept_confidence,
   ).filter(
     // A kept pair whose product has left its catalog has nothing left to compare.
     (match) =>
-      match.status === 'proposed' ||
+      match.status === 'auto' ||
+      match.status === 'review' ||
       (lookup(match.reference_website_id, match.reference_url) &&
         lookup(match.competitor_website_id, match.competitor_url)),
   );
@@ -228,6 +237,7 @@ async function writeMatchFiles(
       job_id: run.job_id,
       competitor_website_ids: [...run.competitor_website_ids],
       decisions_version: decisionsVersion,
+      auto_accept_confidence: project.auto_accept_confidence,
     },
   };
   const matches = await writeExportFile(project, conversion, {
@@ -329,7 +339,10 @@ async function currentFile(
     if (!record || websiteId === null) return null;
     const exists = await formatExists(record, format);
     const decisionsVersion = await matchDecisionsVersion(project.project_id);
-    const reviewed = (record.matching_run?.decisions_version ?? 0) === decisionsVersion;
+    // A file banded with another threshold than the project's now is stale like one reviewed before a decision.
+    const reviewed =
+      (record.matching_run?.decisions_version ?? 0) === decisionsVersion &&
+      record.matching_run?.auto_accept_confidence === project.auto_accept_confidence;
     if (exists && reviewed && record.currency === projectCurrency(project)) return record;
     // A record written before match files named their matching job has nothing to rebuild from.
     if (!record.matching_run) return exists ? record : null;

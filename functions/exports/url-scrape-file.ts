@@ -27,13 +27,18 @@ export async function writeUrlScrapeFile(
     version: job.job_id,
     object_key: catalogObjectKey(project.project_id, job.website_id, job.job_id),
   };
-  const products = new Map<string, ProductRecord>(
-    (await readCatalog(pointer)).map((product) => [product.url, product]),
-  );
+  // A page offering variants delivered a record per variant, all under its URL.
+  const products = new Map<string, ProductRecord[]>();
+  for (const product of await readCatalog(pointer)) {
+    const list = products.get(product.url);
+    if (list) list.push(product);
+    else products.set(product.url, [product]);
+  }
   function* rows() {
     for (const outcome of outcomes) {
-      const product = outcome.product_url === null ? undefined : products.get(outcome.product_url);
-      yield urlScrapeRow(job.website_id, outcome, product, conversion);
+      const delivered = outcome.product_url === null ? [] : (products.get(outcome.product_url) ?? []);
+      if (delivered.length === 0) yield urlScrapeRow(job.website_id, outcome, undefined, conversion);
+      for (const product of delivered) yield urlScrapeRow(job.website_id, outcome, product, conversion);
     }
   }
   return writeExportFile(project, conversion, {

@@ -1,22 +1,15 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateApiKey, hashApiKey } from '#core/api-key';
 import type { HttpEvent } from '#platform/http-event';
+import { handler } from './account/list-api-keys.ts';
 
-process.env.TABLE_NAME = 'unit-table';
-process.env.LOG_LEVEL = 'silent';
+vi.stubEnv('TABLE_NAME', 'unit-table');
+vi.stubEnv('LOG_LEVEL', 'silent');
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-let handler: (
-  event: HttpEvent,
-  context: Context,
-) => Promise<{ statusCode: number; headers?: Record<string, unknown>; body?: string }>;
-
-beforeAll(async () => {
-  ({ handler } = await import('./account/list-api-keys.ts'));
-});
 afterEach(() => {
   dynamo.reset();
 });

@@ -1,13 +1,13 @@
 import type { Principal } from '#core/access-policy';
 import { hashApiKey, isWellFormedApiKey } from '#core/api-key';
 import { Unauthorized } from '#core/problem';
-import { setting } from '#platform/config';
+import { onFirstUse, setting } from '#platform/config';
 import { presentedCredential } from '#platform/credentials';
 import type { HttpEvent } from '#platform/http-event';
 import { PrincipalCache } from '#platform/principal-cache';
 import { findPrincipalByKeyHash, recordKeyUse } from '#store/api-keys';
 
-export const principalCache = new PrincipalCache(setting('API_KEY_CACHE_SECONDS') * 1000);
+export const principalCache = onFirstUse(() => new PrincipalCache(setting('API_KEY_CACHE_SECONDS') * 1000));
 
 export interface Authentication {
   principal: Principal;
@@ -21,12 +21,12 @@ export async function authenticate(event: HttpEvent): Promise<Authentication> {
     throw Unauthorized('NOT_AUTHENTICATED', 'Send an API key as "Authorization: Bearer <key>".');
   if (!isWellFormedApiKey(credential.key)) throw Unauthorized('INVALID_API_KEY', 'The API key is not valid.');
   const keyHash = hashApiKey(credential.key);
-  let principal = principalCache.get(keyHash);
+  let principal = principalCache().get(keyHash);
   if (!principal) {
     const found = await findPrincipalByKeyHash(keyHash);
     if (!found) throw Unauthorized('INVALID_API_KEY', 'The API key is unknown or revoked.');
     principal = found;
-    principalCache.set(keyHash, principal);
+    principalCache().set(keyHash, principal);
     // Stamped on cache misses only, so a busy key costs one write per cache period, not per request.
     await recordKeyUse(principal.userId, principal.keyId, new Date().toISOString());
   }

@@ -7,7 +7,7 @@ import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
 import { requestBaseUrl, stageBaseUrl } from '#platform/request-base-url';
 import { findRoute, type Route } from '#platform/routes';
-import { parseJsonBody, validateInput } from '#platform/validate-input';
+import { parseJsonBody, validateInput, validateParts } from '#platform/validate-input';
 import { authenticate } from './authenticate.ts';
 import { idempotent } from './idempotency.ts';
 import { admitRequest } from './rate-limit.ts';
@@ -155,11 +155,15 @@ function endpoint<S extends EndpointSchemas>(
       const baseUrl = requestBaseUrl(event, state.route.path);
       return idempotent(state.route, state.principal, event, state.requestId, `${baseUrl}/docs`, () => {
         const request = {
-          body: schemas.body
-            ? validateInput(schemas.body, parseJsonBody(event.body, event.isBase64Encoded), 'body')
-            : undefined,
-          query: schemas.query ? validateInput(schemas.query, query(event), 'query') : undefined,
-          path: schemas.path ? validateInput(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
+          ...validateParts({
+            body: () =>
+              schemas.body
+                ? validateInput(schemas.body, parseJsonBody(event.body, event.isBase64Encoded), 'body')
+                : undefined,
+            query: () => (schemas.query ? validateInput(schemas.query, query(event), 'query') : undefined),
+            path: () =>
+              schemas.path ? validateInput(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
+          }),
           requestId: state.requestId,
           baseUrl,
           event,

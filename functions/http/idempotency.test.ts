@@ -1,21 +1,18 @@
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Principal } from '#core/access-policy';
 import { requestFingerprint } from '#core/idempotency';
 import { NotFound } from '#core/problem';
 import type { HttpEvent } from '#platform/http-event';
 import { json } from '#platform/http-response';
 import { findRoute, type Route } from '#platform/routes';
+import { idempotent } from './idempotency.ts';
 
-process.env.TABLE_NAME = 'unit-table';
-process.env.LOG_LEVEL = 'silent';
+vi.stubEnv('TABLE_NAME', 'unit-table');
+vi.stubEnv('LOG_LEVEL', 'silent');
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-let idempotent: typeof import('./idempotency.ts').idempotent;
-beforeAll(async () => {
-  ({ idempotent } = await import('./idempotency.ts'));
-});
 afterEach(() => {
   dynamo.reset();
 });

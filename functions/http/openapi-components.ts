@@ -13,7 +13,13 @@ import {
   settlement,
   setupJob,
 } from './jobs/job-responses.ts';
-import { matchDecision, priceChange, project } from './projects/project-responses.ts';
+import {
+  listedProject,
+  matchDecision,
+  matchReviewItem,
+  priceChange,
+  project,
+} from './projects/project-responses.ts';
 import { estimate, localization, productRecord } from './response-fields.ts';
 import { createdSchedule, schedule, scheduleRun } from './schedules/schedule-responses.ts';
 import { createdWebhook, delivery, webhook } from './webhooks/webhook-responses.ts';
@@ -44,6 +50,8 @@ export const COMPONENT_SCHEMAS: Record<string, v.GenericSchema> = {
   Topup: topupStatus,
   StartedTopup: startedTopup,
   Project: project,
+  ListedProject: listedProject,
+  MatchReviewItem: matchReviewItem,
   Localization: localization,
   Website: website,
   WebsiteSample: websiteSample,

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH } from '#core/idempotency';
 import { PROBLEM_CATALOGUE, type ProblemCode } from '#core/problem-catalogue';
 import { problemAnchor } from '#platform/problem-response';
 import { cursor, LIMIT, limit, wholeListLimit } from '#platform/request-fields';
-import type { Route } from '#platform/routes';
+import { API_VERSION, type Route } from '#platform/routes';
 import type { AnswerBody, AnswerStatus, EndpointSchemas } from './http.ts';
 import { exampleOf } from './openapi-example.ts';
 import { describeFields } from './openapi-field-descriptions.ts';
@@ -220,6 +220,14 @@ const RETRY_AFTER = {
   },
 };
 
+const EXAMPLE_FIELD_ERROR = {
+  location: 'body',
+  path: 'project_id',
+  message: 'Invalid type: Expected string',
+};
+
+const CODES_OF_STATUS = 'The codes this endpoint answers with this status.';
+
 function problemResponses(codes: ProblemCode[]) {
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of codes) {
@@ -239,16 +247,25 @@ function problemResponses(codes: ProblemCode[]) {
               schema: {
                 allOf: [
                   { $ref: '#/components/schemas/Problem' },
-                  {
-                    type: 'object',
-                    properties: {
-                      code: {
-                        type: 'string',
-                        enum: statusCodes,
-                        description: 'The codes this endpoint answers with this status.',
+                  status === 422
+                    ? {
+                        type: 'object',
+                        required: ['errors'],
+                        properties: {
+                          code: { type: 'string', enum: statusCodes, description: CODES_OF_STATUS },
+                          errors: {
+                            type: 'array',
+                            minItems: 1,
+                            description: 'Each invalid field and why: at least one.',
+                          },
+                        },
+                      }
+                    : {
+                        type: 'object',
+                        properties: {
+                          code: { type: 'string', enum: statusCodes, description: CODES_OF_STATUS },
+                        },
                       },
-                    },
-                  },
                 ],
               },
               example: {
@@ -258,6 +275,7 @@ function problemResponses(codes: ProblemCode[]) {
                 detail: PROBLEM_CATALOGUE[first].title,
                 code: first,
                 request_id: 'req_0123456789',
+                ...(status === 422 ? { errors: [EXAMPLE_FIELD_ERROR] } : {}),
               },
             },
           },
@@ -353,7 +371,7 @@ export function openApiDocument(
     },
     // Relative: a client resolves it against where it read the document. GET /openapi.json answers
     // with the absolute base URL of the stage that serves it.
-    servers: [{ url: '/v1', description: 'The stage serving this document' }],
+    servers: [{ url: `/${API_VERSION}`, description: 'The stage serving this document' }],
     security: [{ bearer: [] }],
     tags: Object.entries(TAGS).map(([tag, description]) => ({ name: tag, description })),
     paths,
@@ -362,7 +380,8 @@ export function openApiDocument(
       schemas: {
         ...components,
         Problem: {
-          description: 'An RFC 9457 problem; `code` is stable, `errors` lists the fields of a 422.',
+          description:
+            'An RFC 9457 problem; `code` is stable. Every 422 lists the fields at fault in `errors`, each with its `location` (`header` for the Idempotency-Key).',
           type: 'object',
           required: ['type', 'title', 'status', 'code', 'request_id'],
           properties: {
@@ -378,7 +397,8 @@ export function openApiDocument(
             request_id: { type: 'string', description: 'The request’s id; quote it to support.' },
             retry_after_seconds: {
               type: 'integer',
-              description: 'With RATE_LIMITED and SETUP_LIMIT_REACHED: the Retry-After header’s seconds.',
+              description:
+                'With every 429 (RATE_LIMITED, SETUP_LIMIT_REACHED, CONTACT_LIMIT_REACHED): the Retry-After header’s seconds.',
             },
             errors: {
               type: 'array',

@@ -44,6 +44,7 @@ const URL_RESULTS: Record<string, string> = {
   'url_results.NOT_A_PRODUCT': 'URLs whose page holds no product.',
   'url_results.BLOCKED_BY_ROBOTS': 'URLs the shop’s robots.txt forbids.',
   'url_results.ADDRESS_NOT_ALLOWED': 'URLs at an address the crawler may not reach (private or loopback).',
+  'url_results.BLOCKED': 'URLs the shop refused with a bot wall.',
   'url_results.FAILED': 'URLs that failed otherwise (errors, time-outs) after their retries.',
 };
 
@@ -100,6 +101,22 @@ const API_KEY_FIELDS: Record<string, string> = {
   created_at: 'When it was created (ISO 8601, UTC).',
 };
 
+const PROJECT_FIELDS: Record<string, string> = {
+  project_id: 'The project (`prj_…`).',
+  name: 'Its name, 1 to 100 characters.',
+  customer_id:
+    'The customer (`cus_…`) who owns the project and pays for its jobs; null when the record names none.',
+  is_default: 'true for the user’s default project (the one `pds` uses when none is named).',
+  localization:
+    'Market of the project: exports convert prices to its currency. Null until set or a setup job sets it.',
+  change_threshold_percent:
+    'Price moves smaller than this percentage are left out of changes; null: every move.',
+  created_at: 'When it was created (ISO 8601, UTC).',
+  auto_accept_confidence:
+    'Proposals at or above this confidence (0 to 1) count as matches without review (`auto`); below it they wait for review.',
+  updated_at: 'When it last changed (ISO 8601, UTC).',
+};
+
 export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
   ApiKey: { ...API_KEY_FIELDS, last_used_at: 'When it last authenticated a request; null when never.' },
   CreatedApiKey: {
@@ -146,6 +163,8 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     'analysis_progress.is_ecommerce': 'Whether the site looks like a shop.',
     'analysis_progress.product_type': 'What the shop mostly sells, as the analysis read it.',
     'analysis_progress.language': 'The shop’s language (BCP 47, e.g. en).',
+    'analysis_progress.rendering':
+      'How the pages are read: fetched (HTTP) or rendered in a browser (BROWSER).',
     'analysis_progress.products_estimate':
       'Products the shop is estimated to have; the quote is based on it.',
     train_progress:
@@ -220,6 +239,7 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
   Website: {
     website_id: 'The website (`web_…`).',
     project_id: 'The project (`prj_…`) it belongs to.',
+    rendering: 'How its pages are read: fetched (HTTP) or rendered in a browser (BROWSER).',
     url: 'The shop’s address, as its setup job was given it.',
     domain:
       'The host, lower-cased, without `www.`, with the port when not the scheme’s default: the website’s identity.',
@@ -232,18 +252,26 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     created_at: 'When it was added (ISO 8601, UTC).',
     updated_at: 'When it last changed (ISO 8601, UTC).',
   },
-  Project: {
-    project_id: 'The project (`prj_…`).',
-    name: 'Its name, 1 to 100 characters.',
-    customer_id:
-      'The customer (`cus_…`) who owns the project and pays for its jobs; null when the record names none.',
-    is_default: 'true for the user’s default project (the one `pds` uses when none is named).',
-    localization:
-      'Market of the project: exports convert prices to its currency. Null until set or a setup job sets it.',
-    change_threshold_percent:
-      'Price moves smaller than this percentage are left out of changes; null: every move.',
-    created_at: 'When it was created (ISO 8601, UTC).',
-    updated_at: 'When it last changed (ISO 8601, UTC).',
+  Project: PROJECT_FIELDS,
+  ListedProject: { ...PROJECT_FIELDS, role: 'Your role in the project: what you may do in it.' },
+  MatchReviewItem: {
+    pair_id: 'The pair; a decision on it gets this id (`mdc_…`).',
+    reference_website_id: 'The reference website (`web_…`).',
+    reference_url: 'The reference product’s URL.',
+    reference_name: 'The reference product’s name; null when its page gave none.',
+    competitor_website_id: 'The competitor website (`web_…`).',
+    competitor_url: 'The proposed competitor product’s URL.',
+    competitor_name: 'Its name; null when its page gave none.',
+    score: 'The matcher’s score of the pair; null when it gave none.',
+    method: 'How the matcher found the pair (e.g. GTIN); MANUAL for a pair added by hand.',
+    confidence: 'How likely the pair is right, 0 to 1 (calibrated); null when unknown.',
+    evidence: 'Why the matcher proposed it, in words; null when it says nothing.',
+    impact: 'How much a decision on it would change the result; the queue is ordered by it, highest first.',
+    alternatives: 'The reference product’s next-best candidates on the competitor website, up to 3.',
+    'alternatives.competitor_url': 'The candidate’s URL.',
+    'alternatives.competitor_name': 'Its name; null when its page gave none.',
+    'alternatives.confidence': 'How likely it is the right partner, 0 to 1.',
+    'alternatives.evidence': 'Why it is a candidate, in words; null when the matcher says nothing.',
   },
   Product: {
     name: 'The product’s name as the page gives it; null when it gives none.',

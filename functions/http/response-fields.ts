@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AVAILABILITIES, type FieldSource } from '#core/product-record';
+import { AVAILABILITIES, type FieldSource, PRICE_UNITS } from '#core/product-record';
 
 /**
  * Building blocks of the response schemas (one module per area beside its handlers). They describe
@@ -12,7 +12,7 @@ export const nullableTimestamp = v.nullable(timestamp);
 export const money = v.pipe(v.string(), v.regex(/^-?\d+\.\d{2}$/), v.examples(['12.50']));
 export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
-export const difficulty = v.picklist(['EASY', 'MEDIUM', 'HARD']);
+export const difficulty = v.picklist(['EASY', 'MEDIUM', 'HARD', 'BROWSER']);
 export const availability = v.picklist(AVAILABILITIES);
 
 export const localization = v.object({ country: v.string(), currency: v.string(), locale: v.string() });
@@ -92,4 +92,29 @@ export const productRecord = v.object({
       ] satisfies FieldSource[]),
     ),
   ),
+  variant_group: v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        'The same string for every variant of one product (a record per variant); null for a page without variants; absent on older records.',
+      ),
+    ),
+  ),
+  variant_attributes: v.optional(
+    v.pipe(
+      v.nullable(v.record(v.string(), v.string())),
+      v.description(
+        'What sets the variant apart, e.g. {"size": "M", "colour": "red"}; null without variants.',
+      ),
+    ),
+  ),
+  unit_price: v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        '`price` per `unit`, an exact decimal string, where the name or a variant states a quantity (500 g, 12 × 330 ml); else null.',
+      ),
+    ),
+  ),
+  unit: v.optional(v.pipe(v.nullable(v.picklist(PRICE_UNITS)), v.description('What `unit_price` is per.'))),
 });

@@ -1,23 +1,18 @@
 import { holdScrapeCap } from '#billing/scrape-billing';
 import { decide } from '#core/lanes';
-import type { Cents } from '#core/money';
 import { approveHeldJob, notAwaiting } from './approve-held-job.ts';
 import type { ScrapeFields, ScrapeJob } from './scrape-job.ts';
 
 /**
  * Approves a scrape job at its quote: holds the cap on the credit (402 when the spendable credit is
- * lower; the job keeps waiting), records who approved it and when, moves it to APPROVED and starts
- * its run. A job already approved, or ended, is 409. With `monthlySpendLimit` (a schedule's runs,
- * which no one approves by hand) the hold is refused with 403 MONTHLY_SPEND_LIMIT when it would pass it.
+ * lower, 403 MONTHLY_SPEND_LIMIT when it would pass the customer's monthly spend limit; the job keeps
+ * waiting), records who approved it and when, moves it to APPROVED and starts its run. A job already
+ * approved, or ended, is 409.
  */
-export async function approveScrapeJob(
-  job: ScrapeJob,
-  approvedBy: string,
-  options: { monthlySpendLimit?: Cents } = {},
-): Promise<ScrapeJob> {
+export async function approveScrapeJob(job: ScrapeJob, approvedBy: string): Promise<ScrapeJob> {
   // A scrape is approved at the quote it shows: there is no repricing, so the quote is never higher.
   if (!decide(job.job_type, job.status, 'APPROVE', { quoteHigher: false }).moved) throw notAwaiting(job);
-  await holdScrapeCap(job, options.monthlySpendLimit);
+  await holdScrapeCap(job);
   return approveHeldJob<ScrapeFields>(
     job,
     approvedBy,

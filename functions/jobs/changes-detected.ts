@@ -1,7 +1,7 @@
-import { changesEventData } from '#core/changes-event';
-import type { StoredChange } from '#store/price-changes';
+import type { StoredChange } from '#history/change-record';
+import { changesEventData } from '#history/changes-event';
 import type { Project } from '#store/projects';
-import type { EventContent } from '#store/webhook-events';
+import type { EventContent } from '#webhooks/webhook-events';
 
 /**
  * A scrape's changes as one `changes.detected` event, filtered by the project's

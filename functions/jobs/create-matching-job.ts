@@ -59,7 +59,7 @@ export async function matchableCatalogs(
 
 /** The quote at the reference catalog's current size: per 1000 reference products times competitors. */
 export const matchingQuote = (referenceProducts: number, competitorCount: number): Estimate =>
-  estimateJob({ lane: 'MATCHING', referenceProducts, competitorCount }, priceList);
+  estimateJob({ lane: 'MATCHING', referenceProducts, competitorCount }, priceList());
 
 /** Identical requests (same reference, same set of competitors, same sample flag) share one lock. */
 function requestKey(request: MatchingRequest): string {

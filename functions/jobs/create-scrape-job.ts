@@ -122,7 +122,8 @@ async function fullCatalogUrls(website: Website): Promise<{ urls: string[]; vers
       `The last FULL catalog (${catalog.created_at}) is older than the catalog retention of 30 days; run a FULL scrape.`,
     );
   }
-  const urls = (await readCatalog(catalog)).map((product) => product.url);
+  // A page offering variants is a line per variant in the catalog, and one URL to scrape.
+  const urls = [...new Set((await readCatalog(catalog)).map((product) => product.url))];
   if (urls.length === 0) {
     throw Conflict('NO_FULL_CATALOG', 'The last FULL catalog of the website holds no products.');
   }
@@ -174,7 +175,7 @@ function newScrapeJob(
       status: initialState(jobType),
       project_id: base.project.project_id,
       website_id: base.website.website_id,
-      estimate: estimateJob({ lane: 'SCRAPE', difficulty: base.difficulty, products: quantity }, priceList),
+      estimate: estimateJob({ lane: 'SCRAPE', difficulty: base.difficulty, products: quantity }, priceList()),
       customer_id: base.customerId,
       open_keys: lock ? [lock] : [],
       now,

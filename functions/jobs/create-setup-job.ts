@@ -10,7 +10,7 @@ import { setupAnalysisCharge } from '#core/pricing';
 import { Forbidden, TooManyRequests } from '#core/problem';
 import { freeSlot, type WindowLimit } from '#core/rolling-window';
 import { websiteAddress } from '#core/website-identity';
-import { setting } from '#platform/config';
+import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { type Customer, getCustomer } from '#store/customers';
@@ -36,7 +36,9 @@ export interface SetupRequest {
 const MAX_ATTEMPTS = 5;
 
 /** The stage's cap on a customer's setup jobs per rolling hour (lib/stage-config.ts `setupLimitPerHour`). */
-const setupLimit: WindowLimit = { max: setting('SETUP_LIMIT_PER_HOUR'), windowMs: 60 * 60 * 1000 };
+const setupLimit = onFirstUse(
+  (): WindowLimit => ({ max: setting('SETUP_LIMIT_PER_HOUR'), windowMs: 60 * 60 * 1000 }),
+);
 
 /**
  * Creates a setup job by the spec's rules: the website is the URL's domain (rule 2); an unfinished
@@ -86,7 +88,7 @@ export async function createSetupJob(
         usedThisMonth: usage.free_analyses_used,
         freePerMonth: customer.quotas.free_analyses_per_month,
       },
-      priceList,
+      priceList(),
     );
     const jobId = newId('job');
     const charge: AnalysisCharge =
@@ -156,14 +158,15 @@ function newSetupJob(input: {
  */
 async function takeSetupPlace(customerId: string): Promise<TransactItem> {
   const now = Date.now();
-  const choice = freeSlot(await readSetupSlots(customerId), now, setupLimit);
+  const limit = setupLimit();
+  const choice = freeSlot(await readSetupSlots(customerId), now, limit);
   if (!choice.free)
     throw TooManyRequests(
       'SETUP_LIMIT_REACHED',
-      `A customer may start ${setupLimit.max} setup jobs in any 60 minutes; retry in ${choice.retryAfterSeconds} s.`,
+      `A customer may start ${limit.max} setup jobs in any 60 minutes; retry in ${choice.retryAfterSeconds} s.`,
       choice.retryAfterSeconds,
     );
-  return takeSetupSlot(customerId, choice.slot, now, setupLimit.windowMs);
+  return takeSetupSlot(customerId, choice.slot, now, limit.windowMs);
 }
 
 /**

@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { useLaneExecutions } from '#platform/lane-executions';
+import { useJobStore } from '#store/job-store';
+import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';
+import { failJob, stopJob } from './end-job.ts';
+import { removeSetupJob } from './remove-setup-job.ts';
 import type { SetupFields, SetupJob } from './setup-job.ts';
-
-process.env.TABLE_NAME ??= 'unit-tests';
-const { useJobStore } = await import('#store/job-store');
-const { useLaneExecutions } = await import('#platform/lane-executions');
-const { failJob, stopJob } = await import('./end-job.ts');
-const { removeSetupJob } = await import('./remove-setup-job.ts');
-const { recordEvents } = await import('#test/event-recorder');
 
 useLaneExecutions({ start: async () => 'arn:unused', stop: async () => {} });
 const events = recordEvents();

@@ -1,12 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { useLaneExecutions } from '#platform/lane-executions';
+import { useJobStore } from '#store/job-store';
+import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';
-
-process.env.TABLE_NAME ??= 'unit-tests';
-const { useJobStore } = await import('#store/job-store');
-const { useLaneExecutions } = await import('#platform/lane-executions');
-const { expireIdleJobs } = await import('./expire-idle-jobs.ts');
-const { recordEvents } = await import('#test/event-recorder');
+import { expireIdleJobs } from './expire-idle-jobs.ts';
 
 const HOUR = 3_600_000;
 const stopped: string[] = [];

@@ -1,12 +1,12 @@
 import { exportProducts } from '#exports/project-exports';
+import type { StoredChange } from '#history/change-record';
+import { recordScrapeHistory } from '#history/record-scrape-history';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
-import type { StoredChange } from '#store/price-changes';
 import { getProject, type Project } from '#store/projects';
 import { changesDetected } from './changes-detected.ts';
 import { announceJob, exportReady } from './job-events.ts';
 import { holdHistory } from './record-held-history.ts';
-import { recordScrapeHistory } from './record-scrape-history.ts';
 import type { ScrapeStep } from './run-scrape.ts';
 import type { ScrapeFields } from './scrape-job.ts';
 

@@ -1,7 +1,7 @@
 import type { StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
 import type { WebhookEventType } from '#core/webhook-events';
-import { type EventContent, publishEvents } from '#store/webhook-events';
+import { type EventContent, publishEvents } from '#webhooks/webhook-events';
 import { jobView } from './job-view.ts';
 
 /** The states a job is announced in, beyond its creation. */

@@ -1,10 +1,10 @@
+import { recordScrapeHistory } from '#history/record-scrape-history';
 import { logError } from '#platform/log';
 import { finishHeldWork, holdWork } from '#store/held-work';
 import { jobStore } from '#store/job-store';
 import { getProject } from '#store/projects';
-import { publishEvents } from '#store/webhook-events';
+import { publishEvents } from '#webhooks/webhook-events';
 import { changesDetected } from './changes-detected.ts';
-import { recordScrapeHistory } from './record-scrape-history.ts';
 import type { ScrapeFields } from './scrape-job.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
 import { isKept, orient } from '#core/match-decisions';
 import { addCounts, type MatchingCounts, matchingProgress, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
@@ -7,6 +8,7 @@ import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs
 import { jobStore } from '#store/job-store';
 import { listMatchDecisions } from '#store/match-decisions';
 import { getPairState, type PairState, putPairState } from '#store/matching-runs';
+import { getProject } from '#store/projects';
 import { existingWebsiteIds } from '#store/websites';
 import { matchRecord } from './match-record.ts';
 import {
@@ -132,6 +134,9 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
   );
 
   const review = await reviewOf(job);
+  // The matches waiting for review list their alternatives; a threshold raised after the run finds none on the matches it moves to review.
+  const autoAccept =
+    (await getProject(job.project_id))?.auto_accept_confidence ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE;
   let done = NO_COUNTS;
   const runs: PairRun[] = [];
   for (const [index, competitorId] of job.competitor_website_ids.entries()) {
@@ -140,7 +145,12 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
     const result = await matchCatalogs(
       { website_id: job.reference_website_id, products: reference },
       [{ website_id: competitorId, products: competitorCatalogs[index] ?? [] }],
-      { ...(previous ? { previous } : {}), review: review(competitorId), progressEvery: PROGRESS_EVERY },
+      {
+        ...(previous ? { previous } : {}),
+        review: review(competitorId),
+        progressEvery: PROGRESS_EVERY,
+        alternativesBelow: autoAccept,
+      },
       (counters) => progress.report(addCounts(before, counters)),
     );
     if (progress.signal.aborted) break;

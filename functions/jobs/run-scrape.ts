@@ -2,15 +2,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chargeScrapeSettlement } from '#billing/scrape-billing';
 import type { JobFailure } from '#core/job-record';
 import { settleJob } from '#core/pricing';
-import { productIdentity } from '#core/product-identity';
+import { pageIdentity, productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
 import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
 import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
 import { createFetcher } from '#crawl/net/fetcher';
+import type { PageFetcher } from '#crawl/net/page-fetcher';
 import { runPool } from '#crawl/net/run-pool';
 import { parseAllowedHosts } from '#crawl/net/ssrf-guard';
 import { scrapeUrl, type UrlResult } from '#crawl/page/scrape-url';
+import { DEFAULT_CHROMIUM_PATH } from '#crawl/render/launch-chromium';
+import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
 import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
 import { setting } from '#platform/config';
 import {
@@ -42,7 +45,14 @@ import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
  * FAIL with the job's failure.
  */
 export type ScrapeStep =
-  | { next: 'SCRAPE'; batches: number[]; max_concurrency: number; crawl_delay_seconds: number | null }
+  | {
+      next: 'SCRAPE';
+      batches: number[];
+      max_concurrency: number;
+      crawl_delay_seconds: number | null;
+      /** How the batches read the website: the Map runs BROWSER batches in the browser's function. */
+      rendering: 'HTTP' | 'BROWSER';
+    }
   | { next: 'EXPORT' | 'DONE' | 'STOP' }
   | { next: 'FAIL'; failure: JobFailure };
 
@@ -62,6 +72,13 @@ const MAX_PARALLEL_BATCHES = 4;
 
 const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
+const BOT_WALL_RETRY_MS = setting('CRAWL_BOT_WALL_RETRY_MS');
+const CHROMIUM_PATH = setting('CHROMIUM_PATH') ?? DEFAULT_CHROMIUM_PATH;
+
+/** A website read with a browser is fetched and rendered; any other is only fetched. */
+function readingFetcher(http: PageFetcher, rendering: 'HTTP' | 'BROWSER' | undefined): PageFetcher {
+  return rendering === 'BROWSER' ? chromiumFetcher(http, CHROMIUM_PATH) : http;
+}
 
 const STOP: ScrapeStep = { next: 'STOP' };
 
@@ -76,6 +93,7 @@ const EMPTY_COUNTS = (): UrlResultCounts => ({
   NOT_A_PRODUCT: 0,
   BLOCKED_BY_ROBOTS: 0,
   ADDRESS_NOT_ALLOWED: 0,
+  BLOCKED: 0,
   FAILED: 0,
 });
 
@@ -118,7 +136,14 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
 
   let urls: string[];
   let crawlDelaySeconds: number | null;
-  const fetcher = createFetcher({ allowedHosts: ALLOWED_HOSTS, minDelayMs: MIN_DELAY_MS });
+  const fetcher = readingFetcher(
+    createFetcher({
+      allowedHosts: ALLOWED_HOSTS,
+      minDelayMs: MIN_DELAY_MS,
+      botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+    }),
+    website.rendering,
+  );
   if (job.variant === 'FULL') {
     const progress = progressWriter((found: number) =>
       jobStore().setPathIn(
@@ -172,13 +197,21 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
     batches: ranges.map((_, index) => index),
     max_concurrency: crawlDelaySeconds ? 1 : MAX_PARALLEL_BATCHES,
     crawl_delay_seconds: crawlDelaySeconds || null,
+    rendering: website.rendering,
   };
 }
 
 /** What a batch's task tells the Map's loop: the batch is done, or its next part starts at `from`. */
 export type BatchStep =
   | { batch: number; ok: number; more: false }
-  | { job_id: string; batch: number; crawl_delay_seconds: number | null; from: number; more: true };
+  | {
+      job_id: string;
+      batch: number;
+      crawl_delay_seconds: number | null;
+      rendering: 'HTTP' | 'BROWSER';
+      from: number;
+      more: true;
+    };
 
 /**
  * One batch of the Map, from its URL `from`: scrapes its URLs with the website's profile, recording
@@ -204,18 +237,23 @@ export async function scrapeBatch(
   const progress = progressWriter((done: number) =>
     jobStore().setPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done),
   );
-  const fetcher = createFetcher({
-    allowedHosts: ALLOWED_HOSTS,
-    minDelayMs: MIN_DELAY_MS,
-    perHostConcurrency: BATCH_CONCURRENCY,
-  });
+  const website = await getWebsite(job.website_id);
+  const fetcher = readingFetcher(
+    createFetcher({
+      allowedHosts: ALLOWED_HOSTS,
+      minDelayMs: MIN_DELAY_MS,
+      perHostConcurrency: BATCH_CONCURRENCY,
+      botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+    }),
+    website?.rendering,
+  );
   const deadline = startedAt + setting('SCRAPE_BATCH_SECONDS') * 1000;
   let done = from;
   const outcomes = await runTracked(progress, fetcher, () =>
     runPool(urls, BATCH_CONCURRENCY, async (url, index) => {
       // The first URL always runs, so each run of the task moves the batch on.
       if (index > 0 && performance.now() > deadline) return null;
-      const outcome = await scrapeUrl(url, profile, fetcher, { signal: progress.signal });
+      const outcome = await scrapeUrl(url, profile, fetcher, { signal: progress.signal, deadline });
       progress.report(++done);
       return outcome;
     }),
@@ -228,7 +266,7 @@ export async function scrapeBatch(
     if (!outcome) continue;
     scraped++;
     counts[outcome.result satisfies UrlResult]++;
-    if (outcome.product) products.push(outcome.product);
+    products.push(...outcome.products);
   }
   const next = scraped < urls.length ? from + scraped : null;
   const urlOutcomes = outcomes.flatMap((outcome) =>
@@ -236,14 +274,21 @@ export async function scrapeBatch(
   );
   await putBatchPart(jobId, batch, from, { counts, products, outcomes: urlOutcomes, next });
   if (next === null) return { batch, ok: counts.OK, more: false };
-  return { job_id: jobId, batch, crawl_delay_seconds: crawlDelaySeconds, from: next, more: true };
+  return {
+    job_id: jobId,
+    batch,
+    crawl_delay_seconds: crawlDelaySeconds,
+    rendering: website?.rendering ?? 'HTTP',
+    from: next,
+    more: true,
+  };
 }
 
 /**
  * SETTLING: merges the batches into the job's catalog version (one record per product identity,
- * `productIdentity`) and what became of each URL, makes it the website's newest catalog where the
- * variant delivers a whole one, settles the quote for the products delivered and charges it once
- * from the hold.
+ * `productIdentity`: a page's variants are a record each) and what became of each URL, makes it the
+ * website's newest catalog where the variant delivers a whole one, settles the quote for the product
+ * pages delivered (variants come at no extra charge) and charges it once from the hold.
  */
 export async function settleScrape(jobId: string): Promise<ScrapeStep> {
   let job = await jobStore().get<ScrapeFields>(jobId);
@@ -278,6 +323,8 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
       urlOutcomes.push({ url, result: urlResult, product_url: delivered.get(url)?.url ?? null });
   }
   const products = [...byIdentity.values()];
+  // What is quoted and charged, and what a catalog counts: product pages, however many variants each offers.
+  const pages = new Set(products.map(pageIdentity)).size;
   // Read before the pointer moves to this job's catalog, in the same transaction as the job.
   const previous = POINTERS[job.variant].includes('COMPLETE')
     ? await latestCatalog(job.website_id)
@@ -291,12 +338,12 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
     version: job.job_id,
     object_key: objectKey,
     variant: job.variant,
-    products: products.length,
+    products: pages,
     created_at: settledAt,
   };
   const settled = await jobStore().move<ScrapeFields>(job, 'EXPORTING', {
     set: {
-      settlement: { ...settleJob(job.estimate, products.length), settled_at: settledAt },
+      settlement: { ...settleJob(job.estimate, pages), settled_at: settledAt },
       url_results: counts,
       scrape_run: merging,
       ...(previous === undefined ? {} : { previous_catalog: previous?.version ?? null }),

@@ -8,7 +8,10 @@ import { trainProfile } from '#crawl/learn/train-profile';
 import { createFetcher } from '#crawl/net/fetcher';
 import type { PageFetcher } from '#crawl/net/page-fetcher';
 import { parseAllowedHosts } from '#crawl/net/ssrf-guard';
-import { type AnalysisVerdict, analyseSite, type SiteAnalysis } from '#crawl/site/analyse-site';
+import { analyseRendering } from '#crawl/render/analyse-rendering';
+import { DEFAULT_CHROMIUM_PATH } from '#crawl/render/launch-chromium';
+import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
+import type { AnalysisVerdict, SiteAnalysis } from '#crawl/site/analyse-site';
 import { setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
 import { jobStore } from '#store/job-store';
@@ -37,6 +40,8 @@ const MAX_SEEDS = 50;
 
 const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
+const BOT_WALL_RETRY_MS = setting('CRAWL_BOT_WALL_RETRY_MS');
+const CHROMIUM_PATH = setting('CHROMIUM_PATH') ?? DEFAULT_CHROMIUM_PATH;
 
 const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) => JobFailure> = {
   TOO_LARGE: (analysis) => ({
@@ -59,6 +64,12 @@ const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) 
     error_code: 'BLOCKED_BY_ROBOTS',
     contact_reason: null,
   }),
+  BLOCKED: () => ({
+    error:
+      'The website refuses our crawler: most of its pages answered with a bot wall (access denied or a challenge page). Contact support to set it up.',
+    error_code: 'WEBSITE_BLOCKED',
+    contact_reason: 'WEBSITE_BLOCKED',
+  }),
   ADDRESS_NOT_ALLOWED: () => ({
     error:
       'The website resolves to a private, local or cloud-internal address, which the service does not read.',
@@ -72,7 +83,16 @@ const setupProgress = (jobId: string, status: JobStatus, field: 'analysis_progre
   progressWriter((value: unknown) => jobStore().updateIn<SetupFields>(jobId, status, { [field]: value }));
 
 function newFetcher(): PageFetcher {
-  return createFetcher({ allowedHosts: ALLOWED_HOSTS, minDelayMs: MIN_DELAY_MS });
+  return createFetcher({
+    allowedHosts: ALLOWED_HOSTS,
+    minDelayMs: MIN_DELAY_MS,
+    botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+  });
+}
+
+/** The fetcher that renders HTML pages in Chromium, over `http`; the browser starts on the first page. */
+function browserFetcher(http: PageFetcher): PageFetcher {
+  return chromiumFetcher(http, CHROMIUM_PATH);
 }
 
 /** Brings the job into `to` from `from`, or tells why this step has nothing to do. */
@@ -93,10 +113,13 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
   if (!job) return { next: 'STOP' };
   const progress = setupProgress(jobId, 'ANALYZING', 'analysis_progress');
   const fetcher = newFetcher();
-  const analysis = await runTracked(progress, fetcher, () =>
-    analyseSite(
+  // Closing the browser's fetcher closes the HTTP one under it too.
+  const browser = browserFetcher(fetcher);
+  const analysis = await runTracked(progress, browser, () =>
+    analyseRendering(
       websiteAddress(job.url).homepage,
       fetcher,
+      browser,
       { country: job.country, currency: job.currency, maxProducts: MAX_PRODUCTS, signal: progress.signal },
       (value) => progress.report(value),
     ),
@@ -109,14 +132,15 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
     otherUrls: analysis.otherUrls.slice(0, MAX_SEEDS),
   };
   // Until training has learned how products are read, the quote assumes the hardest reading; the
-  // website's final quote, with the learned difficulty, can only be lower.
+  // website's final quote, with the learned difficulty, can only be lower. A website read with a
+  // browser is priced as such whatever reads its products.
   const estimate = estimateJob(
     {
       lane: 'SCRAPE',
-      difficulty: 'HARD',
+      difficulty: analysis.progress.rendering === 'BROWSER' ? 'BROWSER' : 'HARD',
       products: analysis.progress.products_estimate,
     },
-    priceList,
+    priceList(),
   );
   const moved = await jobStore().move<SetupFields>(job, 'ESTIMATE_READY', {
     set: { analysis_progress: analysis.progress, estimate, analysis_seeds: seeds },
@@ -140,7 +164,8 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
   if (!job?.analysis_seeds || !job.analysis_progress) return { next: 'STOP' };
   const seeds = job.analysis_seeds;
   const progress = setupProgress(jobId, 'TRAINING', 'train_progress');
-  const fetcher = newFetcher();
+  const rendering = job.analysis_progress.rendering ?? 'HTTP';
+  const fetcher = rendering === 'BROWSER' ? browserFetcher(newFetcher()) : newFetcher();
   const training = await runTracked(progress, fetcher, () =>
     trainProfile(
       seeds.homepage,
@@ -170,13 +195,14 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
   }
   const now = new Date().toISOString();
   const analysis = job.analysis_progress;
+  const difficulty = rendering === 'BROWSER' ? 'BROWSER' : training.profile.difficulty;
   const estimate = estimateJob(
     {
       lane: 'SCRAPE',
-      difficulty: training.profile.difficulty,
+      difficulty,
       products: analysis.products_estimate,
     },
-    priceList,
+    priceList(),
   );
   const website: Website = {
     website_id: newId('web'),
@@ -186,7 +212,8 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
     language: analysis.language,
     product_type: analysis.product_type,
     products_estimate: analysis.products_estimate,
-    difficulty: training.profile.difficulty,
+    difficulty,
+    rendering,
     estimate,
     setup_job_id: job.job_id,
     created_at: now,

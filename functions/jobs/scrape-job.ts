@@ -46,6 +46,10 @@ export function publicScrapeJob(job: ScrapeJob): PublicScrapeJob {
   return {
     ...(publicJob(job, SCRAPE_FIELDS) as Job & Pick<ScrapeFields, (typeof SCRAPE_FIELDS)[number]>),
     scrape_progress: job.scrape_run ? scrapeProgressView(job.scrape_run) : null,
-    url_results: job.settlement ? job.url_results : null,
+    // Jobs settled before BLOCKED was a result name count none.
+    url_results:
+      job.settlement && job.url_results
+        ? { ...job.url_results, BLOCKED: job.url_results.BLOCKED ?? 0 }
+        : null,
   };
 }

@@ -37,4 +37,16 @@ const SETUP_FIELDS = [
 
 export type PublicSetupJob = Job & Pick<SetupFields, (typeof SETUP_FIELDS)[number]>;
 
-export const publicSetupJob = (job: SetupJob) => publicJob(job, SETUP_FIELDS) as PublicSetupJob;
+export const publicSetupJob = (job: SetupJob): PublicSetupJob => {
+  const view = publicJob(job, SETUP_FIELDS) as PublicSetupJob;
+  // Jobs analysed before rendering was decided read their website over HTTP.
+  return view.analysis_progress
+    ? {
+        ...view,
+        analysis_progress: {
+          ...view.analysis_progress,
+          rendering: view.analysis_progress.rendering ?? 'HTTP',
+        },
+      }
+    : view;
+};

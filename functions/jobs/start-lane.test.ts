@@ -1,13 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { useLaneExecutions } from '#platform/lane-executions';
+import { useJobStore } from '#store/job-store';
+import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';
-
-// The DynamoDB store behind the default is built at import; these tests put a memory store in front.
-process.env.TABLE_NAME ??= 'unit-tests';
-const { useJobStore } = await import('#store/job-store');
-const { useLaneExecutions } = await import('#platform/lane-executions');
-const { startLane } = await import('./start-lane.ts');
-const { recordEvents } = await import('#test/event-recorder');
+import { startLane } from './start-lane.ts';
 
 const events = recordEvents();
 afterEach(() => {

@@ -43,13 +43,7 @@ export function chooseMatches(
   taken: { reference: Set<number>; competitor: Set<number> },
   uncodedSuspect = false,
 ): ScoredPair[] {
-  const referenceTop = topTwo(pairs, (pair) => pair.reference);
-  const competitorTop = topTwo(pairs, (pair) => pair.competitor);
-  const runnerUp = (pair: ScoredPair): number =>
-    Math.max(
-      other(referenceTop, pair.reference, pair.score),
-      other(competitorTop, pair.competitor, pair.score),
-    );
+  const runnerUp = runnerUps(pairs);
   const accepted: ScoredPair[] = [];
   const ordered = [...pairs].sort(
     (a, b) => b.score - a.score || a.reference - b.reference || a.competitor - b.competitor,
@@ -68,6 +62,20 @@ export function chooseMatches(
     accepted.push(pair);
   }
   return accepted;
+}
+
+/**
+ * The best score of the other pairs of either of a pair's two products, among `pairs`: how far a
+ * pair stands out from its look-alikes.
+ */
+export function runnerUps(pairs: readonly ScoredPair[]): (pair: ScoredPair) => number {
+  const referenceTop = topTwo(pairs, (pair) => pair.reference);
+  const competitorTop = topTwo(pairs, (pair) => pair.competitor);
+  return (pair) =>
+    Math.max(
+      other(referenceTop, pair.reference, pair.score),
+      other(competitorTop, pair.competitor, pair.score),
+    );
 }
 
 /**

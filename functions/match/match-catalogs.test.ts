@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
 import type { BoostedTrees } from './boosted-trees.ts';
+import { calibrateConfidence, calibrationFeatureNames, type MatchSignals } from './calibrate-confidence.ts';
 import type { MatchableProduct } from './describe-product.ts';
 import { type MatchingCounters, matchCatalogs } from './match-catalogs.ts';
 import { pairFeatureNames } from './pair-features.ts';
@@ -54,14 +55,27 @@ describe('matchCatalogs', () => {
     const constant = (base: number): BoostedTrees => ({ features: pairFeatureNames, base, trees: [] });
     const sure = await run(constant(5));
     expect(sure.matches.length).toBe(2);
-    for (const match of sure.matches) expect(match.confidence).toBeCloseTo(1 / (1 + Math.exp(-5)), 9);
+    for (const match of sure.matches) {
+      expect(match.signals?.learned).toBeCloseTo(1 / (1 + Math.exp(-5)), 9);
+      expect(match.confidence).toBeCloseTo(calibrateConfidence(match.signals as MatchSignals), 12);
+    }
     // A scorer sure they differ pulls the assignment score, its geometric mean with the rule's,
     // below acceptance.
     expect((await run(constant(-5))).matches).toEqual([]);
     const committed = await run();
     expect(committed.matches.length).toBe(2);
     for (const match of committed.matches)
-      expect(match.confidence).not.toBeCloseTo(1 / (1 + Math.exp(-5)), 6);
+      expect(match.signals?.learned).not.toBeCloseTo(1 / (1 + Math.exp(-5)), 6);
+    // The calibration it is given sets the confidence from the same signals.
+    const calibration = { features: calibrationFeatureNames, bias: -3, weights: [0, 0, 0, 0] };
+    const calibrated = await matchCatalogs(
+      catalog('web_ref', (name) => name),
+      [catalog('web_a', (name) => `${name} Edition`)],
+      {
+        calibration,
+      },
+    );
+    for (const match of calibrated.matches) expect(match.confidence).toBeCloseTo(1 / (1 + Math.exp(3)), 9);
   });
 
   it('matches every reference product to its counterpart in each competitor, and reports counters', async () => {

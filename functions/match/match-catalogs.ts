@@ -1,4 +1,6 @@
+import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
 import type { BoostedTrees } from './boosted-trees.ts';
+import type { MatchCalibration, MatchSignals } from './calibrate-confidence.ts';
 import type { AcceptanceRule } from './choose-matches.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import { describeProduct, type MatchableProduct } from './describe-product.ts';
@@ -19,7 +21,25 @@ export interface ProductMatch {
   website_id: string;
   url: string;
   score: number;
-  /** How likely the two are the same product, 0..1: the learned pair scorer's probability, 1 or 0 where GTINs decide. */
+  /**
+   * The probability, 0..1, that the two are the same product, calibrated (`calibrateConfidence`) so
+   * that of the matches given 0.9 about nine in ten are right.
+   */
+  confidence: number;
+  evidence: MatchEvidence;
+  /** What the calibration read; absent on matches of runs before it. */
+  signals?: MatchSignals;
+  /**
+   * The reference product's next-best candidates on the competitor website (up to 3, best score
+   * first), each with its calibrated confidence and evidence: what a person reviewing the match
+   * chooses from. Absent where blocking found no other, and on matches at `alternativesBelow` or more.
+   */
+  alternatives?: Alternative[];
+}
+
+/** Another candidate partner of a matched reference product. */
+export interface Alternative {
+  url: string;
   confidence: number;
   evidence: MatchEvidence;
 }
@@ -81,6 +101,14 @@ export interface MatchingOptions {
    * their own (`bench/seed-spread-pair-scorer.ts` measures retrained ones).
    */
   pairScorer?: BoostedTrees;
+  /** The confidence calibration; the committed one by default. For developers fitting one. */
+  calibration?: MatchCalibration;
+  /**
+   * Matches with a calibrated confidence below this list their alternatives (`ProductMatch.alternatives`):
+   * the project's `auto_accept_confidence`, so every match waiting for review has them;
+   * `DEFAULT_AUTO_ACCEPT_CONFIDENCE` by default.
+   */
+  alternativesBelow?: number;
 }
 
 const defaults = {
@@ -154,6 +182,8 @@ export async function matchCatalogs(
       candidates,
       rule,
       pairScorer: options.pairScorer,
+      calibration: options.calibration,
+      alternativesBelow: options.alternativesBelow ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE,
       onSkipped: async (count) => {
         counters.products_skipped_not_modified += count;
         counters.products_processed += count;

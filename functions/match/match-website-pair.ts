@@ -1,11 +1,12 @@
 import type { BoostedTrees } from './boosted-trees.ts';
-import { type AcceptanceRule, chooseMatches, type ScoredPair } from './choose-matches.ts';
+import { calibrateConfidence, type MatchCalibration } from './calibrate-confidence.ts';
+import { type AcceptanceRule, chooseMatches, runnerUps, type ScoredPair } from './choose-matches.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { findCandidates } from './find-candidates.ts';
 import { indexCatalog } from './index-catalog.ts';
 import { judgePair } from './judge-pair.ts';
-import type { MatchReview, ProductMatch, ProductPair } from './match-catalogs.ts';
+import type { Alternative, MatchReview, ProductMatch, ProductPair } from './match-catalogs.ts';
 import { uncodedPairsSuspect } from './uncoded-pairs-suspect.ts';
 import { weighTerms } from './weigh-terms.ts';
 
@@ -32,6 +33,10 @@ interface PairSettings {
   rule: AcceptanceRule;
   /** The learned pair scorer; `judgePair`'s default, the committed model, where not given. */
   pairScorer?: BoostedTrees;
+  /** The confidence calibration; `calibrateConfidence`'s default, the committed one, where not given. */
+  calibration?: MatchCalibration;
+  /** Matches with a confidence below this list their alternatives. */
+  alternativesBelow: number;
   /** Called once before the lookups with the number of reference products whose decision stands. */
   onSkipped: (count: number) => Promise<void>;
   /** Called after each lookup, of a reference product (true) or of a competitor product (false). */
@@ -153,20 +158,61 @@ export async function matchWebsitePair(
       coded: agreesByIdentifier(match.evidence),
     });
   const suspect = uncodedPairsSuspect(best.values(), refs.length);
-  const chosen = chooseMatches(pairs, settings.rule, taken, suspect).map((pair) => {
+  const runnerUp = runnerUps(pairs);
+  const judge = (pair: ScoredPair) => {
     const a = refs[pair.reference] as ProductFeatures;
     const b = comps[pair.competitor] as ProductFeatures;
     const { score, confidence, evidence } = judgePair(a, b, weights, true, settings.pairScorer);
+    const signals = { learned: confidence, score, runnerUp: runnerUp(pair), coded: pair.coded };
+    // Equal GTINs decide; no benchmark carries GTINs to calibrate them on.
+    const calibrated = evidence.gtin === 'equal' ? 1 : calibrateConfidence(signals, settings.calibration);
+    return { url: b.key, score, confidence: calibrated, evidence, signals };
+  };
+  const accepted = chooseMatches(pairs, settings.rule, taken, suspect);
+  const others = otherCandidates(pairs, accepted, maxAlternatives);
+  const chosen = accepted.map((pair): ProductMatch => {
+    const judged = judge(pair);
+    // Judging three more pairs per match would cost a third of the run: only pairs a person reviews get them.
+    const listed = judged.confidence < settings.alternativesBelow ? (others.get(pair.reference) ?? []) : [];
+    const alternatives = listed.map((other): Alternative => {
+      const { url, confidence, evidence } = judge(other);
+      return { url, confidence, evidence };
+    });
     return {
-      reference_url: a.key,
+      reference_url: (refs[pair.reference] as ProductFeatures).key,
       website_id: competitor.website_id,
-      url: b.key,
-      score,
-      confidence,
-      evidence,
+      ...judged,
+      ...(alternatives.length > 0 ? { alternatives } : {}),
     };
   });
   return { kept, chosen };
+}
+
+/** Other candidates listed per match, for a person reviewing it to choose from. */
+const maxAlternatives = 3;
+
+/**
+ * The best other scored pairs of each accepted pair's reference product, up to `count`, best
+ * first: one pass keeping a short list per accepted product, so no pair list is grouped whole.
+ */
+function otherCandidates(
+  pairs: readonly ScoredPair[],
+  accepted: readonly ScoredPair[],
+  count: number,
+): Map<number, ScoredPair[]> {
+  const partner = new Map(accepted.map((pair) => [pair.reference, pair.competitor]));
+  const others = new Map<number, ScoredPair[]>();
+  for (const pair of pairs) {
+    const chosen = partner.get(pair.reference);
+    if (chosen === undefined || chosen === pair.competitor) continue;
+    const list = others.get(pair.reference) ?? [];
+    if (list.length === count && (list[count - 1] as ScoredPair).score >= pair.score) continue;
+    list.push(pair);
+    list.sort((a, b) => b.score - a.score || a.competitor - b.competitor);
+    if (list.length > count) list.pop();
+    others.set(pair.reference, list);
+  }
+  return others;
 }
 
 /** Equal GTINs or a model code agree: `ScoredPair.coded`. */

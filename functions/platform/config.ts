@@ -1,7 +1,8 @@
 /**
  * Every environment variable the service reads, in one table: its kind, its default and its range.
- * Modules read their values through `setting` at module scope, so each is read and validated once
- * per cold start, and a missing required variable fails at once, naming itself. The CDK stacks set
+ * Entries and wiring modules read their values through `setting` when first needed (`onFirstUse`),
+ * so each is read and validated once per cold start, a missing required variable fails naming
+ * itself, and importing a module reads no variable. The CDK stacks set
  * variables only by these names (`SettingName`), and the local stack fills the same ones.
  *
  * Which function gets which variable follows from its access (its table, buckets, lanes, payments
@@ -131,6 +132,16 @@ export const SETTINGS = {
     about:
       'tests only: least time between the starts of two requests to one host by the setup and scrape lanes; a robots Crawl-delay still applies',
   },
+  CHROMIUM_PATH: optional(
+    'the Chromium binary the crawler renders pages with; default /usr/bin/chromium (Debian `chromium`, as in the browser image in AWS)',
+  ),
+  CRAWL_BOT_WALL_RETRY_MS: {
+    kind: 'number',
+    fallback: 5_000,
+    min: 0,
+    max: 60_000,
+    about: 'how long a URL that met a bot wall (403 or a challenge page) waits before its one retry',
+  },
   WEBHOOK_ALLOWED_HOSTS: optional(
     'local stack and tests only: `host:port` receivers that webhooks may reach at private addresses, comma-separated',
   ),
@@ -178,6 +189,18 @@ type Value<S> = S extends { kind: 'required' }
   : S extends { kind: 'number' }
     ? number
     : string | undefined;
+
+/**
+ * A value built from settings when first asked for and kept for the cold start: the module holding
+ * it reads no setting when imported, so a test imports it without setting the environment first.
+ */
+export function onFirstUse<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => {
+    built ??= { value: build() };
+    return built.value;
+  };
+}
 
 /** The variable's value as its spec types it; throws, naming the variable, when it is missing or out of range. */
 export function setting<N extends SettingName>(name: N): Value<(typeof SETTINGS)[N]> {

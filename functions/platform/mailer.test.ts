@@ -1,13 +1,13 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mailer } from './mailer.ts';
 
 const ses = mockClient(SESv2Client);
 
 afterEach(() => {
   ses.reset();
   vi.unstubAllEnvs();
-  vi.resetModules();
 });
 
 describe('the SES mailer', () => {
@@ -15,7 +15,6 @@ describe('the SES mailer', () => {
     vi.stubEnv('MAIL_OUTBOX_DIR', '');
     vi.stubEnv('MAIL_FROM', 'service@product-data.example');
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
-    const { mailer } = await import('./mailer.ts');
 
     await mailer.send({
       to: 'support@product-data.example',

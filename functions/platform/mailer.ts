@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import { needSetting, setting } from './config.ts';
+import { needSetting, onFirstUse, setting } from './config.ts';
 
 export interface Mail {
   to: string;
@@ -58,11 +58,21 @@ class OutboxMailer implements Mailer {
   }
 }
 
-export const mailer: Mailer = setting('MAIL_OUTBOX_DIR')
-  ? new OutboxMailer(needSetting('MAIL_OUTBOX_DIR'), setting('MAIL_FROM') ?? 'service@product-data.local')
-  : new SesMailer(needSetting('MAIL_FROM'));
+/** The outbox when the stage names one, else SES; chosen by the first mail of the cold start. */
+const stageMailer = onFirstUse(
+  (): Mailer =>
+    setting('MAIL_OUTBOX_DIR')
+      ? new OutboxMailer(needSetting('MAIL_OUTBOX_DIR'), setting('MAIL_FROM') ?? 'service@product-data.local')
+      : new SesMailer(needSetting('MAIL_FROM')),
+);
+
+export const mailer: Mailer = { send: (mail) => stageMailer().send(mail) };
 
 export const teamAddress = {
-  SALES: setting('SALES_EMAIL') ?? 'sales@product-data.example',
-  SUPPORT: setting('SUPPORT_EMAIL') ?? 'support@product-data.example',
+  get SALES() {
+    return setting('SALES_EMAIL') ?? 'sales@product-data.example';
+  },
+  get SUPPORT() {
+    return setting('SUPPORT_EMAIL') ?? 'support@product-data.example';
+  },
 };

@@ -1,8 +1,7 @@
 import { type PriceOverrides, resolvePriceList } from '#core/pricing';
-import { setting } from './config.ts';
+import { onFirstUse, setting } from './config.ts';
 
-function overrides(): PriceOverrides {
-  const raw = setting('PRICE_OVERRIDES');
+function overrides(raw: string | undefined): PriceOverrides {
   if (raw === undefined) return {};
   try {
     return JSON.parse(raw) as PriceOverrides;
@@ -11,5 +10,8 @@ function overrides(): PriceOverrides {
   }
 }
 
-/** The stage's price list: the defaults with the stage's `PRICE_OVERRIDES` (JSON), read at cold start. */
-export const priceList = resolvePriceList(overrides());
+/** The defaults with a stage's `PRICE_OVERRIDES` (JSON) over them; throws, naming the variable, on bad JSON. */
+export const priceListWith = (rawOverrides: string | undefined) => resolvePriceList(overrides(rawOverrides));
+
+/** The stage's price list, read when first needed in the cold start. */
+export const priceList = onFirstUse(() => priceListWith(setting('PRICE_OVERRIDES')));

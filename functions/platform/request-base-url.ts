@@ -1,7 +1,7 @@
-import { setting } from './config.ts';
+import { onFirstUse, setting } from './config.ts';
 import type { HttpEvent } from './http-event.ts';
 
-const configuredBaseUrl = setting('PUBLIC_BASE_URL')?.replace(/\/+$/, '');
+const configuredBaseUrl = onFirstUse(() => setting('PUBLIC_BASE_URL')?.replace(/\/+$/, ''));
 
 /**
  * The absolute base URL (up to and including the version segment, e.g. `http://127.0.0.1:3000/v1`)
@@ -10,7 +10,8 @@ const configuredBaseUrl = setting('PUBLIC_BASE_URL')?.replace(/\/+$/, '');
  * caller's Host header: a forged one would send a payer to another site.
  */
 export function requestBaseUrl(event: HttpEvent, routePath: string): string {
-  if (configuredBaseUrl) return configuredBaseUrl;
+  const configured = configuredBaseUrl();
+  if (configured) return configured;
   const host = event.requestContext.domainName;
   // API Gateway sets x-forwarded-proto itself; the local server speaks plain HTTP.
   const protocol = event.headers?.['x-forwarded-proto'] === 'https' ? 'https' : 'http';
@@ -26,7 +27,8 @@ export function requestBaseUrl(event: HttpEvent, routePath: string): string {
  * else the domain API Gateway served it on and the stage (none for `$default`).
  */
 export function stageBaseUrl(event: HttpEvent): string {
-  if (configuredBaseUrl) return configuredBaseUrl;
+  const configured = configuredBaseUrl();
+  if (configured) return configured;
   const protocol = event.headers?.['x-forwarded-proto'] === 'https' ? 'https' : 'http';
   const { domainName, stage } = event.requestContext;
   return `${protocol}://${domainName}${stage === '$default' ? '' : `/${stage}`}`;

@@ -49,7 +49,11 @@ export interface Route {
   bundleOverLimit?: string;
 }
 
+/** What a function may do with a resource: read it, or read and change it. */
 export type Access = 'RO' | 'RW';
+
+/** The API's version segment, the first of every path (`/v1/...`): the API Gateway stage, and the local server's prefix. */
+export const API_VERSION = 'v1';
 
 export interface RouteAccess {
   /** The service table: RO, or RW for routes that write (a GET that writes says why below). */
@@ -139,10 +143,12 @@ const EXPORT_FILE_PROBLEMS = [
 ] as const;
 const EXPORT_FILES_DESCRIPTION = [
   "Datasets: `products` (one row per product of the newest whole catalog of each website; `url` is the URL fetched, `canonical_url` the page's canonical link;",
-  'where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names),',
-  "`matches` and `price_comparison` (of one reference website), `price_history` (every price and stock observation the history keeps, in the shop's currency) and",
+  'where a page offers a range or a "from" price, `price` is its lowest, `price_from` is true and `price_max` the highest it names;',
+  'a page offering variants gives a row per variant, all with the same `variant_group` (empty without variants) and each with its `variant_attributes`, JSON such as {"size":"M"};',
+  '`unit_price` is the price per `unit` (kg, l, m, m2, piece), in the currency of `price`, where the name or a variant states a quantity),',
+  "`matches` and `price_comparison` (of one reference website; at the end of `price_comparison`, each product's `unit_price` and `unit` and, per competitor, `pack_differs`: true where the match is sold in another pack, such as 2 × 500 g against 1 kg or a 4-pack against one, so compare its unit price), `price_history` (every price and stock observation the history keeps, in the shop's currency) and",
   "`price_changes` (the changes between scrapes, held to the project's threshold). With `job_id`, `products` is the file of one URL scrape job:",
-  'one row per URL sent, in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, FAILED); only OK rows hold a product.',
+  'one row per URL sent (a row per variant where its page offers variants), in the order sent, with `url_result` (OK, NOT_FOUND, NOT_A_PRODUCT, BLOCKED_BY_ROBOTS, ADDRESS_NOT_ALLOWED, BLOCKED, FAILED); only OK rows hold a product.',
   'CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return',
   "gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object",
   'a line keyed by the CSV column names, with the raw values (empty cells are null).',
@@ -286,7 +292,7 @@ export const routes: readonly Route[] = [
     problems: ['PROJECT_NOT_FOUND'],
   }),
   projectRoute('PATCH', '/projects/{project_id}', 'projects/update-project', {
-    summary: "Change a project's name, country, currency or change threshold",
+    summary: "Change a project's name, country, currency, change threshold or auto-accept confidence",
     access: WRITE,
     action: 'UPDATE_PROJECT',
     problems: ['INVALID_COUNTRY', 'INVALID_CURRENCY'],
@@ -306,6 +312,15 @@ export const routes: readonly Route[] = [
     access: READ,
     action: 'READ',
     problems: ['PROJECT_NOT_FOUND'],
+  }),
+  projectRoute('GET', '/projects/{project_id}/match-review', 'projects/list-match-review', {
+    paged: true,
+    summary: "A reference website's matches waiting for review, the most telling first",
+    description:
+      "Proposals of the website's newest matching whose calibrated `confidence` is below the project's `auto_accept_confidence` and that no decision covers yet, ordered by `impact`: the chance that deciding the item adds a right pair to the price comparison (the proposal or one of its up to three `alternatives` being right). Decide through POST match-decisions: ACCEPTED or REJECTED on the pair, MANUAL on an alternative; the next matching run honours it.",
+    access: { table: 'RO', data: 'RO' },
+    action: 'READ',
+    problems: ['PROJECT_NOT_FOUND', 'WEBSITE_NOT_FOUND'],
   }),
   // Checks the products against the newest catalogs and an acceptance against the newest matching.
   projectRoute('POST', '/projects/{project_id}/match-decisions', 'projects/create-match-decision', {
@@ -400,7 +415,13 @@ export const routes: readonly Route[] = [
     summary: "Approve a scraping job's quote: holds the credit and starts the scrape",
     access: SCRAPE_WRITE,
     action: 'OPERATE_JOBS',
-    problems: ['JOB_NOT_FOUND', 'JOB_NOT_AWAITING_APPROVAL', 'INSUFFICIENT_FUNDS', 'BILLING_UNAVAILABLE'],
+    problems: [
+      'JOB_NOT_FOUND',
+      'JOB_NOT_AWAITING_APPROVAL',
+      'INSUFFICIENT_FUNDS',
+      'MONTHLY_SPEND_LIMIT',
+      'BILLING_UNAVAILABLE',
+    ],
   }),
   projectRoute('POST', '/jobs/matching', 'jobs/create-matching-job', {
     idempotent: true,
@@ -438,6 +459,7 @@ export const routes: readonly Route[] = [
       'JOB_NOT_AWAITING_APPROVAL',
       'QUOTE_CHANGED',
       'INSUFFICIENT_FUNDS',
+      'MONTHLY_SPEND_LIMIT',
       'BILLING_UNAVAILABLE',
     ],
   }),
@@ -452,8 +474,16 @@ export const routes: readonly Route[] = [
     idempotent: true,
     summary: 'Ask the sales or support team (e.g. about a website too large to set up)',
     access: { table: 'RW', mail: true },
+    description:
+      'Each request is mailed to the team: a user may send 5 in any 60 minutes (429 CONTACT_LIMIT_REACHED with Retry-After beyond), and a job has one (asking again about it answers 200 with the first).',
     action: 'CONTACT_SUPPORT',
-    problems: ['PROJECT_NOT_FOUND', 'USER_NOT_FOUND', 'JOB_NOT_FOUND', 'CONTACT_REASON_MISMATCH'],
+    problems: [
+      'PROJECT_NOT_FOUND',
+      'USER_NOT_FOUND',
+      'JOB_NOT_FOUND',
+      'CONTACT_REASON_MISMATCH',
+      'CONTACT_LIMIT_REACHED',
+    ],
   }),
   projectRoute('GET', '/websites', 'websites/list-websites', {
     paged: true,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type FieldError, Unprocessable } from '#core/problem';
+import { type FieldError, isProblem, Unprocessable } from '#core/problem';
 
 export type Location = FieldError['location'];
 
@@ -12,6 +12,25 @@ export function validateInput<S extends v.GenericSchema>(
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (result.success) return result.output;
   throw Unprocessable(result.issues.map((issue) => fieldError(issue, location)));
+}
+
+/**
+ * Reads every part of a request (body, query, path), each by its own validation, and answers one 422
+ * naming every field at fault in all of them, so a client fixes a request in one round.
+ */
+export function validateParts<T extends Record<string, unknown>>(parts: { [K in keyof T]: () => T[K] }): T {
+  const errors: FieldError[] = [];
+  const output: Partial<T> = {};
+  for (const name of Object.keys(parts) as (keyof T)[]) {
+    try {
+      output[name] = parts[name]();
+    } catch (error) {
+      if (!isProblem(error, 'VALIDATION_ERROR') || !error.errors) throw error;
+      errors.push(...error.errors);
+    }
+  }
+  if (errors.length > 0) throw Unprocessable(errors);
+  return output as T;
 }
 
 function fieldError(issue: v.BaseIssue<unknown>, location: Location): FieldError {

@@ -2,13 +2,12 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import type { KeyScope, Principal } from '#core/access-policy';
 import { generateApiKey, hashApiKey, keySuffix } from '#core/api-key';
 import { newId } from '#core/ids';
-import type { ListPosition } from '#core/list-cursor';
 import { BadRequest } from '#core/problem';
 import { MAX_API_KEYS_PER_USER } from '#core/quotas';
 import { failedConditionItems, isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
-import { apiKeyLookupKey, userApiKeyKey, userKey } from './keys.ts';
-import { type QueryPage, queryPage } from './query-page.ts';
+import { apiKeyLookupKey, beginsWith, userApiKeyKey, userApiKeysPrefix, userKey } from './keys.ts';
+import { newestFirstPage, type PageRequest, type QueryPage } from './query-page.ts';
 
 export interface ApiKeyRecord {
   key_id: string;
@@ -33,7 +32,7 @@ export interface CreatedApiKey {
 /** Moves the user's count of active keys; a new key may not pass MAX_API_KEYS_PER_USER. */
 const countKeys = (userId: string, change: 1 | -1) => ({
   Update: {
-    TableName: tableName,
+    TableName: tableName(),
     Key: userKey(userId),
     UpdateExpression: 'ADD active_keys :change',
     ...(change === 1
@@ -69,19 +68,19 @@ export async function createApiKey(input: {
   };
   const KEY_COUNT_ITEM = 2;
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: { ...apiKeyLookupKey(keyHash), type: 'ApiKeyLookup', user_id: input.userId, ...record },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: {
                 ...userApiKeyKey(input.userId, record.key_id),
                 type: 'ApiKey',
@@ -105,7 +104,9 @@ export async function createApiKey(input: {
 }
 
 export async function findPrincipalByKeyHash(keyHash: string): Promise<Principal | null> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: apiKeyLookupKey(keyHash) }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: apiKeyLookupKey(keyHash) }),
+  );
   if (!Item) return null;
   return {
     userId: String(Item.user_id),
@@ -116,51 +117,37 @@ export async function findPrincipalByKeyHash(keyHash: string): Promise<Principal
 }
 
 /** One page of the user's keys, newest first. */
-export function listApiKeys(
-  userId: string,
-  page: { limit: number; after?: ListPosition },
-): Promise<QueryPage<ApiKeyRecord>> {
-  return queryPage(
-    {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'KEY#' },
-      ScanIndexForward: false,
-    },
-    {
-      ...page,
-      read: async (items) =>
-        items.map((item) => ({
-          key_id: String(item.key_id),
-          name: typeof item.name === 'string' ? item.name : null,
-          scope: item.scope === 'PROJECT' ? 'PROJECT' : 'USER',
-          project_id: typeof item.project_id === 'string' ? item.project_id : null,
-          key_suffix: String(item.key_suffix),
-          created_at: String(item.created_at),
-          last_used_at: typeof item.last_used_at === 'string' ? item.last_used_at : null,
-        })),
-    },
-  );
+export function listApiKeys(userId: string, page: PageRequest): Promise<QueryPage<ApiKeyRecord>> {
+  return newestFirstPage(beginsWith(userApiKeysPrefix(userId)), page, (item) => ({
+    key_id: String(item.key_id),
+    name: typeof item.name === 'string' ? item.name : null,
+    scope: item.scope === 'PROJECT' ? 'PROJECT' : 'USER',
+    project_id: typeof item.project_id === 'string' ? item.project_id : null,
+    key_suffix: String(item.key_suffix),
+    created_at: String(item.created_at),
+    last_used_at: typeof item.last_used_at === 'string' ? item.last_used_at : null,
+  }));
 }
 
 /** Deletes both items; returns the revoked key's hash, or null when the user has no such key. */
 export async function revokeApiKey(userId: string, keyId: string): Promise<string | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: userApiKeyKey(userId, keyId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: userApiKeyKey(userId, keyId), ConsistentRead: true }),
   );
   if (!Item) return null;
   const keyHash = String(Item.key_hash);
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: userApiKeyKey(userId, keyId),
               ConditionExpression: 'attribute_exists(PK)',
             },
           },
-          { Delete: { TableName: tableName, Key: apiKeyLookupKey(keyHash) } },
+          { Delete: { TableName: tableName(), Key: apiKeyLookupKey(keyHash) } },
           countKeys(userId, -1),
         ],
       }),
@@ -174,9 +161,9 @@ export async function revokeApiKey(userId: string, keyId: string): Promise<strin
 
 export async function recordKeyUse(userId: string, keyId: string, at: string): Promise<void> {
   try {
-    await dynamo.send(
+    await dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: userApiKeyKey(userId, keyId),
         UpdateExpression: 'SET last_used_at = :at',
         ConditionExpression: 'attribute_exists(PK)',

@@ -19,10 +19,10 @@ export async function writeAll(requests: readonly WriteRequest[]): Promise<void>
     let pending = requests.slice(start, start + BATCH);
     for (let round = 0; pending.length > 0; round++) {
       if (round > 0) await sleep(Math.min(50 * 2 ** (round - 1), 5_000));
-      const { UnprocessedItems }: BatchWriteCommandOutput = await dynamo.send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
+      const { UnprocessedItems }: BatchWriteCommandOutput = await dynamo().send(
+        new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }),
       );
-      pending = (UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
+      pending = (UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
     }
   }
 }

@@ -29,7 +29,7 @@ export interface CatalogPointer {
   /** The JSON Lines object in the data bucket. */
   object_key: string;
   variant: 'FULL' | 'CATALOG_URLS' | 'URLS_ONLY';
-  /** Product records (lines) in the object. */
+  /** Product pages in the object; a page offering variants is a line per variant. */
   products: number;
   /** When the catalog was delivered. */
   created_at: string;
@@ -95,7 +95,7 @@ export async function writeCatalog(
 export function catalogPointerWrites(pointer: CatalogPointer, kinds: readonly CatalogKind[]): TransactItem[] {
   return kinds.map((kind) => ({
     Put: {
-      TableName: tableName,
+      TableName: tableName(),
       Item: { ...websiteCatalogKey(pointer.website_id, kind), type: 'CatalogPointer', kind, ...pointer },
     },
   }));
@@ -106,8 +106,8 @@ export async function latestCatalog(
   websiteId: string,
   kind: CatalogKind = 'COMPLETE',
 ): Promise<CatalogPointer | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: websiteCatalogKey(websiteId, kind), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: websiteCatalogKey(websiteId, kind), ConsistentRead: true }),
   );
   if (!Item) return null;
   const { PK: _pk, SK: _sk, type: _type, kind: _kind, ...pointer } = Item;

@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactRequest } from '#core/contact-request';
-import { isConditionFailure } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
+import { failedConditionItems, isConditionFailure } from './condition-failure.ts';
+import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import { contactRequestKey, jobKey } from './keys.ts';
 
 const toContactRequest = (item: Record<string, unknown>): ContactRequest => {
@@ -10,24 +10,35 @@ const toContactRequest = (item: Record<string, unknown>): ContactRequest => {
 };
 
 export async function getContactRequest(contactRequestId: string): Promise<ContactRequest | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: contactRequestKey(contactRequestId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: contactRequestKey(contactRequestId),
+      ConsistentRead: true,
+    }),
   );
   return Item ? toContactRequest(Item) : null;
 }
 
+export type SavedContactRequest =
+  | { outcome: 'CREATED' | 'EXISTING'; request: ContactRequest }
+  /** The user's slot of the rolling window was taken by a racing request: nothing was saved. */
+  | { outcome: 'SLOT_TAKEN' };
+
 /**
- * Saves the request. For a job, the job's `contact_request_id` is set in the same transaction, on
- * the condition that it has none: of racing requests about one job exactly one is created, and the
- * others get that one back (`created: false`).
+ * Saves the request together with `slot`, the write that takes one of the user's places of the
+ * rolling window (conditional on it being free). For a job, the job's `contact_request_id` is set in
+ * the same transaction, on the condition that it has none: of racing requests about one job exactly
+ * one is created, and the others get that one back (`EXISTING`), taking no place.
  */
 export async function saveContactRequest(
   request: ContactRequest,
   userId: string,
-): Promise<{ created: boolean; request: ContactRequest }> {
+  slot: TransactItem,
+): Promise<SavedContactRequest> {
   const put = {
     Put: {
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...contactRequestKey(request.contact_request_id),
         type: 'ContactRequest',
@@ -36,37 +47,42 @@ export async function saveContactRequest(
       },
     },
   };
-  if (!request.job_id) {
-    await dynamo.send(new TransactWriteCommand({ TransactItems: [put] }));
-    return { created: true, request };
-  }
+  const SLOT_ITEM = 1;
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           put,
-          {
-            Update: {
-              TableName: tableName,
-              Key: jobKey(request.job_id),
-              UpdateExpression: 'SET contact_request_id = :id',
-              ConditionExpression:
-                'attribute_exists(PK) AND (attribute_not_exists(contact_request_id) OR contact_request_id = :null)',
-              ExpressionAttributeValues: { ':id': request.contact_request_id, ':null': null },
-            },
-          },
+          slot,
+          ...(request.job_id === null
+            ? []
+            : [
+                {
+                  Update: {
+                    TableName: tableName(),
+                    Key: jobKey(request.job_id),
+                    UpdateExpression: 'SET contact_request_id = :id',
+                    ConditionExpression:
+                      'attribute_exists(PK) AND (attribute_not_exists(contact_request_id) OR contact_request_id = :null)',
+                    ExpressionAttributeValues: { ':id': request.contact_request_id, ':null': null },
+                  },
+                },
+              ]),
         ],
       }),
     );
-    return { created: true, request };
+    return { outcome: 'CREATED', request };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    const failed = failedConditionItems(error);
+    if (request.job_id === null || (failed.length === 1 && failed[0] === SLOT_ITEM))
+      return { outcome: 'SLOT_TAKEN' };
   }
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: jobKey(request.job_id), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: jobKey(request.job_id), ConsistentRead: true }),
   );
   const first =
     typeof Item?.contact_request_id === 'string' ? await getContactRequest(Item.contact_request_id) : null;
   if (!first) throw new Error(`Job ${request.job_id} refused a contact request but names none`);
-  return { created: false, request: first };
+  return { outcome: 'EXISTING', request: first };
 }

@@ -7,8 +7,15 @@ import { DEFAULT_QUOTAS, type Quotas } from '#core/quotas';
 import { priceList } from '#platform/price-list';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
-import { customerKey, customerMembershipKey, customerMembersIndex } from './keys.ts';
+import {
+  beginsWith,
+  customerKey,
+  customerMembershipKey,
+  customerMembershipsPrefix,
+  customerMembersIndex,
+} from './keys.ts';
 import { queryAll } from './query-all.ts';
+import { readWithMembership } from './read-with-membership.ts';
 
 export interface Customer {
   customer_id: string;
@@ -47,14 +54,14 @@ export async function createCustomer(input: { name: string; managed: boolean }):
     name: input.name,
     managed: input.managed,
     // A stage's price list may grant more (or fewer) free analyses to new customers.
-    quotas: { ...DEFAULT_QUOTAS, free_analyses_per_month: priceList.freeAnalysesPerMonth },
+    quotas: { ...DEFAULT_QUOTAS, free_analyses_per_month: priceList().freeAnalysesPerMonth },
     projects_used: 0,
     created_at: new Date().toISOString(),
   };
   const { quotas, ...rest } = customer;
-  await dynamo.send(
+  await dynamo().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: { ...customerKey(customer.customer_id), type: 'Customer', ...rest, ...quotas },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
@@ -63,8 +70,8 @@ export async function createCustomer(input: { name: string; managed: boolean }):
 }
 
 export async function getCustomer(customerId: string): Promise<Customer | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: customerKey(customerId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: customerKey(customerId), ConsistentRead: true }),
   );
   return Item ? toCustomer(Item) : null;
 }
@@ -77,9 +84,9 @@ export async function setQuotas(customerId: string, changes: Partial<Quotas>): P
     return customer;
   }
   try {
-    const { Attributes } = await dynamo.send(
+    const { Attributes } = await dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: customerKey(customerId),
         UpdateExpression: `SET ${entries.map(([name]) => `#${name} = :${name}`).join(', ')}`,
         ConditionExpression: 'attribute_exists(PK)',
@@ -97,9 +104,9 @@ export async function setQuotas(customerId: string, changes: Partial<Quotas>): P
 
 /** Adds the user to the customer, or changes the user's role there. */
 export async function putMembership(customerId: string, userId: string, role: CustomerRole): Promise<void> {
-  await dynamo.send(
+  await dynamo().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...customerMembershipKey(userId, customerId),
         ...customerMembersIndex(customerId, userId),
@@ -116,41 +123,29 @@ export async function customerFacts(
   userId: string,
   customerId: string,
 ): Promise<CustomerFacts & { customer: Customer | null }> {
-  const { Responses } = await dynamo.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName]: {
-          Keys: [customerKey(customerId), customerMembershipKey(userId, customerId)],
-          ConsistentRead: true,
-        },
-      },
-    }),
+  const { entity, role } = await readWithMembership(
+    customerKey(customerId),
+    customerMembershipKey(userId, customerId),
   );
-  const items = Responses?.[tableName] ?? [];
-  const customerItem = items.find((item) => item.SK === 'CUSTOMER');
-  const membership = items.find((item) => item.SK !== 'CUSTOMER');
-  const customer = customerItem ? toCustomer(customerItem) : null;
+  const customer = entity ? toCustomer(entity) : null;
   return {
     customer,
     exists: customer !== null,
     managed: customer?.managed ?? false,
-    role: membership ? (membership.role as CustomerRole) : null,
+    role: role as CustomerRole | null,
   };
 }
 
 export async function listMemberships(userId: string): Promise<Membership[]> {
-  const memberships = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'CUSTOMER#' },
-  });
+  const memberships = await queryAll(beginsWith(customerMembershipsPrefix(userId)));
   if (memberships.length === 0) return [];
   const customers = new Map<string, Customer>();
   for (let i = 0; i < memberships.length; i += 100) {
     const keys = memberships.slice(i, i + 100).map((item) => customerKey(String(item.customer_id)));
-    const { Responses } = await dynamo.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+    const { Responses } = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
     );
-    for (const item of Responses?.[tableName] ?? [])
+    for (const item of Responses?.[tableName()] ?? [])
       customers.set(String(item.customer_id), toCustomer(item));
   }
   return memberships.flatMap((item) => {

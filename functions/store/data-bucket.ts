@@ -6,21 +6,21 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { s3ClientConfig } from '#platform/aws-endpoints';
-import { setting } from '#platform/config';
+import { onFirstUse, setting } from '#platform/config';
 import type { ObjectStore } from './object-store.ts';
 
 /** The content type of JSON Lines objects in the data bucket. */
 export const JSON_LINES = 'application/x-ndjson; charset=utf-8';
 
-const s3 = new S3Client(s3ClientConfig());
-const bucket = setting('DATA_BUCKET');
+const s3 = onFirstUse(() => new S3Client(s3ClientConfig()));
+const bucket = onFirstUse(() => setting('DATA_BUCKET'));
 
 /** Objects of the data bucket as text: catalogs, URL lists and the batches of scrape runs. */
 export async function putDataObject(key: string, body: string, contentType: string): Promise<void> {
   const bytes = Buffer.from(body, 'utf-8');
-  await s3.send(
+  await s3().send(
     new PutObjectCommand({
-      Bucket: bucket,
+      Bucket: bucket(),
       Key: key,
       Body: bytes,
       ContentLength: bytes.length,
@@ -32,7 +32,7 @@ export async function putDataObject(key: string, body: string, contentType: stri
 /** The object's text, or null when there is no such object. */
 export async function getDataObject(key: string): Promise<string | null> {
   try {
-    const { Body } = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
     return Body ? await Body.transformToString('utf-8') : null;
   } catch (error) {
     if (error instanceof NoSuchKey) return null;
@@ -48,8 +48,8 @@ export async function listDataKeys(prefix: string): Promise<string[]> {
   const keys: string[] = [];
   let truncated = true;
   while (truncated) {
-    const page = await s3.send(
-      new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Marker: keys.at(-1) }),
+    const page = await s3().send(
+      new ListObjectsCommand({ Bucket: bucket(), Prefix: prefix, Marker: keys.at(-1) }),
     );
     for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
     truncated = page.IsTruncated === true && (page.Contents?.length ?? 0) > 0;

@@ -19,7 +19,16 @@ import { canTransition, isFinal, type JobStatus } from '#core/lanes';
 import { conditionHeld, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import type { JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
-import { jobKey, openJobKey, projectJobsIndex, websiteJobKey } from './keys.ts';
+import {
+  beginsWith,
+  inIndex,
+  jobKey,
+  openJobKey,
+  projectJobsIndex,
+  projectJobsPartition,
+  websiteJobKey,
+  websiteJobsPrefix,
+} from './keys.ts';
 import { queryPage } from './query-page.ts';
 
 function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<Extra> {
@@ -41,12 +50,12 @@ async function putNewJob<Extra extends object>(
 ): Promise<StoredJob<Extra>> {
   const openKeys = isFinal(job.status) ? [] : [openJobKey(job.job_id), ...job.open_keys];
   const stored = { ...job, open_keys: openKeys };
-  await dynamo.send(
+  await dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
         {
           Put: {
-            TableName: tableName,
+            TableName: tableName(),
             Item: {
               ...jobKey(job.job_id),
               ...projectJobsIndex(job.project_id, JOB_LIST[job.job_type], job.job_id),
@@ -59,7 +68,7 @@ async function putNewJob<Extra extends object>(
         ...openKeys.map(
           (key): TransactItem => ({
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: { ...key, type: 'JobLock', job_id: job.job_id, created_at: job.created_at },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
@@ -76,7 +85,7 @@ async function putNewJob<Extra extends object>(
 function websiteLink(job: Job): TransactItem {
   return {
     Put: {
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...websiteJobKey(job.website_id as string, JOB_LIST[job.job_type], job.job_id),
         type: 'WebsiteJob',
@@ -87,8 +96,8 @@ function websiteLink(job: Job): TransactItem {
 }
 
 async function getJob<Extra extends object = object>(jobId: string): Promise<StoredJob<Extra> | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: jobKey(jobId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: jobKey(jobId), ConsistentRead: true }),
   );
   return Item?.type === 'Job' ? toJob<Extra>(Item) : null;
 }
@@ -98,8 +107,8 @@ async function jobHoldingKey<Extra extends object = object>(key: {
   PK: string;
   SK: string;
 }): Promise<StoredJob<Extra> | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
   );
   if (!Item) return null;
   const job = await getJob<Extra>(String(Item.job_id));
@@ -141,13 +150,13 @@ async function moveJob<Extra extends object>(
   const addsWebsite = !job.website_id && typeof set.website_id === 'string';
   const also = [
     ...(ending
-      ? job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName, Key: key } }))
+      ? job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName(), Key: key } }))
       : []),
     ...(addsWebsite ? [websiteLink(moved)] : []),
     ...(changes.also ?? []),
   ];
   const update = {
-    TableName: tableName,
+    TableName: tableName(),
     Key: jobKey(job.job_id),
     UpdateExpression: `SET ${assignments.join(', ')}`,
     ConditionExpression: `#status = :from${changes.unchangedSinceRead ? ' AND #updated = :read' : ''}`,
@@ -155,7 +164,7 @@ async function moveJob<Extra extends object>(
     ExpressionAttributeValues: values,
   };
   try {
-    if (also.length === 0) await dynamo.send(new UpdateCommand(update));
+    if (also.length === 0) await dynamo().send(new UpdateCommand(update));
     else await sendTransaction([{ Update: update }, ...also]);
   } catch (error) {
     if (isConditionFailure(error) && (await changedSinceRead(job, changes.unchangedSinceRead === true))) {
@@ -172,7 +181,7 @@ const TRANSACTION_ATTEMPTS = 3;
 async function sendTransaction(items: TransactItem[]): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (error) {
       if (!isTransactionConflict(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
@@ -200,9 +209,9 @@ async function updateJobIn<Extra extends object>(
 ): Promise<boolean> {
   const entries = Object.entries({ ...set, updated_at: new Date().toISOString() });
   return conditionHeld(
-    dynamo.send(
+    dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: jobKey(jobId),
         UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         ConditionExpression: '#status = :status',
@@ -231,9 +240,9 @@ async function setJobPathIn(
   value: unknown,
 ): Promise<boolean> {
   return conditionHeld(
-    dynamo.send(
+    dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: jobKey(jobId),
         UpdateExpression: `SET ${path.map((_, i) => `#p${i}`).join('.')} = :value, #updated = :now`,
         ConditionExpression: '#status = :status',
@@ -251,9 +260,9 @@ async function setJobPathIn(
 /** Removes a finished job; false when it is gone or no longer in the status it was read in. */
 async function deleteFinishedJob(job: Job): Promise<boolean> {
   return conditionHeld(
-    dynamo.send(
+    dynamo().send(
       new DeleteCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: jobKey(job.job_id),
         ConditionExpression: '#status = :status',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -269,11 +278,11 @@ async function batchGetJobs<Extra extends object>(jobIds: string[]): Promise<Map
     let keys: Record<string, unknown>[] | undefined = jobIds.slice(i, i + 100).map(jobKey);
     // BatchGet may leave keys unprocessed under load; ask again for those.
     while (keys && keys.length > 0) {
-      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await dynamo.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }),
+      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await dynamo().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
       );
-      for (const item of Responses?.[tableName] ?? []) jobs.set(String(item.job_id), toJob<Extra>(item));
-      keys = UnprocessedKeys?.[tableName]?.Keys;
+      for (const item of Responses?.[tableName()] ?? []) jobs.set(String(item.job_id), toJob<Extra>(item));
+      keys = UnprocessedKeys?.[tableName()]?.Keys;
     }
   }
   return jobs;
@@ -293,14 +302,11 @@ async function listJobs<Extra extends object>(
   const after = options.after === undefined ? undefined : String(options.after.job_id);
   const query = websiteId
     ? {
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-        ExpressionAttributeValues: { ':pk': websiteJobKey(websiteId, list, '').PK, ':sk': `JOB#${list}#` },
+        ...beginsWith(websiteJobsPrefix(websiteId, list)),
         ScanIndexForward: false,
       }
     : {
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': projectJobsIndex(projectId, list, '').GSI1PK },
+        ...inIndex(projectJobsPartition(projectId, list)),
         ScanIndexForward: false,
       };
   const startKey =
@@ -336,9 +342,9 @@ async function openJobs<Extra extends object = object>(): Promise<StoredJob<Extr
   const ids: string[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo.send(
+    const page = await dynamo().send(
       new QueryCommand({
-        TableName: tableName,
+        TableName: tableName(),
         KeyConditionExpression: 'PK = :pk',
         ExpressionAttributeValues: { ':pk': openJobKey('').PK },
         ExclusiveStartKey: startKey,
@@ -356,9 +362,9 @@ async function openJobs<Extra extends object = object>(): Promise<StoredJob<Extr
 
 /** Records the lane execution running the job, so a cancel can stop it. */
 async function setExecutionArn(jobId: string, executionArn: string): Promise<void> {
-  await dynamo.send(
+  await dynamo().send(
     new UpdateCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: jobKey(jobId),
       UpdateExpression: 'SET execution_arn = :arn',
       ConditionExpression: 'attribute_exists(PK)',
@@ -373,25 +379,25 @@ async function setExecutionArn(jobId: string, executionArn: string): Promise<voi
  */
 async function discardNewJob(job: StoredJob): Promise<boolean> {
   return conditionHeld(
-    dynamo.send(
+    dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: jobKey(job.job_id),
               ConditionExpression: '#status = :status',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: { ':status': job.status },
             },
           },
-          ...job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName, Key: key } })),
+          ...job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName(), Key: key } })),
           // A scrape job is linked to its website when created; the link goes with it.
           ...(job.website_id
             ? [
                 {
                   Delete: {
-                    TableName: tableName,
+                    TableName: tableName(),
                     Key: websiteJobKey(job.website_id, JOB_LIST[job.job_type], job.job_id),
                   },
                 },

@@ -9,7 +9,7 @@ import { customerMonthKey } from './keys.ts';
 export function takeFreeAnalysis(customerId: string, month: string, freePerMonth: number): TransactItem {
   return {
     Update: {
-      TableName: tableName,
+      TableName: tableName(),
       Key: customerMonthKey(customerId, month),
       UpdateExpression: 'ADD free_analyses_used :one',
       ConditionExpression: 'attribute_not_exists(free_analyses_used) OR free_analyses_used < :free',
@@ -25,7 +25,7 @@ export function takeFreeAnalysis(customerId: string, month: string, freePerMonth
 export function returnFreeAnalysis(customerId: string, month: string): TransactItem {
   return {
     Update: {
-      TableName: tableName,
+      TableName: tableName(),
       Key: customerMonthKey(customerId, month),
       UpdateExpression: 'ADD free_analyses_used :minusOne',
       ExpressionAttributeValues: { ':minusOne': -1 },

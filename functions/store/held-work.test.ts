@@ -1,16 +1,12 @@
 import { DeleteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { finishHeldWork } from './held-work.ts';
 
-process.env.TABLE_NAME = 'unit-table';
-process.env.LOG_LEVEL = 'silent';
+vi.stubEnv('TABLE_NAME', 'unit-table');
+vi.stubEnv('LOG_LEVEL', 'silent');
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-// Imported once the environment above is set: the modules read it at import time.
-let finishHeldWork: typeof import('./held-work.ts').finishHeldWork;
-beforeAll(async () => {
-  ({ finishHeldWork } = await import('./held-work.ts'));
-});
 afterEach(() => dynamo.reset());
 
 const held = (...ids: string[]) => ids.map((id) => ({ PK: 'HELD#HISTORY_RUN', SK: id, id }));

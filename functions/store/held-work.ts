@@ -17,9 +17,9 @@ const MAX_FAILURES_IN_A_ROW = 3;
  * once; finishing it must be safe to repeat.
  */
 export async function holdWork(kind: HeldWorkKind, id: string): Promise<void> {
-  await dynamo.send(
+  await dynamo().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: { ...heldWorkKey(kind, id), type: 'HeldWork', id, held_at: new Date().toISOString() },
     }),
   );
@@ -37,7 +37,7 @@ function heldWork(kind: HeldWorkKind, after: ListPosition | undefined): Promise<
 }
 
 async function releaseWork(kind: HeldWorkKind, id: string): Promise<void> {
-  await dynamo.send(new DeleteCommand({ TableName: tableName, Key: heldWorkKey(kind, id) }));
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: heldWorkKey(kind, id) }));
 }
 
 /**

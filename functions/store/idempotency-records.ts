@@ -22,8 +22,8 @@ export interface IdempotencyScope {
 const toSeconds = (ms: number) => Math.ceil(ms / 1000);
 
 export async function readIdempotencyRecord(scope: IdempotencyScope): Promise<IdempotencyRecord | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: idempotencyKey(scope), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: idempotencyKey(scope), ConsistentRead: true }),
   );
   if (!Item) return null;
   const expiresAt = Number(Item.expires_at) * 1000;
@@ -44,9 +44,9 @@ function putRecord(
   >,
 ): Promise<boolean> {
   return conditionHeld(
-    dynamo.send(
+    dynamo().send(
       new PutCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...idempotencyKey(scope),
           type: 'IdempotencyRecord',
@@ -101,9 +101,9 @@ export function keepIdempotentResponse(
 /** Gives the key back after an answer not kept, so a retry runs; a claim taken over is left alone. */
 export async function releaseIdempotencyKey(scope: IdempotencyScope, claimId: string): Promise<void> {
   await conditionHeld(
-    dynamo.send(
+    dynamo().send(
       new DeleteCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: idempotencyKey(scope),
         ConditionExpression: 'claim_id = :claim',
         ExpressionAttributeValues: { ':claim': claimId },

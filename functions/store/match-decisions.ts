@@ -2,7 +2,13 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { isKept, keptSlots, type MatchDecision } from '#core/match-decisions';
 import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
-import { matchDecisionKey, matchDecisionsVersionKey, matchSlotKey } from './keys.ts';
+import {
+  beginsWith,
+  matchDecisionKey,
+  matchDecisionsPrefix,
+  matchDecisionsVersionKey,
+  matchSlotKey,
+} from './keys.ts';
 import { queryAll } from './query-all.ts';
 
 /**
@@ -15,17 +21,14 @@ const toDecision = ({ PK: _pk, SK: _sk, type: _type, ...item }: Record<string, u
   item as unknown as MatchDecision;
 
 export async function listMatchDecisions(projectId: string): Promise<MatchDecision[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':sk': 'MATCH_DECISION#' },
-  });
+  const items = await queryAll(beginsWith(matchDecisionsPrefix(projectId)));
   return items.map(toDecision);
 }
 
 export async function getMatchDecision(projectId: string, decisionId: string): Promise<MatchDecision | null> {
-  const { Item } = await dynamo.send(
+  const { Item } = await dynamo().send(
     new GetCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: matchDecisionKey(projectId, decisionId),
       ConsistentRead: true,
     }),
@@ -35,15 +38,19 @@ export async function getMatchDecision(projectId: string, decisionId: string): P
 
 /** How many times the project's decisions changed; 0 before the first. */
 export async function matchDecisionsVersion(projectId: string): Promise<number> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: matchDecisionsVersionKey(projectId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: matchDecisionsVersionKey(projectId),
+      ConsistentRead: true,
+    }),
   );
   return typeof Item?.version === 'number' ? Item.version : 0;
 }
 
 const bumpVersion = (projectId: string): TransactItem => ({
   Update: {
-    TableName: tableName,
+    TableName: tableName(),
     Key: matchDecisionsVersionKey(projectId),
     UpdateExpression: 'ADD version :one SET #type = :type',
     ExpressionAttributeNames: { '#type': 'type' },
@@ -58,7 +65,7 @@ const CONFLICT_ATTEMPTS = 3;
 async function transact(items: TransactItem[]): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
@@ -76,7 +83,7 @@ export function putMatchDecision(decision: MatchDecision): Promise<boolean> {
   return transact([
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...matchDecisionKey(projectId, decision.decision_id),
           type: 'MatchDecision',
@@ -87,7 +94,7 @@ export function putMatchDecision(decision: MatchDecision): Promise<boolean> {
     },
     ...slotsOf(decision).map((slot) => ({
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...matchSlotKey(projectId, slot),
           type: 'MatchSlot',
@@ -106,13 +113,13 @@ export function deleteMatchDecision(decision: MatchDecision): Promise<boolean> {
   return transact([
     {
       Delete: {
-        TableName: tableName,
+        TableName: tableName(),
         Key: matchDecisionKey(projectId, decision.decision_id),
         ConditionExpression: 'attribute_exists(PK)',
       },
     },
     ...slotsOf(decision).map((slot) => ({
-      Delete: { TableName: tableName, Key: matchSlotKey(projectId, slot) },
+      Delete: { TableName: tableName(), Key: matchSlotKey(projectId, slot) },
     })),
     bumpVersion(projectId),
   ]);

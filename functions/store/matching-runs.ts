@@ -3,7 +3,7 @@ import type { MatchingState, ProductMatch, ProductPair } from '#match/match-cata
 import { fromJsonLines, toJsonLines } from './catalogs.ts';
 import { getDataObject, JSON_LINES, putDataObject } from './data-bucket.ts';
 import { dynamo, tableName } from './dynamo.ts';
-import { matchingStateKey } from './keys.ts';
+import { beginsWith, matchingStateKey, matchingStatesPrefix } from './keys.ts';
 import { queryAll } from './query-all.ts';
 
 /**
@@ -71,9 +71,9 @@ export async function getPairState(
 export async function putPairState(projectId: string, pair: PairState, jobId: string): Promise<void> {
   const objectKey = matchingStateObjectKey(projectId, pair.reference_website_id, pair.competitor_website_id);
   await putDataObject(objectKey, toJsonLines(stateLines(pair.state)), JSON_LINES);
-  await dynamo.send(
+  await dynamo().send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...matchingStateKey(projectId, pair.reference_website_id, pair.competitor_website_id),
         type: 'MatchingState',
@@ -91,10 +91,7 @@ export async function putPairState(projectId: string, pair: PairState, jobId: st
 
 /** The newest state of every pair the project has matched. */
 export async function projectPairStates(projectId: string): Promise<PairState[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':sk': 'MATCHING_STATE#' },
-  });
+  const items = await queryAll(beginsWith(matchingStatesPrefix(projectId)));
   const pairs = await Promise.all(
     items.map(async (item) => {
       const reference_website_id = String(item.reference_website_id);

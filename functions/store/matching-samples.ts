@@ -7,15 +7,15 @@ import { matchingSampleKey } from './keys.ts';
  * sample job (so racing creates cannot take two) and given back when the sample fails.
  */
 export async function sampleTaken(projectId: string): Promise<boolean> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: matchingSampleKey(projectId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: matchingSampleKey(projectId), ConsistentRead: true }),
   );
   return Item !== undefined;
 }
 
 export const takeSampleWrite = (projectId: string, jobId: string): TransactItem => ({
   Put: {
-    TableName: tableName,
+    TableName: tableName(),
     Item: { ...matchingSampleKey(projectId), type: 'MatchingSample', job_id: jobId },
     ConditionExpression: 'attribute_not_exists(PK)',
   },
@@ -23,7 +23,7 @@ export const takeSampleWrite = (projectId: string, jobId: string): TransactItem 
 
 export const giveSampleBackWrite = (projectId: string, jobId: string): TransactItem => ({
   Delete: {
-    TableName: tableName,
+    TableName: tableName(),
     Key: matchingSampleKey(projectId),
     ConditionExpression: 'attribute_not_exists(PK) OR job_id = :job',
     ExpressionAttributeValues: { ':job': jobId },

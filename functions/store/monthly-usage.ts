@@ -16,8 +16,12 @@ export interface MonthlyUsage {
 }
 
 export async function monthlyUsage(customerId: string, month: string): Promise<MonthlyUsage> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: customerMonthKey(customerId, month), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: customerMonthKey(customerId, month),
+      ConsistentRead: true,
+    }),
   );
   return {
     month,

@@ -9,11 +9,20 @@ import type { ProjectFacts, ProjectRole } from '#core/access-policy';
 import { newId } from '#core/ids';
 import type { ListPosition } from '#core/list-cursor';
 import type { Localization } from '#core/localization';
+import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
 import { BadRequest, Forbidden, NotFound } from '#core/problem';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, tableName } from './dynamo.ts';
-import { customerKey, customerProjectsIndex, projectKey, projectMembershipKey } from './keys.ts';
+import {
+  beginsWith,
+  customerKey,
+  customerProjectsIndex,
+  projectKey,
+  projectMembershipKey,
+  projectMembershipsPrefix,
+} from './keys.ts';
 import { type QueryPage, queryPage } from './query-page.ts';
+import { readWithMembership } from './read-with-membership.ts';
 
 export interface Project {
   project_id: string;
@@ -26,6 +35,11 @@ export interface Project {
    * and the `price_changes` files); null lists every move.
    */
   change_threshold_percent: number | null;
+  /**
+   * Proposed matches with at least this calibrated confidence are accepted without review (`auto`);
+   * the rest wait for a person (`review`). 0..1, `DEFAULT_AUTO_ACCEPT_CONFIDENCE` until set.
+   */
+  auto_accept_confidence: number;
   created_at: string;
   updated_at: string;
 }
@@ -42,6 +56,10 @@ const toProject = (item: Record<string, unknown>): StoredProject => ({
   localization: (item.localization as Localization | undefined) ?? null,
   change_threshold_percent:
     typeof item.change_threshold_percent === 'number' ? item.change_threshold_percent : null,
+  auto_accept_confidence:
+    typeof item.auto_accept_confidence === 'number'
+      ? item.auto_accept_confidence
+      : DEFAULT_AUTO_ACCEPT_CONFIDENCE,
   created_at: String(item.created_at),
   updated_at: String(item.updated_at ?? item.created_at),
   managed: item.managed === true,
@@ -70,16 +88,17 @@ export async function createProject(input: {
     is_default: input.isDefault ?? false,
     localization: input.localization,
     change_threshold_percent: null,
+    auto_accept_confidence: DEFAULT_AUTO_ACCEPT_CONFIDENCE,
     created_at: now,
     updated_at: now,
   };
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Update: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: customerKey(input.customerId),
               UpdateExpression: 'ADD projects_used :one',
               ConditionExpression:
@@ -89,7 +108,7 @@ export async function createProject(input: {
           },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: {
                 ...projectKey(project.project_id),
                 ...customerProjectsIndex(input.customerId, project.project_id),
@@ -101,7 +120,7 @@ export async function createProject(input: {
           },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: membershipItem(input.userId, project.project_id, 'ADMIN'),
             },
           },
@@ -136,17 +155,17 @@ export async function putProjectMembership(
 /** Puts an item that belongs to a project, on the condition that the project exists (404 otherwise). */
 export async function putProjectItem(projectId: string, item: Record<string, unknown>): Promise<void> {
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             ConditionCheck: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: projectKey(projectId),
               ConditionExpression: 'attribute_exists(PK)',
             },
           },
-          { Put: { TableName: tableName, Item: item } },
+          { Put: { TableName: tableName(), Item: item } },
         ],
       }),
     );
@@ -161,33 +180,24 @@ export async function projectFacts(
   userId: string,
   projectId: string,
 ): Promise<ProjectFacts & { project: Project | null }> {
-  const { Responses } = await dynamo.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName]: {
-          Keys: [projectKey(projectId), projectMembershipKey(userId, projectId)],
-          ConsistentRead: true,
-        },
-      },
-    }),
+  const { entity, role } = await readWithMembership(
+    projectKey(projectId),
+    projectMembershipKey(userId, projectId),
   );
-  const items = Responses?.[tableName] ?? [];
-  const projectItem = items.find((item) => item.SK === 'PROJECT');
-  const membership = items.find((item) => item.SK !== 'PROJECT');
-  const stored = projectItem ? toProject(projectItem) : null;
+  const stored = entity ? toProject(entity) : null;
   return {
     projectId,
     project: stored ? publicProject(stored) : null,
     exists: stored !== null,
     managed: stored?.managed ?? false,
-    role: membership ? (membership.role as ProjectRole) : null,
+    role: role as ProjectRole | null,
   };
 }
 
 /** The project as stored, for lane work that has no caller to check access for. */
 export async function getProject(projectId: string): Promise<Project | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: projectKey(projectId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: projectKey(projectId), ConsistentRead: true }),
   );
   return Item ? publicProject(toProject(Item)) : null;
 }
@@ -196,42 +206,39 @@ export async function getProject(projectId: string): Promise<Project | null> {
  * One page of the projects the user has a role in, with that role, in project-id order (oldest
  * first); `visible` drops those the caller's key must not show.
  */
+/** A project as the user's list shows it: with the user's role in it, so a client offers what it allows. */
+export type ListedProject = Project & { role: ProjectRole };
+
 export function listUserProjects(
   userId: string,
   page: { limit: number; after?: ListPosition; visible: (facts: ProjectFacts) => boolean },
-): Promise<QueryPage<Project>> {
-  return queryPage(
-    {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'PROJECT#' },
+): Promise<QueryPage<ListedProject>> {
+  return queryPage(beginsWith(projectMembershipsPrefix(userId)), {
+    limit: page.limit,
+    after: page.after,
+    read: async (memberships) => {
+      const projects = new Map<string, StoredProject>();
+      for (let i = 0; i < memberships.length; i += 100) {
+        const keys = memberships.slice(i, i + 100).map((item) => projectKey(String(item.project_id)));
+        const { Responses } = await dynamo().send(
+          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
+        );
+        for (const item of Responses?.[tableName()] ?? [])
+          projects.set(String(item.project_id), toProject(item));
+      }
+      return memberships.map((membership) => {
+        const stored = projects.get(String(membership.project_id));
+        if (!stored) return null;
+        const facts: ProjectFacts = {
+          projectId: stored.project_id,
+          exists: true,
+          managed: stored.managed,
+          role: membership.role as ProjectRole,
+        };
+        return page.visible(facts) ? { ...publicProject(stored), role: facts.role as ProjectRole } : null;
+      });
     },
-    {
-      limit: page.limit,
-      after: page.after,
-      read: async (memberships) => {
-        const projects = new Map<string, StoredProject>();
-        for (let i = 0; i < memberships.length; i += 100) {
-          const keys = memberships.slice(i, i + 100).map((item) => projectKey(String(item.project_id)));
-          const { Responses } = await dynamo.send(
-            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
-          );
-          for (const item of Responses?.[tableName] ?? [])
-            projects.set(String(item.project_id), toProject(item));
-        }
-        return memberships.map((membership) => {
-          const stored = projects.get(String(membership.project_id));
-          if (!stored) return null;
-          const facts: ProjectFacts = {
-            projectId: stored.project_id,
-            exists: true,
-            managed: stored.managed,
-            role: membership.role as ProjectRole,
-          };
-          return page.visible(facts) ? publicProject(stored) : null;
-        });
-      },
-    },
-  );
+  });
 }
 
 export interface ProjectChanges {
@@ -240,6 +247,8 @@ export interface ProjectChanges {
   localization?: Localization | null;
   /** null removes the threshold. */
   changeThresholdPercent?: number | null;
+  /** null goes back to the default. */
+  autoAcceptConfidence?: number | null;
 }
 
 export async function updateProject(projectId: string, changes: ProjectChanges): Promise<Project> {
@@ -260,10 +269,15 @@ export async function updateProject(projectId: string, changes: ProjectChanges):
     sets.push('change_threshold_percent = :threshold');
     values[':threshold'] = changes.changeThresholdPercent;
   }
+  if (changes.autoAcceptConfidence === null) removes.push('auto_accept_confidence');
+  else if (changes.autoAcceptConfidence !== undefined) {
+    sets.push('auto_accept_confidence = :autoAccept');
+    values[':autoAccept'] = changes.autoAcceptConfidence;
+  }
   try {
-    const { Attributes } = await dynamo.send(
+    const { Attributes } = await dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: projectKey(projectId),
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: 'attribute_exists(PK)',
@@ -290,7 +304,7 @@ export function localizeIfUnset(
 ): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
   return {
     Update: {
-      TableName: tableName,
+      TableName: tableName(),
       Key: projectKey(projectId),
       UpdateExpression: 'SET localization = if_not_exists(localization, :localization)',
       ConditionExpression: 'attribute_exists(PK)',

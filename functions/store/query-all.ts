@@ -8,8 +8,8 @@ export async function queryAll(
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo.send(
-      new QueryCommand({ TableName: tableName, ...input, ExclusiveStartKey: startKey }),
+    const page = await dynamo().send(
+      new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: startKey }),
     );
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;

@@ -18,6 +18,18 @@ export interface QueryPage<T> {
   next: ListPosition | undefined;
 }
 
+/** The page a list asks for: how many items, and after which one. */
+export interface PageRequest {
+  limit: number;
+  after?: ListPosition;
+}
+
+/** Which items a query reads: its key condition, and the index when it reads one. */
+type KeyCondition = Pick<
+  QueryCommandInput,
+  'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeValues'
+>;
+
 function keyOf(item: Item, names: readonly string[]): ListPosition {
   return Object.fromEntries(names.map((name) => [name, item[name] as string | number]));
 }
@@ -37,9 +49,9 @@ export async function queryPage<T>(
   const shown: { item: Item; value: T }[] = [];
   let startKey: Item | undefined = options.after;
   do {
-    const page = await dynamo.send(
+    const page = await dynamo().send(
       new QueryCommand({
-        TableName: tableName,
+        TableName: tableName(),
         ...input,
         Limit: options.limit + 1 - shown.length,
         ExclusiveStartKey: startKey,
@@ -59,4 +71,19 @@ export async function queryPage<T>(
     values: kept.map(({ value }) => value),
     next: shown.length > options.limit && last ? keyOf(last.item, keyNames) : undefined,
   };
+}
+
+/**
+ * One page of a list newest first: its items' sort keys end in time-sortable ids, so the query reads
+ * them backwards. `read` turns an item into the value the page shows.
+ */
+export function newestFirstPage<T>(
+  query: KeyCondition,
+  page: PageRequest,
+  read: (item: Item) => T,
+): Promise<QueryPage<T>> {
+  return queryPage(
+    { ...query, ScanIndexForward: false },
+    { ...page, read: async (items) => items.map(read) },
+  );
 }

@@ -37,9 +37,9 @@ export async function takeRequestToken(
     values: Record<string, number>,
   ): Promise<{ storedAtMs: number } | null> => {
     try {
-      await dynamo.send(
+      await dynamo().send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: tableName(),
           Key: rateBucketKey(keyId),
           UpdateExpression: `${update}, expires_at = :expires`,
           ConditionExpression: condition,

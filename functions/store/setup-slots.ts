@@ -1,40 +1,15 @@
-import { type TransactItem, tableName } from './dynamo.ts';
-import { setupSlotKey } from './keys.ts';
-import { queryAll } from './query-all.ts';
+import type { TransactItem } from './dynamo.ts';
+import { setupSlotsPrefix } from './keys.ts';
+import { readWindowSlots, takeWindowSlot } from './window-slots.ts';
 
 /** When each of the customer's setup slots was last taken, by slot number (a consistent read). */
-export async function readSetupSlots(customerId: string): Promise<Map<number, number>> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :slot)',
-    ExpressionAttributeValues: { ':pk': `CUSTOMER#${customerId}`, ':slot': 'SETUP_SLOT#' },
-    ProjectionExpression: 'slot, taken_at_ms',
-    ConsistentRead: true,
-  });
-  return new Map(items.map((item) => [Number(item.slot), Number(item.taken_at_ms)]));
-}
+export const readSetupSlots = (customerId: string): Promise<Map<number, number>> =>
+  readWindowSlots(setupSlotsPrefix(customerId));
 
-/**
- * Takes a slot at `nowMs`, inside the transaction that creates the setup job: the write holds only
- * if the slot is still free (never taken, or last taken a whole window ago), so racing creates
- * never share one. The item expires once its time has left the window.
- */
-export function takeSetupSlot(
+/** Takes a setup slot at `nowMs`, inside the transaction that creates the setup job. */
+export const takeSetupSlot = (
   customerId: string,
   slot: number,
   nowMs: number,
   windowMs: number,
-): TransactItem {
-  return {
-    Put: {
-      TableName: tableName,
-      Item: {
-        ...setupSlotKey(customerId, slot),
-        slot,
-        taken_at_ms: nowMs,
-        expires_at: Math.ceil((nowMs + windowMs) / 1000) + 60,
-      },
-      ConditionExpression: 'attribute_not_exists(PK) OR taken_at_ms <= :cutoff',
-      ExpressionAttributeValues: { ':cutoff': nowMs - windowMs },
-    },
-  };
-}
+): TransactItem => takeWindowSlot(setupSlotsPrefix(customerId), slot, nowMs, windowMs);

@@ -28,17 +28,17 @@ export async function createUser(input: { name: string; email: string }): Promis
     created_at: new Date().toISOString(),
   };
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: { ...emailKey(user.email), type: 'Email', user_id: user.user_id },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
-          { Put: { TableName: tableName, Item: { ...userKey(user.user_id), type: 'User', ...user } } },
+          { Put: { TableName: tableName(), Item: { ...userKey(user.user_id), type: 'User', ...user } } },
         ],
       }),
     );
@@ -50,22 +50,22 @@ export async function createUser(input: { name: string; email: string }): Promis
 }
 
 export async function findUserIdByEmail(email: string): Promise<string | null> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: emailKey(email) }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: emailKey(email) }));
   return Item ? String(Item.user_id) : null;
 }
 
 export async function getUser(userId: string): Promise<User | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: userKey(userId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true }),
   );
   return Item ? toUser(Item) : null;
 }
 
 export async function renameUser(userId: string, name: string): Promise<User> {
   try {
-    const { Attributes } = await dynamo.send(
+    const { Attributes } = await dynamo().send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: userKey(userId),
         UpdateExpression: 'SET #name = :name',
         ConditionExpression: 'attribute_exists(PK)',

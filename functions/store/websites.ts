@@ -4,7 +4,6 @@ import {
   GetCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { ListPosition } from '#core/list-cursor';
 import type { Difficulty, Estimate } from '#core/pricing';
 import { NotFound } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
@@ -12,14 +11,16 @@ import { deletePartition } from './batch-write.ts';
 import { isConditionFailure } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
 import {
+  inIndex,
   projectWebsitesIndex,
+  projectWebsitesPartition,
   websiteIdentityKey,
   websiteKey,
   websiteProfileKey,
   websiteSampleKey,
 } from './keys.ts';
 import { queryAll } from './query-all.ts';
-import { type QueryPage, queryPage } from './query-page.ts';
+import { newestFirstPage, type PageRequest, type QueryPage } from './query-page.ts';
 
 /** A website in a project: what its setup found, and the quote of a FULL scrape of it. */
 export interface Website {
@@ -33,6 +34,8 @@ export interface Website {
   product_type: string | null;
   products_estimate: number;
   difficulty: Difficulty;
+  /** How its pages are read: fetched, or rendered in a browser (the setup's analysis decided). */
+  rendering: 'HTTP' | 'BROWSER';
   /** The FULL-scrape quote made when the website was set up. */
   estimate: Estimate;
   setup_job_id: string;
@@ -42,7 +45,8 @@ export interface Website {
 
 const toWebsite = (item: Record<string, unknown>): Website => {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...website } = item;
-  return website as unknown as Website;
+  // Websites set up before rendering was decided are read over HTTP.
+  return { rendering: 'HTTP', ...website } as unknown as Website;
 };
 
 /**
@@ -58,7 +62,7 @@ export function landWebsiteItems(
   return [
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...websiteKey(website.website_id),
           ...projectWebsitesIndex(website.project_id, website.website_id),
@@ -70,7 +74,7 @@ export function landWebsiteItems(
     },
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...websiteIdentityKey(website.project_id, website.domain),
           type: 'WebsiteIdentity',
@@ -81,13 +85,13 @@ export function landWebsiteItems(
     },
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: { ...websiteProfileKey(website.website_id), type: 'WebsiteProfile', profile },
       },
     },
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: { ...websiteSampleKey(website.website_id), type: 'WebsiteSample', products: sample },
       },
     },
@@ -95,8 +99,8 @@ export function landWebsiteItems(
 }
 
 export async function getWebsite(websiteId: string): Promise<Website | null> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: websiteKey(websiteId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: websiteKey(websiteId), ConsistentRead: true }),
   );
   return Item ? toWebsite(Item) : null;
 }
@@ -109,9 +113,9 @@ export async function projectWebsite(projectId: string, websiteId: string): Prom
 }
 
 export async function findWebsiteByDomain(projectId: string, domain: string): Promise<Website | null> {
-  const { Item } = await dynamo.send(
+  const { Item } = await dynamo().send(
     new GetCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: websiteIdentityKey(projectId, domain),
       ConsistentRead: true,
     }),
@@ -121,29 +125,13 @@ export async function findWebsiteByDomain(projectId: string, domain: string): Pr
 
 /** The project's websites, newest first. */
 export async function listWebsites(projectId: string): Promise<Website[]> {
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': projectWebsitesIndex(projectId, '').GSI1PK },
-    ScanIndexForward: false,
-  });
+  const items = await queryAll({ ...inIndex(projectWebsitesPartition(projectId)), ScanIndexForward: false });
   return items.map(toWebsite);
 }
 
 /** One page of the project's websites, newest first (GET /websites). */
-export function listWebsitesPage(
-  projectId: string,
-  page: { limit: number; after?: ListPosition },
-): Promise<QueryPage<Website>> {
-  return queryPage(
-    {
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': projectWebsitesIndex(projectId, '').GSI1PK },
-      ScanIndexForward: false,
-    },
-    { ...page, read: async (items) => items.map(toWebsite) },
-  );
+export function listWebsitesPage(projectId: string, page: PageRequest): Promise<QueryPage<Website>> {
+  return newestFirstPage(inIndex(projectWebsitesPartition(projectId)), page, toWebsite);
 }
 
 /** Which of these website ids are still in their projects. */
@@ -153,30 +141,30 @@ export async function existingWebsiteIds(websiteIds: string[]): Promise<Set<stri
   for (let i = 0; i < unique.length; i += 100) {
     let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map(websiteKey);
     while (keys && keys.length > 0) {
-      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await dynamo.send(
+      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await dynamo().send(
         new BatchGetCommand({
           RequestItems: {
-            [tableName]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'website_id' },
+            [tableName()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'website_id' },
           },
         }),
       );
-      for (const item of Responses?.[tableName] ?? []) existing.add(String(item.website_id));
-      keys = UnprocessedKeys?.[tableName]?.Keys;
+      for (const item of Responses?.[tableName()] ?? []) existing.add(String(item.website_id));
+      keys = UnprocessedKeys?.[tableName()]?.Keys;
     }
   }
   return existing;
 }
 
 export async function getWebsiteSample(websiteId: string): Promise<ProductRecord[]> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: websiteSampleKey(websiteId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: websiteSampleKey(websiteId), ConsistentRead: true }),
   );
   return (Item?.products as ProductRecord[] | undefined) ?? [];
 }
 
 export async function getWebsiteProfile(websiteId: string): Promise<unknown> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: websiteProfileKey(websiteId), ConsistentRead: true }),
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: websiteProfileKey(websiteId), ConsistentRead: true }),
   );
   return Item?.profile ?? null;
 }
@@ -188,19 +176,19 @@ export async function getWebsiteProfile(websiteId: string): Promise<unknown> {
  */
 export async function removeWebsite(website: Website): Promise<boolean> {
   try {
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: websiteKey(website.website_id),
               ConditionExpression: 'attribute_exists(PK)',
             },
           },
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: websiteIdentityKey(website.project_id, website.domain),
               ConditionExpression: 'website_id = :id',
               ExpressionAttributeValues: { ':id': website.website_id },

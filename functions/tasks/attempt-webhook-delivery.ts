@@ -1,4 +1,4 @@
-import { type AttemptStep, attemptDelivery, type DeliveryRound } from '#jobs/deliver-webhook';
+import { type AttemptStep, attemptDelivery, type DeliveryRound } from '#webhooks/deliver-webhook';
 
 /** The webhook-delivery lane's one task: an attempt of a delivery round, and when to try again. */
 export function handler(input: DeliveryRound): Promise<AttemptStep> {

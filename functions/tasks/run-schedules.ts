@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
-import { runDueSchedules } from '#jobs/run-due-schedules';
 import { logInfo } from '#platform/log';
+import { runDueSchedules } from '#schedules/run-due-schedules';
 
 /** Runs are started until this long before the function's timeout; the next tick takes the rest. */
 const SAFETY_MS = 60_000;

@@ -1,15 +1,15 @@
 import type { Context } from 'aws-lambda';
 import { expireIdleJobs } from '#jobs/expire-idle-jobs';
 import { recordHeldHistory } from '#jobs/record-held-history';
-import { setting } from '#platform/config';
+import { onFirstUse, setting } from '#platform/config';
 import { logInfo } from '#platform/log';
-import { startHeldRounds } from '#store/webhook-events';
+import { startHeldRounds } from '#webhooks/webhook-events';
 
 /** Held work is finished until this long before the function's timeout; the next sweep takes the rest. */
 const SAFETY_MS = 60_000;
 
 /** The design: an unapproved job idle 14 days is cancelled; a stage or a test may set another limit. */
-const IDLE_LIMIT_SECONDS = setting('JOB_IDLE_LIMIT_SECONDS');
+const idleLimitSeconds = onFirstUse(() => setting('JOB_IDLE_LIMIT_SECONDS'));
 
 /**
  * Run by the EventBridge schedule in AWS and by the local stack's timer: expires idle jobs, and
@@ -21,7 +21,7 @@ export async function handler(
   context?: Pick<Context, 'getRemainingTimeInMillis'>,
 ): Promise<{ expired: string[]; history_recorded: string[]; delivery_rounds_started: string[] }> {
   const deadline = context ? Date.now() + context.getRemainingTimeInMillis() - SAFETY_MS : undefined;
-  const expired = await expireIdleJobs(IDLE_LIMIT_SECONDS * 1000);
+  const expired = await expireIdleJobs(idleLimitSeconds() * 1000);
   if (expired.length > 0) logInfo('expired idle jobs', { jobIds: expired });
   const recorded = await recordHeldHistory(deadline);
   if (recorded.length > 0) logInfo('recorded held price history', { jobIds: recorded });

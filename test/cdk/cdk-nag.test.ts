@@ -23,7 +23,7 @@ describe('cdk-nag AwsSolutions', () => {
     // The repository's own lanes and routes: what a deploy would ship.
     const stacks = synthStage('test');
     // The findings of the API's nested route stacks are reported in the API stack's own artifact.
-    const all = [stacks.data, stacks.jobs, stacks.api].filter(
+    const all = [stacks.data, stacks.jobs, stacks.api, stacks.console].filter(
       (stack): stack is NonNullable<typeof stack> => !!stack,
     );
     for (const stack of all) Aspects.of(stack).add(new AwsSolutionsChecks({ verbose: false }));

@@ -5,9 +5,9 @@ import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { SECRETS, SETTINGS, type SecretName, type SettingName } from '#platform/config';
 import { routeKey, routes } from '#platform/routes';
+import { IDLE_JOB_SWEEPER_MODULE, SCHEDULE_RUNNER_MODULE, taskFunctions } from '#platform/tasks';
 import { REPO_ROOT } from '../../lib/bundling.ts';
 import { laneArnVariable } from '../../lib/jobs-stack.ts';
-import { IDLE_JOB_SWEEPER_MODULE, SCHEDULE_RUNNER_MODULE, taskFunctions } from '../../lib/task-functions.ts';
 import { apiTemplate, FIXTURE_JOBS, functionId, synthStage } from './synth-stage.ts';
 
 interface VariablesRead {

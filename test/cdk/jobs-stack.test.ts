@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routeKey, routes } from '#platform/routes';
+import { taskFunctions } from '#platform/tasks';
 import { laneArnVariable } from '../../lib/jobs-stack.ts';
 import type { JobsOverrides } from '../../lib/product-data-app.ts';
 import { routeAccess } from '../../lib/route-access.ts';
-import { taskFunctions } from '../../lib/task-functions.ts';
 import {
   actionsOf,
   apiTemplate,
@@ -178,9 +178,9 @@ describe('jobs stack sources', () => {
   const task = (resource: string) =>
     JSON.stringify({ StartAt: 'T', States: { T: { Type: 'Task', Resource: resource, End: true } } });
 
-  it('refuses a placeholder that lib/task-functions.ts does not list', () => {
+  it('refuses a placeholder that functions/platform/tasks.ts does not list', () => {
     expect(lanesIn({ 'x.asl.json': task(placeholder('CrawlBatchArn')) })).toThrow(
-      /x\.asl\.json uses \$\{CrawlBatchArn\}, which lib\/task-functions\.ts does not list/,
+      /x\.asl\.json uses \$\{CrawlBatchArn\}, which functions\/platform\/tasks\.ts does not list/,
     );
   });
 

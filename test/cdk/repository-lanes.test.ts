@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { taskFunctions } from '#platform/tasks';
 import { REPO_ROOT } from '../../lib/bundling.ts';
 import { stageConfigs } from '../../lib/stage-config.ts';
-import { taskFunctions } from '../../lib/task-functions.ts';
 import { aslErrors, resourcesOf, synthStage } from './synth-stage.ts';
 
 /** The repository's own ASL files, as `npm run synth` deploys them. */
@@ -16,7 +16,7 @@ describe('the lanes in state-machines/', () => {
     for (const file of files) expect(aslErrors(join(directory, file)), file).toBe('');
   });
 
-  it('synthesize with every placeholder wired to the task function lib/task-functions.ts names', () => {
+  it('synthesize with every placeholder wired to the task function functions/platform/tasks.ts names', () => {
     const { jobs } = synthStage('dev');
     if (files.length === 0) return;
     if (!jobs) throw new Error('ASL files exist but no jobs stack was made');

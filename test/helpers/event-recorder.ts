@@ -1,4 +1,4 @@
-import { useEventPublisher } from '#store/webhook-events';
+import { useEventPublisher } from '#webhooks/webhook-events';
 
 export interface RecordedEvent {
   projectId: string;

@@ -11,6 +11,7 @@ import { scrapeUrl } from '../../functions/crawl/page/scrape-url.ts';
 import type { ExpectedPage, ExtractedFields } from './score-extraction.ts';
 
 const ROOT = new URL('../../data/extraction/real-pages/', import.meta.url);
+const MORE = new URL('../../data/extraction/more-real-pages/', import.meta.url);
 
 export interface RealPage {
   expected: ExpectedPage;
@@ -21,13 +22,27 @@ export interface RealPage {
 
 /** The 73 development pages with their expectations. */
 export function loadRealPages(): RealPage[] {
-  const expected = JSON.parse(readFileSync(new URL('expected.json', ROOT), 'utf8')) as (ExpectedPage & {
+  return loadPages(ROOT);
+}
+
+/** The 56 further real pages of 42 shops (data/extraction/more-real-pages). */
+export function loadMoreRealPages(): RealPage[] {
+  return loadPages(MORE);
+}
+
+function loadPages(root: URL): RealPage[] {
+  const expected = JSON.parse(readFileSync(new URL('expected.json', root), 'utf8')) as (ExpectedPage & {
     stored_as: string;
   })[];
   return expected.map((page) => {
-    const bytes = new Uint8Array(gunzipSync(readFileSync(new URL(page.stored_as, ROOT))));
+    const bytes = new Uint8Array(gunzipSync(readFileSync(new URL(page.stored_as, root))));
     return { expected: page, bytes, html: decodeBody(bytes, 'text/html') };
   });
+}
+
+/** The shop a page belongs to: its shop family where the data names one, else its host. */
+export function shopOf(page: RealPage): string {
+  return page.expected.shop_family ?? new URL(page.expected.url).host;
 }
 
 /**
@@ -86,7 +101,8 @@ export async function scrapeRealPages(
     });
     for (const page of hostPages) {
       const outcome = await scrapeUrl(page.expected.url, profile, shop);
-      records.set(page.expected.id, outcome.product);
+      // A page offering variants lists the variant it shows first.
+      records.set(page.expected.id, outcome.products[0] ?? null);
     }
   }
   return records;

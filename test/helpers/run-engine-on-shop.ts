@@ -72,7 +72,11 @@ export async function runEngineOnShop(
       .filter((index) => index !== undefined),
   );
   const scraped = new Map<string, ProductRecord>();
-  for (const outcome of outcomes) if (outcome.product) scraped.set(outcome.product.url, outcome.product);
+  for (const outcome of outcomes) {
+    // A page offering variants lists the variant it shows first.
+    const [shown] = outcome.products;
+    if (shown) scraped.set(shown.url, shown);
+  }
   const correct = Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>;
   const mismatches: ShopRun['mismatches'] = [];
   for (const expected of truth) {

@@ -36,6 +36,8 @@ export interface ExpectedPage extends Omit<ExtractedFields, 'availability'> {
   url: string;
   availability: 'InStock' | 'OutOfStock' | null;
   unscored: string[];
+  /** One shop across its hosts and country sites (more-real-pages); absent where the host is the shop. */
+  shop_family?: string;
   [alternatives: `${string}_alternatives`]: unknown;
 }
 

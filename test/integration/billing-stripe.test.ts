@@ -4,6 +4,7 @@ import type { RunningStack } from '#local/start-stack';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { type FakeStripe, startFakeStripe } from '#test/fake-stripe';
+import { expectSettledLedger } from '#test/ledger-check';
 import { newCustomer, newUser } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
 
@@ -116,6 +117,7 @@ describe('top-up through Stripe Checkout', () => {
     expect(invoices.body[0]).toMatchObject({ session_id: body.session_id, amount: '50.00' });
     const status = await owner.get(billing(customerId, `/topups/${body.session_id}`));
     expect(status.body).toMatchObject({ status: 'PAID', credited: true });
+    expect(await expectSettledLedger(customerId)).toEqual({ balance: 5000, held: 0, spendable: 5000 });
   });
 
   it('verifies a body that API Gateway passed base64-encoded', async () => {
@@ -178,6 +180,7 @@ describe('top-up through Stripe Checkout', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await owner.get(billing(customerId, '/balance'))).body.balance).toBe('12.34');
     expect((await owner.get(billing(customerId, '/invoices'))).body).toHaveLength(1);
+    expect(await expectSettledLedger(customerId)).toEqual({ balance: 1234, held: 0, spendable: 1234 });
   });
 
   it('acknowledges events that are not payments', async () => {

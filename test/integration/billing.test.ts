@@ -129,7 +129,13 @@ describe('balance', () => {
 describe('usage', () => {
   async function settle(customer: string, jobId: string, amount: string, settledAt: string) {
     const cents = parseMoney(amount);
-    await placeHold({ customerId: customer, holdId: jobId, amount: cents, jobId });
+    await placeHold({
+      customerId: customer,
+      holdId: jobId,
+      amount: cents,
+      jobId,
+      monthlySpendLimit: parseMoney('100000.00'),
+    });
     await chargeHold(customer, jobId, {
       job_id: jobId,
       job_type: 'FULL_SCRAPE',
@@ -244,9 +250,9 @@ describe('top-up validation', () => {
   it('answers 404 JOB_NOT_FOUND for a job outside the customer', async () => {
     const other = await newCustomer();
     const foreignJob = newId('job');
-    await dynamo.send(
+    await dynamo().send(
       new PutCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...jobKey(foreignJob),
           type: 'Job',
@@ -268,9 +274,9 @@ describe('top-up validation', () => {
 
   it('accepts amounts at both ends of the range, as strings or numbers, and a job of the customer', async () => {
     const jobId = newId('job');
-    await dynamo.send(
+    await dynamo().send(
       new PutCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...jobKey(jobId),
           type: 'Job',

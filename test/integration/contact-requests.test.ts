@@ -5,6 +5,7 @@ import type { RunningStack } from '#local/start-stack';
 import { needSetting } from '#platform/config';
 import { renameUser } from '#store/users';
 import { type ApiClient, apiClient } from '#test/api-client';
+import { expectProblem } from '#test/expect-problem';
 import { expectSettledLedger } from '#test/ledger-check';
 import { newCustomer, newUser } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
@@ -108,5 +109,77 @@ describe('contact requests without a job', () => {
     const response = await api.post('/contact-requests', body);
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('a burst of contact requests', () => {
+  it('is answered 429 with Retry-After past 5 in an hour, and only the accepted ones are mailed', async () => {
+    const { apiKey } = await newUser();
+    const send = (i: number) =>
+      api.withKey(apiKey).post('/contact-requests', { reason: 'SUPPORT', message: `Burst ${i}` });
+
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => send(i)));
+    const later = await send(12);
+
+    const created = answers.filter((answer) => answer.status === 201);
+    // Racing requests may pick one free place and one of them lose it: at most the limit is taken.
+    expect(created.length).toBeGreaterThan(0);
+    expect(created.length).toBeLessThanOrEqual(5);
+    for (const answer of [...answers.filter((answer) => answer.status !== 201), later]) {
+      expectProblem(answer, 429, 'CONTACT_LIMIT_REACHED');
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const mails = await outbox();
+    const ids = new Set(created.map((answer) => answer.body.contact_request_id));
+    expect(
+      mails.filter((mail) => /Burst \d+/.test(mail) && [...ids].some((id) => mail.includes(id))),
+    ).toHaveLength(ids.size);
+    expect(mails.filter((mail) => mail.includes('Burst 12'))).toEqual([]);
+  });
+
+  it('takes the 5 a user sends one after another, and refuses the 6th', async () => {
+    const { apiKey } = await newUser();
+    const send = () => api.withKey(apiKey).post('/contact-requests', { reason: 'SALES' });
+    for (let i = 0; i < 5; i++) expect((await send()).status).toBe(201);
+    const refused = await send();
+    expectProblem(refused, 429, 'CONTACT_LIMIT_REACHED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+  });
+});
+
+describe('names and free texts', () => {
+  it.each([
+    ['a lone surrogate in a name', 'PUT', '/account', { name: 'x\ud800y' }, 'name'],
+    ['a zero-width space in a name', 'PUT', '/account', { name: 'Ann\u200b' }, 'name'],
+    ['a direction override in a key name', 'POST', '/account/api-keys', { name: 'key\u202egnp.exe' }, 'name'],
+    [
+      'a lone surrogate in a message',
+      'POST',
+      '/contact-requests',
+      { reason: 'SALES', message: 'hi \udc00' },
+      'message',
+    ],
+    [
+      'a control character in a message',
+      'POST',
+      '/contact-requests',
+      { reason: 'SALES', message: 'hi\u0007' },
+      'message',
+    ],
+  ])('refuses %s with 422 at the field', async (_, method, path, body, field) => {
+    const answer = await api.request(method, path, { body });
+    expectProblem(answer, 422, 'VALIDATION_ERROR');
+    expect(answer.body.errors).toEqual([expect.objectContaining({ location: 'body', path: field })]);
+  });
+
+  it('takes line breaks in a message, and emoji joined by U+200D in a name', async () => {
+    const { apiKey } = await newUser();
+    const named = await api.withKey(apiKey).put('/account', { name: 'Ann 👩\u200d💻' });
+    expect(named.status).toBe(200);
+    const asked = await api
+      .withKey(apiKey)
+      .post('/contact-requests', { reason: 'SALES', message: 'Line one\nLine two\tend' });
+    expect(asked.status).toBe(201);
+    expect(asked.body.message).toBe('Line one\nLine two\tend');
   });
 });

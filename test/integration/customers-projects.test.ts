@@ -106,6 +106,7 @@ describe('creating projects', () => {
       is_default: false,
       localization: { country: 'CZ', currency: 'CZK', locale: 'cs-CZ' },
       change_threshold_percent: null,
+      auto_accept_confidence: 0.95,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -214,6 +215,19 @@ describe('listing and updating projects', () => {
     expect(all.body.map((project: any) => project.project_id).sort()).toEqual([first, second].sort());
     const scoped = await api.withKey(await projectKeyFor(owner.apiKey, first)).get('/projects');
     expect(scoped.body.map((project: any) => project.project_id)).toEqual([first]);
+  });
+
+  it("gives each listed project the caller's own role in it", async () => {
+    const customerId = await newCustomer();
+    const owner = await newUser(customerId, 'OWNER');
+    const projectId = await newProject(customerId, owner.userId, 'Roles');
+    const viewer = await newUser();
+    await addProjectMember(projectId, viewer.userId, 'VIEWER');
+    const roleOf = async (key: string) =>
+      (await api.withKey(key).get('/projects')).body.find((project: any) => project.project_id === projectId)
+        ?.role;
+    expect(await roleOf(owner.apiKey)).toBe('ADMIN');
+    expect(await roleOf(viewer.apiKey)).toBe('VIEWER');
   });
 
   it('hides projects of managed customers from self-service', async () => {

@@ -18,6 +18,7 @@ let port: number;
 let baseUrl: string;
 let demoKey: string;
 let demoShopUrls: string[];
+let consoleUrl: string;
 
 /** Starts `npm start`'s entry point as a user would, and reads the two lines it promises. */
 beforeAll(async () => {
@@ -37,6 +38,7 @@ beforeAll(async () => {
   baseUrl = /^Base URL: (\S+)$/m.exec(output)?.[1] ?? '';
   demoShopUrls = [...output.matchAll(/^Demo shop: (\S+)$/gm)].map((match) => match[1] ?? '');
   demoKey = /^API key: (\S+)$/m.exec(output)?.[1] ?? '';
+  consoleUrl = /^Console: (\S+)$/m.exec(output)?.[1] ?? '';
 });
 
 afterAll(() => {
@@ -64,6 +66,17 @@ describe('npm start', () => {
     const [customer] = (await api.get('/customers')).body;
     expect(customer).toMatchObject({ role: 'OWNER' });
     expect((await api.get('/projects')).body).toHaveLength(1);
+  });
+
+  it("prints the console's address, where the service serves the console page and its script", async () => {
+    expect(consoleUrl).toBe(`http://127.0.0.1:${port}/console`);
+    const page = await fetch(consoleUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('/console/app.js');
+    const script = await fetch(new URL('/console/app.js', consoleUrl));
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect((await script.text()).length).toBeGreaterThan(1000);
   });
 
   it('lets the crawler reach the demo shops and no other address of this machine', async () => {

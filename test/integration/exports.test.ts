@@ -114,6 +114,18 @@ async function expectedRows(currency: string) {
         ? (convertPrice(product.price_max, product.currency, currency, rates) ?? '')
         : '',
     price_from: product.price ? String(product.price_from === true) : '',
+    variant_group: product.variant_group ?? '',
+    variant_attributes: product.variant_attributes ? JSON.stringify(product.variant_attributes) : '',
+    unit_price:
+      product.unit_price && product.currency
+        ? (convertPrice(product.unit_price, product.currency, currency, rates) ?? '')
+        : '',
+    unit:
+      product.unit_price &&
+      product.currency &&
+      convertPrice(product.unit_price, product.currency, currency, rates)
+        ? (product.unit ?? '')
+        : '',
   }));
 }
 
@@ -240,6 +252,9 @@ describe('match datasets', () => {
       price: `${1000 + index}.00`,
       currency: 'CZK',
     }));
+    // The third sold as a 4-pack, which the price comparison must compare per piece and flag.
+    const pack = offers[2] as (typeof offers)[number];
+    Object.assign(pack, { name: `${pack.name} 4-pack`, unit_price: '250.50', unit: 'piece' });
     const objectKey = await writeCatalog(projectId, competitor, 'job_competitor', offers);
     const pointer = {
       website_id: competitor,
@@ -250,7 +265,7 @@ describe('match datasets', () => {
       products: offers.length,
       created_at: new Date().toISOString(),
     };
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({ TransactItems: catalogPointerWrites(pointer, ['COMPLETE']) }),
     );
     const matches = offers.map((offer, index) => ({
@@ -296,7 +311,15 @@ describe('match datasets', () => {
       [`${competitor}_price`]: convertPrice('1000.00', 'CZK', 'EUR', rates),
       [`${competitor}_original_currency`]: 'CZK',
     });
+    expect(compared[0]?.[`${competitor}_pack_differs`]).toBe('false');
+    expect(compared[2]).toMatchObject({
+      [`${competitor}_price`]: convertPrice('1002.00', 'CZK', 'EUR', rates),
+      [`${competitor}_unit_price`]: convertPrice('250.50', 'CZK', 'EUR', rates),
+      [`${competitor}_unit`]: 'piece',
+      [`${competitor}_pack_differs`]: 'true',
+    });
     expect(compared[5]?.[`${competitor}_url`]).toBe('');
+    expect(compared[5]?.[`${competitor}_pack_differs`]).toBe('');
     const listed = (await api.get('/exports', { query: { project_id: projectId } })).body;
     expect(listed.filter((item: any) => item.dataset !== 'products')).toEqual(
       expect.arrayContaining([

@@ -8,6 +8,8 @@ import { newCustomer } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
 
 let stack: RunningStack;
+/** A limit no test here reaches: these tests are about the balance, not the month's spend. */
+const NO_LIMIT = parseMoney('100000.00');
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -27,7 +29,13 @@ describe('concurrent holds on one balance', () => {
 
     const outcomes = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
-        placeHold({ customerId, holdId: `hold_${i}`, amount: parseMoney('5.00'), jobId: `job_${i}` }),
+        placeHold({
+          customerId,
+          holdId: `hold_${i}`,
+          amount: parseMoney('5.00'),
+          jobId: `job_${i}`,
+          monthlySpendLimit: NO_LIMIT,
+        }),
       ),
     );
 
@@ -55,7 +63,13 @@ describe('concurrent holds on one balance', () => {
     await credit(0);
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        placeHold({ customerId, holdId: `hold_${i}`, amount: parseMoney('1.00'), jobId: `job_${i}` }),
+        placeHold({
+          customerId,
+          holdId: `hold_${i}`,
+          amount: parseMoney('1.00'),
+          jobId: `job_${i}`,
+          monthlySpendLimit: NO_LIMIT,
+        }),
       ),
     );
 

@@ -3,7 +3,7 @@ import { commands } from '#admin/commands';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
-import type { ApiClient } from '#test/api-client';
+import type { ApiClient, ApiResponse } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob } from '#test/jobs';
 import { addProjectMember, newProject, newUser } from '#test/operator';
@@ -108,20 +108,120 @@ const keyOf = (pair: ReturnType<typeof pairOf>) => `${pair.reference_url} > ${pa
 describe('match review', () => {
   let proposals: ReturnType<typeof pairOf>[];
 
-  it('starts with every match proposed, in both files', async () => {
+  it('starts with every match proposed, AUTO or for review by its confidence, and compares the AUTO ones', async () => {
     const rows = await download('matches');
     expect(rows.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(rows.map((row) => row.match_status))).toEqual(new Set(['proposed']));
+    for (const row of rows) expect(row.match_status).toBe(Number(row.confidence) >= 0.95 ? 'auto' : 'review');
     proposals = rows.map((row) => pairOf(row as Record<string, string>));
     const comparison = await download('price_comparison');
     expect(comparison).toHaveLength(60);
-    expect(comparison.filter((row) => row[`${competitorId}_url`]).length).toBe(rows.length);
+    const auto = rows.filter((row) => row.match_status === 'auto');
+    expect(auto.length).toBeGreaterThanOrEqual(30);
+    expect(comparison.filter((row) => row[`${competitorId}_url`]).length).toBe(auto.length);
+    for (const row of comparison) {
+      const status = row[`${competitorId}_competitor_status`];
+      if (row[`${competitorId}_url`]) {
+        expect(row[`${competitorId}_match_status`]).toBe('auto');
+        expect(status).toBe('MATCHED');
+      } else expect(['REVIEW', 'NO_MATCH']).toContain(status);
+    }
+    // The reference sells 20 products the competitor does not: they are no match.
     expect(
-      comparison
-        .filter((row) => row[`${competitorId}_url`])
-        .every((row) => row[`${competitorId}_match_status`] === 'proposed'),
-    ).toBe(true);
+      comparison.filter((row) => row[`${competitorId}_competitor_status`] === 'NO_MATCH').length,
+    ).toBeGreaterThanOrEqual(15);
     expect((await api.get(decisionsOf(projectId))).body).toEqual([]);
+  });
+
+  it('validates auto_accept_confidence, 0 to 1, and bands the files by it', async () => {
+    const patch = (value: unknown) => api.patch(`/projects/${projectId}`, { auto_accept_confidence: value });
+    for (const bad of [1.5, -0.1, 'abc']) expect((await patch(bad)).status).toBe(422);
+    expect((await patch(0)).body.auto_accept_confidence).toBe(0);
+    expect(new Set((await download('matches')).map((row) => row.match_status))).toEqual(new Set(['auto']));
+    expect((await patch(1)).body.auto_accept_confidence).toBe(1);
+    for (const row of await download('matches'))
+      expect(row.match_status).toBe(Number(row.confidence) >= 1 ? 'auto' : 'review');
+    expect((await patch(null)).body.auto_accept_confidence).toBe(0.95);
+  });
+
+  it('queues the pairs waiting for review, most telling first, with alternatives, paged by cursor', async () => {
+    const review = `/projects/${projectId}/match-review`;
+    // Equal GTINs decide (confidence 1): at threshold 1 every pair without them waits for review.
+    await api.patch(`/projects/${projectId}`, { auto_accept_confidence: 1 });
+    const waiting = (await download('matches')).filter((row) => row.match_status === 'review');
+    expect(waiting.length).toBeGreaterThan(0);
+    const whole = await api.get(review, { query: { website_id: referenceId } });
+    expect(whole.status).toBe(200);
+    const items = whole.body as any[];
+    expect(new Set(items.map((item) => `${item.reference_url} > ${item.competitor_url}`))).toEqual(
+      new Set(waiting.map((row) => `${row.reference_url} > ${row.competitor_url}`)),
+    );
+    for (const [i, item] of items.entries()) {
+      expect(item.confidence).toBeLessThan(1);
+      expect(item.reference_name).toEqual(expect.any(String));
+      expect(item.alternatives.length).toBeLessThanOrEqual(3);
+      for (const alternative of item.alternatives)
+        expect(alternative).toMatchObject({ confidence: expect.any(Number), evidence: expect.any(String) });
+      if (i > 0) expect(item.impact).toBeLessThanOrEqual(items[i - 1].impact);
+    }
+    // One item a page, following the cursor, gives the same queue.
+    const paged: any[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ApiResponse = await api.get(review, {
+        query: { website_id: referenceId, limit: '1', ...(cursor ? { cursor } : {}) },
+      });
+      expect(page.status).toBe(200);
+      paged.push(...page.body);
+      cursor = page.headers.get('x-next-cursor');
+    } while (cursor);
+    expect(paged).toEqual(items);
+
+    // A decision takes its pair out of the queue; withdrawn, the pair is back.
+    const [first] = items;
+    const pair = {
+      reference_website_id: referenceId,
+      reference_url: first.reference_url,
+      competitor_website_id: competitorId,
+      competitor_url: first.competitor_url,
+    };
+    const accepted = await decide(pair, 'ACCEPTED');
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.decision_id).toBe(first.pair_id);
+    const after = (await api.get(review, { query: { website_id: referenceId } })).body as any[];
+    expect(after.map((item) => item.pair_id)).toEqual(items.slice(1).map((item) => item.pair_id));
+    const compared = (await download('price_comparison')).find(
+      (row) => row.reference_url === first.reference_url,
+    );
+    expect(compared?.[`${competitorId}_competitor_status`]).toBe('MATCHED');
+    expect((await api.delete(`${decisionsOf(projectId)}/${first.pair_id}`)).status).toBe(204);
+    expect((await api.get(review, { query: { website_id: referenceId } })).body).toEqual(items);
+
+    await api.patch(`/projects/${projectId}`, { auto_accept_confidence: 0 });
+    expect((await api.get(review, { query: { website_id: referenceId } })).body).toEqual([]);
+    await api.patch(`/projects/${projectId}`, { auto_accept_confidence: null });
+  });
+
+  it("answers 422 without a website, 404 for another project's website or project, 200 to a VIEWER", async () => {
+    const review = `/projects/${projectId}/match-review`;
+    expect((await api.get(review)).status).toBe(422);
+    expectProblem(await api.get(review, { query: { website_id: 'web_unknown' } }), 404, 'WEBSITE_NOT_FOUND');
+    const viewer = await newUser();
+    await addProjectMember(projectId, viewer.userId, 'VIEWER');
+    expect(
+      (await api.withKey(viewer.apiKey).get(review, { query: { website_id: referenceId } })).status,
+    ).toBe(200);
+    const other = await newProject(customerId, owner.userId, 'Other review');
+    const asOther = api.withKey((await api.post('/account/api-keys', { project_id: other })).body.api_key);
+    expectProblem(
+      await asOther.get(review, { query: { website_id: referenceId } }),
+      404,
+      'PROJECT_NOT_FOUND',
+    );
+    expectProblem(
+      await asOther.get(`/projects/${other}/match-review`, { query: { website_id: referenceId } }),
+      404,
+      'WEBSITE_NOT_FOUND',
+    );
   });
 
   it('refuses bad bodies (422), unknown products and websites (404), and accepting what is not proposed (409)', async () => {
@@ -279,7 +379,7 @@ describe('match review', () => {
     expect((await matchStatuses()).has(keyOf(rejected))).toBe(false);
     const afterWithdrawal = await runMatching();
     expect(afterWithdrawal.matching_progress.products_checked).toBe(1);
-    expect((await matchStatuses()).get(keyOf(rejected))).toBe('proposed');
+    expect(['auto', 'review']).toContain((await matchStatuses()).get(keyOf(rejected)));
     expectProblem(
       await api.delete(`${decisionsOf(projectId)}/${rejection.body.decision_id}`),
       404,

@@ -296,7 +296,7 @@ describe('approval at the current products', () => {
     reference.shop.resize(300);
     const pointer = await latestCatalog(reference.websiteId, 'FULL');
     const old = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: catalogPointerWrites(
           { ...(pointer as NonNullable<typeof pointer>), created_at: old },

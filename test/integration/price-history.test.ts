@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commands } from '#admin/commands';
-import { CHANGE_KINDS } from '#core/price-changes';
-import type { PriceObservation } from '#core/price-observation';
 import { productId } from '#core/product-id';
 import type { TruthProduct } from '#fixtures/ground-truth';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
+import { CHANGE_KINDS } from '#history/price-changes';
+import { appendHistoryRun, historyPrefix } from '#history/price-history';
+import type { PriceObservation } from '#history/price-observation';
 import type { RunningStack } from '#local/start-stack';
 import { dataBucketObjects } from '#store/data-bucket';
-import { appendHistoryRun, historyPrefix } from '#store/price-history';
 import { handler as sweepJobs } from '#tasks/sweep-idle-jobs';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';

@@ -6,9 +6,9 @@ import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import { createScrapeJob } from '#jobs/create-scrape-job';
 import type { RunningStack } from '#local/start-stack';
+import { scheduleStore } from '#schedules/schedule-services';
 import { jobStore } from '#store/job-store';
 import { getProject } from '#store/projects';
-import { claimRun, getSchedule } from '#store/schedules';
 import { getWebsite, removeWebsite } from '#store/websites';
 import { handler as runSchedules } from '#tasks/run-schedules';
 import type { ApiClient } from '#test/api-client';
@@ -428,7 +428,7 @@ describe('a runner that stopped mid-run', () => {
    * runner leaves when its function crashes or times out between the claim and the outcome.
    */
   async function claimAndStop(scheduleId: string): Promise<{ dueAt: string; jobId: string }> {
-    const schedule = await getSchedule(scheduleId);
+    const schedule = await scheduleStore.get(scheduleId);
     if (!schedule?.next_run_at) throw new Error(`schedule ${scheduleId} is not due`);
     const dueAt = schedule.next_run_at;
     const jobId = newId('job');
@@ -442,7 +442,7 @@ describe('a runner that stopped mid-run', () => {
       recorded_at: new Date(Date.now() - 20 * 60_000).toISOString(),
     };
     const next = new Date(Date.parse(dueAt) + 24 * HOUR).toISOString();
-    expect(await claimRun(schedule, { ...schedule, next_run_at: next }, run, jobId)).toBe(true);
+    expect(await scheduleStore.claimRun(schedule, { ...schedule, next_run_at: next }, run, jobId)).toBe(true);
     return { dueAt, jobId };
   }
   const runsOf = async (scheduleId: string) => (await api.get(`/schedules/${scheduleId}/runs`)).body;

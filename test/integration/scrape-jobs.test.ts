@@ -117,6 +117,7 @@ describe('a URL scrape', () => {
       NOT_A_PRODUCT: 1,
       BLOCKED_BY_ROBOTS: 1,
       ADDRESS_NOT_ALLOWED: 0,
+      BLOCKED: 0,
       FAILED: 0,
     });
     const expected = settleJob(created.body.estimate, 3);
@@ -219,9 +220,26 @@ describe('a FULL scrape', () => {
     const byUrl = (a: { url: string }, b: { url: string }) => a.url.localeCompare(b.url);
     expect(
       catalog
-        .map(({ scraped_at: _at, source: _source, canonical_url: _canonical, ...product }) => product)
+        .map(
+          ({
+            scraped_at: _at,
+            source: _source,
+            canonical_url: _canonical,
+            variant_group: _group,
+            variant_attributes: _attributes,
+            unit_price: _unitPrice,
+            unit: _unit,
+            ...product
+          }) => product,
+        )
         .sort(byUrl),
     ).toEqual([...truth].sort(byUrl));
+    // The shop sells no variants and names no quantities: the records say so, rather than leave the fields out.
+    expect(
+      new Set(
+        catalog.map((p) => JSON.stringify([p.variant_group, p.variant_attributes, p.unit_price, p.unit])),
+      ),
+    ).toEqual(new Set([JSON.stringify([null, null, null, null])]));
     // The shop's pages name themselves canonical, so the canonical is the fetched URL.
     expect(catalog.every((product) => product.canonical_url === product.url)).toBe(true);
 
@@ -235,6 +253,7 @@ describe('a FULL scrape', () => {
       NOT_A_PRODUCT: job.url_count - truth.length,
       BLOCKED_BY_ROBOTS: 0,
       ADDRESS_NOT_ALLOWED: 0,
+      BLOCKED: 0,
       FAILED: 0,
     });
     expect(await usageOf(full.job_id)).toEqual([
@@ -273,7 +292,7 @@ describe('a FULL scrape', () => {
   it('answers 409 CATALOG_EXPIRED for CATALOG_URLS once the FULL catalog is past the retention, when a FULL scrape is possible again', async () => {
     const pointer = await latestCatalog(websiteId, 'FULL');
     const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
-    await dynamo.send(
+    await dynamo().send(
       new TransactWriteCommand({
         TransactItems: catalogPointerWrites(
           { ...(pointer as NonNullable<typeof pointer>), created_at: old },

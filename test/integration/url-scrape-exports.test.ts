@@ -88,6 +88,7 @@ describe('a URL scrape', () => {
       NOT_A_PRODUCT: 1,
       BLOCKED_BY_ROBOTS: 0,
       ADDRESS_NOT_ALLOWED: 0,
+      BLOCKED: 0,
       FAILED: 0,
     });
     expect(job.settlement.quantity).toBe(3);

@@ -32,8 +32,8 @@ const codesOf = (method: string, path: string, status: string) => {
 };
 
 beforeAll(async () => {
-  for (const name of ['TABLE_NAME', 'DATA_BUCKET', 'EXPORTS_BUCKET', 'MAIL_OUTBOX_DIR'])
-    process.env[name] ??= 'openapi';
+  // The invoice and export-file modules still read their buckets when imported (docs/decisions.md, issue 33).
+  for (const name of ['DATA_BUCKET', 'EXPORTS_BUCKET']) process.env[name] ??= 'openapi';
   const { loadEndpoints } = await import('#local/load-endpoints');
   ({ COMPONENT_SCHEMAS: components } = await import('#http/openapi-components'));
   endpoints = await loadEndpoints();

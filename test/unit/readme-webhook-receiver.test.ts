@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureHeader } from '#core/webhook-signature';
 import { freePort } from '#local/free-port';
+import { signatureHeader } from '#webhooks/webhook-signature';
 
 const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
 const example = /```js\n(\/\/ receiver\.mjs[\s\S]*?)```/.exec(readme)?.[1];

@@ -1,3 +1,4 @@
+import type { Difficulty } from '#core/pricing';
 /** How one field is read from a page's markup. */
 export interface FieldRule {
   /** CSS selector; the first match is read (for labelled rows: the first match with the label). */
@@ -9,7 +10,6 @@ export interface FieldRule {
 }
 
 export type ExtractionMethod = 'JSONLD' | 'MICRODATA' | 'OPENGRAPH' | 'SELECTORS';
-export type Difficulty = 'EASY' | 'MEDIUM' | 'HARD';
 export type SelectorField =
   | 'name'
   | 'brand'

@@ -5,6 +5,7 @@ import { mainHeading } from '../page/main-heading.ts';
 import { normaliseAmount } from '../page/normalise-amount.ts';
 import { normaliseGtin } from '../page/normalise-gtin.ts';
 import type { PageAnatomy } from '../page/page-anatomy.ts';
+import { pageElements } from '../page/page-elements.ts';
 import type { PriceContext } from '../page/parse-price.ts';
 import type { ProductFields } from '../page/product-fields.ts';
 import { productFromSelectors, readRule, spacedText } from '../page/product-from-selectors.ts';
@@ -95,16 +96,41 @@ interface Target {
 }
 
 /**
- * Learns a markup rule per field from sample product pages. On each page the field's element is
+ * The most a sample page may weigh to teach: learning tries dozens of candidate selectors per field
+ * on every sample, each a walk of the page whose steps climb its ancestors, so its cost is the
+ * page's depth total times the candidates. Real product pages stay far below (50,000 elements 20
+ * deep: 1,000,000); a page past it (a trap nesting thousands of blocks, a flood of elements) is
+ * still scraped with the rules the other samples teach, it only teaches nothing itself.
+ */
+export const LEARNING_LIMITS = { maxElements: 100_000, maxDepthTotal: 2_000_000 } as const;
+
+function isLearnable(page: Page): boolean {
+  const elements = pageElements(page.$).all;
+  if (elements.length > LEARNING_LIMITS.maxElements) return false;
+  // Elements come in document order, so each one's parent has its depth already.
+  const depths = new Map<unknown, number>();
+  let total = 0;
+  for (const element of elements) {
+    const depth = (depths.get(element.parent) ?? 0) + 1;
+    depths.set(element, depth);
+    total += depth;
+    if (total > LEARNING_LIMITS.maxDepthTotal) return false;
+  }
+  return true;
+}
+
+/**
+ * Learns a markup rule per field from sample product pages (those within LEARNING_LIMITS). On each page the field's element is
  * found (from structured values where the page has them, else by heading, price position, row
  * labels, breadcrumbs, stock phrases and buy buttons); candidate selectors are built from the
  * element and its ancestors; the rule that reads the right value on most pages wins, so a selector
  * that also matches related products listed earlier on the page loses.
  */
 export function learnSelectors(
-  pages: readonly LearningPage[],
+  samples: readonly LearningPage[],
   context: PriceContext,
 ): Partial<Record<SelectorField, FieldRule>> {
+  const pages = samples.filter((sample) => isLearnable(sample.page));
   const rules: Partial<Record<SelectorField, FieldRule>> = {};
   const learn = (
     field: SelectorField,

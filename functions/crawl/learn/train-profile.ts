@@ -1,15 +1,16 @@
+import type { Difficulty } from '#core/pricing';
 import type { ProductRecord } from '#core/product-record';
 import type { PageFetcher } from '../net/page-fetcher.ts';
 import { classifyPage, type PageClassification, type PageKind } from '../page/classify-page.ts';
-import { extractProduct } from '../page/extract-product.ts';
 import { fetchHtmlPage } from '../page/fetch-html-page.ts';
 import { pageAnatomy } from '../page/page-anatomy.ts';
 import { readOnePage } from '../page/page-failure.ts';
+import { productRecords } from '../page/product-records.ts';
 import type { Page } from '../page/read-page.ts';
 import { detectLanguage } from '../site/detect-language.ts';
 import { isSameSite } from '../site/same-site.ts';
 import { siteLinks } from '../site/site-links.ts';
-import type { Difficulty, ExtractionMethod, ExtractionProfile } from './extraction-profile.ts';
+import type { ExtractionMethod, ExtractionProfile } from './extraction-profile.ts';
 import { learnSelectors } from './learn-selectors.ts';
 import { learnSkuFromUrl } from './learn-sku-from-url.ts';
 import { learnUrlPattern } from './learn-url-pattern.ts';
@@ -53,6 +54,11 @@ const DIFFICULTY: Record<ExtractionMethod, Difficulty> = {
 const STRUCTURED: Exclude<ExtractionMethod, 'SELECTORS'>[] = ['JSONLD', 'MICRODATA', 'OPENGRAPH'];
 /** Share of the sampled pages aimed at product pages; the rest teach what is not a product. */
 const PRODUCT_SHARE = 0.7;
+/**
+ * Variant records a sample page gives at most: the sample lives in one table item (400 KB), and
+ * three show how a page's variants were read as well as two hundred would.
+ */
+const SAMPLE_VARIANTS = 3;
 
 /**
  * The setup job's training: collects up to `pagesLimit` pages (product card links first, listings
@@ -194,8 +200,10 @@ export async function trainProfile(
   };
   const samples = products
     .slice(0, options.sampleSize ?? 10)
-    .map((entry) => readOnePage(() => extractProduct(entry.page, profile)).value)
-    .filter((record): record is ProductRecord => record !== null);
+    // A few variants a page show how variants read; all of them would swell the sample item.
+    .flatMap((entry) =>
+      (readOnePage(() => productRecords(entry.page, profile)).value ?? []).slice(0, SAMPLE_VARIANTS),
+    );
   progress.phase = 'DONE';
   progress.percent = 100;
   progress.pages_estimate = collected.length;

@@ -153,6 +153,88 @@ describe('retries', () => {
     expect(server.paths().filter((path) => path === '/busy')).toHaveLength(1);
   });
 
+  it('does not wait a Retry-After that ends beyond the time budget', async () => {
+    const server = cleanup.add(await startServer(routes({ '/busy': status(429, { 'retry-after': '2' }) })));
+    const fetcher = cleanup.add(testFetcher([server], { maxRetryDelayMs: 10_000 }));
+
+    const started = performance.now();
+    const page = await fetcher.fetch(`${server.origin}/busy`, { deadline: performance.now() + 500 });
+
+    expect(page).toMatchObject({ outcome: 'HTTP_ERROR', status: 429 });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(server.paths().filter((path) => path === '/busy')).toHaveLength(1);
+  });
+
+  it('sends fewer requests at once, spaced further, to a host that answers 429', async () => {
+    let inFlight = 0;
+    let refused = 0;
+    let lastStart = Number.NEGATIVE_INFINITY;
+    // Refuses a second request in flight, or one started within 400 ms of the previous one.
+    const strict: Handler = (_request, response) => {
+      const now = performance.now();
+      if (inFlight > 0 || now - lastStart < 400) {
+        refused++;
+        response.writeHead(429, { 'retry-after': '1' }).end();
+        return;
+      }
+      inFlight++;
+      lastStart = now;
+      setTimeout(() => {
+        inFlight--;
+        response.writeHead(200, { 'content-type': 'text/html' }).end('ok');
+      }, 20);
+    };
+    const server = cleanup.add(
+      await startServer(routes(Object.fromEntries([0, 1, 2, 3, 4].map((i) => [`/p/${i}`, strict])))),
+    );
+    const fetcher = cleanup.add(testFetcher([server], { perHostConcurrency: 4, maxRetryDelayMs: 5_000 }));
+
+    const results = await Promise.all([0, 1, 2, 3, 4].map((i) => fetcher.fetch(`${server.origin}/p/${i}`)));
+
+    expect(results.map((page) => page.outcome)).toEqual(['OK', 'OK', 'OK', 'OK', 'OK']);
+    const pages = pageRequests(server.requests);
+    // Once slowed down, requests come one at a time at least 500 ms apart, so the refusals stop early.
+    expect(refused).toBeLessThanOrEqual(4);
+    const last = pages.slice(-3);
+    for (let i = 1; i < last.length; i++)
+      expect((last[i]?.startedAt ?? 0) - (last[i - 1]?.startedAt ?? 0)).toBeGreaterThanOrEqual(400);
+  }, 20_000);
+
+  it('retries a bot wall once later, then reports BOT_WALL', async () => {
+    const challenge =
+      '<html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>';
+    const server = cleanup.add(
+      await startServer(routes({ '/walled': status(403), '/challenge': text(challenge) })),
+    );
+    const fetcher = cleanup.add(testFetcher([server], { botWallRetryDelayMs: 300 }));
+
+    const walled = await fetcher.fetch(`${server.origin}/walled`);
+    const challenged = await fetcher.fetch(`${server.origin}/challenge`);
+
+    expect(walled).toMatchObject({ outcome: 'BOT_WALL', status: 403, body: '' });
+    expect(challenged).toMatchObject({ outcome: 'BOT_WALL', status: 200, body: '' });
+    const attempts = server.requests.filter((request) => request.path === '/walled');
+    expect(attempts).toHaveLength(2);
+    expect((attempts[1]?.startedAt ?? 0) - (attempts[0]?.endedAt ?? 0)).toBeGreaterThanOrEqual(300);
+  });
+
+  it('reads the page when the bot wall is gone at the later try', async () => {
+    const server = cleanup.add(await startServer(routes({ '/once': sequence(status(403), text('page')) })));
+    const fetcher = cleanup.add(testFetcher([server], { botWallRetryDelayMs: 50 }));
+
+    expect(await fetcher.fetch(`${server.origin}/once`)).toMatchObject({ outcome: 'OK', body: 'page' });
+  });
+
+  it('does not retry a bot wall when the retry would end beyond the time budget', async () => {
+    const server = cleanup.add(await startServer(routes({ '/walled': status(403) })));
+    const fetcher = cleanup.add(testFetcher([server], { botWallRetryDelayMs: 5_000 }));
+
+    const page = await fetcher.fetch(`${server.origin}/walled`, { deadline: performance.now() + 1_000 });
+
+    expect(page.outcome).toBe('BOT_WALL');
+    expect(server.paths().filter((path) => path === '/walled')).toHaveLength(1);
+  });
+
   it('retries intermittent 5xx with backoff, then succeeds', async () => {
     const server = cleanup.add(
       await startServer(routes({ '/flaky': sequence(status(500), status(502), status(503), text('ok')) })),

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent } from 'undici';
+import { isBotWall } from './bot-wall.ts';
 import { decodeBody } from './decode-body.ts';
 import {
   ACCEPTED_ENCODINGS,
@@ -10,7 +11,7 @@ import {
   UnsupportedEncodingError,
 } from './exchange.ts';
 import { type HostLimits, HostScheduler } from './host-scheduler.ts';
-import type { FetchedPage, FetchOutcome, PageFetcher } from './page-fetcher.ts';
+import type { FetchedPage, FetchOptions, FetchOutcome, PageFetcher } from './page-fetcher.ts';
 import { retryDelayMs } from './retry-delay.ts';
 import {
   ROBOTS_MAX_BYTES,
@@ -43,6 +44,10 @@ export interface FetcherOptions {
   maxRetryDelayMs?: number;
   /** How long a robots.txt is trusted; capped at 24 hours. */
   robotsTtlMs?: number;
+  /** Further attempts while a host answers 429 or 503 with a Retry-After that fits the time budget. */
+  maxPushbackRetries?: number;
+  /** How long a URL that met a bot wall waits before its one retry. */
+  botWallRetryDelayMs?: number;
 }
 
 const DEFAULTS = {
@@ -55,7 +60,14 @@ const DEFAULTS = {
   maxRedirects: 5,
   retryBaseDelayMs: 500,
   maxRetryDelayMs: 30_000,
+  maxPushbackRetries: 6,
+  botWallRetryDelayMs: 5_000,
 } as const;
+
+/** Slow-down steps a host that pushes back can earn; each halves its concurrency and doubles its spacing. */
+const MAX_PUSHBACK_LEVEL = 4;
+/** Spacing of a host's request starts after its first pushback, doubled at each further one. */
+const PUSHBACK_BASE_INTERVAL_MS = 250;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const TRANSIENT_ERROR_CODES = new Set([
@@ -80,6 +92,7 @@ interface AttemptOptions {
   maxBodyBytes: number;
   overflow: 'fail' | 'truncate';
   signal?: AbortSignal;
+  deadline?: number;
 }
 
 class Fetcher implements PageFetcher {
@@ -89,6 +102,8 @@ class Fetcher implements PageFetcher {
   private readonly scheduler: HostScheduler;
   private readonly robots: RobotsCache;
   private readonly crawlDelayMs = new Map<string, number>();
+  /** Hosts that answered 429, 503 or a bot wall, with their slow-down level and when it last rose. */
+  private readonly pushback = new Map<string, { level: number; since: number }>();
   private readonly headers: Record<string, string>;
 
   constructor(options: FetcherOptions) {
@@ -102,6 +117,8 @@ class Fetcher implements PageFetcher {
       maxRedirects: options.maxRedirects ?? DEFAULTS.maxRedirects,
       retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs,
       maxRetryDelayMs: options.maxRetryDelayMs ?? DEFAULTS.maxRetryDelayMs,
+      maxPushbackRetries: options.maxPushbackRetries ?? DEFAULTS.maxPushbackRetries,
+      botWallRetryDelayMs: options.botWallRetryDelayMs ?? DEFAULTS.botWallRetryDelayMs,
     };
     this.allowList = new HostAllowList(options.allowedHosts ?? []);
     this.agent = new Agent({
@@ -122,14 +139,12 @@ class Fetcher implements PageFetcher {
     };
   }
 
-  async fetch(
-    url: string,
-    options: { signal?: AbortSignal; maxBodyBytes?: number } = {},
-  ): Promise<FetchedPage> {
+  async fetch(url: string, options: FetchOptions = {}): Promise<FetchedPage> {
     let current = URL.parse(url);
     if (current === null) return emptyPage('BLOCKED_BY_POLICY', url, url, 'invalid URL');
     current.hash = '';
-    for (let redirects = 0; ; redirects++) {
+    let walled = false;
+    for (let redirects = 0; ; ) {
       let response: Exchange;
       try {
         assertUrlAllowed(current, this.allowList);
@@ -150,12 +165,25 @@ class Fetcher implements PageFetcher {
           maxBodyBytes: options.maxBodyBytes ?? this.settings.maxBodyBytes,
           overflow: 'fail',
           signal: options.signal,
+          deadline: options.deadline,
         });
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
         return emptyPage(outcomeOfError(error), url, current.href, errorMessage(error));
       }
-      if (!REDIRECT_STATUSES.has(response.status)) return pageOf(url, current.href, response);
+      if (!REDIRECT_STATUSES.has(response.status)) {
+        const page = pageOf(url, current.href, response);
+        const html = /html/i.test(page.contentType ?? '');
+        if (!isBotWall(response.status, html ? page.body : '')) return page;
+        // A wall slows the host once: walls that follow answer requests sent at the pace before it.
+        this.slowDown(current.host, Number.NEGATIVE_INFINITY);
+        const retryDelay = this.settings.botWallRetryDelayMs;
+        if (walled || !fitsBudget(options.deadline, retryDelay)) return botWallPage(page);
+        // Walls often go up for a burst of requests and come down again: one later try tells.
+        walled = true;
+        await sleep(retryDelay, undefined, { signal: options.signal });
+        continue;
+      }
       const next = URL.parse(response.headers.location ?? '', current);
       if (next === null) {
         return { ...pageOf(url, current.href, response), error: 'redirect without a Location' };
@@ -168,6 +196,7 @@ class Fetcher implements PageFetcher {
       }
       next.hash = '';
       current = next;
+      redirects++;
     }
   }
 
@@ -219,20 +248,39 @@ class Fetcher implements PageFetcher {
     return policy;
   }
 
+  /**
+   * A host that pushed back gets fewer requests at once, spaced further apart, for the rest of the
+   * crawl. Only an answer to a request sent after the last slow-down raises it again: the answers to
+   * requests already in flight say nothing about the new pace.
+   */
+  private slowDown(host: string, sentAt: number): void {
+    const current = this.pushback.get(host) ?? { level: 0, since: Number.NEGATIVE_INFINITY };
+    if (sentAt < current.since) return;
+    this.pushback.set(host, {
+      level: Math.min(MAX_PUSHBACK_LEVEL, current.level + 1),
+      since: performance.now(),
+    });
+  }
+
   // With a Crawl-delay the host gets one request at a time, spaced from the end of the previous one,
   // which is the reading of the directive that no server can find too fast.
   private limitsFor(host: string): HostLimits {
+    const level = this.pushback.get(host)?.level ?? 0;
+    const startIntervalMs =
+      level === 0
+        ? this.settings.minDelayMs
+        : Math.max(this.settings.minDelayMs, PUSHBACK_BASE_INTERVAL_MS * 2 ** level);
     const crawlDelay = this.crawlDelayMs.get(host);
     if (crawlDelay === undefined) {
       return {
-        concurrency: this.settings.perHostConcurrency,
-        startIntervalMs: this.settings.minDelayMs,
+        concurrency: Math.max(1, this.settings.perHostConcurrency >> level),
+        startIntervalMs,
         gapAfterEndMs: 0,
       };
     }
     return {
       concurrency: 1,
-      startIntervalMs: this.settings.minDelayMs,
+      startIntervalMs,
       gapAfterEndMs: Math.max(crawlDelay, this.settings.minDelayMs),
     };
   }
@@ -253,21 +301,30 @@ class Fetcher implements PageFetcher {
     }
   }
 
-  /** One URL with retries; every attempt waits for its turn at the host. */
+  /**
+   * One URL with retries; every attempt waits for its turn at the host. A 429 or 503 that names a
+   * Retry-After is the host asking for a pause: it is waited out (up to maxPushbackRetries times,
+   * each within the cap and the time budget) apart from the retries of failures.
+   */
   private async attempt(url: URL, options: AttemptOptions): Promise<Exchange> {
-    for (let attempt = 0; ; attempt++) {
+    let failures = 0;
+    let pushbacks = 0;
+    for (;;) {
       let response: Exchange | null = null;
       let failure: unknown = null;
+      let sentAt = 0;
       try {
         response = await this.scheduler.run(
           url.host,
-          () =>
-            exchange(url, {
+          () => {
+            sentAt = performance.now();
+            return exchange(url, {
               ...options,
               dispatcher: this.agent,
               headers: this.headers,
               timeoutMs: this.settings.timeoutMs,
-            }),
+            });
+          },
           options.signal,
         );
         if (!isRetryableStatus(response.status)) return response;
@@ -275,24 +332,45 @@ class Fetcher implements PageFetcher {
         if (!isTransient(error) || options.signal?.aborted) throw error;
         failure = error;
       }
-      if (attempt >= this.settings.maxRetries) {
+      const retryAfter = response?.headers['retry-after'];
+      const pushedBack = response !== null && (response.status === 429 || response.status === 503);
+      if (pushedBack) this.slowDown(url.host, sentAt);
+      const asked = pushedBack && retryAfter !== undefined;
+      const spent = asked ? pushbacks++ : failures++;
+      if (spent >= (asked ? this.settings.maxPushbackRetries : this.settings.maxRetries)) {
         if (response) return response;
         throw failure;
       }
       const delay = retryDelayMs({
-        attempt,
-        retryAfter: response?.headers['retry-after'],
+        attempt: spent,
+        retryAfter,
         baseMs: this.settings.retryBaseDelayMs,
         capMs: this.settings.maxRetryDelayMs,
       });
-      if (response) {
-        if (delay === null) return response;
-        // A status that asks for a pause is about the host, not this URL: hold back all requests to it.
-        this.scheduler.defer(url.host, delay);
+      if (delay === null || !fitsBudget(options.deadline, delay)) {
+        if (response) return response;
+        throw failure;
       }
-      await sleep(delay ?? 0, undefined, { signal: options.signal });
+      // A status that asks for a pause is about the host, not this URL: hold back all requests to it.
+      if (response) this.scheduler.defer(url.host, delay);
+      await sleep(delay, undefined, { signal: options.signal });
     }
   }
+}
+
+/** Whether a wait of `delayMs` from now ends within the time budget (none: any wait the cap allows). */
+function fitsBudget(deadline: number | undefined, delayMs: number): boolean {
+  return deadline === undefined || performance.now() + delayMs <= deadline;
+}
+
+function botWallPage(page: FetchedPage): FetchedPage {
+  return {
+    ...page,
+    outcome: 'BOT_WALL',
+    body: '',
+    bytes: new Uint8Array(0),
+    error: `the shop answered ${page.status === 403 ? '403' : 'a challenge page'} twice`,
+  };
 }
 
 function isRetryableStatus(status: number): boolean {

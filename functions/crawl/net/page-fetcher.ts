@@ -10,7 +10,9 @@ export type FetchOutcome =
   | 'BLOCKED_BY_POLICY' // SSRF guard refused the address, or the host is not allowed
   | 'HTTP_ERROR' // any other final non-2xx status after retries
   | 'NETWORK_ERROR' // DNS, connect, reset or timeout after retries
-  | 'TOO_LARGE'; // body exceeded the size limit
+  | 'TOO_LARGE' // body exceeded the size limit
+  | 'BOT_WALL' // 403 or a challenge page, again when asked once more later
+  | 'RENDER_FAILED'; // fetched, but the browser could not render it in its time (a website read with a browser)
 
 export interface FetchedPage {
   outcome: FetchOutcome;
@@ -28,9 +30,19 @@ export interface FetchedPage {
   error?: string;
 }
 
+export interface FetchOptions {
+  signal?: AbortSignal;
+  /** Overrides the fetcher's body limit for this URL (sitemaps may be up to 50 MB). */
+  maxBodyBytes?: number;
+  /**
+   * The job's time budget for this URL, on the `performance.now()` clock: a wait the shop asks for
+   * (Retry-After) or a later retry of a bot wall that would end after it is not waited.
+   */
+  deadline?: number;
+}
+
 export interface PageFetcher {
-  /** `maxBodyBytes` overrides the fetcher's body limit for this URL (sitemaps may be up to 50 MB). */
-  fetch(url: string, options?: { signal?: AbortSignal; maxBodyBytes?: number }): Promise<FetchedPage>;
+  fetch(url: string, options?: FetchOptions): Promise<FetchedPage>;
   /** Whether robots.txt of the URL's host allows the service's user agent to fetch it. */
   isAllowed(url: string): Promise<boolean>;
   /** Sitemap URLs that robots.txt of the origin lists. */

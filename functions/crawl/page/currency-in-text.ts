@@ -52,9 +52,25 @@ const countryCurrency: Record<string, string> = {
   IL: 'ILS',
   EG: 'EGP',
   ZA: 'ZAR',
+  BY: 'BYN',
+  RU: 'RUB',
+  KZ: 'KZT',
+  TW: 'TWD',
+  SA: 'SAR',
+  AE: 'AED',
+  QA: 'QAR',
+  KW: 'KWD',
+  PK: 'PKR',
+  LK: 'LKR',
+  TH: 'THB',
+  VN: 'VND',
+  ID: 'IDR',
+  MY: 'MYR',
+  RS: 'RSD',
 };
 
 const symbols: [RegExp, string[]][] = [
+  [/NT\$/, ['TWD']],
   [/US\$/, ['USD']],
   [/CA?\$/, ['CAD']],
   [/AU?\$/, ['AUD']],
@@ -66,21 +82,29 @@ const symbols: [RegExp, string[]][] = [
   [/K[čc](?![\p{L}])/u, ['CZK']],
   [/z[łl](?![\p{L}])/u, ['PLN']],
   [/(?<![\p{L}])Ft(?![\p{L}])/u, ['HUF']],
-  [/(?<![\p{L}])lei(?![\p{L}])/u, ['RON']],
+  [/(?<![\p{L}])lei(?![\p{L}])/iu, ['RON']],
   [/лв/, ['BGN']],
   [/(?<![\p{L}])(?:S?Fr\.|CHF)/u, ['CHF']],
   [/(?<![\p{L}])kr\.?(?![\p{L}])/iu, ['SEK', 'NOK', 'DKK', 'ISK']],
   [/€/, ['EUR']],
   [/£/, ['GBP', 'EGP']],
   [/¥|円/, ['JPY', 'CNY']],
+  [/元/, ['CNY', 'TWD']],
   [/₹/, ['INR']],
-  [/₽|(?<![\p{L}])руб(?:\.|лей|ль|ля)?(?![\p{L}])/u, ['RUB']],
-  [/₴/, ['UAH']],
-  [/₺/, ['TRY']],
+  [/(?<![\p{L}])б\.\s?р\.|бел\.\s?руб/u, ['BYN']],
+  [/₽|(?<![\p{L}])(?:руб(?:\.|лей|ль|ля)?|р\.)(?![\p{L}])/u, ['RUB', 'BYN']],
+  [/₴|(?<![\p{L}])грн(?![\p{L}])/u, ['UAH']],
+  [/₸|(?<![\p{L}])(?:тг|теңге|тенге)(?![\p{L}])/u, ['KZT']],
+  [/₺|(?<![\p{L}])TL(?![\p{L}])/u, ['TRY']],
   [/₩|원/, ['KRW']],
   [/(?<![\p{L}])kn(?![\p{L}])/iu, ['HRK']],
   [/₪/, ['ILS']],
-  [/\$/, ['USD', 'CAD', 'AUD', 'NZD', 'MXN', 'CLP', 'COP', 'ARS', 'SGD', 'HKD']],
+  [/ر\.?\s?س|ريال/u, ['SAR']],
+  [/د\.?\s?إ|درهم/u, ['AED']],
+  [/₨|(?<![\p{L}])Rs\.?(?![\p{L}])/u, ['INR', 'PKR', 'LKR']],
+  [/฿/, ['THB']],
+  [/₫/, ['VND']],
+  [/\$/, ['USD', 'CAD', 'AUD', 'NZD', 'MXN', 'CLP', 'COP', 'ARS', 'SGD', 'HKD', 'TWD']],
 ];
 
 const isoCode = new RegExp(
@@ -101,4 +125,9 @@ export function currencyInText(text: string, country?: string | null): string | 
     return local && currencies.includes(local) ? local : (currencies[0] as string);
   }
   return null;
+}
+
+/** The currency of a country (ISO 3166 alpha-2), where this module knows it. */
+export function currencyOfCountry(country: string | null | undefined): string | null {
+  return country ? (countryCurrency[country.toUpperCase()] ?? null) : null;
 }

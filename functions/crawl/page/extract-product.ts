@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import type { FieldSource, ProductRecord, SourcedField } from '#core/product-record';
 import type { ExtractionMethod, ExtractionProfile } from '../learn/extraction-profile.ts';
 import { cleanText } from './clean-text.ts';
+import { currencyOfCountry } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { labelledIdentifiers } from './labelled-identifiers.ts';
 import { normaliseAmount } from './normalise-amount.ts';
@@ -30,6 +31,8 @@ const SOURCE: Record<StructuredMethod, FieldSource> = {
 };
 const MERGED = ['name', 'brand', 'mpn', 'sku', 'image', 'category', 'availability'] as const;
 const GAPS = ['name', 'price', 'sku', 'brand'] as const;
+/** Characters of the block holding a product's heading and price: a product's own block, not the page. */
+const PRODUCT_BLOCK_LETTERS = 3000;
 /** Buy-button labels that say the product cannot be bought (the anatomy counts them as buy controls). */
 const SOLD_OUT_BUTTON = /sold out|ausverkauft|vyprodáno|épuisé|pre-?order|vorbestellen|précommander/i;
 
@@ -95,7 +98,10 @@ export function extractProduct(
     // Without structured data or learned rules, a heading makes a product page with a price and a buy
     // button, or with a shown reference and a stock statement (a product sold out shows no price) or
     // a shown reference the page's own URL carries (a marketplace page whose offers are elsewhere).
-    const buying = rules.name !== null && rules.price !== null && anatomy().buyButtons.length > 0;
+    const buying =
+      rules.name !== null &&
+      rules.price !== null &&
+      (anatomy().buyButtons.length > 0 || priceBesideHeading(anatomy(), rules.price));
     const reference = labelled().sku;
     const soldOut =
       rules.name !== null &&
@@ -138,6 +144,11 @@ export function extractProduct(
   let currency = normaliseCurrency(currencyOwner?.fields.currency) ?? normaliseCurrency(profile.currency);
   if (price !== null && priced) source.price = priced.source;
   if (currency) source.currency = currencyOwner ? currencyOwner.source : 'heuristic';
+  // A price printed bare ("99.00") is in the money of the country the page is for.
+  else if (price !== null && currencyOfCountry(country)) {
+    currency = currencyOfCountry(country);
+    source.currency = 'heuristic';
+  }
   // A sale the structured data missed: the page shows another current price and strikes through the structured one.
   if (
     priced &&
@@ -213,6 +224,18 @@ export function extractProduct(
     source,
   };
   return record;
+}
+
+/**
+ * Whether the price is shown in the main heading's own block (the smallest block holding both is
+ * at most PRODUCT_BLOCK_LETTERS long): a product's title and price sit together, where a buy button
+ * is a script's or is labelled in a language the word list lacks.
+ */
+function priceBesideHeading(anatomy: PageAnatomy, amount: string): boolean {
+  return anatomy.mainPrices.some(
+    (candidate) =>
+      candidate.price.amount === amount && anatomy.regionWith(candidate.element) <= PRODUCT_BLOCK_LETTERS,
+  );
 }
 
 function pressableBuyButton(anatomy: PageAnatomy): boolean {

@@ -4,24 +4,50 @@ import { elementsByTag } from './page-elements.ts';
 import type { Page } from './read-page.ts';
 import { isHidden, textOf } from './text-of.ts';
 
+/** Links a site header holds at least (menu, account, basket, logo): a product's own header holds few. */
+const SITE_HEADER_LINKS = 5;
+/**
+ * Words that open a part of a heading that is not the product's name: a link to the brand's other
+ * products, the shop's item code ("Посмотреть все LEGO", "Код 203905").
+ */
+const NOT_THE_NAME =
+  /^(?:see all|view all|shop all|more from|посмотреть все|смотреть все|все товары|код|артикул|sku|art\.?-?nr|item|ref|réf|kód|kod)\b/iu;
+
 /**
  * The h1 that names the page: the one sharing most words with the title, outside menus. Pages put
- * h1s in pop-ups, cart messages and side panels too, often before the product's own.
+ * h1s in pop-ups, cart messages, reviews and side panels too, often before the product's own.
  */
 export function mainHeading(page: Page): { element: Element; text: string } | null {
   const title = words(page.meta.get('og:title') ?? textOf(elementsByTag(page.$, 'title').slice(0, 1)));
   let best: { element: Element; text: string; score: number } | null = null;
   for (const element of elementsByTag(page.$, 'h1')) {
-    const text = cleanText(textOf(element, '', isHidden));
+    const text = headingText(element);
     if (!text || text.length > 300) continue;
     const own = words(text);
-    // A heading in a menu, header or list item titles a section of the site, not the page.
-    const inMenu = page.$(element).closest('nav, header, footer, li').length > 0;
+    // A heading in a menu, the site's header or a list item titles a section of the site, not the
+    // page; a product's own <header> (title and price) is no menu.
+    const inMenu =
+      page.$(element).closest('nav, footer, li').length > 0 ||
+      page
+        .$(element)
+        .closest('header')
+        .toArray()
+        .some((header) => page.$(header).find('a[href]').length >= SITE_HEADER_LINKS);
     const score =
       [...own].filter((word) => title.has(word)).length / Math.max(own.size, 1) - (inMenu ? 1 : 0);
     if (!best || score > best.score) best = { element, text, score };
   }
   return best && { element: best.element, text: best.text };
+}
+
+/** The heading's text without hidden parts, nor parts that link elsewhere or name the shop's code. */
+function headingText(heading: Element): string {
+  const aside = (element: Element): boolean =>
+    element !== heading &&
+    (isHidden(element) ||
+      ((element.name === 'a' || element.name === 'span' || element.name === 'small') &&
+        NOT_THE_NAME.test(cleanText(textOf(element)))));
+  return cleanText(textOf(heading, '', aside));
 }
 
 function words(text: string): Set<string> {

@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
 import { currencyInText } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
+import { mainHeading } from './main-heading.ts';
 import { checkDeadline, pageDeadline } from './page-limits.ts';
 import type { PriceContext } from './parse-price.ts';
 import type { PriceRange } from './parse-price-range.ts';
@@ -24,6 +25,11 @@ export interface PageAnatomy {
   /** Add-to-cart controls outside product cards. */
   buyButtons: Element[];
   inCard(element: Element): boolean;
+  /**
+   * Characters (other than whitespace) of the smallest block holding both the main heading and the
+   * element: small when the element belongs to the product's own block. Infinity without a heading.
+   */
+  regionWith(element: Element): number;
   /** Position of an element in document order, for distances. */
   order(element: Element): number;
 }
@@ -32,13 +38,16 @@ const BUY_WORDS =
   /add to (?:your )?(cart|basket|bag)|buy now|^buy$|do košíku|do košíka|koupit|kúpiť|in den warenkorb|kaufen|ajouter au panier|acheter|dodaj do koszyka|do koszyka|kup teraz|pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż|sold out|ausverkauft|vyprodáno|épuisé|^kupi$|u košaricu|купить|в корзину|añadir al carrito|^comprar$|aggiungi al carrello|^acquista$|in winkelwagen|lägg i varukorg|læg i kurv|legg i handlekurv|lisää ostoskoriin|sepete ekle|הוסף לסל|장바구니|구매하기|カートに入れる/i;
 const BUY_ATTRIBUTES =
   /add[-_]?to[-_]?cart|addtocart|tocart|add-to-basket|buy-button|product-form__submit|conversion/i;
-/** Links that lead somewhere: script hooks (`href="#"`, `javascript:`) make no product card. */
-const REAL_LINK = 'a[href]:not([href="#"]):not([href^="javascript" i])';
+/**
+ * Links that lead somewhere: script hooks (`href="#"`, `javascript:`) and anchors within the page
+ * ("64 reviews" beside the price) make no product card.
+ */
+const REAL_LINK = 'a[href]:not([href^="#"]):not([href^="javascript" i])';
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg']);
 
 export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   const { $ } = page;
-  const h1 = ($('h1').first()[0] as Element | undefined) ?? null;
+  const h1 = mainHeading(page)?.element ?? ($('h1').first()[0] as Element | undefined) ?? null;
   const all = $('body *').toArray() as Element[];
   const positions = new Map<Element, number>();
   for (const [index, element] of all.entries()) positions.set(element, index);
@@ -48,6 +57,12 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   const h1Ancestors = new Set<Element>();
   for (let node = h1?.parent ?? null; node; node = node.parent) h1Ancestors.add(node as Element);
   const containsH1 = (element: Element): boolean => h1Ancestors.has(element);
+  const regionWith = (element: Element): number => {
+    if (!h1) return Number.POSITIVE_INFINITY;
+    for (let node: Element | null = element; node; node = node.parent as Element | null)
+      if (node === h1 || h1Ancestors.has(node)) return tree.letters.get(node) ?? Number.POSITIVE_INFINITY;
+    return Number.POSITIVE_INFINITY;
+  };
   /** Clean text of an element whose text is at most `max` characters long, else null (without reading it). */
   const shortText = (element: Element, max: number): string | null => {
     if ((tree.letters.get(element) ?? 0) > max) return null;
@@ -58,13 +73,14 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   const cardAncestor = (element: Element): Element | null => {
     if (cardOf.has(element)) return cardOf.get(element) ?? null;
     let card: Element | null = null;
+    // The element itself counts: a price widened to the whole of its card is that card.
     for (
-      let node = element.parent as Element | null, depth = 0;
-      node && node.type === 'tag' && depth < 8;
+      let node: Element | null = element, depth = 0;
+      node && node.type === 'tag' && depth < 9;
       node = node.parent as Element | null, depth++
     ) {
       if (node.name === 'body' || node.name === 'main') break;
-      if (!tree.linkBelow.has(node)) continue;
+      if (!tree.linkBelow.has(node) && !isRealLink(node)) continue;
       // The nearest block with a link: a card when it is small and not the product's own block.
       if (!containsH1(node) && shortText(node, 399) !== null) card = node;
       break;
@@ -134,7 +150,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     }
   }
   const buyButtons = buyControls(page).filter((element) => !inCard(element));
-  return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order };
+  return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order, regionWith };
 }
 
 interface SubtreeFacts {
@@ -146,7 +162,7 @@ interface SubtreeFacts {
 
 const isRealLink = (element: Element): boolean => {
   const href = element.attribs.href;
-  return element.name === 'a' && href !== undefined && href !== '#' && !/^javascript/i.test(href);
+  return element.name === 'a' && href !== undefined && !href.startsWith('#') && !/^javascript/i.test(href);
 };
 
 /**

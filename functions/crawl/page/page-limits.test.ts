@@ -61,7 +61,7 @@ describe('pages past the reading limits', () => {
       untrainedProfile(URL_OF_PAGE),
       serving(nested(400_000, PRODUCT)),
     );
-    expect(outcome).toMatchObject({ result: 'FAILED', product: null });
+    expect(outcome).toMatchObject({ result: 'FAILED', products: [] });
     expect(outcome.error).toMatch(/PageLimitExceeded: .*deep/);
   });
 

@@ -48,7 +48,8 @@ export function productFromRdfa($: CheerioAPI, page: PageIdentity): ProductField
 /**
  * The page's own product from schema.org microdata. Products in related-product cards are items
  * too; the page's product is the one holding the h1, else the one whose URL is the page's, else the
- * one with most properties.
+ * only one. Several items none of which is tied to the page are the cards of a listing (a home or
+ * category page): no product of the page's own.
  */
 export function productFromMicrodata($: CheerioAPI, page: PageIdentity): ProductFields | null {
   return productFromItems($, page, MICRODATA);
@@ -70,7 +71,8 @@ function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): Pr
       const url = text(item, 'url');
       return url !== null && URL.parse(url, page.url)?.href === page.canonical;
     }) ??
-    items.reduce((best, item) => (item.properties.size > best.properties.size ? item : best));
+    (items.length === 1 ? items[0] : undefined);
+  if (!main) return null;
   const offer = pricedOffer(main);
   const currency = offer ? text(offer, 'priceCurrency') : null;
   const price = offer
@@ -124,27 +126,44 @@ function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): Pr
   };
 }
 
+/**
+ * An item and its properties, nested items read into their own, in document order. Walked with an
+ * explicit stack: a page may nest thousands of elements inside an item.
+ */
 function readItem(root: Element, syntax: Syntax): Item {
-  const properties = new Map<string, (string | Item)[]>();
-  const visit = (element: Element): void => {
-    for (const child of element.children) {
-      if (child.type !== 'tag' && child.type !== 'script') continue;
-      const node = child as Element;
-      const names = syntax.names(node);
-      const value: string | Item | null =
-        names.length === 0 ? null : syntax.startsItem(node) ? readItem(node, syntax) : propertyValue(node);
-      for (const name of names) {
-        if (value === null) continue;
-        const list = properties.get(name) ?? [];
-        list.push(value);
-        properties.set(name, list);
-      }
-      // A nested item owns its own properties.
-      if (!syntax.startsItem(node)) visit(node);
+  const item: Item = { element: root, properties: new Map() };
+  const pending: { element: Element; owner: Item }[] = [];
+  const enqueueChildren = (element: Element, owner: Item): void => {
+    for (let index = element.children.length - 1; index >= 0; index--) {
+      const child = element.children[index];
+      if (child?.type === 'tag' || child?.type === 'script')
+        pending.push({ element: child as Element, owner });
     }
   };
-  visit(root);
-  return { element: root, properties };
+  enqueueChildren(root, item);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { element, owner } = next;
+    const names = syntax.names(element);
+    let reader = owner;
+    if (syntax.startsItem(element)) {
+      // A nested item without a property name belongs to no property of this item: its markup is its own.
+      if (names.length === 0) continue;
+      reader = { element, properties: new Map() };
+      addProperty(owner, names, reader);
+    } else if (names.length > 0) {
+      addProperty(owner, names, propertyValue(element));
+    }
+    enqueueChildren(element, reader);
+  }
+  return item;
+}
+
+function addProperty(item: Item, names: readonly string[], value: string | Item): void {
+  for (const name of names) {
+    const list = item.properties.get(name) ?? [];
+    list.push(value);
+    item.properties.set(name, list);
+  }
 }
 
 function propertyValue(element: Element): string {

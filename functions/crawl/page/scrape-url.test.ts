@@ -35,8 +35,9 @@ describe('the result of one URL', () => {
     ['BLOCKED_BY_ROBOTS', 'BLOCKED_BY_ROBOTS'],
     ['NOT_FOUND', 'NOT_FOUND'],
     ['NETWORK_ERROR', 'FAILED'],
+    ['BOT_WALL', 'BLOCKED'],
   ] as const)('names a fetch that ended %s as %s', async (fetched, result) => {
     const outcome = await scrapeUrl('https://shop.test/p/1', profile, answering(fetched));
-    expect(outcome).toMatchObject({ result, product: null });
+    expect(outcome).toMatchObject({ result, products: [] });
   });
 });

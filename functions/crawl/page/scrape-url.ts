@@ -1,13 +1,14 @@
 import type { ProductRecord } from '#core/product-record';
 import type { ExtractionProfile } from '../learn/extraction-profile.ts';
-import type { PageFetcher } from '../net/page-fetcher.ts';
-import { extractProduct } from './extract-product.ts';
+import type { FetchOptions, PageFetcher } from '../net/page-fetcher.ts';
 import { readOnePage } from './page-failure.ts';
+import { productRecords } from './product-records.ts';
 import { readPage } from './read-page.ts';
 
 /**
  * What became of one URL. ADDRESS_NOT_ALLOWED: the SSRF guard refused the address it resolved to
  * (private, loopback, link-local, metadata), which neither robots.txt nor the shop decided.
+ * BLOCKED: the shop answered a bot wall (403 or a challenge page), again when asked once more later.
  */
 export type UrlResult =
   | 'OK'
@@ -15,12 +16,14 @@ export type UrlResult =
   | 'NOT_A_PRODUCT'
   | 'BLOCKED_BY_ROBOTS'
   | 'ADDRESS_NOT_ALLOWED'
+  | 'BLOCKED'
   | 'FAILED';
 
 export interface ScrapeOutcome {
   url: string;
   result: UrlResult;
-  product: ProductRecord | null;
+  /** The page's product, one record per variant it offers; empty unless OK. */
+  products: ProductRecord[];
   /** Why a FAILED URL failed (outcome and status of the fetch, or why its page could not be read). */
   error: string | null;
 }
@@ -30,17 +33,17 @@ export async function scrapeUrl(
   url: string,
   profile: ExtractionProfile,
   fetcher: PageFetcher,
-  options: { signal?: AbortSignal } = {},
+  options: FetchOptions = {},
 ): Promise<ScrapeOutcome> {
-  const fetched = await fetcher.fetch(url, options.signal ? { signal: options.signal } : undefined);
+  const fetched = await fetcher.fetch(url, options);
   const outcome = (
     result: UrlResult,
-    product: ProductRecord | null = null,
+    products: ProductRecord[] = [],
     error: string | null = null,
   ): ScrapeOutcome => ({
     url,
     result,
-    product,
+    products,
     error,
   });
   switch (fetched.outcome) {
@@ -52,16 +55,23 @@ export async function scrapeUrl(
       return outcome('BLOCKED_BY_ROBOTS');
     case 'BLOCKED_BY_POLICY':
       return outcome('ADDRESS_NOT_ALLOWED');
+    case 'BOT_WALL':
+      return outcome('BLOCKED', [], fetched.error ?? null);
     default:
       return outcome(
         'FAILED',
-        null,
+        [],
         `${fetched.outcome}${fetched.status ? ` ${fetched.status}` : ''}${fetched.error ? `: ${fetched.error}` : ''}`,
       );
   }
   if (!/html|^$/i.test(fetched.contentType?.split(';')[0]?.trim() ?? '')) return outcome('NOT_A_PRODUCT');
-  const read = readOnePage(() => extractProduct(readPage(fetched.body, fetched.url), profile));
-  if (read.failure !== null) return outcome('FAILED', null, read.failure);
-  // The record names the URL asked for, so it ties back to the request even after a redirect.
-  return read.value ? outcome('OK', { ...read.value, url }) : outcome('NOT_A_PRODUCT');
+  const read = readOnePage(() => productRecords(readPage(fetched.body, fetched.url), profile));
+  if (read.failure !== null) return outcome('FAILED', [], read.failure);
+  // The records name the URL asked for, so they tie back to the request even after a redirect.
+  return read.value && read.value.length > 0
+    ? outcome(
+        'OK',
+        read.value.map((product) => ({ ...product, url })),
+      )
+    : outcome('NOT_A_PRODUCT');
 }

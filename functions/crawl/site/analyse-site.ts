@@ -1,5 +1,6 @@
 import type { PageFetcher } from '../net/page-fetcher.ts';
 import { runPool } from '../net/run-pool.ts';
+import { countingWalls, shopBlocksCrawler } from '../net/wall-count.ts';
 import { classifyPage, type PageKind } from '../page/classify-page.ts';
 import { cleanText } from '../page/clean-text.ts';
 import { fetchHtmlPage } from '../page/fetch-html-page.ts';
@@ -10,6 +11,8 @@ import type { Page } from '../page/read-page.ts';
 import { textOf } from '../page/text-of.ts';
 import { detectLanguage } from './detect-language.ts';
 import { detectProductType } from './detect-product-type.ts';
+import { estimateFromListings, type VisitedListing } from './estimate-from-listings.ts';
+import { readPagination } from './read-pagination.ts';
 import { isSameSite } from './same-site.ts';
 import { siteLinks } from './site-links.ts';
 import { discoverSitemaps, sitemapEntries } from './sitemaps.ts';
@@ -27,6 +30,8 @@ export interface AnalysisProgress {
   product_type: string;
   language: string;
   products_estimate: number;
+  /** How the website's pages are read: fetched (HTTP), or rendered in a browser (BROWSER). */
+  rendering: 'HTTP' | 'BROWSER';
 }
 
 export type AnalysisVerdict =
@@ -35,6 +40,8 @@ export type AnalysisVerdict =
   | 'NOT_ECOMMERCE'
   | 'UNREACHABLE'
   | 'BLOCKED_BY_ROBOTS'
+  /** The shop answers the crawler with bot walls (403 or challenge pages) on most pages. */
+  | 'BLOCKED'
   /** The address is one the SSRF guard refuses (private, loopback, link-local, metadata). */
   | 'ADDRESS_NOT_ALLOWED';
 
@@ -72,10 +79,11 @@ export interface SiteAnalysis {
  */
 export async function analyseSite(
   url: string,
-  fetcher: PageFetcher,
+  shopFetcher: PageFetcher,
   options: AnalysisOptions,
   onProgress: (progress: AnalysisProgress) => void = () => {},
 ): Promise<SiteAnalysis> {
+  const { fetcher, count: walls } = countingWalls(shopFetcher);
   const context = { country: options.country ?? null, currency: options.currency ?? null };
   const concurrency = options.concurrency ?? 4;
   const progress: AnalysisProgress = {
@@ -88,6 +96,7 @@ export async function analyseSite(
     product_type: 'UNKNOWN',
     language: 'UNKNOWN',
     products_estimate: 0,
+    rendering: 'HTTP',
   };
   const report = (): void => onProgress(structuredClone(progress));
   const result = (
@@ -126,7 +135,7 @@ export async function analyseSite(
   if (!home.page) {
     progress.homepage.state = 'FAILED';
     report();
-    return result('UNREACHABLE');
+    return result(home.fetched.outcome === 'BOT_WALL' ? 'BLOCKED' : 'UNREACHABLE');
   }
   const homePage = home.page;
   const origin = new URL(homePage.url).origin;
@@ -205,12 +214,12 @@ export async function analyseSite(
       concurrency,
       async (sample) => (await fetchHtmlPage(fetcher, sample, options.signal)).page,
     );
-    const products = checked.filter(
-      (page): page is Page => page !== null && kindOf(page, context) === 'PRODUCT',
-    );
+    const read = checked.filter((page): page is Page => page !== null);
+    const products = read.filter((page) => kindOf(page, context) === 'PRODUCT');
     productPages.push(...products);
-    pages.push(...checked.filter((page): page is Page => page !== null));
-    const share = checked.length > 0 ? products.length / checked.length : 0;
+    pages.push(...read);
+    // A sample that could not be fetched says nothing about what the links lead to.
+    const share = read.length > 0 ? products.length / read.length : 0;
     progress.products_estimate = Math.round(crawl.estimatedLinks * share);
   }
   progress.size.state = 'DONE';
@@ -226,11 +235,13 @@ export async function analyseSite(
       ])
     : 'NONE';
   report();
-  const verdict: AnalysisVerdict = !progress.is_ecommerce
-    ? 'NOT_ECOMMERCE'
-    : progress.products_estimate > options.maxProducts
-      ? 'TOO_LARGE'
-      : 'OK';
+  const verdict: AnalysisVerdict = shopBlocksCrawler(walls, productPages.length)
+    ? 'BLOCKED'
+    : !progress.is_ecommerce
+      ? 'NOT_ECOMMERCE'
+      : progress.products_estimate > options.maxProducts
+        ? 'TOO_LARGE'
+        : 'OK';
   return result(verdict, homePage.url, {
     sitemaps,
     productUrls: productPages.map((page) => page.url),
@@ -299,7 +310,7 @@ function spread<T>(items: readonly T[], count: number): T[] {
 interface ListingCrawl {
   pages: Page[];
   productLinks: string[];
-  /** Product links found, extrapolated to the listing pages left unvisited when the budget ran out. */
+  /** Product links found, with what the listings' pagination and the pages left unvisited hold beyond them. */
   estimatedLinks: number;
 }
 
@@ -316,10 +327,12 @@ async function crawlListings(
   const productLinks = new Set<string>();
   const seen = new Set<string>([home.url]);
   const pages: Page[] = [];
+  const listings: VisitedListing[] = [];
   let queue: string[] = [];
   const visit = (page: Page): void => {
-    for (const link of anatomyOf(page, context)?.cardLinks ?? [])
-      if (isSameSite(link, origin)) productLinks.add(link);
+    const cardLinks = (anatomyOf(page, context)?.cardLinks ?? []).filter((link) => isSameSite(link, origin));
+    for (const link of cardLinks) productLinks.add(link);
+    listings.push({ url: page.url, pagination: readPagination(page), cardLinks });
     for (const link of siteLinks(page, origin)) {
       if (seen.has(link) || productLinks.has(link)) continue;
       seen.add(link);
@@ -344,10 +357,9 @@ async function crawlListings(
     }
     queue = queue.filter((link) => !productLinks.has(link));
   }
-  const perPage = pages.length > 0 ? productLinks.size / pages.length : 0;
   return {
     pages,
     productLinks: [...productLinks],
-    estimatedLinks: Math.round(productLinks.size + queue.length * perPage),
+    estimatedLinks: estimateFromListings(listings, productLinks, queue),
   };
 }

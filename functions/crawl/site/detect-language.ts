@@ -1,4 +1,11 @@
+import type { Element } from 'domhandler';
+import { elementsByTag } from '../page/page-elements.ts';
 import type { Page } from '../page/read-page.ts';
+import { textOf } from '../page/text-of.ts';
+
+/** Elements whose contents are no text of the page (code, styles, fallbacks for scriptless browsers). */
+const isScriptLike = (element: Element): boolean =>
+  element.name === 'script' || element.name === 'style' || element.name === 'noscript';
 
 const STOPWORDS: Record<string, string[]> = {
   cs: [
@@ -217,10 +224,12 @@ const words = new Map<string, Set<string>>(
  */
 function languageScores(page: Page): Map<string, number> {
   const { $ } = page;
-  const text =
-    `${$('title').text()} ${$('body').clone().find('script, style, noscript').remove().end().text()}`
-      .slice(0, 20_000)
-      .toLowerCase();
+  // Read with an explicit stack over the elements already indexed: cheerio's clone, find and text
+  // recurse (a page nesting 2,000 elements overflowed the stack) and walked a flat page of 180,000
+  // elements for a minute.
+  const text = `${textOf(elementsByTag($, 'title'))} ${textOf(elementsByTag($, 'body'), '', isScriptLike)}`
+    .slice(0, 20_000)
+    .toLowerCase();
   const scores = new Map<string, number>();
   for (const token of text.split(/[^\p{L}]+/u)) {
     if (!token) continue;

@@ -11,6 +11,6 @@ const path = v.object({ key_id: id });
 export const handler = http({ path, responses: { 204: null } }, async ({ principal, path }) => {
   const keyHash = await revokeApiKey(principal.userId, path.key_id);
   if (!keyHash) throw NotFound('API_KEY_NOT_FOUND', 'You have no API key with this id.');
-  principalCache.evict(keyHash);
+  principalCache().evict(keyHash);
   return noContent();
 });

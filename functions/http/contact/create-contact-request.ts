@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { authorizedJob } from '#access/authorized-job';
 import {
+  CONTACT_LIMIT,
   type ContactRequest,
   channelFor,
   contactMessage,
@@ -8,19 +9,22 @@ import {
   teamFor,
 } from '#core/contact-request';
 import { newId } from '#core/ids';
-import { NotFound } from '#core/problem';
+import { NotFound, TooManyRequests } from '#core/problem';
+import { freeSlot } from '#core/rolling-window';
 import { json } from '#platform/http-response';
 import { logError } from '#platform/log';
 import { mailer, teamAddress } from '#platform/mailer';
-import { characters, id } from '#platform/request-fields';
+import { freeText, id } from '#platform/request-fields';
 import { saveContactRequest } from '#store/contact-requests';
+import { contactSlotsPrefix } from '#store/keys';
 import { getUser } from '#store/users';
+import { readWindowSlots, takeWindowSlot } from '#store/window-slots';
 import { http } from '../http.ts';
 import { contactRequest } from './contact-responses.ts';
 
 const body = v.strictObject({
   reason: v.picklist(['SALES', 'SUPPORT'], 'Must be SALES or SUPPORT.'),
-  message: v.optional(v.nullable(characters(1, 5000)), null),
+  message: v.optional(v.nullable(freeText(1, 5000)), null),
   email: v.optional(
     v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email('Not an e-mail address.'))),
     null,
@@ -70,8 +74,10 @@ export const handler = http(
       project_id: job?.project_id ?? principal.projectId,
       created_at: new Date().toISOString(),
     };
-    const saved = await saveContactRequest(request, principal.userId);
-    if (!saved.created) return json(200, saved.request);
+    const saved = await saveContactRequest(request, principal.userId, await contactPlace(principal.userId));
+    // A racing request of the same user took the same place: this one is over the limit for now.
+    if (saved.outcome === 'SLOT_TAKEN') throw contactLimitReached(1);
+    if (saved.outcome === 'EXISTING') return json(200, saved.request);
     // The request is saved before the team is told, so a mail outage loses nothing: the team's queue
     // is the table, the mail only a nudge.
     await mailer
@@ -82,3 +88,18 @@ export const handler = http(
     return json(201, request);
   },
 );
+
+const contactLimitReached = (retryAfterSeconds: number) =>
+  TooManyRequests(
+    'CONTACT_LIMIT_REACHED',
+    `A user may send ${CONTACT_LIMIT.max} contact requests in any 60 minutes; retry in ${retryAfterSeconds} s.`,
+    retryAfterSeconds,
+  );
+
+/** The write that takes one of the user's contact places of the rolling hour, or 429 when none is free. */
+async function contactPlace(userId: string) {
+  const now = Date.now();
+  const choice = freeSlot(await readWindowSlots(contactSlotsPrefix(userId)), now, CONTACT_LIMIT);
+  if (!choice.free) throw contactLimitReached(choice.retryAfterSeconds);
+  return takeWindowSlot(contactSlotsPrefix(userId), choice.slot, now, CONTACT_LIMIT.windowMs);
+}

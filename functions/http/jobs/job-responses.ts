@@ -64,6 +64,7 @@ export const setupJob = v.object({
       product_type: v.string(),
       language: v.string(),
       products_estimate: count,
+      rendering: v.picklist(['HTTP', 'BROWSER']),
     }),
   ),
   train_progress: v.nullable(
@@ -83,6 +84,7 @@ const scrapeJobObject = v.object({
       NOT_A_PRODUCT: count,
       BLOCKED_BY_ROBOTS: count,
       ADDRESS_NOT_ALLOWED: count,
+      BLOCKED: count,
       FAILED: count,
     }),
   ),
@@ -132,6 +134,7 @@ const SCRAPE_JOB_EXAMPLE = {
     NOT_A_PRODUCT: 310,
     BLOCKED_BY_ROBOTS: 8,
     ADDRESS_NOT_ALLOWED: 0,
+    BLOCKED: 0,
     FAILED: 0,
   },
   scrape_progress: { pages: 4510, pages_limit: 50000, pages_estimate: 4510, phase: 'DONE', percent: 100 },

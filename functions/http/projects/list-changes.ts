@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
-import { CHANGE_KINDS } from '#core/price-changes';
+import { historyStore } from '#history/history-services';
+import { CHANGE_KINDS } from '#history/price-changes';
 import { cursor, id, limit } from '#platform/request-fields';
-import { listChangesPage } from '#store/price-changes';
 import { projectWebsite } from '#store/websites';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
@@ -41,7 +41,7 @@ export const handler = http(
     const project = await authorizedProject(principal, path.project_id, 'READ');
     if (query.website_id !== undefined) await projectWebsite(project.project_id, query.website_id);
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    const { values, next } = await listChangesPage(
+    const { values, next } = await historyStore.changesPage(
       project.project_id,
       {
         since: query.since ?? null,

@@ -4,12 +4,12 @@ import { cursor, wholeListLimit } from '#platform/request-fields';
 import { listUserProjects } from '#store/projects';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
-import { project } from './project-responses.ts';
+import { listedProject } from './project-responses.ts';
 
 const query = v.object({ limit: wholeListLimit, cursor });
 
 export const handler = http(
-  { query, responses: { 200: v.array(project) } },
+  { query, responses: { 200: v.array(listedProject) } },
   async ({ principal, query, event, baseUrl }) => {
     const page = await listPage(event, principal, baseUrl, query.cursor);
     const { values, next } = await listUserProjects(principal.userId, {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { PROJECT_ROLES } from '#core/access-policy';
 import { MATCH_DECISION_KINDS } from '#core/match-decisions';
-import { CHANGE_KINDS } from '#core/price-changes';
+import { CHANGE_KINDS } from '#history/price-changes';
 import { availability, localization, timestamp } from '../response-fields.ts';
 
 export const project = v.object({
@@ -10,8 +11,15 @@ export const project = v.object({
   is_default: v.boolean(),
   localization: v.nullable(localization),
   change_threshold_percent: v.nullable(v.number()),
+  auto_accept_confidence: v.number(),
   created_at: timestamp,
   updated_at: timestamp,
+});
+
+/** A project in the caller's list, with the caller's project role (what a console may offer). */
+export const listedProject = v.object({
+  ...project.entries,
+  role: v.picklist(PROJECT_ROLES),
 });
 
 export const matchDecision = v.object({
@@ -24,6 +32,29 @@ export const matchDecision = v.object({
   decision: v.picklist(MATCH_DECISION_KINDS),
   decided_by: v.string(),
   decided_at: timestamp,
+});
+
+const reviewCandidate = v.object({
+  competitor_url: v.string(),
+  competitor_name: v.nullable(v.string()),
+  confidence: v.number(),
+  evidence: v.nullable(v.string()),
+});
+
+export const matchReviewItem = v.object({
+  pair_id: v.string(),
+  reference_website_id: v.string(),
+  reference_url: v.string(),
+  reference_name: v.nullable(v.string()),
+  competitor_website_id: v.string(),
+  competitor_url: v.string(),
+  competitor_name: v.nullable(v.string()),
+  score: v.nullable(v.number()),
+  method: v.string(),
+  confidence: v.nullable(v.number()),
+  evidence: v.nullable(v.string()),
+  impact: v.number(),
+  alternatives: v.array(reviewCandidate),
 });
 
 export const priceChange = v.object({

@@ -13,6 +13,7 @@ const body = v.optional(
     name: v.optional(v.nullable(displayName)),
     localization: v.optional(v.nullable(localizationInput)),
     change_threshold_percent: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1000)))),
+    auto_accept_confidence: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1)))),
   }),
   {},
 );
@@ -27,6 +28,7 @@ export const handler = http(
       name: body.name ?? undefined,
       localization: localization ? localize(localization.country, localization.currency) : localization,
       changeThresholdPercent: body.change_threshold_percent,
+      autoAcceptConfidence: body.auto_accept_confidence,
     });
     return json(200, updated);
   },

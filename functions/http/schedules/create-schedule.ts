@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { parseMoney } from '#core/money';
-import { createSchedule } from '#jobs/create-schedule';
-import { publicSchedule } from '#jobs/schedule-view';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
+import { createSchedule } from '#schedules/create-schedule';
+import { publicSchedule } from '#schedules/schedule';
 import { http } from '../http.ts';
 import {
   cadence,

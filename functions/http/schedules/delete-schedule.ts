@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { authorizedSchedule } from '#access/authorized-schedule';
-import { removeSchedule } from '#jobs/remove-schedule';
 import { noContent } from '#platform/http-response';
 import { id } from '#platform/request-fields';
+import { authorizedSchedule } from '#schedules/authorized-schedule';
+import { removeSchedule } from '#schedules/remove-schedule';
 import { http } from '../http.ts';
 
 const path = v.object({ schedule_id: id });

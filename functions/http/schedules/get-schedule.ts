@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { authorizedSchedule } from '#access/authorized-schedule';
-import { publicSchedule } from '#jobs/schedule-view';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
+import { authorizedSchedule } from '#schedules/authorized-schedule';
+import { publicSchedule } from '#schedules/schedule';
 import { http } from '../http.ts';
 import { schedule } from './schedule-responses.ts';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { authorizedSchedule } from '#access/authorized-schedule';
 import { cursor, id, limit } from '#platform/request-fields';
-import { listRunsPage } from '#store/schedules';
+import { authorizedSchedule } from '#schedules/authorized-schedule';
+import { scheduleStore } from '#schedules/schedule-services';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { scheduleRun } from './schedule-responses.ts';
@@ -14,7 +14,10 @@ export const handler = http(
   async ({ principal, path, query, event, baseUrl }) => {
     await authorizedSchedule(principal, path.schedule_id, 'READ');
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    const { values, next } = await listRunsPage(path.schedule_id, { limit: query.limit, after: page.after });
+    const { values, next } = await scheduleStore.runsPage(path.schedule_id, {
+      limit: query.limit,
+      after: page.after,
+    });
     return page.answer(values, next);
   },
 );

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
-import { publicSchedule } from '#jobs/schedule-view';
 import { cursor, id, wholeListLimit } from '#platform/request-fields';
-import { listSchedulesPage } from '#store/schedules';
+import { publicSchedule } from '#schedules/schedule';
+import { scheduleStore } from '#schedules/schedule-services';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { schedule } from './schedule-responses.ts';
@@ -14,7 +14,7 @@ export const handler = http(
   async ({ principal, query, event, baseUrl }) => {
     await authorizedProject(principal, query.project_id, 'READ');
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    const { values, next } = await listSchedulesPage(query.project_id, {
+    const { values, next } = await scheduleStore.page(query.project_id, {
       limit: query.limit,
       after: page.after,
     });

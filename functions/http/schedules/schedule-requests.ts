@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { type Cents, InvalidMoney, parseMoney } from '#core/money';
-import { TIME_OF_DAY, WEEKDAYS } from '#core/schedule-cadence';
 import { MAX_URLS_ON_JOB } from '#jobs/scrape-job';
+import { TIME_OF_DAY, WEEKDAYS } from '#schedules/schedule-cadence';
 
 /** Request fields of POST and PATCH /schedules. */
 

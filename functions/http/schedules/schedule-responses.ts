@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { WEEKDAYS } from '#core/schedule-cadence';
-import { SKIP_REASONS } from '#jobs/record-skipped-run';
+import { SKIP_REASONS } from '#schedules/record-skipped-run';
+import { WEEKDAYS } from '#schedules/schedule-cadence';
 import { count, money, nullableTimestamp, timestamp } from '../response-fields.ts';
 
 export const schedule = v.object({

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { authorizedSchedule } from '#access/authorized-schedule';
 import { parseMoney } from '#core/money';
-import { updateSchedule } from '#jobs/change-schedule';
-import { publicSchedule } from '#jobs/schedule-view';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
+import { authorizedSchedule } from '#schedules/authorized-schedule';
+import { updateSchedule } from '#schedules/change-schedule';
+import { publicSchedule } from '#schedules/schedule';
 import { http } from '../http.ts';
 import {
   cadence,

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { WEBHOOK_EVENT_TYPES } from '#core/webhook-events';
-import { registerWebhook } from '#jobs/register-webhook';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
+import { registerWebhook } from '#webhooks/register-webhook';
 import { http } from '../http.ts';
 import { createdWebhook, publicWebhook } from './webhook-responses.ts';
 

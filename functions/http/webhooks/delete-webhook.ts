@@ -2,13 +2,13 @@ import * as v from 'valibot';
 import { authorizedWebhook } from '#access/authorized-webhook';
 import { noContent } from '#platform/http-response';
 import { id } from '#platform/request-fields';
-import { removeWebhook } from '#store/webhooks';
+import { webhookStore } from '#webhooks/webhook-services';
 import { http } from '../http.ts';
 
 const path = v.object({ webhook_id: id });
 
 export const handler = http({ path, responses: { 204: null } }, async ({ principal, path }) => {
   const webhook = await authorizedWebhook(principal, path.webhook_id, 'MANAGE_WEBHOOKS');
-  await removeWebhook(webhook.webhook_id);
+  await webhookStore.remove(webhook.webhook_id);
   return noContent();
 });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { authorizedWebhook } from '#access/authorized-webhook';
 import { cursor, id, limit } from '#platform/request-fields';
-import { listDeliveriesPage } from '#store/webhooks';
+import { webhookStore } from '#webhooks/webhook-services';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { delivery, publicDelivery } from './webhook-responses.ts';
@@ -14,7 +14,7 @@ export const handler = http(
   async ({ principal, path, query, event, baseUrl }) => {
     const webhook = await authorizedWebhook(principal, path.webhook_id, 'READ');
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    const { values, next } = await listDeliveriesPage(webhook.webhook_id, {
+    const { values, next } = await webhookStore.deliveriesPage(webhook.webhook_id, {
       limit: query.limit,
       after: page.after,
     });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { cursor, id, wholeListLimit } from '#platform/request-fields';
-import { listWebhooksPage } from '#store/webhooks';
+import { webhookStore } from '#webhooks/webhook-services';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { publicWebhook, webhook } from './webhook-responses.ts';
@@ -13,7 +13,7 @@ export const handler = http(
   async ({ principal, query, event, baseUrl }) => {
     await authorizedProject(principal, query.project_id, 'READ');
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    const { values, next } = await listWebhooksPage(query.project_id, {
+    const { values, next } = await webhookStore.page(query.project_id, {
       limit: query.limit,
       after: page.after,
     });

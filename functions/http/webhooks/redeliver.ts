@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { authorizedWebhook } from '#access/authorized-webhook';
-import { redeliver } from '#jobs/redeliver';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
+import { redeliver } from '#webhooks/redeliver';
 import { http } from '../http.ts';
 import { delivery, publicDelivery } from './webhook-responses.ts';
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { authorizedWebhook } from '#access/authorized-webhook';
-import { sendTestEvent } from '#jobs/send-test-event';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
+import { sendTestEvent } from '#webhooks/send-test-event';
 import { http } from '../http.ts';
 import { delivery, publicDelivery } from './webhook-responses.ts';
 

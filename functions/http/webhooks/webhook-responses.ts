@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '#core/webhook-events';
-import type { Delivery, Webhook } from '#store/webhooks';
+import type { Delivery, Webhook } from '#webhooks/webhook';
 import { timestamp } from '../response-fields.ts';
 
 export const webhook = v.object({

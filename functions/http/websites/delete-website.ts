@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { authorizedWebsite } from '#access/authorized-website';
-import { stopWebsiteSchedules } from '#jobs/stop-website-schedules';
 import { noContent } from '#platform/http-response';
 import { id } from '#platform/request-fields';
+import { stopWebsiteSchedules } from '#schedules/stop-website-schedules';
 import { removeWebsite } from '#store/websites';
 import { http } from '../http.ts';
 

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { authorizedWebsite } from '#access/authorized-website';
-import { NotFound, Problem, Unprocessable } from '#core/problem';
+import { Invalid, NotFound, Unprocessable } from '#core/problem';
 import { PRODUCT_ID, productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
+import { readProductSeries } from '#history/price-history';
 import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { dataBucketObjects } from '#store/data-bucket';
-import { readProductSeries } from '#store/price-history';
 import { http } from '../http.ts';
 import { productHistory } from './website-responses.ts';
 
@@ -44,7 +44,11 @@ export const handler = http(
     const from = query.from ?? null;
     const to = query.to ?? null;
     if (from !== null && to !== null && to < from)
-      throw new Problem('INVALID_TIME_RANGE', `The range ends (${to}) before it starts (${from}).`);
+      throw Invalid('INVALID_TIME_RANGE', {
+        location: 'query',
+        path: 'to',
+        message: `The range ends (${to}) before it starts (${from}).`,
+      });
     const product = query.product_id ?? productId(productIdentity({ url: query.product_url as string }));
     const points = await readProductSeries(dataBucketObjects, {
       projectId: website.project_id,

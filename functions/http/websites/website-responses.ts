@@ -10,6 +10,7 @@ export const website = v.object({
   product_type: v.nullable(v.string()),
   products_estimate: count,
   difficulty,
+  rendering: v.picklist(['HTTP', 'BROWSER']),
   estimate,
   setup_job_id: v.string(),
   created_at: timestamp,

@@ -1,0 +1,114 @@
+import { DEFAULT_AUTO_ACCEPT_CONFIDENCE, proposalBand, reviewImpact } from '../functions/core/match-bands.ts';
+import { expectedCalibrationError } from '../functions/match/calibration-error.ts';
+import { type Accuracy, measureAccuracy } from '../functions/match/measure-accuracy.ts';
+import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
+import {
+  type ChosenPair,
+  calibrationDatasets,
+  chosenPairs,
+  crossValidatedConfidences,
+} from './calibration-samples.ts';
+
+/** Share of the review queue decided in the bench, in the queue's order, by the answer key. */
+const reviewedShare = 0.1;
+
+/** What the bench prints of calibration, bands and review for one catalogue benchmark. */
+export interface ReviewMeasurement {
+  dataset: string;
+  /** Expected calibration error of the out-of-fold confidences, over the key-named matches and over all. */
+  keyNamedEce: number;
+  allEce: number;
+  keyNamedMatches: number;
+  matches: number;
+  autoAcceptConfidence: number;
+  /** AUTO matches, how many are right, and over the key-named ones. */
+  auto: number;
+  autoRight: number;
+  autoKeyNamed: number;
+  /** Share of the answer key's pairs that are AUTO. */
+  autoShareOfTrue: number;
+  reviewQueue: number;
+  reviewed: number;
+  /** Every proposal as today; AUTO alone; AUTO plus what the first 10 % of the queue accepted. */
+  today: Accuracy;
+  autoOnly: Accuracy;
+  afterReview: Accuracy;
+}
+
+/**
+ * Calibration, bands and the review queue measured on the catalogue benchmarks, the calibration
+ * cross-validated (`crossValidatedConfidences`): every match's confidence comes from a calibration
+ * fitted without its reference product.
+ */
+export async function measureReview(): Promise<ReviewMeasurement[]> {
+  const perDataset = await Promise.all(calibrationDatasets.map((dataset) => chosenPairs(dataset)));
+  const pairs = perDataset.flat();
+  const confidences = crossValidatedConfidences(pairs);
+  const measurements: ReviewMeasurement[] = [];
+  for (const dataset of calibrationDatasets) {
+    const truth = (await readBenchmarkDataset(dataset)).truth;
+    const rows = pairs
+      .map((pair, i) => ({ pair, confidence: confidences[i] as number }))
+      .filter((row) => row.pair.dataset === dataset);
+    const named = rows.filter((row) => row.pair.keyNamed);
+    const band = (row: { confidence: number }) =>
+      proposalBand(row.confidence, DEFAULT_AUTO_ACCEPT_CONFIDENCE);
+    const auto = rows.filter((row) => band(row) === 'auto');
+    const queue = rows
+      .filter((row) => band(row) === 'review')
+      .sort(
+        (a, b) =>
+          reviewImpact([b.confidence]) - reviewImpact([a.confidence]) ||
+          a.pair.reference_url.localeCompare(b.pair.reference_url),
+      );
+    const reviewed = queue.slice(0, Math.ceil(queue.length * reviewedShare));
+    const found = (list: readonly { pair: ChosenPair }[]): [string, string][] =>
+      list.map((row) => [row.pair.reference_url, row.pair.url]);
+    const autoRight = auto.filter((row) => row.pair.same).length;
+    measurements.push({
+      dataset,
+      keyNamedEce: expectedCalibrationError(
+        named.map((row) => row.confidence),
+        named.map((row) => row.pair.same),
+      ),
+      allEce: expectedCalibrationError(
+        rows.map((row) => row.confidence),
+        rows.map((row) => row.pair.same),
+      ),
+      keyNamedMatches: named.length,
+      matches: rows.length,
+      autoAcceptConfidence: DEFAULT_AUTO_ACCEPT_CONFIDENCE,
+      auto: auto.length,
+      autoRight,
+      autoKeyNamed: auto.filter((row) => row.pair.keyNamed).length,
+      autoShareOfTrue: autoRight / truth.length,
+      reviewQueue: queue.length,
+      reviewed: reviewed.length,
+      today: measureAccuracy(found(rows), truth),
+      autoOnly: measureAccuracy(found(auto), truth),
+      // A reviewed proposal the key names is accepted; one it does not is rejected and leaves the result.
+      afterReview: measureAccuracy(found([...auto, ...reviewed.filter((row) => row.pair.same)]), truth),
+    });
+  }
+  return measurements;
+}
+
+/** The bench's lines for one benchmark. */
+export function printReview(m: ReviewMeasurement): void {
+  const f = (accuracy: Accuracy) =>
+    `F1 ${accuracy.f1.toFixed(3)} (P ${accuracy.precision.toFixed(3)}, R ${accuracy.recall.toFixed(3)})`;
+  console.log(
+    `\n${m.dataset}, calibrated confidence by 5-fold cross-validation (folds by reference product):`,
+  );
+  console.log(
+    `  expected calibration error ${m.keyNamedEce.toFixed(3)} over the ${m.keyNamedMatches} matches whose products the key names (${m.allEce.toFixed(3)} over all ${m.matches}, the key silent on the rest)`,
+  );
+  console.log(
+    `  AUTO (confidence >= ${m.autoAcceptConfidence}): ${m.auto} matches, precision ${(m.autoRight / Math.max(m.autoKeyNamed, 1)).toFixed(3)} over key-named (${(m.autoRight / Math.max(m.auto, 1)).toFixed(3)} over all), ${(m.autoShareOfTrue * 100).toFixed(1)} % of the key's pairs AUTO`,
+  );
+  console.log(`  today, every proposal:        ${f(m.today)}`);
+  console.log(`  AUTO only:                    ${f(m.autoOnly)}`);
+  console.log(
+    `  AUTO + first ${m.reviewed} of ${m.reviewQueue} in the review queue decided by the key: ${f(m.afterReview)}`,
+  );
+}

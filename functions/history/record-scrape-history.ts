@@ -1,0 +1,128 @@
+import type { Job } from '#core/job-record';
+import { DEFAULT_AUTO_ACCEPT_CONFIDENCE, proposalBand } from '#core/match-bands';
+import { matchedReferences, type ProposedPair, referenceOf } from '#core/matched-references';
+import { productId } from '#core/product-id';
+import { productIdentity } from '#core/product-identity';
+import type { ProductRecord } from '#core/product-record';
+import { onFirstUse, setting } from '#platform/config';
+import { catalogObjectKey, latestCatalog, readCatalog } from '#store/catalogs';
+import { dataBucketObjects } from '#store/data-bucket';
+import { listMatchDecisions } from '#store/match-decisions';
+import { projectPairStates } from '#store/matching-runs';
+import { getProject } from '#store/projects';
+import type { MatchedReference, StoredChange } from './change-record.ts';
+import { historyStore } from './history-services.ts';
+import { computeChanges } from './price-changes.ts';
+import { appendHistoryRun } from './price-history.ts';
+import { observationOf } from './price-observation.ts';
+
+const retentionDays = onFirstUse(() => setting('HISTORY_RETENTION_DAYS'));
+
+const readVersion = (projectId: string, websiteId: string, version: string) =>
+  readCatalog({ object_key: catalogObjectKey(projectId, websiteId, version) });
+
+/**
+ * The reference product matching links each product of the website to, looked up by URL: from the
+ * newest matching of every pair the website is the competitor of, as the project reviewed it; a
+ * proposal waiting for review links nothing.
+ */
+async function referenceLookup(
+  projectId: string,
+  websiteId: string,
+): Promise<(url: string) => MatchedReference | null> {
+  const pairs = (await projectPairStates(projectId)).filter(
+    (pair) => pair.competitor_website_id === websiteId,
+  );
+  if (pairs.length === 0) return () => null;
+  const autoAccept = (await getProject(projectId))?.auto_accept_confidence ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE;
+  // Alerts link only trusted pairs: proposals of the `auto` band, and pairs the project kept.
+  const proposals: ProposedPair[] = pairs.flatMap((pair) =>
+    pair.state.matches
+      .filter((match) => proposalBand(match.confidence, autoAccept) === 'auto')
+      .map((match) => ({
+        reference_website_id: pair.reference_website_id,
+        reference_url: match.reference_url,
+        competitor_website_id: match.website_id,
+        competitor_url: match.url,
+        score: match.score,
+      })),
+  );
+  const references = matchedReferences(proposals, await listMatchDecisions(projectId));
+  const referenceProducts = new Map<string, ProductRecord>();
+  for (const referenceId of new Set(pairs.map((pair) => pair.reference_website_id))) {
+    const pointer = await latestCatalog(referenceId);
+    for (const product of pointer ? await readCatalog(pointer) : []) {
+      // A URL's first record, the variant its page shows, is the one matching paired.
+      const key = `${referenceId} ${product.url}`;
+      if (!referenceProducts.has(key)) referenceProducts.set(key, product);
+    }
+  }
+  return (url) => {
+    const pair = referenceOf(references, websiteId, url);
+    if (!pair) return null;
+    const product = referenceProducts.get(`${pair.reference_website_id} ${pair.reference_url}`);
+    return {
+      website_id: pair.reference_website_id,
+      product_id: productId(productIdentity(product ?? { url: pair.reference_url })),
+      url: pair.reference_url,
+      name: product?.name ?? null,
+    };
+  };
+}
+
+/** What the history needs of a scrape job: the catalog version it delivered, when, and the one before. */
+export type SettledScrape = Pick<Job, 'job_id' | 'project_id' | 'website_id' | 'settlement'> & {
+  previous_catalog?: string | null;
+};
+
+/**
+ * A settled scrape's part of the price history: every product it delivered is appended to the
+ * website's history, and a whole catalog is compared with the website's whole catalog before it
+ * (none for a first scrape, nor for a URL scrape, which sees only part of the website). The changes
+ * are kept for the stage's retention and returned: this is the one place changes come from, so
+ * whatever announces them (webhooks) takes this list.
+ */
+export async function recordScrapeHistory(job: SettledScrape): Promise<StoredChange[]> {
+  const websiteId = job.website_id;
+  const settledAt = job.settlement?.settled_at;
+  if (!websiteId || !settledAt) return [];
+  const products = await readVersion(job.project_id, websiteId, job.job_id);
+  const observations = products.map((product) => observationOf(product, job.job_id));
+  await appendHistoryRun(dataBucketObjects, {
+    projectId: job.project_id,
+    websiteId,
+    jobId: job.job_id,
+    observations,
+  });
+  await historyStore.putPointer({
+    website_id: websiteId,
+    project_id: job.project_id,
+    version: job.job_id,
+    recorded_at: settledAt,
+  });
+  if (!job.previous_catalog) return [];
+  const before = await readVersion(job.project_id, websiteId, job.previous_catalog);
+  const changes = computeChanges(
+    before.map((product) => observationOf(product, job.previous_catalog as string)),
+    observations,
+  );
+  if (changes.length === 0) return [];
+  const names = new Map<string, string | null>();
+  for (const product of [...before, ...products]) names.set(product.url, product.name);
+  const reference = await referenceLookup(job.project_id, websiteId);
+  const stored = changes.map(
+    (change, seq): StoredChange => ({
+      change_id: `chg_${job.job_id.replace(/^job_/, '')}_${seq}`,
+      project_id: job.project_id,
+      website_id: websiteId,
+      job_id: job.job_id,
+      detected_at: settledAt,
+      ...change,
+      product_name: names.get(change.product_url) ?? null,
+      matched_reference: reference(change.product_url),
+    }),
+  );
+  const expiresAt = Math.floor(Date.parse(settledAt) / 1000) + retentionDays() * 24 * 60 * 60;
+  await historyStore.putChanges(stored, expiresAt);
+  return stored;
+}

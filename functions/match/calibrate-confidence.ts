@@ -1,0 +1,52 @@
+import committed from './match-calibration.json' with { type: 'json' };
+
+/** What the engine knows of a chosen pair when it decides it, read by the calibration. */
+export interface MatchSignals {
+  /** The pair decision on its own (`PairJudgement.confidence`): 1 or 0 where GTINs decide, else the learned probability. */
+  learned: number;
+  /** The assignment score. */
+  score: number;
+  /** The best score of the other pairs of either product: how far the pair stands out from look-alikes. */
+  runnerUp: number;
+  /** Whether an identifier agrees: equal GTINs or a model code. */
+  coded: boolean;
+}
+
+/**
+ * A logistic model over `calibrationFeatures`: the probability that a chosen pair is right. Fitted
+ * by `fitCalibration` on the chosen pairs of the catalogue benchmarks, which the pair scorer never
+ * trained on (`bench/fit-match-calibration.ts` writes `match-calibration.json`).
+ */
+export interface MatchCalibration {
+  features: readonly string[];
+  bias: number;
+  weights: readonly number[];
+}
+
+export const calibrationFeatureNames = ['learnedLogOdds', 'score', 'margin', 'coded'] as const;
+
+/** Log-odds of a probability, bounded so that a decided 1 or 0 stays a finite, strong signal. */
+const logOdds = (probability: number): number => {
+  const p = Math.min(Math.max(probability, 0.0025), 0.9975);
+  return Math.log(p / (1 - p));
+};
+
+/** The calibration's input row. */
+export function calibrationFeatures(signals: MatchSignals): number[] {
+  // The ratio of a pair's score to its runner-up's, in log, bounded: a pair with no rival is as sure as one 50 times ahead.
+  const margin = Math.min(Math.max(Math.log((signals.score + 0.02) / (signals.runnerUp + 0.02)), 0), 4);
+  return [logOdds(signals.learned), signals.score, margin, signals.coded ? 1 : 0];
+}
+
+export const committedCalibration = committed as MatchCalibration;
+
+/** The calibrated probability, 0..1, that a chosen pair is the same product. */
+export function calibrateConfidence(
+  signals: MatchSignals,
+  calibration: MatchCalibration = committedCalibration,
+): number {
+  const row = calibrationFeatures(signals);
+  let sum = calibration.bias;
+  for (const [i, weight] of calibration.weights.entries()) sum += weight * (row[i] ?? 0);
+  return 1 / (1 + Math.exp(-sum));
+}
