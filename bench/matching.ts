@@ -101,8 +101,8 @@ export async function runMatchingBench(): Promise<void> {
     );
   }
 
-  for (const measurement of await runMatchingWorker<ReviewMeasurement[]>(['review']))
-    printReview(measurement);
+  const review = await runMatchingWorker<{ datasets: ReviewMeasurement[] }>(['review']);
+  for (const measurement of review.datasets) printReview(measurement);
 
   const pairs = await runMatchingWorker<PairMeasurement>(['pairs', String(await threshold)]);
   console.log(
@@ -266,7 +266,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'w
       : kind === 'pairs'
         ? await measurePairs(Number(args[0]))
         : kind === 'review'
-          ? await measureReview()
+          ? { datasets: await measureReview() }
           : await measureScale(args[0] as Engine, Number(args[1]), Number(args[2] ?? 0));
   console.log(JSON.stringify(result));
 }

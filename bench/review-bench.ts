@@ -7,6 +7,7 @@ import {
   calibrationDatasets,
   chosenPairs,
   crossValidatedConfidences,
+  type FoldConfidences,
 } from './calibration-samples.ts';
 
 /** Share of the review queue decided in the bench, in the queue's order, by the answer key. */
@@ -48,7 +49,10 @@ export async function measureReview(): Promise<ReviewMeasurement[]> {
   for (const dataset of calibrationDatasets) {
     const truth = (await readBenchmarkDataset(dataset)).truth;
     const rows = pairs
-      .map((pair, i) => ({ pair, confidence: confidences[i] as number }))
+      .map((pair, i) => {
+        const fold = confidences[i] as FoldConfidences;
+        return { pair, confidence: fold.match, impact: reviewImpact([fold.match, ...fold.alternatives]) };
+      })
       .filter((row) => row.pair.dataset === dataset);
     const named = rows.filter((row) => row.pair.keyNamed);
     const band = (row: { confidence: number }) =>
@@ -56,15 +60,22 @@ export async function measureReview(): Promise<ReviewMeasurement[]> {
     const auto = rows.filter((row) => band(row) === 'auto');
     const queue = rows
       .filter((row) => band(row) === 'review')
-      .sort(
-        (a, b) =>
-          reviewImpact([b.confidence]) - reviewImpact([a.confidence]) ||
-          a.pair.reference_url.localeCompare(b.pair.reference_url),
-      );
+      .sort((a, b) => b.impact - a.impact || a.pair.reference_url.localeCompare(b.pair.reference_url));
     const reviewed = queue.slice(0, Math.ceil(queue.length * reviewedShare));
     const found = (list: readonly { pair: ChosenPair }[]): [string, string][] =>
       list.map((row) => [row.pair.reference_url, row.pair.url]);
+    // The reviewer, knowing the answer, accepts a right proposal, else adds a right alternative by
+    // hand where its product is free, else rejects (the pair leaves the result).
+    const decided: [string, string][] = [];
+    const takenUrls = new Set(auto.map((row) => row.pair.url));
+    for (const { pair } of reviewed) {
+      const right = pair.same ? pair : pair.alternatives.find((alternative) => alternative.same);
+      if (!right || takenUrls.has(right.url)) continue;
+      takenUrls.add(right.url);
+      decided.push([pair.reference_url, right.url]);
+    }
     const autoRight = auto.filter((row) => row.pair.same).length;
+    const autoOnly = measureAccuracy(found(auto), truth);
     measurements.push({
       dataset,
       keyNamedEce: expectedCalibrationError(
@@ -81,13 +92,12 @@ export async function measureReview(): Promise<ReviewMeasurement[]> {
       auto: auto.length,
       autoRight,
       autoKeyNamed: auto.filter((row) => row.pair.keyNamed).length,
-      autoShareOfTrue: autoRight / truth.length,
+      autoShareOfTrue: autoOnly.recall,
       reviewQueue: queue.length,
       reviewed: reviewed.length,
       today: measureAccuracy(found(rows), truth),
-      autoOnly: measureAccuracy(found(auto), truth),
-      // A reviewed proposal the key names is accepted; one it does not is rejected and leaves the result.
-      afterReview: measureAccuracy(found([...auto, ...reviewed.filter((row) => row.pair.same)]), truth),
+      autoOnly,
+      afterReview: measureAccuracy([...found(auto), ...decided], truth),
     });
   }
   return measurements;

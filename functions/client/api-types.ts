@@ -96,7 +96,7 @@ export interface paths {
   "/projects/{project_id}/changes": {
     /**
      * What moved between scrapes: price up or down, out of or back in stock, products new or gone
-     * @description Each whole scrape of a website (FULL, or a re-scrape of its catalog) is compared with the one before it. Oldest first from `since`; price moves below the project's `change_threshold_percent` are left out unless `min_change_percent` sets another threshold (0: every move). A change on a competitor's product carries the reference product matching linked it to.
+     * @description Each whole scrape of a website (FULL, or a re-scrape of its catalog) is compared with the one before it. Oldest first from `since`; price moves below the project's `change_threshold_percent` are left out unless `min_change_percent` sets another threshold (0: every move). A change on a competitor's product carries the reference product matching linked it to (an `auto`, accepted or manual pair), with the reference's price and the competitor's gap to it before and after the change (`previous_gap_percent`, `gap_percent`: dearer + or cheaper -, in percent of the reference price).
      */
     get: operations["listChanges"];
   };
@@ -239,7 +239,7 @@ export interface paths {
     get: operations["listWebhooks"];
     /**
      * Register a webhook: an HTTPS endpoint told of the events it names (the secret is shown once)
-     * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`, `changes.detected`, `schedule.run_skipped`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
+     * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`, `changes.detected`, `match.price_gap_changed`, `schedule.run_skipped`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
      */
     post: operations["createWebhook"];
   };
@@ -250,7 +250,7 @@ export interface paths {
   "/webhooks/{webhook_id}/deliveries": {
     /**
      * A webhook's deliveries, newest first, each with its attempts
-     * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`, `changes.detected`, `schedule.run_skipped`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
+     * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`, `changes.detected`, `match.price_gap_changed`, `schedule.run_skipped`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
      */
     get: operations["listDeliveries"];
   };
@@ -1193,6 +1193,14 @@ export interface components {
         url: string;
         /** @description The reference product’s name; null when its page gave none. */
         name: string | null;
+        /** @description The reference product’s price, in its `currency`; null when its page gave none. */
+        price: string | null;
+        /** @description ISO 4217 currency of the reference price; null without a price. */
+        currency: string | null;
+        /** @description How much dearer (+) or cheaper (−) the competitor was than the reference, percent of the reference price, at the scrape before; null when a price is missing, the currencies differ or the reference price is 0. */
+        previous_gap_percent: number | null;
+        /** @description The same gap now; null in the same cases. */
+        gap_percent: number | null;
       }) | null;
     };
     MatchDecision: {
@@ -1400,7 +1408,7 @@ export interface components {
       /** @description Where deliveries are POSTed. */
       url: string;
       /** @description The event types it receives. */
-      events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
+      events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "match.price_gap_changed" | "schedule.run_skipped")[];
       /**
        * Format: date-time
        * @description When it was registered (ISO 8601, UTC).
@@ -1415,7 +1423,7 @@ export interface components {
       /** @description Where deliveries are POSTed. */
       url: string;
       /** @description The event types it receives. */
-      events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
+      events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "match.price_gap_changed" | "schedule.run_skipped")[];
       /**
        * Format: date-time
        * @description When it was registered (ISO 8601, UTC).
@@ -1435,7 +1443,7 @@ export interface components {
        * @description The event’s type.
        * @enum {string}
        */
-      event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped" | "webhook.test";
+      event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "match.price_gap_changed" | "schedule.run_skipped" | "webhook.test";
       /**
        * @description PENDING (attempts remain), DELIVERED (the receiver accepted it) or FAILED (the round gave up).
        * @enum {string}
@@ -3929,7 +3937,7 @@ export interface operations {
   };
   /**
    * What moved between scrapes: price up or down, out of or back in stock, products new or gone
-   * @description Each whole scrape of a website (FULL, or a re-scrape of its catalog) is compared with the one before it. Oldest first from `since`; price moves below the project's `change_threshold_percent` are left out unless `min_change_percent` sets another threshold (0: every move). A change on a competitor's product carries the reference product matching linked it to.
+   * @description Each whole scrape of a website (FULL, or a re-scrape of its catalog) is compared with the one before it. Oldest first from `since`; price moves below the project's `change_threshold_percent` are left out unless `min_change_percent` sets another threshold (0: every move). A change on a competitor's product carries the reference product matching linked it to (an `auto`, accepted or manual pair), with the reference's price and the competitor's gap to it before and after the change (`previous_gap_percent`, `gap_percent`: dearer + or cheaper -, in percent of the reference price).
    */
   listChanges: {
     parameters: {
@@ -8345,7 +8353,7 @@ export interface operations {
   };
   /**
    * Register a webhook: an HTTPS endpoint told of the events it names (the secret is shown once)
-   * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`, `changes.detected`, `schedule.run_skipped`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
+   * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`, `changes.detected`, `match.price_gap_changed`, `schedule.run_skipped`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
    */
   createWebhook: {
     parameters: {
@@ -8371,7 +8379,7 @@ export interface operations {
           project_id: string;
           /** Format: uri */
           url: string;
-          events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "schedule.run_skipped")[];
+          events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "match.price_gap_changed" | "schedule.run_skipped")[];
         };
       };
     };
@@ -8621,7 +8629,7 @@ export interface operations {
   };
   /**
    * A webhook's deliveries, newest first, each with its attempts
-   * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`, `changes.detected`, `schedule.run_skipped`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
+   * @description Events: `job.created`, `job.awaiting_approval`, `job.completed`, `job.failed`, `job.cancelled`, `export.ready`, `changes.detected`, `match.price_gap_changed`, `schedule.run_skipped`. Each delivery is a POST of the event as JSON (`{id, type, created_at, project_id, data}`; `data.job` is the job as its GET shows it, `export.ready` has `job_id`, `website_id`, `datasets`) with the headers `PDS-Event-Id` (the same for every retry and redelivery: de-duplicate on it), `PDS-Event-Type`, `PDS-Delivery-Id` and `PDS-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the secret>`; refuse a `t` more than 5 minutes from your clock. A 2xx answer within 10 seconds and 64 KB accepts it; anything else (another status, a redirect, which is never followed, a timeout, a longer answer) is tried again after 30 s, 1, 2, 4 … minutes, doubling up to about 4 hours, for 25 hours.
    */
   listDeliveries: {
     parameters: {

@@ -20,10 +20,15 @@ describe('proposalBand', () => {
 });
 
 describe('reviewImpact', () => {
-  it('is the chance that one of the candidates is right', () => {
+  it('is the chance that the proposal, or else its best alternative, is right', () => {
     expect(reviewImpact([0.5, 0.5])).toBeCloseTo(0.75);
     expect(reviewImpact([0.9])).toBeCloseTo(0.9);
     expect(reviewImpact([])).toBe(0);
+  });
+
+  it('counts only the best alternative: at most one partner is right', () => {
+    expect(reviewImpact([0.5, 0.4, 0.4])).toBeCloseTo(0.7);
+    expect(reviewImpact([0.5, 0.4])).toBeCloseTo(0.7);
   });
 
   it('ranks a likely alternative above a lone unlikely proposal', () => {

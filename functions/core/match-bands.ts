@@ -24,12 +24,12 @@ export function proposalBand(confidence: number | undefined, autoAcceptConfidenc
 
 /**
  * How much deciding a review item would change the result: the probability that the reviewer finds
- * the reference product's partner among the proposal and its alternatives (each right with its
- * confidence, taken as independent), as that pair then joins the price comparison. A sure proposal
- * or one with likely alternatives comes first; one no candidate of which is likely, last.
+ * the reference product's partner, which then joins the price comparison: the proposal is right,
+ * or, it being wrong, the likeliest alternative is. The first confidence is the proposal's, the rest
+ * its alternatives'. At most one partner is right, and the alternatives' confidences were calibrated
+ * on chosen matches, not on runners-up, so only the best of them counts.
  */
-export function reviewImpact(confidences: readonly number[]): number {
-  let none = 1;
-  for (const confidence of confidences) none *= 1 - Math.min(Math.max(confidence, 0), 1);
-  return 1 - none;
+export function reviewImpact([proposal = 0, ...alternatives]: readonly number[]): number {
+  const best = Math.max(0, ...alternatives);
+  return proposal + (1 - proposal) * best;
 }

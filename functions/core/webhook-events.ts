@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'job.cancelled',
   'export.ready',
   'changes.detected',
+  'match.price_gap_changed',
   'schedule.run_skipped',
 ] as const;
 

@@ -6,6 +6,15 @@ export interface MatchedReference {
   product_id: string;
   url: string;
   name: string | null;
+  /** The reference product's price and currency in its newest catalog when the change was found. */
+  price: string | null;
+  currency: string | null;
+  /**
+   * How much dearer (+) or cheaper (-) the changed product was than the reference before and after
+   * the change, in percent of the reference price (`priceGapPercent`); null where it cannot be told.
+   */
+  previous_gap_percent: number | null;
+  gap_percent: number | null;
 }
 
 /** A change as it is kept and listed: one table item each, in the project's partition. */

@@ -41,9 +41,14 @@ function changeQuery(projectId: string, filter: ChangeFilter) {
   };
 }
 
+/** A reference as kept before its price and the gaps were: those unknown. */
+const UNPRICED = { price: null, currency: null, previous_gap_percent: null, gap_percent: null };
+
 function toChange(item: Record<string, unknown>): StoredChange {
   const { PK: _pk, SK: _sk, type: _type, expires_at: _expires, ...change } = item;
-  return change as unknown as StoredChange;
+  const stored = change as unknown as StoredChange;
+  const reference = stored.matched_reference;
+  return reference ? { ...stored, matched_reference: { ...UNPRICED, ...reference } } : stored;
 }
 
 /** One page of the project's changes, oldest first from `since`, after the cursor's position. */

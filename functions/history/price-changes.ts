@@ -51,6 +51,17 @@ function percentOf(change: bigint, base: bigint): number | null {
   return Number(hundredths) / 100;
 }
 
+/**
+ * How far `value` lies from `base`, in percent of `base` rounded half away from zero to 2 decimals:
+ * null when either is not a decimal price or `base` is 0.
+ */
+export function percentFrom(base: string, value: string): number | null {
+  const scale = Math.max((base.split('.')[1] ?? '').length, (value.split('.')[1] ?? '').length);
+  const from = scaled(base, scale);
+  const to = scaled(value, scale);
+  return from === null || to === null ? null : percentOf(to - from, from);
+}
+
 type PriceMove = Pick<PriceChange, 'price_change' | 'price_change_percent'> & { direction: -1 | 1 };
 
 /** The move between two prices of one currency; null when either is missing or they are equal. */

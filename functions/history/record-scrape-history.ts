@@ -12,7 +12,8 @@ import { projectPairStates } from '#store/matching-runs';
 import { getProject } from '#store/projects';
 import type { MatchedReference, StoredChange } from './change-record.ts';
 import { historyStore } from './history-services.ts';
-import { computeChanges } from './price-changes.ts';
+import { computeChanges, type PriceChange } from './price-changes.ts';
+import { priceGapPercent } from './price-gap.ts';
 import { appendHistoryRun } from './price-history.ts';
 import { observationOf } from './price-observation.ts';
 
@@ -29,7 +30,7 @@ const readVersion = (projectId: string, websiteId: string, version: string) =>
 async function referenceLookup(
   projectId: string,
   websiteId: string,
-): Promise<(url: string) => MatchedReference | null> {
+): Promise<(url: string) => ReferenceProduct | null> {
   const pairs = (await projectPairStates(projectId)).filter(
     (pair) => pair.competitor_website_id === websiteId,
   );
@@ -66,7 +67,25 @@ async function referenceLookup(
       product_id: productId(productIdentity(product ?? { url: pair.reference_url })),
       url: pair.reference_url,
       name: product?.name ?? null,
+      price: product?.price ?? null,
+      currency: product?.currency ?? null,
     };
+  };
+}
+
+/** The reference product a change is linked to, as its newest catalog holds it. */
+type ReferenceProduct = Omit<MatchedReference, 'previous_gap_percent' | 'gap_percent'>;
+
+/** The reference linked to a change, with the changed product's gap to it before and after. */
+function withGaps(reference: ReferenceProduct | null, change: PriceChange): MatchedReference | null {
+  if (!reference) return null;
+  return {
+    ...reference,
+    previous_gap_percent: priceGapPercent(
+      { price: change.previous_price, currency: change.currency },
+      reference,
+    ),
+    gap_percent: priceGapPercent({ price: change.current_price, currency: change.currency }, reference),
   };
 }
 
@@ -119,7 +138,7 @@ export async function recordScrapeHistory(job: SettledScrape): Promise<StoredCha
       detected_at: settledAt,
       ...change,
       product_name: names.get(change.product_url) ?? null,
-      matched_reference: reference(change.product_url),
+      matched_reference: withGaps(reference(change.product_url), change),
     }),
   );
   const expiresAt = Math.floor(Date.parse(settledAt) / 1000) + retentionDays() * 24 * 60 * 60;

@@ -399,6 +399,12 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     'matched_reference.product_id': 'The reference product (`prd_…`).',
     'matched_reference.url': 'The reference product’s page URL.',
     'matched_reference.name': 'The reference product’s name; null when its page gave none.',
+    'matched_reference.price':
+      'The reference product’s price, in its `currency`; null when its page gave none.',
+    'matched_reference.currency': 'ISO 4217 currency of the reference price; null without a price.',
+    'matched_reference.previous_gap_percent':
+      'How much dearer (+) or cheaper (−) the competitor was than the reference, percent of the reference price, at the scrape before; null when a price is missing, the currencies differ or the reference price is 0.',
+    'matched_reference.gap_percent': 'The same gap now; null in the same cases.',
   },
   ProductHistory: {
     website_id: 'The website (`web_…`).',

@@ -4,7 +4,7 @@ import { recordScrapeHistory } from '#history/record-scrape-history';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { getProject, type Project } from '#store/projects';
-import { changesDetected } from './changes-detected.ts';
+import { scrapeChangeEvents } from './changes-detected.ts';
 import { announceJob, exportReady } from './job-events.ts';
 import { holdHistory } from './record-held-history.ts';
 import type { ScrapeStep } from './run-scrape.ts';
@@ -52,7 +52,7 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   await announceJob(
     completed,
     exported ? exportReady(completed, ['products']) : null,
-    changesDetected(project, changes),
+    ...scrapeChangeEvents(project, changes),
   );
   return { next: 'DONE' };
 }

@@ -4,7 +4,7 @@ import { finishHeldWork, holdWork } from '#store/held-work';
 import { jobStore } from '#store/job-store';
 import { getProject } from '#store/projects';
 import { publishEvents } from '#webhooks/webhook-events';
-import { changesDetected } from './changes-detected.ts';
+import { scrapeChangeEvents } from './changes-detected.ts';
 import type { ScrapeFields } from './scrape-job.ts';
 
 /**
@@ -31,8 +31,7 @@ export function recordHeldHistory(deadline = Number.POSITIVE_INFINITY): Promise<
       const job = await jobStore().get<ScrapeFields>(jobId);
       if (!job) return;
       const changes = await recordScrapeHistory(job);
-      const event = changesDetected(await getProject(job.project_id), changes);
-      if (event) await publishEvents(job.project_id, [event]);
+      await publishEvents(job.project_id, scrapeChangeEvents(await getProject(job.project_id), changes));
     },
     deadline,
     (jobId, error) => logError('price history still not recorded; held for the next sweep', error, { jobId }),

@@ -78,6 +78,34 @@ describe('matchCatalogs', () => {
     for (const match of calibrated.matches) expect(match.confidence).toBeCloseTo(1 / (1 + Math.exp(3)), 9);
   });
 
+  it('lists up to three next-best candidates, calibrated, for matches below alternativesBelow', async () => {
+    const sizes = ['1.0 l', '1.2 l', '1.5 l', '1.7 l', '2.0 l'];
+    const ref = {
+      website_id: 'web_ref',
+      products: [testProduct('https://ref.example/k', 'Acme Steel Kettle 1.7 l')],
+    };
+    const shop = {
+      website_id: 'web_a',
+      products: sizes.map((size, i) => testProduct(`https://a.example/k${i}`, `Acme Steel Kettle ${size}`)),
+    };
+    const [listed] = (await matchCatalogs(ref, [shop], { alternativesBelow: Number.POSITIVE_INFINITY }))
+      .matches;
+    expect(listed?.url).toBe('https://a.example/k3');
+    const alternatives = listed?.alternatives ?? [];
+    expect(alternatives.length).toBe(3);
+    expect(alternatives.map((alternative) => alternative.url)).not.toContain(listed?.url);
+    for (const alternative of alternatives) {
+      expect(alternative.confidence).toBeCloseTo(
+        calibrateConfidence(alternative.signals as MatchSignals),
+        12,
+      );
+      expect(alternative.confidence).toBeLessThan(listed?.confidence as number);
+    }
+    const [bare] = (await matchCatalogs(ref, [shop], { alternativesBelow: 0 })).matches;
+    expect(bare?.url).toBe('https://a.example/k3');
+    expect(bare?.alternatives).toBeUndefined();
+  });
+
   it('matches every reference product to its counterpart in each competitor, and reports counters', async () => {
     const updates: MatchingCounters[] = [];
     const result = await matchCatalogs(

@@ -42,6 +42,7 @@ export interface Alternative {
   url: string;
   confidence: number;
   evidence: MatchEvidence;
+  signals?: MatchSignals;
 }
 
 /** Two products by URL: a reference product and a product of the competitor website `website_id`. */

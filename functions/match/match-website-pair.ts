@@ -175,8 +175,8 @@ export async function matchWebsitePair(
     // Judging three more pairs per match would cost a third of the run: only pairs a person reviews get them.
     const listed = judged.confidence < settings.alternativesBelow ? (others.get(pair.reference) ?? []) : [];
     const alternatives = listed.map((other): Alternative => {
-      const { url, confidence, evidence } = judge(other);
-      return { url, confidence, evidence };
+      const { url, confidence, evidence, signals } = judge(other);
+      return { url, confidence, evidence, signals };
     });
     return {
       reference_url: (refs[pair.reference] as ProductFeatures).key,

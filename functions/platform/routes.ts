@@ -301,7 +301,7 @@ export const routes: readonly Route[] = [
     paged: true,
     summary: 'What moved between scrapes: price up or down, out of or back in stock, products new or gone',
     description:
-      "Each whole scrape of a website (FULL, or a re-scrape of its catalog) is compared with the one before it. Oldest first from `since`; price moves below the project's `change_threshold_percent` are left out unless `min_change_percent` sets another threshold (0: every move). A change on a competitor's product carries the reference product matching linked it to.",
+      "Each whole scrape of a website (FULL, or a re-scrape of its catalog) is compared with the one before it. Oldest first from `since`; price moves below the project's `change_threshold_percent` are left out unless `min_change_percent` sets another threshold (0: every move). A change on a competitor's product carries the reference product matching linked it to (an `auto`, accepted or manual pair), with the reference's price and the competitor's gap to it before and after the change (`previous_gap_percent`, `gap_percent`: dearer + or cheaper -, in percent of the reference price).",
     access: READ,
     action: 'READ',
     problems: ['PROJECT_NOT_FOUND', 'WEBSITE_NOT_FOUND'],

@@ -30,7 +30,7 @@ export function stripStructuredData(html: string): string {
   $('meta[property], meta[itemprop], link[itemprop], meta[name^="og:"], meta[name^="product:"]').remove();
   for (const attribute of MACHINE_ATTRIBUTES)
     $(`[${attribute}]`).each((_, element) => {
-      if (element.name !== 'meta') $(element).removeAttr(attribute);
+      if (!$(element).is('meta')) $(element).removeAttr(attribute);
     });
   return $.html();
 }

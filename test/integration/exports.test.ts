@@ -275,6 +275,8 @@ describe('match datasets', () => {
       competitor_url: offer.url,
       score: 0.9,
       method: 'GTIN',
+      // Equal GTINs decide: AUTO, so the price comparison compares them.
+      confidence: 1,
     }));
     // The matches as the matching lane stores a job's, which a later rebuild of the files reads.
     const { putRunMatches } = await import('#exports/run-matches');

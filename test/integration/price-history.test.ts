@@ -26,6 +26,8 @@ process.env.CRAWL_MIN_DELAY_MS = '0';
  * reference sells its first 20 products, the competitor its first 30. Both are scraped, matched, and
  * then the competitor's prices and stock move (the fixture's revision switch) and its last two
  * products are withdrawn before it is scraped again: the changes are exactly what the fixture moved.
+ * The project's `change_threshold_percent` is 15 while the second scrape finishes, so its events
+ * leave out the 10 % cuts and announce the 20 % rises of matched products as price gaps crossed.
  */
 const BASE: Omit<ShopSpec, 'name' | 'products'> = {
   seed: 'history-range',
@@ -64,6 +66,20 @@ async function scrape(websiteId: string, variant: 'FULL' | 'CATALOG_URLS'): Prom
   return job;
 }
 
+async function setThreshold(percent: number | null): Promise<void> {
+  const patched = await api.patch(`/projects/${projectId}`, { change_threshold_percent: percent });
+  if (patched.status !== 200) throw new Error(`project patch answered ${patched.status}: ${patched.text}`);
+}
+
+/** The events the receiver got of one type. */
+const received = (type: string) =>
+  receiver.received
+    .map((request) => JSON.parse(String(request.rawBody)))
+    .filter((event) => event.type === type);
+
+/** How far `price` lies from `base`, in percent of `base`. */
+const percentFrom = (base: string, price: string) => ((Number(price) - Number(base)) / Number(base)) * 100;
+
 beforeAll(async () => {
   receiver = await startWebhookReceiver({ redirectTo: 'http://127.0.0.1:9/' });
   process.env.WEBHOOK_ALLOWED_HOSTS = `127.0.0.1:${receiver.port}`;
@@ -72,7 +88,7 @@ beforeAll(async () => {
   const hook = await api.post('/webhooks', {
     project_id: projectId,
     url: receiver.url('/ok'),
-    events: ['changes.detected'],
+    events: ['changes.detected', 'match.price_gap_changed'],
   });
   if (hook.status !== 201) throw new Error(`webhook create answered ${hook.status}: ${hook.text}`);
   ownerId = owner.userId;
@@ -101,7 +117,9 @@ beforeAll(async () => {
   competitor.revise(1);
   competitor.resize(28);
   after = [...competitor.groundTruth.products];
+  await setThreshold(15);
   secondScrape = await scrape(competitorId, 'CATALOG_URLS');
+  await setThreshold(null);
 }, 240_000);
 
 afterAll(async () => {
@@ -153,11 +171,14 @@ describe('changes between two scrapes of a website', () => {
 
   it('are announced to webhooks as one changes.detected event of the scrape, counted by kind', async () => {
     // The first scrapes of each website have no scrape before them, so the only event is the second's.
-    await vi.waitFor(() => expect(receiver.received.length).toBe(1), { timeout: 20_000, interval: 100 });
-    const [request] = receiver.received;
-    const event = JSON.parse(String(request?.rawBody));
+    await vi.waitFor(() => expect(received('changes.detected').length).toBe(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    const [event] = received('changes.detected');
     expect(event).toMatchObject({ type: 'changes.detected', project_id: projectId });
-    const moved = movedByFixture();
+    // The 15 % threshold of the project then leaves out the 10 % cuts.
+    const moved = movedByFixture().filter((key) => !key.startsWith('PRICE_DOWN'));
     const counts: Record<string, number> = {};
     for (const key of moved) {
       const kind = key.split(' ')[0] as string;
@@ -196,15 +217,81 @@ describe('changes between two scrapes of a website', () => {
     const index = before.indexOf(old);
     expect(index).toBe(9);
     const referenceProduct = reference.groundTruth.products[index] as TruthProduct;
-    expect(cut.matched_reference).toEqual({
+    // Both shops are generated from one seed: the reference sells the product at the competitor's old price.
+    expect(referenceProduct.price).toBe(old.price);
+    expect(cut.matched_reference).toMatchObject({
       website_id: referenceId,
       product_id: productId(referenceProduct.url),
       url: referenceProduct.url,
       name: referenceProduct.name,
+      price: referenceProduct.price,
+      currency: 'USD',
+      previous_gap_percent: 0,
     });
+    expect(cut.matched_reference.gap_percent).toBeCloseTo(percentFrom(referenceProduct.price, now.price), 1);
     const gone = (await changes({ kind: 'PRODUCT_GONE' })).body;
     // Products 28 and 29 are beyond the reference's range: nothing links them.
     expect(gone.map((change: any) => change.matched_reference)).toEqual([null, null]);
+  });
+
+  it('announce each matched price move whose gap to the reference crosses the threshold', async () => {
+    // Products 4 and 14 rise 20 % from the reference's price, past the 15 % threshold; the cuts of
+    // products 9 and 19 (10 %) stay within it, and the rise of product 24 has no reference.
+    const rises = [4, 14];
+    await vi.waitFor(() => expect(received('match.price_gap_changed').length).toBe(rises.length), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    const events = received('match.price_gap_changed').sort((a, b) =>
+      a.data.competitor.url.localeCompare(b.data.competitor.url),
+    );
+    const expected = rises
+      .map((index) => {
+        const old = before[index] as TruthProduct;
+        const now = after[index] as TruthProduct;
+        const referenceProduct = reference.groundTruth.products[index] as TruthProduct;
+        return { old, now, referenceProduct };
+      })
+      .sort((a, b) => a.old.url.localeCompare(b.old.url));
+    const listed = (await changes({ kind: 'PRICE_UP' })).body;
+    for (const [n, { old, now, referenceProduct }] of expected.entries()) {
+      const event = events[n];
+      expect(event).toMatchObject({
+        project_id: projectId,
+        data: {
+          job_id: secondScrape.job_id,
+          threshold_percent: 15,
+          reference: {
+            website_id: referenceId,
+            product_id: productId(referenceProduct.url),
+            url: referenceProduct.url,
+            name: referenceProduct.name,
+            price: referenceProduct.price,
+            currency: 'USD',
+          },
+          competitor: {
+            website_id: competitorId,
+            product_id: productId(old.url),
+            url: old.url,
+            name: now.name,
+            previous_price: old.price,
+            price: now.price,
+            currency: 'USD',
+          },
+          previous_gap_percent: 0,
+        },
+      });
+      expect(event.data.gap_percent).toBeCloseTo(percentFrom(referenceProduct.price, now.price), 1);
+      expect(event.data.gap_percent).toBeGreaterThanOrEqual(15);
+      // The change the event names is in the changes list, with the reference's price beside it.
+      const change = listed.find((each: any) => each.change_id === event.data.change_id);
+      expect(change.product_url).toBe(old.url);
+      expect(change.matched_reference).toMatchObject({
+        price: referenceProduct.price,
+        previous_gap_percent: 0,
+        gap_percent: event.data.gap_percent,
+      });
+    }
   });
 
   it('filter by kind, website and time, and page by cursor', async () => {

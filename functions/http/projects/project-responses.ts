@@ -80,6 +80,10 @@ export const priceChange = v.object({
       product_id: v.string(),
       url: v.string(),
       name: v.nullable(v.string()),
+      price: v.nullable(v.string()),
+      currency: v.nullable(v.string()),
+      previous_gap_percent: v.nullable(v.number()),
+      gap_percent: v.nullable(v.number()),
     }),
   ),
 });
