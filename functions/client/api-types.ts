@@ -270,331 +270,829 @@ export interface components {
   schemas: {
     Job: components["schemas"]["SetupJob"] | components["schemas"]["ScrapeJob"] | components["schemas"]["MatchingJob"];
     SetupJob: {
+      /** @description The job (`job_…`). */
       job_id: string;
-      /** @enum {string} */
+      /**
+       * @description The lane: WEBSITE_SETUP, FULL_SCRAPE, URL_SCRAPE (a list of URLs or the last catalog) or MATCHING.
+       * @enum {string}
+       */
       job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-      /** @enum {string} */
+      /**
+       * @description Where the job is. COMPLETED, FAILED and CANCELLED are final; AWAITING_APPROVAL waits for POST …/approve.
+       * @enum {string}
+       */
       status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      /** @description The project (`prj_…`) the job belongs to. */
       project_id: string;
+      /** @description The website (`web_…`) the job works on: a setup job’s once it landed (null before), a matching job’s reference website. */
       website_id: string | null;
+      /** @description The quote, once the job has one (null before): what it costs and the most it can charge. */
       estimate: components["schemas"]["Estimate"] | null;
+      /** @description Who approved the quote and when; null until approved (and for jobs that need no approval). */
       approval: components["schemas"]["Approval"] | null;
+      /** @description What was charged once the job settled; null before, and for jobs that end without a charge. */
       settlement: components["schemas"]["Settlement"] | null;
+      /** @description Why the job failed, in words; null unless FAILED. */
       error: string | null;
+      /** @description Why the job failed, as a stable code; null unless FAILED. */
       error_code: string | null;
+      /** @description Set when the job failed in a way the support team can help with; send it with a contact request. */
       contact_reason: string | null;
+      /** @description The contact request (`ctr_…`) made about this job; null when none. */
       contact_request_id: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job last changed (ISO 8601, UTC).
+       */
       updated_at: string;
+      /** @description When the job reached a final status; null while it runs or waits. */
       finished_at: string | null;
+      /** @description The shop’s address as sent. */
       url: string;
+      /** @description ISO 3166-1 alpha-2 country of the shop’s market, e.g. DE. */
       country: string;
+      /** @description ISO 4217 currency the shop sells in, e.g. EUR. */
       currency: string;
+      /** @description Progress of the analysis steps (robots and config, homepage, sitemaps, size); null before it starts. */
       analysis_progress: ({
+        /** @description Reading robots.txt and the shop’s configuration. */
         config: {
-          /** @enum {string} */
+          /**
+           * @description PENDING, RUNNING, DONE, NOT_FOUND (the shop has none, e.g. no sitemap) or FAILED (the step gave up).
+           * @enum {string}
+           */
           state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
         };
+        /** @description Reading the homepage (platform, language, whether it is a shop). */
         homepage: {
-          /** @enum {string} */
+          /**
+           * @description PENDING, RUNNING, DONE, NOT_FOUND (the shop has none, e.g. no sitemap) or FAILED (the step gave up).
+           * @enum {string}
+           */
           state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
         };
+        /** @description Reading the sitemaps. */
         sitemap: {
-          /** @enum {string} */
+          /**
+           * @description PENDING, RUNNING, DONE, NOT_FOUND (the shop has none, e.g. no sitemap) or FAILED (the step gave up).
+           * @enum {string}
+           */
           state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
         };
+        /** @description Estimating how many products the shop has. */
         size: {
-          /** @enum {string} */
+          /**
+           * @description PENDING, RUNNING, DONE, NOT_FOUND (the shop has none, e.g. no sitemap) or FAILED (the step gave up).
+           * @enum {string}
+           */
           state: "PENDING" | "RUNNING" | "DONE" | "NOT_FOUND" | "FAILED";
         };
+        /** @description Sitemap entries read so far (all of them, product pages or not). */
         sitemap_size: number;
+        /** @description Whether the site looks like a shop. */
         is_ecommerce: boolean;
+        /** @description What the shop mostly sells, as the analysis read it. */
         product_type: string;
+        /** @description The shop’s language (BCP 47, e.g. en). */
         language: string;
+        /** @description Products the shop is estimated to have; the quote is based on it. */
         products_estimate: number;
-        /** @enum {string} */
+        /**
+         * @description How the pages are read: fetched (HTTP) or rendered in a browser (BROWSER).
+         * @enum {string}
+         */
         rendering: "HTTP" | "BROWSER";
       }) | null;
+      /** @description Progress of training (pages sampled and classified, profile learned); null before it starts. */
       train_progress: ({
+        /** @description Pages sampled so far. */
         pages: number;
+        /** @description The most pages this step reads. */
         pages_limit: number;
+        /** @description Pages the step expects to read in all, revised as it finds more. */
         pages_estimate: number;
-        /** @enum {string} */
+        /**
+         * @description The step running now; DONE once it has finished.
+         * @enum {string}
+         */
         phase: "COLLECTING_PAGES" | "CLASSIFYING_PAGES" | "LEARNING_PROFILE" | "DONE";
+        /** @description How far the step is, 0 to 100. */
         percent: number;
       }) | null;
     };
     ScrapeJob: {
+      /** @description The job (`job_…`). */
       job_id: string;
-      /** @enum {string} */
+      /**
+       * @description The lane: WEBSITE_SETUP, FULL_SCRAPE, URL_SCRAPE (a list of URLs or the last catalog) or MATCHING.
+       * @enum {string}
+       */
       job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-      /** @enum {string} */
+      /**
+       * @description Where the job is. COMPLETED, FAILED and CANCELLED are final; AWAITING_APPROVAL waits for POST …/approve.
+       * @enum {string}
+       */
       status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      /** @description The project (`prj_…`) the job belongs to. */
       project_id: string;
+      /** @description The website (`web_…`) the job works on: a setup job’s once it landed (null before), a matching job’s reference website. */
       website_id: string | null;
+      /** @description The quote, once the job has one (null before): what it costs and the most it can charge. */
       estimate: components["schemas"]["Estimate"] | null;
+      /** @description Who approved the quote and when; null until approved (and for jobs that need no approval). */
       approval: components["schemas"]["Approval"] | null;
+      /** @description What was charged once the job settled; null before, and for jobs that end without a charge. */
       settlement: components["schemas"]["Settlement"] | null;
+      /** @description Why the job failed, in words; null unless FAILED. */
       error: string | null;
+      /** @description Why the job failed, as a stable code; null unless FAILED. */
       error_code: string | null;
+      /** @description Set when the job failed in a way the support team can help with; send it with a contact request. */
       contact_reason: string | null;
+      /** @description The contact request (`ctr_…`) made about this job; null when none. */
       contact_request_id: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job last changed (ISO 8601, UTC).
+       */
       updated_at: string;
+      /** @description When the job reached a final status; null while it runs or waits. */
       finished_at: string | null;
-      /** @enum {string} */
+      /**
+       * @description FULL (the whole shop), CATALOG_URLS (the URLs of the last FULL catalog) or URLS_ONLY (the `urls` sent).
+       * @enum {string}
+       */
       variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      /** @description How many URLs the job scrapes; null for FULL. */
       url_count: number | null;
+      /** @description The URLs sent, after removing invalid, duplicate and other-website ones; null unless URLS_ONLY. */
       urls: string[] | null;
+      /** @description Per outcome, how many URLs had it; only OK ones delivered a product and are charged. Null until the scrape settles. */
       url_results: {
+        /** @description URLs that delivered a product (only these are charged). */
         OK: number;
+        /** @description URLs the shop answered 404 or 410. */
         NOT_FOUND: number;
+        /** @description URLs whose page holds no product. */
         NOT_A_PRODUCT: number;
+        /** @description URLs the shop’s robots.txt forbids. */
         BLOCKED_BY_ROBOTS: number;
+        /** @description URLs at an address the crawler may not reach (private or loopback). */
         ADDRESS_NOT_ALLOWED: number;
+        /** @description URLs the shop refused with a bot wall. */
         BLOCKED: number;
+        /** @description URLs that failed otherwise (errors, time-outs) after their retries. */
         FAILED: number;
       } | null;
+      /** @description Pages collected and scraped so far; null before the run starts. */
       scrape_progress: ({
+        /** @description Pages scraped so far. */
         pages: number;
+        /** @description The most pages this step reads. */
         pages_limit: number;
+        /** @description Pages the step expects to read in all, revised as it finds more. */
         pages_estimate: number;
-        /** @enum {string} */
+        /**
+         * @description The step running now; DONE once it has finished.
+         * @enum {string}
+         */
         phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
+        /** @description How far the step is, 0 to 100. */
         percent: number;
       }) | null;
     };
     CreatedScrapeJob: {
+      /** @description The job (`job_…`). */
       job_id: string;
-      /** @enum {string} */
+      /**
+       * @description The lane: WEBSITE_SETUP, FULL_SCRAPE, URL_SCRAPE (a list of URLs or the last catalog) or MATCHING.
+       * @enum {string}
+       */
       job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-      /** @enum {string} */
+      /**
+       * @description Where the job is. COMPLETED, FAILED and CANCELLED are final; AWAITING_APPROVAL waits for POST …/approve.
+       * @enum {string}
+       */
       status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      /** @description The project (`prj_…`) the job belongs to. */
       project_id: string;
+      /** @description The website (`web_…`) the job works on: a setup job’s once it landed (null before), a matching job’s reference website. */
       website_id: string | null;
+      /** @description The quote, once the job has one (null before): what it costs and the most it can charge. */
       estimate: components["schemas"]["Estimate"] | null;
+      /** @description Who approved the quote and when; null until approved (and for jobs that need no approval). */
       approval: components["schemas"]["Approval"] | null;
+      /** @description What was charged once the job settled; null before, and for jobs that end without a charge. */
       settlement: components["schemas"]["Settlement"] | null;
+      /** @description Why the job failed, in words; null unless FAILED. */
       error: string | null;
+      /** @description Why the job failed, as a stable code; null unless FAILED. */
       error_code: string | null;
+      /** @description Set when the job failed in a way the support team can help with; send it with a contact request. */
       contact_reason: string | null;
+      /** @description The contact request (`ctr_…`) made about this job; null when none. */
       contact_request_id: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job last changed (ISO 8601, UTC).
+       */
       updated_at: string;
+      /** @description When the job reached a final status; null while it runs or waits. */
       finished_at: string | null;
-      /** @enum {string} */
+      /**
+       * @description FULL (the whole shop), CATALOG_URLS (the URLs of the last FULL catalog) or URLS_ONLY (the `urls` sent).
+       * @enum {string}
+       */
       variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      /** @description How many URLs the job scrapes; null for FULL. */
       url_count: number | null;
+      /** @description The URLs sent, after removing invalid, duplicate and other-website ones; null unless URLS_ONLY. */
       urls: string[] | null;
+      /** @description Per outcome, how many URLs had it; only OK ones delivered a product and are charged. Null until the scrape settles. */
       url_results: {
+        /** @description URLs that delivered a product (only these are charged). */
         OK: number;
+        /** @description URLs the shop answered 404 or 410. */
         NOT_FOUND: number;
+        /** @description URLs whose page holds no product. */
         NOT_A_PRODUCT: number;
+        /** @description URLs the shop’s robots.txt forbids. */
         BLOCKED_BY_ROBOTS: number;
+        /** @description URLs at an address the crawler may not reach (private or loopback). */
         ADDRESS_NOT_ALLOWED: number;
+        /** @description URLs the shop refused with a bot wall. */
         BLOCKED: number;
+        /** @description URLs that failed otherwise (errors, time-outs) after their retries. */
         FAILED: number;
       } | null;
+      /** @description Pages collected and scraped so far; null before the run starts. */
       scrape_progress: ({
+        /** @description Pages scraped so far. */
         pages: number;
+        /** @description The most pages this step reads. */
         pages_limit: number;
+        /** @description Pages the step expects to read in all, revised as it finds more. */
         pages_estimate: number;
-        /** @enum {string} */
+        /**
+         * @description The step running now; DONE once it has finished.
+         * @enum {string}
+         */
         phase: "COLLECTING_PAGES" | "SCRAPING_PAGES" | "MERGING_CATALOG" | "DONE";
+        /** @description How far the step is, 0 to 100. */
         percent: number;
       }) | null;
+      /** @description How many URLs sent were removed (invalid, duplicate or of another website); 0 for FULL. */
       rejected?: number;
+      /** @description The first 100 URLs removed, as sent. */
       rejected_urls?: string[];
     };
     MatchingJob: {
+      /** @description The job (`job_…`). */
       job_id: string;
-      /** @enum {string} */
+      /**
+       * @description The lane: WEBSITE_SETUP, FULL_SCRAPE, URL_SCRAPE (a list of URLs or the last catalog) or MATCHING.
+       * @enum {string}
+       */
       job_type: "WEBSITE_SETUP" | "FULL_SCRAPE" | "URL_SCRAPE" | "MATCHING";
-      /** @enum {string} */
+      /**
+       * @description Where the job is. COMPLETED, FAILED and CANCELLED are final; AWAITING_APPROVAL waits for POST …/approve.
+       * @enum {string}
+       */
       status: "CREATED" | "ANALYZING" | "ESTIMATE_READY" | "TRAINING" | "AWAITING_APPROVAL" | "APPROVED" | "RUNNING" | "SETTLING" | "EXPORTING" | "COMPLETED" | "FAILED" | "CANCELLED";
+      /** @description The project (`prj_…`) the job belongs to. */
       project_id: string;
+      /** @description The website (`web_…`) the job works on: a setup job’s once it landed (null before), a matching job’s reference website. */
       website_id: string | null;
+      /** @description The quote, once the job has one (null before): what it costs and the most it can charge. */
       estimate: components["schemas"]["Estimate"] | null;
+      /** @description Who approved the quote and when; null until approved (and for jobs that need no approval). */
       approval: components["schemas"]["Approval"] | null;
+      /** @description What was charged once the job settled; null before, and for jobs that end without a charge. */
       settlement: components["schemas"]["Settlement"] | null;
+      /** @description Why the job failed, in words; null unless FAILED. */
       error: string | null;
+      /** @description Why the job failed, as a stable code; null unless FAILED. */
       error_code: string | null;
+      /** @description Set when the job failed in a way the support team can help with; send it with a contact request. */
       contact_reason: string | null;
+      /** @description The contact request (`ctr_…`) made about this job; null when none. */
       contact_request_id: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the job last changed (ISO 8601, UTC).
+       */
       updated_at: string;
+      /** @description When the job reached a final status; null while it runs or waits. */
       finished_at: string | null;
+      /** @description The website (`web_…`) whose products are looked for. */
       reference_website_id: string;
+      /** @description The websites (`web_…`) searched for them. */
       competitor_website_ids: string[];
+      /** @description true for the project’s free sample: the first 100 reference products, no approval, no charge. */
       sample: boolean;
+      /** @description Products matched so far and the time left; null before the run starts. */
       matching_progress: ({
+        /** @description (Reference product, competitor) pairs matched anew against the whole competitor catalog. */
         products_checked: number;
+        /** @description Pairs that kept their match: the reference product and its partner are unchanged since the last run. */
         products_skipped_not_modified: number;
+        /** @description Matches of this run the previous run did not have. */
         new_matches: number;
+        /** @description Checked plus skipped so far; the settlement charges these. */
         products_processed: number;
+        /** @description Reference products times competitor websites. */
         products_total: number;
+        /** @description Minutes the run is expected to take still; null until known. */
         estimated_minutes_left: number | null;
+        /** @description products_processed of products_total, 0 to 100. */
         percent: number;
-        /** @enum {string} */
+        /**
+         * @description The step running now; DONE once it has finished.
+         * @enum {string}
+         */
         phase: "LOADING_CATALOGS" | "MATCHING_PRODUCTS" | "SETTLING" | "EXPORTING" | "DONE";
       }) | null;
+      /** @description Once COMPLETED: for each ordered pair of websites, how many products of `website_id` were matched on `match_website_id`; null before. */
       overlap: {
+          /** @description The website (`web_…`) whose products were matched. */
           website_id: string;
+          /** @description The website (`web_…`) they were matched on. */
           match_website_id: string;
+          /** @description Products of `website_id` with a match on `match_website_id`. */
           products: number;
         }[] | null;
+      /** @description Once COMPLETED: each website’s products and how many changed since the pair’s last run; null before. */
       websites: {
+          /** @description The website (`web_…`). */
           website_id: string;
+          /** @description Products in its catalog the run read. */
           products: number;
+          /** @description Of them, products changed since the pair’s last run (all of them at a first run). */
           modified: number;
         }[] | null;
     };
     Estimate: {
+      /** @description Always EUR: the credit’s currency. */
       currency: string;
+      /** @description Price per 1000 units (products, or reference products × competitors) at this difficulty, EUR. */
       unit_price_per_1000: string;
+      /** @description Units quoted: products found (scrape) or reference products × competitor websites (matching). */
       quantity: number;
+      /** @description The quote, EUR: max(quantity × unit_price_per_1000 / 1000, min_charge). */
       total: string;
+      /** @description The most the job can charge, EUR: 125 % of total. Approval holds this much of the credit. */
       cap: string;
+      /** @description The smallest charge of a job, EUR. */
       min_charge: string;
-      /** @enum {string} */
+      /**
+       * @description How products are read: EASY (JSON-LD), MEDIUM (microdata, Open Graph), HARD (learned selectors).
+       * @enum {string}
+       */
       difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
+      /** @description Products the quote was made for (the catalog or URL list as it stood). */
       input_products: number;
     };
     Approval: {
+      /** @description The user (`usr_…`) who approved the quote. */
       approved_by: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the quote was approved (ISO 8601, UTC).
+       */
       approved_at: string;
     };
     Settlement: {
+      /** @description Units delivered and charged: products scraped OK, or reference products × competitors matched. */
       quantity: number;
+      /** @description Always EUR. */
       currency: string;
+      /** @description Charged, EUR: max(quantity × unit price / 1000, min_charge), never above the cap. */
       amount: string;
+      /** @description true when the cap bit: more was delivered than the cap pays for. */
       capped: boolean;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the charge was made (ISO 8601, UTC).
+       */
       settled_at: string;
     };
     Account: {
+      /** @description Your user (`usr_…`). */
       user_id: string;
+      /** @description Your name, 1 to 100 characters. */
       name: string;
+      /** @description Your e-mail address. */
       email: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the account was created (ISO 8601, UTC).
+       */
+      created_at: string;
+    };
+    ApiKey: {
+      /** @description The key (`key_…`); DELETE /account/api-keys/{key_id} revokes it. */
+      key_id: string;
+      /** @description The name given when it was created; null when none. */
+      name: string | null;
+      /**
+       * @description USER (acts as you in all your projects) or PROJECT (only `project_id`).
+       * @enum {string}
+       */
+      scope: "USER" | "PROJECT";
+      /** @description The one project (`prj_…`) a PROJECT key may use; null for a USER key. */
+      project_id: string | null;
+      /** @description The key’s last characters, to tell keys apart; the key itself is never shown again. */
+      key_suffix: string;
+      /**
+       * Format: date-time
+       * @description When it was created (ISO 8601, UTC).
+       */
+      created_at: string;
+      /** @description When it last authenticated a request; null when never. */
+      last_used_at: string | null;
+    };
+    CreatedApiKey: {
+      /** @description The key to send as `Authorization: Bearer …`; shown this once. */
+      api_key: string;
+      /** @description The key (`key_…`); DELETE /account/api-keys/{key_id} revokes it. */
+      key_id: string;
+      /**
+       * @description USER (acts as you in all your projects) or PROJECT (only `project_id`).
+       * @enum {string}
+       */
+      scope: "USER" | "PROJECT";
+      /** @description The name given when it was created; null when none. */
+      name: string | null;
+      /** @description The one project (`prj_…`) a PROJECT key may use; null for a USER key. */
+      project_id: string | null;
+      /** @description The key’s last characters, to tell keys apart; the key itself is never shown again. */
+      key_suffix: string;
+      /**
+       * Format: date-time
+       * @description When it was created (ISO 8601, UTC).
+       */
+      created_at: string;
+    };
+    ContactRequest: {
+      /** @description The contact request (`ctr_…`). */
+      contact_request_id: string;
+      /**
+       * @description SALES or SUPPORT, as sent.
+       * @enum {string}
+       */
+      reason: "SALES" | "SUPPORT";
+      /**
+       * @description The team that gets the request (the one its reason names).
+       * @enum {string}
+       */
+      team: "SALES" | "SUPPORT";
+      /**
+       * @description How the team gets back to you: PHONE when a phone number was given, else EMAIL.
+       * @enum {string}
+       */
+      channel: "EMAIL" | "PHONE";
+      /** @description The address the team writes to: the one sent, else your account’s. */
+      email: string;
+      /** @description The number the team calls; null when none was given. */
+      phone: string | null;
+      /** @description Your message; null when none was sent. */
+      message: string | null;
+      /** @description The job (`job_…`) it is about; null when none. */
+      job_id: string | null;
+      /** @description The failed job’s `contact_reason`; null when none was sent. */
+      contact_reason: string | null;
+      /** @description The project (`prj_…`) of the job; null without a job. */
+      project_id: string | null;
+      /**
+       * Format: date-time
+       * @description When it was made (ISO 8601, UTC).
+       */
       created_at: string;
     };
     Membership: {
+      /** @description The customer (`cus_…`). */
       customer_id: string;
+      /** @description The customer’s name. */
       name: string;
-      /** @enum {string} */
+      /**
+       * @description Your role in it: OWNER, ADMIN or MEMBER.
+       * @enum {string}
+       */
       role: "OWNER" | "ADMIN" | "MEMBER";
+      /** @description true when the customer is managed by the provider: its billing is not self-service. */
       managed: boolean;
     };
     Customer: {
+      /** @description The customer (`cus_…`). */
       customer_id: string;
+      /** @description The customer’s name. */
       name: string;
-      /** @enum {string} */
+      /**
+       * @description Your role in it: OWNER, ADMIN or MEMBER.
+       * @enum {string}
+       */
       role: "OWNER" | "ADMIN" | "MEMBER";
+      /** @description true when the customer is managed by the provider: its billing is not self-service. */
       managed: boolean;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the customer was created (ISO 8601, UTC).
+       */
       created_at: string;
+      /** @description Its limits and how much of each this month has used; money in EUR. */
       quotas: {
+        /** @description The most projects the customer may have. */
         max_projects: number;
+        /** @description Projects it has now. */
         projects_used: number;
+        /** @description Setup jobs per billing month that cost nothing. */
         free_analyses_per_month: number;
+        /** @description Of them, used this month. */
         free_analyses_used: number;
+        /** @description The most its jobs may charge in a billing month, EUR. */
         monthly_spend_limit: string;
+        /** @description What its jobs have charged this billing month, EUR. */
         spent_this_month: string;
+        /** @description The smallest top-up, EUR. */
         topup_min: string;
+        /** @description The largest top-up, EUR. */
         topup_max: string;
       };
     };
     Balance: {
+      /** @description The customer (`cus_…`). */
       customer_id: string;
-      /** @constant */
+      /**
+       * @description Always EUR.
+       * @constant
+       */
       currency: "EUR";
+      /** @description Credit on the account, EUR: top-ups and credits less charges. */
       balance: string;
+      /** @description Held by approved jobs until they settle, EUR (each holds its cap). */
       held: string;
+      /** @description balance − held, EUR: what new approvals can hold. */
       spendable: string;
     };
     Usage: {
+      /** @description The billing month, YYYY-MM in Europe/Prague time. */
       month: string;
-      /** @constant */
+      /**
+       * @description Always EUR.
+       * @constant
+       */
       currency: "EUR";
+      /** @description All charges of the month, EUR (every page of `items` together). */
       total: string;
+      /** @description One page of the month’s charges, newest first. */
       items: {
+          /** @description The charge, EUR. */
           amount: string;
         }[];
     };
     Invoice: {
+      /** @description The invoice (`inv_…`). */
       invoice_id: string;
+      /** @description The invoice number printed on the PDF. */
       number: string;
+      /** @description The checkout session of the paid top-up it is for. */
       session_id: string;
+      /** @description Amount invoiced, as a decimal string. */
       amount: string;
+      /** @description ISO 4217 currency of `amount`. */
       currency: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the invoice was issued (ISO 8601, UTC).
+       */
       issued_at: string;
     };
     Topup: {
+      /** @description The checkout session, as POST …/billing/topup answered it. */
       session_id: string;
-      /** @enum {string} */
+      /**
+       * @description OPEN (not paid yet), PAID or EXPIRED (the checkout page timed out unpaid).
+       * @enum {string}
+       */
       status: "OPEN" | "PAID" | "EXPIRED";
+      /** @description true once the amount is on the credit (exactly once per session). */
       credited: boolean;
+      /** @description The top-up, EUR. */
       amount: string;
+      /** @description Always EUR. */
       currency: string;
+      /** @description When the credit was added; null until then. */
       credited_at: string | null;
     };
+    StartedTopup: {
+      /** @description The payment page to open; the credit is added once it is paid. */
+      checkout_url: string;
+      /** @description The payment provider’s checkout session; GET …/billing/topups/{session_id} tells its state. */
+      session_id: string;
+    };
     Project: {
+      /** @description The project (`prj_…`). */
       project_id: string;
+      /** @description Its name, 1 to 100 characters. */
       name: string;
+      /** @description The customer (`cus_…`) who owns the project and pays for its jobs; null when the record names none. */
       customer_id: string | null;
+      /** @description true for the user’s default project (the one `pds` uses when none is named). */
       is_default: boolean;
+      /** @description Market of the project: exports convert prices to its currency. Null until set or a setup job sets it. */
       localization: components["schemas"]["Localization"] | null;
+      /** @description Price moves smaller than this percentage are left out of changes; null: every move. */
       change_threshold_percent: number | null;
+      /** @description Proposals at or above this confidence (0 to 1) count as matches without review (`auto`); below it they wait for review. */
       auto_accept_confidence: number;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it last changed (ISO 8601, UTC).
+       */
       updated_at: string;
     };
+    ListedProject: {
+      /** @description The project (`prj_…`). */
+      project_id: string;
+      /** @description Its name, 1 to 100 characters. */
+      name: string;
+      /** @description The customer (`cus_…`) who owns the project and pays for its jobs; null when the record names none. */
+      customer_id: string | null;
+      /** @description true for the user’s default project (the one `pds` uses when none is named). */
+      is_default: boolean;
+      /** @description Market of the project: exports convert prices to its currency. Null until set or a setup job sets it. */
+      localization: components["schemas"]["Localization"] | null;
+      /** @description Price moves smaller than this percentage are left out of changes; null: every move. */
+      change_threshold_percent: number | null;
+      /** @description Proposals at or above this confidence (0 to 1) count as matches without review (`auto`); below it they wait for review. */
+      auto_accept_confidence: number;
+      /**
+       * Format: date-time
+       * @description When it was created (ISO 8601, UTC).
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it last changed (ISO 8601, UTC).
+       */
+      updated_at: string;
+      /**
+       * @description Your role in the project: what you may do in it.
+       * @enum {string}
+       */
+      role: "ADMIN" | "EDITOR" | "VIEWER";
+    };
+    MatchReviewItem: {
+      /** @description The pair; a decision on it gets this id (`mdc_…`). */
+      pair_id: string;
+      /** @description The reference website (`web_…`). */
+      reference_website_id: string;
+      /** @description The reference product’s URL. */
+      reference_url: string;
+      /** @description The reference product’s name; null when its page gave none. */
+      reference_name: string | null;
+      reference: ({
+        price: string | null;
+        currency: string | null;
+        gtin: string | null;
+        mpn: string | null;
+        sku: string | null;
+      }) | null;
+      /** @description The competitor website (`web_…`). */
+      competitor_website_id: string;
+      /** @description The proposed competitor product’s URL. */
+      competitor_url: string;
+      /** @description Its name; null when its page gave none. */
+      competitor_name: string | null;
+      competitor: ({
+        price: string | null;
+        currency: string | null;
+        gtin: string | null;
+        mpn: string | null;
+        sku: string | null;
+      }) | null;
+      /** @description The matcher’s score of the pair; null when it gave none. */
+      score: number | null;
+      /** @description How the matcher found the pair (e.g. GTIN); MANUAL for a pair added by hand. */
+      method: string;
+      /** @description How likely the pair is right, 0 to 1 (calibrated); null when unknown. */
+      confidence: number | null;
+      /** @description Why the matcher proposed it, in words; null when it says nothing. */
+      evidence: string | null;
+      /** @description How much a decision on it would change the result; the queue is ordered by it, highest first. */
+      impact: number;
+      /** @description The reference product’s next-best candidates on the competitor website, up to 3. */
+      alternatives: ({
+          /** @description The candidate’s URL. */
+          competitor_url: string;
+          /** @description Its name; null when its page gave none. */
+          competitor_name: string | null;
+          competitor: ({
+            price: string | null;
+            currency: string | null;
+            gtin: string | null;
+            mpn: string | null;
+            sku: string | null;
+          }) | null;
+          /** @description How likely it is the right partner, 0 to 1. */
+          confidence: number;
+          /** @description Why it is a candidate, in words; null when the matcher says nothing. */
+          evidence: string | null;
+        })[];
+    };
     Localization: {
+      /** @description ISO 3166-1 alpha-2 country of the market, e.g. DE. */
       country: string;
+      /** @description ISO 4217 currency exports convert prices to, e.g. EUR. */
       currency: string;
+      /** @description BCP 47 locale of the market, e.g. de-DE. */
       locale: string;
     };
     Website: {
+      /** @description The website (`web_…`). */
       website_id: string;
+      /** @description The project (`prj_…`) it belongs to. */
       project_id: string;
+      /** @description The shop’s address, as its setup job was given it. */
       url: string;
+      /** @description The host, lower-cased, without `www.`, with the port when not the scheme’s default: the website’s identity. */
       domain: string;
+      /** @description The shop’s language as the analysis found it, e.g. de; null when it could not tell. */
       language: string | null;
+      /** @description What the shop mostly sells, as the analysis judged it; null when it could not tell. */
       product_type: string | null;
+      /** @description Products the analysis expects a FULL scrape to find. */
       products_estimate: number;
-      /** @enum {string} */
+      /**
+       * @description How its products are read: EASY, MEDIUM or HARD; sets the unit price.
+       * @enum {string}
+       */
       difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";
-      /** @enum {string} */
+      /**
+       * @description How its pages are read: fetched (HTTP) or rendered in a browser (BROWSER).
+       * @enum {string}
+       */
       rendering: "HTTP" | "BROWSER";
+      /** @description The quote of a FULL scrape at the analysed size. */
       estimate: components["schemas"]["Estimate"];
+      /** @description The setup job (`job_…`) that added it. */
       setup_job_id: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it was added (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it last changed (ISO 8601, UTC).
+       */
       updated_at: string;
+    };
+    WebsiteSample: {
+      /** @description The website (`web_…`). */
+      website_id: string;
+      /** @description The products read from the shop while its setup trained. */
+      products: components["schemas"]["Product"][];
     };
     Product: {
       /** @description The URL fetched: as sent or as the crawl found it. */
       url: string;
       /** @description The page's canonical link, which may point elsewhere; absent on older records. */
       canonical_url?: string | null;
+      /** @description The product’s name as the page gives it; null when it gives none. */
       name: string | null;
+      /** @description The brand as the page gives it; null when it gives none. */
       brand: string | null;
+      /** @description The GTIN (EAN/UPC, 8 to 14 digits); null when the page gives none. */
       gtin: string | null;
+      /** @description The manufacturer part number; null when the page gives none. */
       mpn: string | null;
+      /** @description The shop’s own article number; null when the page gives none. */
       sku: string | null;
       /** @description The price a buyer pays; the lowest of a range. */
       price: string | null;
@@ -605,13 +1103,23 @@ export interface components {
        * @constant
        */
       price_from?: true;
+      /** @description ISO 4217 currency of `price`; null when the page gives no price. */
       currency: string | null;
-      /** @enum {string} */
+      /**
+       * @description IN_STOCK, OUT_OF_STOCK, PREORDER, or UNKNOWN when the page does not say.
+       * @enum {string}
+       */
       availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
+      /** @description The main product image URL; null when the page gives none. */
       image: string | null;
+      /** @description The shop’s category (breadcrumb) of the product; null when the page gives none. */
       category: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the page was read (ISO 8601, UTC).
+       */
       scraped_at: string;
+      /** @description Where each value came from (JSON-LD, microdata, a learned selector, …), by field. */
       source?: {
         [key: string]: "jsonld" | "microdata" | "rdfa" | "opengraph" | "shopify" | "nextdata" | "script" | "attributes" | "selector" | "url" | "heuristic";
       };
@@ -640,160 +1148,402 @@ export interface components {
       };
     };
     ProductHistory: {
+      /** @description The website (`web_…`). */
       website_id: string;
+      /** @description The product (`prd_…`). */
       product_id: string;
+      /** @description The start of the range asked for; null when none was given. */
       from: string | null;
+      /** @description The end of the range asked for; null when none was given. */
       to: string | null;
+      /** @description Price and stock at each scrape that saw the product, in the shop’s currency. */
       points: ({
-          /** Format: date-time */
+          /**
+           * Format: date-time
+           * @description When the scrape read the page (ISO 8601, UTC).
+           */
           observed_at: string;
+          /** @description The scrape job (`job_…`). */
           job_id: string;
+          /** @description The product page URL as scraped. */
           url: string;
+          /** @description The price as an exact decimal in `currency`; null when the page gave none. */
           price: string | null;
+          /** @description ISO 4217 currency of `price`; null when the page gave no price. */
           currency: string | null;
-          /** @enum {string} */
+          /**
+           * @description Stock as the page said: IN_STOCK, OUT_OF_STOCK, PREORDER or UNKNOWN.
+           * @enum {string}
+           */
           availability: "IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN";
         })[];
     };
     PriceChange: {
+      /** @description The change (`chg_…`). */
       change_id: string;
+      /** @description The project (`prj_…`). */
       project_id: string;
+      /** @description The website (`web_…`) whose product changed. */
       website_id: string;
+      /** @description The scrape job (`job_…`) that saw the change. */
       job_id: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the change was found (ISO 8601, UTC).
+       */
       detected_at: string;
-      /** @enum {string} */
+      /**
+       * @description PRICE_DOWN, PRICE_UP, OUT_OF_STOCK, BACK_IN_STOCK, NEW_PRODUCT or PRODUCT_GONE.
+       * @enum {string}
+       */
       kind: "PRICE_DOWN" | "PRICE_UP" | "OUT_OF_STOCK" | "BACK_IN_STOCK" | "NEW_PRODUCT" | "PRODUCT_GONE";
+      /** @description The product (`prd_…`); its history is GET /websites/{website_id}/products/history?product_id=. */
       product_id: string;
+      /** @description The product page URL. */
       product_url: string;
+      /** @description The product’s name at the newer scrape; null when the page gave none. */
       product_name: string | null;
+      /** @description The price at the scrape before, in `currency`; null for a new product or when the page gave none. */
       previous_price: string | null;
+      /** @description The price now, in `currency`; null for a product gone or when the page gives none. */
       current_price: string | null;
+      /** @description ISO 4217 currency of the prices (the shop’s, not converted); null when neither scrape saw a price. */
       currency: string | null;
+      /** @description Stock at the scrape before; null for a new product. */
       previous_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
+      /** @description Stock now; null for a product gone. */
       current_availability: ("IN_STOCK" | "OUT_OF_STOCK" | "PREORDER" | "UNKNOWN") | null;
+      /** @description current_price − previous_price as an exact decimal (e.g. "-10.00"); null unless the price moved. */
       price_change: string | null;
+      /** @description The move relative to the previous price, percent, 2 decimals; null unless the price moved, and from a price of 0. */
       price_change_percent: number | null;
+      /** @description For a competitor’s product: the reference product matching linked it to; null when none is linked. */
       matched_reference: ({
+        /** @description The reference website (`web_…`). */
         website_id: string;
+        /** @description The reference product (`prd_…`). */
         product_id: string;
+        /** @description The reference product’s page URL. */
         url: string;
+        /** @description The reference product’s name; null when its page gave none. */
         name: string | null;
+        /** @description The reference product’s price, in its `currency`; null when its page gave none. */
         price: string | null;
+        /** @description ISO 4217 currency of the reference price; null without a price. */
         currency: string | null;
+        /** @description How much dearer (+) or cheaper (−) the competitor was than the reference, percent of the reference price, at the scrape before; null when a price is missing, the currencies differ or the reference price is 0. */
         previous_gap_percent: number | null;
+        /** @description The same gap now; null in the same cases. */
         gap_percent: number | null;
       }) | null;
     };
     MatchDecision: {
+      /** @description The decision (`mdc_…`), the same for the same pair of products. */
       decision_id: string;
+      /** @description The project (`prj_…`). */
       project_id: string;
+      /** @description The reference website (`web_…`) of the pair. */
       reference_website_id: string;
+      /** @description The reference product’s URL. */
       reference_url: string;
+      /** @description The competitor website (`web_…`) of the pair. */
       competitor_website_id: string;
+      /** @description The competitor product’s URL. */
       competitor_url: string;
-      /** @enum {string} */
+      /**
+       * @description ACCEPTED (a proposed match kept), REJECTED (never proposed again) or MANUAL (a match added by hand).
+       * @enum {string}
+       */
       decision: "ACCEPTED" | "REJECTED" | "MANUAL";
+      /** @description The user (`usr_…`) who decided. */
       decided_by: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When (ISO 8601, UTC).
+       */
       decided_at: string;
     };
     Schedule: {
+      /** @description The schedule (`sch_…`). */
       schedule_id: string;
+      /** @description The project (`prj_…`). */
       project_id: string;
+      /** @description The website (`web_…`) it scrapes. */
       website_id: string;
-      /** @enum {string} */
+      /**
+       * @description What each run scrapes: FULL, CATALOG_URLS (the last FULL catalog’s URLs) or URLS_ONLY (`urls`).
+       * @enum {string}
+       */
       variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      /** @description The URLs each run scrapes; null unless URLS_ONLY. */
       urls: string[] | null;
+      /** @description When it runs: DAILY at `time`, WEEKLY on `day` at `time` (HH:MM), or a 5-field CRON `expression`. */
       cadence: OneOf<[{
-        /** @constant */
+        /**
+         * @description DAILY, WEEKLY or CRON.
+         * @constant
+         */
         kind: "DAILY";
+        /** @description The time of day it runs (HH:MM, 24-hour) in `time_zone`. */
         time: string;
       }, {
-        /** @constant */
+        /**
+         * @description DAILY, WEEKLY or CRON.
+         * @constant
+         */
         kind: "WEEKLY";
-        /** @enum {string} */
+        /**
+         * @description The day of the week it runs (WEEKLY).
+         * @enum {string}
+         */
         day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
+        /** @description The time of day it runs (HH:MM, 24-hour) in `time_zone`. */
         time: string;
       }, {
-        /** @constant */
+        /**
+         * @description DAILY, WEEKLY or CRON.
+         * @constant
+         */
         kind: "CRON";
+        /** @description A 5-field cron expression (minute hour day month weekday) in `time_zone`, at most hourly. */
         expression: string;
       }]>;
+      /** @description The IANA time zone of the cadence, e.g. Europe/Prague. */
       time_zone: string;
+      /** @description EUR per billing month: a run starts only while the month’s runs plus the new job’s cap stay within it. */
       monthly_budget: string;
-      /** @enum {string} */
+      /**
+       * @description ACTIVE (runs when due), PAUSED (kept, not run) or STOPPED (for good, see stopped_reason).
+       * @enum {string}
+       */
       status: "ACTIVE" | "PAUSED" | "STOPPED";
+      /** @description Why it stopped (e.g. WEBSITE_REMOVED); null unless STOPPED. */
       stopped_reason: string | null;
       /** @description The next due time while ACTIVE, else null. */
       next_run_at: string | null;
+      /** @description The user (`usr_…`) who created it. */
       created_by: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it last changed (ISO 8601, UTC).
+       */
       updated_at: string;
     };
-    ScheduleRun: {
+    CreatedSchedule: {
+      /** @description The schedule (`sch_…`). */
       schedule_id: string;
-      /** Format: date-time */
+      /** @description The project (`prj_…`). */
+      project_id: string;
+      /** @description The website (`web_…`) it scrapes. */
+      website_id: string;
+      /**
+       * @description What each run scrapes: FULL, CATALOG_URLS (the last FULL catalog’s URLs) or URLS_ONLY (`urls`).
+       * @enum {string}
+       */
+      variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
+      /** @description The URLs each run scrapes; null unless URLS_ONLY. */
+      urls: string[] | null;
+      /** @description When it runs: DAILY at `time`, WEEKLY on `day` at `time` (HH:MM), or a 5-field CRON `expression`. */
+      cadence: OneOf<[{
+        /**
+         * @description DAILY, WEEKLY or CRON.
+         * @constant
+         */
+        kind: "DAILY";
+        /** @description The time of day it runs (HH:MM, 24-hour) in `time_zone`. */
+        time: string;
+      }, {
+        /**
+         * @description DAILY, WEEKLY or CRON.
+         * @constant
+         */
+        kind: "WEEKLY";
+        /**
+         * @description The day of the week it runs (WEEKLY).
+         * @enum {string}
+         */
+        day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
+        /** @description The time of day it runs (HH:MM, 24-hour) in `time_zone`. */
+        time: string;
+      }, {
+        /**
+         * @description DAILY, WEEKLY or CRON.
+         * @constant
+         */
+        kind: "CRON";
+        /** @description A 5-field cron expression (minute hour day month weekday) in `time_zone`, at most hourly. */
+        expression: string;
+      }]>;
+      /** @description The IANA time zone of the cadence, e.g. Europe/Prague. */
+      time_zone: string;
+      /** @description EUR per billing month: a run starts only while the month’s runs plus the new job’s cap stay within it. */
+      monthly_budget: string;
+      /**
+       * @description ACTIVE (runs when due), PAUSED (kept, not run) or STOPPED (for good, see stopped_reason).
+       * @enum {string}
+       */
+      status: "ACTIVE" | "PAUSED" | "STOPPED";
+      /** @description Why it stopped (e.g. WEBSITE_REMOVED); null unless STOPPED. */
+      stopped_reason: string | null;
+      /** @description The next due time while ACTIVE, else null. */
+      next_run_at: string | null;
+      /** @description The user (`usr_…`) who created it. */
+      created_by: string;
+      /**
+       * Format: date-time
+       * @description When it was created (ISO 8601, UTC).
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it last changed (ISO 8601, UTC).
+       */
+      updated_at: string;
+      /** @description How many URLs sent were removed (invalid, duplicate or of another website); absent unless URLS_ONLY. */
+      rejected?: number;
+      /** @description The first 100 URLs removed, as sent; absent unless URLS_ONLY. */
+      rejected_urls?: string[];
+    };
+    ScheduleRun: {
+      /** @description The schedule (`sch_…`). */
+      schedule_id: string;
+      /**
+       * Format: date-time
+       * @description The due time of this run (ISO 8601, UTC).
+       */
       due_at: string;
       /**
        * @description STARTED: the job was created and approved; SKIPPED: no job was charged, see skip_reason.
        * @enum {string}
        */
       outcome: "PENDING" | "STARTED" | "SKIPPED";
+      /** @description The scrape job (`job_…`) the run started; null when skipped or still pending. */
       job_id: string | null;
+      /** @description Why the run was skipped; null unless SKIPPED. */
       skip_reason: ("BUDGET_EXHAUSTED" | "SCRAPE_IN_PROGRESS" | "WEBSITE_REMOVED" | "INSUFFICIENT_FUNDS" | "MONTHLY_SPEND_LIMIT" | "NO_FULL_CATALOG" | "CATALOG_EXPIRED" | "NO_URL_ACCEPTED" | "RUN_FAILED") | null;
+      /** @description The skip in words; null unless SKIPPED. */
       detail: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the outcome was recorded (ISO 8601, UTC).
+       */
       recorded_at: string;
     };
     Webhook: {
+      /** @description The webhook (`whk_…`). */
       webhook_id: string;
+      /** @description The project (`prj_…`) whose events it receives. */
       project_id: string;
+      /** @description Where deliveries are POSTed. */
       url: string;
+      /** @description The event types it receives. */
       events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "match.price_gap_changed" | "schedule.run_skipped")[];
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it was registered (ISO 8601, UTC).
+       */
       created_at: string;
     };
-    WebhookDelivery: {
-      delivery_id: string;
+    CreatedWebhook: {
+      /** @description The webhook (`whk_…`). */
       webhook_id: string;
+      /** @description The project (`prj_…`) whose events it receives. */
+      project_id: string;
+      /** @description Where deliveries are POSTed. */
+      url: string;
+      /** @description The event types it receives. */
+      events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "match.price_gap_changed" | "schedule.run_skipped")[];
+      /**
+       * Format: date-time
+       * @description When it was registered (ISO 8601, UTC).
+       */
+      created_at: string;
+      /** @description Signs the deliveries (PDS-Signature); shown this once. */
+      secret: string;
+    };
+    WebhookDelivery: {
+      /** @description The delivery (`dlv_…`). */
+      delivery_id: string;
+      /** @description The webhook (`whk_…`). */
+      webhook_id: string;
+      /** @description The event (`evt_…`) delivered. */
       event_id: string;
-      /** @enum {string} */
+      /**
+       * @description The event’s type.
+       * @enum {string}
+       */
       event_type: "job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "match.price_gap_changed" | "schedule.run_skipped" | "webhook.test";
-      /** @enum {string} */
+      /**
+       * @description PENDING (attempts remain), DELIVERED (the receiver accepted it) or FAILED (the round gave up).
+       * @enum {string}
+       */
       status: "PENDING" | "DELIVERED" | "FAILED";
+      /** @description The current round of attempts (with back-off over about a day); a redelivery starts another. */
       round: number;
+      /** @description The attempts of this delivery, each with its round and outcome. */
       attempts: ({
+          /** @description The round the attempt belongs to (1 for the first; a redelivery starts the next). */
           round: number;
-          /** Format: date-time */
+          /**
+           * Format: date-time
+           * @description When it was sent (ISO 8601, UTC).
+           */
           attempted_at: string;
-          /** @enum {string} */
+          /**
+           * @description ACCEPTED (a 2xx answer), HTTP_ERROR, REDIRECT (not followed), TIMEOUT, RESPONSE_TOO_LARGE, ADDRESS_NOT_ALLOWED or CONNECTION_FAILED.
+           * @enum {string}
+           */
           outcome: "ACCEPTED" | "HTTP_ERROR" | "REDIRECT" | "TIMEOUT" | "RESPONSE_TOO_LARGE" | "ADDRESS_NOT_ALLOWED" | "CONNECTION_FAILED";
+          /** @description The receiver’s HTTP status; null when no answer came. */
           status_code: number | null;
+          /** @description How long the attempt took, answer included, milliseconds. */
           duration_ms: number;
+          /** @description What went wrong, in words; null when ACCEPTED. */
           error: string | null;
         })[];
+      /** @description When the next attempt is due; null unless PENDING. */
       next_attempt_at: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the delivery was created (ISO 8601, UTC).
+       */
       created_at: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When it last changed (ISO 8601, UTC).
+       */
       updated_at: string;
+      /** @description The event as it is POSTed (the request body). */
       event: {
+        /** @description The event (`evt_…`); the same in every delivery of it, so a receiver can drop repeats. */
         id: string;
+        /** @description The event type, e.g. job.completed. */
         type: string;
-        /** Format: date-time */
+        /**
+         * Format: date-time
+         * @description When the event happened (ISO 8601, UTC).
+         */
         created_at: string;
+        /** @description The project (`prj_…`) it belongs to. */
         project_id: string;
+        /** @description The event’s own fields (e.g. `job` for job events), by type. */
         data: {
           [key: string]: unknown;
         };
       };
     };
     ExportFile: {
-      /** @enum {string} */
+      /**
+       * @description products, matches, price_comparison, price_history or price_changes.
+       * @enum {string}
+       */
       dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
+      /** @description The website (`web_…`) of a one-website file; null for the file of all the project’s websites. */
       website_id: string | null;
       /** @description The URL scrape job whose own products file this is; null for the files of websites. */
       job_id: string | null;
@@ -802,16 +1552,27 @@ export interface components {
        * @enum {string}
        */
       format: "csv" | "jsonl";
+      /** @description Data rows in the file (the header not counted). */
       rows: number;
+      /** @description Size of the file in bytes. */
       bytes: number;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the file was last written (ISO 8601, UTC).
+       */
       updated_at: string;
+      /** @description The currency prices were converted to (the project’s); null when the project has no localization. */
       currency: string | null;
     };
     ExportLink: {
-      /** @enum {string} */
+      /**
+       * @description products, matches, price_comparison, price_history or price_changes.
+       * @enum {string}
+       */
       dataset: "products" | "matches" | "price_comparison" | "price_history" | "price_changes";
+      /** @description The project (`prj_…`). */
       project_id: string;
+      /** @description The website (`web_…`) of a one-website file; null for the file of all websites. */
       website_id: string | null;
       /** @description The URL scrape job whose own products file this is; null for the files of websites. */
       job_id: string | null;
@@ -820,25 +1581,43 @@ export interface components {
        * @enum {string}
        */
       format: "csv" | "jsonl";
+      /** @description A presigned URL of the file: GET it without the API key, until `expires_at`. */
       url: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When `url` stops working: 15 minutes after it was made (ISO 8601, UTC).
+       */
       expires_at: string;
     };
     /** @description An RFC 9457 problem; `code` is stable. Every 422 lists the fields at fault in `errors`, each with its `location` (`header` for the Idempotency-Key). */
     Problem: {
+      /** @description The problem type: a link to its row on the docs page. */
       type: string;
+      /** @description The problem type in words; the same for every `code`. */
       title: string;
+      /** @description The HTTP status of the answer. */
       status: number;
+      /** @description What went wrong this time, in words. */
       detail?: string;
-      /** @enum {string} */
+      /**
+       * @description The stable code to act on.
+       * @enum {string}
+       */
       code: "CURRENCY_NOT_SUPPORTED" | "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_FLAG" | "INVALID_URL" | "INVALID_WEBHOOK_SIGNATURE" | "MISSING_FLAG" | "NO_URL_ACCEPTED" | "PROJECT_ID_REQUIRED" | "PROJECT_LIMIT_REACHED" | "API_KEY_LIMIT_REACHED" | "WEBHOOK_LIMIT_REACHED" | "TOPUP_AMOUNT_OUT_OF_RANGE" | "INVALID_API_KEY" | "NOT_AUTHENTICATED" | "INSUFFICIENT_FUNDS" | "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER" | "PROJECT_ACCESS_DENIED" | "MONTHLY_SPEND_LIMIT" | "API_KEY_NOT_FOUND" | "CHECKOUT_NOT_FOUND" | "CUSTOMER_NOT_FOUND" | "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "INVOICE_NOT_FOUND" | "JOB_NOT_FOUND" | "MATCH_DECISION_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SCHEDULE_NOT_FOUND" | "SESSION_NOT_FOUND" | "USER_NOT_FOUND" | "WEBSITE_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "CHARGE_EXCEEDS_HOLD" | "CONTACT_REASON_MISMATCH" | "DELIVERY_PENDING" | "EMAIL_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_HAS_WEBSITE" | "JOB_NOT_AWAITING_APPROVAL" | "JOB_NOT_CANCELLABLE" | "JOB_RUNNING" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG" | "NO_FULL_CATALOG" | "QUOTE_CHANGED" | "REFERENCE_REUSED" | "SAMPLE_ALREADY_USED" | "SCHEDULE_STOPPED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_ERROR" | "INVALID_CURSOR" | "INVALID_TIME_RANGE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_URL_NOT_ALLOWED" | "RATE_LIMITED" | "SETUP_LIMIT_REACHED" | "CONTACT_LIMIT_REACHED" | "INTERNAL_ERROR" | "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR" | "BILLING_UNAVAILABLE" | "EXPORTS_MAINTENANCE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+      /** @description The request’s id; quote it to support. */
       request_id: string;
       /** @description With every 429 (RATE_LIMITED, SETUP_LIMIT_REACHED, CONTACT_LIMIT_REACHED): the Retry-After header’s seconds. */
       retry_after_seconds?: number;
+      /** @description With VALIDATION_ERROR: each invalid field and why. */
       errors?: ({
-          /** @enum {string} */
+          /**
+           * @description Where the invalid field was sent.
+           * @enum {string}
+           */
           location: "body" | "query" | "path" | "header";
+          /** @description The field’s name, dotted into objects (e.g. `cadence.time`). */
           path: string;
+          /** @description Why the value was refused. */
           message: string;
         })[];
     };
@@ -863,6 +1642,7 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            /** @description The OpenAPI version of this document (3.1.x). */
             openapi: string;
           };
         };
@@ -871,7 +1651,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -880,7 +1663,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -900,7 +1686,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -909,7 +1698,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -929,7 +1721,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -938,7 +1733,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_SCOPE";
           };
         };
@@ -947,7 +1745,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "USER_NOT_FOUND";
           };
         };
@@ -960,7 +1761,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -969,7 +1773,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -978,7 +1785,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1010,7 +1820,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1019,7 +1832,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_SCOPE";
           };
         };
@@ -1028,7 +1844,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "USER_NOT_FOUND";
           };
         };
@@ -1037,7 +1856,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -1046,8 +1868,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -1060,7 +1886,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1069,7 +1898,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1078,7 +1910,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1089,7 +1924,9 @@ export interface operations {
   listApiKeys: {
     parameters: {
       query?: {
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -1103,24 +1940,17 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              key_id: string;
-              name: string | null;
-              /** @enum {string} */
-              scope: "USER" | "PROJECT";
-              project_id: string | null;
-              key_suffix: string;
-              /** Format: date-time */
-              created_at: string;
-              last_used_at: string | null;
-            })[];
+          "application/json": components["schemas"]["ApiKey"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1129,7 +1959,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_SCOPE";
           };
         };
@@ -1138,8 +1971,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -1152,7 +1989,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1161,7 +2001,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1170,7 +2013,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1190,7 +2036,7 @@ export interface operations {
         /**
          * @example {
          *   "name": "Shops of Prague",
-         *   "project_id": "a1B2c3D4"
+         *   "project_id": "prj_01jdq8x2kz9c4m7v5r3t6w8y0a"
          * }
          */
         "application/json": {
@@ -1209,24 +2055,17 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            api_key: string;
-            key_id: string;
-            /** @enum {string} */
-            scope: "USER" | "PROJECT";
-            name: string | null;
-            project_id: string | null;
-            key_suffix: string;
-            /** Format: date-time */
-            created_at: string;
-          };
+          "application/json": components["schemas"]["CreatedApiKey"];
         };
       };
       /** @description API_KEY_LIMIT_REACHED: API key limit reached */
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "API_KEY_LIMIT_REACHED";
           };
         };
@@ -1235,7 +2074,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1244,7 +2086,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_SCOPE" | "PROJECT_ACCESS_DENIED";
           });
         };
@@ -1253,7 +2098,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -1262,7 +2110,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -1271,8 +2122,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -1285,7 +2140,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1294,7 +2152,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1303,7 +2164,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1314,6 +2178,7 @@ export interface operations {
   revokeApiKey: {
     parameters: {
       path: {
+        /** @description The API key (`key_…`), as the list of keys gives it; never the key itself. */
         key_id: string;
       };
     };
@@ -1326,7 +2191,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1335,7 +2203,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_SCOPE";
           };
         };
@@ -1344,7 +2215,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "API_KEY_NOT_FOUND";
           };
         };
@@ -1353,8 +2227,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -1367,7 +2245,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1376,7 +2257,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1385,7 +2269,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1405,7 +2292,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1414,7 +2304,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_SCOPE";
           };
         };
@@ -1427,7 +2320,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1436,7 +2332,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1445,7 +2344,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1456,6 +2358,7 @@ export interface operations {
   getCustomer: {
     parameters: {
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
       };
     };
@@ -1470,7 +2373,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1479,7 +2385,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -1488,7 +2397,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND";
           };
         };
@@ -1497,8 +2409,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -1511,7 +2427,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1520,7 +2439,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1529,7 +2451,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1544,6 +2469,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
       };
     };
@@ -1582,7 +2508,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_COUNTRY" | "INVALID_CURRENCY" | "PROJECT_LIMIT_REACHED";
           });
         };
@@ -1591,7 +2520,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1600,7 +2532,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -1609,7 +2544,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND";
           };
         };
@@ -1618,7 +2556,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -1627,7 +2568,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -1636,8 +2580,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -1650,7 +2598,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1659,7 +2610,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1668,7 +2622,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -1679,6 +2636,7 @@ export interface operations {
   getBalance: {
     parameters: {
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
       };
     };
@@ -1693,7 +2651,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1702,7 +2663,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -1711,7 +2675,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND";
           };
         };
@@ -1720,8 +2687,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -1734,7 +2705,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1743,7 +2717,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1752,7 +2729,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -1766,11 +2746,15 @@ export interface operations {
   getUsage: {
     parameters: {
       query?: {
+        /** @description The billing month, `YYYY-MM` in Europe/Prague time; default: the current month. */
         month?: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
       };
     };
@@ -1791,7 +2775,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1800,7 +2787,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -1809,7 +2799,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND";
           };
         };
@@ -1818,8 +2811,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -1832,7 +2829,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1841,7 +2841,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1850,7 +2853,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -1861,10 +2867,13 @@ export interface operations {
   listInvoices: {
     parameters: {
       query?: {
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
       };
     };
@@ -1885,7 +2894,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1894,7 +2906,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -1903,7 +2918,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND";
           };
         };
@@ -1912,8 +2930,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -1926,7 +2948,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -1935,7 +2960,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -1944,7 +2972,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -1955,7 +2986,9 @@ export interface operations {
   getInvoicePdf: {
     parameters: {
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
+        /** @description The invoice (`inv_…`), as the list of invoices gives it. */
         invoice_id: string;
       };
     };
@@ -1970,7 +3003,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -1979,7 +3015,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -1988,7 +3027,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND" | "INVOICE_NOT_FOUND";
           });
         };
@@ -1997,8 +3039,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -2011,7 +3057,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2020,7 +3069,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2029,7 +3081,10 @@ export interface operations {
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "ACCOUNTING_ERROR";
           };
         };
@@ -2038,7 +3093,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2053,6 +3111,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
       };
     };
@@ -2062,7 +3121,7 @@ export interface operations {
          * @example {
          *   "amount": "50.00",
          *   "currency": "EUR",
-         *   "job_id": "a1B2c3D4"
+         *   "job_id": "job_01jdq8x2kz9c4m7v5r3t6w8y0a"
          * }
          */
         "application/json": {
@@ -2080,17 +3139,17 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            checkout_url: string;
-            session_id: string;
-          };
+          "application/json": components["schemas"]["StartedTopup"];
         };
       };
       /** @description CURRENCY_NOT_SUPPORTED: Currency not supported; TOPUP_AMOUNT_OUT_OF_RANGE: Top-up amount out of range */
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CURRENCY_NOT_SUPPORTED" | "TOPUP_AMOUNT_OUT_OF_RANGE";
           });
         };
@@ -2099,7 +3158,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2108,7 +3170,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -2117,7 +3182,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND" | "JOB_NOT_FOUND";
           });
         };
@@ -2126,7 +3194,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -2135,7 +3206,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -2144,8 +3218,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -2158,7 +3236,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2167,7 +3248,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2176,7 +3260,10 @@ export interface operations {
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYMENT_PROVIDER_ERROR";
           };
         };
@@ -2185,7 +3272,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2196,7 +3286,9 @@ export interface operations {
   getTopup: {
     parameters: {
       path: {
+        /** @description The customer (`cus_…`), as GET /customers lists them. */
         customer_id: string;
+        /** @description The checkout session of the top-up, as POST …/billing/topup answered it. */
         session_id: string;
       };
     };
@@ -2211,7 +3303,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2220,7 +3315,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "INSUFFICIENT_SCOPE" | "MANAGED_CUSTOMER" | "NOT_A_MEMBER";
           });
         };
@@ -2229,7 +3327,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CUSTOMER_NOT_FOUND" | "SESSION_NOT_FOUND";
           });
         };
@@ -2238,8 +3339,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -2252,7 +3357,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2261,7 +3369,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2270,7 +3381,10 @@ export interface operations {
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR";
           });
         };
@@ -2279,7 +3393,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2293,7 +3410,10 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            /** @constant */
+            /**
+             * @description Always true: the event’s signature was verified and the event accepted.
+             * @constant
+             */
             received: true;
           };
         };
@@ -2302,7 +3422,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_WEBHOOK_SIGNATURE";
           };
         };
@@ -2311,7 +3434,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2320,7 +3446,10 @@ export interface operations {
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "ACCOUNTING_ERROR" | "PAYMENT_PROVIDER_ERROR";
           });
         };
@@ -2329,7 +3458,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2340,6 +3472,7 @@ export interface operations {
   localCheckoutGet: {
     parameters: {
       path: {
+        /** @description The checkout session of the top-up, as POST …/billing/topup answered it. */
         session_id: string;
       };
     };
@@ -2361,7 +3494,10 @@ export interface operations {
         content: {
           "text/html": string;
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CHECKOUT_NOT_FOUND";
           };
         };
@@ -2370,8 +3506,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -2380,7 +3520,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2389,7 +3532,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2400,6 +3546,7 @@ export interface operations {
   localCheckoutPost: {
     parameters: {
       path: {
+        /** @description The checkout session of the top-up, as POST …/billing/topup answered it. */
         session_id: string;
       };
     };
@@ -2421,7 +3568,10 @@ export interface operations {
         content: {
           "text/html": string;
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CHECKOUT_NOT_FOUND";
           };
         };
@@ -2430,8 +3580,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -2440,7 +3594,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2449,7 +3606,10 @@ export interface operations {
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "ACCOUNTING_ERROR";
           };
         };
@@ -2458,7 +3618,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "INVOICING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -2469,7 +3632,9 @@ export interface operations {
   listProjects: {
     parameters: {
       query?: {
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -2483,28 +3648,17 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              project_id: string;
-              name: string;
-              customer_id: string | null;
-              is_default: boolean;
-              localization: components["schemas"]["Localization"] | null;
-              change_threshold_percent: number | null;
-              auto_accept_confidence: number;
-              /** Format: date-time */
-              created_at: string;
-              /** Format: date-time */
-              updated_at: string;
-              /** @enum {string} */
-              role: "ADMIN" | "EDITOR" | "VIEWER";
-            })[];
+          "application/json": components["schemas"]["ListedProject"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2513,8 +3667,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -2527,7 +3685,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2536,7 +3697,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2545,7 +3709,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -2556,6 +3723,7 @@ export interface operations {
   getProject: {
     parameters: {
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -2570,7 +3738,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2579,7 +3750,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -2588,7 +3762,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -2597,8 +3774,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -2611,7 +3792,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2620,7 +3804,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2629,7 +3816,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -2640,6 +3830,7 @@ export interface operations {
   updateProject: {
     parameters: {
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -2678,7 +3869,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_COUNTRY" | "INVALID_CURRENCY";
           });
         };
@@ -2687,7 +3881,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2696,7 +3893,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_ACCESS_DENIED";
           };
         };
@@ -2705,7 +3905,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -2714,8 +3917,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -2728,7 +3935,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2737,7 +3947,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2746,7 +3959,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -2760,14 +3976,21 @@ export interface operations {
   listChanges: {
     parameters: {
       query?: {
+        /** @description Only changes detected at or after this instant, ISO 8601; default: the oldest kept. */
         since?: string;
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id?: string;
+        /** @description Only changes of this kind. */
         kind?: "PRICE_DOWN" | "PRICE_UP" | "OUT_OF_STOCK" | "BACK_IN_STOCK" | "NEW_PRODUCT" | "PRODUCT_GONE";
+        /** @description Hide price moves smaller than this percentage for this request (0: every move); default: the project's `change_threshold_percent`. */
         min_change_percent?: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -2788,7 +4011,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2797,7 +4023,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -2806,7 +4035,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -2815,8 +4047,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -2829,7 +4065,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2838,7 +4077,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2847,7 +4089,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -2858,10 +4103,13 @@ export interface operations {
   listMatchDecisions: {
     parameters: {
       query?: {
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -2882,7 +4130,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -2891,7 +4142,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -2900,7 +4154,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -2909,8 +4166,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -2923,7 +4184,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -2932,7 +4196,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -2941,7 +4208,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -2956,6 +4226,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -3005,7 +4276,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3014,7 +4288,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3023,7 +4300,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PRODUCT_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -3032,7 +4312,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE" | "MATCH_DECISION_CONFLICT" | "MATCH_NOT_PROPOSED" | "NO_CATALOG";
           });
         };
@@ -3041,7 +4324,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -3050,8 +4336,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -3064,7 +4354,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3073,7 +4366,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3082,7 +4378,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3096,11 +4395,15 @@ export interface operations {
   listMatchReview: {
     parameters: {
       query: {
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -3114,54 +4417,17 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              pair_id: string;
-              reference_website_id: string;
-              reference_url: string;
-              reference_name: string | null;
-              reference: ({
-                price: string | null;
-                currency: string | null;
-                gtin: string | null;
-                mpn: string | null;
-                sku: string | null;
-              }) | null;
-              competitor_website_id: string;
-              competitor_url: string;
-              competitor_name: string | null;
-              competitor: ({
-                price: string | null;
-                currency: string | null;
-                gtin: string | null;
-                mpn: string | null;
-                sku: string | null;
-              }) | null;
-              score: number | null;
-              method: string;
-              confidence: number | null;
-              evidence: string | null;
-              impact: number;
-              alternatives: ({
-                  competitor_url: string;
-                  competitor_name: string | null;
-                  competitor: ({
-                    price: string | null;
-                    currency: string | null;
-                    gtin: string | null;
-                    mpn: string | null;
-                    sku: string | null;
-                  }) | null;
-                  confidence: number;
-                  evidence: string | null;
-                })[];
-            })[];
+          "application/json": components["schemas"]["MatchReviewItem"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3170,7 +4436,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3179,7 +4448,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -3188,8 +4460,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -3202,7 +4478,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3211,7 +4490,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3220,7 +4502,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3231,7 +4516,9 @@ export interface operations {
   deleteMatchDecision: {
     parameters: {
       path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description The match decision (`mdc_…`), as the list of decisions gives it. */
         decision_id: string;
       };
     };
@@ -3244,7 +4531,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3253,7 +4543,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3262,7 +4555,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "MATCH_DECISION_NOT_FOUND" | "PROJECT_NOT_FOUND";
           });
         };
@@ -3271,8 +4567,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -3285,7 +4585,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3294,7 +4597,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3303,7 +4609,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3314,9 +4623,13 @@ export interface operations {
   listSetupJobs: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id?: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -3337,7 +4650,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3346,7 +4662,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3355,7 +4674,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -3364,8 +4686,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -3378,7 +4704,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3387,7 +4716,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3396,7 +4728,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3415,10 +4750,10 @@ export interface operations {
       content: {
         /**
          * @example {
-         *   "url": "https://shop.example/",
+         *   "url": "https://www.shop.example/products/lumina-phone-zen-a100",
          *   "country": "CZ",
          *   "currency": "EUR",
-         *   "project_id": "a1B2c3D4"
+         *   "project_id": "prj_01jdq8x2kz9c4m7v5r3t6w8y0a"
          * }
          */
         "application/json": {
@@ -3454,7 +4789,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_COUNTRY" | "INVALID_CURRENCY" | "INVALID_URL";
           });
         };
@@ -3463,7 +4801,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3472,7 +4813,10 @@ export interface operations {
       402: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_FUNDS";
           };
         };
@@ -3481,7 +4825,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "MONTHLY_SPEND_LIMIT";
           });
         };
@@ -3490,7 +4837,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -3499,7 +4849,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -3508,7 +4861,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -3517,8 +4873,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -3531,7 +4891,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED" | "SETUP_LIMIT_REACHED";
           });
         };
@@ -3540,7 +4903,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3549,7 +4915,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -3560,6 +4929,7 @@ export interface operations {
   getSetupJob: {
     parameters: {
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -3574,7 +4944,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3583,7 +4956,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3592,7 +4968,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -3601,8 +4980,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -3615,7 +4998,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3624,7 +5010,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3633,7 +5022,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3644,6 +5036,7 @@ export interface operations {
   deleteSetupJob: {
     parameters: {
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -3656,7 +5049,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3665,7 +5061,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3674,7 +5073,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -3683,7 +5085,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_HAS_WEBSITE" | "JOB_RUNNING";
           });
         };
@@ -3692,8 +5097,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -3706,7 +5115,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3715,7 +5127,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3724,7 +5139,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3735,9 +5153,13 @@ export interface operations {
   listScrapeJobs: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id?: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -3758,7 +5180,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3767,7 +5192,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3776,7 +5204,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -3785,8 +5216,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -3799,7 +5234,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3808,7 +5246,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3817,7 +5258,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3877,7 +5321,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "NO_URL_ACCEPTED";
           };
         };
@@ -3886,7 +5333,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3895,7 +5345,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -3904,7 +5357,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -3913,7 +5369,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CATALOG_EXPIRED" | "CATALOG_UP_TO_DATE" | "IDEMPOTENCY_KEY_IN_USE" | "NO_FULL_CATALOG";
           });
         };
@@ -3922,7 +5381,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -3931,8 +5393,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -3945,7 +5411,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -3954,7 +5423,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -3963,7 +5435,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -3974,6 +5449,7 @@ export interface operations {
   getScrapeJob: {
     parameters: {
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -3988,7 +5464,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -3997,7 +5476,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4006,7 +5488,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -4015,8 +5500,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -4029,7 +5518,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4038,7 +5530,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4047,7 +5542,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4062,6 +5560,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -4080,7 +5579,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4089,7 +5591,10 @@ export interface operations {
       402: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_FUNDS";
           };
         };
@@ -4098,7 +5603,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "MONTHLY_SPEND_LIMIT";
           });
         };
@@ -4107,7 +5615,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -4116,7 +5627,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_AWAITING_APPROVAL";
           });
         };
@@ -4125,8 +5639,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -4139,7 +5657,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4148,7 +5669,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4157,7 +5681,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -4168,8 +5695,11 @@ export interface operations {
   listMatchingJobs: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -4190,7 +5720,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4199,7 +5732,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4208,7 +5744,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -4217,8 +5756,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -4231,7 +5774,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4240,7 +5786,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4249,7 +5798,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4311,7 +5863,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4320,7 +5875,10 @@ export interface operations {
       402: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_FUNDS";
           };
         };
@@ -4329,7 +5887,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4338,7 +5899,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -4347,7 +5911,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE" | "NO_CATALOG" | "SAMPLE_ALREADY_USED";
           });
         };
@@ -4356,7 +5923,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -4365,8 +5935,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -4379,7 +5953,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4388,7 +5965,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4397,7 +5977,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4408,6 +5991,7 @@ export interface operations {
   getMatchingJob: {
     parameters: {
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -4422,7 +6006,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4431,7 +6018,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4440,7 +6030,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -4449,8 +6042,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -4463,7 +6060,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4472,7 +6072,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4481,7 +6084,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4496,6 +6102,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -4514,7 +6121,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4523,7 +6133,10 @@ export interface operations {
       402: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_FUNDS";
           };
         };
@@ -4532,7 +6145,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE" | "MONTHLY_SPEND_LIMIT";
           });
         };
@@ -4541,7 +6157,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -4550,7 +6169,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_AWAITING_APPROVAL" | "QUOTE_CHANGED";
           });
         };
@@ -4559,8 +6181,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -4573,7 +6199,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4582,7 +6211,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4591,7 +6223,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "BILLING_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -4602,6 +6237,7 @@ export interface operations {
   cancelJob: {
     parameters: {
       path: {
+        /** @description The job (`job_…`), as its creation answered it. */
         job_id: string;
       };
     };
@@ -4616,7 +6252,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4625,7 +6264,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4634,7 +6276,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND";
           };
         };
@@ -4643,7 +6288,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_CANCELLABLE";
           };
         };
@@ -4652,8 +6300,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -4666,7 +6318,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4675,7 +6330,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4684,7 +6342,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4710,7 +6371,7 @@ export interface operations {
          *   "message": "Could you set up a larger shop for us?",
          *   "email": "ada@example.com",
          *   "phone": "+420 601 234 567",
-         *   "job_id": "a1B2c3D4",
+         *   "job_id": "job_01jdq8x2kz9c4m7v5r3t6w8y0a",
          *   "contact_reason": "WEBSITE_TOO_LARGE"
          * }
          */
@@ -4738,23 +6399,7 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            contact_request_id: string;
-            /** @enum {string} */
-            reason: "SALES" | "SUPPORT";
-            /** @enum {string} */
-            team: "SALES" | "SUPPORT";
-            /** @enum {string} */
-            channel: "EMAIL" | "PHONE";
-            email: string;
-            phone: string | null;
-            message: string | null;
-            job_id: string | null;
-            contact_reason: string | null;
-            project_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-          };
+          "application/json": components["schemas"]["ContactRequest"];
         };
       };
       /** @description Created */
@@ -4764,30 +6409,17 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            contact_request_id: string;
-            /** @enum {string} */
-            reason: "SALES" | "SUPPORT";
-            /** @enum {string} */
-            team: "SALES" | "SUPPORT";
-            /** @enum {string} */
-            channel: "EMAIL" | "PHONE";
-            email: string;
-            phone: string | null;
-            message: string | null;
-            job_id: string | null;
-            contact_reason: string | null;
-            project_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-          };
+          "application/json": components["schemas"]["ContactRequest"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4796,7 +6428,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4805,7 +6440,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "USER_NOT_FOUND";
           });
         };
@@ -4814,7 +6452,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CONTACT_REASON_MISMATCH" | "IDEMPOTENCY_KEY_IN_USE";
           });
         };
@@ -4823,7 +6464,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -4832,8 +6476,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -4846,7 +6494,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "CONTACT_LIMIT_REACHED" | "RATE_LIMITED";
           });
         };
@@ -4855,7 +6506,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4864,7 +6518,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4875,8 +6532,11 @@ export interface operations {
   listWebsites: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -4897,7 +6557,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4906,7 +6569,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4915,7 +6581,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -4924,8 +6593,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -4938,7 +6611,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -4947,7 +6623,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -4956,7 +6635,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -4967,6 +6649,7 @@ export interface operations {
   getWebsite: {
     parameters: {
       path: {
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id: string;
       };
     };
@@ -4981,7 +6664,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -4990,7 +6676,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -4999,7 +6688,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBSITE_NOT_FOUND";
           };
         };
@@ -5008,8 +6700,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -5022,7 +6718,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5031,7 +6730,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5040,7 +6742,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5051,6 +6756,7 @@ export interface operations {
   deleteWebsite: {
     parameters: {
       path: {
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id: string;
       };
     };
@@ -5063,7 +6769,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5072,7 +6781,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_ACCESS_DENIED";
           };
         };
@@ -5081,7 +6793,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBSITE_NOT_FOUND";
           };
         };
@@ -5090,8 +6805,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -5104,7 +6823,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5113,7 +6835,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5122,7 +6847,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5133,6 +6861,7 @@ export interface operations {
   getWebsiteSample: {
     parameters: {
       path: {
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id: string;
       };
     };
@@ -5140,17 +6869,17 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": {
-            website_id: string;
-            products: components["schemas"]["Product"][];
-          };
+          "application/json": components["schemas"]["WebsiteSample"];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5159,7 +6888,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5168,7 +6900,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBSITE_NOT_FOUND";
           };
         };
@@ -5177,8 +6912,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -5191,7 +6930,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5200,7 +6942,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5209,7 +6954,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5223,12 +6971,17 @@ export interface operations {
   getProductHistory: {
     parameters: {
       query?: {
+        /** @description The product page URL as the scrape fetched it; or give `product_id`. */
         product_url?: string;
+        /** @description The product (`prd_…`) as history and changes name it; or give `product_url`. */
         product_id?: string;
+        /** @description Start of the time range, ISO 8601 (e.g. `2026-11-01T00:00:00Z`), included; default: the oldest kept. */
         from?: string;
+        /** @description End of the time range, ISO 8601, included; default: now. */
         to?: string;
       };
       path: {
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id: string;
       };
     };
@@ -5243,7 +6996,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5252,7 +7008,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5261,7 +7020,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PRODUCT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -5270,8 +7032,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_TIME_RANGE" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -5284,7 +7050,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5293,7 +7062,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5302,7 +7074,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5313,8 +7088,11 @@ export interface operations {
   listSchedules: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -5335,7 +7113,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5344,7 +7125,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5353,7 +7137,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -5362,8 +7149,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -5376,7 +7167,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5385,7 +7179,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5394,7 +7191,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5461,50 +7261,17 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            schedule_id: string;
-            project_id: string;
-            website_id: string;
-            /** @enum {string} */
-            variant: "FULL" | "CATALOG_URLS" | "URLS_ONLY";
-            urls: string[] | null;
-            cadence: OneOf<[{
-              /** @constant */
-              kind: "DAILY";
-              time: string;
-            }, {
-              /** @constant */
-              kind: "WEEKLY";
-              /** @enum {string} */
-              day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
-              time: string;
-            }, {
-              /** @constant */
-              kind: "CRON";
-              expression: string;
-            }]>;
-            time_zone: string;
-            monthly_budget: string;
-            /** @enum {string} */
-            status: "ACTIVE" | "PAUSED" | "STOPPED";
-            stopped_reason: string | null;
-            /** @description The next due time while ACTIVE, else null. */
-            next_run_at: string | null;
-            created_by: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            rejected?: number;
-            rejected_urls?: string[];
-          };
+          "application/json": components["schemas"]["CreatedSchedule"];
         };
       };
       /** @description NO_URL_ACCEPTED: No URL accepted */
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "NO_URL_ACCEPTED";
           };
         };
@@ -5513,7 +7280,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5522,7 +7292,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5531,7 +7304,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -5540,7 +7316,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -5549,7 +7328,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -5558,8 +7340,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -5572,7 +7358,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5581,7 +7370,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5590,7 +7382,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5601,6 +7396,7 @@ export interface operations {
   getSchedule: {
     parameters: {
       path: {
+        /** @description The schedule (`sch_…`). */
         schedule_id: string;
       };
     };
@@ -5615,7 +7411,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5624,7 +7423,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5633,7 +7435,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SCHEDULE_NOT_FOUND";
           };
         };
@@ -5642,8 +7447,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -5656,7 +7465,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5665,7 +7477,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5674,7 +7489,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5685,6 +7503,7 @@ export interface operations {
   deleteSchedule: {
     parameters: {
       path: {
+        /** @description The schedule (`sch_…`). */
         schedule_id: string;
       };
     };
@@ -5697,7 +7516,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5706,7 +7528,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5715,7 +7540,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SCHEDULE_NOT_FOUND";
           };
         };
@@ -5724,8 +7552,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -5738,7 +7570,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5747,7 +7582,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5756,7 +7594,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5770,6 +7611,7 @@ export interface operations {
   updateSchedule: {
     parameters: {
       path: {
+        /** @description The schedule (`sch_…`). */
         schedule_id: string;
       };
     };
@@ -5820,7 +7662,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "NO_URL_ACCEPTED";
           };
         };
@@ -5829,7 +7674,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5838,7 +7686,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5847,7 +7698,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SCHEDULE_NOT_FOUND";
           };
         };
@@ -5856,7 +7710,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SCHEDULE_STOPPED";
           };
         };
@@ -5865,7 +7722,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -5874,8 +7734,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -5888,7 +7752,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5897,7 +7764,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -5906,7 +7776,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -5917,10 +7790,13 @@ export interface operations {
   listScheduleRuns: {
     parameters: {
       query?: {
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The schedule (`sch_…`). */
         schedule_id: string;
       };
     };
@@ -5941,7 +7817,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -5950,7 +7829,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -5959,7 +7841,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SCHEDULE_NOT_FOUND";
           };
         };
@@ -5968,8 +7853,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -5982,7 +7871,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -5991,7 +7883,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6000,7 +7895,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -6014,6 +7912,7 @@ export interface operations {
   listExports: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
       };
     };
@@ -6028,7 +7927,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6037,7 +7939,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE";
           });
         };
@@ -6046,7 +7951,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -6055,8 +7963,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -6069,7 +7981,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6078,7 +7993,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6087,7 +8005,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "EXPORTS_MAINTENANCE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -6101,12 +8022,17 @@ export interface operations {
   getExportUrl: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id?: string;
+        /** @description A URL scrape job: its own products file, one row per URL sent with `url_result` (products dataset only). */
         job_id?: string;
+        /** @description `csv` (default): text cells starting with =, +, -, @, a tab or a carriage return are prefixed with `'` so spreadsheets do not run them. `jsonl`: the same rows as JSON objects with the raw values. */
         format?: "csv" | "jsonl";
       };
       path: {
+        /** @description The export dataset: `products`, `matches`, `price_comparison`, `price_history` or `price_changes`. */
         dataset: string;
       };
     };
@@ -6121,7 +8047,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6130,7 +8059,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE";
           });
         };
@@ -6139,7 +8071,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -6148,8 +8083,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -6162,7 +8101,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6171,7 +8113,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6180,7 +8125,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "EXPORTS_MAINTENANCE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -6194,12 +8142,17 @@ export interface operations {
   downloadExport: {
     parameters: {
       query?: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id?: string;
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
         website_id?: string;
+        /** @description A URL scrape job: its own products file, one row per URL sent with `url_result` (products dataset only). */
         job_id?: string;
+        /** @description `csv` (default): text cells starting with =, +, -, @, a tab or a carriage return are prefixed with `'` so spreadsheets do not run them. `jsonl`: the same rows as JSON objects with the raw values. */
         format?: "csv" | "jsonl";
       };
       path: {
+        /** @description The export dataset: `products`, `matches`, `price_comparison`, `price_history` or `price_changes`. */
         dataset: string;
       };
     };
@@ -6215,7 +8168,10 @@ export interface operations {
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_ID_REQUIRED";
           };
         };
@@ -6224,7 +8180,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6233,7 +8192,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE";
           });
         };
@@ -6242,7 +8204,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "DATASET_NOT_FOUND" | "EXPORT_FILE_NOT_FOUND" | "JOB_NOT_FOUND" | "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
           });
         };
@@ -6251,8 +8216,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -6265,7 +8234,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6274,7 +8246,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6283,7 +8258,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "EXPORTS_MAINTENANCE" | "SERVICE_UNAVAILABLE";
           });
         };
@@ -6294,8 +8272,11 @@ export interface operations {
   listWebhooks: {
     parameters: {
       query: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
         project_id: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
     };
@@ -6316,7 +8297,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6325,7 +8309,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -6334,7 +8321,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -6343,8 +8333,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -6357,7 +8351,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6366,7 +8363,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6375,7 +8375,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -6422,23 +8425,17 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
         };
         content: {
-          "application/json": {
-            webhook_id: string;
-            project_id: string;
-            url: string;
-            events: ("job.created" | "job.awaiting_approval" | "job.completed" | "job.failed" | "job.cancelled" | "export.ready" | "changes.detected" | "match.price_gap_changed" | "schedule.run_skipped")[];
-            /** Format: date-time */
-            created_at: string;
-            /** @description Signs the deliveries (PDS-Signature); shown this once. */
-            secret: string;
-          };
+          "application/json": components["schemas"]["CreatedWebhook"];
         };
       };
       /** @description WEBHOOK_LIMIT_REACHED: Webhook limit reached */
       400: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBHOOK_LIMIT_REACHED";
           };
         };
@@ -6447,7 +8444,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6456,7 +8456,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -6465,7 +8468,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PROJECT_NOT_FOUND";
           };
         };
@@ -6474,7 +8480,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -6483,7 +8492,10 @@ export interface operations {
       413: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "PAYLOAD_TOO_LARGE";
           };
         };
@@ -6492,8 +8504,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "WEBHOOK_URL_NOT_ALLOWED";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -6506,7 +8522,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6515,7 +8534,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6524,7 +8546,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -6535,6 +8560,7 @@ export interface operations {
   deleteWebhook: {
     parameters: {
       path: {
+        /** @description The webhook (`whk_…`). */
         webhook_id: string;
       };
     };
@@ -6547,7 +8573,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6556,7 +8585,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -6565,7 +8597,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBHOOK_NOT_FOUND";
           };
         };
@@ -6574,8 +8609,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           };
         };
@@ -6588,7 +8627,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6597,7 +8639,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6606,7 +8651,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -6620,10 +8668,13 @@ export interface operations {
   listDeliveries: {
     parameters: {
       query?: {
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
         limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
         cursor?: string;
       };
       path: {
+        /** @description The webhook (`whk_…`). */
         webhook_id: string;
       };
     };
@@ -6644,7 +8695,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6653,7 +8707,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -6662,7 +8719,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBHOOK_NOT_FOUND";
           };
         };
@@ -6671,8 +8731,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -6685,7 +8749,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6694,7 +8761,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6703,7 +8773,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -6718,7 +8791,9 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The webhook (`whk_…`). */
         webhook_id: string;
+        /** @description The webhook delivery (`dlv_…`), as the list of deliveries gives it. */
         delivery_id: string;
       };
     };
@@ -6737,7 +8812,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6746,7 +8824,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -6755,7 +8836,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "DELIVERY_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
           });
         };
@@ -6764,7 +8848,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "DELIVERY_PENDING" | "IDEMPOTENCY_KEY_IN_USE";
           });
         };
@@ -6773,8 +8860,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -6787,7 +8878,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6796,7 +8890,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6805,7 +8902,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };
@@ -6820,6 +8920,7 @@ export interface operations {
         "Idempotency-Key"?: string;
       };
       path: {
+        /** @description The webhook (`whk_…`). */
         webhook_id: string;
       };
     };
@@ -6838,7 +8939,10 @@ export interface operations {
       401: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
           });
         };
@@ -6847,7 +8951,10 @@ export interface operations {
       403: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INSUFFICIENT_ROLE";
           };
         };
@@ -6856,7 +8963,10 @@ export interface operations {
       404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "WEBHOOK_NOT_FOUND";
           };
         };
@@ -6865,7 +8975,10 @@ export interface operations {
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_IN_USE";
           };
         };
@@ -6874,8 +8987,12 @@ export interface operations {
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & ({
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
             errors: unknown[];
           });
         };
@@ -6888,7 +9005,10 @@ export interface operations {
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "RATE_LIMITED";
           };
         };
@@ -6897,7 +9017,10 @@ export interface operations {
       500: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "INTERNAL_ERROR";
           };
         };
@@ -6906,7 +9029,10 @@ export interface operations {
       503: {
         content: {
           "application/problem+json": components["schemas"]["Problem"] & {
-            /** @enum {string} */
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
             code?: "SERVICE_UNAVAILABLE";
           };
         };

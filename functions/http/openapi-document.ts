@@ -8,6 +8,7 @@ import { cursor, LIMIT, limit, wholeListLimit } from '#platform/request-fields';
 import { API_VERSION, type Route } from '#platform/routes';
 import type { AnswerBody, AnswerStatus, EndpointSchemas } from './http.ts';
 import { exampleOf } from './openapi-example.ts';
+import { describeFields } from './openapi-field-descriptions.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -55,20 +56,56 @@ export function asJsonSchema(schema: v.GenericSchema, components: Components = {
 
 /** The named shared objects as the document's component schemas. */
 export function componentSchemas(components: Components): Record<string, JsonSchema> {
-  return inComponents(toJsonSchemaDefs(components, CONVERSION) as JsonSchema) as Record<string, JsonSchema>;
+  return describeFields(
+    inComponents(toJsonSchemaDefs(components, CONVERSION) as JsonSchema) as Record<string, JsonSchema>,
+  );
 }
+
+/**
+ * What each parameter name means wherever it appears (an endpoint's own schema description wins):
+ * one wording for one fact, so `project_id` reads the same on every route.
+ */
+const PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  customer_id: 'The customer (`cus_…`), as GET /customers lists them.',
+  dataset:
+    'The export dataset: `products`, `matches`, `price_comparison`, `price_history` or `price_changes`.',
+  decision_id: 'The match decision (`mdc_…`), as the list of decisions gives it.',
+  delivery_id: 'The webhook delivery (`dlv_…`), as the list of deliveries gives it.',
+  invoice_id: 'The invoice (`inv_…`), as the list of invoices gives it.',
+  job_id: 'The job (`job_…`), as its creation answered it.',
+  key_id: 'The API key (`key_…`), as the list of keys gives it; never the key itself.',
+  project_id: 'The project (`prj_…`). A PROJECT key sees its own project only.',
+  schedule_id: 'The schedule (`sch_…`).',
+  session_id: 'The checkout session of the top-up, as POST …/billing/topup answered it.',
+  webhook_id: 'The webhook (`whk_…`).',
+  website_id: 'The website (`web_…`) of the project, as GET /websites lists them.',
+  limit: 'Items per page: 1 to 100. Fewer come on the last page.',
+  from: 'Start of the time range, ISO 8601 (e.g. `2026-11-01T00:00:00Z`), included; default: the oldest kept.',
+  to: 'End of the time range, ISO 8601, included; default: now.',
+  since: 'Only changes detected at or after this instant, ISO 8601; default: the oldest kept.',
+  kind: 'Only changes of this kind.',
+  min_change_percent:
+    "Hide price moves smaller than this percentage for this request (0: every move); default: the project's `change_threshold_percent`.",
+  month: 'The billing month, `YYYY-MM` in Europe/Prague time; default: the current month.',
+  product_id: 'The product (`prd_…`) as history and changes name it; or give `product_url`.',
+  product_url: 'The product page URL as the scrape fetched it; or give `product_id`.',
+};
 
 function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query') {
   if (!schema) return [];
   const object = asJsonSchema(schema);
   const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((object.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: where,
-    required: where === 'path' || required.has(name),
-    schema: property,
-  }));
+  return Object.entries(properties).map(([name, property]) => {
+    const description = (property.description as string | undefined) ?? PARAMETER_DESCRIPTIONS[name];
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(description ? { description } : {}),
+      schema: property,
+    };
+  });
 }
 
 /** Every problem code a route can answer with: its kind's, its policy action's and its own. */
@@ -189,6 +226,8 @@ const EXAMPLE_FIELD_ERROR = {
   message: 'Invalid type: Expected string',
 };
 
+const CODES_OF_STATUS = 'The codes this endpoint answers with this status.';
+
 function problemResponses(codes: ProblemCode[]) {
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of codes) {
@@ -213,11 +252,20 @@ function problemResponses(codes: ProblemCode[]) {
                         type: 'object',
                         required: ['errors'],
                         properties: {
-                          code: { type: 'string', enum: statusCodes },
-                          errors: { type: 'array', minItems: 1 },
+                          code: { type: 'string', enum: statusCodes, description: CODES_OF_STATUS },
+                          errors: {
+                            type: 'array',
+                            minItems: 1,
+                            description: 'Each invalid field and why: at least one.',
+                          },
                         },
                       }
-                    : { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } },
+                    : {
+                        type: 'object',
+                        properties: {
+                          code: { type: 'string', enum: statusCodes, description: CODES_OF_STATUS },
+                        },
+                      },
                 ],
               },
               example: {
@@ -337,12 +385,16 @@ export function openApiDocument(
           type: 'object',
           required: ['type', 'title', 'status', 'code', 'request_id'],
           properties: {
-            type: { type: 'string' },
-            title: { type: 'string' },
-            status: { type: 'integer' },
-            detail: { type: 'string' },
-            code: { type: 'string', enum: Object.keys(PROBLEM_CATALOGUE) },
-            request_id: { type: 'string' },
+            type: { type: 'string', description: 'The problem type: a link to its row on the docs page.' },
+            title: { type: 'string', description: 'The problem type in words; the same for every `code`.' },
+            status: { type: 'integer', description: 'The HTTP status of the answer.' },
+            detail: { type: 'string', description: 'What went wrong this time, in words.' },
+            code: {
+              type: 'string',
+              enum: Object.keys(PROBLEM_CATALOGUE),
+              description: 'The stable code to act on.',
+            },
+            request_id: { type: 'string', description: 'The request’s id; quote it to support.' },
             retry_after_seconds: {
               type: 'integer',
               description:
@@ -354,11 +406,19 @@ export function openApiDocument(
                 type: 'object',
                 required: ['location', 'path', 'message'],
                 properties: {
-                  location: { type: 'string', enum: ['body', 'query', 'path', 'header'] },
-                  path: { type: 'string' },
-                  message: { type: 'string' },
+                  location: {
+                    type: 'string',
+                    enum: ['body', 'query', 'path', 'header'],
+                    description: 'Where the invalid field was sent.',
+                  },
+                  path: {
+                    type: 'string',
+                    description: 'The field’s name, dotted into objects (e.g. `cadence.time`).',
+                  },
+                  message: { type: 'string', description: 'Why the value was refused.' },
                 },
               },
+              description: 'With VALIDATION_ERROR: each invalid field and why.',
             },
           },
         },

@@ -1,9 +1,29 @@
 type JsonSchema = Record<string, unknown>;
 
+/** An id as the service makes them: its prefix, then 26 characters of time and randomness. */
+const id = (prefix: string) => `${prefix}_01jdq8x2kz9c4m7v5r3t6w8y0a`;
+
 /** Plain strings named like these get a value of their kind (the schema's own examples come first). */
 const NAMED_STRINGS: readonly [RegExp, string][] = [
+  [/^job_id$/, id('job')],
+  [/^project_id$/, id('prj')],
+  [/(^|_)website_ids?$/, id('web')],
+  [/^customer_id$/, id('cus')],
+  [/^(user_id|approved_by|decided_by|created_by|invited_by)$/, id('usr')],
+  [/^key_id$/, id('key')],
+  [/^invoice_id$/, id('inv')],
+  [/^contact_request_id$/, id('ctr')],
+  [/^webhook_id$/, id('whk')],
+  [/^delivery_id$/, id('dlv')],
+  [/^event_id$/, id('evt')],
+  [/^schedule_id$/, id('sch')],
+  [/^session_id$/, 'cs_test_b1Xo2Kq9fLm3Np7Rs4Tu6Vw8'],
+  [/^decision_id$/, 'mdc_3f9a1c0e7b2d4a6f8e1c3b5d'],
+  [/^product_id$/, 'prd_9c2e4a7f1b3d5e8a0c6f2b4d'],
+  [/^change_id$/, 'chg_01jdq8x2kz9c4m7v5r3t6w8y0a_17'],
+  [/^request_id$/, 'req_7f3c9a2e-4b1d-4e8a-9c6f-2d5b8e1a3c7f'],
   [/(^|_)ids?$/, 'a1B2c3D4'],
-  [/(^|_)urls?$/, 'https://shop.example/'],
+  [/(^|_)urls?$/, 'https://www.shop.example/products/lumina-phone-zen-a100'],
   [/^email$/, 'ada@example.com'],
   [/^domain$/, 'shop.example'],
   [/^country$/, 'CZ'],

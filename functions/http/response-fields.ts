@@ -23,16 +23,31 @@ export const availability = v.picklist(AVAILABILITIES);
 
 export const localization = v.object({ country: v.string(), currency: v.string(), locale: v.string() });
 
-export const estimate = v.object({
-  currency: v.string(),
-  unit_price_per_1000: money,
-  quantity: count,
-  total: money,
-  cap: money,
-  min_charge: money,
-  difficulty,
-  input_products: count,
-});
+export const estimate = v.pipe(
+  v.object({
+    currency: v.string(),
+    unit_price_per_1000: money,
+    quantity: count,
+    total: money,
+    cap: money,
+    min_charge: money,
+    difficulty,
+    input_products: count,
+  }),
+  // The rules hold in the example: total = max(quantity × unit / 1000, min_charge), cap = 125 % of it.
+  v.examples([
+    {
+      currency: 'EUR',
+      unit_price_per_1000: '2.00',
+      quantity: 4200,
+      total: '8.40',
+      cap: '10.50',
+      min_charge: '1.00',
+      difficulty: 'EASY' as const,
+      input_products: 4200,
+    },
+  ]),
+);
 
 export const productRecord = v.object({
   url: v.pipe(v.string(), v.description('The URL fetched: as sent or as the crawl found it.')),

@@ -5,20 +5,29 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#local/free-port';
 
-/** Files the walk-through writes into the directory it runs in (the repository, as a user runs it). */
-const WRITTEN = ['matches.csv', 'products.csv', 'products.jsonl'];
+/** Files the walk-throughs write into the directory they run in (the repository, as a user runs them). */
+const WRITTEN = ['matches.csv', 'products.csv', 'products.jsonl', 'invoice.pdf'];
 
 let server: ChildProcess;
 let port: number;
 let configDir: string;
 let printed: { B: string; K: string; S1: string; S2: string };
 
-/** `npm start` as a user runs it; the walk-through takes its values from the lines it printed. */
+/**
+ * `npm start` as a user runs it, once for both walk-throughs (each in a project of its own); they take
+ * their values from the lines it printed. No crawl delay: the walk-throughs assert no crawl timing.
+ */
 beforeAll(async () => {
   port = await freePort();
   configDir = await mkdtemp(join(tmpdir(), 'pds-readme-'));
   server = spawn(process.execPath, ['--import', 'tsx', 'bin/dev-server.ts'], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', DATA_DIR: join(configDir, 'data') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      DATA_DIR: join(configDir, 'data'),
+      CRAWL_MIN_DELAY_MS: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -73,7 +82,8 @@ function bash(script: string): Promise<{ code: number | null; stdout: string; st
   );
 }
 
-describe('the README', () => {
+// The walk-throughs work in projects of their own, so they run at once on the one stack.
+describe.concurrent('the README', () => {
   it('runs the pds walk-through as written against a fresh npm start', async () => {
     const [walkThrough] = await shellBlocks('Walk-through with `pds`');
     expect(walkThrough).toContain('npx pds login --url "$B" --key "$K"');
@@ -86,5 +96,32 @@ describe('the README', () => {
     expect(run.stderr).toMatch(/^Error 422 VALIDATION_ERROR: .+\n {2}body amount: .+\nRequest id: \S+$/m);
     const matches = (await readFile('matches.csv', 'utf8')).trim().split('\n');
     expect(matches.length - 1).toBeGreaterThanOrEqual(72);
+  }, 600_000);
+
+  it('runs the curl walk-through as written on the same npm start', async () => {
+    const blocks = await shellBlocks('Walk-through with curl');
+    // Each request's status goes to stderr, so the test sees every answer without the README saying
+    // `-w` and without changing what a command substitution captures.
+    const run = await bash(
+      `curl() { command curl --write-out '%{stderr}HTTP %{http_code} %{method} %{url_effective}\\n' "$@"; }\n${blocks.join('\n')}`,
+    );
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    const answers = [...run.stderr.matchAll(/^HTTP (\d{3}) (\S+) (\S+)$/gm)].map(
+      ([, status, method, url]) => ({
+        status: Number(status),
+        request: `${method} ${new URL(url ?? '').pathname}`,
+      }),
+    );
+    expect(answers.length).toBeGreaterThan(60);
+    // The refusals and redirects the README announces, and no others.
+    const refused = answers.filter(({ status }) => status >= 300);
+    expect(
+      refused.map(({ status, request }) => `${status} ${request.replace(/\b(job|cs_local)_\w+/, '$1_…')}`),
+    ).toEqual([
+      '409 POST /v1/jobs/job_…/cancel',
+      '403 GET /v1/exports/products/url',
+      '303 POST /v1/checkout/cs_local_…',
+      '401 GET /v1/account',
+    ]);
   }, 600_000);
 });

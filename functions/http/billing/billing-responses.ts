@@ -36,4 +36,9 @@ export const topupStatus = v.object({
   credited_at: nullableTimestamp,
 });
 
-export const webhookReceipt = v.object({ received: v.literal(true) });
+export const webhookReceipt = v.object({
+  received: v.pipe(
+    v.literal(true),
+    v.description('Always true: the event’s signature was verified and the event accepted.'),
+  ),
+});

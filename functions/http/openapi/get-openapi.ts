@@ -12,7 +12,13 @@ const answers = new Map<string, (acceptEncoding: string | undefined) => HttpResp
  * is the base URL this request came in on, so "Try it out" on a stage's docs page calls that stage.
  */
 export const handler = publicHttp(
-  { responses: { 200: v.looseObject({ openapi: v.string() }) } },
+  {
+    responses: {
+      200: v.looseObject({
+        openapi: v.pipe(v.string(), v.description('The OpenAPI version of this document (3.1.x).')),
+      }),
+    },
+  },
   async ({ baseUrl, event }) => {
     let answer = answers.get(baseUrl);
     if (!answer) {
