@@ -976,11 +976,17 @@ export interface components {
       reference_url: string;
       /** @description The reference product’s name; null when its page gave none. */
       reference_name: string | null;
+      /** @description The reference product as the newest catalog holds it; null when that catalog no longer has it. */
       reference: ({
+        /** @description Its price (decimal string); null when its page gave none. */
         price: string | null;
+        /** @description ISO 4217 currency of `price`; null without a price. */
         currency: string | null;
+        /** @description Its GTIN; null when its page gave none. */
         gtin: string | null;
+        /** @description Its manufacturer part number; null when its page gave none. */
         mpn: string | null;
+        /** @description The shop’s own article number; null when its page gave none. */
         sku: string | null;
       }) | null;
       /** @description The competitor website (`web_…`). */
@@ -989,11 +995,17 @@ export interface components {
       competitor_url: string;
       /** @description Its name; null when its page gave none. */
       competitor_name: string | null;
+      /** @description The proposed competitor product as the newest catalog holds it; null when that catalog no longer has it. */
       competitor: ({
+        /** @description Its price (decimal string); null when its page gave none. */
         price: string | null;
+        /** @description ISO 4217 currency of `price`; null without a price. */
         currency: string | null;
+        /** @description Its GTIN; null when its page gave none. */
         gtin: string | null;
+        /** @description Its manufacturer part number; null when its page gave none. */
         mpn: string | null;
+        /** @description The shop’s own article number; null when its page gave none. */
         sku: string | null;
       }) | null;
       /** @description The matcher’s score of the pair; null when it gave none. */
@@ -1012,11 +1024,17 @@ export interface components {
           competitor_url: string;
           /** @description Its name; null when its page gave none. */
           competitor_name: string | null;
+          /** @description The candidate product as the newest catalog holds it; null when that catalog no longer has it. */
           competitor: ({
+            /** @description Its price (decimal string); null when its page gave none. */
             price: string | null;
+            /** @description ISO 4217 currency of `price`; null without a price. */
             currency: string | null;
+            /** @description Its GTIN; null when its page gave none. */
             gtin: string | null;
+            /** @description Its manufacturer part number; null when its page gave none. */
             mpn: string | null;
+            /** @description The shop’s own article number; null when its page gave none. */
             sku: string | null;
           }) | null;
           /** @description How likely it is the right partner, 0 to 1. */
@@ -1135,15 +1153,25 @@ export interface components {
       unit?: ("kg" | "l" | "m" | "m2" | "piece") | null;
       /** @description Where each field's value came from: structured data (json_ld, microdata, rdfa, open_graph), data the page embeds for its scripts (embedded_json), the visible page (page_text), the shop's learned rules (learned_selector) or the URL; null where the field holds no value. Absent on records read before it existed. */
       field_sources?: {
+        /** @description Where `name` came from (json_ld, microdata, rdfa, open_graph, embedded_json, page_text, learned_selector, url); null when the record holds no name. */
         name: ("json_ld" | "microdata" | "rdfa" | "open_graph" | "embedded_json" | "page_text" | "learned_selector" | "url") | null;
+        /** @description Where `brand` came from (json_ld, microdata, rdfa, open_graph, embedded_json, page_text, learned_selector, url); null when the record holds no brand. */
         brand: ("json_ld" | "microdata" | "rdfa" | "open_graph" | "embedded_json" | "page_text" | "learned_selector" | "url") | null;
+        /** @description Where `gtin` came from (json_ld, microdata, rdfa, open_graph, embedded_json, page_text, learned_selector, url); null when the record holds no gtin. */
         gtin: ("json_ld" | "microdata" | "rdfa" | "open_graph" | "embedded_json" | "page_text" | "learned_selector" | "url") | null;
+        /** @description Where `mpn` came from (json_ld, microdata, rdfa, open_graph, embedded_json, page_text, learned_selector, url); null when the record holds no mpn. */
         mpn: ("json_ld" | "microdata" | "rdfa" | "open_graph" | "embedded_json" | "page_text" | "learned_selector" | "url") | null;
+        /** @description Where `sku` came from (json_ld, microdata, rdfa, open_graph, embedded_json, page_text, learned_selector, url); null when the record holds no sku. */
         sku: ("json_ld" | "microdata" | "rdfa" | "open_graph" | "embedded_json" | "page_text" | "learned_selector" | "url") | null;
+        /** @description Where `price` came from (json_ld, microdata, rdfa, open_graph, embedded_json, page_text, learned_selector, url); null when the record holds no price. */
         price: ("json_ld" | "microdata" | "rdfa" | "open_graph" | "embedded_json" | "page_text" | "learned_selector" | "url") | null;
+        /** @description Where `currency` came from (json_ld, microdata, rdfa, open_graph, embedded_json, page_text, learned_selector, url); null when the record holds no currency. */
         currency: ("json_ld" | "microdata" | "rdfa" | "open_graph" | "embedded_json" | "page_text" | "learned_selector" | "url") | null;
+        /** @description Where `availability` came from (json_ld, microdata, rdfa, open_graph, embedded_json, page_text, learned_selector, url); null when the record holds no availability. */
         availability: ("json_ld" | "microdata" | "rdfa" | "open_graph" | "embedded_json" | "page_text" | "learned_selector" | "url") | null;
+        /** @description Where `image` came from (json_ld, microdata, rdfa, open_graph, embedded_json, page_text, learned_selector, url); null when the record holds no image. */
         image: ("json_ld" | "microdata" | "rdfa" | "open_graph" | "embedded_json" | "page_text" | "learned_selector" | "url") | null;
+        /** @description Where `category` came from (json_ld, microdata, rdfa, open_graph, embedded_json, page_text, learned_selector, url); null when the record holds no category. */
         category: ("json_ld" | "microdata" | "rdfa" | "open_graph" | "embedded_json" | "page_text" | "learned_selector" | "url") | null;
       };
     };

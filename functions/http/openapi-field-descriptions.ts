@@ -1,3 +1,5 @@
+import { SOURCED_FIELDS } from '#core/product-record';
+
 /**
  * What the fields of the shared objects mean, for a reader of the API reference: its meaning, its
  * unit, and when it is null. Keyed by component, then field; a field of an inline object (or of the
@@ -272,8 +274,35 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     'alternatives.competitor_name': 'Its name; null when its page gave none.',
     'alternatives.confidence': 'How likely it is the right partner, 0 to 1.',
     'alternatives.evidence': 'Why it is a candidate, in words; null when the matcher says nothing.',
+    reference:
+      'The reference product as the newest catalog holds it; null when that catalog no longer has it.',
+    'reference.price': 'Its price (decimal string); null when its page gave none.',
+    'reference.currency': 'ISO 4217 currency of `price`; null without a price.',
+    'reference.gtin': 'Its GTIN; null when its page gave none.',
+    'reference.mpn': 'Its manufacturer part number; null when its page gave none.',
+    'reference.sku': 'The shop’s own article number; null when its page gave none.',
+    competitor:
+      'The proposed competitor product as the newest catalog holds it; null when that catalog no longer has it.',
+    'competitor.price': 'Its price (decimal string); null when its page gave none.',
+    'competitor.currency': 'ISO 4217 currency of `price`; null without a price.',
+    'competitor.gtin': 'Its GTIN; null when its page gave none.',
+    'competitor.mpn': 'Its manufacturer part number; null when its page gave none.',
+    'competitor.sku': 'The shop’s own article number; null when its page gave none.',
+    'alternatives.competitor':
+      'The candidate product as the newest catalog holds it; null when that catalog no longer has it.',
+    'alternatives.competitor.price': 'Its price (decimal string); null when its page gave none.',
+    'alternatives.competitor.currency': 'ISO 4217 currency of `price`; null without a price.',
+    'alternatives.competitor.gtin': 'Its GTIN; null when its page gave none.',
+    'alternatives.competitor.mpn': 'Its manufacturer part number; null when its page gave none.',
+    'alternatives.competitor.sku': 'The shop’s own article number; null when its page gave none.',
   },
   Product: {
+    ...Object.fromEntries(
+      SOURCED_FIELDS.map((field) => [
+        `field_sources.${field}`,
+        `Where \`${field}\` came from (json_ld, microdata, rdfa, open_graph, embedded_json, page_text, learned_selector, url); null when the record holds no ${field}.`,
+      ]),
+    ),
     name: 'The product’s name as the page gives it; null when it gives none.',
     brand: 'The brand as the page gives it; null when it gives none.',
     gtin: 'The GTIN (EAN/UPC, 8 to 14 digits); null when the page gives none.',
