@@ -138,7 +138,13 @@ describe('variants and unit prices in products rows', () => {
     row[PRODUCT_COLUMNS.indexOf(column)];
 
   it('come last, so the columns files had before keep their places', () => {
-    expect(PRODUCT_COLUMNS.slice(-4)).toEqual(['variant_group', 'variant_attributes', 'unit_price', 'unit']);
+    expect(PRODUCT_COLUMNS.slice(-5)).toEqual([
+      'variant_group',
+      'variant_attributes',
+      'unit_price',
+      'unit',
+      'field_sources',
+    ]);
   });
 
   it('carry the group and the attributes: JSON text in the CSV, an object in JSON Lines', () => {
