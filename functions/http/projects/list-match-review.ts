@@ -20,8 +20,9 @@ export const handler = http(
   { path, query, responses: { 200: v.array(matchReviewItem) } },
   async ({ principal, path, query, event, baseUrl }) => {
     const project = await authorizedProject(principal, path.project_id, 'READ');
-    await projectWebsite(project.project_id, query.website_id);
+    // A cursor no list handed out is the caller's mistake whatever the website: refused first.
     const page = await listPage(event, principal, baseUrl, query.cursor);
+    await projectWebsite(project.project_id, query.website_id);
     const { values, next } = sortedPage(await reviewQueue(project, query.website_id), {
       limit: query.limit,
       after: page.after,
