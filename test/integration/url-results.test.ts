@@ -90,6 +90,7 @@ describe.each(SHOPS)('a URL scrape of a $platform shop with $data data', ({ plat
       NOT_A_PRODUCT: 3,
       BLOCKED_BY_ROBOTS: 1,
       ADDRESS_NOT_ALLOWED: 0,
+      BLOCKED: 0,
       FAILED: 0,
     });
     expect(job.settlement).toEqual({ ...settleJob(estimate, 3), settled_at: expect.any(String) });
