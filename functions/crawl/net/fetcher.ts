@@ -70,6 +70,12 @@ const DEFAULTS = {
 const MAX_PUSHBACK_LEVEL = 4;
 /** Spacing of a host's request starts after its first pushback, doubled at each further one. */
 const PUSHBACK_BASE_INTERVAL_MS = 250;
+/**
+ * Answers without pushback, to requests sent at the slowed pace, that earn a host one step back
+ * toward its normal pace: a shop that refused once in a while is not crawled at a crawl's pace
+ * forever (additive recovery after a multiplicative slow-down, as congestion control does).
+ */
+const CALM_ANSWERS_PER_STEP = 20;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const TRANSIENT_ERROR_CODES = new Set([
@@ -106,8 +112,11 @@ class Fetcher implements PageFetcher {
   private readonly scheduler: HostScheduler;
   private readonly robots: RobotsCache;
   private readonly crawlDelayMs = new Map<string, number>();
-  /** Hosts that answered 429, 503 or a bot wall, with their slow-down level and when it last rose. */
-  private readonly pushback = new Map<string, { level: number; since: number }>();
+  /**
+   * Hosts that answered 429, 503 or a bot wall: their slow-down level, when it last changed, and the
+   * calm answers since.
+   */
+  private readonly pushback = new Map<string, { level: number; since: number; calm: number }>();
   private readonly headers: Record<string, string>;
 
   constructor(options: FetcherOptions) {
@@ -259,12 +268,25 @@ class Fetcher implements PageFetcher {
    * requests already in flight say nothing about the new pace.
    */
   private slowDown(host: string, sentAt: number): void {
-    const current = this.pushback.get(host) ?? { level: 0, since: Number.NEGATIVE_INFINITY };
+    const current = this.pushback.get(host) ?? { level: 0, since: Number.NEGATIVE_INFINITY, calm: 0 };
     if (sentAt < current.since) return;
     this.pushback.set(host, {
       level: Math.min(MAX_PUSHBACK_LEVEL, current.level + 1),
       since: performance.now(),
+      calm: 0,
     });
+  }
+
+  /** An answer without pushback to a request sent at the slowed pace counts toward a step back. */
+  private calmAnswer(host: string, sentAt: number): void {
+    const current = this.pushback.get(host);
+    if (!current || sentAt < current.since) return;
+    if (current.calm + 1 < CALM_ANSWERS_PER_STEP) {
+      current.calm += 1;
+      return;
+    }
+    if (current.level <= 1) this.pushback.delete(host);
+    else this.pushback.set(host, { level: current.level - 1, since: performance.now(), calm: 0 });
   }
 
   // With a Crawl-delay the host gets one request at a time, spaced from the end of the previous one,
@@ -332,7 +354,10 @@ class Fetcher implements PageFetcher {
           },
           options.signal,
         );
-        if (!isRetryableStatus(response.status)) return response;
+        if (!isRetryableStatus(response.status)) {
+          this.calmAnswer(url.host, sentAt);
+          return response;
+        }
       } catch (error) {
         if (!isTransient(error) || options.signal?.aborted) throw error;
         failure = error;
