@@ -7,28 +7,21 @@ import { PAGE_LIMITS } from '#crawl/page/page-limits';
 import { readPage } from '#crawl/page/read-page';
 import { detectLanguage } from '#crawl/site/detect-language';
 import { siteLinks } from '#crawl/site/site-links';
-import { deepPage, flatPage, WORST_PAGE_ORIGIN, WORST_PAGE_URL } from '#fixtures/worst-pages';
+import {
+  deepPage,
+  flatPage,
+  WORST_PAGE_CONTEXT,
+  WORST_PAGE_ORIGIN,
+  WORST_PAGE_PROFILE,
+  WORST_PAGE_URL,
+} from '#fixtures/worst-pages';
 
 /**
  * Each reader of a page timed at the worst pages the crawler's limits admit (the deepest, and
  * 180,000 flat elements), each with its share of the per-page time limit (PAGE_LIMITS.maxMilliseconds)
  * as its ratio. One run of each; a loaded machine shows larger figures.
  */
-const CONTEXT = { country: 'US', currency: null };
-const PROFILE = {
-  version: 1,
-  method: 'SELECTORS',
-  difficulty: 'HARD',
-  origin: WORST_PAGE_ORIGIN,
-  language: 'en',
-  country: 'US',
-  currency: 'USD',
-  product_url_pattern: '^/p/',
-  listing_url_pattern: null,
-  sku_from_url: null,
-  selectors: { name: { selector: 'h1' }, price: { selector: 'span.price' } },
-  trained_on: { pages: 1, product_pages: 1 },
-} as const;
+const CONTEXT = WORST_PAGE_CONTEXT;
 
 function timed(read: () => unknown): string {
   const started = performance.now();
@@ -55,7 +48,7 @@ export async function runPageLimitsBench(): Promise<void> {
     row.classification = timed(() => classifyPage(page, CONTEXT));
     row.links = timed(() => siteLinks(page, WORST_PAGE_ORIGIN));
     row.heading = timed(() => mainHeading(page));
-    row.extraction = timed(() => extractProduct(page, { ...PROFILE, selectors: { ...PROFILE.selectors } }));
+    row.extraction = timed(() => extractProduct(page, WORST_PAGE_PROFILE));
     const anatomy = pageAnatomy(page, CONTEXT);
     row.learning = timed(() => learnSelectors([{ page, anatomy, known: null }], CONTEXT));
     rows[shape] = row;

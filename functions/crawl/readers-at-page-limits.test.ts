@@ -3,11 +3,12 @@ import {
   deepPage,
   flatPage,
   ORDINARY_PAGE,
+  WORST_PAGE_CONTEXT,
   WORST_PAGE_ORIGIN,
   WORST_PAGE_PRODUCT,
+  WORST_PAGE_PROFILE,
   WORST_PAGE_URL,
 } from '#fixtures/worst-pages';
-import type { ExtractionProfile } from './learn/extraction-profile.ts';
 import { learnSelectors } from './learn/learn-selectors.ts';
 import { classifyPage } from './page/classify-page.ts';
 import { extractProduct } from './page/extract-product.ts';
@@ -25,22 +26,8 @@ import { siteLinks } from './site/site-links.ts';
  * Their times are the bench's (`npm run bench -- page-limits`), not asserted here.
  */
 const ORIGIN = WORST_PAGE_ORIGIN;
-const CONTEXT = { country: 'US', currency: null };
-
-const profile: ExtractionProfile = {
-  version: 1,
-  method: 'SELECTORS',
-  difficulty: 'HARD',
-  origin: ORIGIN,
-  language: 'en',
-  country: 'US',
-  currency: 'USD',
-  product_url_pattern: '^/p/',
-  listing_url_pattern: null,
-  sku_from_url: null,
-  selectors: { name: { selector: 'h1' }, price: { selector: 'span.price' } },
-  trained_on: { pages: 2, product_pages: 2 },
-};
+const CONTEXT = WORST_PAGE_CONTEXT;
+const profile = WORST_PAGE_PROFILE;
 
 const pages = { deep: deepPage(), flat: flatPage() };
 const parsed = new Map<keyof typeof pages, Page>();

@@ -1,4 +1,5 @@
 import type { ProductRecord } from '#core/product-record';
+import { SOURCED_FIELDS } from '#core/product-record';
 import { type TrainingResult, type TrainProgress, trainProfile } from '#crawl/learn/train-profile';
 import type { PageFetcher } from '#crawl/net/page-fetcher';
 import { runPool } from '#crawl/net/run-pool';
@@ -8,19 +9,7 @@ import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
 import type { TruthProduct } from '#fixtures/ground-truth';
 import type { RunningShop } from '#fixtures/start-shop';
 
-export const FIELDS = [
-  'url',
-  'name',
-  'brand',
-  'gtin',
-  'mpn',
-  'sku',
-  'price',
-  'currency',
-  'availability',
-  'image',
-  'category',
-] as const;
+export const FIELDS = ['url', ...SOURCED_FIELDS] as const;
 export type Field = (typeof FIELDS)[number];
 
 export interface ShopRun {
