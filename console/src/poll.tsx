@@ -1,0 +1,55 @@
+import type { JSX } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { ApiProblem } from './api.ts';
+import { ProblemView } from './forms.tsx';
+
+/**
+ * Runs `task` now and every `ms` after it settles until it answers true (the work ended) or the
+ * component leaves the page. A failed round is kept as the poll's trouble and retried; the next
+ * round that succeeds clears it.
+ */
+export function usePoll(ms: number, task: () => Promise<boolean>): unknown {
+  const [trouble, setTrouble] = useState<unknown>(null);
+  // Run once: one poll per mount; the page is remounted to start another
+  useEffect(() => {
+    let left = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const round = async () => {
+      let ended = false;
+      try {
+        ended = await task();
+        if (!left) setTrouble(null);
+      } catch (error) {
+        if (!left) setTrouble(error);
+      }
+      if (!left && !ended) timer = setTimeout(round, ms);
+    };
+    void round();
+    return () => {
+      left = true;
+      clearTimeout(timer);
+    };
+  }, []);
+  return trouble;
+}
+
+/** The service is down or unreachable (no answer, or a gateway saying so), not refusing the call. */
+function unreachable(error: unknown): boolean {
+  return error instanceof ApiProblem && (error.status === 0 || error.status >= 502);
+}
+
+/**
+ * What went wrong in the last round of a poll: an unreachable service is a state that passes (the
+ * poll retries and the page recovers by itself), anything else the API's problem.
+ */
+export function PollTrouble(props: { trouble: unknown; ms: number }): JSX.Element | null {
+  if (!props.trouble) return null;
+  if (unreachable(props.trouble)) {
+    return (
+      <p class="offline" role="status">
+        {`Cannot reach the service; retrying every ${props.ms / 1000} seconds.`}
+      </p>
+    );
+  }
+  return <ProblemView error={props.trouble} />;
+}
