@@ -1,5 +1,5 @@
 import { type JSX, render, type TargetedSubmitEvent } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { type ApiProblem, apiClient, ok, page } from './api.ts';
 import type { ConsoleContext, ConsoleProject, Membership } from './context.ts';
 import { ProblemView } from './forms.tsx';
@@ -21,7 +21,8 @@ function SignIn(props: {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<unknown>(props.problem ?? null);
-  useEffect(() => {
+  // Before the browser's load event, so a person (or a test) typing at once types into the field.
+  useLayoutEffect(() => {
     document.title = 'Sign in · Product-data console';
     input.current?.focus();
   }, []);

@@ -15,11 +15,15 @@ const ACCENT = '#0b5cad';
 const DAY_SECONDS = 86_400;
 
 /**
- * Ranges that stay drawable when every value is the same (one observation, or a price that never
- * moved): a day either side of a lone instant, a tenth either side of a lone price.
+ * Ranges that stay drawable when every value is the same: a day either side of a lone instant (one
+ * observation, which uPlot would put at the left edge), a tenth either side of a price that never
+ * moved.
  */
-const timeRange: uPlot.Range.Function = (_chart, min, max) =>
-  min === max ? [min - DAY_SECONDS, max + DAY_SECONDS] : [min, max];
+const timeRange = (times: readonly number[]): uPlot.Range.Function | undefined => {
+  const [first] = times;
+  if (first === undefined || times.some((time) => time !== first)) return undefined;
+  return () => [first - DAY_SECONDS, first + DAY_SECONDS];
+};
 const priceRange: uPlot.Range.Function = (_chart, min, max) =>
   min === max ? [min * 0.9, max * 1.1 || 1] : [min, max];
 
@@ -43,7 +47,7 @@ export function PriceChart(props: { title: string; points: readonly PricePoint[]
         height: HEIGHT,
         legend: { show: false },
         cursor: { show: false },
-        scales: { x: { time: true, range: timeRange }, y: { range: priceRange } },
+        scales: { x: { time: true, range: timeRange(times) }, y: { range: priceRange } },
         series: [
           {},
           {
