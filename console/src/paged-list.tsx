@@ -8,7 +8,7 @@ export const PAGE_SIZE = 20;
 
 type Loaded<T> =
   | { state: 'loading' }
-  | { state: 'shown'; items: T[]; next: string | null }
+  | { state: 'shown'; items: T[]; next: string | null; number: number }
   | { state: 'failed'; error: unknown };
 
 /**
@@ -25,12 +25,12 @@ export function PagedList<T>(props: {
     number: 1,
   });
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
-  // A page is read when the position moves, not when the parent re-renders a new `load`
+  // A page is read when the position moves, not when the parent re-renders a new `load`.
   useEffect(() => {
     let left = false;
     props.load(position.cursor).then(
       ({ items, next }) => {
-        if (!left) setLoaded({ state: 'shown', items, next });
+        if (!left) setLoaded({ state: 'shown', items, next, number: position.number });
       },
       (error: unknown) => {
         if (!left) setLoaded({ state: 'failed', error });
@@ -44,22 +44,23 @@ export function PagedList<T>(props: {
   if (loaded.state === 'loading') body = <p>Loading…</p>;
   else if (loaded.state === 'failed') body = <ProblemView error={loaded.error} />;
   else {
-    const { next } = loaded;
+    // The page shown, not the one asked for: the old page stays until the next one has come.
+    const { next, number } = loaded;
     body = (
       <>
         <Table caption={props.caption} columns={props.columns} items={loaded.items} />
         <div class="pager">
-          {position.number > 1 ? (
+          {number > 1 ? (
             <button type="button" onClick={() => setPosition({ cursor: null, number: 1 })}>
               First page
             </button>
           ) : null}
           {next ? (
-            <button type="button" onClick={() => setPosition({ cursor: next, number: position.number + 1 })}>
+            <button type="button" onClick={() => setPosition({ cursor: next, number: number + 1 })}>
               Next page
             </button>
           ) : null}
-          {position.number > 1 || next ? <span>{`Page ${position.number}`}</span> : null}
+          {number > 1 || next ? <span>{`Page ${number}`}</span> : null}
         </div>
       </>
     );

@@ -33,9 +33,13 @@ export function usePoll(ms: number, task: () => Promise<boolean>): unknown {
   return trouble;
 }
 
-/** The service is down or unreachable (no answer, or a gateway saying so), not refusing the call. */
+/**
+ * The service is down or unreachable: no answer, or a gateway's 502/503/504 (CloudFront's, without
+ * the API's problem code). The API's own 503 carries a code and detail, shown as a problem.
+ */
 function unreachable(error: unknown): boolean {
-  return error instanceof ApiProblem && (error.status === 0 || error.status >= 502);
+  if (!(error instanceof ApiProblem)) return false;
+  return error.status === 0 || ([502, 503, 504].includes(error.status) && error.code === null);
 }
 
 /**
