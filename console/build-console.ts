@@ -22,36 +22,41 @@ export const CONSOLE_CONTENT_SECURITY_POLICY =
   "default-src 'self'; img-src 'self' data: https: http:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
- * The console as the static files a browser loads: the page, its styles and one script bundled by
- * esbuild from `console/src` (the typed client and openapi-fetch inside it), so nothing comes from a
- * CDN. Built when served or synthesized, never committed; synchronous because CDK's local bundling is.
+ * The console as the static files a browser loads: the page, its styles (uPlot's inside) and one
+ * script bundled by esbuild from `console/src` (Preact, uPlot, the typed client and openapi-fetch
+ * inside it), so nothing comes from a CDN. Built when served or synthesized, never committed; synchronous because CDK's local bundling is.
  */
 export function buildConsole(): ConsoleFile[] {
   const bundled = buildSync({
-    entryPoints: [new URL('./src/main.ts', here).pathname],
+    // The styles are bundled too, so uPlot's own stylesheet comes from node_modules, not a CDN.
+    entryPoints: {
+      app: new URL('./src/main.tsx', here).pathname,
+      console: new URL('./console.css', here).pathname,
+    },
     bundle: true,
     format: 'esm',
     target: 'es2022',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
     minify: true,
     write: false,
-    outfile: 'app.js',
+    outdir: 'out',
     legalComments: 'none',
     logLevel: 'silent',
   });
-  const script = bundled.outputFiles[0];
-  if (!script) throw new Error('esbuild produced no console bundle');
+  const output = (name: string) => {
+    const file = bundled.outputFiles.find((candidate) => candidate.path.endsWith(`/out/${name}`));
+    if (!file) throw new Error(`esbuild produced no ${name}`);
+    return Buffer.from(file.contents);
+  };
   return [
     {
       name: 'index.html',
       type: 'text/html; charset=utf-8',
       body: readFileSync(new URL('./index.html', here)),
     },
-    {
-      name: 'console.css',
-      type: 'text/css; charset=utf-8',
-      body: readFileSync(new URL('./console.css', here)),
-    },
-    { name: 'app.js', type: 'text/javascript; charset=utf-8', body: Buffer.from(script.contents) },
+    { name: 'console.css', type: 'text/css; charset=utf-8', body: output('console.css') },
+    { name: 'app.js', type: 'text/javascript; charset=utf-8', body: output('app.js') },
   ];
 }
 

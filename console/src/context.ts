@@ -29,9 +29,7 @@ export interface ConsoleContext {
   customers: Membership[];
   projects: ConsoleProject[];
   project: ConsoleProject | null;
-  /** Runs `task` now and every `ms` until the page is left. */
-  every(ms: number, task: () => Promise<boolean | undefined>): void;
-  /** Shows another page. */
+  /** Shows another page, or reads the page shown again when `hash` names it. */
   go(hash: string): void;
   refreshProjects(): Promise<void>;
 }

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
+import { freePort } from '#local/free-port';
 import type { RunningStack } from '#local/start-stack';
 import type { ApiClient } from '#test/api-client';
 import { pollJob } from '#test/jobs';
@@ -68,6 +69,8 @@ let context: BrowserContext;
 let page: Page;
 let consoleUrl: string;
 let websiteId: string;
+/** A scrape of one URL, quoted and awaiting approval, that two tabs approve. */
+let quotedJobHash: string;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
@@ -105,6 +108,37 @@ const statusOf = (tab: Page) => tab.locator('.facts .status');
 /** The page once its lists have loaded. */
 async function settled(tab: Page) {
   await expect.poll(() => tab.getByText('Loading…').count()).toBe(0);
+}
+
+/**
+ * Where a chart's canvas is painted in the console's accent colour (the price line and its dots):
+ * how many pixels, and the leftmost and rightmost of them against the canvas width.
+ */
+async function accentInk(
+  chart: Locator,
+): Promise<{ pixels: number; left: number; right: number; width: number }> {
+  return chart.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const { data, width } = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(
+      0,
+      0,
+      canvas.width,
+      canvas.height,
+    );
+    let [pixels, left, right] = [0, width, -1];
+    for (let index = 0; index < data.length; index += 4) {
+      // #0b5cad, give or take the anti-aliasing at a line's edge.
+      const near =
+        Math.abs((data[index] ?? 0) - 11) +
+        Math.abs((data[index + 1] ?? 0) - 92) +
+        Math.abs((data[index + 2] ?? 0) - 173);
+      if (near > 40 || (data[index + 3] ?? 0) < 200) continue;
+      const x = (index / 4) % width;
+      pixels += 1;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+    }
+    return { pixels, left, right, width };
+  });
 }
 
 /** axe-core's serious and critical findings on the page as it stands, one line each. */
@@ -159,7 +193,11 @@ describe('the console', () => {
     await form.getByLabel('Country (ISO code)').fill('CZ');
     await form.getByLabel('Currency (ISO code)').fill('CZK');
     await form.getByRole('button', { name: 'Create project' }).click();
-    await page.getByRole('cell', { name, exact: true }).waitFor();
+    const cell = page.getByRole('cell', { name, exact: true });
+    await cell.waitFor();
+    // Shown whole and wrapped inside its cell: the page never scrolls sideways for it.
+    expect(await cell.textContent()).toBe(name);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const listed = (await api.get('/projects')).body as { name: string }[];
     expect(listed.map((project) => project.name)).toContain(name);
   });
@@ -191,6 +229,21 @@ describe('the console', () => {
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     websiteId = decodeURIComponent(page.url().split('/').at(-1) ?? '');
     expect(await page.getByRole('button', { name: 'Remove website' }).count()).toBe(1);
+  });
+
+  it('shows a setup job that fails while its page is open as FAILED, with its error', async () => {
+    const websitePage = page.url();
+    await page.getByRole('link', { name: 'Websites', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Set up a website' });
+    // Nothing listens at this address, so the analysis fails once the page is showing the job.
+    await form.getByLabel('Shop URL').fill(`http://127.0.0.1:${await freePort()}/`);
+    await form.getByLabel('Country (ISO code)').fill('US');
+    await form.getByLabel('Currency (ISO code)').fill('USD');
+    await form.getByRole('button', { name: 'Start setup' }).click();
+    await page.waitForURL(/#\/jobs\/setup\/job_/);
+    await expect.poll(() => statusOf(page).textContent(), { timeout: 60_000 }).toBe('FAILED');
+    expect(await page.locator('.job').getByRole('alert').textContent()).toContain('could not be reached');
+    await page.goto(websitePage);
   });
 
   it('tops up the credit through the local checkout and sees it credited', async () => {
@@ -233,8 +286,39 @@ describe('the console', () => {
     await page.getByRole('heading', { level: 1, name: 'Price history' }).waitFor();
     const chart = page.getByRole('img', { name: /^Price of prd_/ });
     await chart.waitFor();
-    expect(await chart.locator('circle').count()).toBe(1);
     expect(await page.getByRole('table', { name: 'Observations' }).locator('tbody tr').count()).toBe(1);
+    // One dot, in the middle of the plot: a lone instant gets a day either side.
+    await expect.poll(async () => (await accentInk(chart)).pixels).toBeGreaterThan(0);
+    const dot = await accentInk(chart);
+    expect(dot.right - dot.left).toBeLessThan(dot.width / 10);
+    expect(Math.abs((dot.left + dot.right) / 2 - dot.width / 2)).toBeLessThan(dot.width / 5);
+  });
+
+  it('draws a year of daily prices, out of stock for a month, across the whole chart', async () => {
+    // The history the API answers, stretched to a year: one observation a day, out of stock in May.
+    const historyUrl = /\/v1\/websites\/[^/]+\/products\/history\?/;
+    await page.route(historyUrl, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const [seen] = body.points;
+      const start = Date.parse('2025-01-01T06:00:00Z');
+      body.points = Array.from({ length: 365 }, (_, day) => ({
+        ...seen,
+        observed_at: new Date(start + day * 86_400_000).toISOString(),
+        price: day >= 120 && day < 150 ? null : (100 + 20 * Math.sin(day / 20)).toFixed(2),
+        availability: day >= 120 && day < 150 ? 'OUT_OF_STOCK' : 'IN_STOCK',
+      }));
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Observations' }).locator('tbody tr').count())
+      .toBe(365);
+    const chart = page.getByRole('img', { name: /^Price of prd_/ });
+    await expect.poll(async () => (await accentInk(chart)).pixels).toBeGreaterThan(0);
+    const year = await accentInk(chart);
+    expect(year.right - year.left).toBeGreaterThan(year.width * 0.7);
+    await page.unroute(historyUrl);
   });
 
   it('creates a key for one project, shows it once with a copy button, and revokes it under a tab using it', async () => {
@@ -284,6 +368,37 @@ describe('the console', () => {
     expect(await page.getByRole('button', { name: 'Next page' }).count()).toBe(0);
     await page.getByRole('button', { name: 'First page' }).click();
     await expect.poll(() => rows.count()).toBe(20);
+  });
+
+  it('reads a list of 10,000 jobs one page at a time, by cursor', async () => {
+    // The API answers as for a project with 10,000 scrape jobs: 20 of them and a cursor to the rest.
+    const asked: URL[] = [];
+    const listUrl = /\/v1\/jobs\/scraping\?/;
+    await page.route(listUrl, async (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url);
+      const offset = url.searchParams.has('cursor') ? 20 : 0;
+      const items = Array.from({ length: 20 }, (_, index) => ({
+        job_id: `job_many${String(offset + index).padStart(5, '0')}`,
+        job_type: 'SCRAPE',
+        status: 'COMPLETED',
+        project_id: projectId,
+        website_id: websiteId,
+        estimate: null,
+        created_at: new Date(Date.UTC(2025, 0, 1) - (offset + index) * 60_000).toISOString(),
+      }));
+      await route.fulfill({ json: items, headers: { 'x-next-cursor': `after-${offset + 20}` } });
+    });
+    await page.getByRole('link', { name: 'Jobs', exact: true }).click();
+    const scrapes = page.getByRole('region', { name: 'Scrape jobs' });
+    const rows = scrapes.getByRole('table', { name: 'Scrape jobs' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(20);
+    expect(asked.map((url) => url.searchParams.get('limit'))).toEqual(['20']);
+    expect(asked[0]?.searchParams.has('cursor')).toBe(false);
+    await scrapes.getByRole('button', { name: 'Next page' }).click();
+    await scrapes.getByRole('link', { name: 'job_many00020' }).waitFor();
+    expect(asked.map((url) => url.searchParams.get('cursor'))).toEqual([null, 'after-20']);
+    await page.unroute(listUrl);
   });
 
   it('downloads an export file', async () => {
@@ -470,6 +585,47 @@ describe('the console', () => {
     }
     await axeContext.close();
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((page) => [page, []])));
+  });
+
+  it('says the service cannot be reached while a job page polls, and recovers when it is back', async () => {
+    const sample = (await api.get(`/websites/${websiteId}/sample`)).body.products as { url: string }[];
+    const created = await api.post('/jobs/scraping', {
+      project_id: projectId,
+      website_id: websiteId,
+      urls: [sample[0]?.url],
+    });
+    expect(created.status).toBe(201);
+    quotedJobHash = `#/jobs/scraping/${created.body.job_id}`;
+    await page.goto(`${consoleUrl}${quotedJobHash}`);
+    await expect.poll(() => statusOf(page).textContent()).toBe('AWAITING_APPROVAL');
+    const jobUrl = new RegExp(`/v1/jobs/scraping/${created.body.job_id}$`);
+    await page.route(jobUrl, (route) => route.abort('connectionrefused'));
+    const offline = page.getByText('Cannot reach the service; retrying');
+    await offline.waitFor();
+    expect(await statusOf(page).textContent()).toBe('AWAITING_APPROVAL');
+    await page.unroute(jobUrl);
+    // The next read, up to one poll interval (2 s) later, finds the service back.
+    await expect.poll(() => offline.count(), { timeout: 10_000 }).toBe(0);
+    expect(await statusOf(page).textContent()).toBe('AWAITING_APPROVAL');
+  });
+
+  it("shows the second of two tabs approving the same quote the API's conflict", async () => {
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signIn(other, owner.apiKey);
+    await other.goto(`${consoleUrl}${quotedJobHash}`);
+    await expect.poll(() => statusOf(other).textContent()).toBe('AWAITING_APPROVAL');
+    // The other tab's next read of the job stays in flight, so it still offers Approve when its
+    // user clicks, as a tab does between two reads.
+    const jobId = quotedJobHash.split('/').at(-1);
+    await other.route(new RegExp(`/v1/jobs/scraping/${jobId}$`), () => undefined);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => statusOf(page).textContent()).not.toBe('AWAITING_APPROVAL');
+    await other.getByRole('button', { name: 'Approve' }).click();
+    const conflict = other.getByRole('alert');
+    await conflict.waitFor();
+    expect(await conflict.textContent()).toContain('JOB_NOT_AWAITING_APPROVAL');
+    await otherContext.close();
   });
 
   it('offers a VIEWER no approve or cancel button on a job an EDITOR could approve', async () => {

@@ -1,53 +1,55 @@
+import type { JSX } from 'preact';
 import { ok } from '../api.ts';
 import { type ConsoleContext, type ConsoleProject, managedCustomers } from '../context.ts';
-import { h, table } from '../dom.ts';
-import { apiForm } from '../forms.ts';
+import { ApiForm } from '../forms.tsx';
 import { session } from '../session.ts';
+import { Table } from '../ui.tsx';
 
 /** Projects: the ones you see with your role, create one (with its market), rename or move one. */
-export async function projectsPage(context: ConsoleContext): Promise<HTMLElement> {
+export async function projectsPage(context: ConsoleContext): Promise<JSX.Element> {
   const customers = managedCustomers(context);
   const chosen = context.project;
-  return h(
-    'div',
-    {},
-    h('h1', {}, 'Projects'),
-    table<ConsoleProject>(
-      'Your projects',
-      [
-        { title: 'Name', cell: (project) => project.name },
-        { title: 'Id', cell: (project) => h('code', {}, project.project_id) },
-        {
-          title: 'Market',
-          cell: (project) =>
-            project.localization ? `${project.localization.country} · ${project.localization.currency}` : '—',
-        },
-        { title: 'Your role', cell: (project) => project.role },
-        {
-          title: '',
-          cell: (project) =>
-            project.project_id === chosen?.project_id
-              ? h('span', {}, 'Current project')
-              : h(
-                  'button',
-                  {
-                    type: 'button',
-                    'aria-label': `Open ${project.name}`,
-                    onclick: () => {
-                      session.chooseProject(project.project_id);
-                      void context.refreshProjects().then(() => context.go('#/websites'));
-                    },
-                  },
-                  'Open',
-                ),
-        },
-      ],
-      context.projects,
-    ),
-    customers.length > 0
-      ? apiForm(
-          'Create a project',
-          [
+  return (
+    <div>
+      <h1>Projects</h1>
+      <Table<ConsoleProject>
+        caption="Your projects"
+        columns={[
+          { title: 'Name', cell: (project) => project.name },
+          { title: 'Id', cell: (project) => <code>{project.project_id}</code> },
+          {
+            title: 'Market',
+            cell: (project) =>
+              project.localization
+                ? `${project.localization.country} · ${project.localization.currency}`
+                : '—',
+          },
+          { title: 'Your role', cell: (project) => project.role },
+          {
+            title: '',
+            cell: (project) =>
+              project.project_id === chosen?.project_id ? (
+                <span>Current project</span>
+              ) : (
+                <button
+                  type="button"
+                  aria-label={`Open ${project.name}`}
+                  onClick={() => {
+                    session.chooseProject(project.project_id);
+                    void context.refreshProjects().then(() => context.go('#/websites'));
+                  }}
+                >
+                  Open
+                </button>
+              ),
+          },
+        ]}
+        items={context.projects}
+      />
+      {customers.length > 0 ? (
+        <ApiForm
+          title="Create a project"
+          fields={[
             {
               name: 'customer_id',
               label: 'Customer',
@@ -62,9 +64,9 @@ export async function projectsPage(context: ConsoleContext): Promise<HTMLElement
               required: true,
               placeholder: 'EUR',
             },
-          ],
-          'Create project',
-          async (values) => {
+          ]}
+          submit="Create project"
+          action={async (values) => {
             const created = await ok(
               context.api.POST('/customers/{customer_id}/projects', {
                 params: { path: { customer_id: values.customer_id ?? '' } },
@@ -81,13 +83,13 @@ export async function projectsPage(context: ConsoleContext): Promise<HTMLElement
             await context.refreshProjects();
             context.go('#/projects');
             return `Created ${created.name}.`;
-          },
-        )
-      : null,
-    chosen && chosen.role === 'ADMIN'
-      ? apiForm(
-          `Change ${chosen.name}`,
-          [
+          }}
+        />
+      ) : null}
+      {chosen && chosen.role === 'ADMIN' ? (
+        <ApiForm
+          title={`Change ${chosen.name}`}
+          fields={[
             { name: 'name', label: 'Name', value: chosen.name, required: true, maxlength: 100 },
             {
               name: 'localization.country',
@@ -99,9 +101,9 @@ export async function projectsPage(context: ConsoleContext): Promise<HTMLElement
               label: 'Currency (ISO code)',
               value: chosen.localization?.currency,
             },
-          ],
-          'Save project',
-          async (values) => {
+          ]}
+          submit="Save project"
+          action={async (values) => {
             const country = (values['localization.country'] ?? '').trim().toUpperCase();
             const currency = (values['localization.currency'] ?? '').trim().toUpperCase();
             await ok(
@@ -116,8 +118,9 @@ export async function projectsPage(context: ConsoleContext): Promise<HTMLElement
             await context.refreshProjects();
             context.go('#/projects');
             return 'Saved.';
-          },
-        )
-      : null,
+          }}
+        />
+      ) : null}
+    </div>
   );
 }
