@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Worksheet } from 'exceljs';
+import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
 import { columnKind, type TypedCell, typedCell } from './column-kinds.ts';
 import type { CsvValue } from './csv-lines.ts';
 import type { ByteSink, RowWriter } from './row-writer.ts';
@@ -67,12 +68,12 @@ export function xlsxRowWriter(
   // A failed write of the sink ends the stream with an error; the workbook would then never finish.
   const failed = once(out, 'error').then(([error]) => Promise.reject(error));
   failed.catch(() => {});
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new WorkbookWriter({
     stream: out,
     useStyles: false,
     useSharedStrings: false,
   });
-  let sheet: ExcelJS.Worksheet | undefined;
+  let sheet: Worksheet | undefined;
   let sheets = 0;
   let sheetRows = 0;
   let rows = 0;
