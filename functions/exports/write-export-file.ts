@@ -1,13 +1,10 @@
 import type { CatalogPointer } from '#store/catalogs';
-import { type CsvValue, csvLine } from './csv-lines.ts';
+import type { CsvValue } from './csv-lines.ts';
 import type { ExportDataset, PriceConversion } from './export-datasets.ts';
 import { type ExportFileWriter, exportFileWriter, exportObjectKey } from './export-files.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
 import { type ExportRecord, putExportRecord } from './export-records.ts';
-import { jsonLine } from './json-lines.ts';
-import { parquetRowWriter } from './parquet-row-writer.ts';
-import type { ByteSink, RowWriter } from './row-writer.ts';
-import { xlsxRowWriter } from './xlsx-row-writer.ts';
+import { rowWriterOf } from './row-writer.ts';
 
 /** A website's catalog version that rows of a file came from. */
 export interface ProductSource {
@@ -36,39 +33,6 @@ export interface ExportingProject {
 
 export const sourceVersions = (sources: readonly ProductSource[]) =>
   Object.fromEntries(sources.map((source) => [source.websiteId, source.pointer.version]));
-
-/**
- * The writer of the rows in one format: CSV (every text cell formula-neutralised), JSON Lines (raw
- * values), an Excel workbook (typed cells) or Parquet (typed columns).
- */
-export function rowWriterOf(
-  format: ExportFormat,
-  sink: ByteSink,
-  file: Pick<ExportFile, 'dataset' | 'columns'>,
-): RowWriter {
-  const { columns } = file;
-  switch (format) {
-    case 'csv': {
-      let started = false;
-      return {
-        async row(values) {
-          if (!started) await sink.write(csvLine(columns));
-          started = true;
-          await sink.write(csvLine(values));
-        },
-        async end() {
-          if (!started) await sink.write(csvLine(columns));
-        },
-      };
-    }
-    case 'jsonl':
-      return { row: (values) => sink.write(jsonLine(columns, values)), end: async () => {} };
-    case 'xlsx':
-      return xlsxRowWriter(sink, { sheetName: file.dataset, columns });
-    case 'parquet':
-      return parquetRowWriter(sink, { columns });
-  }
-}
 
 /**
  * Writes the file in every format from one pass over the rows, each file sent on in parts as it
