@@ -202,7 +202,7 @@ describe('a URL scrape', () => {
       404,
       'EXPORT_FILE_NOT_FOUND',
     );
-    expect((await jobFileUrl({ format: 'xlsx' })).status).toBe(422);
+    expect((await jobFileUrl({ format: 'ods' })).status).toBe(422);
   });
 
   it('rebuilds the job’s file in the new currency after the project’s currency changes', async () => {
