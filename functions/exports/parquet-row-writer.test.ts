@@ -77,4 +77,16 @@ describe('parquet export files', () => {
       /column price_from holds boolean values, not number/,
     );
   });
+
+  it('fails with the sink’s error', async () => {
+    const writer = parquetRowWriter(
+      { write: () => Promise.reject(new Error('bucket gone')) },
+      { columns: COLUMNS, rowsPerGroup: 10 },
+    );
+    const written = (async () => {
+      for (let i = 0; i < 20; i++) await writer.row([`web_${i}`, 'x', '1.00', 0.5, false, null, null]);
+      await writer.end();
+    })();
+    await expect(written).rejects.toThrow('bucket gone');
+  });
 });

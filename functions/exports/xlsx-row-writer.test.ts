@@ -127,4 +127,16 @@ describe('xlsx export files', () => {
       '19999',
     ]);
   });
+
+  it('fails with the sink’s error rather than waiting for a workbook that cannot finish', async () => {
+    const writer = xlsxRowWriter(
+      { write: () => Promise.reject(new Error('bucket gone')) },
+      { sheetName: 'products', columns: COLUMNS },
+    );
+    const written = (async () => {
+      for (let i = 0; i < 2_000; i++) await writer.row([`web_${i}`, 'x', '1.00', 0.5, false, null, null]);
+      await writer.end();
+    })();
+    await expect(written).rejects.toThrow('bucket gone');
+  });
 });
