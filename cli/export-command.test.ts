@@ -60,7 +60,7 @@ describe('pds export', () => {
     expect((await stat(file)).size).toBe(CHUNK.length * CHUNKS);
   }, 120_000);
 
-  it('asks for a URL scrape job’s file in JSON Lines with --job and --format, and refuses other formats', async () => {
+  it('asks for a URL scrape job’s file in JSON Lines with --job and --format, for Parquet, and refuses other formats', async () => {
     const file = join(configDir, 'job.jsonl');
     const run = await runPds(
       ['export', 'products', '--project', 'prj_x', '--job', 'job_1', '--format', 'jsonl', '-o', file],
@@ -72,10 +72,16 @@ describe('pds export', () => {
       job_id: 'job_1',
       format: 'jsonl',
     });
-    const refused = await runPds(['export', 'products', '--project', 'prj_x', '--format', 'xlsx'], {
+    const parquet = await runPds(
+      ['export', 'products', '--project', 'prj_x', '--format', 'parquet', '-o', join(configDir, 'p.parquet')],
+      { configDir },
+    );
+    expect(parquet.code, parquet.stderr).toBe(0);
+    expect(linkQuery?.get('format')).toBe('parquet');
+    const refused = await runPds(['export', 'products', '--project', 'prj_x', '--format', 'ods'], {
       configDir,
     });
     expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toContain('--format is csv or jsonl.');
+    expect(refused.stderr).toContain('--format is csv, jsonl, xlsx or parquet.');
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { bodyOf } from '../functions/client/pds-client.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '../functions/exports/export-formats.ts';
 import type { Command } from './command.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -16,9 +17,9 @@ export const DATASETS = [
 
 export const exportCommand: Command = {
   name: 'export',
-  usage: 'pds export <dataset> [--website <id>] [--job <id>] [--format csv|jsonl] [-o file]',
+  usage: 'pds export <dataset> [--website <id>] [--job <id>] [--format csv|jsonl|xlsx|parquet] [-o file]',
   summary:
-    'download an export file (products, matches, price_comparison, price_history, price_changes) as CSV or JSON Lines',
+    'download an export file (products, matches, price_comparison, price_history, price_changes) as CSV, JSON Lines, Excel or Parquet',
   firstArgument: DATASETS,
   options: {
     website: { type: 'string' },
@@ -29,7 +30,8 @@ export const exportCommand: Command = {
   optionHelp: [
     "--website     one website's file (matches and price_comparison: the reference website)",
     "--job         a URL scrape job's products file: every URL sent with its url_result",
-    "--format      csv (default; formula-like cells prefixed with ') or jsonl (raw values)",
+    "--format      csv (default; formula-like cells prefixed with '), jsonl (raw values),",
+    '              xlsx (Excel workbook, typed cells) or parquet (typed columns)',
     '-o, --output  write to this file instead of stdout',
   ],
   run: async (context) => {
@@ -42,8 +44,12 @@ export const exportCommand: Command = {
     const website = typeof context.values.website === 'string' ? context.values.website : undefined;
     const job = typeof context.values.job === 'string' ? context.values.job : undefined;
     const format = context.values.format;
-    if (format !== undefined && format !== 'csv' && format !== 'jsonl')
-      throw new UsageError('--format is csv or jsonl.');
+    if (format !== undefined && !(EXPORT_FORMATS as readonly unknown[]).includes(format))
+      throw new UsageError('--format is csv, jsonl, xlsx or parquet.');
+    const output = typeof context.values.output === 'string' ? context.values.output : undefined;
+    // A binary file printed to a terminal is garbage on the screen and may leave it in a bad state.
+    if (!output && process.stdout.isTTY && (format === 'xlsx' || format === 'parquet'))
+      throw new UsageError(`--format ${format} is a binary file: write it with -o <file>.`);
     const link = (await bodyOf(
       client.GET('/exports/{dataset}/url', {
         params: {
@@ -52,7 +58,7 @@ export const exportCommand: Command = {
             project_id: await context.projectId(),
             ...(website ? { website_id: website } : {}),
             ...(job ? { job_id: job } : {}),
-            ...(format ? { format } : {}),
+            ...(format ? { format: format as ExportFormat } : {}),
           },
         },
       }),
@@ -61,7 +67,6 @@ export const exportCommand: Command = {
     if (!response.ok || !response.body) throw new Error(`The export file answered ${response.status}.`);
     // Streamed chunk by chunk: an export may be larger than the memory of the machine running pds.
     const body = Readable.fromWeb(response.body as ReadableStream<Uint8Array>);
-    const output = typeof context.values.output === 'string' ? context.values.output : undefined;
     // stdout is left open: ending it would shut down a socket it may share with the processes after
     // this one (a shell script run by a Node program writes them all to one socketpair).
     if (output) await pipeline(body, createWriteStream(output));

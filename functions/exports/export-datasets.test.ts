@@ -3,6 +3,7 @@ import { NO_MATCH_CONFIDENCE } from '#core/match-bands';
 import type { MatchStatus } from '#core/match-decisions';
 import { fieldSourcesOf, type ProductRecord } from '#core/product-record';
 import { readCsv } from '#test/read-csv';
+import { memorySink, readParquet, readXlsx } from '#test/read-export-files';
 import { bundledRates } from './bundled-rates.ts';
 import { type CsvValue, csvField, csvLine } from './csv-lines.ts';
 import {
@@ -24,6 +25,7 @@ import {
   urlScrapeRow,
 } from './export-datasets.ts';
 import { jsonLine } from './json-lines.ts';
+import { rowWriterOf } from './row-writer.ts';
 
 const rates = await bundledRates.current();
 
@@ -526,6 +528,32 @@ describe('every dataset is safe to open in a spreadsheet', () => {
       const record = JSON.parse(jsonLine(columns, row)) as Record<string, unknown>;
       expect(Object.keys(record)).toEqual([...columns]);
       expect(Object.values(record)).toEqual(row.map((value) => value ?? null));
+    });
+
+    it(`${dataset}: xlsx holds the raw values in typed cells and Parquet in typed columns, read back by other readers`, async () => {
+      // What a typed format holds: the raw value, an object as its JSON text.
+      const typed = row.map((value) =>
+        value === null || value === undefined
+          ? null
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : value,
+      );
+      const xlsx = memorySink();
+      const parquet = memorySink();
+      for (const [format, sink] of [
+        ['xlsx', xlsx],
+        ['parquet', parquet],
+      ] as const) {
+        const writer = rowWriterOf(format, sink, { dataset: 'products', columns });
+        await writer.row(row);
+        await writer.end();
+      }
+      const [sheet] = await readXlsx(xlsx.bytes());
+      expect(sheet?.rows).toEqual([[...columns], typed]);
+      const read = await readParquet(parquet.bytes());
+      expect(Object.keys(read.columns)).toEqual([...columns]);
+      expect(read.rows).toEqual([Object.fromEntries(columns.map((column, index) => [column, typed[index]]))]);
     });
   }
 });

@@ -23,6 +23,8 @@ const bucket = setting('EXPORTS_BUCKET');
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   jsonl: 'application/x-ndjson; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  parquet: 'application/vnd.apache.parquet',
 };
 
 /** Where a file lives: the dataset's folder, then the website (`all`) or `jobs/<job_id>`. */
@@ -34,9 +36,9 @@ export const exportObjectKey = (
 ) =>
   `exports/${projectId}/${dataset}/${scope.jobId ? `jobs/${scope.jobId}` : (scope.websiteId ?? 'all')}.${format}`;
 
-// Lines are gathered into parts of about this many characters (at least as many bytes): S3 takes
-// parts of 5 MiB and more but the last, and a file of a year of prices (hundreds of MB) is then held
-// one part at a time rather than whole.
+// Lines (or binary chunks) are gathered into parts of about this many characters or bytes (at least
+// as many bytes): S3 takes parts of 5 MiB and more but the last, and a file of a year of prices
+// (hundreds of MB) is then held one part at a time rather than whole.
 const PART_CHARACTERS = 8 * 1024 * 1024;
 
 /**
@@ -52,9 +54,9 @@ async function exportsBucketCall<T>(what: string, call: () => Promise<T>): Promi
   }
 }
 
-/** A file written line by line as its rows are made; `finish` gives its size in bytes. */
+/** A file written line by line (or chunk by chunk) as its rows are made; `finish` gives its size in bytes. */
 export interface ExportFileWriter {
-  write(line: string): Promise<void>;
+  write(chunk: string | Uint8Array): Promise<void>;
   /** Sends what is left and completes the file; it is there only once this has resolved. */
   finish(): Promise<number>;
   /** Gives the file up: parts already sent are removed. */
@@ -74,13 +76,17 @@ export function exportFileWriter(key: string, fileName: string, format: ExportFo
     // A browser following the presigned URL saves the file under a name that says what it is.
     ContentDisposition: `attachment; filename="${fileName}"`,
   };
-  let pending: string[] = [];
+  let pending: (string | Uint8Array)[] = [];
   let pendingLength = 0;
   let bytes = 0;
   let uploadId: string | undefined;
   const parts: CompletedPart[] = [];
   const takePending = () => {
-    const body = Buffer.from(pending.join(''), 'utf8');
+    const body = pending.every((chunk) => typeof chunk === 'string')
+      ? Buffer.from(pending.join(''), 'utf8')
+      : Buffer.concat(
+          pending.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)),
+        );
     pending = [];
     pendingLength = 0;
     bytes += body.byteLength;
@@ -113,9 +119,9 @@ export function exportFileWriter(key: string, fileName: string, format: ExportFo
       }),
     );
   return {
-    async write(line) {
-      pending.push(line);
-      pendingLength += line.length;
+    async write(chunk) {
+      pending.push(chunk);
+      pendingLength += typeof chunk === 'string' ? chunk.length : chunk.byteLength;
       if (pendingLength >= PART_CHARACTERS) await sendPart(takePending());
     },
     async finish() {

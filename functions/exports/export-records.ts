@@ -9,7 +9,8 @@ import type { ExportFormat } from './export-formats.ts';
 /**
  * What the exports bucket holds for one dataset and website of a project (website null: all of its
  * websites), or for one URL scrape job, and what it was built from, so a request can tell whether
- * the file is still current. The CSV is the file; `jsonl` is its JSON Lines twin with raw values.
+ * the file is still current. The CSV is the file; `jsonl`, `xlsx` and `parquet` are its twins in the
+ * other formats, written from the same rows.
  */
 export interface ExportRecord {
   project_id: string;
@@ -24,6 +25,9 @@ export interface ExportRecord {
   object_key: string;
   /** The JSON Lines file of the same rows; absent on records written before it existed. */
   jsonl?: { object_key: string; bytes: number };
+  /** The Excel workbook and the Parquet file of the same rows; absent on records written before they existed. */
+  xlsx?: { object_key: string; bytes: number };
+  parquet?: { object_key: string; bytes: number };
   /** The currency of the converted prices; null: the shops' own prices (a project without localization). */
   currency: string | null;
   /** The day of the reference rates used. */
@@ -41,9 +45,16 @@ export interface ExportRecord {
   };
 }
 
+/** The object key and size of the record's file in `format`; undefined when that format was never written. */
+export const fileOf = (
+  record: ExportRecord,
+  format: ExportFormat,
+): { object_key: string; bytes: number } | undefined =>
+  format === 'csv' ? { object_key: record.object_key, bytes: record.bytes } : record[format];
+
 /** The object key of the record's file in `format`; undefined when that format was never written. */
 export const objectKeyOf = (record: ExportRecord, format: ExportFormat): string | undefined =>
-  format === 'csv' ? record.object_key : record.jsonl?.object_key;
+  fileOf(record, format)?.object_key;
 
 export async function putExportRecord(record: ExportRecord): Promise<void> {
   const key = exportFileKey(record.project_id, record.dataset, record.website_id, record.job_id ?? null);

@@ -22,10 +22,11 @@ import {
   type ReviewedMatch,
 } from './export-datasets.ts';
 import { exportFileExists, presignExportFile } from './export-files.ts';
-import type { ExportFormat } from './export-formats.ts';
+import { EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
 import {
   type ExportRecord,
   exportsEnabled,
+  fileOf,
   getExportRecord,
   listExportRecords,
   objectKeyOf,
@@ -368,8 +369,8 @@ async function currentFile(
 }
 
 /**
- * `GET /exports`: the project's files, each as CSV and (when written) as JSON Lines; files of
- * websites removed since are left out.
+ * `GET /exports`: the project's files, each as CSV and in every other format written for it; files
+ * of websites removed since are left out.
  */
 export async function listExports(project: ExportingProject): Promise<ExportListItem[]> {
   assertOpen();
@@ -389,16 +390,16 @@ export async function listExports(project: ExportingProject): Promise<ExportList
         updated_at: record.updated_at,
         currency: record.currency,
       };
-      return [
-        { ...item, format: 'csv' as const, bytes: record.bytes },
-        ...(record.jsonl ? [{ ...item, format: 'jsonl' as const, bytes: record.jsonl.bytes }] : []),
-      ];
+      return EXPORT_FORMATS.flatMap((format) => {
+        const file = fileOf(record, format);
+        return file ? [{ ...item, format, bytes: file.bytes }] : [];
+      });
     });
 }
 
 /**
  * A presigned GET URL of the dataset's file, of one website, of all the project's websites
- * (website null) or of one URL scrape job, in CSV or JSON Lines, valid 15 minutes.
+ * (website null) or of one URL scrape job, in the format asked for, valid 15 minutes.
  */
 export async function exportFileLink(
   project: ExportingProject,

@@ -1,7 +1,9 @@
-import { S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readCsv } from '#test/read-csv';
+import { readParquet, readXlsx } from '#test/read-export-files';
 
 process.env.EXPORTS_BUCKET = 'unit-exports';
 process.env.TABLE_NAME = 'unit-table';
@@ -39,5 +41,63 @@ describe('writeExportFile', () => {
     ).rejects.toThrow(/1 values for 2 columns/);
     expect(s3.calls()).toHaveLength(0);
     expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('writes the rows once in every format, each file read back by another reader, and a record naming all four', async () => {
+    const bodies = new Map<string, { body: Buffer; type: string | undefined }>();
+    s3.on(PutObjectCommand).callsFake((input) => {
+      bodies.set(input.Key, { body: input.Body as Buffer, type: input.ContentType });
+      return {};
+    });
+    dynamo.on(PutCommand).resolves({});
+    const file = {
+      dataset: 'matches' as const,
+      websiteId: 'web_a',
+      jobId: null,
+      columns: ['reference_url', 'reference_price', 'score', 'evidence'],
+      rows: async function* () {
+        yield ['https://a.test/p', '10.50', 0.97, '=GTIN agreed'];
+        yield ['https://a.test/q', null, null, null];
+      },
+      sources: [],
+    };
+    const conversion = { currency: 'EUR', rates: { date: '2026-11-24', rates: {} } };
+    const record = await writeExportFile({ project_id: 'prj_a' }, conversion as never, file);
+
+    const keys = ['csv', 'jsonl', 'xlsx', 'parquet'].map((format) => `exports/prj_a/matches/web_a.${format}`);
+    expect([...bodies.keys()].sort()).toEqual([...keys].sort());
+    expect(record).toMatchObject({
+      format: 'csv',
+      rows: 2,
+      object_key: keys[0],
+      bytes: bodies.get(keys[0] as string)?.body.byteLength,
+      jsonl: { object_key: keys[1], bytes: bodies.get(keys[1] as string)?.body.byteLength },
+      xlsx: { object_key: keys[2], bytes: bodies.get(keys[2] as string)?.body.byteLength },
+      parquet: { object_key: keys[3], bytes: bodies.get(keys[3] as string)?.body.byteLength },
+    });
+    expect(bodies.get(keys[2] as string)?.type).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(bodies.get(keys[3] as string)?.type).toBe('application/vnd.apache.parquet');
+
+    const body = (index: number) => bodies.get(keys[index] as string)?.body ?? Buffer.alloc(0);
+    expect(readCsv(body(0).toString('utf8'))).toEqual([
+      file.columns,
+      ['https://a.test/p', '10.50', '0.97', "'=GTIN agreed"],
+      ['https://a.test/q', '', '', ''],
+    ]);
+    const [sheet] = await readXlsx(body(2));
+    expect(sheet).toEqual({
+      sheet: 'matches',
+      rows: [
+        file.columns,
+        ['https://a.test/p', '10.50', 0.97, '=GTIN agreed'],
+        ['https://a.test/q', null, null, null],
+      ],
+    });
+    expect((await readParquet(body(3))).rows).toEqual([
+      { reference_url: 'https://a.test/p', reference_price: '10.50', score: 0.97, evidence: '=GTIN agreed' },
+      { reference_url: 'https://a.test/q', reference_price: null, score: null, evidence: null },
+    ]);
   });
 });

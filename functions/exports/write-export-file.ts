@@ -1,10 +1,10 @@
 import type { CatalogPointer } from '#store/catalogs';
-import { type CsvValue, csvLine } from './csv-lines.ts';
+import type { CsvValue } from './csv-lines.ts';
 import type { ExportDataset, PriceConversion } from './export-datasets.ts';
 import { type ExportFileWriter, exportFileWriter, exportObjectKey } from './export-files.ts';
-import type { ExportFormat } from './export-formats.ts';
+import { EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
 import { type ExportRecord, putExportRecord } from './export-records.ts';
-import { jsonLine } from './json-lines.ts';
+import { rowWriterOf } from './row-writer.ts';
 
 /** A website's catalog version that rows of a file came from. */
 export interface ProductSource {
@@ -35,9 +35,8 @@ export const sourceVersions = (sources: readonly ProductSource[]) =>
   Object.fromEntries(sources.map((source) => [source.websiteId, source.pointer.version]));
 
 /**
- * Writes the file as CSV (every text cell formula-neutralised) and as JSON Lines (raw values), both
- * from one pass over the rows, each sent on in parts as it grows, then its record, so a record never
- * names a missing file.
+ * Writes the file in every format from one pass over the rows, each file sent on in parts as it
+ * grows, then its record, so a record never names a missing file.
  */
 export async function writeExportFile(
   project: ExportingProject,
@@ -46,13 +45,14 @@ export async function writeExportFile(
 ): Promise<ExportRecord> {
   const scope = { websiteId: file.websiteId, jobId: file.jobId };
   const baseName = `${file.dataset}-${file.jobId ?? file.websiteId ?? project.project_id}`;
-  const writerOf = (format: ExportFormat) => {
+  const files = EXPORT_FORMATS.map((format) => {
     const key = exportObjectKey(project.project_id, file.dataset, scope, format);
-    return { object_key: key, writer: exportFileWriter(key, `${baseName}.${format}`, format) };
-  };
-  const csv = writerOf('csv');
-  const jsonl = writerOf('jsonl');
-  const written = await writeRows(file, csv.writer, jsonl.writer);
+    return { format, object_key: key, writer: exportFileWriter(key, `${baseName}.${format}`, format) };
+  });
+  const written = await writeRows(file, files);
+  const sizes = Object.fromEntries(
+    files.map(({ format, object_key }, index) => [format, { object_key, bytes: written.bytes[index] ?? 0 }]),
+  ) as Record<ExportFormat, { object_key: string; bytes: number }>;
   const record: ExportRecord = {
     project_id: project.project_id,
     dataset: file.dataset,
@@ -60,10 +60,12 @@ export async function writeExportFile(
     job_id: file.jobId,
     format: 'csv',
     rows: written.rows,
-    bytes: written.csvBytes,
+    bytes: sizes.csv.bytes,
     updated_at: new Date().toISOString(),
-    object_key: csv.object_key,
-    jsonl: { object_key: jsonl.object_key, bytes: written.jsonlBytes },
+    object_key: sizes.csv.object_key,
+    jsonl: sizes.jsonl,
+    xlsx: sizes.xlsx,
+    parquet: sizes.parquet,
     currency: conversion.currency,
     rates_date: conversion.rates.date,
     sources: sourceVersions(file.sources),
@@ -73,25 +75,26 @@ export async function writeExportFile(
   return record;
 }
 
-/** Sends the header and every row to both files and completes them; on any failure both are given up. */
+/** Sends every row to each format's file and completes them; on any failure all are given up. */
 async function writeRows(
   file: ExportFile,
-  csv: ExportFileWriter,
-  jsonl: ExportFileWriter,
-): Promise<{ rows: number; csvBytes: number; jsonlBytes: number }> {
+  files: readonly { format: ExportFormat; writer: ExportFileWriter }[],
+): Promise<{ rows: number; bytes: number[] }> {
   let rows = 0;
+  const writers = files.map(({ format, writer }) => rowWriterOf(format, writer, file));
   try {
-    await csv.write(csvLine(file.columns));
     for await (const values of file.rows()) {
       if (values.length !== file.columns.length)
         throw new Error(`An export row has ${values.length} values for ${file.columns.length} columns`);
       rows++;
-      await csv.write(csvLine(values));
-      await jsonl.write(jsonLine(file.columns, values));
+      for (const writer of writers) await writer.row(values);
     }
-    return { rows, csvBytes: await csv.finish(), jsonlBytes: await jsonl.finish() };
+    for (const writer of writers) await writer.end();
+    const bytes: number[] = [];
+    for (const { writer } of files) bytes.push(await writer.finish());
+    return { rows, bytes };
   } catch (error) {
-    await Promise.all([csv.abort(), jsonl.abort()]);
+    await Promise.all(files.map(({ writer }) => writer.abort()));
     throw error;
   }
 }

@@ -153,7 +153,14 @@ const EXPORT_FILES_DESCRIPTION = [
   'CSV (`format=csv`, the default) is safe to open in a spreadsheet: in every dataset, every text cell that begins with =, +, -, @, a tab or a carriage return',
   "gets a leading ' (OWASP CSV injection); signed numbers stay as they are. JSON Lines (`format=jsonl`) holds the same rows, one JSON object",
   'a line keyed by the CSV column names, with the raw values (empty cells are null).',
+  'An Excel workbook (`format=xlsx`) holds them in a worksheet named after the dataset, header first, with typed cells: a text is a text cell,',
+  'never a formula (so it keeps its raw value); scores are numbers, flags booleans; money stays exact text. Past 1,048,575 rows it goes on in',
+  'a next worksheet (`products (2)`). Parquet (`format=parquet`) has one nullable column per CSV column: text as UTF-8 strings (money as',
+  'exact decimal strings, ids as strings), scores and percentages as doubles, flags as booleans, objects (`field_sources`, `variant_attributes`) as JSON text.',
 ].join(' ');
+/** Why a function that writes (or rebuilds) export files is heavier than the limit. */
+export const WRITES_EXPORT_FILES =
+  'Writes export files in every format: ExcelJS’s streaming workbook writer with its zip library (about 450 KB) for xlsx, hyparquet-writer (50 KB) for Parquet.';
 const PROVIDER_PROBLEMS = ['PAYMENT_PROVIDER_ERROR', 'BILLING_UNAVAILABLE'] as const;
 const INVOICE_PROBLEMS = ['ACCOUNTING_ERROR', 'INVOICING_UNAVAILABLE'] as const;
 // pdf-lib with fontkit, which embeds the DejaVu font so invoices print every name, is about 1.2 MB.
@@ -571,8 +578,10 @@ export const routes: readonly Route[] = [
   }),
   projectRoute('GET', '/exports', 'exports/list-exports', {
     summary: "A project's export files",
-    description: `Each file is listed once per format (csv, jsonl). ${EXPORT_FILES_DESCRIPTION}`,
+    description: `Each file is listed once per format (csv, jsonl, xlsx, parquet). ${EXPORT_FILES_DESCRIPTION}`,
     access: { table: 'RO', data: 'RO', exports: 'RO' },
+    // It shares functions/exports/project-exports.ts, which rebuilds stale files, with the links.
+    bundleOverLimit: WRITES_EXPORT_FILES,
     action: 'READ',
     problems: ['PROJECT_NOT_FOUND', 'EXPORTS_NOT_ENABLED', 'EXPORTS_MAINTENANCE'],
   }),
@@ -582,11 +591,13 @@ export const routes: readonly Route[] = [
     access: EXPORT_BUILD,
     action: 'READ',
     problems: ['PROJECT_NOT_FOUND', ...EXPORT_FILE_PROBLEMS],
+    bundleOverLimit: WRITES_EXPORT_FILES,
   }),
   projectRoute('GET', '/exports/{dataset}', 'exports/download-export', {
-    summary: 'One export file as CSV or JSON Lines',
+    summary: 'One export file as CSV, JSON Lines, Excel workbook or Parquet',
     description: EXPORT_FILES_DESCRIPTION,
     access: EXPORT_BUILD,
+    bundleOverLimit: WRITES_EXPORT_FILES,
     action: 'READ',
     problems: ['PROJECT_NOT_FOUND', 'PROJECT_ID_REQUIRED', ...EXPORT_FILE_PROBLEMS],
   }),

@@ -1,4 +1,4 @@
-import type { Access } from './routes.ts';
+import { type Access, WRITES_EXPORT_FILES } from './routes.ts';
 
 /**
  * The task table, beside the route table (routes.ts) and in its words: the task Lambdas that state
@@ -96,6 +96,7 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     memoryMB: 1536,
     // RW: it appends the run to the price history.
     buckets: { data: 'RW', exports: 'RW' },
+    bundleOverLimit: WRITES_EXPORT_FILES,
   },
   // Reads the catalogs and the pairs' previous states; writes the new states and the job's matches.
   MatchProductsFunctionArn: {
@@ -111,6 +112,7 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     timeoutSeconds: 900,
     memoryMB: 1536,
     buckets: { data: 'RO', exports: 'RW' },
+    bundleOverLimit: WRITES_EXPORT_FILES,
   },
   // One attempt of a webhook delivery: at most WEBHOOK_ATTEMPT_TIMEOUT_SECONDS (30 at most) of it is the POST.
   AttemptWebhookDeliveryFunctionArn: {

@@ -11,6 +11,7 @@ import { s3Error, startFaultProxy } from '#test/fault-proxy';
 import { pollJob } from '#test/jobs';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsv, readCsvObjects } from '#test/read-csv';
+import { readParquet, readXlsx } from '#test/read-export-files';
 
 // S3 goes through a fault proxy, so the outage rows can fail the exports bucket alone. The SDK
 // clients read the endpoint when the stores are first imported, hence the late imports.
@@ -131,7 +132,7 @@ async function expectedRows(currency: string) {
 }
 
 describe('exports of a scraped catalog', () => {
-  it('lists the products files the scrape’s EXPORTING step wrote, for the website and for all websites, in both formats', async () => {
+  it('lists the products files the scrape’s EXPORTING step wrote, for the website and for all websites, in every format', async () => {
     const listed = await api.get('/exports', { query: { project_id: projectId } });
     expect(listed.status).toBe(200);
     const common = {
@@ -144,13 +145,13 @@ describe('exports of a scraped catalog', () => {
     };
     expect(listed.body).toEqual(
       expect.arrayContaining(
-        ['csv', 'jsonl'].flatMap((format) => [
+        ['csv', 'jsonl', 'xlsx', 'parquet'].flatMap((format) => [
           { ...common, format, website_id: websiteId },
           { ...common, format, website_id: null },
         ]),
       ),
     );
-    expect(listed.body).toHaveLength(4);
+    expect(listed.body).toHaveLength(8);
   });
 
   it('gives a 15-minute presigned URL whose CSV holds the catalog with prices in the project currency', async () => {
@@ -240,6 +241,45 @@ describe('exports of a scraped catalog', () => {
     expect(records.every((record) => typeof record.price_from === 'boolean')).toBe(true);
     expect(records.map(asCsv)).toEqual(await expectedRows('EUR'));
     expect(Object.keys(records[0] ?? {})).toEqual([...PRODUCT_COLUMNS]);
+  });
+
+  it('gives the same rows as an Excel workbook (format=xlsx) and as Parquet (format=parquet), typed, read by other readers', async () => {
+    // A typed cell as the CSV prints it: booleans (`price_from`) as true/false, empty cells empty.
+    const asCsv = (cells: readonly unknown[]) =>
+      Object.fromEntries(
+        PRODUCT_COLUMNS.map((column, index) => [column, cells[index] === null ? '' : String(cells[index])]),
+      );
+    const expected = await expectedRows('EUR');
+    const files: Record<string, Buffer> = {};
+    for (const [format, type] of [
+      ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['parquet', 'application/vnd.apache.parquet'],
+    ] as const) {
+      const link = await exportUrl({ website_id: websiteId, format });
+      expect(link.body).toMatchObject({ format, url: expect.stringContaining(`.${format}`) });
+      const response = await fetch(link.body.url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(type);
+      files[format] = Buffer.from(await response.arrayBuffer());
+      const listed = (await api.get('/exports', { query: { project_id: projectId } })).body;
+      expect(listed.find((item: any) => item.website_id === websiteId && item.format === format).bytes).toBe(
+        files[format]?.byteLength,
+      );
+    }
+
+    const [sheet, ...others] = await readXlsx(files.xlsx as Buffer);
+    expect(others).toEqual([]);
+    expect(sheet?.sheet).toBe('products');
+    const [header, ...rows] = sheet?.rows ?? [];
+    expect(header).toEqual([...PRODUCT_COLUMNS]);
+    expect(rows.map(asCsv)).toEqual(expected);
+    expect(rows.every((row) => typeof row[PRODUCT_COLUMNS.indexOf('price_from')] === 'boolean')).toBe(true);
+
+    const parquet = await readParquet(files.parquet as Buffer);
+    expect(parquet.columns.price).toEqual({ type: 'BYTE_ARRAY', logical: 'UTF8', optional: true });
+    expect(parquet.columns.field_sources).toEqual({ type: 'BYTE_ARRAY', logical: 'JSON', optional: true });
+    expect(parquet.columns.price_from).toEqual({ type: 'BOOLEAN', logical: undefined, optional: true });
+    expect(parquet.rows.map((row) => asCsv(PRODUCT_COLUMNS.map((column) => row[column])))).toEqual(expected);
   });
 });
 
@@ -372,7 +412,7 @@ describe('match datasets', () => {
     const listed = (await api.get('/exports', { query: { project_id: projectId } })).body;
     expect(
       listed.filter((item: any) => item.dataset !== 'products').map((item: any) => item.currency),
-    ).toEqual(['JPY', 'JPY', 'JPY', 'JPY']);
+    ).toEqual(Array(8).fill('JPY')); // matches and price_comparison, each in four formats
     await api.patch(`/projects/${projectId}`, { localization: { country: 'DE', currency: 'EUR' } });
   });
 });

@@ -9,7 +9,7 @@ interface ExportFile {
   dataset: 'products' | 'matches' | 'price_comparison' | 'price_history';
   website_id: string | null;
   job_id: string | null;
-  format: 'csv' | 'jsonl';
+  format: 'csv' | 'jsonl' | 'xlsx' | 'parquet';
   rows: number;
   bytes: number;
   updated_at: string;

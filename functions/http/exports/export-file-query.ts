@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EXPORT_FORMATS } from '#exports/export-formats';
+import { EXPORT_FORMATS, type ExportFormat } from '#exports/export-formats';
 import type { ExportFileChoice } from '#exports/project-exports';
 import { id } from '#platform/request-fields';
 
@@ -18,7 +18,7 @@ export const fileChoiceFields = {
     v.pipe(
       v.picklist(EXPORT_FORMATS),
       v.description(
-        "`csv` (default): text cells starting with =, +, -, @, a tab or a carriage return are prefixed with `'` so spreadsheets do not run them. `jsonl`: the same rows as JSON objects with the raw values.",
+        "`csv` (default): text cells starting with =, +, -, @, a tab or a carriage return are prefixed with `'` so spreadsheets do not run them. `jsonl`: the same rows as JSON objects with the raw values. `xlsx`: an Excel workbook with typed cells (text is never a formula). `parquet`: typed columns for data tools (money as exact decimal strings, objects as JSON text).",
       ),
     ),
   ),
@@ -27,7 +27,7 @@ export const fileChoiceFields = {
 export const fileChoice = (query: {
   website_id?: string | undefined;
   job_id?: string | undefined;
-  format?: 'csv' | 'jsonl' | undefined;
+  format?: ExportFormat | undefined;
 }): ExportFileChoice => ({
   websiteId: query.website_id ?? null,
   jobId: query.job_id ?? null,

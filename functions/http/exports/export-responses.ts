@@ -11,7 +11,7 @@ const jobId = v.pipe(
 const format = v.pipe(
   v.picklist(EXPORT_FORMATS),
   v.description(
-    "`csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values.",
+    "`csv`: text cells that could start a spreadsheet formula are prefixed with `'`; `jsonl`: one JSON object a row with the raw values; `xlsx`: an Excel workbook, typed cells, no formulas; `parquet`: typed columns, money as exact decimal strings.",
   ),
 );
 
