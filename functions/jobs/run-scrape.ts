@@ -37,6 +37,7 @@ import {
 } from '#store/scrape-runs';
 import { getWebsite, getWebsiteProfile } from '#store/websites';
 import { progressWriter, runTracked } from './progress-writer.ts';
+import { projectCrawlProxy } from './project-crawl-proxy.ts';
 import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
 
 /**
@@ -149,6 +150,7 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
   let crawlDelaySeconds: number | null;
   const fetcher = readingFetcher(
     createFetcher({
+      proxyUrl: await projectCrawlProxy(job.project_id),
       acceptLanguage: await acceptLanguageFor(job.project_id),
       allowedHosts: ALLOWED_HOSTS,
       minDelayMs: MIN_DELAY_MS,
@@ -252,6 +254,7 @@ export async function scrapeBatch(
   const website = await getWebsite(job.website_id);
   const fetcher = readingFetcher(
     createFetcher({
+      proxyUrl: await projectCrawlProxy(job.project_id),
       acceptLanguage: await acceptLanguageFor(job.project_id),
       allowedHosts: ALLOWED_HOSTS,
       minDelayMs: MIN_DELAY_MS,

@@ -293,7 +293,10 @@ export const routes: readonly Route[] = [
     problems: ['PROJECT_NOT_FOUND'],
   }),
   projectRoute('PATCH', '/projects/{project_id}', 'projects/update-project', {
-    summary: "Change a project's name, country, currency, change threshold or auto-accept confidence",
+    summary:
+      "Change a project's name, country, currency, change threshold, auto-accept confidence or crawl proxy",
+    description:
+      '`crawl_proxy` names an HTTP(S) proxy every crawl of the project goes through (`http://user:password@host:port`; null removes it). The URL is kept encrypted; the project shows only `crawl_proxy_host`. The proxy must be reachable from the internet, and websites at private addresses stay refused through it. A proxy that refuses the connection or the credentials fails each URL (`PROXY_FAILED`) and a setup job with error_code `PROXY_FAILED`.',
     access: WRITE,
     action: 'UPDATE_PROJECT',
     problems: ['INVALID_COUNTRY', 'INVALID_CURRENCY'],

@@ -377,7 +377,10 @@ class Fetcher implements PageFetcher {
               headers: this.headers,
               timeoutMs: this.settings.timeoutMs,
             });
-            return this.proxied ? sent.catch((error: unknown) => Promise.reject(proxyError(error))) : sent;
+            if (!this.proxied) return sent;
+            return sent.catch((error: unknown): never => {
+              throw proxyError(error);
+            });
           },
           options.signal,
         );

@@ -12,6 +12,7 @@ export const project = v.object({
   localization: v.nullable(localization),
   change_threshold_percent: v.nullable(v.number()),
   auto_accept_confidence: v.number(),
+  crawl_proxy_host: v.nullable(v.string()),
   created_at: timestamp,
   updated_at: timestamp,
 });
