@@ -14,6 +14,10 @@ const path = v.object({ project_id: id });
 /** The proxy URL, read into its host and full URL; a refusal says why without repeating the URL. */
 const crawlProxy = v.pipe(
   v.string('Must be the proxy URL (http://user:password@host:port), or null to remove it.'),
+  v.description(
+    'The HTTP(S) proxy every crawl of the project goes through: http(s)://[user:password@]host[:port]. Kept encrypted, never shown again; null removes it.',
+  ),
+  v.examples(['http://crawler:s3cret@proxy.example:3128']),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const read = readCrawlProxy(dataset.value);
     if ('reason' in read) {
