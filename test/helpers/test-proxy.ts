@@ -18,6 +18,8 @@ export interface TestProxy {
   carried: ProxiedRequest[];
   /** Requests it answered 407. */
   refused: number;
+  /** Local ports of the connections it opened to targets: a target sees requests from these. */
+  upstreamPorts: Set<number>;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startTestProxy(credentials?: { user: string; password: str
     ? `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`
     : null;
   const carried: ProxiedRequest[] = [];
+  const upstreamPorts = new Set<number>();
   let refused = 0;
   const authorised = (headers: http.IncomingHttpHeaders): boolean =>
     expected === null || headers['proxy-authorization'] === expected;
@@ -51,11 +54,16 @@ export async function startTestProxy(credentials?: { user: string; password: str
     const { 'proxy-authorization': _auth, 'proxy-connection': _connection, ...headers } = request.headers;
     const upstream = http.request(
       target,
-      { method: request.method, headers: { ...headers, host: target.host } },
+      { method: request.method, headers: { ...headers, host: target.host }, agent: false },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
       },
+    );
+    upstream.on('socket', (socket) =>
+      socket.on('connect', () => {
+        if (socket.localPort !== undefined) upstreamPorts.add(socket.localPort);
+      }),
     );
     upstream.on('error', () => response.writeHead(502).end());
     request.pipe(upstream);
@@ -75,6 +83,7 @@ export async function startTestProxy(credentials?: { user: string; password: str
     const [host, port] = (request.url ?? '').split(':');
     carried.push({ method: 'CONNECT', target: request.url ?? '' });
     const upstream = net.connect(Number(port), host, () => {
+      if (upstream.localPort !== undefined) upstreamPorts.add(upstream.localPort);
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
       upstream.pipe(client);
@@ -99,6 +108,7 @@ export async function startTestProxy(credentials?: { user: string; password: str
     url: `http://${userInfo}${host}`,
     host,
     carried,
+    upstreamPorts,
     get refused() {
       return refused;
     },
@@ -108,4 +118,13 @@ export async function startTestProxy(credentials?: { user: string; password: str
         server.close(() => resolve());
       }),
   };
+}
+
+/** A port on 127.0.0.1 that nothing listens on: that of a server just closed, as a proxy that is down. */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

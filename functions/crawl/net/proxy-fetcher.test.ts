@@ -1,21 +1,11 @@
-import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Cleanup, routes, startServer, testFetcher, text } from '../../../test/helpers/request-log-server.ts';
-import { startTestProxy } from '../../../test/helpers/test-proxy.ts';
+import { closedPort, startTestProxy } from '../../../test/helpers/test-proxy.ts';
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
 const CREDENTIALS = { user: 'shop-user', password: 'p@ss:word' };
-
-/** A port on 127.0.0.1 that nothing listens on: the port of a server that was just closed. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('a fetcher with the project proxy', () => {
   it('sends robots.txt and the page through the proxy, with its credentials', async () => {
