@@ -150,10 +150,11 @@ class Fetcher implements PageFetcher {
       botWallRetryDelayMs: options.botWallRetryDelayMs ?? DEFAULTS.botWallRetryDelayMs,
     };
     this.allowList = new HostAllowList(options.allowedHosts ?? []);
-    this.proxied = options.proxyUrl !== undefined;
-    this.agent = options.proxyUrl
+    const { proxyUrl } = options;
+    this.proxied = Boolean(proxyUrl);
+    this.agent = proxyUrl
       ? createProxyDispatcher({
-          url: options.proxyUrl,
+          url: proxyUrl,
           allowList: this.allowList,
           timeoutMs: this.settings.timeoutMs,
         })
