@@ -40,7 +40,10 @@ export function createProxyDispatcher(settings: ProxySettings): Dispatcher {
     });
   return new ProxyAgent({
     uri: settings.url,
-    clientFactory: (origin) => new Pool(origin, { connect }),
+    // The tunnel's CONNECT does not heed a request's abort signal: without a time of its own, a
+    // proxy that takes the connection and never answers would hold the request for good.
+    clientFactory: (origin) =>
+      new Pool(origin, { connect, headersTimeout: settings.timeoutMs, bodyTimeout: settings.timeoutMs }),
     headersTimeout: settings.timeoutMs,
     bodyTimeout: settings.timeoutMs,
   });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Cleanup, routes, startServer, testFetcher, text } from '../../../test/helpers/request-log-server.ts';
 import { closedPort, startTestProxy } from '../../../test/helpers/test-proxy.ts';
@@ -57,6 +58,39 @@ describe('a fetcher with the project proxy', () => {
     expect(page.error).toMatch(/ECONNREFUSED/);
     expect(shop.requests).toHaveLength(0);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('gives up on a proxy that takes the connection and never answers, within the request time', async () => {
+    const shop = cleanup.add(await startServer(routes({ '/p/1': text('product') })));
+    const silent = net.createServer(() => {});
+    const sockets = new Set<net.Socket>();
+    silent.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    cleanup.add({
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          silent.close(() => resolve());
+        }),
+    });
+    const proxyHost = `127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+    const fetcher = cleanup.add(
+      testFetcher([shop], {
+        proxyUrl: `http://${proxyHost}`,
+        allowedHosts: [shop.host, proxyHost],
+        timeoutMs: 300,
+        maxRetries: 1,
+      }),
+    );
+
+    const started = performance.now();
+    const page = await fetcher.fetch(`${shop.origin}/p/1`);
+
+    expect(page.outcome).toBe('NETWORK_ERROR');
+    expect(shop.requests).toHaveLength(0);
+    // Two attempts of 300 ms each, on undici's coarse timers; without the proxy's own time limit the
+    // request waited until the proxy closed the connection.
+    expect(performance.now() - started).toBeLessThan(6_000);
   });
 
   it('refuses a proxy at a private address that is not allow-listed', async () => {
