@@ -5,6 +5,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -27,6 +28,8 @@ export interface ApiStackProps extends StackProps {
   dataBucket: IBucket;
   exportsBucket: IBucket;
   alarmTopic: ITopic;
+  /** Seals projects' crawl proxies, for the route that sets them. */
+  crawlProxyKey: ISecret;
   /** The job lanes by name, from the jobs stack. */
   lanes: ReadonlyMap<string, IStateMachine>;
   /** The dead-letter queues of the jobs stack's periodic functions, for the dashboard. */
@@ -140,6 +143,7 @@ export class ApiStack extends Stack {
         exportsBucket: props.exportsBucket,
         lanes: props.lanes,
         cursorSigningKey: this.cursorSigningKey,
+        crawlProxyKey: props.crawlProxyKey,
       });
       this.routeGroups.push(stack);
       for (const [key, fn] of stack.routeFunctions) this.routeFunctions.set(key, fn);

@@ -2,6 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
@@ -30,6 +31,11 @@ export class DataStack extends Stack {
   readonly alarmTopic: sns.Topic;
   /** S3 server access logs of the data and exports buckets, kept as long as the stage keeps logs. */
   readonly accessLogsBucket: s3.Bucket;
+  /**
+   * Seals projects' crawl proxies in the table (`crawl_proxy_sealed`): it lives with the data it
+   * opens, since a new value leaves every stored proxy unreadable until its project sets it again.
+   */
+  readonly crawlProxyKey: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -54,6 +60,17 @@ export class DataStack extends Stack {
         sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
       });
     }
+
+    this.crawlProxyKey = new secretsmanager.Secret(this, 'CrawlProxyKey', {
+      description: "Key sealing projects' crawl proxy URLs (with their credentials) in the table",
+      generateSecretString: {
+        secretStringTemplate: '{}',
+        generateStringKey: 'proxy_key',
+        passwordLength: 64,
+        excludePunctuation: true,
+      },
+      removalPolicy: config.removalPolicy,
+    });
 
     const privateBucket = {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,

@@ -1,6 +1,7 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { SettingName } from '#platform/config';
 import type { Access } from '#platform/routes';
@@ -24,6 +25,12 @@ export function grantBucket(
   fn.addEnvironment(variable, bucket.bucketName);
   if (access === 'RW') bucket.grantReadWrite(fn);
   else bucket.grantRead(fn);
+}
+
+/** The key that seals (the project route) or opens (the crawl tasks) projects' crawl proxies: read only. */
+export function grantCrawlProxyKey(fn: lambda.Function, key: ISecret): void {
+  fn.addEnvironment('CRAWL_PROXY_SECRET_ID' satisfies SettingName, key.secretArn);
+  key.grantRead(fn);
 }
 
 /** RO may look at executions; RW may also start and stop them. */

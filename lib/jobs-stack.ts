@@ -7,6 +7,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
@@ -23,6 +24,7 @@ import { addAlarm } from './alarm.ts';
 import { BrowserFunction } from './browser-function.ts';
 import { REPO_ROOT } from './bundling.ts';
 import { constructId } from './construct-id.ts';
+import { grantCrawlProxyKey } from './function-access.ts';
 import { ServiceFunction } from './service-function.ts';
 import { type Stage, type StageConfig, serviceEnvironment } from './stage-config.ts';
 
@@ -33,6 +35,8 @@ export interface JobsStackProps extends StackProps {
   dataBucket: IBucket;
   exportsBucket: IBucket;
   alarmTopic: ITopic;
+  /** Opens projects' crawl proxies, for the tasks that crawl. */
+  crawlProxyKey: ISecret;
   sources: JobSources;
   taskFunctions?: Readonly<Record<string, TaskFunction>>;
 }
@@ -251,6 +255,7 @@ export class JobsStack extends Stack {
     ).bindTable(this.props.table, 'RW');
     if (spec.buckets.data) fn.bindBucket(dataBucket, 'DATA_BUCKET', spec.buckets.data);
     if (spec.buckets.exports) fn.bindBucket(exportsBucket, 'EXPORTS_BUCKET', spec.buckets.exports);
+    if (spec.crawls) grantCrawlProxyKey(fn, this.props.crawlProxyKey);
     // Lanes retry a failed task; errors that keep coming are an operator's business.
     addAlarm(this, `${constructId(placeholder.replace(/Arn$/, ''))}ErrorsAlarm`, {
       topic: this.props.alarmTopic,

@@ -13,7 +13,7 @@ export function acknowledgeNagFindings(stack: Stack): void {
     {
       id: 'AwsSolutions-SMG4',
       reason:
-        'The list-cursor signing key guards only page positions of lists the caller may read anyway; a new value would merely end paging under way, so it is replaced by redeploying, not rotated.',
+        'The list-cursor signing key guards only page positions of lists the caller may read anyway; a new value would merely end paging under way, so it is replaced by redeploying, not rotated. The crawl-proxy key seals the proxies stored in the table: a rotation would leave them unreadable until re-sealed, so it is replaced by a re-sealing migration, not by Secrets Manager rotation.',
     },
     {
       id: 'AwsSolutions-IAM4',

@@ -42,6 +42,7 @@ export function addProductDataStacks(
     dataBucket: data.dataBucket,
     exportsBucket: data.exportsBucket,
     alarmTopic: data.alarmTopic,
+    crawlProxyKey: data.crawlProxyKey,
   };
   const sources = findJobSources(jobsOverrides.dirs);
   const jobs =

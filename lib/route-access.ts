@@ -17,6 +17,8 @@ export interface RouteAccess {
   invoiceFonts: boolean;
   /** Serves the docs page, so its bundle needs the Swagger UI files the page embeds. */
   docsAssets: boolean;
+  /** Seals a project's crawl proxy with the stage's crawl-proxy key. */
+  crawlProxyKey: boolean;
 }
 
 export function routeAccess(route: Route): RouteAccess {
@@ -31,6 +33,7 @@ export function routeAccess(route: Route): RouteAccess {
     mail: access.mail === true,
     invoiceFonts: access.invoiceFonts === true,
     docsAssets: access.docsAssets === true,
+    crawlProxyKey: access.crawlProxyKey === true,
   };
 }
 

@@ -12,6 +12,7 @@ import { type Route, routeKey } from '#platform/routes';
 import { RATE_BUCKET_ATTRIBUTES, RATE_BUCKET_PREFIX } from '#store/keys';
 import { TABLE_KEYS } from '#store/table-definition';
 import { constructId } from './construct-id.ts';
+import { grantCrawlProxyKey } from './function-access.ts';
 import { laneArnVariable } from './jobs-stack.ts';
 import { routeAccess } from './route-access.ts';
 import { ServiceFunction } from './service-function.ts';
@@ -32,6 +33,8 @@ export interface RouteGroupProps extends NestedStackProps {
   lanes: ReadonlyMap<string, IStateMachine>;
   /** Signs the list cursors (functions/http/list-page.ts); only the paged routes may read it. */
   cursorSigningKey: ISecret;
+  /** Seals projects' crawl proxies; only the routes whose access says so may read it. */
+  crawlProxyKey: ISecret;
 }
 
 /** `GET /account/api-keys/{key_id}` -> `GetAccountApiKeysKeyId`: one per route, even where routes share a handler. */
@@ -67,7 +70,7 @@ export class RouteGroupStack extends NestedStack {
   }
 
   private routeFunction(route: Route): ServiceFunction {
-    const { config, table, dataBucket, exportsBucket, lanes, cursorSigningKey } = this.props;
+    const { config, table, dataBucket, exportsBucket, lanes, cursorSigningKey, crawlProxyKey } = this.props;
     const access = routeAccess(route);
     const fn = new ServiceFunction(this, routeConstructId(route), {
       entry: `functions/http/${route.handler}.ts`,
@@ -106,6 +109,7 @@ export class RouteGroupStack extends NestedStack {
     }
     if (access.payments && config.payments.provider === 'STRIPE') fn.bindStripe(config.payments);
     if (access.mail) fn.bindMail(config.mail);
+    if (access.crawlProxyKey) grantCrawlProxyKey(fn, crawlProxyKey);
     if (route.paged) {
       fn.setSetting('CURSOR_SECRET_ID', cursorSigningKey.secretArn);
       cursorSigningKey.grantRead(fn);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isSet, type SettingName, setting } from '#platform/config';
 import { logInfo } from '#platform/log';
@@ -30,6 +30,20 @@ export interface RunningStack {
   buckets: { data: string; exports: string };
   demo: { userId: string; apiKey: string } | null;
   stop(): Promise<void>;
+}
+
+/**
+ * The key that seals projects' crawl proxies: kept beside the data it opens, so a proxy set before a
+ * restart still opens after it; a stack without a data folder forgets both together.
+ */
+async function crawlProxyKey(dataDir: string | undefined): Promise<string> {
+  if (!dataDir) return randomBytes(32).toString('base64url');
+  const file = join(dataDir, 'crawl-proxy.key');
+  const kept = await readFile(file, 'utf8').catch(() => '');
+  if (kept.trim() !== '') return kept.trim();
+  const key = randomBytes(32).toString('base64url');
+  await writeFile(file, key, { mode: 0o600 });
+  return key;
 }
 
 export const LOCAL_BUCKETS = { data: 'pds-data-local', exports: 'pds-exports-local' };
@@ -70,6 +84,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ...(isSet('RATE_LIMIT_BURST') ? {} : { RATE_LIMIT_BURST: String(LOCAL_RATE_LIMIT.burst) }),
       // Cursors sign with this; a fresh key per start only ends paging that began before a restart.
       ...(isSet('CURSOR_SIGNING_KEY') ? {} : { CURSOR_SIGNING_KEY: randomBytes(32).toString('base64url') }),
+      ...(isSet('CRAWL_PROXY_KEY') ? {} : { CRAWL_PROXY_KEY: await crawlProxyKey(dataDir) }),
     } satisfies Partial<Record<SettingName, string>>);
     const { seedDemo } = await import('./seed-demo.ts');
     const demo = options.seed === false ? null : await seedDemo(dataDir);

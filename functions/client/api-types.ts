@@ -90,7 +90,10 @@ export interface paths {
   "/projects/{project_id}": {
     /** One project */
     get: operations["getProject"];
-    /** Change a project's name, country, currency, change threshold or auto-accept confidence */
+    /**
+     * Change a project's name, country, currency, change threshold, auto-accept confidence or crawl proxy
+     * @description `crawl_proxy` names an HTTP(S) proxy every crawl of the project goes through (`http://user:password@host:port`; null removes it). The URL is kept encrypted; the project shows only `crawl_proxy_host`. The proxy must be reachable from the internet, and websites at private addresses stay refused through it. A proxy that refuses the connection or the credentials fails each URL (`PROXY_FAILED`) and a setup job with error_code `PROXY_FAILED`.
+     */
     patch: operations["updateProject"];
   };
   "/projects/{project_id}/changes": {
@@ -925,6 +928,8 @@ export interface components {
       change_threshold_percent: number | null;
       /** @description Proposals at or above this confidence (0 to 1) count as matches without review (`auto`); below it they wait for review. */
       auto_accept_confidence: number;
+      /** @description host:port of the project’s own proxy, which every crawl of the project (setup, scrapes, rendered pages) goes through; null: crawls connect directly. The proxy URL and its credentials are kept encrypted and never shown. */
+      crawl_proxy_host: string | null;
       /**
        * Format: date-time
        * @description When it was created (ISO 8601, UTC).
@@ -951,6 +956,8 @@ export interface components {
       change_threshold_percent: number | null;
       /** @description Proposals at or above this confidence (0 to 1) count as matches without review (`auto`); below it they wait for review. */
       auto_accept_confidence: number;
+      /** @description host:port of the project’s own proxy, which every crawl of the project (setup, scrapes, rendered pages) goes through; null: crawls connect directly. The proxy URL and its credentials are kept encrypted and never shown. */
+      crawl_proxy_host: string | null;
       /**
        * Format: date-time
        * @description When it was created (ISO 8601, UTC).
@@ -3854,7 +3861,10 @@ export interface operations {
       };
     };
   };
-  /** Change a project's name, country, currency, change threshold or auto-accept confidence */
+  /**
+   * Change a project's name, country, currency, change threshold, auto-accept confidence or crawl proxy
+   * @description `crawl_proxy` names an HTTP(S) proxy every crawl of the project goes through (`http://user:password@host:port`; null removes it). The URL is kept encrypted; the project shows only `crawl_proxy_host`. The proxy must be reachable from the internet, and websites at private addresses stay refused through it. A proxy that refuses the connection or the credentials fails each URL (`PROXY_FAILED`) and a setup job with error_code `PROXY_FAILED`.
+   */
   updateProject: {
     parameters: {
       path: {
@@ -3872,7 +3882,8 @@ export interface operations {
          *     "currency": "EUR"
          *   },
          *   "change_threshold_percent": 0,
-         *   "auto_accept_confidence": 0
+         *   "auto_accept_confidence": 0,
+         *   "crawl_proxy": "http://crawler:s3cret@proxy.example:3128"
          * }
          */
         "application/json": {
@@ -3883,6 +3894,7 @@ export interface operations {
           } | null;
           change_threshold_percent?: number | null;
           auto_accept_confidence?: number | null;
+          crawl_proxy?: string | null;
         };
       };
     };

@@ -116,6 +116,8 @@ const PROJECT_FIELDS: Record<string, string> = {
   created_at: 'When it was created (ISO 8601, UTC).',
   auto_accept_confidence:
     'Proposals at or above this confidence (0 to 1) count as matches without review (`auto`); below it they wait for review.',
+  crawl_proxy_host:
+    'host:port of the project’s own proxy, which every crawl of the project (setup, scrapes, rendered pages) goes through; null: crawls connect directly. The proxy URL and its credentials are kept encrypted and never shown.',
   updated_at: 'When it last changed (ISO 8601, UTC).',
 };
 

@@ -37,6 +37,7 @@ import {
 } from '#store/scrape-runs';
 import { getWebsite, getWebsiteProfile } from '#store/websites';
 import { progressWriter, runTracked } from './progress-writer.ts';
+import { projectCrawlProxy } from './project-crawl-proxy.ts';
 import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
 
 /**
@@ -86,6 +87,12 @@ async function acceptLanguageFor(projectId: string): Promise<string | undefined>
 /** A website read with a browser is fetched and rendered; any other is only fetched. */
 function readingFetcher(http: PageFetcher, rendering: 'HTTP' | 'BROWSER' | undefined): PageFetcher {
   return rendering === 'BROWSER' ? chromiumFetcher(http, CHROMIUM_PATH) : http;
+}
+
+/** Why the proxy did not carry a request for the website's home page; null when it did. */
+async function proxyRefusal(http: PageFetcher, homepage: string): Promise<string | null> {
+  const page = await http.fetch(homepage);
+  return page.outcome === 'PROXY_FAILED' ? (page.error ?? 'no answer') : null;
 }
 
 const STOP: ScrapeStep = { next: 'STOP' };
@@ -147,15 +154,25 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
 
   let urls: string[];
   let crawlDelaySeconds: number | null;
-  const fetcher = readingFetcher(
-    createFetcher({
-      acceptLanguage: await acceptLanguageFor(job.project_id),
-      allowedHosts: ALLOWED_HOSTS,
-      minDelayMs: MIN_DELAY_MS,
-      botWallRetryDelayMs: BOT_WALL_RETRY_MS,
-    }),
-    website.rendering,
-  );
+  const proxyUrl = await projectCrawlProxy(job.project_id);
+  const http = createFetcher({
+    proxyUrl,
+    acceptLanguage: await acceptLanguageFor(job.project_id),
+    allowedHosts: ALLOWED_HOSTS,
+    minDelayMs: MIN_DELAY_MS,
+    botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+  });
+  const fetcher = readingFetcher(http, website.rendering);
+  // The project's proxy is tried once, on the home page, before any URL is planned: one that refuses
+  // the connection or the credentials fails the job at once, saying so, instead of every URL.
+  const refusal = proxyUrl === undefined ? null : await proxyRefusal(http, website.url);
+  if (refusal !== null) {
+    await fetcher.close();
+    return fail(
+      `The project's crawl proxy did not carry our requests (${refusal}). Check its address and credentials (crawl_proxy of the project).`,
+      'PROXY_FAILED',
+    );
+  }
   if (job.variant === 'FULL') {
     const progress = progressWriter((found: number) =>
       jobStore().setPathIn(
@@ -252,6 +269,7 @@ export async function scrapeBatch(
   const website = await getWebsite(job.website_id);
   const fetcher = readingFetcher(
     createFetcher({
+      proxyUrl: await projectCrawlProxy(job.project_id),
       acceptLanguage: await acceptLanguageFor(job.project_id),
       allowedHosts: ALLOWED_HOSTS,
       minDelayMs: MIN_DELAY_MS,

@@ -19,6 +19,7 @@ import { jobStore } from '#store/job-store';
 import { landWebsiteItems, type Website } from '#store/websites';
 import { announceJob } from './job-events.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';
+import { projectCrawlProxy } from './project-crawl-proxy.ts';
 import type { AnalysisSeeds, SetupFields, SetupJob } from './setup-job.ts';
 
 /**
@@ -71,6 +72,11 @@ const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) 
     error_code: 'WEBSITE_BLOCKED',
     contact_reason: 'WEBSITE_BLOCKED',
   }),
+  PROXY_FAILED: (analysis) => ({
+    error: `The project's crawl proxy did not carry our requests (${analysis.error ?? 'no answer'}). Check its address and credentials (crawl_proxy of the project).`,
+    error_code: 'PROXY_FAILED',
+    contact_reason: null,
+  }),
   ADDRESS_NOT_ALLOWED: () => ({
     error:
       'The website resolves to a private, local or cloud-internal address, which the service does not read.',
@@ -83,9 +89,13 @@ const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) 
 const setupProgress = (jobId: string, status: JobStatus, field: 'analysis_progress' | 'train_progress') =>
   progressWriter((value: unknown) => jobStore().updateIn<SetupFields>(jobId, status, { [field]: value }));
 
-/** A fetcher that asks in the job's market (Accept-Language of its country's locale). */
-function newFetcher(country: string): PageFetcher {
+/**
+ * A fetcher that asks in the job's market (Accept-Language of its country's locale), through the
+ * project's proxy when it has one.
+ */
+function newFetcher(country: string, proxyUrl: string | undefined): PageFetcher {
   return createFetcher({
+    proxyUrl,
     acceptLanguage: acceptLanguageOf(localeOf(country)),
     allowedHosts: ALLOWED_HOSTS,
     minDelayMs: MIN_DELAY_MS,
@@ -115,7 +125,7 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
   const job = await enter(jobId, 'CREATED', 'ANALYZING');
   if (!job) return { next: 'STOP' };
   const progress = setupProgress(jobId, 'ANALYZING', 'analysis_progress');
-  const fetcher = newFetcher(job.country);
+  const fetcher = newFetcher(job.country, await projectCrawlProxy(job.project_id));
   // Closing the browser's fetcher closes the HTTP one under it too.
   const browser = browserFetcher(fetcher);
   const analysis = await runTracked(progress, browser, () =>
@@ -168,7 +178,8 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
   const seeds = job.analysis_seeds;
   const progress = setupProgress(jobId, 'TRAINING', 'train_progress');
   const rendering = job.analysis_progress.rendering ?? 'HTTP';
-  const fetcher = rendering === 'BROWSER' ? browserFetcher(newFetcher(job.country)) : newFetcher(job.country);
+  const http = newFetcher(job.country, await projectCrawlProxy(job.project_id));
+  const fetcher = rendering === 'BROWSER' ? browserFetcher(http) : http;
   const training = await runTracked(progress, fetcher, () =>
     trainProfile(
       seeds.homepage,

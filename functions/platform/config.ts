@@ -60,6 +60,12 @@ export const SETTINGS = {
   CURSOR_SIGNING_KEY: optional(
     'local stack and tests only: the key that signs list cursors itself (the local stack makes one per start)',
   ),
+  CRAWL_PROXY_SECRET_ID: optional(
+    'the Secrets Manager secret (name or ARN) holding the key that seals projects’ crawl proxies as JSON (set by bindSecret)',
+  ),
+  CRAWL_PROXY_KEY: optional(
+    'local stack and tests only: the key that seals projects’ crawl proxies itself (the local stack keeps one in its data folder)',
+  ),
   SECRET_CACHE_SECONDS: {
     kind: 'number',
     fallback: 300,
@@ -231,6 +237,7 @@ export const SECRETS = {
   STRIPE_SECRET_KEY: { idSetting: 'STRIPE_SECRET_ID', field: 'secret_key' },
   STRIPE_WEBHOOK_SECRET: { idSetting: 'STRIPE_SECRET_ID', field: 'webhook_secret' },
   CURSOR_SIGNING_KEY: { idSetting: 'CURSOR_SECRET_ID', field: 'cursor_key' },
+  CRAWL_PROXY_KEY: { idSetting: 'CRAWL_PROXY_SECRET_ID', field: 'proxy_key' },
 } as const satisfies Partial<Record<SettingName, { idSetting: SettingName; field: string }>>;
 
 export type SecretName = keyof typeof SECRETS;

@@ -72,6 +72,8 @@ export interface RouteAccess {
   invoiceFonts?: true;
   /** Serves the docs page, so its bundle needs the Swagger UI files the page embeds. */
   docsAssets?: true;
+  /** Seals a project's crawl proxy, so it reads the stage's crawl-proxy key (CRAWL_PROXY_SECRET_ID). */
+  crawlProxyKey?: true;
 }
 
 type Facts = Pick<Route, 'summary' | 'access'> &
@@ -300,8 +302,11 @@ export const routes: readonly Route[] = [
     problems: ['PROJECT_NOT_FOUND'],
   }),
   projectRoute('PATCH', '/projects/{project_id}', 'projects/update-project', {
-    summary: "Change a project's name, country, currency, change threshold or auto-accept confidence",
-    access: WRITE,
+    summary:
+      "Change a project's name, country, currency, change threshold, auto-accept confidence or crawl proxy",
+    description:
+      '`crawl_proxy` names an HTTP(S) proxy every crawl of the project goes through (`http://user:password@host:port`; null removes it). The URL is kept encrypted; the project shows only `crawl_proxy_host`. The proxy must be reachable from the internet, and websites at private addresses stay refused through it. A proxy that refuses the connection or the credentials fails each URL (`PROXY_FAILED`) and a setup job with error_code `PROXY_FAILED`.',
+    access: { ...WRITE, crawlProxyKey: true },
     action: 'UPDATE_PROJECT',
     problems: ['INVALID_COUNTRY', 'INVALID_CURRENCY'],
   }),

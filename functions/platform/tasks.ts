@@ -29,6 +29,8 @@ export interface TaskFunction {
    * (lib/browser-function.ts), whose memory and size are its own, not `memoryMB`'s.
    */
   browser?: true;
+  /** The task crawls a project's shop, so it opens the project's crawl proxy (CRAWL_PROXY_SECRET_ID). */
+  crawls?: true;
 }
 
 // The crawler's HTTP client with per-host pools and the SSRF-checking dispatcher, and its HTML parser.
@@ -39,6 +41,7 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
   // The analysis compares served with rendered pages, and training reads a website as it is read.
   AnalyseWebsiteFunctionArn: {
     module: 'analyse-website',
+    crawls: true,
     timeoutSeconds: 900,
     memoryMB: 1024,
     buckets: {},
@@ -47,6 +50,7 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
   },
   TrainWebsiteFunctionArn: {
     module: 'train-website',
+    crawls: true,
     timeoutSeconds: 900,
     memoryMB: 1536,
     buckets: {},
@@ -57,6 +61,7 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
   // A website read with a browser may show its product links only once rendered.
   PlanScrapeFunctionArn: {
     module: 'plan-scrape',
+    crawls: true,
     timeoutSeconds: 900,
     memoryMB: 1024,
     buckets: { data: 'RW' },
@@ -65,6 +70,7 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
   },
   ScrapeBatchFunctionArn: {
     module: 'scrape-batch',
+    crawls: true,
     timeoutSeconds: 900,
     memoryMB: 1024,
     buckets: { data: 'RW' },
@@ -74,6 +80,7 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
   // The batches of a website read with a browser (the scrape lane's Map chooses by the plan).
   ScrapeBatchInBrowserFunctionArn: {
     module: 'scrape-batch',
+    crawls: true,
     timeoutSeconds: 900,
     memoryMB: 1024,
     buckets: { data: 'RW' },

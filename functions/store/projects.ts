@@ -40,6 +40,11 @@ export interface Project {
    * the rest wait for a person (`review`). 0..1, `DEFAULT_AUTO_ACCEPT_CONFIDENCE` until set.
    */
   auto_accept_confidence: number;
+  /**
+   * host[:port] of the project's own crawl proxy, null when its crawls connect directly. The URL
+   * with its credentials is kept sealed beside it (`crawl_proxy_sealed`) and never read into this.
+   */
+  crawl_proxy_host: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -60,6 +65,7 @@ const toProject = (item: Record<string, unknown>): StoredProject => ({
     typeof item.auto_accept_confidence === 'number'
       ? item.auto_accept_confidence
       : DEFAULT_AUTO_ACCEPT_CONFIDENCE,
+  crawl_proxy_host: typeof item.crawl_proxy_host === 'string' ? item.crawl_proxy_host : null,
   created_at: String(item.created_at),
   updated_at: String(item.updated_at ?? item.created_at),
   managed: item.managed === true,
@@ -89,6 +95,7 @@ export async function createProject(input: {
     localization: input.localization,
     change_threshold_percent: null,
     auto_accept_confidence: DEFAULT_AUTO_ACCEPT_CONFIDENCE,
+    crawl_proxy_host: null,
     created_at: now,
     updated_at: now,
   };
@@ -249,6 +256,8 @@ export interface ProjectChanges {
   changeThresholdPercent?: number | null;
   /** null goes back to the default. */
   autoAcceptConfidence?: number | null;
+  /** The proxy's host to show and its URL sealed for this project; null removes both. */
+  crawlProxy?: { host: string; sealed: string } | null;
 }
 
 export async function updateProject(projectId: string, changes: ProjectChanges): Promise<Project> {
@@ -274,6 +283,12 @@ export async function updateProject(projectId: string, changes: ProjectChanges):
     sets.push('auto_accept_confidence = :autoAccept');
     values[':autoAccept'] = changes.autoAcceptConfidence;
   }
+  if (changes.crawlProxy === null) removes.push('crawl_proxy_host', 'crawl_proxy_sealed');
+  else if (changes.crawlProxy !== undefined) {
+    sets.push('crawl_proxy_host = :proxyHost', 'crawl_proxy_sealed = :proxySealed');
+    values[':proxyHost'] = changes.crawlProxy.host;
+    values[':proxySealed'] = changes.crawlProxy.sealed;
+  }
   try {
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
@@ -292,6 +307,19 @@ export async function updateProject(projectId: string, changes: ProjectChanges):
       throw Forbidden('PROJECT_ACCESS_DENIED', 'You cannot administer this project.');
     throw error;
   }
+}
+
+/** The project's crawl proxy as sealed for it, null when it has none (or the project is gone). */
+export async function getSealedCrawlProxy(projectId: string): Promise<string | null> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: projectKey(projectId),
+      ProjectionExpression: 'crawl_proxy_sealed',
+      ConsistentRead: true,
+    }),
+  );
+  return typeof Item?.crawl_proxy_sealed === 'string' ? Item.crawl_proxy_sealed : null;
 }
 
 /**

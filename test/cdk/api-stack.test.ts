@@ -216,6 +216,23 @@ describe('API stack in prod', () => {
     }
   });
 
+  it('names the crawl-proxy key to the project update route only, and lets only it read the key', () => {
+    for (const route of routes) {
+      const id = functionId(template, routeKey(route));
+      const sealsProxies = route.method === 'PATCH' && route.path === '/projects/{project_id}';
+      const readsKey = statementsOf(template, id).some((statement) =>
+        JSON.stringify(statement.Resource ?? '').includes('CrawlProxyKey'),
+      );
+      expect(readsKey, routeKey(route)).toBe(sealsProxies);
+      if (sealsProxies)
+        expect(variables(id), routeKey(route)).toHaveProperty('CRAWL_PROXY_SECRET_ID', {
+          // The key lives in the data stack, with the sealed proxies it opens.
+          'Fn::ImportValue': expect.stringMatching(/CrawlProxyKey/),
+        });
+      else expect(variables(id), routeKey(route)).not.toHaveProperty('CRAWL_PROXY_SECRET_ID');
+    }
+  });
+
   it('puts no secret value in any function’s environment', () => {
     const secretNames = Object.keys(SECRETS);
     for (const resource of Object.values(template.findResources('AWS::Lambda::Function'))) {

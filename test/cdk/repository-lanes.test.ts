@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { taskFunctions } from '#platform/tasks';
 import { REPO_ROOT } from '../../lib/bundling.ts';
 import { stageConfigs } from '../../lib/stage-config.ts';
-import { aslErrors, resourcesOf, synthStage } from './synth-stage.ts';
+import { aslErrors, resourcesOf, statementsOf, synthStage } from './synth-stage.ts';
 
 /** The repository's own ASL files, as `npm run synth` deploys them. */
 describe('the lanes in state-machines/', () => {
@@ -34,6 +34,28 @@ describe('the lanes in state-machines/', () => {
         const fn = template.toJSON().Resources[arn['Fn::GetAtt'][0]];
         expect(fn.Properties.Description).toBe(`Task ${taskFunctions[placeholder]?.module} of the job lanes`);
       }
+    }
+  });
+
+  it('names the crawl-proxy key to the tasks that crawl, and lets only those read it', () => {
+    const { jobs } = synthStage('dev');
+    if (!jobs) return;
+    const template = Template.fromStack(jobs);
+    const crawling = new Set(
+      Object.values(taskFunctions)
+        .filter((task) => task.crawls)
+        .map((task) => `Task ${task.module} of the job lanes`),
+    );
+    expect(crawling.size).toBeGreaterThan(0);
+    for (const [id, fn] of resourcesOf(template, 'AWS::Lambda::Function')) {
+      const description = String(fn.Properties.Description);
+      const environment = fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined;
+      const named = JSON.stringify(environment?.Variables?.CRAWL_PROXY_SECRET_ID ?? null);
+      const reads = statementsOf(template, id).some((statement) =>
+        JSON.stringify(statement.Resource ?? '').includes('CrawlProxyKey'),
+      );
+      expect(named.includes('CrawlProxyKey'), description).toBe(crawling.has(description));
+      expect(reads, description).toBe(crawling.has(description));
     }
   });
 

@@ -31,6 +31,7 @@ describe('routeAccess', () => {
       mail: false,
       invoiceFonts: false,
       docsAssets: false,
+      crawlProxyKey: false,
     });
     expect(
       routeAccess(

@@ -19,4 +19,5 @@ Object.assign(process.env, {
   RATE_LIMIT_PER_SECOND: '10000',
   RATE_LIMIT_BURST: '100000',
   CURSOR_SIGNING_KEY: randomUUID(),
+  CRAWL_PROXY_KEY: randomUUID(),
 });

@@ -7,7 +7,9 @@ import { type RunningShop, startShop } from '#fixtures/start-shop';
 import { latestCatalog, readCatalog } from '#store/catalogs';
 import type { ApiClient } from '#test/api-client';
 import { pollJob } from '#test/jobs';
+import { newProject } from '#test/operator';
 import { startOwnedProject } from '#test/owned-project';
+import { closedPort, startTestProxy, type TestProxy } from '#test/test-proxy';
 
 /**
  * Shops that need a browser and shops that push back, each through a setup and a FULL scrape on
@@ -40,18 +42,24 @@ const PUSHBACK = small('pushback-shop', {
 const WALLED = small('walled-shop', { botWall: 'PRODUCT_PAGES' });
 const LATER_WALLED = small('later-walled-shop', {});
 const ORDINARY = small('ordinary-shop', {});
+const PROXIED = small('proxied-shop', { rendering: 'SCRIPT', products: 4 });
+const PROXY_CREDENTIALS = { user: 'crawler', password: 's3cret-pw' };
 
 let api: ApiClient;
 let customerId: string;
 let projectId: string;
+let ownerId: string;
+let proxy: TestProxy;
 let stop: () => Promise<void>;
 const shops = new Map<string, RunningShop>();
 
 beforeAll(async () => {
   const owned = await startOwnedProject();
   ({ api, customerId, projectId } = owned);
+  ownerId = owned.owner.userId;
+  proxy = await startTestProxy(PROXY_CREDENTIALS);
   stop = () => owned.stack.stop();
-  for (const spec of [SCRIPTED, CONSENT, PUSHBACK, WALLED, LATER_WALLED, ORDINARY])
+  for (const spec of [SCRIPTED, CONSENT, PUSHBACK, WALLED, LATER_WALLED, ORDINARY, PROXIED])
     shops.set(spec.name, await startShop(spec));
   await commands.credit({ customer: customerId, amount: '100.00', reason: 'browser shop tests' });
 });
@@ -59,24 +67,25 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.CRAWL_BOT_WALL_RETRY_MS;
   await stop?.();
+  await proxy?.close();
   await Promise.all([...shops.values()].map((shop) => shop.close()));
 });
 
 const shop = (spec: ShopSpec) => shops.get(spec.name) as RunningShop;
 
-async function setup(spec: ShopSpec) {
+async function setup(spec: ShopSpec, project = projectId) {
   const created = await api.post('/jobs/setup', {
     url: shop(spec).url,
     country: 'US',
     currency: 'USD',
-    project_id: projectId,
+    project_id: project,
   });
   expect(created.status).toBe(201);
   return (await pollJob(api, `/jobs/setup/${created.body.job_id}`)).job;
 }
 
-async function fullScrape(websiteId: string) {
-  const created = await api.post('/jobs/scraping', { project_id: projectId, website_id: websiteId });
+async function fullScrape(websiteId: string, project = projectId) {
+  const created = await api.post('/jobs/scraping', { project_id: project, website_id: websiteId });
   expect(created.status).toBe(201);
   expect((await api.post(`/jobs/scraping/${created.body.job_id}/approve`)).status).toBe(200);
   return (await pollJob(api, `/jobs/scraping/${created.body.job_id}`)).job;
@@ -177,8 +186,9 @@ describe('shops that push back', () => {
     const job = await fullScrape(setupJob.website_id);
     const products = shop(LATER_WALLED).groundTruth.products.length;
     expect(job).toMatchObject({ status: 'COMPLETED', url_results: { OK: 0, BLOCKED: products } });
-    expect(job.settlement.quantity).toBe(0);
-    expect(job.settlement.amount).toBe(settleJob(job.estimate, 0).amount);
+    // A scrape that delivered nothing charges nothing: the minimum charge is for work delivered.
+    expect(job.settlement).toMatchObject({ quantity: 0, amount: '0.00' });
+    expect(await usageOf(job.job_id)).toEqual([]);
   }, 120_000);
 });
 
@@ -187,5 +197,70 @@ describe('an ordinary shop', () => {
     const launches = chromiumLaunches();
     await landAndScrape(ORDINARY, 'HTTP');
     expect(chromiumLaunches()).toBe(launches);
+  }, 120_000);
+});
+
+describe('a project with its own crawl proxy', () => {
+  let proxiedProject: string;
+  let proxiedWebsite: string;
+
+  it('crawls through it, setup and FULL scrape, the browser pages alike; the project shows only its host', async () => {
+    proxiedProject = await newProject(customerId, ownerId, 'Through a proxy');
+    const set = await api.patch(`/projects/${proxiedProject}`, { crawl_proxy: proxy.url });
+    expect(set.status).toBe(200);
+    expect(set.body.crawl_proxy_host).toBe(proxy.host);
+
+    const setupJob = await setup(PROXIED, proxiedProject);
+    expect(setupJob).toMatchObject({ status: 'COMPLETED', analysis_progress: { rendering: 'BROWSER' } });
+    proxiedWebsite = setupJob.website_id;
+    const job = await fullScrape(proxiedWebsite, proxiedProject);
+
+    const truth = shop(PROXIED).groundTruth.products;
+    expect(job).toMatchObject({ status: 'COMPLETED', url_results: { OK: truth.length, FAILED: 0 } });
+    // Every request the shop saw came over a connection the proxy opened, the rendered pages' own
+    // JSON requests too; the proxy carried requests for this shop only and refused none.
+    const requests = shop(PROXIED).requests;
+    expect(
+      requests.filter((request) => request.path.startsWith('/api/page-data.json')).length,
+    ).toBeGreaterThan(0);
+    expect(requests.filter((request) => !proxy.upstreamPorts.has(request.remotePort ?? -1))).toEqual([]);
+    expect(new Set(proxy.carried.map((request) => request.target))).toEqual(
+      new Set([new URL(shop(PROXIED).origin).host]),
+    );
+    expect(proxy.refused).toBe(0);
+    for (const path of [`/projects/${proxiedProject}`, '/projects'])
+      expect(JSON.stringify((await api.get(path)).body)).not.toContain(PROXY_CREDENTIALS.password);
+  }, 300_000);
+
+  it('fails a job alone, saying why, when the proxy asks for other credentials or refuses the connection', async () => {
+    expect(proxiedWebsite).toBeDefined();
+    const wrong = proxy.url.replace(PROXY_CREDENTIALS.password, 'an-old-password');
+    expect((await api.patch(`/projects/${proxiedProject}`, { crawl_proxy: wrong })).status).toBe(200);
+    const seenByShop = shop(PROXIED).requests.length;
+    const urls = shop(PROXIED)
+      .groundTruth.products.slice(0, 2)
+      .map((product) => product.url);
+    const created = await api.post('/jobs/scraping', {
+      project_id: proxiedProject,
+      website_id: proxiedWebsite,
+      urls,
+    });
+    expect((await api.post(`/jobs/scraping/${created.body.job_id}/approve`)).status).toBe(200);
+    const scrape = (await pollJob(api, `/jobs/scraping/${created.body.job_id}`)).job;
+    expect(scrape).toMatchObject({ status: 'FAILED', error_code: 'PROXY_FAILED' });
+    expect(scrape.error).toMatch(/407/);
+    expect(scrape.error).not.toContain('an-old-password');
+    expect(await usageOf(scrape.job_id)).toEqual([]);
+
+    const down = `http://${PROXY_CREDENTIALS.user}:${PROXY_CREDENTIALS.password}@127.0.0.1:${await closedPort()}`;
+    expect((await api.patch(`/projects/${proxiedProject}`, { crawl_proxy: down })).status).toBe(200);
+    const ordinarySeen = shop(ORDINARY).requests.length;
+    const started = performance.now();
+    const setupJob = await setup(ORDINARY, proxiedProject);
+    expect(setupJob).toMatchObject({ status: 'FAILED', error_code: 'PROXY_FAILED', website_id: null });
+    expect(setupJob.error).toMatch(/ECONNREFUSED/);
+    expect(performance.now() - started).toBeLessThan(60_000);
+    expect(shop(PROXIED).requests.length).toBe(seenByShop);
+    expect(shop(ORDINARY).requests.length).toBe(ordinarySeen);
   }, 120_000);
 });

@@ -107,6 +107,7 @@ describe('creating projects', () => {
       localization: { country: 'CZ', currency: 'CZK', locale: 'cs-CZ' },
       change_threshold_percent: null,
       auto_accept_confidence: 0.95,
+      crawl_proxy_host: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -264,6 +265,51 @@ describe('listing and updating projects', () => {
     );
     expectProblem(await admin.patch(`/projects/${projectId}`, { name: '' }), 422, 'VALIDATION_ERROR');
   });
+
+  it('keeps a crawl proxy sealed: the project shows only its host, never the credentials; null removes it', async () => {
+    const customerId = await newCustomer();
+    const owner = await newUser(customerId, 'OWNER');
+    const projectId = await newProject(customerId, owner.userId);
+    const admin = api.withKey(owner.apiKey);
+
+    const set = await admin.patch(`/projects/${projectId}`, {
+      crawl_proxy: 'http://shop-user:s3cret-pw@proxy.example:3128',
+    });
+
+    expect(set.status).toBe(200);
+    expect(set.body.crawl_proxy_host).toBe('proxy.example:3128');
+    const read = await admin.get(`/projects/${projectId}`);
+    const listed = await admin.get('/projects');
+    for (const answer of [set, read, listed])
+      expect(JSON.stringify(answer.body)).not.toMatch(/s3cret|shop-user/);
+    expect(read.body.crawl_proxy_host).toBe('proxy.example:3128');
+    const cleared = await admin.patch(`/projects/${projectId}`, { crawl_proxy: null });
+    expect(cleared.body.crawl_proxy_host).toBeNull();
+  });
+
+  it.each([
+    ['a socks proxy', 'socks5://u:s3cret@proxy.example:1080', /http:\/\/ or https:\/\//],
+    ['a page URL', 'https://u:s3cret@proxy.example/login?next=1', /path, query or fragment/],
+    ['no URL', 'proxy example', /not a URL/],
+    ['a number', 3128, /proxy URL/],
+  ])(
+    'refuses %s as crawl_proxy with a 422 naming the field, not echoing it',
+    async (_case, crawlProxy, message) => {
+      const customerId = await newCustomer();
+      const owner = await newUser(customerId, 'OWNER');
+      const projectId = await newProject(customerId, owner.userId);
+
+      const refused = await api
+        .withKey(owner.apiKey)
+        .patch(`/projects/${projectId}`, { crawl_proxy: crawlProxy });
+
+      expectProblem(refused, 422, 'VALIDATION_ERROR');
+      expect(refused.body.errors).toEqual([
+        { location: 'body', path: 'crawl_proxy', message: expect.stringMatching(message) },
+      ]);
+      expect(JSON.stringify(refused.body)).not.toContain('s3cret');
+    },
+  );
 
   it('answers 403 PROJECT_ACCESS_DENIED to any caller who cannot administer the project, known or not', async () => {
     const customerId = await newCustomer();

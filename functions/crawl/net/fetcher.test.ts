@@ -171,6 +171,20 @@ describe('retries', () => {
     expect(server.paths().filter((path) => path === '/busy')).toHaveLength(1);
   });
 
+  it('does not wait a Retry-After of one day, with the production cap and no time budget', async () => {
+    const server = cleanup.add(
+      await startServer(routes({ '/busy': status(429, { 'retry-after': '86400' }) })),
+    );
+    const fetcher = cleanup.add(testFetcher([server], { maxRetryDelayMs: 30_000 }));
+
+    const started = performance.now();
+    const page = await fetcher.fetch(`${server.origin}/busy`);
+
+    expect(page).toMatchObject({ outcome: 'HTTP_ERROR', status: 429 });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(server.paths().filter((path) => path === '/busy')).toHaveLength(1);
+  });
+
   it('does not wait a Retry-After that ends beyond the time budget', async () => {
     const server = cleanup.add(await startServer(routes({ '/busy': status(429, { 'retry-after': '2' }) })));
     const fetcher = cleanup.add(testFetcher([server], { maxRetryDelayMs: 10_000 }));

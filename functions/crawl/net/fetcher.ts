@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { isBotWall } from './bot-wall.ts';
 import { decodeBody } from './decode-body.ts';
 import {
@@ -12,6 +12,7 @@ import {
 } from './exchange.ts';
 import { type HostLimits, HostScheduler } from './host-scheduler.ts';
 import type { FetchedPage, FetchOptions, FetchOutcome, PageFetcher } from './page-fetcher.ts';
+import { createProxyDispatcher, ProxyFailedError, proxyError } from './proxy-dispatcher.ts';
 import { retryDelayMs } from './retry-delay.ts';
 import {
   ROBOTS_MAX_BYTES,
@@ -20,7 +21,13 @@ import {
   type RobotsResponse,
   type RobotsUnreachable,
 } from './robots-cache.ts';
-import { assertUrlAllowed, createGuardedConnect, HostAllowList, SsrfBlockedError } from './ssrf-guard.ts';
+import {
+  assertHostResolvesPublic,
+  assertUrlAllowed,
+  createGuardedConnect,
+  HostAllowList,
+  SsrfBlockedError,
+} from './ssrf-guard.ts';
 
 export const DEFAULT_USER_AGENT = 'ProductDataBot/1.0 (+https://product-data.example/bot)';
 
@@ -50,6 +57,12 @@ export interface FetcherOptions {
   maxPushbackRetries?: number;
   /** How long a URL that met a bot wall waits before its one retry. */
   botWallRetryDelayMs?: number;
+  /**
+   * The project's own proxy (`http(s)://user:password@host:port`): every request goes through it.
+   * The proxy's address passes the SSRF guard (only the allow-list lets it be private), and each
+   * target host is resolved and checked before the proxy is asked for it.
+   */
+  proxyUrl?: string;
 }
 
 const DEFAULTS = {
@@ -89,6 +102,7 @@ const TRANSIENT_ERROR_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
+  'PROXY_BAD_GATEWAY',
 ]);
 
 /** The crawl network layer: polite, SSRF-guarded fetching of shop pages on undici. */
@@ -105,10 +119,12 @@ interface AttemptOptions {
 
 class Fetcher implements PageFetcher {
   private readonly settings: Required<
-    Omit<FetcherOptions, 'allowedHosts' | 'robotsTtlMs' | 'acceptLanguage'>
+    Omit<FetcherOptions, 'allowedHosts' | 'robotsTtlMs' | 'acceptLanguage' | 'proxyUrl'>
   >;
   private readonly allowList: HostAllowList;
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
+  /** Requests go through the project's proxy, which resolves the targets itself. */
+  private readonly proxied: boolean;
   private readonly scheduler: HostScheduler;
   private readonly robots: RobotsCache;
   private readonly crawlDelayMs = new Map<string, number>();
@@ -134,11 +150,19 @@ class Fetcher implements PageFetcher {
       botWallRetryDelayMs: options.botWallRetryDelayMs ?? DEFAULTS.botWallRetryDelayMs,
     };
     this.allowList = new HostAllowList(options.allowedHosts ?? []);
-    this.agent = new Agent({
-      connect: createGuardedConnect({ allowList: this.allowList, timeoutMs: this.settings.timeoutMs }),
-      headersTimeout: this.settings.timeoutMs,
-      bodyTimeout: this.settings.timeoutMs,
-    });
+    const { proxyUrl } = options;
+    this.proxied = Boolean(proxyUrl);
+    this.agent = proxyUrl
+      ? createProxyDispatcher({
+          url: proxyUrl,
+          allowList: this.allowList,
+          timeoutMs: this.settings.timeoutMs,
+        })
+      : new Agent({
+          connect: createGuardedConnect({ allowList: this.allowList, timeoutMs: this.settings.timeoutMs }),
+          headersTimeout: this.settings.timeoutMs,
+          bodyTimeout: this.settings.timeoutMs,
+        });
     this.scheduler = new HostScheduler((host) => this.limitsFor(host));
     this.robots = new RobotsCache({
       request: (url) => this.requestRobots(url),
@@ -221,7 +245,8 @@ class Fetcher implements PageFetcher {
       assertUrlAllowed(target, this.allowList);
       return (await this.policyFor(target)).rules.isAllowed(target.pathname + target.search);
     } catch (error) {
-      if (error instanceof SsrfBlockedError) return false;
+      // The page's own fetch then tells which of the two it was.
+      if (error instanceof SsrfBlockedError || error instanceof ProxyFailedError) return false;
       throw error;
     }
   }
@@ -233,7 +258,7 @@ class Fetcher implements PageFetcher {
       assertUrlAllowed(target, this.allowList);
       return (await this.policyFor(target)).sitemaps;
     } catch (error) {
-      if (error instanceof SsrfBlockedError) return [];
+      if (error instanceof SsrfBlockedError || error instanceof ProxyFailedError) return [];
       throw error;
     }
   }
@@ -245,7 +270,7 @@ class Fetcher implements PageFetcher {
       assertUrlAllowed(target, this.allowList);
       return (await this.policyFor(target)).rules.crawlDelaySeconds;
     } catch (error) {
-      if (error instanceof SsrfBlockedError) return null;
+      if (error instanceof SsrfBlockedError || error instanceof ProxyFailedError) return null;
       throw error;
     }
   }
@@ -323,7 +348,8 @@ class Fetcher implements PageFetcher {
         truncated: response.truncated,
       };
     } catch (error) {
-      if (error instanceof SsrfBlockedError) throw error;
+      // Neither says anything about the shop's robots.txt, so neither is kept as its policy.
+      if (error instanceof SsrfBlockedError || error instanceof ProxyFailedError) throw error;
       return { networkError: errorMessage(error) };
     }
   }
@@ -341,15 +367,20 @@ class Fetcher implements PageFetcher {
       let failure: unknown = null;
       let sentAt = 0;
       try {
+        if (this.proxied) await assertHostResolvesPublic(url, this.allowList);
         response = await this.scheduler.run(
           url.host,
           () => {
             sentAt = performance.now();
-            return exchange(url, {
+            const sent = exchange(url, {
               ...options,
               dispatcher: this.agent,
               headers: this.headers,
               timeoutMs: this.settings.timeoutMs,
+            });
+            if (!this.proxied) return sent;
+            return sent.catch((error: unknown): never => {
+              throw proxyError(error);
             });
           },
           options.signal,
@@ -415,6 +446,7 @@ function isTransient(error: unknown): boolean {
 
 function outcomeOfError(error: unknown): FetchOutcome {
   if (error instanceof SsrfBlockedError) return 'BLOCKED_BY_POLICY';
+  if (error instanceof ProxyFailedError) return 'PROXY_FAILED';
   if (error instanceof BodyTooLargeError) return 'TOO_LARGE';
   if (error instanceof UnsupportedEncodingError) return 'HTTP_ERROR';
   return 'NETWORK_ERROR';

@@ -10,6 +10,7 @@ export type FetchOutcome =
   | 'BLOCKED_BY_POLICY' // SSRF guard refused the address, or the host is not allowed
   | 'HTTP_ERROR' // any other final non-2xx status after retries
   | 'NETWORK_ERROR' // DNS, connect, reset or timeout after retries
+  | 'PROXY_FAILED' // the project's proxy refused the connection or the credentials, after retries
   | 'TOO_LARGE' // body exceeded the size limit
   | 'BOT_WALL' // 403 or a challenge page, again when asked once more later
   | 'RENDER_FAILED'; // fetched, but the browser could not render it in its time (a website read with a browser)

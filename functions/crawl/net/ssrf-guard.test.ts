@@ -11,6 +11,7 @@ import {
   text,
 } from '../../../test/helpers/request-log-server.ts';
 import {
+  assertHostResolvesPublic,
   blockedAddressReason,
   createGuardedConnect,
   createGuardedLookup,
@@ -143,6 +144,47 @@ describe('guarded lookup', () => {
     const error = await new Promise((resolve) => guardedLookup('localhost', { all: true }, resolve));
 
     expect(error).toBeInstanceOf(SsrfBlockedError);
+  });
+});
+
+describe('a target handed to a proxy', () => {
+  const resolvingTo =
+    (...addresses: string[]) =>
+    (
+      _hostname: string,
+      _options: dns.LookupAllOptions,
+      callback: (error: null, found: dns.LookupAddress[]) => void,
+    ) =>
+      callback(
+        null,
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      );
+  const none = new HostAllowList([]);
+
+  it('is refused when any of its addresses is private, and passes when all are public', async () => {
+    const target = new URL('https://shop.example/p/1');
+
+    await expect(
+      assertHostResolvesPublic(target, none, resolvingTo('93.184.215.14', '169.254.169.254')),
+    ).rejects.toThrow(/metadata address/);
+    await expect(
+      assertHostResolvesPublic(target, none, resolvingTo('93.184.215.14')),
+    ).resolves.toBeUndefined();
+  });
+
+  it('is not resolved when allow-listed or a literal IP (which assertUrlAllowed judges)', async () => {
+    const never = () => {
+      throw new Error('resolved');
+    };
+
+    await expect(
+      assertHostResolvesPublic(
+        new URL('http://shop.test:8080/'),
+        new HostAllowList(['shop.test:8080']),
+        never,
+      ),
+    ).resolves.toBeUndefined();
+    await expect(assertHostResolvesPublic(new URL('http://10.0.0.1/'), none, never)).resolves.toBeUndefined();
   });
 });
 

@@ -133,6 +133,23 @@ export function assertUrlAllowed(url: URL, allowList: HostAllowList): void {
   if (reason) throw new SsrfBlockedError(url.host, reason);
 }
 
+/**
+ * Refuses a URL whose host resolves to any blocked address, before the URL is handed to a proxy
+ * that will resolve and connect on the crawler's behalf; literal IPs are judged by assertUrlAllowed.
+ */
+export async function assertHostResolvesPublic(
+  url: URL,
+  allowList: HostAllowList,
+  resolveAll: LookupAll = systemLookupAll,
+): Promise<void> {
+  const port = url.port ? Number(url.port) : defaultPort(url.protocol);
+  if (allowList.allows(url.hostname, port) || isIpLiteral(url.hostname)) return;
+  const lookup = createGuardedLookup(resolveAll);
+  await new Promise<void>((resolve, reject) => {
+    lookup(url.hostname, { all: true }, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
 type LookupAll = (
   hostname: string,
   options: dns.LookupAllOptions,

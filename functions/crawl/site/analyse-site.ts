@@ -1,4 +1,4 @@
-import type { PageFetcher } from '../net/page-fetcher.ts';
+import type { FetchedPage, PageFetcher } from '../net/page-fetcher.ts';
 import { runPool } from '../net/run-pool.ts';
 import { countingWalls, shopBlocksCrawler } from '../net/wall-count.ts';
 import { classifyPage, type PageKind } from '../page/classify-page.ts';
@@ -43,7 +43,9 @@ export type AnalysisVerdict =
   /** The shop answers the crawler with bot walls (403 or challenge pages) on most pages. */
   | 'BLOCKED'
   /** The address is one the SSRF guard refuses (private, loopback, link-local, metadata). */
-  | 'ADDRESS_NOT_ALLOWED';
+  | 'ADDRESS_NOT_ALLOWED'
+  /** The project's proxy refused the connection or the credentials, so the shop was never reached. */
+  | 'PROXY_FAILED';
 
 export interface AnalysisOptions {
   /** Country of the job: decides ambiguous currency symbols. */
@@ -70,6 +72,8 @@ export interface SiteAnalysis {
   productUrls: string[];
   /** Other page URLs seen (listings first), to seed training. */
   otherUrls: string[];
+  /** Why the home page could not be read, when that ended the analysis. */
+  error?: string;
 }
 
 /**
@@ -126,8 +130,9 @@ export async function analyseSite(
     const verdicts: Partial<Record<typeof home.outcome, AnalysisVerdict>> = {
       NETWORK_ERROR: 'UNREACHABLE',
       BLOCKED_BY_POLICY: 'ADDRESS_NOT_ALLOWED',
+      PROXY_FAILED: 'PROXY_FAILED',
     };
-    return result(verdicts[home.outcome] ?? 'BLOCKED_BY_ROBOTS');
+    return result(verdicts[home.outcome] ?? 'BLOCKED_BY_ROBOTS', url, errorOf(home));
   }
   progress.homepage.state = 'RUNNING';
   report();
@@ -135,7 +140,11 @@ export async function analyseSite(
   if (!home.page) {
     progress.homepage.state = 'FAILED';
     report();
-    return result(home.fetched.outcome === 'BOT_WALL' ? 'BLOCKED' : 'UNREACHABLE');
+    const verdicts: Partial<Record<typeof home.fetched.outcome, AnalysisVerdict>> = {
+      BOT_WALL: 'BLOCKED',
+      PROXY_FAILED: 'PROXY_FAILED',
+    };
+    return result(verdicts[home.fetched.outcome] ?? 'UNREACHABLE', url, errorOf(home.fetched));
   }
   const homePage = home.page;
   const origin = new URL(homePage.url).origin;
@@ -362,4 +371,8 @@ async function crawlListings(
     productLinks: [...productLinks],
     estimatedLinks: estimateFromListings(listings, productLinks, queue),
   };
+}
+
+function errorOf(page: FetchedPage): Partial<SiteAnalysis> {
+  return page.error === undefined ? {} : { error: page.error };
 }

@@ -12,6 +12,7 @@ export const project = v.object({
   localization: v.nullable(localization),
   change_threshold_percent: v.nullable(v.number()),
   auto_accept_confidence: v.number(),
+  crawl_proxy_host: v.nullable(v.pipe(v.string(), v.examples(['proxy.example:3128']))),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
+import { readCrawlProxy } from '#core/crawl-proxy';
 import { localize } from '#core/localization';
+import { sealCrawlProxy } from '#platform/crawl-proxy-seal';
 import { json } from '#platform/http-response';
 import { displayName, id, localizationInput } from '#platform/request-fields';
 import { updateProject } from '#store/projects';
@@ -8,12 +10,30 @@ import { http } from '../http.ts';
 import { project } from './project-responses.ts';
 
 const path = v.object({ project_id: id });
+
+/** The proxy URL, read into its host and full URL; a refusal says why without repeating the URL. */
+const crawlProxy = v.pipe(
+  v.string('Must be the proxy URL (http://user:password@host:port), or null to remove it.'),
+  v.description(
+    'The HTTP(S) proxy every crawl of the project goes through: http(s)://[user:password@]host[:port]. Kept encrypted, never shown again; null removes it.',
+  ),
+  v.examples(['http://crawler:s3cret@proxy.example:3128']),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const read = readCrawlProxy(dataset.value);
+    if ('reason' in read) {
+      addIssue({ message: read.reason });
+      return NEVER;
+    }
+    return read;
+  }),
+);
 const body = v.optional(
   v.strictObject({
     name: v.optional(v.nullable(displayName)),
     localization: v.optional(v.nullable(localizationInput)),
     change_threshold_percent: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1000)))),
     auto_accept_confidence: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1)))),
+    crawl_proxy: v.optional(v.nullable(crawlProxy)),
   }),
   {},
 );
@@ -22,13 +42,16 @@ export const handler = http(
   { path, body, responses: { 200: project } },
   async ({ principal, path, body }) => {
     const project = await authorizedProject(principal, path.project_id, 'UPDATE_PROJECT');
-    const { localization } = body;
+    const { localization, crawl_proxy: proxy } = body;
     // A null name leaves the name as it is: a project always has one.
     const updated = await updateProject(project.project_id, {
       name: body.name ?? undefined,
       localization: localization ? localize(localization.country, localization.currency) : localization,
       changeThresholdPercent: body.change_threshold_percent,
       autoAcceptConfidence: body.auto_accept_confidence,
+      crawlProxy: proxy
+        ? { host: proxy.host, sealed: await sealCrawlProxy(project.project_id, proxy.url) }
+        : proxy,
     });
     return json(200, updated);
   },
