@@ -19,6 +19,13 @@ describe('scrape progress', () => {
     expect(scrapeProgressView({ ...run, phase: 'DONE' }).percent).toBe(100);
   });
 
+  it('counts the pages all batches added, with those of batches that kept a count per index', () => {
+    const run = { pages_limit: 40, pages_estimate: 40, phase: 'SCRAPING_PAGES' as const };
+    expect(scrapeProgressView({ ...run, pages_done: 25 }).pages).toBe(25);
+    expect(scrapeProgressView({ ...run, pages_done: 5, batch_pages: { '3': 10 } }).pages).toBe(15);
+    expect(scrapeProgressView({ ...run, pages_done: 0 }).percent).toBe(0);
+  });
+
   it('splits URLs into batches of at most the batch size', () => {
     expect(batchRanges(0, 3)).toEqual([]);
     expect(batchRanges(7, 3)).toEqual([

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chargeScrapeSettlement } from '#billing/scrape-billing';
 import type { JobFailure } from '#core/job-record';
@@ -36,6 +37,7 @@ import {
   type UrlResultCounts,
 } from '#store/scrape-runs';
 import { getWebsite, getWebsiteProfile } from '#store/websites';
+import { batchProgress } from './batch-progress.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';
 import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
 
@@ -134,7 +136,8 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
     phase: 'COLLECTING_PAGES',
     pages_limit: job.url_count ?? MAX_SCRAPE_URLS,
     pages_estimate: job.estimate.quantity,
-    batch_pages: {},
+    pages_done: 0,
+    plan: randomUUID(),
   };
   if (job.status === 'APPROVED')
     job = await jobStore().move<ScrapeFields>(job, 'RUNNING', { set: { scrape_run: run } });
@@ -246,9 +249,8 @@ export async function scrapeBatch(
   // The plan or the previous batch made its last request to the host just now, and this batch's
   // fresh fetcher cannot know when: waiting the delay first keeps it between the two.
   if (crawlDelaySeconds) await sleep(crawlDelaySeconds * 1000);
-  const progress = progressWriter((done: number) =>
-    jobStore().setPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done),
-  );
+  // Jobs planned before plans were named count under the empty one.
+  const progress = batchProgress(jobId, job.scrape_run?.plan ?? '', batch, from);
   const website = await getWebsite(job.website_id);
   const fetcher = readingFetcher(
     createFetcher({

@@ -23,6 +23,16 @@ export interface ListJobsOptions<Extra extends object> {
   keep?: (jobs: StoredJob<Extra>[]) => Promise<StoredJob<Extra>[]>;
 }
 
+/** What one scrape batch reports: its count of pages done, and the count it last reported. */
+export interface BatchPages {
+  /** The plan the batch belongs to (`scrape_run.plan`). */
+  plan: string;
+  batch: number;
+  done: number;
+  /** The count this batch last wrote, as its writer knows it; the store corrects it when it was wrong. */
+  previous: number;
+}
+
 /** A page of jobs; `next` is the `{ job_id }` of its last job when more follow. */
 export type JobPage<Extra extends object> = QueryPage<StoredJob<Extra>>;
 
@@ -60,6 +70,14 @@ export interface JobStore {
   ): Promise<boolean>;
   /** Sets one nested value (`path` down to it) of a job still in `status`; false when it has moved on. */
   setPathIn(jobId: string, status: JobStatus, path: readonly string[], value: unknown): Promise<boolean>;
+  /**
+   * Records a scrape batch's count of pages done in its own item and adds the difference from its
+   * count before to the job's `scrape_run.pages_done`, both at once, for a job still in `status`:
+   * each write is the same size however many batches the job has, and a retried batch (whose count
+   * before is not what its writer assumed) corrects the total instead of counting pages twice.
+   * False when the job has moved on.
+   */
+  countBatchPages(jobId: string, status: JobStatus, pages: BatchPages): Promise<boolean>;
   /** Removes a finished job; false when it is gone or no longer in the status it was read in. */
   deleteFinished(job: Job): Promise<boolean>;
   /**
