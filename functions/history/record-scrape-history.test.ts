@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -52,6 +52,8 @@ function catalogs(versions: Record<string, ProductRecord[]>) {
       Body: { transformToString: async () => text } as never,
     });
   }
+  // The history shards hold only this run's objects: nothing to merge.
+  s3.on(ListObjectsCommand).resolves({ Contents: [] });
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(BatchWriteCommand).resolves({ UnprocessedItems: {} });
 }
