@@ -40,6 +40,19 @@ export interface HistoryRun {
  * shards' objects of the periods that have ended; returns the objects the run wrote.
  */
 export async function appendHistoryRun(objects: ObjectStore, run: HistoryRun): Promise<number> {
+  const shards = await writeHistoryRun(objects, run);
+  const newest = run.observations.reduce(
+    (latest, observation) => (observation.observed_at > latest ? observation.observed_at : latest),
+    '',
+  );
+  await inParallel(shards, (shard) =>
+    compactShard(objects, shardPrefix(run.projectId, run.websiteId, shard), newest),
+  );
+  return shards.length;
+}
+
+/** Writes one scrape run's objects, one per shard it has products in, merging nothing; returns the shards. */
+export async function writeHistoryRun(objects: ObjectStore, run: HistoryRun): Promise<string[]> {
   const byShard = new Map<string, PriceObservation[]>();
   for (const observation of run.observations) {
     const shard = historyShard(observation.product_id);
@@ -52,14 +65,7 @@ export async function appendHistoryRun(objects: ObjectStore, run: HistoryRun): P
     const key = `${shardPrefix(run.projectId, run.websiteId, shard)}${times[0]}_${times.at(-1)}_${run.jobId}.jsonl`;
     return objects.put(key, observations.map((observation) => `${JSON.stringify(observation)}\n`).join(''));
   });
-  const newest = run.observations.reduce(
-    (latest, observation) => (observation.observed_at > latest ? observation.observed_at : latest),
-    '',
-  );
-  await inParallel([...byShard.keys()], (shard) =>
-    compactShard(objects, shardPrefix(run.projectId, run.websiteId, shard), newest),
-  );
-  return byShard.size;
+  return [...byShard.keys()];
 }
 
 /** An observation's identity: a retried run, or a merge read half done, gives the same one twice. */
