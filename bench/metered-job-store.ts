@@ -24,6 +24,7 @@ export class MeteredJobStore extends MemoryJobStore {
     });
   }
 
+  // The memory store's running counts are written through `setPathIn`, metered here.
   override async setPathIn(jobId: string, status: JobStatus, path: readonly string[], value: unknown) {
     const before = this.jobItemBytes(jobId);
     const held = await super.setPathIn(jobId, status, path, value);

@@ -15,8 +15,8 @@ import type { ObjectStore } from '#store/object-store';
  * - exports: the bytes the exports read and write in the buckets (DynamoDB Local and the S3 fake, every
  *   S3 call counted) for one scrape of each of a project's 4 websites and a download of the
  *   project's file, against rebuilding the project's file from every catalog at each scrape;
- * - history: the requests reading one product's price series takes after 70 runs (every 12 hours
- *   over 35 days), against one read per run without merged periods.
+ * - history: the requests reading one product's price series takes after 48 runs (every 6 hours
+ *   over 12 days, across a month's end), against one read per run without merged periods.
  */
 const SIZES = [1_000, 10_000, 100_000] as const;
 
@@ -49,10 +49,10 @@ async function progressWriteUnits(): Promise<Row[]> {
   const { MeteredJobStore } = await import('./metered-job-store.ts');
   const { useJobStore } = await import('#store/job-store');
   const { batchProgress } = await import('#jobs/batch-progress');
-  const { progressWriter } = await import('#jobs/progress-writer');
   const { newJobRecord } = await import('#core/job-record');
   const { estimateJob } = await import('#core/pricing');
   const BATCH_SIZE = 100;
+  const PLAN = '3f1c2a9e-5b7d-4c8e-9a1f-2b3c4d5e6f70';
 
   async function scrape(products: number, way: 'this' | 'before'): Promise<number> {
     const store = new MeteredJobStore();
@@ -81,24 +81,19 @@ async function progressWriteUnits(): Promise<Row[]> {
         phase: 'SCRAPING_PAGES',
         pages_limit: products,
         pages_estimate: products,
-        ...(way === 'this'
-          ? { pages_done: 0, plan: '3f1c2a9e-5b7d-4c8e-9a1f-2b3c4d5e6f70' }
-          : { batch_pages: {} }),
+        ...(way === 'this' ? { pages_done: 0, running_pages: {}, plan: PLAN } : { batch_pages: {} }),
       },
     });
     for (let batch = 0; batch < batches; batch++) {
-      const progress =
-        way === 'this'
-          ? batchProgress(jobId, '3f1c2a9e-5b7d-4c8e-9a1f-2b3c4d5e6f70', batch, 0)
-          : progressWriter((done: number) =>
-              store.setPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done),
-            );
+      // A job planned without a plan id is counted the way before: one entry per batch in the job item.
+      const progress = batchProgress(jobId, way === 'this' ? PLAN : undefined, batch, 0);
       const pages = Math.min(BATCH_SIZE, products - batch * BATCH_SIZE);
       // A page takes longer to read than a progress write: each page's report is written.
       for (let done = 1; done <= pages; done++) {
         progress.report(done);
         await progress.settle();
       }
+      await progress.count(pages);
     }
     useJobStore(undefined);
     const job = (await store.get(jobId)) as { scrape_run: { pages_done?: number; batch_pages?: object } };
@@ -123,7 +118,7 @@ async function progressWriteUnits(): Promise<Row[]> {
 
 /**
  * An object store in memory that keeps only the objects of the shards read back (shards are apart
- * by construction: a product's series is in its shard alone), so 100,000 products over 70 runs fit,
+ * by construction: a product's series is in its shard alone), so 100,000 products over 48 runs fit,
  * and counts the requests reading takes.
  */
 function sampledShardStore(kept: Set<string>) {
@@ -150,8 +145,8 @@ function sampledShardStore(kept: Set<string>) {
 async function historyReads(): Promise<Row[]> {
   const { appendHistoryRun, writeHistoryRun, readProductSeries } = await import('#history/price-history');
   const { historyShard } = await import('#core/product-id');
-  const RUNS = 70;
-  const START = Date.parse('2026-01-01T03:00:00.000Z');
+  const RUNS = 48;
+  const START = Date.parse('2026-01-25T00:00:00.000Z');
   const urlOf = (product: number) => `https://bench-shop.example/products/item-${product}`;
 
   async function readsPerProduct(products: number, way: 'this' | 'before'): Promise<number> {
@@ -159,7 +154,7 @@ async function historyReads(): Promise<Row[]> {
     const sample = ids.slice(0, 20);
     const { store, requests } = sampledShardStore(new Set(sample.map(historyShard)));
     for (let run = 0; run < RUNS; run++) {
-      const observedAt = new Date(START + run * 12 * 3_600_000).toISOString();
+      const observedAt = new Date(START + run * 6 * 3_600_000).toISOString();
       const observations = ids.map(
         (id, product): PriceObservation => ({
           product_id: id,
@@ -370,7 +365,7 @@ export async function runScaleBench(): Promise<void> {
     await exportWork(),
   );
   printRows(
-    "A product's price history after 70 runs: requests to read its series",
+    "A product's price history after 48 runs: requests to read its series",
     'requests',
     await historyReads(),
   );

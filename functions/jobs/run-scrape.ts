@@ -137,6 +137,7 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
     pages_limit: job.url_count ?? MAX_SCRAPE_URLS,
     pages_estimate: job.estimate.quantity,
     pages_done: 0,
+    running_pages: {},
     plan: randomUUID(),
   };
   if (job.status === 'APPROVED')
@@ -249,8 +250,7 @@ export async function scrapeBatch(
   // The plan or the previous batch made its last request to the host just now, and this batch's
   // fresh fetcher cannot know when: waiting the delay first keeps it between the two.
   if (crawlDelaySeconds) await sleep(crawlDelaySeconds * 1000);
-  // Jobs planned before plans were named count under the empty one.
-  const progress = batchProgress(jobId, job.scrape_run?.plan ?? '', batch, from);
+  const progress = batchProgress(jobId, job.scrape_run?.plan, batch, from);
   const website = await getWebsite(job.website_id);
   const fetcher = readingFetcher(
     createFetcher({
@@ -288,6 +288,7 @@ export async function scrapeBatch(
     outcome ? [{ url: outcome.url, result: outcome.result }] : [],
   );
   await putBatchPart(jobId, batch, from, { counts, products, outcomes: urlOutcomes, next });
+  if (!(await progress.count(from + scraped))) return STOP;
   if (next === null) return { batch, ok: counts.OK, more: false };
   return {
     job_id: jobId,

@@ -266,10 +266,21 @@ async function setJobPathIn(
 /** A batch's count item outlives its job by the catalog retention at most; the table's TTL removes it. */
 const BATCH_COUNT_SECONDS = 30 * 86_400;
 
+/** A running scrape batch part's pages, under its index in the job's `running_pages`. */
+async function setRunningPages(
+  jobId: string,
+  status: JobStatus,
+  batch: number,
+  pages: number,
+): Promise<boolean> {
+  return setJobPathIn(jobId, status, ['scrape_run', 'running_pages', String(batch)], pages);
+}
+
 /**
- * A scrape batch's count of pages in its own item, and the difference from its count before added
- * to the job's total, in one transaction (see `JobStore.countBatchPages`). When the batch's count
- * was not what its writer assumed (a retried batch), the stored one is read and the write tried again.
+ * An ended scrape batch part: the batch's count of pages in its own item, the difference from its
+ * count before added to the job's total and the part's running entry removed, in one transaction
+ * (see `JobStore.countBatchPages`). When the batch's count was not what its writer assumed (a
+ * retried part), the stored one is read and the write tried again.
  */
 async function countBatchPages(jobId: string, status: JobStatus, pages: BatchPages): Promise<boolean> {
   const batchKey = scrapeBatchKey(jobId, pages.plan, pages.batch);
@@ -300,11 +311,13 @@ async function countBatchPages(jobId: string, status: JobStatus, pages: BatchPag
                 TableName: tableName(),
                 Key: jobKey(jobId),
                 UpdateExpression:
-                  'SET #run.#pages = if_not_exists(#run.#pages, :zero) + :added, #updated = :now',
+                  'SET #run.#pages = if_not_exists(#run.#pages, :zero) + :added, #updated = :now REMOVE #run.#running.#batch',
                 ConditionExpression: '#status = :status',
                 ExpressionAttributeNames: {
                   '#run': 'scrape_run',
                   '#pages': 'pages_done',
+                  '#running': 'running_pages',
+                  '#batch': String(pages.batch),
                   '#updated': 'updated_at',
                   '#status': 'status',
                 },
@@ -496,6 +509,7 @@ export const dynamoJobStore: JobStore = {
   move: moveJob,
   updateIn: updateJobIn,
   setPathIn: setJobPathIn,
+  setRunningPages,
   countBatchPages,
   deleteFinished: deleteFinishedJob,
   list: listJobs,

@@ -1,5 +1,6 @@
 import { JOB_LIST, type JobList, type StoredJob } from '#core/job-record';
 import { canTransition, isFinal } from '#core/lanes';
+import type { ScrapeRunProgress } from '#core/scrape-progress';
 import type { TransactItem } from '#store/dynamo';
 import type { BatchPages, JobStore, ListJobsOptions } from '#store/job-store';
 
@@ -88,17 +89,21 @@ export class MemoryJobStore implements JobStore {
     return true;
   }
 
+  async setRunningPages(jobId: string, status: StoredJob['status'], batch: number, pages: number) {
+    return this.setPathIn(jobId, status, ['scrape_run', 'running_pages', String(batch)], pages);
+  }
+
   async countBatchPages(jobId: string, status: StoredJob['status'], pages: BatchPages) {
-    const current = this.jobs.get(jobId) as
-      | (StoredJob & { scrape_run?: { pages_done?: number } })
-      | undefined;
+    const current = this.jobs.get(jobId) as (StoredJob & { scrape_run?: ScrapeRunProgress }) | undefined;
     if (!current || current.status !== status || !current.scrape_run) return false;
     const key = `${jobId}|${pages.plan}|${pages.batch}`;
     const before = this.batchPages.get(key) ?? 0;
     this.batchPages.set(key, pages.done);
+    const { [String(pages.batch)]: _ended, ...running } = current.scrape_run.running_pages ?? {};
     const run = {
       ...current.scrape_run,
       pages_done: (current.scrape_run.pages_done ?? 0) + pages.done - before,
+      running_pages: running,
     };
     this.jobs.set(jobId, { ...current, scrape_run: run, updated_at: this.now() } as StoredJob);
     return true;
