@@ -26,9 +26,9 @@ interface Row {
   peer: number;
 }
 
-function printRows(title: string, unit: string, rows: Row[]): void {
+function printRows(title: string, unit: string, rows: Row[], axis = 'products'): void {
   console.log(`\n${title} (${unit} per product)`);
-  console.log('products    this way    way before   before/this');
+  console.log(`${axis.padStart(8)}    this way    way before   before/this`);
   for (const row of rows) {
     console.log(
       `${String(row.size).padStart(8)}  ${row.value.toFixed(3).padStart(10)}  ${row.peer.toFixed(3).padStart(11)}  ${(row.peer / row.value).toFixed(2).padStart(11)}`,
@@ -38,7 +38,7 @@ function printRows(title: string, unit: string, rows: Row[]): void {
   const last = rows.at(-1) as Row;
   const growth = last.value / first.value;
   console.log(
-    `100k/1k: this way ${growth.toFixed(2)} (${Math.abs(growth - 1) <= 0.2 ? 'flat within 20 %' : 'NOT flat'}), way before ${(last.peer / first.peer).toFixed(2)}`,
+    `${axis === 'products' ? '100k/1k' : `${last.size}/${first.size}`}: this way ${growth.toFixed(2)} (${Math.abs(growth - 1) <= 0.2 ? 'flat within 20 %' : 'NOT flat'}), way before ${(last.peer / first.peer).toFixed(2)}`,
   );
 }
 
@@ -203,6 +203,9 @@ async function historyReads(): Promise<Row[]> {
 // Export work
 
 const WEBSITES = 4;
+/** The second axis of the exports: a project of 8,000 products held by 2 or by 8 websites. */
+const WEBSITE_COUNTS = [2, 8] as const;
+const PRODUCTS_ACROSS_WEBSITES = 8_000;
 
 function product(website: number, index: number): ProductRecord {
   return {
@@ -221,7 +224,7 @@ function product(website: number, index: number): ProductRecord {
   };
 }
 
-async function exportWork(): Promise<Row[]> {
+async function exportWork(): Promise<{ bySize: Row[]; byWebsites: Row[] }> {
   const { startDynamoDbLocal } = await import('#local/dynamodb-local');
   const { startS3Fake } = await import('#local/s3-fake');
   const { createTable } = await import('#local/create-table');
@@ -252,8 +255,8 @@ async function exportWork(): Promise<Row[]> {
     const { bundledRates } = await import('#exports/bundled-rates');
     const meter = meterS3();
 
-    async function cycle(products: number, way: 'this' | 'before'): Promise<number> {
-      const projectId = `prj_scale_${way}_${products}`;
+    async function cycle(products: number, way: 'this' | 'before', websites = WEBSITES): Promise<number> {
+      const projectId = `prj_scale_${way}_${products}_${websites}`;
       const project = {
         project_id: projectId,
         name: 'Scale',
@@ -265,11 +268,8 @@ async function exportWork(): Promise<Row[]> {
         created_at: '2026-11-20T00:00:00.000Z',
         updated_at: '2026-11-20T00:00:00.000Z',
       } as Parameters<typeof exportProducts>[0] & object;
-      const perWebsite = products / WEBSITES;
-      const websiteIds = Array.from(
-        { length: WEBSITES },
-        (_, website) => `web_${way}_${products}_${website}`,
-      );
+      const perWebsite = products / websites;
+      const websiteIds = Array.from({ length: websites }, (_, website) => `web_${projectId}_${website}`);
       const sources = [];
       for (const [website, websiteId] of websiteIds.entries()) {
         const catalog = Array.from({ length: perWebsite }, (_, index) => product(website, index));
@@ -343,31 +343,50 @@ async function exportWork(): Promise<Row[]> {
       return (read + written) / products;
     }
 
-    const rows: Row[] = [];
+    const bySize: Row[] = [];
     for (const size of SIZES)
-      rows.push({ size, value: await cycle(size, 'this'), peer: await cycle(size, 'before') });
-    return rows;
+      bySize.push({ size, value: await cycle(size, 'this'), peer: await cycle(size, 'before') });
+    const byWebsites: Row[] = [];
+    for (const websites of WEBSITE_COUNTS)
+      byWebsites.push({
+        size: websites,
+        value: await cycle(PRODUCTS_ACROSS_WEBSITES, 'this', websites),
+        peer: await cycle(PRODUCTS_ACROSS_WEBSITES, 'before', websites),
+      });
+    return { bySize, byWebsites };
   } finally {
     await Promise.all([dynamoLocal.stop(), s3Fake.stop()]);
   }
 }
 
-export async function runScaleBench(): Promise<void> {
+async function timed<T>(work: () => Promise<T>): Promise<T> {
   const started = performance.now();
+  const result = await work();
+  console.log(`\n(measured in ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  return result;
+}
+
+export async function runScaleBench(): Promise<void> {
   printRows(
     'Progress writes of a FULL scrape: DynamoDB write units',
     'write units',
-    await progressWriteUnits(),
+    await timed(progressWriteUnits),
   );
+  const exports = await timed(exportWork);
   printRows(
     `Exports of a project of ${WEBSITES} websites, each scraped once, the project's file downloaded once: bytes read and written in the buckets`,
     'bytes',
-    await exportWork(),
+    exports.bySize,
+  );
+  printRows(
+    `The same for a project of ${PRODUCTS_ACROSS_WEBSITES} products held by more websites`,
+    'bytes',
+    exports.byWebsites,
+    'websites',
   );
   printRows(
     "A product's price history after 48 runs: requests to read its series",
     'requests',
-    await historyReads(),
+    await timed(historyReads),
   );
-  console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
