@@ -171,6 +171,7 @@ async function historyReads(): Promise<Row[]> {
         websiteId: 'web_bench',
         jobId: `job_run${run}`,
         observations,
+        previousRunAt: run === 0 ? null : new Date(START + (run - 1) * 6 * 3_600_000).toISOString(),
       };
       if (way === 'this') await appendHistoryRun(store, history);
       else await writeHistoryRun(store, history);

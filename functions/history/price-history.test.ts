@@ -131,6 +131,7 @@ describe('price history', () => {
           ...run(index, 3)[product],
           observed_at: observedAt,
         })) as PriceObservation[],
+        previousRunAt: index === 0 ? null : new Date(start + (index - 1) * 6 * HOUR).toISOString(),
       });
     }
     memory.reads.length = 0;

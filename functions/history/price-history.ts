@@ -33,11 +33,18 @@ export interface HistoryRun {
   websiteId: string;
   jobId: string;
   observations: readonly PriceObservation[];
+  /**
+   * When the website's run before this one was recorded. Periods can only have ended, and objects
+   * be merged, when a day has passed since: runs of the same day list nothing. Absent or null (a
+   * first run): nothing to merge.
+   */
+  previousRunAt?: string | null;
 }
 
 /**
- * Appends one scrape run's observations, one object per shard it has products in, then merges the
- * shards' objects of the periods that have ended; returns the objects the run wrote.
+ * Appends one scrape run's observations, one object per shard it has products in, then, on the
+ * first run of a day, merges the shards' objects of the periods that have ended; returns the
+ * objects the run wrote.
  */
 export async function appendHistoryRun(objects: ObjectStore, run: HistoryRun): Promise<number> {
   const shards = await writeHistoryRun(objects, run);
@@ -45,6 +52,7 @@ export async function appendHistoryRun(objects: ObjectStore, run: HistoryRun): P
     (latest, observation) => (observation.observed_at > latest ? observation.observed_at : latest),
     '',
   );
+  if (!run.previousRunAt || run.previousRunAt.slice(0, 10) >= newest.slice(0, 10)) return shards.length;
   await inParallel(shards, (shard) =>
     compactShard(objects, shardPrefix(run.projectId, run.websiteId, shard), newest),
   );
