@@ -290,13 +290,10 @@ export async function exportProducts(
   const own = sources.find((source) => source.websiteId === websiteId);
   if (!own) return;
   const written = await writeProducts(project, websiteId, [own]);
-  const records = await listExportRecords(project.project_id);
   const parts = await Promise.all(
     sources.map(async (source) => {
       if (source === own) return written;
-      const held = records.find(
-        (record) => record.dataset === 'products' && record.website_id === source.websiteId && !record.job_id,
-      );
+      const held = await getExportRecord(project.project_id, 'products', source.websiteId);
       // A website's file left behind (another currency, an older catalog) is brought up to date.
       return held && isCurrent(held, project, [source])
         ? held

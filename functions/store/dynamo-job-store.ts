@@ -263,7 +263,7 @@ async function setJobPathIn(
   );
 }
 
-/** A batch's count item outlives its job by the catalog retention at most; the table's TTL removes it. */
+/** A batch's count item is needed only while its job runs; the table's TTL removes it this long after its last write. */
 const BATCH_COUNT_SECONDS = 30 * 86_400;
 
 /** A running scrape batch part's pages, under its index in the job's `running_pages`. */
