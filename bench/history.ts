@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { productId } from '#core/product-id';
@@ -46,6 +46,9 @@ function folderStore(root: string) {
       } catch {
         return [];
       }
+    },
+    async delete(key) {
+      await unlink(join(root, key)).catch(() => undefined);
     },
   };
   return { store, counts };

@@ -9,6 +9,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   matching: async () => (await import('./matching.ts')).runMatchingBench(),
   'page-limits': async () => (await import('./page-limits.ts')).runPageLimitsBench(),
   render: async () => (await import('./render.ts')).runRenderBench(),
+  scale: async () => (await import('./scale.ts')).runScaleBench(),
 };
 
 const requested = process.argv[2];

@@ -19,6 +19,15 @@ describe('scrape progress', () => {
     expect(scrapeProgressView({ ...run, phase: 'DONE' }).percent).toBe(100);
   });
 
+  it('counts the pages of ended batch parts with those of the parts running', () => {
+    const run = { pages_limit: 40, pages_estimate: 40, phase: 'SCRAPING_PAGES' as const };
+    expect(scrapeProgressView({ ...run, pages_done: 25, running_pages: {} }).pages).toBe(25);
+    expect(scrapeProgressView({ ...run, pages_done: 20, running_pages: { '2': 3, '3': 4 } }).pages).toBe(27);
+    // A job planned before parts folded their pages keeps a count per batch.
+    expect(scrapeProgressView({ ...run, batch_pages: { '0': 10, '3': 5 } }).pages).toBe(15);
+    expect(scrapeProgressView({ ...run, pages_done: 0 }).percent).toBe(0);
+  });
+
   it('splits URLs into batches of at most the batch size', () => {
     expect(batchRanges(0, 3)).toEqual([]);
     expect(batchRanges(7, 3)).toEqual([

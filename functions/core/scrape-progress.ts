@@ -1,7 +1,9 @@
 /**
  * The live progress of a scrape job. The batches of a scrape run in parallel (in AWS, each in its
- * own Lambda), so each records its own count of pages done under its index; a retried batch
- * overwrites its count instead of adding to it. The interface's `pages` is their sum.
+ * own Lambda), a few at a time: a running batch part writes its count of pages under its index in
+ * `running_pages` (a retried part overwrites it), and when the part ends its pages move into
+ * `pages_done` and its entry goes. The job item then holds one entry per batch running, never one
+ * per batch of the shop, so a progress write is the same size whatever the shop's size.
  */
 export type ScrapePhase = 'COLLECTING_PAGES' | 'SCRAPING_PAGES' | 'MERGING_CATALOG' | 'DONE';
 
@@ -11,8 +13,14 @@ export interface ScrapeRunProgress {
   pages_limit: number;
   /** Pages the job expects to scrape: the setup's product estimate until the URLs are known. */
   pages_estimate: number;
-  /** Pages done per batch index. */
-  batch_pages: Record<string, number>;
+  /** Pages of the batch parts that have ended, all batches together. */
+  pages_done?: number;
+  /** Pages done so far by each batch part running, by batch index. */
+  running_pages?: Record<string, number>;
+  /** The plan the batches' counts belong to: planning again (a resumed run) starts them afresh. */
+  plan?: string;
+  /** Pages done per batch index, as jobs planned before `pages_done` kept them. */
+  batch_pages?: Record<string, number>;
 }
 
 /** The interface's shape: `pages`, `pages_limit`, `pages_estimate`, `phase`, `percent`. */
@@ -25,7 +33,10 @@ export interface ScrapeProgress {
 }
 
 export function scrapeProgressView(run: ScrapeRunProgress): ScrapeProgress {
-  const pages = Object.values(run.batch_pages).reduce((sum, done) => sum + done, 0);
+  const pages = [...Object.values(run.running_pages ?? {}), ...Object.values(run.batch_pages ?? {})].reduce(
+    (sum, done) => sum + done,
+    run.pages_done ?? 0,
+  );
   // 100 only once the catalog is delivered; merging and settling take the last step.
   const percent =
     run.phase === 'DONE'

@@ -1,3 +1,5 @@
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   type CompletedPart,
@@ -5,6 +7,7 @@ import {
   CreateMultipartUploadCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  NoSuchKey,
   NotFound,
   PutObjectCommand,
   S3Client,
@@ -167,4 +170,23 @@ export function presignExportFile(key: string, expiresInSeconds: number): Promis
   return exportsBucketCall('presign', () =>
     getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expiresInSeconds }),
   );
+}
+
+/**
+ * The lines of a file as they come from the bucket, without their line breaks: a project's file is
+ * composed from its websites' files this way, none of them held whole. None when the file is gone.
+ */
+export async function* exportFileLines(key: string): AsyncGenerator<string> {
+  const body = await exportsBucketCall('get', async () => {
+    try {
+      return (await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body as Readable | undefined;
+    } catch (error) {
+      if (error instanceof NoSuchKey) return undefined;
+      throw error;
+    }
+  });
+  if (!body) return;
+  for await (const line of createInterface({ input: body, crlfDelay: Number.POSITIVE_INFINITY })) {
+    if (line !== '') yield line;
+  }
 }

@@ -34,6 +34,11 @@ export interface ExportRecord {
   rates_date: string;
   /** The catalog version each website's rows came from. */
   sources: Record<string, string>;
+  /**
+   * The project's products file while it waits to be composed from its websites' files: the record
+   * tells what the file will hold, and the file is written when it is asked for.
+   */
+  pending?: true;
   /** Match files: the matching job whose matches they hold, and its competitors, to rebuild them from. */
   matching_run?: {
     job_id: string;

@@ -21,7 +21,7 @@ import {
   productRow,
   type ReviewedMatch,
 } from './export-datasets.ts';
-import { exportFileExists, presignExportFile } from './export-files.ts';
+import { exportFileExists, exportFileLines, exportObjectKey, presignExportFile } from './export-files.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
 import {
   type ExportRecord,
@@ -30,8 +30,10 @@ import {
   getExportRecord,
   listExportRecords,
   objectKeyOf,
+  putExportRecord,
 } from './export-records.ts';
 import { currentHistoryFile, isHistoryDataset } from './history-exports.ts';
+import { pendingProjectRecord, productRowOfLine } from './project-file-parts.ts';
 import { ratesSourceFromEnv } from './rates-source.ts';
 import { RatesUnavailable, type ReferenceRates } from './reference-rates.ts';
 import { getRunMatches } from './run-matches.ts';
@@ -39,10 +41,11 @@ import { writeUrlScrapeFile } from './url-scrape-file.ts';
 import { type ProductSource, sourceVersions, writeExportFile } from './write-export-file.ts';
 
 /**
- * The project's export files: built in a scrape's EXPORTING step from the newest whole catalog of
- * each website, plus a URL scrape job's own products file, and rebuilt when a link is asked for and
- * the file no longer matches its inputs (a new project currency, a newer catalog, a removed website,
- * or a file the bucket's lifecycle expired).
+ * The project's export files: a scrape's EXPORTING step builds its website's products file from the
+ * website's newest whole catalog (and a URL scrape job's own products file); the project's products
+ * file is composed from the websites' files when it is asked for (`project-file-parts.ts`). A file is
+ * rebuilt when a link is asked for and it no longer matches its inputs (a new project currency, a
+ * newer catalog, a removed website, or a file the bucket's lifecycle expired).
  */
 type ExportingProject = Pick<
   Project,
@@ -267,10 +270,12 @@ async function writeMatchFiles(
 }
 
 /**
- * The scrape lane's EXPORTING step: the website's products file and the project's file of all its
- * websites, from their newest whole catalogs, and a URL scrape job's own products file (every URL it
- * was sent, with its result). A website without a whole catalog (only URL scrapes so far) has no
- * website file. A project gone meanwhile (null) has no files to write.
+ * The scrape lane's EXPORTING step: the website's products file from its newest whole catalog, and a
+ * URL scrape job's own products file (every URL it was sent, with its result). The project's file is
+ * not written here: its record is set to what composing the websites' files will give, and the file
+ * is composed when asked for, so a scrape's work grows with its own website, not with the project.
+ * A website without a whole catalog (only URL scrapes so far) has no website file. A project gone
+ * meanwhile (null) has no files to write.
  */
 export async function exportProducts(
   project: Project | null,
@@ -282,10 +287,65 @@ export async function exportProducts(
     const conversion = await conversionFor(project);
     await writeUrlScrapeFile(project, conversion, { job_id: urlScrapeJobId, website_id: websiteId });
   }
-  for (const scope of [websiteId, null]) {
-    const sources = await productSources(project.project_id, scope);
-    if (sources.length > 0) await writeProducts(project, scope, sources);
+  const sources = await productSources(project.project_id, null);
+  const own = sources.find((source) => source.websiteId === websiteId);
+  if (!own) return;
+  const written = await writeProducts(project, websiteId, [own]);
+  const parts = await Promise.all(
+    sources.map(async (source) => {
+      if (source === own) return written;
+      const held = await getExportRecord(project.project_id, 'products', source.websiteId);
+      // A website's file left behind (another currency, an older catalog) is brought up to date.
+      return held && isCurrent(held, project, [source])
+        ? held
+        : writeProducts(project, source.websiteId, [source]);
+    }),
+  );
+  await putExportRecord(
+    pendingProjectRecord(
+      project.project_id,
+      parts,
+      projectFileKeys(project.project_id),
+      new Date().toISOString(),
+    ),
+  );
+}
+
+const projectFileKeys = (projectId: string) => ({
+  csv: exportObjectKey(projectId, 'products', { websiteId: null, jobId: null }, 'csv'),
+  jsonl: exportObjectKey(projectId, 'products', { websiteId: null, jobId: null }, 'jsonl'),
+});
+
+/** The website's products file as it is when current with its JSON Lines twin in the bucket; else built again. */
+async function currentPart(project: ExportingProject, source: ProductSource): Promise<ExportRecord> {
+  const held = await getExportRecord(project.project_id, 'products', source.websiteId);
+  if (held?.jsonl && isCurrent(held, project, [source]) && (await formatExists(held, 'jsonl'))) return held;
+  return writeProducts(project, source.websiteId, [source]);
+}
+
+/**
+ * The project's products file composed from its websites' files, each brought up to date first: rows
+ * are read back from their JSON Lines twins, as they were converted, never from the catalogs.
+ */
+async function composeProjectProducts(
+  project: ExportingProject,
+  sources: readonly ProductSource[],
+): Promise<ExportRecord> {
+  const parts = await Promise.all(sources.map((source) => currentPart(project, source)));
+  async function* rows() {
+    for (const part of parts) {
+      for await (const line of exportFileLines(objectKeyOf(part, 'jsonl') as string))
+        yield productRowOfLine(line);
+    }
   }
+  return writeExportFile(project, await conversionFor(project), {
+    dataset: 'products',
+    websiteId: null,
+    jobId: null,
+    columns: PRODUCT_COLUMNS,
+    rows,
+    sources,
+  });
 }
 
 /** Whether the record's file of the format is still in the bucket (the lifecycle expires files). */
@@ -364,8 +424,16 @@ async function currentFile(
   }
   const sources = await productSources(project.project_id, websiteId);
   if (sources.length === 0) return null;
-  if (record && isCurrent(record, project, sources) && (await formatExists(record, format))) return record;
-  return writeProducts(project, websiteId, sources);
+  if (
+    record &&
+    !record.pending &&
+    isCurrent(record, project, sources) &&
+    (await formatExists(record, format))
+  )
+    return record;
+  return websiteId === null
+    ? composeProjectProducts(project, sources)
+    : writeProducts(project, websiteId, sources);
 }
 
 /**

@@ -14,6 +14,7 @@ function memoryStore() {
       return objects.get(key) ?? null;
     },
     list: async (prefix) => [...objects.keys()].filter((key) => key.startsWith(prefix)).sort(),
+    delete: async (key) => void objects.delete(key),
   };
   return { store, objects, reads };
 }
@@ -113,5 +114,32 @@ describe('price history', () => {
     const shard = historyShard((first.value as PriceObservation).product_id);
     expect(reads.length).toBe(3);
     expect(reads.every((key) => key.startsWith(`${historyPrefix('prj_a', 'web_a')}${shard}/`))).toBe(true);
+  });
+
+  it('reads a product’s series in requests bounded by the calendar, not by the runs, after merging ended periods', async () => {
+    const memory = memoryStore();
+    const HOUR = 3_600_000;
+    const start = Date.parse('2026-01-01T00:30:00.000Z');
+    // Every 6 hours for 70 days: 280 runs over January, February and part of March.
+    for (let index = 0; index < 280; index++) {
+      const observedAt = new Date(start + index * 6 * HOUR).toISOString();
+      await appendHistoryRun(memory.store, {
+        projectId: 'prj_a',
+        websiteId: 'web_a',
+        jobId: `job_${index}`,
+        observations: [0, 1, 2].map((product) => ({
+          ...run(index, 3)[product],
+          observed_at: observedAt,
+        })) as PriceObservation[],
+        previousRunAt: index === 0 ? null : new Date(start + (index - 1) * 6 * HOUR).toISOString(),
+      });
+    }
+    memory.reads.length = 0;
+    const series = await readProductSeries(memory.store, query(1));
+    expect(series?.map((point) => point.job_id)).toEqual(
+      Array.from({ length: 280 }, (_, index) => `job_${index}`),
+    );
+    // January and February whole, the ended days of March one each, today's runs.
+    expect(memory.reads.length).toBe(2 + 10 + 4);
   });
 });

@@ -1,5 +1,6 @@
 import { historyShard } from '#core/product-id';
 import type { ObjectStore } from '#store/object-store';
+import { compactionsDue } from './history-compaction.ts';
 import type { PriceObservation } from './price-observation.ts';
 
 /**
@@ -8,7 +9,9 @@ import type { PriceObservation } from './price-observation.ts';
  * and last are the earliest and latest observation times in it). A product's shard follows from its
  * id (`historyShard`), so its series is the objects of one shard out of 256: listing the shard's keys
  * tells from their names which runs overlap a time range, and only those are read. A run is never
- * rewritten; writing it again (a retried task) puts the same keys with the same lines.
+ * rewritten; writing it again (a retried task) puts the same keys with the same lines. The runs of
+ * ended days and months are merged into period objects (`history-compaction.ts`) as runs are
+ * written, so a product's series is read in a number of requests bounded by the calendar.
  */
 export const historyPrefix = (projectId: string, websiteId: string) => `history/${projectId}/${websiteId}/`;
 
@@ -30,10 +33,34 @@ export interface HistoryRun {
   websiteId: string;
   jobId: string;
   observations: readonly PriceObservation[];
+  /**
+   * When the website's run before this one was recorded. Periods can only have ended, and objects
+   * be merged, when a day has passed since: runs of the same day list nothing. Absent or null (a
+   * first run): nothing to merge.
+   */
+  previousRunAt?: string | null;
 }
 
-/** Appends one scrape run's observations, one object per shard it has products in; returns the objects written. */
+/**
+ * Appends one scrape run's observations, one object per shard it has products in, then, on the
+ * first run of a day, merges the shards' objects of the periods that have ended; returns the
+ * objects the run wrote.
+ */
 export async function appendHistoryRun(objects: ObjectStore, run: HistoryRun): Promise<number> {
+  const shards = await writeHistoryRun(objects, run);
+  const newest = run.observations.reduce(
+    (latest, observation) => (observation.observed_at > latest ? observation.observed_at : latest),
+    '',
+  );
+  if (!run.previousRunAt || run.previousRunAt.slice(0, 10) >= newest.slice(0, 10)) return shards.length;
+  await inParallel(shards, (shard) =>
+    compactShard(objects, shardPrefix(run.projectId, run.websiteId, shard), newest),
+  );
+  return shards.length;
+}
+
+/** Writes one scrape run's objects, one per shard it has products in, merging nothing; returns the shards. */
+export async function writeHistoryRun(objects: ObjectStore, run: HistoryRun): Promise<string[]> {
   const byShard = new Map<string, PriceObservation[]>();
   for (const observation of run.observations) {
     const shard = historyShard(observation.product_id);
@@ -46,7 +73,50 @@ export async function appendHistoryRun(objects: ObjectStore, run: HistoryRun): P
     const key = `${shardPrefix(run.projectId, run.websiteId, shard)}${times[0]}_${times.at(-1)}_${run.jobId}.jsonl`;
     return objects.put(key, observations.map((observation) => `${JSON.stringify(observation)}\n`).join(''));
   });
-  return byShard.size;
+  return [...byShard.keys()];
+}
+
+/** An observation's identity: a retried run, or a merge read half done, gives the same one twice. */
+const observationKey = (observation: PriceObservation) =>
+  `${observation.product_id} ${observation.observed_at} ${observation.job_id}`;
+
+function withoutRepeats(observations: PriceObservation[]): PriceObservation[] {
+  const seen = new Set<string>();
+  return observations.filter((observation) => {
+    const key = observationKey(observation);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const parseLines = (text: string | null) =>
+  (text ?? '')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as PriceObservation);
+
+/**
+ * Merges the shard's objects of ended periods: the merged object is written before its sources are
+ * removed, so a reader meanwhile sees every observation (twice at worst, which reading drops), and
+ * two runs merging at once write the same lines.
+ */
+async function compactShard(objects: ObjectStore, prefix: string, newest: string): Promise<void> {
+  const names = (await objects.list(prefix)).map((key) => key.slice(prefix.length));
+  for (const { target, sources } of compactionsDue(names, newest)) {
+    const texts = await inParallel(sources, (name) => objects.get(`${prefix}${name}`));
+    const merged = withoutRepeats(texts.flatMap(parseLines)).sort(
+      (a, b) => a.observed_at.localeCompare(b.observed_at) || a.product_id.localeCompare(b.product_id),
+    );
+    await objects.put(
+      `${prefix}${target}`,
+      merged.map((observation) => `${JSON.stringify(observation)}\n`).join(''),
+    );
+    await inParallel(
+      sources.filter((name) => name !== target),
+      (name) => objects.delete(`${prefix}${name}`),
+    );
+  }
 }
 
 /** A time range, both ends included; an open end is null. */
@@ -94,7 +164,7 @@ export async function readProductSeries(
     (query.to === null || observation.observed_at <= query.to);
   const read = async (key: string) => productLines((await objects.get(key)) ?? '', query.productId);
   const candidates = keys.filter((key) => overlaps(key, query));
-  const points = (await inParallel(candidates, read)).flat().filter(inRange);
+  const points = withoutRepeats((await inParallel(candidates, read)).flat().filter(inRange));
   if (points.length > 0) return points.sort((a, b) => a.observed_at.localeCompare(b.observed_at));
   for (const key of keys.filter((key) => !overlaps(key, query))) {
     if ((await read(key)).length > 0) return [];
@@ -122,13 +192,7 @@ export async function* websiteHistory(
   }
   for (const keys of byShard.values()) {
     const texts = await inParallel(keys, (key) => objects.get(key));
-    const observations = texts.flatMap((text) =>
-      (text ?? '')
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as PriceObservation),
-    );
-    yield* observations.sort(
+    yield* withoutRepeats(texts.flatMap(parseLines)).sort(
       (a, b) => a.product_id.localeCompare(b.product_id) || a.observed_at.localeCompare(b.observed_at),
     );
   }

@@ -1,5 +1,11 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
@@ -52,6 +58,10 @@ function catalogs(versions: Record<string, ProductRecord[]>) {
       Body: { transformToString: async () => text } as never,
     });
   }
+  // The history shards hold only this run's objects: nothing to merge.
+  s3.on(ListObjectsCommand).resolves({ Contents: [] });
+  // The website's previous history run, a day before: the run merges its shards' ended days.
+  dynamo.on(GetCommand).resolves({ Item: { website_id: 'web_a', recorded_at: '2026-11-23T09:00:00.000Z' } });
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(BatchWriteCommand).resolves({ UnprocessedItems: {} });
 }

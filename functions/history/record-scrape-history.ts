@@ -107,11 +107,13 @@ export async function recordScrapeHistory(job: SettledScrape): Promise<StoredCha
   if (!websiteId || !settledAt) return [];
   const products = await readVersion(job.project_id, websiteId, job.job_id);
   const observations = products.map((product) => observationOf(product, job.job_id));
+  const previous = await historyStore.getPointer(websiteId);
   await appendHistoryRun(dataBucketObjects, {
     projectId: job.project_id,
     websiteId,
     jobId: job.job_id,
     observations,
+    previousRunAt: previous?.recorded_at ?? null,
   });
   await historyStore.putPointer({
     website_id: websiteId,

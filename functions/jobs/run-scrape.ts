@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chargeScrapeSettlement } from '#billing/scrape-billing';
 import type { JobFailure } from '#core/job-record';
@@ -36,6 +37,7 @@ import {
   type UrlResultCounts,
 } from '#store/scrape-runs';
 import { getWebsite, getWebsiteProfile } from '#store/websites';
+import { batchProgress } from './batch-progress.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';
 import { projectCrawlProxy } from './project-crawl-proxy.ts';
 import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
@@ -141,7 +143,9 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
     phase: 'COLLECTING_PAGES',
     pages_limit: job.url_count ?? MAX_SCRAPE_URLS,
     pages_estimate: job.estimate.quantity,
-    batch_pages: {},
+    pages_done: 0,
+    running_pages: {},
+    plan: randomUUID(),
   };
   if (job.status === 'APPROVED')
     job = await jobStore().move<ScrapeFields>(job, 'RUNNING', { set: { scrape_run: run } });
@@ -263,9 +267,7 @@ export async function scrapeBatch(
   // The plan or the previous batch made its last request to the host just now, and this batch's
   // fresh fetcher cannot know when: waiting the delay first keeps it between the two.
   if (crawlDelaySeconds) await sleep(crawlDelaySeconds * 1000);
-  const progress = progressWriter((done: number) =>
-    jobStore().setPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done),
-  );
+  const progress = batchProgress(jobId, job.scrape_run?.plan, batch, from);
   const website = await getWebsite(job.website_id);
   const fetcher = readingFetcher(
     createFetcher({
@@ -304,6 +306,7 @@ export async function scrapeBatch(
     outcome ? [{ url: outcome.url, result: outcome.result }] : [],
   );
   await putBatchPart(jobId, batch, from, { counts, products, outcomes: urlOutcomes, next });
+  if (!(await progress.count(from + scraped))) return STOP;
   if (next === null) return { batch, ok: counts.OK, more: false };
   return {
     job_id: jobId,

@@ -1,4 +1,5 @@
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsCommand,
   NoSuchKey,
@@ -62,4 +63,7 @@ export const dataBucketObjects: ObjectStore = {
   put: (key, body) => putDataObject(key, body, JSON_LINES),
   get: getDataObject,
   list: listDataKeys,
+  delete: async (key) => {
+    await s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+  },
 };

@@ -16,9 +16,14 @@ import {
   type StoredJob,
 } from '#core/job-record';
 import { canTransition, isFinal, type JobStatus } from '#core/lanes';
-import { conditionHeld, isConditionFailure, isTransactionConflict } from './condition-failure.ts';
+import {
+  conditionHeld,
+  failedConditionItems,
+  isConditionFailure,
+  isTransactionConflict,
+} from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
-import type { JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
+import type { BatchPages, JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
 import {
   beginsWith,
   inIndex,
@@ -26,6 +31,7 @@ import {
   openJobKey,
   projectJobsIndex,
   projectJobsPartition,
+  scrapeBatchKey,
   websiteJobKey,
   websiteJobsPrefix,
 } from './keys.ts';
@@ -257,6 +263,93 @@ async function setJobPathIn(
   );
 }
 
+/** A batch's count item is needed only while its job runs; the table's TTL removes it this long after its last write. */
+const BATCH_COUNT_SECONDS = 30 * 86_400;
+
+/** A running scrape batch part's pages, under its index in the job's `running_pages`. */
+async function setRunningPages(
+  jobId: string,
+  status: JobStatus,
+  batch: number,
+  pages: number,
+): Promise<boolean> {
+  return setJobPathIn(jobId, status, ['scrape_run', 'running_pages', String(batch)], pages);
+}
+
+/**
+ * An ended scrape batch part: the batch's count of pages in its own item, the difference from its
+ * count before added to the job's total and the part's running entry removed, in one transaction
+ * (see `JobStore.countBatchPages`). When the batch's count was not what its writer assumed (a
+ * retried part), the stored one is read and the write tried again.
+ */
+async function countBatchPages(jobId: string, status: JobStatus, pages: BatchPages): Promise<boolean> {
+  const batchKey = scrapeBatchKey(jobId, pages.plan, pages.batch);
+  let previous = pages.previous;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: batchKey,
+                UpdateExpression: 'SET done = :done, #type = :type, expires_at = :expires',
+                ConditionExpression:
+                  previous === 0 ? 'attribute_not_exists(done) OR done = :previous' : 'done = :previous',
+                ExpressionAttributeNames: { '#type': 'type' },
+                ExpressionAttributeValues: {
+                  ':done': pages.done,
+                  ':previous': previous,
+                  ':type': 'ScrapeBatchPages',
+                  ':expires': Math.floor(Date.now() / 1000) + BATCH_COUNT_SECONDS,
+                },
+              },
+            },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: jobKey(jobId),
+                UpdateExpression:
+                  'SET #run.#pages = if_not_exists(#run.#pages, :zero) + :added, #updated = :now REMOVE #run.#running.#batch',
+                ConditionExpression: '#status = :status',
+                ExpressionAttributeNames: {
+                  '#run': 'scrape_run',
+                  '#pages': 'pages_done',
+                  '#running': 'running_pages',
+                  '#batch': String(pages.batch),
+                  '#updated': 'updated_at',
+                  '#status': 'status',
+                },
+                ExpressionAttributeValues: {
+                  ':zero': 0,
+                  ':added': pages.done - previous,
+                  ':now': new Date().toISOString(),
+                  ':status': status,
+                },
+              },
+            },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      const failed = failedConditionItems(error);
+      if (failed.includes(1)) return false;
+      const retry = failed.includes(0) || isTransactionConflict(error);
+      if (!retry || attempt >= TRANSACTION_ATTEMPTS) throw error;
+      if (failed.includes(0)) previous = await storedBatchPages(batchKey);
+    }
+  }
+}
+
+async function storedBatchPages(key: { PK: string; SK: string }): Promise<number> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+  );
+  return typeof Item?.done === 'number' ? Item.done : 0;
+}
+
 /** Removes a finished job; false when it is gone or no longer in the status it was read in. */
 async function deleteFinishedJob(job: Job): Promise<boolean> {
   return conditionHeld(
@@ -416,6 +509,8 @@ export const dynamoJobStore: JobStore = {
   move: moveJob,
   updateIn: updateJobIn,
   setPathIn: setJobPathIn,
+  setRunningPages,
+  countBatchPages,
   deleteFinished: deleteFinishedJob,
   list: listJobs,
   open: openJobs,

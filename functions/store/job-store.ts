@@ -23,6 +23,17 @@ export interface ListJobsOptions<Extra extends object> {
   keep?: (jobs: StoredJob<Extra>[]) => Promise<StoredJob<Extra>[]>;
 }
 
+/** A scrape batch part that has ended: the batch's pages counted so far move from `previous` to `done`. */
+export interface BatchPages {
+  /** The plan the batch belongs to (`scrape_run.plan`). */
+  plan: string;
+  batch: number;
+  /** The batch's pages done once this part ended (the part's end position in the batch). */
+  done: number;
+  /** The batch's pages counted before the part (its start), as its writer knows it; the store corrects it when it was wrong. */
+  previous: number;
+}
+
 /** A page of jobs; `next` is the `{ job_id }` of its last job when more follow. */
 export type JobPage<Extra extends object> = QueryPage<StoredJob<Extra>>;
 
@@ -60,6 +71,15 @@ export interface JobStore {
   ): Promise<boolean>;
   /** Sets one nested value (`path` down to it) of a job still in `status`; false when it has moved on. */
   setPathIn(jobId: string, status: JobStatus, path: readonly string[], value: unknown): Promise<boolean>;
+  /** Sets the pages a running scrape batch part has done (`scrape_run.running_pages`); false when the job has moved on. */
+  setRunningPages(jobId: string, status: JobStatus, batch: number, pages: number): Promise<boolean>;
+  /**
+   * Counts an ended scrape batch part: the batch's own item takes its count of pages, the job's
+   * `scrape_run.pages_done` the difference from its count before, and the part's running entry goes,
+   * all at once, for a job still in `status`. A retried part (whose count before is not what its
+   * writer assumed) corrects the total instead of counting pages twice. False when the job has moved on.
+   */
+  countBatchPages(jobId: string, status: JobStatus, pages: BatchPages): Promise<boolean>;
   /** Removes a finished job; false when it is gone or no longer in the status it was read in. */
   deleteFinished(job: Job): Promise<boolean>;
   /**

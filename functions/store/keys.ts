@@ -163,6 +163,11 @@ export const invoiceCounterKey = (year: number) => ({ PK: 'INVOICE_COUNTER', SK:
 /** A session of the local checkout page (no Stripe key configured). */
 export const localCheckoutKey = (sessionId: string) => ({ PK: `CHECKOUT#${sessionId}`, SK: 'CHECKOUT' });
 export const jobKey = (jobId: string) => ({ PK: `${JOB}${jobId}`, SK: 'JOB' });
+/** One scrape batch's own count of pages done, beside its job, for the plan that made the batch. */
+export const scrapeBatchKey = (jobId: string, plan: string, batch: number) => ({
+  PK: `${JOB}${jobId}`,
+  SK: `BATCH#${plan}#${String(batch).padStart(6, '0')}`,
+});
 export const contactRequestKey = (contactRequestId: string) => ({
   PK: `CONTACT#${contactRequestId}`,
   SK: 'CONTACT',

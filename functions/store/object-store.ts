@@ -8,4 +8,6 @@ export interface ObjectStore {
   get(key: string): Promise<string | null>;
   /** Every key under the prefix, ascending. */
   list(prefix: string): Promise<string[]>;
+  /** Removes the object; removing one that is not there is no error. */
+  delete(key: string): Promise<void>;
 }

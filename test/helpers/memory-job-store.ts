@@ -1,7 +1,8 @@
 import { JOB_LIST, type JobList, type StoredJob } from '#core/job-record';
 import { canTransition, isFinal } from '#core/lanes';
+import type { ScrapeRunProgress } from '#core/scrape-progress';
 import type { TransactItem } from '#store/dynamo';
-import type { JobStore, ListJobsOptions } from '#store/job-store';
+import type { BatchPages, JobStore, ListJobsOptions } from '#store/job-store';
 
 /**
  * A job store in memory with the DynamoDB store's rules (lane moves only, a move only from the status
@@ -11,6 +12,8 @@ import type { JobStore, ListJobsOptions } from '#store/job-store';
 export class MemoryJobStore implements JobStore {
   readonly jobs = new Map<string, StoredJob>();
   readonly committed: TransactItem[] = [];
+  /** Each scrape batch's own count of pages, by job, plan and batch. */
+  readonly batchPages = new Map<string, number>();
   private readonly locks = new Map<string, string>();
   private clock = 0;
 
@@ -83,6 +86,26 @@ export class MemoryJobStore implements JobStore {
     for (const name of path.slice(0, -1)) parent = parent[name] as Record<string, unknown>;
     parent[path.at(-1) as string] = value;
     this.jobs.set(jobId, { ...(copy as unknown as StoredJob), updated_at: this.now() });
+    return true;
+  }
+
+  async setRunningPages(jobId: string, status: StoredJob['status'], batch: number, pages: number) {
+    return this.setPathIn(jobId, status, ['scrape_run', 'running_pages', String(batch)], pages);
+  }
+
+  async countBatchPages(jobId: string, status: StoredJob['status'], pages: BatchPages) {
+    const current = this.jobs.get(jobId) as (StoredJob & { scrape_run?: ScrapeRunProgress }) | undefined;
+    if (!current || current.status !== status || !current.scrape_run) return false;
+    const key = `${jobId}|${pages.plan}|${pages.batch}`;
+    const before = this.batchPages.get(key) ?? 0;
+    this.batchPages.set(key, pages.done);
+    const { [String(pages.batch)]: _ended, ...running } = current.scrape_run.running_pages ?? {};
+    const run = {
+      ...current.scrape_run,
+      pages_done: (current.scrape_run.pages_done ?? 0) + pages.done - before,
+      running_pages: running,
+    };
+    this.jobs.set(jobId, { ...current, scrape_run: run, updated_at: this.now() } as StoredJob);
     return true;
   }
 

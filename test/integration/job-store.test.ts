@@ -68,4 +68,36 @@ describe('the job store', () => {
     expect(await jobStore().move(job, 'CANCELLED', { unchangedSinceRead: true })).toBeNull();
     expect((await jobStore().get(job.job_id))?.status).toBe('CREATED');
   });
+
+  it('counts a scrape batch part’s pages once it ends, a retried part correcting the total', async () => {
+    const job = await jobStore().put(newJob('RUNNING'));
+    const run = {
+      phase: 'SCRAPING_PAGES',
+      pages_limit: 50,
+      pages_estimate: 50,
+      pages_done: 0,
+      running_pages: {},
+      plan: 'p1',
+    };
+    await jobStore().updateIn(job.job_id, 'RUNNING', { scrape_run: run } as object);
+    const count = (batch: number, done: number, previous: number) =>
+      jobStore().countBatchPages(job.job_id, 'RUNNING', { plan: 'p1', batch, done, previous });
+    const progress = async () =>
+      ((await jobStore().get(job.job_id)) as unknown as { scrape_run: typeof run }).scrape_run;
+
+    expect(await jobStore().setRunningPages(job.job_id, 'RUNNING', 0, 2)).toBe(true);
+    expect(await jobStore().setRunningPages(job.job_id, 'RUNNING', 1, 1)).toBe(true);
+    expect(await progress()).toMatchObject({ pages_done: 0, running_pages: { '0': 2, '1': 1 } });
+    expect(await count(0, 3, 0)).toBe(true);
+    expect(await count(1, 2, 0)).toBe(true);
+    expect(await count(0, 5, 3)).toBe(true);
+    expect(await progress()).toMatchObject({ pages_done: 7, running_pages: {} });
+    // Batch 0's second part retried after it was counted: its writer assumes 3, the store knows 5.
+    expect(await count(0, 4, 3)).toBe(true);
+    expect((await progress()).pages_done).toBe(6);
+    await jobStore().move(job, 'FAILED');
+    expect(await jobStore().setRunningPages(job.job_id, 'RUNNING', 1, 3)).toBe(false);
+    expect(await count(1, 4, 2)).toBe(false);
+    expect((await progress()).pages_done).toBe(6);
+  });
 });

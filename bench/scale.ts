@@ -1,0 +1,393 @@
+import { productId } from '#core/product-id';
+import type { ProductRecord } from '#core/product-record';
+import type { HistoryRun } from '#history/price-history';
+import type { PriceObservation } from '#history/price-observation';
+import type { ObjectStore } from '#store/object-store';
+
+/**
+ * Whether the service's costs grow with the work and no faster, at shops and projects of 1,000,
+ * 10,000 and 100,000 products, each cost measured per product through the service's own code and
+ * against the way before (its peer, measured the same way in the same run):
+ *
+ * - progress: the write units a FULL scrape's progress writes consume, metered on an in-memory job
+ *   store port that sizes every item as DynamoDB sizes it (`dynamo-item-size.ts`), against the
+ *   growing per-batch map in the job item;
+ * - exports: the bytes the exports read and write in the buckets (DynamoDB Local and the S3 fake, every
+ *   S3 call counted) for one scrape of each of a project's 4 websites and a download of the
+ *   project's file, against rebuilding the project's file from every catalog at each scrape;
+ * - history: the requests reading one product's price series takes after 48 runs (every 6 hours
+ *   over 12 days, across a month's end), against one read per run without merged periods.
+ */
+const SIZES = [1_000, 10_000, 100_000] as const;
+
+interface Row {
+  size: number;
+  value: number;
+  peer: number;
+}
+
+function printRows(title: string, unit: string, rows: Row[], axis = 'products'): void {
+  console.log(`\n${title} (${unit} per product)`);
+  console.log(`${axis.padStart(8)}    this way    way before   before/this`);
+  for (const row of rows) {
+    console.log(
+      `${String(row.size).padStart(8)}  ${row.value.toFixed(3).padStart(10)}  ${row.peer.toFixed(3).padStart(11)}  ${(row.peer / row.value).toFixed(2).padStart(11)}`,
+    );
+  }
+  const first = rows[0] as Row;
+  const last = rows.at(-1) as Row;
+  const growth = last.value / first.value;
+  console.log(
+    `${axis === 'products' ? '100k/1k' : `${last.size}/${first.size}`}: this way ${growth.toFixed(2)} (${Math.abs(growth - 1) <= 0.2 ? 'flat within 20 %' : 'NOT flat'}), way before ${(last.peer / first.peer).toFixed(2)}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progress writes
+
+async function progressWriteUnits(): Promise<Row[]> {
+  const { MeteredJobStore } = await import('./metered-job-store.ts');
+  const { useJobStore } = await import('#store/job-store');
+  const { batchProgress } = await import('#jobs/batch-progress');
+  const { newJobRecord } = await import('#core/job-record');
+  const { estimateJob } = await import('#core/pricing');
+  const BATCH_SIZE = 100;
+  const PLAN = '3f1c2a9e-5b7d-4c8e-9a1f-2b3c4d5e6f70';
+
+  async function scrape(products: number, way: 'this' | 'before'): Promise<number> {
+    const store = new MeteredJobStore();
+    useJobStore(store);
+    const jobId = `job_bench_${way}_${products}`;
+    const batches = Math.ceil(products / BATCH_SIZE);
+    await store.put({
+      ...newJobRecord({
+        job_id: jobId,
+        job_type: 'FULL_SCRAPE',
+        status: 'RUNNING',
+        project_id: 'prj_bench',
+        website_id: 'web_bench',
+        estimate: estimateJob({ lane: 'SCRAPE', difficulty: 'EASY', products }),
+        customer_id: 'cus_bench',
+        open_keys: [],
+        now: new Date().toISOString(),
+      }),
+      variant: 'FULL',
+      url_count: products,
+      urls: null,
+      url_results: null,
+      source_catalog: null,
+      batch_count: batches,
+      scrape_run: {
+        phase: 'SCRAPING_PAGES',
+        pages_limit: products,
+        pages_estimate: products,
+        ...(way === 'this' ? { pages_done: 0, running_pages: {}, plan: PLAN } : { batch_pages: {} }),
+      },
+    });
+    for (let batch = 0; batch < batches; batch++) {
+      // A job planned without a plan id is counted the way before: one entry per batch in the job item.
+      const progress = batchProgress(jobId, way === 'this' ? PLAN : undefined, batch, 0);
+      const pages = Math.min(BATCH_SIZE, products - batch * BATCH_SIZE);
+      // A page takes longer to read than a progress write: each page's report is written.
+      for (let done = 1; done <= pages; done++) {
+        progress.report(done);
+        await progress.settle();
+      }
+      await progress.count(pages);
+    }
+    useJobStore(undefined);
+    const job = (await store.get(jobId)) as { scrape_run: { pages_done?: number; batch_pages?: object } };
+    const counted =
+      job.scrape_run.pages_done ??
+      Object.values(job.scrape_run.batch_pages ?? {}).reduce(
+        (sum: number, done) => sum + (done as number),
+        0,
+      );
+    if (counted !== products) throw new Error(`The ${way} way counted ${counted} pages of ${products}`);
+    return store.writeUnits / products;
+  }
+
+  const rows: Row[] = [];
+  for (const size of SIZES)
+    rows.push({ size, value: await scrape(size, 'this'), peer: await scrape(size, 'before') });
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// History reads
+
+/**
+ * An object store in memory that keeps only the objects of the shards read back (shards are apart
+ * by construction: a product's series is in its shard alone), so 100,000 products over 48 runs fit,
+ * and counts the requests reading takes.
+ */
+function sampledShardStore(kept: Set<string>) {
+  const objects = new Map<string, string>();
+  const requests = { count: 0 };
+  const shardOf = (key: string) => key.split('/')[3] ?? '';
+  const store: ObjectStore = {
+    put: async (key, body) => {
+      if (kept.has(shardOf(key))) objects.set(key, body);
+    },
+    get: async (key) => {
+      requests.count++;
+      return objects.get(key) ?? null;
+    },
+    list: async (prefix) => {
+      requests.count++;
+      return [...objects.keys()].filter((key) => key.startsWith(prefix)).sort();
+    },
+    delete: async (key) => void objects.delete(key),
+  };
+  return { store, requests };
+}
+
+async function historyReads(): Promise<Row[]> {
+  const { appendHistoryRun, writeHistoryRun, readProductSeries } = await import('#history/price-history');
+  const { historyShard } = await import('#core/product-id');
+  const RUNS = 48;
+  const START = Date.parse('2026-01-25T00:00:00.000Z');
+  const urlOf = (product: number) => `https://bench-shop.example/products/item-${product}`;
+
+  async function readsPerProduct(products: number, way: 'this' | 'before'): Promise<number> {
+    const ids = Array.from({ length: products }, (_, product) => productId(urlOf(product)));
+    const sample = ids.slice(0, 20);
+    const { store, requests } = sampledShardStore(new Set(sample.map(historyShard)));
+    for (let run = 0; run < RUNS; run++) {
+      const observedAt = new Date(START + run * 6 * 3_600_000).toISOString();
+      const observations = ids.map(
+        (id, product): PriceObservation => ({
+          product_id: id,
+          url: urlOf(product),
+          price: `${100 + ((product + run) % 50)}.00`,
+          currency: 'EUR',
+          availability: 'IN_STOCK',
+          observed_at: observedAt,
+          job_id: `job_run${run}`,
+        }),
+      );
+      const history: HistoryRun = {
+        projectId: 'prj_bench',
+        websiteId: 'web_bench',
+        jobId: `job_run${run}`,
+        observations,
+        previousRunAt: run === 0 ? null : new Date(START + (run - 1) * 6 * 3_600_000).toISOString(),
+      };
+      if (way === 'this') await appendHistoryRun(store, history);
+      else await writeHistoryRun(store, history);
+    }
+    requests.count = 0;
+    for (const id of sample) {
+      const series = await readProductSeries(store, {
+        projectId: 'prj_bench',
+        websiteId: 'web_bench',
+        productId: id,
+        from: null,
+        to: null,
+      });
+      if (series?.length !== RUNS) throw new Error(`The ${way} way read ${series?.length} points of ${RUNS}`);
+    }
+    return requests.count / sample.length;
+  }
+
+  const rows: Row[] = [];
+  for (const size of SIZES)
+    rows.push({
+      size,
+      value: await readsPerProduct(size, 'this'),
+      peer: await readsPerProduct(size, 'before'),
+    });
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export work
+
+const WEBSITES = 4;
+/** The second axis of the exports: a project of 8,000 products held by 2 or by 8 websites. */
+const WEBSITE_COUNTS = [2, 8] as const;
+const PRODUCTS_ACROSS_WEBSITES = 8_000;
+
+function product(website: number, index: number): ProductRecord {
+  return {
+    url: `https://shop-${website}.example/products/item-${index}`,
+    name: `Cordless drill ${index} 18 V, two batteries`,
+    brand: 'Bench',
+    gtin: String(4_000_000_000_000 + index),
+    mpn: `BD-${index}`,
+    sku: `SKU-${website}-${index}`,
+    price: `${49 + (index % 100)}.90`,
+    currency: 'USD',
+    availability: 'IN_STOCK',
+    image: `https://shop-${website}.example/images/${index}.jpg`,
+    category: 'Tools > Drills',
+    scraped_at: '2026-11-20T10:00:00.000Z',
+  };
+}
+
+async function exportWork(): Promise<{ bySize: Row[]; byWebsites: Row[] }> {
+  const { startDynamoDbLocal } = await import('#local/dynamodb-local');
+  const { startS3Fake } = await import('#local/s3-fake');
+  const { createTable } = await import('#local/create-table');
+  const { LOCAL_BUCKETS } = await import('#local/start-stack');
+  const [dynamoLocal, s3Fake] = await Promise.all([
+    startDynamoDbLocal(),
+    startS3Fake({ buckets: Object.values(LOCAL_BUCKETS) }),
+  ]);
+  try {
+    await createTable(dynamoLocal.endpoint, 'pds-bench-scale');
+    Object.assign(process.env, {
+      TABLE_NAME: 'pds-bench-scale',
+      DYNAMODB_ENDPOINT: dynamoLocal.endpoint,
+      S3_ENDPOINT: s3Fake.endpoint,
+      DATA_BUCKET: LOCAL_BUCKETS.data,
+      EXPORTS_BUCKET: LOCAL_BUCKETS.exports,
+      LOG_LEVEL: 'silent',
+    });
+    const { meterS3 } = await import('./metered-s3.ts');
+    const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { dynamo } = await import('#store/dynamo');
+    const { landWebsiteItems } = await import('#store/websites');
+    const { writeCatalog, catalogPointerWrites, readCatalog } = await import('#store/catalogs');
+    const { estimateJob } = await import('#core/pricing');
+    const { exportProducts, exportFileLink } = await import('#exports/project-exports');
+    const { writeExportFile } = await import('#exports/write-export-file');
+    const { PRODUCT_COLUMNS, productRow } = await import('#exports/export-datasets');
+    const { bundledRates } = await import('#exports/bundled-rates');
+    const meter = meterS3();
+
+    async function cycle(products: number, way: 'this' | 'before', websites = WEBSITES): Promise<number> {
+      const projectId = `prj_scale_${way}_${products}_${websites}`;
+      const project = {
+        project_id: projectId,
+        name: 'Scale',
+        customer_id: 'cus_bench',
+        is_default: false,
+        localization: { country: 'DE', currency: 'EUR', locale: 'de-DE' },
+        change_threshold_percent: null,
+        auto_accept_confidence: 0.9,
+        created_at: '2026-11-20T00:00:00.000Z',
+        updated_at: '2026-11-20T00:00:00.000Z',
+      } as Parameters<typeof exportProducts>[0] & object;
+      const perWebsite = products / websites;
+      const websiteIds = Array.from({ length: websites }, (_, website) => `web_${projectId}_${website}`);
+      const sources = [];
+      for (const [website, websiteId] of websiteIds.entries()) {
+        const catalog = Array.from({ length: perWebsite }, (_, index) => product(website, index));
+        const version = `job_${websiteId}`;
+        const objectKey = await writeCatalog(projectId, websiteId, version, catalog);
+        const now = new Date(Date.parse('2026-11-20T00:00:00.000Z') + website).toISOString();
+        const pointer = {
+          website_id: websiteId,
+          project_id: projectId,
+          version,
+          object_key: objectKey,
+          variant: 'FULL' as const,
+          products: perWebsite,
+          created_at: now,
+        };
+        await dynamo().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              ...landWebsiteItems(
+                {
+                  website_id: websiteId,
+                  project_id: projectId,
+                  url: `https://shop-${website}.example/`,
+                  domain: `shop-${website}.example`,
+                  language: 'en',
+                  product_type: 'tools',
+                  products_estimate: perWebsite,
+                  difficulty: 'EASY',
+                  rendering: 'HTTP',
+                  estimate: estimateJob({ lane: 'SCRAPE', difficulty: 'EASY', products: perWebsite }),
+                  setup_job_id: `job_setup_${websiteId}`,
+                  created_at: now,
+                  updated_at: now,
+                },
+                null,
+                [],
+              ),
+              ...catalogPointerWrites(pointer, ['FULL', 'COMPLETE']),
+            ],
+          }),
+        );
+        sources.push({ websiteId, pointer });
+      }
+      meter.reset();
+      // One cycle: each website scraped once, then the project's file downloaded once.
+      for (const websiteId of websiteIds) {
+        if (way === 'this') await exportProducts(project, websiteId, null);
+        else {
+          // What the EXPORTING step did before: the website's file, then the project's from every catalog.
+          for (const scope of [websiteId, null]) {
+            const scoped = sources.filter((source) => scope === null || source.websiteId === scope);
+            const conversion = { currency: 'EUR', rates: await bundledRates.current() };
+            const catalogs = await Promise.all(scoped.map((source) => readCatalog(source.pointer)));
+            await writeExportFile(project, conversion, {
+              dataset: 'products',
+              websiteId: scope,
+              jobId: null,
+              columns: PRODUCT_COLUMNS,
+              rows: function* () {
+                for (const [index, source] of scoped.entries())
+                  for (const record of catalogs[index] ?? [])
+                    yield productRow(source.websiteId, record, conversion);
+              },
+              sources: scoped,
+            });
+          }
+        }
+      }
+      await exportFileLink(project, 'products', { websiteId: null, jobId: null, format: 'csv' });
+      const { read, written } = meter.bytes();
+      return (read + written) / products;
+    }
+
+    const bySize: Row[] = [];
+    for (const size of SIZES)
+      bySize.push({ size, value: await cycle(size, 'this'), peer: await cycle(size, 'before') });
+    const byWebsites: Row[] = [];
+    for (const websites of WEBSITE_COUNTS)
+      byWebsites.push({
+        size: websites,
+        value: await cycle(PRODUCTS_ACROSS_WEBSITES, 'this', websites),
+        peer: await cycle(PRODUCTS_ACROSS_WEBSITES, 'before', websites),
+      });
+    return { bySize, byWebsites };
+  } finally {
+    await Promise.all([dynamoLocal.stop(), s3Fake.stop()]);
+  }
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  console.log(`\n(measured in ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  return result;
+}
+
+export async function runScaleBench(): Promise<void> {
+  printRows(
+    'Progress writes of a FULL scrape: DynamoDB write units',
+    'write units',
+    await timed(progressWriteUnits),
+  );
+  const exports = await timed(exportWork);
+  printRows(
+    `Exports of a project of ${WEBSITES} websites, each scraped once, the project's file downloaded once: bytes read and written in the buckets`,
+    'bytes',
+    exports.bySize,
+  );
+  printRows(
+    `The same for a project of ${PRODUCTS_ACROSS_WEBSITES} products held by more websites`,
+    'bytes',
+    exports.byWebsites,
+    'websites',
+  );
+  printRows(
+    "A product's price history after 48 runs: requests to read its series",
+    'requests',
+    await timed(historyReads),
+  );
+}
