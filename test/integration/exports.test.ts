@@ -132,7 +132,7 @@ async function expectedRows(currency: string) {
 }
 
 describe('exports of a scraped catalog', () => {
-  it('lists the products files the scrape’s EXPORTING step wrote, for the website and for all websites, in every format', async () => {
+  it('lists the products files the scrape’s EXPORTING step wrote: the website’s in every format, the project’s composed file as CSV and JSON Lines until it is written', async () => {
     const listed = await api.get('/exports', { query: { project_id: projectId } });
     expect(listed.status).toBe(200);
     const common = {
@@ -144,14 +144,16 @@ describe('exports of a scraped catalog', () => {
       updated_at: expect.any(String),
     };
     expect(listed.body).toEqual(
-      expect.arrayContaining(
-        ['csv', 'jsonl', 'xlsx', 'parquet'].flatMap((format) => [
-          { ...common, format, website_id: websiteId },
-          { ...common, format, website_id: null },
-        ]),
-      ),
+      expect.arrayContaining([
+        ...['csv', 'jsonl', 'xlsx', 'parquet'].map((format) => ({
+          ...common,
+          format,
+          website_id: websiteId,
+        })),
+        ...['csv', 'jsonl'].map((format) => ({ ...common, format, website_id: null })),
+      ]),
     );
-    expect(listed.body).toHaveLength(8);
+    expect(listed.body).toHaveLength(6);
   });
 
   it('gives a 15-minute presigned URL whose CSV holds the catalog with prices in the project currency', async () => {
@@ -280,6 +282,22 @@ describe('exports of a scraped catalog', () => {
     expect(parquet.columns.field_sources).toEqual({ type: 'BYTE_ARRAY', logical: 'JSON', optional: true });
     expect(parquet.columns.price_from).toEqual({ type: 'BOOLEAN', logical: undefined, optional: true });
     expect(parquet.rows.map((row) => asCsv(PRODUCT_COLUMNS.map((column) => row[column])))).toEqual(expected);
+  });
+
+  it('composes the project’s products file when asked for as xlsx, and then lists it in every format', async () => {
+    const link = await exportUrl({ format: 'xlsx' });
+    expect(link.body).toMatchObject({ website_id: null, format: 'xlsx' });
+    const response = await fetch(link.body.url);
+    expect(response.status).toBe(200);
+    const [sheet] = await readXlsx(Buffer.from(await response.arrayBuffer()));
+    expect(sheet?.rows).toHaveLength(shop.groundTruth.products.length + 1);
+    const listed = (await api.get('/exports', { query: { project_id: projectId } })).body;
+    expect(
+      listed
+        .filter((item: any) => item.dataset === 'products' && item.website_id === null)
+        .map((item: any) => item.format)
+        .sort(),
+    ).toEqual(['csv', 'jsonl', 'parquet', 'xlsx']);
   });
 });
 
