@@ -26,7 +26,7 @@ export const handler = billingHttp(
     if (jobId && (await jobStore().get(jobId))?.customer_id !== customer.customer_id)
       throw NotFound('JOB_NOT_FOUND', 'No such job in the projects of this customer.');
     const { provider, returnUrl } = await paymentProvider(baseUrl);
-    const started = await topups.start(provider, {
+    const started = await topups().start(provider, {
       customerId: customer.customer_id,
       amountCents,
       currency,

@@ -11,7 +11,7 @@ export const handler = billingHttp(
   { path, responses: { 200: { mediaType: 'application/pdf' } } },
   async ({ principal, path }) => {
     const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
-    const pdf = await accounting.renderInvoicePdf(customer.customer_id, path.invoice_id);
+    const pdf = await accounting().renderInvoicePdf(customer.customer_id, path.invoice_id);
     return binary('application/pdf', pdf, {
       'content-disposition': `inline; filename="invoice-${path.invoice_id}.pdf"`,
     });

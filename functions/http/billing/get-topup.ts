@@ -13,6 +13,6 @@ export const handler = billingHttp(
   async ({ principal, path, baseUrl }) => {
     const customer = await authorizedCustomer(principal, path.customer_id, 'TOP_UP');
     const { provider } = await paymentProvider(baseUrl);
-    return json(200, await topups.status(provider, customer.customer_id, path.session_id));
+    return json(200, await topups().status(provider, customer.customer_id, path.session_id));
   },
 );

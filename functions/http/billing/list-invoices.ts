@@ -15,7 +15,7 @@ export const handler = billingHttp(
   async ({ principal, path, query, event, baseUrl }) => {
     const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    const { invoices, next } = await accounting.listInvoices(customer.customer_id, {
+    const { invoices, next } = await accounting().listInvoices(customer.customer_id, {
       limit: query.limit,
       after: page.after,
     });

@@ -14,7 +14,7 @@ export const handler = publicHttp({ responses: { 200: webhookReceipt } }, async 
   const { provider } = await paymentProvider(baseUrl);
   const paymentEvent = await provider.parseWebhook(raw, event.headers?.['stripe-signature']);
   if (paymentEvent.type === 'CHECKOUT_COMPLETED') {
-    const credited = await topups.completePaid(paymentEvent.checkout);
+    const credited = await topups().completePaid(paymentEvent.checkout);
     logInfo('checkout completed', {
       eventId: paymentEvent.eventId,
       sessionId: paymentEvent.checkout.sessionId,
