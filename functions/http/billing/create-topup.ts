@@ -18,8 +18,8 @@ const body = v.strictObject({
 
 export const handler = billingHttp(
   { path, body, responses: { 201: startedTopup } },
-  async ({ principal, path, body, baseUrl }) => {
-    const customer = await authorizedCustomer(principal, path.customer_id, 'TOP_UP');
+  async ({ guard, path, body, baseUrl }) => {
+    const customer = await authorizedCustomer(guard, path.customer_id);
     const amountCents = topupAmount(body.amount, customer.quotas);
     const currency = topupCurrency(body.currency);
     const jobId = body.job_id ?? null;

@@ -9,7 +9,7 @@ import { balance } from './billing-responses.ts';
 
 const path = v.object({ customer_id: id });
 
-export const handler = billingHttp({ path, responses: { 200: balance } }, async ({ principal, path }) => {
-  const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
+export const handler = billingHttp({ path, responses: { 200: balance } }, async ({ guard, path }) => {
+  const customer = await authorizedCustomer(guard, path.customer_id);
   return json(200, balanceRecord(customer.customer_id, await getBalance(customer.customer_id)));
 });

@@ -10,8 +10,8 @@ const path = v.object({ customer_id: id, session_id: sessionId });
 
 export const handler = billingHttp(
   { path, responses: { 200: topupStatus } },
-  async ({ principal, path, baseUrl }) => {
-    const customer = await authorizedCustomer(principal, path.customer_id, 'TOP_UP');
+  async ({ guard, path, baseUrl }) => {
+    const customer = await authorizedCustomer(guard, path.customer_id);
     const { provider } = await paymentProvider(baseUrl);
     return json(200, await topups().status(provider, customer.customer_id, path.session_id));
   },

@@ -55,8 +55,8 @@ const body = v.strictObject({
 
 export const handler = http(
   { body, responses: { 200: contactRequest, 201: contactRequest } },
-  async ({ principal, body }) => {
-    const job = body.job_id ? await authorizedJob(principal, body.job_id, 'CONTACT_SUPPORT') : null;
+  async ({ principal, guard, body }) => {
+    const job = body.job_id ? await authorizedJob(guard, body.job_id) : null;
     const problem = contactReasonProblem(body.contact_reason, job);
     if (problem) throw problem;
     // Asking again about a job answers its request, whatever the user's limit: it mails no one.

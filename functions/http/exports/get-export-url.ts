@@ -16,8 +16,8 @@ const query = v.object({ project_id: id, ...fileChoiceFields });
  */
 export const handler = http(
   { path, query, responses: { 200: exportLink } },
-  async ({ principal, path, query }) => {
-    const project = await authorizedProject(principal, query.project_id, 'READ');
+  async ({ guard, path, query }) => {
+    const project = await authorizedProject(guard, query.project_id);
     return json(200, await exportFileLink(project, path.dataset, fileChoice(query)));
   },
 );

@@ -9,10 +9,7 @@ import { exportFile } from './export-responses.ts';
 const query = v.object({ project_id: id });
 
 /** The project's export files: dataset, website (null: all websites), rows, bytes, currency. */
-export const handler = http(
-  { query, responses: { 200: v.array(exportFile) } },
-  async ({ principal, query }) => {
-    const project = await authorizedProject(principal, query.project_id, 'READ');
-    return json(200, await listExports(project));
-  },
-);
+export const handler = http({ query, responses: { 200: v.array(exportFile) } }, async ({ guard, query }) => {
+  const project = await authorizedProject(guard, query.project_id);
+  return json(200, await listExports(project));
+});

@@ -10,7 +10,10 @@ import { matchingJob } from './job-responses.ts';
 const path = v.object({ job_id: id });
 
 // Approval holds the quote's cap on the credit: an outage there is billing's 503.
-export const handler = billingHttp({ path, responses: { 200: matchingJob } }, async ({ principal, path }) => {
-  const job = await authorizedMatchingJob(principal, path.job_id, 'OPERATE_JOBS');
-  return json(200, publicMatchingJob(await approveMatchingJob(job, principal.userId)));
-});
+export const handler = billingHttp(
+  { path, responses: { 200: matchingJob } },
+  async ({ principal, guard, path }) => {
+    const job = await authorizedMatchingJob(guard, path.job_id);
+    return json(200, publicMatchingJob(await approveMatchingJob(job, principal.userId)));
+  },
+);

@@ -10,7 +10,10 @@ import { scrapeJob } from './job-responses.ts';
 const path = v.object({ job_id: id });
 
 // Approval holds the quote's cap on the credit: an outage there is billing's 503.
-export const handler = billingHttp({ path, responses: { 200: scrapeJob } }, async ({ principal, path }) => {
-  const job = await authorizedScrapeJob(principal, path.job_id, 'OPERATE_JOBS');
-  return json(200, publicScrapeJob(await approveScrapeJob(job, principal.userId)));
-});
+export const handler = billingHttp(
+  { path, responses: { 200: scrapeJob } },
+  async ({ principal, guard, path }) => {
+    const job = await authorizedScrapeJob(guard, path.job_id);
+    return json(200, publicScrapeJob(await approveScrapeJob(job, principal.userId)));
+  },
+);

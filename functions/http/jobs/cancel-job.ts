@@ -10,8 +10,8 @@ import { anyJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });
 
-export const handler = http({ path, responses: { 200: anyJob } }, async ({ principal, path }) => {
-  const outcome = await stopJob(await authorizedJob(principal, path.job_id, 'OPERATE_JOBS'), 'CANCEL');
+export const handler = http({ path, responses: { 200: anyJob } }, async ({ guard, path }) => {
+  const outcome = await stopJob(await authorizedJob(guard, path.job_id), 'CANCEL');
   if ('refused' in outcome) {
     throw Conflict(
       'JOB_NOT_CANCELLABLE',

@@ -41,8 +41,8 @@ const body = v.pipe(
 
 export const handler = http(
   { body, responses: { 200: matchingJob, 201: matchingJob } },
-  async ({ principal, body }) => {
-    const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
+  async ({ guard, body }) => {
+    const project = await authorizedProject(guard, body.project_id);
     const { job, created } = await createMatchingJob(project, body);
     return json(created ? 201 : 200, publicMatchingJob(job));
   },

@@ -39,8 +39,8 @@ const body = v.pipe(
 
 export const handler = http(
   { body, responses: { 200: createdScrapeJob, 201: createdScrapeJob } },
-  async ({ principal, body }) => {
-    const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
+  async ({ guard, body }) => {
+    const project = await authorizedProject(guard, body.project_id);
     const { job, created, rejected } = await createScrapeJob(project, body);
     return json(created ? 201 : 200, { ...publicScrapeJob(job), ...rejected });
   },

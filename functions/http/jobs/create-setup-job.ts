@@ -17,8 +17,8 @@ const body = v.strictObject({
 // Creating a setup job may hold the analysis price on the credit: an outage there is billing's 503.
 export const handler = billingHttp(
   { body, responses: { 200: setupJob, 201: setupJob } },
-  async ({ principal, body }) => {
-    const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
+  async ({ guard, body }) => {
+    const project = await authorizedProject(guard, body.project_id);
     const { job, created } = await createSetupJob(project, body);
     return json(created ? 201 : 200, publicSetupJob(job));
   },

@@ -8,6 +8,6 @@ import { matchingJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });
 
-export const handler = http({ path, responses: { 200: matchingJob } }, async ({ principal, path }) =>
-  json(200, publicMatchingJob(await authorizedMatchingJob(principal, path.job_id, 'READ'))),
+export const handler = http({ path, responses: { 200: matchingJob } }, async ({ guard, path }) =>
+  json(200, publicMatchingJob(await authorizedMatchingJob(guard, path.job_id))),
 );

@@ -8,6 +8,6 @@ import { scrapeJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });
 
-export const handler = http({ path, responses: { 200: scrapeJob } }, async ({ principal, path }) =>
-  json(200, publicScrapeJob(await authorizedScrapeJob(principal, path.job_id, 'READ'))),
+export const handler = http({ path, responses: { 200: scrapeJob } }, async ({ guard, path }) =>
+  json(200, publicScrapeJob(await authorizedScrapeJob(guard, path.job_id))),
 );

@@ -8,9 +8,6 @@ import { setupJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });
 
-export const handler = http({ path, responses: { 200: setupJob } }, async ({ principal, path }) =>
-  json(
-    200,
-    publicSetupJob(await authorizedJob<SetupFields>(principal, path.job_id, 'READ', 'WEBSITE_SETUP')),
-  ),
+export const handler = http({ path, responses: { 200: setupJob } }, async ({ guard, path }) =>
+  json(200, publicSetupJob(await authorizedJob<SetupFields>(guard, path.job_id, 'WEBSITE_SETUP'))),
 );

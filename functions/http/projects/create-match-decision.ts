@@ -40,8 +40,8 @@ const body = v.pipe(
 
 export const handler = http(
   { path, body, responses: { 200: matchDecision, 201: matchDecision } },
-  async ({ principal, path, body }) => {
-    const project = await authorizedProject(principal, path.project_id, 'REVIEW_MATCHES');
+  async ({ principal, guard, path, body }) => {
+    const project = await authorizedProject(guard, path.project_id);
     const { decision, created } = await decideMatch(project, principal.userId, body);
     return json(created ? 201 : 200, publicMatchDecision(decision));
   },

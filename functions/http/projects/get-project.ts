@@ -7,6 +7,6 @@ import { project } from './project-responses.ts';
 
 const path = v.object({ project_id: id });
 
-export const handler = http({ path, responses: { 200: project } }, async ({ principal, path }) =>
-  json(200, await authorizedProject(principal, path.project_id, 'READ')),
+export const handler = http({ path, responses: { 200: project } }, async ({ guard, path }) =>
+  json(200, await authorizedProject(guard, path.project_id)),
 );

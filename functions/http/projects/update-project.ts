@@ -18,18 +18,15 @@ const body = v.optional(
   {},
 );
 
-export const handler = http(
-  { path, body, responses: { 200: project } },
-  async ({ principal, path, body }) => {
-    const project = await authorizedProject(principal, path.project_id, 'UPDATE_PROJECT');
-    const { localization } = body;
-    // A null name leaves the name as it is: a project always has one.
-    const updated = await updateProject(project.project_id, {
-      name: body.name ?? undefined,
-      localization: localization ? localize(localization.country, localization.currency) : localization,
-      changeThresholdPercent: body.change_threshold_percent,
-      autoAcceptConfidence: body.auto_accept_confidence,
-    });
-    return json(200, updated);
-  },
-);
+export const handler = http({ path, body, responses: { 200: project } }, async ({ guard, path, body }) => {
+  const project = await authorizedProject(guard, path.project_id);
+  const { localization } = body;
+  // A null name leaves the name as it is: a project always has one.
+  const updated = await updateProject(project.project_id, {
+    name: body.name ?? undefined,
+    localization: localization ? localize(localization.country, localization.currency) : localization,
+    changeThresholdPercent: body.change_threshold_percent,
+    autoAcceptConfidence: body.auto_accept_confidence,
+  });
+  return json(200, updated);
+});

@@ -42,11 +42,14 @@ const body = v.pipe(
   ]),
 );
 
-export const handler = http({ body, responses: { 201: createdSchedule } }, async ({ principal, body }) => {
-  const project = await authorizedProject(principal, body.project_id, 'MANAGE_SCHEDULES');
-  const { schedule, rejected } = await createSchedule(project, principal.userId, {
-    ...body,
-    monthly_budget: parseMoney(body.monthly_budget),
-  });
-  return json(201, { ...publicSchedule(schedule), ...rejected });
-});
+export const handler = http(
+  { body, responses: { 201: createdSchedule } },
+  async ({ principal, guard, body }) => {
+    const project = await authorizedProject(guard, body.project_id);
+    const { schedule, rejected } = await createSchedule(project, principal.userId, {
+      ...body,
+      monthly_budget: parseMoney(body.monthly_budget),
+    });
+    return json(201, { ...publicSchedule(schedule), ...rejected });
+  },
+);

@@ -8,6 +8,6 @@ import { schedule } from './schedule-responses.ts';
 
 const path = v.object({ schedule_id: id });
 
-export const handler = http({ path, responses: { 200: schedule } }, async ({ principal, path }) =>
-  json(200, publicSchedule(await authorizedSchedule(principal, path.schedule_id, 'READ'))),
+export const handler = http({ path, responses: { 200: schedule } }, async ({ guard, path }) =>
+  json(200, publicSchedule(await authorizedSchedule(guard, path.schedule_id))),
 );

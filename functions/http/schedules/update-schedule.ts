@@ -43,12 +43,9 @@ const body = v.pipe(
   v.examples([{ status: 'PAUSED' }]),
 );
 
-export const handler = http(
-  { path, body, responses: { 200: schedule } },
-  async ({ principal, path, body }) => {
-    const read = await authorizedSchedule(principal, path.schedule_id, 'MANAGE_SCHEDULES');
-    const { monthly_budget, ...change } = body;
-    const budget = monthly_budget === undefined ? {} : { monthly_budget: parseMoney(monthly_budget) };
-    return json(200, publicSchedule(await updateSchedule(read, { ...change, ...budget })));
-  },
-);
+export const handler = http({ path, body, responses: { 200: schedule } }, async ({ guard, path, body }) => {
+  const read = await authorizedSchedule(guard, path.schedule_id);
+  const { monthly_budget, ...change } = body;
+  const budget = monthly_budget === undefined ? {} : { monthly_budget: parseMoney(monthly_budget) };
+  return json(200, publicSchedule(await updateSchedule(read, { ...change, ...budget })));
+});

@@ -22,8 +22,11 @@ const body = v.pipe(
   ]),
 );
 
-export const handler = http({ body, responses: { 201: createdWebhook } }, async ({ principal, body }) => {
-  const project = await authorizedProject(principal, body.project_id, 'MANAGE_WEBHOOKS');
-  const webhook = await registerWebhook(project.project_id, principal.userId, body);
-  return json(201, { ...publicWebhook(webhook), secret: webhook.secret });
-});
+export const handler = http(
+  { body, responses: { 201: createdWebhook } },
+  async ({ principal, guard, body }) => {
+    const project = await authorizedProject(guard, body.project_id);
+    const webhook = await registerWebhook(project.project_id, principal.userId, body);
+    return json(201, { ...publicWebhook(webhook), secret: webhook.secret });
+  },
+);

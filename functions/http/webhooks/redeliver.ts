@@ -8,7 +8,7 @@ import { delivery, publicDelivery } from './webhook-responses.ts';
 
 const path = v.object({ webhook_id: id, delivery_id: id });
 
-export const handler = http({ path, responses: { 200: delivery } }, async ({ principal, path }) => {
-  const webhook = await authorizedWebhook(principal, path.webhook_id, 'MANAGE_WEBHOOKS');
+export const handler = http({ path, responses: { 200: delivery } }, async ({ guard, path }) => {
+  const webhook = await authorizedWebhook(guard, path.webhook_id);
   return json(200, publicDelivery(await redeliver(webhook, path.delivery_id)));
 });

@@ -35,8 +35,8 @@ const query = v.object({
  */
 export const handler = http(
   { path, query, responses: { 200: productHistory } },
-  async ({ principal, path, query }) => {
-    const website = await authorizedWebsite(principal, path.website_id, 'READ');
+  async ({ guard, path, query }) => {
+    const website = await authorizedWebsite(guard, path.website_id);
     if ((query.product_url === undefined) === (query.product_id === undefined))
       throw Unprocessable([
         { location: 'query', path: 'product_id', message: 'Give either product_id or product_url.' },

@@ -9,7 +9,7 @@ import { websiteSample } from './website-responses.ts';
 const path = v.object({ website_id: id });
 
 /** The products read while training, so a user can judge the extraction before paying for a scrape. */
-export const handler = http({ path, responses: { 200: websiteSample } }, async ({ principal, path }) => {
-  const website = await authorizedWebsite(principal, path.website_id, 'READ');
+export const handler = http({ path, responses: { 200: websiteSample } }, async ({ guard, path }) => {
+  const website = await authorizedWebsite(guard, path.website_id);
   return json(200, { website_id: website.website_id, products: await getWebsiteSample(website.website_id) });
 });

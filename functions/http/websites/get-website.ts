@@ -7,6 +7,6 @@ import { website } from './website-responses.ts';
 
 const path = v.object({ website_id: id });
 
-export const handler = http({ path, responses: { 200: website } }, async ({ principal, path }) =>
-  json(200, await authorizedWebsite(principal, path.website_id, 'READ')),
+export const handler = http({ path, responses: { 200: website } }, async ({ guard, path }) =>
+  json(200, await authorizedWebsite(guard, path.website_id)),
 );
