@@ -86,4 +86,17 @@ describe('the handler factory and the route table’s policy action', () => {
     });
     expect((await confused(projectEvent, context())).statusCode).toBe(500);
   });
+
+  it('types each answer by the route’s response schema, so tsc refuses a view that drifted', async () => {
+    const project = v.object({ project_id: v.string(), name: v.string() });
+    const typed = http({ path, responses: { 200: project } }, async ({ guard, path, answer }) => {
+      guard.pass();
+      if (path.project_id === 'prj_drifted')
+        // @ts-expect-error: the view lost `name`, which the schema (and so the OpenAPI document) promises.
+        return answer(200, { project_id: path.project_id });
+      return answer(200, { project_id: path.project_id, name: 'Shoes' });
+    });
+    const response = await typed(projectEvent, context());
+    expect(JSON.parse(response.body ?? '{}')).toEqual({ project_id: 'prj_1', name: 'Shoes' });
+  });
 });

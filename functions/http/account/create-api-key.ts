@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
-import { json } from '#platform/http-response';
 import { displayName, id } from '#platform/request-fields';
 import { createApiKey } from '#store/api-keys';
 import { http } from '../http.ts';
@@ -16,10 +15,10 @@ const body = v.optional(
 
 export const handler = http(
   { body, responses: { 201: createdApiKey } },
-  async ({ principal, guard, body }) => {
+  async ({ principal, guard, body, answer }) => {
     const projectId = body.project_id ?? null;
     if (projectId) await authorizedProject(guard, projectId);
     const created = await createApiKey({ userId: principal.userId, name: body.name ?? null, projectId });
-    return json(201, created);
+    return answer(201, created);
   },
 );

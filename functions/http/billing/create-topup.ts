@@ -3,7 +3,6 @@ import { authorizedCustomer } from '#access/authorized-customer';
 import { paymentProvider, topups } from '#billing/billing-services';
 import { NotFound } from '#core/problem';
 import { topupAmount, topupCurrency } from '#core/topup-amount';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { jobStore } from '#store/job-store';
 import { billingHttp } from './billing-http.ts';
@@ -18,7 +17,7 @@ const body = v.strictObject({
 
 export const handler = billingHttp(
   { path, body, responses: { 201: startedTopup } },
-  async ({ guard, path, body, baseUrl }) => {
+  async ({ guard, path, body, baseUrl, answer }) => {
     const customer = await authorizedCustomer(guard, path.customer_id);
     const amountCents = topupAmount(body.amount, customer.quotas);
     const currency = topupCurrency(body.currency);
@@ -34,6 +33,6 @@ export const handler = billingHttp(
       successUrl: returnUrl,
       cancelUrl: returnUrl,
     });
-    return json(201, started);
+    return answer(201, started);
   },
 );

@@ -2,14 +2,13 @@ import * as v from 'valibot';
 import { authorizedCustomer } from '#access/authorized-customer';
 import { getBalance } from '#billing/ledger';
 import { balanceRecord } from '#core/balance-record';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { billingHttp } from './billing-http.ts';
 import { balance } from './billing-responses.ts';
 
 const path = v.object({ customer_id: id });
 
-export const handler = billingHttp({ path, responses: { 200: balance } }, async ({ guard, path }) => {
+export const handler = billingHttp({ path, responses: { 200: balance } }, async ({ guard, path, answer }) => {
   const customer = await authorizedCustomer(guard, path.customer_id);
-  return json(200, balanceRecord(customer.customer_id, await getBalance(customer.customer_id)));
+  return answer(200, balanceRecord(customer.customer_id, await getBalance(customer.customer_id)));
 });

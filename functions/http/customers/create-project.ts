@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { authorizedCustomer } from '#access/authorized-customer';
 import { localize } from '#core/localization';
-import { json } from '#platform/http-response';
 import { displayName, id, localizationInput } from '#platform/request-fields';
 import { createProject } from '#store/projects';
 import { http } from '../http.ts';
@@ -15,7 +14,7 @@ const body = v.strictObject({
 
 export const handler = http(
   { path, body, responses: { 201: project } },
-  async ({ principal, guard, path, body }) => {
+  async ({ principal, guard, path, body, answer }) => {
     await authorizedCustomer(guard, path.customer_id);
     const localization = localize(body.localization.country, body.localization.currency);
     const project = await createProject({
@@ -25,6 +24,6 @@ export const handler = http(
       localization,
       managed: false,
     });
-    return json(201, project);
+    return answer(201, project);
   },
 );

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { authorizedCustomerRole } from '#access/authorized-customer';
 import { pragueMonthOf } from '#core/prague-month';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { monthlyUsage } from '#store/monthly-usage';
 import { http } from '../http.ts';
@@ -10,9 +9,9 @@ import { customer } from './customer-responses.ts';
 
 const path = v.object({ customer_id: id });
 
-export const handler = http({ path, responses: { 200: customer } }, async ({ guard, path }) => {
+export const handler = http({ path, responses: { 200: customer } }, async ({ guard, path, answer }) => {
   const { customer, role } = await authorizedCustomerRole(guard, path.customer_id);
-  return json(
+  return answer(
     200,
     customerRecord(customer, role, await monthlyUsage(customer.customer_id, pragueMonthOf(new Date()))),
   );

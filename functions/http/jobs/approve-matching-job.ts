@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { authorizedMatchingJob } from '#access/authorized-matching-job';
 import { approveMatchingJob } from '#jobs/approve-matching-job';
 import { publicMatchingJob } from '#jobs/matching-job';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { billingHttp } from '../billing/billing-http.ts';
 import { matchingJob } from './job-responses.ts';
@@ -12,8 +11,8 @@ const path = v.object({ job_id: id });
 // Approval holds the quote's cap on the credit: an outage there is billing's 503.
 export const handler = billingHttp(
   { path, responses: { 200: matchingJob } },
-  async ({ principal, guard, path }) => {
+  async ({ principal, guard, path, answer }) => {
     const job = await authorizedMatchingJob(guard, path.job_id);
-    return json(200, publicMatchingJob(await approveMatchingJob(job, principal.userId)));
+    return answer(200, publicMatchingJob(await approveMatchingJob(job, principal.userId)));
   },
 );

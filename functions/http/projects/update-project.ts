@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { localize } from '#core/localization';
-import { json } from '#platform/http-response';
 import { displayName, id, localizationInput } from '#platform/request-fields';
 import { updateProject } from '#store/projects';
 import { http } from '../http.ts';
@@ -18,15 +17,18 @@ const body = v.optional(
   {},
 );
 
-export const handler = http({ path, body, responses: { 200: project } }, async ({ guard, path, body }) => {
-  const project = await authorizedProject(guard, path.project_id);
-  const { localization } = body;
-  // A null name leaves the name as it is: a project always has one.
-  const updated = await updateProject(project.project_id, {
-    name: body.name ?? undefined,
-    localization: localization ? localize(localization.country, localization.currency) : localization,
-    changeThresholdPercent: body.change_threshold_percent,
-    autoAcceptConfidence: body.auto_accept_confidence,
-  });
-  return json(200, updated);
-});
+export const handler = http(
+  { path, body, responses: { 200: project } },
+  async ({ guard, path, body, answer }) => {
+    const project = await authorizedProject(guard, path.project_id);
+    const { localization } = body;
+    // A null name leaves the name as it is: a project always has one.
+    const updated = await updateProject(project.project_id, {
+      name: body.name ?? undefined,
+      localization: localization ? localize(localization.country, localization.currency) : localization,
+      changeThresholdPercent: body.change_threshold_percent,
+      autoAcceptConfidence: body.auto_accept_confidence,
+    });
+    return answer(200, updated);
+  },
+);

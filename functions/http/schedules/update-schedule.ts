@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { parseMoney } from '#core/money';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { authorizedSchedule } from '#schedules/authorized-schedule';
 import { updateSchedule } from '#schedules/change-schedule';
@@ -43,9 +42,12 @@ const body = v.pipe(
   v.examples([{ status: 'PAUSED' }]),
 );
 
-export const handler = http({ path, body, responses: { 200: schedule } }, async ({ guard, path, body }) => {
-  const read = await authorizedSchedule(guard, path.schedule_id);
-  const { monthly_budget, ...change } = body;
-  const budget = monthly_budget === undefined ? {} : { monthly_budget: parseMoney(monthly_budget) };
-  return json(200, publicSchedule(await updateSchedule(read, { ...change, ...budget })));
-});
+export const handler = http(
+  { path, body, responses: { 200: schedule } },
+  async ({ guard, path, body, answer }) => {
+    const read = await authorizedSchedule(guard, path.schedule_id);
+    const { monthly_budget, ...change } = body;
+    const budget = monthly_budget === undefined ? {} : { monthly_budget: parseMoney(monthly_budget) };
+    return answer(200, publicSchedule(await updateSchedule(read, { ...change, ...budget })));
+  },
+);

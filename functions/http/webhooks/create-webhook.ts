@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { WEBHOOK_EVENT_TYPES } from '#core/webhook-events';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { registerWebhook } from '#webhooks/register-webhook';
 import { http } from '../http.ts';
@@ -24,9 +23,9 @@ const body = v.pipe(
 
 export const handler = http(
   { body, responses: { 201: createdWebhook } },
-  async ({ principal, guard, body }) => {
+  async ({ principal, guard, body, answer }) => {
     const project = await authorizedProject(guard, body.project_id);
     const webhook = await registerWebhook(project.project_id, principal.userId, body);
-    return json(201, { ...publicWebhook(webhook), secret: webhook.secret });
+    return answer(201, { ...publicWebhook(webhook), secret: webhook.secret });
   },
 );
