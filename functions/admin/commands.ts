@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { creditBalance, findCredit, getBalance } from '#billing/ledger';
+import { ledger } from '#billing/ledger-services';
 import { CUSTOMER_ROLES, type CustomerRole, PROJECT_ROLES, type ProjectRole } from '#core/access-policy';
 import { balanceRecord } from '#core/balance-record';
 import { localize } from '#core/localization';
@@ -166,7 +166,7 @@ export const commands = {
       throw BadRequest('INVALID_FLAG', '--amount must be a positive amount in EUR.');
     const reference = creditReference(flags);
     const source = `operator-${reference}`;
-    const credited = await creditBalance({
+    const credited = await ledger.creditBalance({
       customerId: customer.customer_id,
       amount,
       kind: 'OPERATOR_CREDIT',
@@ -174,7 +174,7 @@ export const commands = {
       reason: text(flags, 'reason'),
     });
     if (!credited) {
-      const earlier = await findCredit(customer.customer_id, source);
+      const earlier = await ledger.findCredit(customer.customer_id, source);
       if (earlier && earlier.amount !== amount)
         throw Conflict(
           'REFERENCE_REUSED',
@@ -182,7 +182,7 @@ export const commands = {
         );
     }
     return {
-      ...balanceRecord(customer.customer_id, await getBalance(customer.customer_id)),
+      ...balanceRecord(customer.customer_id, await ledger.getBalance(customer.customer_id)),
       reference,
       credited,
     };

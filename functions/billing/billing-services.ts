@@ -3,7 +3,7 @@ import { logError } from '#platform/log';
 import { readSecrets } from '#platform/secrets';
 import { getCustomer } from '#store/customers';
 import { accounting } from './invoicing.ts';
-import { creditBalance, findCredit } from './ledger.ts';
+import { ledger } from './ledger-services.ts';
 import { localCheckoutStore } from './local-checkout-records.ts';
 import { LocalPaymentProvider } from './local-payment-provider.ts';
 import { type PaymentProvider, providerUnavailable } from './payment-provider.ts';
@@ -21,8 +21,8 @@ export const topups = onFirstUse(
     new TopupFlow({
       records: topupRecords,
       ledger: {
-        credit: (input) => creditBalance({ ...input, kind: 'TOPUP' }),
-        findCredit,
+        credit: (input) => ledger.creditBalance({ ...input, kind: 'TOPUP' }),
+        findCredit: ledger.findCredit,
       },
       accounting: accounting(),
       customerName: async (customerId) => (await getCustomer(customerId))?.name ?? customerId,

@@ -1,4 +1,4 @@
-import { placeHold } from '#billing/ledger';
+import { ledger } from '#billing/ledger-services';
 import type { AnalysisCharge } from '#billing/setup-billing';
 import { newId } from '#core/ids';
 import { newJobRecord } from '#core/job-record';
@@ -181,7 +181,7 @@ async function holdAnalysisPrice(
   spendLimit: Cents,
 ): Promise<void> {
   try {
-    await placeHold({
+    await ledger.placeHold({
       customerId: job.customer_id,
       holdId: charge.hold_id,
       amount: charge.amount,

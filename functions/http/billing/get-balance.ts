@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { authorizedCustomer } from '#access/authorized-customer';
-import { getBalance } from '#billing/ledger';
+import { ledger } from '#billing/ledger-services';
 import { balanceRecord } from '#core/balance-record';
 import { id } from '#platform/request-fields';
 import { billingHttp } from './billing-http.ts';
@@ -10,5 +10,5 @@ const path = v.object({ customer_id: id });
 
 export const handler = billingHttp({ path, responses: { 200: balance } }, async ({ guard, path, answer }) => {
   const customer = await authorizedCustomer(guard, path.customer_id);
-  return answer(200, balanceRecord(customer.customer_id, await getBalance(customer.customer_id)));
+  return answer(200, balanceRecord(customer.customer_id, await ledger.getBalance(customer.customer_id)));
 });
