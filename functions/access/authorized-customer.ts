@@ -1,5 +1,5 @@
+import { type Customer, customerFacts } from '#accounts/customers';
 import { type CustomerRole, customerAccessProblem } from '#core/access-policy';
-import { type Customer, customerFacts } from '#store/customers';
 import type { RouteGuard } from './route-guard.ts';
 
 /** The customer and the caller's role there, when the caller may do the route's action; otherwise the policy's problem is thrown. */

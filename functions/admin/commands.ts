@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createApiKey } from '#accounts/api-keys';
+import { createCustomer, getCustomer, putMembership, setQuotas } from '#accounts/customers';
+import { createUser, getUser } from '#accounts/users';
 import { ledger } from '#billing/ledger-services';
 import { CUSTOMER_ROLES, type CustomerRole, PROJECT_ROLES, type ProjectRole } from '#core/access-policy';
 import { balanceRecord } from '#core/balance-record';
@@ -7,10 +10,7 @@ import { formatMoney, parseMoney } from '#core/money';
 import { BadRequest, Conflict, NotFound } from '#core/problem';
 import type { Quotas } from '#core/quotas';
 import { setExportsEnabled } from '#exports/export-records';
-import { createApiKey } from '#store/api-keys';
-import { createCustomer, getCustomer, putMembership, setQuotas } from '#store/customers';
 import { createProject, putProjectMembership } from '#store/projects';
-import { createUser, getUser } from '#store/users';
 
 /**
  * The provider's operator commands. The admin CLI parses flags and prints what these return; the

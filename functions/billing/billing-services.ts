@@ -1,7 +1,7 @@
+import { getCustomer } from '#accounts/customers';
 import { onFirstUse, setting } from '#platform/config';
 import { logError } from '#platform/log';
 import { readSecrets } from '#platform/secrets';
-import { getCustomer } from '#store/customers';
 import { accounting } from './invoicing.ts';
 import { ledger } from './ledger-services.ts';
 import { localCheckoutStore } from './local-checkout-records.ts';

@@ -1,7 +1,7 @@
+import { getCustomer } from '#accounts/customers';
 import type { StoredJob } from '#core/job-record';
 import { parseMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
-import { getCustomer } from '#store/customers';
 import { ledger } from './ledger-services.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { type Customer, getCustomer } from '#accounts/customers';
 import { ledger } from '#billing/ledger-services';
 import type { AnalysisCharge } from '#billing/setup-billing';
 import { newId } from '#core/ids';
@@ -12,7 +13,6 @@ import { freeSlot, type WindowLimit } from '#core/rolling-window';
 import { websiteAddress } from '#core/website-identity';
 import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
-import { type Customer, getCustomer } from '#store/customers';
 import type { TransactItem } from '#store/dynamo';
 import { takeFreeAnalysis } from '#store/free-analyses';
 import { jobStore } from '#store/job-store';

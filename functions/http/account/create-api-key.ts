@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
+import { createApiKey } from '#accounts/api-keys';
 import { displayName, id } from '#platform/request-fields';
-import { createApiKey } from '#store/api-keys';
 import { http } from '../http.ts';
 import { createdApiKey } from './account-responses.ts';
 

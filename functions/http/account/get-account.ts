@@ -1,5 +1,5 @@
+import { getUser } from '#accounts/users';
 import { NotFound } from '#core/problem';
-import { getUser } from '#store/users';
 import { http } from '../http.ts';
 import { account } from './account-responses.ts';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
+import { renameUser } from '#accounts/users';
 import { displayName } from '#platform/request-fields';
-import { renameUser } from '#store/users';
 import { http } from '../http.ts';
 import { account } from './account-responses.ts';
 

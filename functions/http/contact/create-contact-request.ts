@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { authorizedJob } from '#access/authorized-job';
+import { getUser } from '#accounts/users';
 import {
   CONTACT_LIMIT,
   type ContactRequest,
@@ -16,7 +17,6 @@ import { mailer, teamAddress } from '#platform/mailer';
 import { freeText, id } from '#platform/request-fields';
 import { getContactRequest, saveContactRequest } from '#store/contact-requests';
 import { contactSlotsPrefix } from '#store/keys';
-import { getUser } from '#store/users';
 import { readWindowSlots, takeWindowSlot } from '#store/window-slots';
 import { http } from '../http.ts';
 import { contactRequest } from './contact-responses.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { listMemberships } from '#store/customers';
+import { listMemberships } from '#accounts/customers';
 import { http } from '../http.ts';
 import { membership } from './customer-responses.ts';
 
