@@ -1,7 +1,7 @@
 import { projectAccessProblem } from '#core/access-policy';
 import type { Problem } from '#core/problem';
+import type { RouteGuard } from '#core/route-guard';
 import { projectFacts } from '#store/projects';
-import type { RouteGuard } from './route-guard.ts';
 
 /**
  * The resource, when the caller may do the route's action in its project. One the caller cannot see (none,

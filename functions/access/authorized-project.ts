@@ -1,6 +1,6 @@
 import { projectAccessProblem } from '#core/access-policy';
+import type { RouteGuard } from '#core/route-guard';
 import { type Project, projectFacts } from '#store/projects';
-import type { RouteGuard } from './route-guard.ts';
 
 /** The project, when the caller may do the route's action on it; otherwise the policy's problem is thrown. */
 export async function authorizedProject(guard: RouteGuard, projectId: string): Promise<Project> {

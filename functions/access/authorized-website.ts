@@ -1,7 +1,7 @@
 import { NotFound } from '#core/problem';
+import type { RouteGuard } from '#core/route-guard';
 import { getWebsite, type Website } from '#store/websites';
 import { authorizedInProject } from './authorized-in-project.ts';
-import type { RouteGuard } from './route-guard.ts';
 
 /**
  * The website, when the caller may do the route's action in its project. One the caller cannot see is 404

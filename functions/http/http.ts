@@ -1,8 +1,8 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type * as v from 'valibot';
-import { RouteGuard } from '#access/route-guard';
 import { type Principal, scopeProblem } from '#core/access-policy';
+import { RouteGuard } from '#core/route-guard';
 import type { HttpEvent } from '#platform/http-event';
 import { type HttpResponse, json } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';

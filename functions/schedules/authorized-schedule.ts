@@ -1,6 +1,6 @@
 import { authorizedInProject } from '#access/authorized-in-project';
-import type { RouteGuard } from '#access/route-guard';
 import { NotFound } from '#core/problem';
+import type { RouteGuard } from '#core/route-guard';
 import type { Schedule } from './schedule.ts';
 import { scheduleStore } from './schedule-services.ts';
 

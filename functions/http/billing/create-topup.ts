@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorizedCustomer } from '#access/authorized-customer';
+import { authorizedCustomer } from '#accounts/authorized-customer';
 import { paymentProvider, topups } from '#billing/billing-services';
 import { NotFound } from '#core/problem';
 import { topupAmount, topupCurrency } from '#core/topup-amount';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorizedCustomer } from '#access/authorized-customer';
+import { authorizedCustomer } from '#accounts/authorized-customer';
 import { ledger } from '#billing/ledger-services';
 import { balanceRecord } from '#core/balance-record';
 import { id } from '#platform/request-fields';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorizedCustomer } from '#access/authorized-customer';
+import { authorizedCustomer } from '#accounts/authorized-customer';
 import { accounting } from '#billing/invoicing';
 import { binary } from '#platform/http-response';
 import { id } from '#platform/request-fields';

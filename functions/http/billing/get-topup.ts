@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorizedCustomer } from '#access/authorized-customer';
+import { authorizedCustomer } from '#accounts/authorized-customer';
 import { paymentProvider, topups } from '#billing/billing-services';
 import { id, sessionId } from '#platform/request-fields';
 import { billingHttp } from './billing-http.ts';

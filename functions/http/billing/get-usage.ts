@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorizedCustomer } from '#access/authorized-customer';
+import { authorizedCustomer } from '#accounts/authorized-customer';
 import { chargesOfMonth } from '#billing/usage';
 import { formatMoney, sumMoney } from '#core/money';
 import { MONTH_PATTERN, pragueMonthOf } from '#core/prague-month';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorizedCustomer } from '#access/authorized-customer';
+import { authorizedCustomer } from '#accounts/authorized-customer';
 import { accounting } from '#billing/invoicing';
 import { cursor, id, wholeListLimit } from '#platform/request-fields';
 import { listPage } from '../list-page.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorizedCustomer } from '#access/authorized-customer';
+import { authorizedCustomer } from '#accounts/authorized-customer';
 import { localize } from '#core/localization';
 import { displayName, id, localizationInput } from '#platform/request-fields';
 import { createProject } from '#store/projects';

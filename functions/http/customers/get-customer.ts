@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorizedCustomerRole } from '#access/authorized-customer';
+import { authorizedCustomerRole } from '#accounts/authorized-customer';
 import { pragueMonthOf } from '#core/prague-month';
 import { id } from '#platform/request-fields';
 import { monthlyUsage } from '#store/monthly-usage';

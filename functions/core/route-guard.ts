@@ -3,7 +3,7 @@ import {
   type CustomerAction,
   type Principal,
   type ProjectAction,
-} from '#core/access-policy';
+} from './access-policy.ts';
 
 /**
  * A request's access check as the HTTP factory hands it to the handler: the caller, and the policy

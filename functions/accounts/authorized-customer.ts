@@ -1,6 +1,6 @@
-import { type Customer, customerFacts } from '#accounts/customers';
 import { type CustomerRole, customerAccessProblem } from '#core/access-policy';
-import type { RouteGuard } from './route-guard.ts';
+import type { RouteGuard } from '#core/route-guard';
+import { type Customer, customerFacts } from './customers.ts';
 
 /** The customer and the caller's role there, when the caller may do the route's action; otherwise the policy's problem is thrown. */
 export async function authorizedCustomerRole(
