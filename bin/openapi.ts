@@ -1,10 +1,7 @@
 import { writeFile } from 'node:fs/promises';
+import { COMPONENT_SCHEMAS } from '#http/openapi-components';
 import { openApiDocument } from '#http/openapi-document';
-
-// The invoice and export-file modules still read their buckets when imported; the document needs neither.
-for (const name of ['DATA_BUCKET', 'EXPORTS_BUCKET']) process.env[name] ??= 'openapi';
-const { loadEndpoints } = await import('#local/load-endpoints');
-const { COMPONENT_SCHEMAS } = await import('#http/openapi-components');
+import { loadEndpoints } from '#local/load-endpoints';
 
 const target = process.argv[2] ?? 'docs/openapi.json';
 await writeFile(

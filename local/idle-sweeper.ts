@@ -1,4 +1,5 @@
 import { setting } from '#platform/config';
+import { handler } from '#tasks/sweep-idle-jobs';
 import { runOnTimer } from './run-on-timer.ts';
 
 /**
@@ -7,6 +8,5 @@ import { runOnTimer } from './run-on-timer.ts';
  * jobs within seconds.
  */
 export async function startIdleSweeper(): Promise<{ stop(): Promise<void> }> {
-  const { handler } = await import('../functions/tasks/sweep-idle-jobs.ts');
   return runOnTimer('idle sweep', setting('JOB_SWEEP_INTERVAL_SECONDS'), () => handler());
 }

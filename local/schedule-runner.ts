@@ -1,4 +1,5 @@
 import { setting } from '#platform/config';
+import { handler } from '#tasks/run-schedules';
 import { runOnTimer } from './run-on-timer.ts';
 
 /**
@@ -7,6 +8,5 @@ import { runOnTimer } from './run-on-timer.ts';
  * with that time instead of waiting for it.
  */
 export async function startScheduleRunner(): Promise<{ stop(): Promise<void> }> {
-  const { handler } = await import('../functions/tasks/run-schedules.ts');
   return runOnTimer('schedule runner', setting('SCHEDULE_RUN_INTERVAL_SECONDS'), () => handler());
 }

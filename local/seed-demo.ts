@@ -1,9 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createApiKey } from '#accounts/api-keys';
+import { listMemberships } from '#accounts/customers';
+import { findUserIdByEmail } from '#accounts/users';
 import { commands } from '#admin/commands';
-import { createApiKey } from '#store/api-keys';
-import { listMemberships } from '#store/customers';
-import { findUserIdByEmail } from '#store/users';
 
 export const DEMO_EMAIL = 'demo@product-data.local';
 

@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { resumeInterruptedJobs } from '#jobs/resume-interrupted-jobs';
 import { isSet, type SettingName, setting } from '#platform/config';
 import { logInfo } from '#platform/log';
+import { startApiServer } from './api-server.ts';
 import { createTable } from './create-table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
+import { startIdleSweeper } from './idle-sweeper.ts';
 import { startS3Fake } from './s3-fake.ts';
+import { startScheduleRunner } from './schedule-runner.ts';
+import { seedDemo } from './seed-demo.ts';
+import { startLocalLanes } from './state-machine-runner.ts';
 
 /** The per-key rate limit of `npm start` unless set: generous, so local bursts are never refused. */
 const LOCAL_RATE_LIMIT = { perSecond: 1_000, burst: 10_000 };
@@ -50,8 +56,8 @@ export const LOCAL_BUCKETS = { data: 'pds-data-local', exports: 'pds-exports-loc
 
 /**
  * The whole service on one machine: DynamoDB Local, the S3 fake, the table and buckets, and the API
- * server running the same handlers as Lambda. Handlers read their settings from the environment at
- * import, so the environment is set before anything that reads it is imported.
+ * server running the same handlers as Lambda. The environment plays the Lambda's: it is set before
+ * the first handler runs, and each reads its settings from it on first use.
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
@@ -86,26 +92,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ...(isSet('CURSOR_SIGNING_KEY') ? {} : { CURSOR_SIGNING_KEY: randomBytes(32).toString('base64url') }),
       ...(isSet('CRAWL_PROXY_KEY') ? {} : { CRAWL_PROXY_KEY: await crawlProxyKey(dataDir) }),
     } satisfies Partial<Record<SettingName, string>>);
-    const { seedDemo } = await import('./seed-demo.ts');
     const demo = options.seed === false ? null : await seedDemo(dataDir);
-    const { startLocalLanes } = await import('./state-machine-runner.ts');
     const lanes = startLocalLanes();
     stoppers.unshift(lanes.stopAll);
     // Jobs the table holds unfinished were run by a stopped process, since this stack's engines are
     // its own; on shared engines (the test suite's) they belong to the other stacks still running.
     if (!options.engines) {
-      const { resumeInterruptedJobs } = await import('#jobs/resume-interrupted-jobs');
       const resumption = await resumeInterruptedJobs();
       if (resumption.resumed.length + resumption.failed.length > 0)
         logInfo('interrupted jobs after a restart', { ...resumption });
     }
-    const { startIdleSweeper } = await import('./idle-sweeper.ts');
     const sweeper = await startIdleSweeper();
     stoppers.unshift(sweeper.stop);
-    const { startScheduleRunner } = await import('./schedule-runner.ts');
     const scheduleRunner = await startScheduleRunner();
     stoppers.unshift(scheduleRunner.stop);
-    const { startApiServer } = await import('./api-server.ts');
     const api = await startApiServer(options.port);
     stoppers.unshift(api.stop);
     return {

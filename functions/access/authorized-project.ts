@@ -1,14 +1,12 @@
-import { type Principal, type ProjectAction, projectAccessProblem } from '#core/access-policy';
+import { projectAccessProblem } from '#core/access-policy';
+import type { RouteGuard } from '#core/route-guard';
 import { type Project, projectFacts } from '#store/projects';
 
-/** The project, when the caller may do the action on it; otherwise the policy's problem is thrown. */
-export async function authorizedProject(
-  principal: Principal,
-  projectId: string,
-  action: ProjectAction,
-): Promise<Project> {
-  const facts = await projectFacts(principal.userId, projectId);
-  const problem = projectAccessProblem(principal, facts, action);
+/** The project, when the caller may do the route's action on it; otherwise the policy's problem is thrown. */
+export async function authorizedProject(guard: RouteGuard, projectId: string): Promise<Project> {
+  const facts = await projectFacts(guard.principal.userId, projectId);
+  const problem = projectAccessProblem(guard.principal, facts, guard.projectAction());
   if (problem || !facts.project) throw problem;
+  guard.pass();
   return facts.project;
 }

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { creditBalance, findCredit, getBalance } from '#billing/ledger';
+import { createApiKey } from '#accounts/api-keys';
+import { createCustomer, getCustomer, putMembership, setQuotas } from '#accounts/customers';
+import { createUser, getUser } from '#accounts/users';
+import { ledger } from '#billing/ledger-services';
 import { CUSTOMER_ROLES, type CustomerRole, PROJECT_ROLES, type ProjectRole } from '#core/access-policy';
 import { balanceRecord } from '#core/balance-record';
 import { localize } from '#core/localization';
@@ -7,10 +10,7 @@ import { formatMoney, parseMoney } from '#core/money';
 import { BadRequest, Conflict, NotFound } from '#core/problem';
 import type { Quotas } from '#core/quotas';
 import { setExportsEnabled } from '#exports/export-records';
-import { createApiKey } from '#store/api-keys';
-import { createCustomer, getCustomer, putMembership, setQuotas } from '#store/customers';
 import { createProject, putProjectMembership } from '#store/projects';
-import { createUser, getUser } from '#store/users';
 
 /**
  * The provider's operator commands. The admin CLI parses flags and prints what these return; the
@@ -166,7 +166,7 @@ export const commands = {
       throw BadRequest('INVALID_FLAG', '--amount must be a positive amount in EUR.');
     const reference = creditReference(flags);
     const source = `operator-${reference}`;
-    const credited = await creditBalance({
+    const credited = await ledger.creditBalance({
       customerId: customer.customer_id,
       amount,
       kind: 'OPERATOR_CREDIT',
@@ -174,7 +174,7 @@ export const commands = {
       reason: text(flags, 'reason'),
     });
     if (!credited) {
-      const earlier = await findCredit(customer.customer_id, source);
+      const earlier = await ledger.findCredit(customer.customer_id, source);
       if (earlier && earlier.amount !== amount)
         throw Conflict(
           'REFERENCE_REUSED',
@@ -182,7 +182,7 @@ export const commands = {
         );
     }
     return {
-      ...balanceRecord(customer.customer_id, await getBalance(customer.customer_id)),
+      ...balanceRecord(customer.customer_id, await ledger.getBalance(customer.customer_id)),
       reference,
       credited,
     };

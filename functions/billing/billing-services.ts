@@ -1,9 +1,9 @@
-import { setting } from '#platform/config';
+import { getCustomer } from '#accounts/customers';
+import { onFirstUse, setting } from '#platform/config';
 import { logError } from '#platform/log';
 import { readSecrets } from '#platform/secrets';
-import { getCustomer } from '#store/customers';
 import { accounting } from './invoicing.ts';
-import { creditBalance, findCredit } from './ledger.ts';
+import { ledger } from './ledger-services.ts';
 import { localCheckoutStore } from './local-checkout-records.ts';
 import { LocalPaymentProvider } from './local-payment-provider.ts';
 import { type PaymentProvider, providerUnavailable } from './payment-provider.ts';
@@ -16,15 +16,18 @@ import { topupRecords } from './topup-records.ts';
  * otherwise the local checkout page; invoices through ./invoicing.ts.
  */
 
-export const topups = new TopupFlow({
-  records: topupRecords,
-  ledger: {
-    credit: (input) => creditBalance({ ...input, kind: 'TOPUP' }),
-    findCredit,
-  },
-  accounting,
-  customerName: async (customerId) => (await getCustomer(customerId))?.name ?? customerId,
-});
+export const topups = onFirstUse(
+  () =>
+    new TopupFlow({
+      records: topupRecords,
+      ledger: {
+        credit: (input) => ledger.creditBalance({ ...input, kind: 'TOPUP' }),
+        findCredit: ledger.findCredit,
+      },
+      accounting: accounting(),
+      customerName: async (customerId) => (await getCustomer(customerId))?.name ?? customerId,
+    }),
+);
 
 const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
@@ -110,7 +113,7 @@ function localProvider(baseUrl: string): LocalPaymentProvider {
     store: localCheckoutStore,
     checkoutPageUrl: `${baseUrl}/checkout`,
     onPaid: async (checkout) => {
-      await topups.completePaid(checkout);
+      await topups().completePaid(checkout);
     },
   });
 }

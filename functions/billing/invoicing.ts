@@ -1,4 +1,6 @@
-import { setting } from '#platform/config';
+import { S3Client } from '@aws-sdk/client-s3';
+import { s3ClientConfig } from '#platform/aws-endpoints';
+import { onFirstUse, setting } from '#platform/config';
 import { InHouseAccounting } from './in-house-accounting.ts';
 import { invoiceRecords } from './invoice-records.ts';
 import { S3InvoiceFiles } from './s3-invoice-files.ts';
@@ -6,17 +8,21 @@ import { S3InvoiceFiles } from './s3-invoice-files.ts';
 /**
  * The accounting adapter of this deployment: the in-house one, PDFs in the data bucket. Apart from
  * the payment providers (billing-services.ts), so the invoice routes do not carry the Stripe library.
+ * Built on first use, so importing it reads no setting.
  */
-export const accounting = new InHouseAccounting({
-  records: invoiceRecords,
-  files: new S3InvoiceFiles(setting('DATA_BUCKET')),
-  seller: {
-    name: setting('INVOICE_SELLER_NAME') ?? 'Product Data Service',
-    addressLines: (setting('INVOICE_SELLER_ADDRESS') ?? '')
-      .split(';')
-      .map((line) => line.trim())
-      .filter(Boolean),
-    vatId: setting('INVOICE_SELLER_VAT_ID'),
-    email: setting('INVOICE_SELLER_EMAIL'),
-  },
-});
+export const accounting = onFirstUse(
+  () =>
+    new InHouseAccounting({
+      records: invoiceRecords,
+      files: new S3InvoiceFiles(new S3Client(s3ClientConfig()), setting('DATA_BUCKET')),
+      seller: {
+        name: setting('INVOICE_SELLER_NAME') ?? 'Product Data Service',
+        addressLines: (setting('INVOICE_SELLER_ADDRESS') ?? '')
+          .split(';')
+          .map((line) => line.trim())
+          .filter(Boolean),
+        vatId: setting('INVOICE_SELLER_VAT_ID'),
+        email: setting('INVOICE_SELLER_EMAIL'),
+      },
+    }),
+);

@@ -1,9 +1,6 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { s3ClientConfig } from '#platform/aws-endpoints';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { accountingError, accountingUnavailable } from './accounting.ts';
 import type { InvoiceFiles } from './in-house-accounting.ts';
-
-const s3 = new S3Client(s3ClientConfig());
 
 // Errors that mean our own setup is wrong (no bucket, no permission), not a passing S3 failure.
 const CONFIGURATION_ERRORS = new Set([
@@ -15,15 +12,17 @@ const CONFIGURATION_ERRORS = new Set([
 
 /** Invoice PDFs as objects of the data bucket. */
 export class S3InvoiceFiles implements InvoiceFiles {
+  readonly #s3: S3Client;
   readonly #bucket: string;
 
-  constructor(bucket: string) {
+  constructor(s3: S3Client, bucket: string) {
+    this.#s3 = s3;
     this.#bucket = bucket;
   }
 
   async put(key: string, pdf: Uint8Array): Promise<void> {
     await this.#call(() =>
-      s3.send(
+      this.#s3.send(
         new PutObjectCommand({ Bucket: this.#bucket, Key: key, Body: pdf, ContentType: 'application/pdf' }),
       ),
     );
@@ -32,7 +31,7 @@ export class S3InvoiceFiles implements InvoiceFiles {
   async get(key: string): Promise<Uint8Array | null> {
     return this.#call(async () => {
       try {
-        const { Body } = await s3.send(new GetObjectCommand({ Bucket: this.#bucket, Key: key }));
+        const { Body } = await this.#s3.send(new GetObjectCommand({ Bucket: this.#bucket, Key: key }));
         return Body ? await Body.transformToByteArray() : null;
       } catch (error) {
         if (error instanceof NoSuchKey) return null;

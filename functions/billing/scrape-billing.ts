@@ -1,8 +1,8 @@
+import { getCustomer } from '#accounts/customers';
 import type { StoredJob } from '#core/job-record';
 import { parseMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
-import { getCustomer } from '#store/customers';
-import { chargeHold, placeHold, releaseHold } from './ledger.ts';
+import { ledger } from './ledger-services.ts';
 
 /**
  * What a scrape job (and, the same way, a matching job) costs (the design's pricing): its quote's cap is held on approval, the settlement
@@ -20,7 +20,7 @@ export async function holdScrapeCap(job: StoredJob): Promise<void> {
   if (!job.estimate) throw new Error(`Job ${job.job_id} has no estimate to hold`);
   const customer = await getCustomer(job.customer_id);
   if (!customer) throw new Error(`Job ${job.job_id} belongs to no customer`);
-  await placeHold({
+  await ledger.placeHold({
     customerId: job.customer_id,
     holdId: job.job_id,
     amount: parseMoney(job.estimate.cap),
@@ -38,10 +38,10 @@ export async function chargeScrapeSettlement(job: StoredJob): Promise<void> {
   if (!settlement) throw new Error(`Job ${job.job_id} has no settlement to charge`);
   const amount = parseMoney(settlement.amount);
   if (amount === 0) {
-    await releaseHold(job.customer_id, job.job_id);
+    await ledger.releaseHold(job.customer_id, job.job_id);
     return;
   }
-  await chargeHold(job.customer_id, job.job_id, {
+  await ledger.chargeHold(job.customer_id, job.job_id, {
     job_id: job.job_id,
     job_type: job.job_type,
     project_id: job.project_id,
@@ -57,5 +57,5 @@ export async function chargeScrapeSettlement(job: StoredJob): Promise<void> {
 /** After the job has ended: a settled job's charge is made (once); any other hold is released. */
 export async function settleScrapeHold(job: StoredJob): Promise<void> {
   if (job.settlement) await chargeScrapeSettlement(job);
-  else await releaseHold(job.customer_id, job.job_id);
+  else await ledger.releaseHold(job.customer_id, job.job_id);
 }

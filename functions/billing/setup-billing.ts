@@ -5,7 +5,7 @@ import { pragueMonthOf } from '#core/prague-month';
 import { PRICE_CURRENCY } from '#core/pricing';
 import type { TransactItem } from '#store/dynamo';
 import { returnFreeAnalysis } from '#store/free-analyses';
-import { chargeHold, releaseHold } from './ledger.ts';
+import { ledger } from './ledger-services.ts';
 
 /**
  * How the analysis of a setup job is paid: one of the month's free analyses, a hold on the credit,
@@ -54,11 +54,11 @@ export async function settleAnalysisHold(job: SetupJob): Promise<void> {
   const charge = job.analysis_charge;
   if (charge.kind !== 'PAID') return;
   if (job.status !== 'COMPLETED') {
-    await releaseHold(job.customer_id, charge.hold_id);
+    await ledger.releaseHold(job.customer_id, charge.hold_id);
     return;
   }
   const settledAt = job.settlement?.settled_at ?? job.finished_at ?? job.updated_at;
-  await chargeHold(job.customer_id, charge.hold_id, {
+  await ledger.chargeHold(job.customer_id, charge.hold_id, {
     job_id: job.job_id,
     job_type: job.job_type,
     project_id: job.project_id,

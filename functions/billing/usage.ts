@@ -1,7 +1,7 @@
 import { pragueMonthBounds } from '#core/prague-month';
 import { between, chargesBetween } from '#store/keys';
 import { queryAll } from '#store/query-all';
-import type { Charge } from './ledger.ts';
+import type { Charge } from './ledger-store.ts';
 
 /**
  * The job charges settled in a Europe/Prague month, newest first. Charges sort by their settlement

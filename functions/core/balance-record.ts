@@ -6,7 +6,7 @@ export const balanceRecord = (
   balance: { balance: Cents; held: Cents; spendable: Cents },
 ) => ({
   customer_id: customerId,
-  currency: 'EUR',
+  currency: 'EUR' as const,
   balance: formatMoney(balance.balance),
   held: formatMoney(balance.held),
   spendable: formatMoney(balance.spendable),

@@ -1,18 +1,19 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningS3, startS3Fake } from '#local/s3-fake';
+import { exportFileWriter } from './export-files.ts';
 
 let fake: RunningS3;
-let exportFileWriter: typeof import('./export-files.ts').exportFileWriter;
 beforeAll(async () => {
   fake = await startS3Fake({ buckets: ['fake-exports'] });
-  process.env.S3_ENDPOINT = fake.endpoint;
-  process.env.EXPORTS_BUCKET = 'fake-exports';
-  process.env.LOG_LEVEL = 'silent';
-  // Imported once the environment above is set: the module reads it at import time.
-  ({ exportFileWriter } = await import('./export-files.ts'));
+  vi.stubEnv('S3_ENDPOINT', fake.endpoint);
+  vi.stubEnv('EXPORTS_BUCKET', 'fake-exports');
+  vi.stubEnv('LOG_LEVEL', 'silent');
 });
-afterAll(() => fake.stop());
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await fake.stop();
+});
 
 describe('export file writer on the local stack S3 fake', () => {
   it('writes a file of several parts that reads back whole', async () => {

@@ -7,18 +7,19 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { exportFileWriter } from './export-files.ts';
 
-process.env.EXPORTS_BUCKET = 'unit-exports';
-process.env.LOG_LEVEL = 'silent';
 const s3 = mockClient(S3Client);
 
-// Imported once the environment above is set: the module reads it at import time.
-let exportFileWriter: typeof import('./export-files.ts').exportFileWriter;
-beforeAll(async () => {
-  ({ exportFileWriter } = await import('./export-files.ts'));
+beforeEach(() => {
+  vi.stubEnv('EXPORTS_BUCKET', 'unit-exports');
+  vi.stubEnv('LOG_LEVEL', 'silent');
 });
-afterEach(() => s3.reset());
+afterEach(() => {
+  vi.unstubAllEnvs();
+  s3.reset();
+});
 
 /** A line of 1 MiB: eight fill one part. */
 const MIB_LINE = `${'x'.repeat(1024 * 1024 - 1)}\n`;

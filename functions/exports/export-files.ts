@@ -16,12 +16,12 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Unavailable } from '#core/problem';
 import { s3ClientConfig } from '#platform/aws-endpoints';
-import { setting } from '#platform/config';
+import { onFirstUse, setting } from '#platform/config';
 import { logError } from '#platform/log';
 import type { ExportFormat } from './export-formats.ts';
 
-const s3 = new S3Client(s3ClientConfig());
-const bucket = setting('EXPORTS_BUCKET');
+const s3 = onFirstUse(() => new S3Client(s3ClientConfig()));
+const bucket = onFirstUse(() => setting('EXPORTS_BUCKET'));
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -73,7 +73,7 @@ export interface ExportFileWriter {
  */
 export function exportFileWriter(key: string, fileName: string, format: ExportFormat): ExportFileWriter {
   const target = {
-    Bucket: bucket,
+    Bucket: bucket(),
     Key: key,
     ContentType: CONTENT_TYPES[format],
     // A browser following the presigned URL saves the file under a name that says what it is.
@@ -98,8 +98,8 @@ export function exportFileWriter(key: string, fileName: string, format: ExportFo
   const abort = async () => {
     if (uploadId === undefined) return;
     // The bucket's lifecycle removes what an abort that fails leaves behind.
-    await s3
-      .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }))
+    await s3()
+      .send(new AbortMultipartUploadCommand({ Bucket: bucket(), Key: key, UploadId: uploadId }))
       .catch((error) => logError('exports bucket: abort failed', error, { key }));
   };
   const abandoning = async <T>(call: () => Promise<T>): Promise<T> => {
@@ -113,10 +113,10 @@ export function exportFileWriter(key: string, fileName: string, format: ExportFo
   const sendPart = (body: Buffer) =>
     exportsBucketCall('upload part', () =>
       abandoning(async () => {
-        uploadId ??= (await s3.send(new CreateMultipartUploadCommand(target))).UploadId;
+        uploadId ??= (await s3().send(new CreateMultipartUploadCommand(target))).UploadId;
         const PartNumber = parts.length + 1;
-        const { ETag } = await s3.send(
-          new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber, Body: body }),
+        const { ETag } = await s3().send(
+          new UploadPartCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumber, Body: body }),
         );
         parts.push({ ETag, PartNumber });
       }),
@@ -130,15 +130,15 @@ export function exportFileWriter(key: string, fileName: string, format: ExportFo
     async finish() {
       if (uploadId === undefined) {
         const body = takePending();
-        await exportsBucketCall('put', () => s3.send(new PutObjectCommand({ ...target, Body: body })));
+        await exportsBucketCall('put', () => s3().send(new PutObjectCommand({ ...target, Body: body })));
         return bytes;
       }
       if (pendingLength > 0) await sendPart(takePending());
       await exportsBucketCall('complete upload', () =>
         abandoning(() =>
-          s3.send(
+          s3().send(
             new CompleteMultipartUploadCommand({
-              Bucket: bucket,
+              Bucket: bucket(),
               Key: key,
               UploadId: uploadId,
               MultipartUpload: { Parts: parts },
@@ -156,7 +156,7 @@ export function exportFileWriter(key: string, fileName: string, format: ExportFo
 export async function exportFileExists(key: string): Promise<boolean> {
   return exportsBucketCall('head', async () => {
     try {
-      await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
       return true;
     } catch (error) {
       if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return false;
@@ -168,7 +168,7 @@ export async function exportFileExists(key: string): Promise<boolean> {
 /** A GET URL of the file that anyone holding it may use until it expires. */
 export function presignExportFile(key: string, expiresInSeconds: number): Promise<string> {
   return exportsBucketCall('presign', () =>
-    getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: expiresInSeconds }),
+    getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: expiresInSeconds }),
   );
 }
 
@@ -179,7 +179,9 @@ export function presignExportFile(key: string, expiresInSeconds: number): Promis
 export async function* exportFileLines(key: string): AsyncGenerator<string> {
   const body = await exportsBucketCall('get', async () => {
     try {
-      return (await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body as Readable | undefined;
+      return (await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }))).Body as
+        | Readable
+        | undefined;
     } catch (error) {
       if (error instanceof NoSuchKey) return undefined;
       throw error;

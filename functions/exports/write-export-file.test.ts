@@ -1,22 +1,21 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCsv } from '#test/read-csv';
 import { readParquet, readXlsx } from '#test/read-export-files';
+import { writeExportFile } from './write-export-file.ts';
 
-process.env.EXPORTS_BUCKET = 'unit-exports';
-process.env.TABLE_NAME = 'unit-table';
-process.env.LOG_LEVEL = 'silent';
 const s3 = mockClient(S3Client);
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-// Imported once the environment above is set: the modules read it at import time.
-let writeExportFile: typeof import('./write-export-file.ts').writeExportFile;
-beforeAll(async () => {
-  ({ writeExportFile } = await import('./write-export-file.ts'));
+beforeEach(() => {
+  vi.stubEnv('EXPORTS_BUCKET', 'unit-exports');
+  vi.stubEnv('TABLE_NAME', 'unit-table');
+  vi.stubEnv('LOG_LEVEL', 'silent');
 });
 afterEach(() => {
+  vi.unstubAllEnvs();
   s3.reset();
   dynamo.reset();
 });

@@ -1,3 +1,4 @@
+import { findPrincipalByKeyHash, recordKeyUse } from '#accounts/api-keys';
 import type { Principal } from '#core/access-policy';
 import { hashApiKey, isWellFormedApiKey } from '#core/api-key';
 import { Unauthorized } from '#core/problem';
@@ -5,7 +6,6 @@ import { onFirstUse, setting } from '#platform/config';
 import { presentedCredential } from '#platform/credentials';
 import type { HttpEvent } from '#platform/http-event';
 import { PrincipalCache } from '#platform/principal-cache';
-import { findPrincipalByKeyHash, recordKeyUse } from '#store/api-keys';
 
 export const principalCache = onFirstUse(() => new PrincipalCache(setting('API_KEY_CACHE_SECONDS') * 1000));
 

@@ -2,11 +2,12 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type * as v from 'valibot';
 import { type Principal, scopeProblem } from '#core/access-policy';
+import { RouteGuard } from '#core/route-guard';
 import type { HttpEvent } from '#platform/http-event';
-import type { HttpResponse } from '#platform/http-response';
+import { type HttpResponse, json } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
 import { requestBaseUrl, stageBaseUrl } from '#platform/request-base-url';
-import { findRoute, type Route } from '#platform/routes';
+import { findRoute, type Route, routeKey } from '#platform/routes';
 import { parseJsonBody, validateInput, validateParts } from '#platform/validate-input';
 import { authenticate } from './authenticate.ts';
 import { idempotent } from './idempotency.ts';
@@ -31,19 +32,45 @@ export interface EndpointSchemas {
 
 type Parsed<S extends v.GenericSchema | undefined> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
+/** The statuses at which the endpoint answers a JSON body of a schema. */
+export type JsonStatus<S extends EndpointSchemas> = {
+  [Status in keyof S['responses']]: S['responses'][Status] extends v.GenericSchema ? Status : never;
+}[keyof S['responses']] &
+  AnswerStatus;
+
+/**
+ * The body the endpoint answers with at `status`, as its response schema types it: a view that
+ * drifts from the schema the OpenAPI document publishes fails to compile.
+ */
+export type AnswerOf<
+  S extends EndpointSchemas,
+  Status extends JsonStatus<S>,
+> = S['responses'][Status] extends v.GenericSchema ? v.InferInput<S['responses'][Status]> : never;
+
+/** A JSON answer typed by the endpoint's response schema of that status. */
+export type Answer<S extends EndpointSchemas> = <Status extends JsonStatus<S>>(
+  status: Status,
+  body: AnswerOf<S, Status>,
+  headers?: Record<string, string>,
+) => HttpResponse;
+
 export interface HttpRequest<S extends EndpointSchemas> {
   body: Parsed<S['body']>;
   query: Parsed<S['query']>;
   path: Parsed<S['path']>;
   principal: Principal;
+  /** The access check of the route's policy action (`authorized*` take it), which the factory enforces. */
+  guard: RouteGuard;
   requestId: string;
   /** The absolute URL of the API as this caller reaches it, for links the response hands out. */
   baseUrl: string;
   event: HttpEvent;
+  /** `json` typed by the route's response schemas. */
+  answer: Answer<S>;
 }
 
 /** A request of a route with auth NONE: there is no caller to name; the handler checks what it needs. */
-export type PublicHttpRequest<S extends EndpointSchemas> = Omit<HttpRequest<S>, 'principal'>;
+export type PublicHttpRequest<S extends EndpointSchemas> = Omit<HttpRequest<S>, 'principal' | 'guard'>;
 
 interface RequestState {
   requestId: string;
@@ -113,16 +140,22 @@ function query(event: HttpEvent): Record<string, string> {
 
 /**
  * The one factory every endpoint handler uses: request id, authentication (and the route's scope),
- * JSON parsing, valibot validation of body, query and path, and the mapping of every error to a
- * problem response.
+ * JSON parsing, valibot validation of body, query and path, the route's policy action, and the
+ * mapping of every error to a problem response.
  */
 export function http<S extends EndpointSchemas>(
   schemas: S,
   run: (request: HttpRequest<S>) => Promise<HttpResponse>,
 ) {
-  return endpoint('API_KEY', schemas, (request, principal) => {
+  return endpoint('API_KEY', schemas, async (request, { route, principal }) => {
     if (!principal) throw new Error('An API_KEY route ran without a principal');
-    return run({ ...request, principal });
+    const guard = new RouteGuard(principal, route.action, routeKey(route));
+    const response = await run({ ...request, principal, guard });
+    // The route table names the action: an answer that no check of it let through is refused, so a
+    // handler that forgot its check answers 500 rather than another project's data.
+    if (route.action && !route.actionWhen && !guard.passed)
+      throw new Error(`Route ${routeKey(route)} answered without checking ${route.action}`);
+    return response;
   });
 }
 
@@ -140,7 +173,7 @@ export function publicHttp<S extends EndpointSchemas>(
 function endpoint<S extends EndpointSchemas>(
   auth: Route['auth'],
   schemas: S,
-  run: (request: PublicHttpRequest<S>, principal: Principal | undefined) => Promise<HttpResponse>,
+  run: (request: PublicHttpRequest<S>, state: RequestState) => Promise<HttpResponse>,
 ) {
   const handler = middy<HttpEvent, HttpResponse, Error, AppContext>({ timeoutEarlyInMillis: 0 })
     .use(commonHeaders)
@@ -167,8 +200,9 @@ function endpoint<S extends EndpointSchemas>(
           requestId: state.requestId,
           baseUrl,
           event,
+          answer: json,
         } as PublicHttpRequest<S>;
-        return run(request, state.principal);
+        return run(request, state);
       });
     });
   // The OpenAPI document reads each endpoint's schemas from here, so it can never drift from them.

@@ -1,4 +1,4 @@
-import { releaseHold } from '#billing/ledger';
+import { ledger } from '#billing/ledger-services';
 import type { Job, JobInternals, StoredJob } from '#core/job-record';
 import { Conflict } from '#core/problem';
 import type { Lane } from '#platform/lane-executions';
@@ -32,7 +32,7 @@ export async function approveHeldJob<Extra extends object>(
   if (!approved) {
     const current = (await jobStore().get<Extra>(job.job_id)) ?? job;
     if (current.status !== 'APPROVED' && current.approval === null) {
-      await releaseHold(job.customer_id, job.job_id);
+      await ledger.releaseHold(job.customer_id, job.job_id);
     }
     throw notAwaiting(current);
   }

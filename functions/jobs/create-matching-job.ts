@@ -6,7 +6,6 @@ import { type Estimate, estimateJob } from '#core/pricing';
 import { Conflict, NotFound } from '#core/problem';
 import { priceList } from '#platform/price-list';
 import { type CatalogPointer, latestCatalog } from '#store/catalogs';
-import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { jobStore } from '#store/job-store';
 import { openMatchingKey } from '#store/keys';
 import { sampleTaken, takeSampleWrite } from '#store/matching-samples';
@@ -91,14 +90,12 @@ export async function createMatchingJob(
     ]);
     if (sample && (await sampleTaken(project.project_id))) throw sampleUsed();
     const job = newMatchingJob(project.project_id, customerId, request, reference as CatalogPointer, lock);
-    let stored: MatchingJob;
-    try {
-      stored = await jobStore().put(job, sample ? [takeSampleWrite(project.project_id, job.job_id)] : []);
-    } catch (error) {
-      // Another create took the lock (or the sample): read again.
-      if (isConditionFailure(error) || isTransactionConflict(error)) continue;
-      throw error;
-    }
+    const stored = await jobStore().create(
+      job,
+      sample ? [takeSampleWrite(project.project_id, job.job_id)] : [],
+    );
+    // Another create took the lock (or the sample): read again.
+    if (!stored) continue;
     await announceNewJob(stored);
     if (sample) await startSample(stored);
     return { job: stored, created: true };

@@ -8,7 +8,6 @@ import { screenScrapeUrls } from '#core/screen-scrape-urls';
 import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
 import { priceList } from '#platform/price-list';
 import { latestCatalog, readCatalog } from '#store/catalogs';
-import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { jobStore } from '#store/job-store';
 import { openFullScrapeKey } from '#store/keys';
 import type { Project } from '#store/projects';
@@ -144,14 +143,9 @@ async function createFullScrape(base: Base): Promise<ScrapeCreation> {
     }
     const fresh = newScrapeJob(base, 'FULL', null, lock);
     await base.options.admit?.(fresh);
-    let job: ScrapeJob;
-    try {
-      job = await jobStore().put(fresh);
-    } catch (error) {
-      // Another create took the website's lock: read again.
-      if (isConditionFailure(error) || isTransactionConflict(error)) continue;
-      throw error;
-    }
+    const job = await jobStore().create(fresh);
+    // Another create took the website's lock: read again.
+    if (!job) continue;
     await announceNewJob(job);
     return { job, created: true };
   }

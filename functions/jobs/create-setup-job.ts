@@ -1,4 +1,5 @@
-import { placeHold } from '#billing/ledger';
+import { type Customer, getCustomer } from '#accounts/customers';
+import { ledger } from '#billing/ledger-services';
 import type { AnalysisCharge } from '#billing/setup-billing';
 import { newId } from '#core/ids';
 import { newJobRecord } from '#core/job-record';
@@ -12,8 +13,6 @@ import { freeSlot, type WindowLimit } from '#core/rolling-window';
 import { websiteAddress } from '#core/website-identity';
 import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
-import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
-import { type Customer, getCustomer } from '#store/customers';
 import type { TransactItem } from '#store/dynamo';
 import { takeFreeAnalysis } from '#store/free-analyses';
 import { jobStore } from '#store/job-store';
@@ -67,17 +66,12 @@ export async function createSetupJob(
     const website = await findWebsiteByDomain(project.project_id, address.identity);
     const fields = { project, customer, request, domain: address.identity };
     if (website) {
-      let job: SetupJob;
-      try {
-        job = await jobStore().put(newSetupJob({ ...fields, website, charge: { kind: 'NONE' } }), [
-          ...projectWrites,
-          setupPlace,
-        ]);
-      } catch (error) {
-        // Another create of the customer took the same setup slot first: read again.
-        if (isConditionFailure(error) || isTransactionConflict(error)) continue;
-        throw error;
-      }
+      const job = await jobStore().create(newSetupJob({ ...fields, website, charge: { kind: 'NONE' } }), [
+        ...projectWrites,
+        setupPlace,
+      ]);
+      // Another create of the customer took the same setup slot first: read again.
+      if (!job) continue;
       await announceNewJob(job);
       return { job, created: true };
     }
@@ -101,14 +95,12 @@ export async function createSetupJob(
         ? [takeFreeAnalysis(customer.customer_id, month, customer.quotas.free_analyses_per_month)]
         : []),
     ];
-    let job: SetupJob;
-    try {
-      job = await jobStore().put(newSetupJob({ ...fields, jobId, website: null, charge, lock }), writes);
-    } catch (error) {
-      // Another create took the website's lock, the last free analysis or the setup slot: read again.
-      if (isConditionFailure(error) || isTransactionConflict(error)) continue;
-      throw error;
-    }
+    const job = await jobStore().create(
+      newSetupJob({ ...fields, jobId, website: null, charge, lock }),
+      writes,
+    );
+    // Another create took the website's lock, the last free analysis or the setup slot: read again.
+    if (!job) continue;
     if (charge.kind === 'PAID') await holdAnalysisPrice(job, charge, customer.quotas.monthly_spend_limit);
     await announceNewJob(job);
     await startSetup(job);
@@ -189,7 +181,7 @@ async function holdAnalysisPrice(
   spendLimit: Cents,
 ): Promise<void> {
   try {
-    await placeHold({
+    await ledger.placeHold({
       customerId: job.customer_id,
       holdId: charge.hold_id,
       amount: charge.amount,

@@ -1,19 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredJob } from '#core/job-record';
 import type { JobStatus, JobType } from '#core/lanes';
+import { useLaneExecutions } from '#platform/lane-executions';
+import { useJobStore } from '#store/job-store';
+import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';
-
-// The lanes' task modules read their settings at import.
-process.env.TABLE_NAME ??= 'unit-tests';
-process.env.DATA_BUCKET ??= 'unit-tests';
-process.env.EXPORTS_BUCKET ??= 'unit-tests';
-const { useJobStore } = await import('#store/job-store');
-const { useLaneExecutions } = await import('#platform/lane-executions');
-const { resumeInterruptedJobs } = await import('./resume-interrupted-jobs.ts');
-const { planScrape } = await import('./run-scrape.ts');
-const { matchProducts } = await import('./run-matching.ts');
-const { recordEvents } = await import('#test/event-recorder');
+import { resumeInterruptedJobs } from './resume-interrupted-jobs.ts';
+import { matchProducts } from './run-matching.ts';
+import { planScrape } from './run-scrape.ts';
 
 const started: string[] = [];
 let refuse = new Set<string>();

@@ -12,9 +12,7 @@ import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
 import { createFetcher } from '#crawl/net/fetcher';
 import type { PageFetcher } from '#crawl/net/page-fetcher';
 import { runPool } from '#crawl/net/run-pool';
-import { parseAllowedHosts } from '#crawl/net/ssrf-guard';
 import { scrapeUrl, type UrlResult } from '#crawl/page/scrape-url';
-import { DEFAULT_CHROMIUM_PATH } from '#crawl/render/launch-chromium';
 import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
 import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
 import { setting } from '#platform/config';
@@ -38,6 +36,7 @@ import {
 } from '#store/scrape-runs';
 import { getWebsite, getWebsiteProfile } from '#store/websites';
 import { batchProgress } from './batch-progress.ts';
+import { crawlSettings } from './crawl-settings.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';
 import { projectCrawlProxy } from './project-crawl-proxy.ts';
 import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
@@ -61,8 +60,6 @@ export type ScrapeStep =
   | { next: 'SETTLE' | 'EXPORT' | 'DONE' | 'STOP' }
   | { next: 'FAIL'; failure: JobFailure };
 
-/** URLs per batch: one batch is one Lambda invocation, well inside its 15 minutes at polite speed. */
-const BATCH_SIZE = setting('SCRAPE_BATCH_SIZE');
 /**
  * Requests in flight per batch. The Map runs at most MAX_PARALLEL_BATCHES batches at once, so a host
  * sees at most 4 requests at a time, as during the setup.
@@ -75,11 +72,6 @@ const BATCH_CONCURRENCY = 1;
  */
 const MAX_PARALLEL_BATCHES = 4;
 
-const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
-const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
-const BOT_WALL_RETRY_MS = setting('CRAWL_BOT_WALL_RETRY_MS');
-const CHROMIUM_PATH = setting('CHROMIUM_PATH') ?? DEFAULT_CHROMIUM_PATH;
-
 /** The Accept-Language of the project's market; none for a project without localization. */
 async function acceptLanguageFor(projectId: string): Promise<string | undefined> {
   const locale = (await getProject(projectId))?.localization?.locale;
@@ -88,7 +80,7 @@ async function acceptLanguageFor(projectId: string): Promise<string | undefined>
 
 /** A website read with a browser is fetched and rendered; any other is only fetched. */
 function readingFetcher(http: PageFetcher, rendering: 'HTTP' | 'BROWSER' | undefined): PageFetcher {
-  return rendering === 'BROWSER' ? chromiumFetcher(http, CHROMIUM_PATH) : http;
+  return rendering === 'BROWSER' ? chromiumFetcher(http, crawlSettings().chromiumPath) : http;
 }
 
 /** Why the proxy did not carry a request for the website's home page; null when it did. */
@@ -162,9 +154,7 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
   const http = createFetcher({
     proxyUrl,
     acceptLanguage: await acceptLanguageFor(job.project_id),
-    allowedHosts: ALLOWED_HOSTS,
-    minDelayMs: MIN_DELAY_MS,
-    botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+    ...crawlSettings().fetching,
   });
   const fetcher = readingFetcher(http, website.rendering);
   // The project's proxy is tried once, on the home page, before any URL is planned: one that refuses
@@ -217,7 +207,8 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
     urls = await getUrlList(jobId);
   }
 
-  const ranges = batchRanges(urls.length, BATCH_SIZE);
+  // URLs per batch: one batch is one Lambda invocation, well inside its 15 minutes at polite speed.
+  const ranges = batchRanges(urls.length, setting('SCRAPE_BATCH_SIZE'));
   await runPool(ranges, 8, ([start, end], index) => putBatchManifest(jobId, index, urls.slice(start, end)));
   const scraping = await jobStore().updateIn<ScrapeFields>(jobId, 'RUNNING', {
     scrape_run: { ...run, phase: 'SCRAPING_PAGES', pages_estimate: urls.length },
@@ -272,11 +263,9 @@ export async function scrapeBatch(
   const fetcher = readingFetcher(
     createFetcher({
       proxyUrl: await projectCrawlProxy(job.project_id),
+      ...crawlSettings().fetching,
       acceptLanguage: await acceptLanguageFor(job.project_id),
-      allowedHosts: ALLOWED_HOSTS,
-      minDelayMs: MIN_DELAY_MS,
       perHostConcurrency: BATCH_CONCURRENCY,
-      botWallRetryDelayMs: BOT_WALL_RETRY_MS,
     }),
     website?.rendering,
   );

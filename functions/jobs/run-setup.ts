@@ -8,15 +8,14 @@ import { websiteAddress } from '#core/website-identity';
 import { trainProfile } from '#crawl/learn/train-profile';
 import { createFetcher } from '#crawl/net/fetcher';
 import type { PageFetcher } from '#crawl/net/page-fetcher';
-import { parseAllowedHosts } from '#crawl/net/ssrf-guard';
 import { analyseRendering } from '#crawl/render/analyse-rendering';
-import { DEFAULT_CHROMIUM_PATH } from '#crawl/render/launch-chromium';
 import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
 import type { AnalysisVerdict, SiteAnalysis } from '#crawl/site/analyse-site';
-import { setting } from '#platform/config';
+import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
 import { jobStore } from '#store/job-store';
 import { landWebsiteItems, type Website } from '#store/websites';
+import { crawlSettings } from './crawl-settings.ts';
 import { announceJob } from './job-events.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';
 import { projectCrawlProxy } from './project-crawl-proxy.ts';
@@ -32,22 +31,20 @@ import type { AnalysisSeeds, SetupFields, SetupJob } from './setup-job.ts';
  */
 export type StepOutcome = { next: 'TRAIN' | 'DONE' | 'STOP' } | { next: 'FAIL'; failure: JobFailure };
 
-/** Shops estimated above this many products are too large for a self-service setup. */
-const MAX_PRODUCTS = setting('SETUP_MAX_PRODUCTS');
-/** Pages the training samples, and the sample products kept for the user. */
-const TRAIN_PAGES = setting('SETUP_TRAIN_PAGES');
+const setupLimits = onFirstUse(() => ({
+  /** Shops estimated above this many products are too large for a self-service setup. */
+  maxProducts: setting('SETUP_MAX_PRODUCTS'),
+  /** Pages the training samples. */
+  trainPages: setting('SETUP_TRAIN_PAGES'),
+}));
+/** The sample products kept for the user. */
 const SAMPLE_SIZE = 20;
 /** Seeds of the training kept on the job between the two tasks. */
 const MAX_SEEDS = 50;
 
-const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
-const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
-const BOT_WALL_RETRY_MS = setting('CRAWL_BOT_WALL_RETRY_MS');
-const CHROMIUM_PATH = setting('CHROMIUM_PATH') ?? DEFAULT_CHROMIUM_PATH;
-
 const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) => JobFailure> = {
   TOO_LARGE: (analysis) => ({
-    error: `The website has about ${analysis.progress.products_estimate} products, more than the ${MAX_PRODUCTS} a self-service setup takes. Contact support to set it up.`,
+    error: `The website has about ${analysis.progress.products_estimate} products, more than the ${setupLimits().maxProducts} a self-service setup takes. Contact support to set it up.`,
     error_code: 'WEBSITE_TOO_LARGE',
     contact_reason: 'WEBSITE_TOO_LARGE',
   }),
@@ -96,16 +93,14 @@ const setupProgress = (jobId: string, status: JobStatus, field: 'analysis_progre
 function newFetcher(country: string, proxyUrl: string | undefined): PageFetcher {
   return createFetcher({
     proxyUrl,
+    ...crawlSettings().fetching,
     acceptLanguage: acceptLanguageOf(localeOf(country)),
-    allowedHosts: ALLOWED_HOSTS,
-    minDelayMs: MIN_DELAY_MS,
-    botWallRetryDelayMs: BOT_WALL_RETRY_MS,
   });
 }
 
 /** The fetcher that renders HTML pages in Chromium, over `http`; the browser starts on the first page. */
 function browserFetcher(http: PageFetcher): PageFetcher {
-  return chromiumFetcher(http, CHROMIUM_PATH);
+  return chromiumFetcher(http, crawlSettings().chromiumPath);
 }
 
 /** Brings the job into `to` from `from`, or tells why this step has nothing to do. */
@@ -133,7 +128,12 @@ export async function analyseWebsite(jobId: string): Promise<StepOutcome> {
       websiteAddress(job.url).homepage,
       fetcher,
       browser,
-      { country: job.country, currency: job.currency, maxProducts: MAX_PRODUCTS, signal: progress.signal },
+      {
+        country: job.country,
+        currency: job.currency,
+        maxProducts: setupLimits().maxProducts,
+        signal: progress.signal,
+      },
       (value) => progress.report(value),
     ),
   );
@@ -185,7 +185,7 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
       seeds.homepage,
       fetcher,
       {
-        pagesLimit: TRAIN_PAGES,
+        pagesLimit: setupLimits().trainPages,
         country: job.country,
         currency: job.currency,
         seeds: { productUrls: seeds.productUrls, otherUrls: seeds.otherUrls },

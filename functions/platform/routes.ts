@@ -23,8 +23,13 @@ export interface Route {
   description?: string;
   /** What the handler's Lambda may touch; the CDK grants come from here and nowhere else. */
   access: RouteAccess;
-  /** The access-policy action the handler checks, when it checks one. */
+  /**
+   * The access-policy action of the route. The handler factory hands it to the handler's check
+   * (`RouteGuard`), and refuses an answer no check let through.
+   */
   action?: CustomerAction | ProjectAction;
+  /** Which requests the action applies to, when not every one does; the others need no check. */
+  actionWhen?: string;
   /**
    * The problem codes the handler itself can answer with, beyond those every route of its kind can
    * give (authentication, scope, the policy action's 403s, validation, outages). A project the
@@ -77,7 +82,12 @@ export interface RouteAccess {
 }
 
 type Facts = Pick<Route, 'summary' | 'access'> &
-  Partial<Pick<Route, 'action' | 'problems' | 'description' | 'idempotent' | 'paged' | 'bundleOverLimit'>>;
+  Partial<
+    Pick<
+      Route,
+      'action' | 'actionWhen' | 'problems' | 'description' | 'idempotent' | 'paged' | 'bundleOverLimit'
+    >
+  >;
 
 const row =
   (auth: Route['auth'], scope: Route['scope']) =>
@@ -201,6 +211,7 @@ export const routes: readonly Route[] = [
     summary: 'Create an API key, for all your projects or for one',
     access: WRITE,
     action: 'CREATE_PROJECT_KEY',
+    actionWhen: 'a key for one project (project_id)',
     problems: ['API_KEY_LIMIT_REACHED'],
   }),
   userRoute('DELETE', '/account/api-keys/{key_id}', 'account/revoke-api-key', {
@@ -490,6 +501,7 @@ export const routes: readonly Route[] = [
     description:
       'Each request is mailed to the team: a user may send 5 in any 60 minutes (429 CONTACT_LIMIT_REACHED with Retry-After beyond), and a job has one (asking again about it answers 200 with the first).',
     action: 'CONTACT_SUPPORT',
+    actionWhen: 'a request about a job (job_id)',
     problems: [
       'PROJECT_NOT_FOUND',
       'USER_NOT_FOUND',

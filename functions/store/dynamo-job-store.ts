@@ -502,8 +502,22 @@ async function discardNewJob(job: StoredJob): Promise<boolean> {
   );
 }
 
+/** `putNewJob`, where a lost condition (a lock or quota another create took) is null. */
+async function createJob<Extra extends object>(
+  job: StoredJob<Extra>,
+  also: TransactItem[] = [],
+): Promise<StoredJob<Extra> | null> {
+  try {
+    return await putNewJob(job, also);
+  } catch (error) {
+    if (isConditionFailure(error) || isTransactionConflict(error)) return null;
+    throw error;
+  }
+}
+
 export const dynamoJobStore: JobStore = {
   put: putNewJob,
+  create: createJob,
   get: getJob,
   holdingKey: jobHoldingKey,
   move: moveJob,

@@ -47,6 +47,14 @@ export interface JobStore {
    * `also` in the same write; returns it as stored. A lock another job holds rejects the whole write.
    */
   put<Extra extends object>(job: StoredJob<Extra>, also?: TransactItem[]): Promise<StoredJob<Extra>>;
+  /**
+   * `put` for a create that races others: null when another write took one of the job's open keys,
+   * or a guarded write of `also`, first (read again and retry). No use case sees a DynamoDB error.
+   */
+  create<Extra extends object>(
+    job: StoredJob<Extra>,
+    also?: TransactItem[],
+  ): Promise<StoredJob<Extra> | null>;
   get<Extra extends object = object>(jobId: string): Promise<StoredJob<Extra> | null>;
   /** The job holding an open key (a uniqueness lock), if it is still unfinished. */
   holdingKey<Extra extends object = object>(key: {

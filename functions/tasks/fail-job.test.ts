@@ -1,15 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useJobStore } from '#store/job-store';
+import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';
-
-process.env.TABLE_NAME ??= 'unit-tests';
-process.env.LOG_LEVEL = 'silent';
-const { useJobStore } = await import('#store/job-store');
-const { handler } = await import('./fail-job.ts');
-const { recordEvents } = await import('#test/event-recorder');
+import { handler } from './fail-job.ts';
 
 const events = recordEvents();
+beforeEach(() => {
+  vi.stubEnv('LOG_LEVEL', 'silent');
+});
 afterEach(() => {
+  vi.unstubAllEnvs();
   useJobStore(undefined);
   events.length = 0;
 });

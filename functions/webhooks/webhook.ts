@@ -1,11 +1,12 @@
 import type { PostOutcome } from '#core/post-outcome';
+import type { WebhookEvent, WebhookEventType } from '#core/webhook-events';
 
 /** A project's webhook endpoint. The secret signs its deliveries, so it is kept as it is (never shown again). */
 export interface Webhook {
   webhook_id: string;
   project_id: string;
   url: string;
-  events: string[];
+  events: WebhookEventType[];
   secret: string;
   created_by: string;
   created_at: string;
@@ -32,7 +33,7 @@ export interface Delivery {
   webhook_id: string;
   project_id: string;
   event_id: string;
-  event_type: string;
+  event_type: WebhookEvent['type'];
   status: DeliveryStatus;
   round: number;
   attempts: DeliveryAttempt[];

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { type Balance, getBalance } from '#billing/ledger';
+import { ledger } from '#billing/ledger-services';
+import type { Balance } from '#billing/ledger-store';
 import { type Cents, sumMoney } from '#core/money';
 import { queryAll } from '#store/query-all';
 
@@ -36,7 +37,7 @@ export function replayLedger(entries: LedgerEntry[]): Balance {
  * ledger replays it, and no hold is left open (nothing held, no hold item still OPEN).
  */
 export async function expectSettledLedger(customerId: string): Promise<Balance> {
-  const balance = await getBalance(customerId);
+  const balance = await ledger.getBalance(customerId);
   expect(replayLedger(await ledgerEntries(customerId))).toEqual(balance);
   expect(balance.held).toBe(0);
   const openHolds = await queryAll({

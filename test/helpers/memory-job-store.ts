@@ -35,6 +35,12 @@ export class MemoryJobStore implements JobStore {
     return stored;
   }
 
+  async create<Extra extends object>(job: StoredJob<Extra>, also: TransactItem[] = []) {
+    const keys = isFinal(job.status) ? [] : job.open_keys;
+    if (this.jobs.has(job.job_id) || keys.some((key) => this.locks.has(lockOf(key)))) return null;
+    return this.put(job, also);
+  }
+
   async get<Extra extends object = object>(jobId: string) {
     const job = this.jobs.get(jobId);
     return job ? ({ ...job } as StoredJob<Extra>) : null;

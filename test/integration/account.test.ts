@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '#local/start-stack';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
-import { newCustomer, newProject, newUser } from '#test/operator';
+import { addProjectMember, newCustomer, newProject, newUser } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
 
 let stack: RunningStack;
@@ -180,7 +180,6 @@ describe('API keys', () => {
     const owner = await newUser(customerId, 'OWNER');
     const projectId = await newProject(customerId, owner.userId);
     const stranger = await newUser();
-    const { addProjectMember } = await import('#test/operator');
     const editor = await newUser();
     await addProjectMember(projectId, editor.userId, 'EDITOR');
     for (const [key, project] of [

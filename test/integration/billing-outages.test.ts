@@ -1,20 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { RunningStack } from '#local/start-stack';
+import { type RunningStack, startStack } from '#local/start-stack';
 import { setting } from '#platform/config';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { DYNAMODB_INTERNAL_ERROR, s3Error, startFaultProxy } from '#test/fault-proxy';
+import { newCustomer, newUser } from '#test/operator';
 
-// The SDK clients are built when the stores are first imported, so the proxies take the engines'
-// place in the environment before anything imports a store.
+// The stack reaches the shared engines through the proxies, which it gives the SDK clients it builds.
 const engines = inject('engines');
 const [dynamodb, s3] = await Promise.all([
   startFaultProxy(engines.dynamodbEndpoint),
   startFaultProxy(engines.s3Endpoint),
 ]);
-Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb.url, S3_ENDPOINT: s3.url });
-const { startStack } = await import('#local/start-stack');
-const { newCustomer, newUser } = await import('#test/operator');
 
 let stack: RunningStack;
 let api: ApiClient;

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeHold, creditBalance, placeHold } from '#billing/ledger';
+import { ledger } from '#billing/ledger-services';
 import { newId } from '#core/ids';
 import { parseMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
@@ -129,14 +129,14 @@ describe('balance', () => {
 describe('usage', () => {
   async function settle(customer: string, jobId: string, amount: string, settledAt: string) {
     const cents = parseMoney(amount);
-    await placeHold({
+    await ledger.placeHold({
       customerId: customer,
       holdId: jobId,
       amount: cents,
       jobId,
       monthlySpendLimit: parseMoney('100000.00'),
     });
-    await chargeHold(customer, jobId, {
+    await ledger.chargeHold(customer, jobId, {
       job_id: jobId,
       job_type: 'FULL_SCRAPE',
       project_id: 'prj_usage',
@@ -152,7 +152,7 @@ describe('usage', () => {
   it('counts a charge at 23:30 UTC on the last day of a month in the next Prague month, newest first', async () => {
     const customer = await newCustomer();
     const { apiKey } = await newUser(customer, 'OWNER');
-    await creditBalance({
+    await ledger.creditBalance({
       customerId: customer,
       amount: parseMoney('100.00'),
       kind: 'OPERATOR_CREDIT',

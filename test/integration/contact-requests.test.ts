@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renameUser } from '#accounts/users';
 import type { RunningStack } from '#local/start-stack';
 import { needSetting } from '#platform/config';
-import { renameUser } from '#store/users';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { expectSettledLedger } from '#test/ledger-check';

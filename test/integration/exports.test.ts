@@ -1,29 +1,30 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { commands } from '#admin/commands';
+import { bundledRates } from '#exports/bundled-rates';
 import { convertPrice } from '#exports/convert-price';
 import { PRODUCT_COLUMNS } from '#exports/export-datasets';
+import { exportMatches } from '#exports/project-exports';
+import { putRunMatches } from '#exports/run-matches';
 import type { ShopSpec } from '#fixtures/shop-spec';
-import type { RunningShop } from '#fixtures/start-shop';
-import type { RunningStack } from '#local/start-stack';
+import { type RunningShop, startShop } from '#fixtures/start-shop';
+import { type RunningStack, startStack } from '#local/start-stack';
 import { setting } from '#platform/config';
+import { catalogPointerWrites, latestCatalog, readCatalog, writeCatalog } from '#store/catalogs';
+import { dynamo } from '#store/dynamo';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { s3Error, startFaultProxy } from '#test/fault-proxy';
 import { pollJob } from '#test/jobs';
+import { addProjectMember, newCustomer, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsv, readCsvObjects } from '#test/read-csv';
 import { readParquet, readXlsx } from '#test/read-export-files';
 
-// S3 goes through a fault proxy, so the outage rows can fail the exports bucket alone. The SDK
-// clients read the endpoint when the stores are first imported, hence the late imports.
+// S3 goes through a fault proxy, so the outage rows can fail the exports bucket alone.
 const engines = inject('engines');
 const s3 = await startFaultProxy(engines.s3Endpoint);
-Object.assign(process.env, { S3_ENDPOINT: s3.url, SCRAPE_BATCH_SIZE: '10' });
-const { startStack } = await import('#local/start-stack');
-const { startShop } = await import('#fixtures/start-shop');
-const { commands } = await import('#admin/commands');
-const { newCustomer, newProject, newUser, addProjectMember } = await import('#test/operator');
-const { latestCatalog, readCatalog } = await import('#store/catalogs');
-const { bundledRates } = await import('#exports/bundled-rates');
+process.env.SCRAPE_BATCH_SIZE = '10';
 
 /** A small shop selling in USD, scraped for real into the catalog the exports are built from. */
 const SHOP: ShopSpec = {
@@ -303,10 +304,6 @@ describe('exports of a scraped catalog', () => {
 
 describe('match datasets', () => {
   it('serve the files the matching lane writes: one row per match, one per reference product', async () => {
-    const { exportMatches } = await import('#exports/project-exports');
-    const { writeCatalog, catalogPointerWrites } = await import('#store/catalogs');
-    const { dynamo } = await import('#store/dynamo');
-    const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     // A competitor's catalog through the catalog store: the reference products at other prices in CZK.
     const reference = await readCatalog((await latestCatalog(websiteId)) as any);
     const competitor = 'web_competitor';
@@ -343,7 +340,6 @@ describe('match datasets', () => {
       confidence: 1,
     }));
     // The matches as the matching lane stores a job's, which a later rebuild of the files reads.
-    const { putRunMatches } = await import('#exports/run-matches');
     await putRunMatches('job_matching', matches);
     await exportMatches(projectId, {
       job_id: 'job_matching',

@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { commands } from '#admin/commands';
 import { testShop } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
-import type { RunningStack } from '#local/start-stack';
+import { type RunningStack, startStack } from '#local/start-stack';
 import { setting } from '#platform/config';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { DYNAMODB_INTERNAL_ERROR, s3Error, startFaultProxy } from '#test/fault-proxy';
+import { expectSettledLedger } from '#test/ledger-check';
+import { newCustomer, newProject, newUser } from '#test/operator';
 
-// The SDK clients are built when the stores are first imported, so the proxy takes DynamoDB's place
-// in the environment before anything imports a store.
+// The stack reaches the shared engines through the proxies, which it gives the SDK clients it builds.
 const engines = inject('engines');
 const [dynamodb, s3] = await Promise.all([
   startFaultProxy(engines.dynamodbEndpoint),
   startFaultProxy(engines.s3Endpoint),
 ]);
-Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb.url, S3_ENDPOINT: s3.url });
-const { startStack } = await import('#local/start-stack');
-const { newCustomer, newUser, newProject } = await import('#test/operator');
-const { expectSettledLedger } = await import('#test/ledger-check');
-const { commands } = await import('#admin/commands');
 
 /** Long enough for the task's own retry and the first attempts of FailJob to meet the outage too. */
 const OUTAGE_MS = 15_000;

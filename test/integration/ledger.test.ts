@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeHold, creditBalance, getBalance, placeHold, releaseHold } from '#billing/ledger';
+import { ledger } from '#billing/ledger-services';
 import { parseMoney } from '#core/money';
 import { Problem } from '#core/problem';
 import type { RunningStack } from '#local/start-stack';
@@ -19,7 +19,7 @@ afterAll(() => stack.stop());
 describe('concurrent holds on one balance', () => {
   it('never overdraws: of 30 parallel holds of 5.00 on 100.00, exactly 20 succeed', async () => {
     const customerId = await newCustomer();
-    await creditBalance({
+    await ledger.creditBalance({
       customerId,
       amount: parseMoney('100.00'),
       kind: 'OPERATOR_CREDIT',
@@ -29,7 +29,7 @@ describe('concurrent holds on one balance', () => {
 
     const outcomes = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
-        placeHold({
+        ledger.placeHold({
           customerId,
           holdId: `hold_${i}`,
           amount: parseMoney('5.00'),
@@ -45,7 +45,7 @@ describe('concurrent holds on one balance', () => {
       expect(outcome.reason).toBeInstanceOf(Problem);
       expect(outcome.reason).toMatchObject({ status: 402, code: 'INSUFFICIENT_FUNDS' });
     }
-    const balance = await getBalance(customerId);
+    const balance = await ledger.getBalance(customerId);
     expect(balance).toEqual({ balance: 10_000, held: 10_000, spendable: 0 });
     expect(replayLedger(await ledgerEntries(customerId))).toEqual(balance);
   });
@@ -53,7 +53,7 @@ describe('concurrent holds on one balance', () => {
   it('accounts every cent when holds, charges, releases and credits run together', async () => {
     const customerId = await newCustomer();
     const credit = (i: number) =>
-      creditBalance({
+      ledger.creditBalance({
         customerId,
         amount: parseMoney('10.00'),
         kind: 'TOPUP',
@@ -63,7 +63,7 @@ describe('concurrent holds on one balance', () => {
     await credit(0);
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        placeHold({
+        ledger.placeHold({
           customerId,
           holdId: `hold_${i}`,
           amount: parseMoney('1.00'),
@@ -74,7 +74,7 @@ describe('concurrent holds on one balance', () => {
     );
 
     const settle = (i: number) =>
-      chargeHold(customerId, `hold_${i}`, {
+      ledger.chargeHold(customerId, `hold_${i}`, {
         job_id: `job_${i}`,
         job_type: 'FULL_SCRAPE',
         project_id: 'prj_ledger',
@@ -91,15 +91,15 @@ describe('concurrent holds on one balance', () => {
     await Promise.all([
       ...[0, 1, 2, 3, 4].flatMap((i) => [settle(i), settle(i)]),
       ...[5, 6, 7, 8, 9].flatMap((i) => [
-        releaseHold(customerId, `hold_${i}`),
-        releaseHold(customerId, `hold_${i}`),
+        ledger.releaseHold(customerId, `hold_${i}`),
+        ledger.releaseHold(customerId, `hold_${i}`),
       ]),
       credit(1),
       credit(1),
       credit(0),
     ]);
 
-    const balance = await getBalance(customerId);
+    const balance = await ledger.getBalance(customerId);
     expect(balance).toEqual({ balance: 2000 - 5 * 75, held: 0, spendable: 2000 - 5 * 75 });
     expect(replayLedger(await ledgerEntries(customerId))).toEqual(balance);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '#admin/commands';
-import { placeHold, releaseHold } from '#billing/ledger';
+import { ledger } from '#billing/ledger-services';
 import { parseMoney } from '#core/money';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
@@ -72,7 +72,7 @@ describe("the ledger's holds", () => {
     const before = await ledgerEntries(fresh);
 
     await expect(
-      placeHold({
+      ledger.placeHold({
         customerId: fresh,
         holdId: 'hold_first',
         amount: parseMoney('1.00'),
@@ -89,7 +89,7 @@ describe("the ledger's holds", () => {
     const fresh = await newCustomer();
     await commands.credit({ customer: fresh, amount: '100.00', reason: 'parallel holds' });
     const hold = (i: number) =>
-      placeHold({
+      ledger.placeHold({
         customerId: fresh,
         holdId: `hold_${i}`,
         amount: parseMoney('1.00'),
@@ -104,7 +104,7 @@ describe("the ledger's holds", () => {
     for (const outcome of refused) {
       expect(outcome.reason).toMatchObject({ status: 403, code: 'MONTHLY_SPEND_LIMIT' });
     }
-    await Promise.all(Array.from({ length: 30 }, (_, i) => releaseHold(fresh, `hold_${i}`)));
+    await Promise.all(Array.from({ length: 30 }, (_, i) => ledger.releaseHold(fresh, `hold_${i}`)));
     expect(await expectSettledLedger(fresh)).toEqual({ balance: 10_000, held: 0, spendable: 10_000 });
   });
 });

@@ -3,13 +3,15 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointSchemas } from '#http/http';
+import { COMPONENT_SCHEMAS } from '#http/openapi-components';
 import { asJsonSchema, type Components, componentSchemas, openApiDocument } from '#http/openapi-document';
 import { exampleOf } from '#http/openapi-example';
+import { loadEndpoints } from '#local/load-endpoints';
 import { type Route, routeKey, routes } from '#platform/routes';
 
 let endpoints: { route: Route; schemas: EndpointSchemas }[];
 let document: ReturnType<typeof openApiDocument>;
-let components: Components;
+const components: Components = COMPONENT_SCHEMAS;
 
 interface Operation {
   operationId: string;
@@ -32,10 +34,6 @@ const codesOf = (method: string, path: string, status: string) => {
 };
 
 beforeAll(async () => {
-  // The invoice and export-file modules still read their buckets when imported (docs/decisions.md, issue 33).
-  for (const name of ['DATA_BUCKET', 'EXPORTS_BUCKET']) process.env[name] ??= 'openapi';
-  const { loadEndpoints } = await import('#local/load-endpoints');
-  ({ COMPONENT_SCHEMAS: components } = await import('#http/openapi-components'));
   endpoints = await loadEndpoints();
   document = openApiDocument(endpoints, components);
   // Loading every handler module takes seconds on a busy machine.

@@ -1,9 +1,7 @@
 import * as v from 'valibot';
-import { projectAccessProblem } from '#core/access-policy';
-import { json } from '#platform/http-response';
+import { authorizedProject } from '#access/authorized-project';
+import { createApiKey } from '#accounts/api-keys';
 import { displayName, id } from '#platform/request-fields';
-import { createApiKey } from '#store/api-keys';
-import { projectFacts } from '#store/projects';
 import { http } from '../http.ts';
 import { createdApiKey } from './account-responses.ts';
 
@@ -15,16 +13,12 @@ const body = v.optional(
   {},
 );
 
-export const handler = http({ body, responses: { 201: createdApiKey } }, async ({ principal, body }) => {
-  const projectId = body.project_id ?? null;
-  if (projectId) {
-    const problem = projectAccessProblem(
-      principal,
-      await projectFacts(principal.userId, projectId),
-      'CREATE_PROJECT_KEY',
-    );
-    if (problem) throw problem;
-  }
-  const created = await createApiKey({ userId: principal.userId, name: body.name ?? null, projectId });
-  return json(201, created);
-});
+export const handler = http(
+  { body, responses: { 201: createdApiKey } },
+  async ({ principal, guard, body, answer }) => {
+    const projectId = body.project_id ?? null;
+    if (projectId) await authorizedProject(guard, projectId);
+    const created = await createApiKey({ userId: principal.userId, name: body.name ?? null, projectId });
+    return answer(201, created);
+  },
+);

@@ -1,11 +1,10 @@
+import { getUser } from '#accounts/users';
 import { NotFound } from '#core/problem';
-import { json } from '#platform/http-response';
-import { getUser } from '#store/users';
 import { http } from '../http.ts';
 import { account } from './account-responses.ts';
 
-export const handler = http({ responses: { 200: account } }, async ({ principal }) => {
+export const handler = http({ responses: { 200: account } }, async ({ principal, answer }) => {
   const user = await getUser(principal.userId);
   if (!user) throw NotFound('USER_NOT_FOUND', 'The key belongs to a user that no longer exists.');
-  return json(200, user);
+  return answer(200, user);
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
+import { listApiKeys } from '#accounts/api-keys';
 import { cursor, wholeListLimit } from '#platform/request-fields';
-import { listApiKeys } from '#store/api-keys';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { apiKey } from './account-responses.ts';

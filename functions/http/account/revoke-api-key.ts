@@ -1,8 +1,8 @@
 import * as v from 'valibot';
+import { revokeApiKey } from '#accounts/api-keys';
 import { NotFound } from '#core/problem';
 import { noContent } from '#platform/http-response';
 import { id } from '#platform/request-fields';
-import { revokeApiKey } from '#store/api-keys';
 import { principalCache } from '../authenticate.ts';
 import { http } from '../http.ts';
 

@@ -1,12 +1,11 @@
 import * as v from 'valibot';
-import { json } from '#platform/http-response';
+import { renameUser } from '#accounts/users';
 import { displayName } from '#platform/request-fields';
-import { renameUser } from '#store/users';
 import { http } from '../http.ts';
 import { account } from './account-responses.ts';
 
 const body = v.strictObject({ name: displayName });
 
-export const handler = http({ body, responses: { 200: account } }, async ({ principal, body }) =>
-  json(200, await renameUser(principal.userId, body.name)),
+export const handler = http({ body, responses: { 200: account } }, async ({ principal, body, answer }) =>
+  answer(200, await renameUser(principal.userId, body.name)),
 );

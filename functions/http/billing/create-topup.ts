@@ -1,9 +1,8 @@
 import * as v from 'valibot';
-import { authorizedCustomer } from '#access/authorized-customer';
+import { authorizedCustomer } from '#accounts/authorized-customer';
 import { paymentProvider, topups } from '#billing/billing-services';
 import { NotFound } from '#core/problem';
 import { topupAmount, topupCurrency } from '#core/topup-amount';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { jobStore } from '#store/job-store';
 import { billingHttp } from './billing-http.ts';
@@ -18,15 +17,15 @@ const body = v.strictObject({
 
 export const handler = billingHttp(
   { path, body, responses: { 201: startedTopup } },
-  async ({ principal, path, body, baseUrl }) => {
-    const customer = await authorizedCustomer(principal, path.customer_id, 'TOP_UP');
+  async ({ guard, path, body, baseUrl, answer }) => {
+    const customer = await authorizedCustomer(guard, path.customer_id);
     const amountCents = topupAmount(body.amount, customer.quotas);
     const currency = topupCurrency(body.currency);
     const jobId = body.job_id ?? null;
     if (jobId && (await jobStore().get(jobId))?.customer_id !== customer.customer_id)
       throw NotFound('JOB_NOT_FOUND', 'No such job in the projects of this customer.');
     const { provider, returnUrl } = await paymentProvider(baseUrl);
-    const started = await topups.start(provider, {
+    const started = await topups().start(provider, {
       customerId: customer.customer_id,
       amountCents,
       currency,
@@ -34,6 +33,6 @@ export const handler = billingHttp(
       successUrl: returnUrl,
       cancelUrl: returnUrl,
     });
-    return json(201, started);
+    return answer(201, started);
   },
 );

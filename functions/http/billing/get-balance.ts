@@ -1,15 +1,14 @@
 import * as v from 'valibot';
-import { authorizedCustomer } from '#access/authorized-customer';
-import { getBalance } from '#billing/ledger';
+import { authorizedCustomer } from '#accounts/authorized-customer';
+import { ledger } from '#billing/ledger-services';
 import { balanceRecord } from '#core/balance-record';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { billingHttp } from './billing-http.ts';
 import { balance } from './billing-responses.ts';
 
 const path = v.object({ customer_id: id });
 
-export const handler = billingHttp({ path, responses: { 200: balance } }, async ({ principal, path }) => {
-  const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
-  return json(200, balanceRecord(customer.customer_id, await getBalance(customer.customer_id)));
+export const handler = billingHttp({ path, responses: { 200: balance } }, async ({ guard, path, answer }) => {
+  const customer = await authorizedCustomer(guard, path.customer_id);
+  return answer(200, balanceRecord(customer.customer_id, await ledger.getBalance(customer.customer_id)));
 });

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { authorizedCustomer } from '#access/authorized-customer';
+import { authorizedCustomer } from '#accounts/authorized-customer';
 import { paymentProvider, topups } from '#billing/billing-services';
-import { json } from '#platform/http-response';
 import { id, sessionId } from '#platform/request-fields';
 import { billingHttp } from './billing-http.ts';
 import { topupStatus } from './billing-responses.ts';
@@ -10,9 +9,9 @@ const path = v.object({ customer_id: id, session_id: sessionId });
 
 export const handler = billingHttp(
   { path, responses: { 200: topupStatus } },
-  async ({ principal, path, baseUrl }) => {
-    const customer = await authorizedCustomer(principal, path.customer_id, 'TOP_UP');
+  async ({ guard, path, baseUrl, answer }) => {
+    const customer = await authorizedCustomer(guard, path.customer_id);
     const { provider } = await paymentProvider(baseUrl);
-    return json(200, await topups.status(provider, customer.customer_id, path.session_id));
+    return answer(200, await topups().status(provider, customer.customer_id, path.session_id));
   },
 );

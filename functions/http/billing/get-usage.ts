@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorizedCustomer } from '#access/authorized-customer';
+import { authorizedCustomer } from '#accounts/authorized-customer';
 import { chargesOfMonth } from '#billing/usage';
 import { formatMoney, sumMoney } from '#core/money';
 import { MONTH_PATTERN, pragueMonthOf } from '#core/prague-month';
@@ -20,8 +20,8 @@ const query = v.object({
 
 export const handler = billingHttp(
   { path, query, responses: { 200: usage } },
-  async ({ principal, path, query, event, baseUrl }) => {
-    const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
+  async ({ principal, guard, path, query, event, baseUrl }) => {
+    const customer = await authorizedCustomer(guard, path.customer_id);
     const month = query.month ?? pragueMonthOf(new Date());
     const charges = await chargesOfMonth(customer.customer_id, month);
     // The total is the whole month's; the items are paged by settlement (newest first), like a list.

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorizedCustomer } from '#access/authorized-customer';
+import { authorizedCustomer } from '#accounts/authorized-customer';
 import { accounting } from '#billing/invoicing';
 import { cursor, id, wholeListLimit } from '#platform/request-fields';
 import { listPage } from '../list-page.ts';
@@ -12,10 +12,10 @@ const path = v.object({ customer_id: id });
 
 export const handler = billingHttp(
   { path, query, responses: { 200: v.array(invoice) } },
-  async ({ principal, path, query, event, baseUrl }) => {
-    const customer = await authorizedCustomer(principal, path.customer_id, 'READ_BILLING');
+  async ({ principal, guard, path, query, event, baseUrl }) => {
+    const customer = await authorizedCustomer(guard, path.customer_id);
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    const { invoices, next } = await accounting.listInvoices(customer.customer_id, {
+    const { invoices, next } = await accounting().listInvoices(customer.customer_id, {
       limit: query.limit,
       after: page.after,
     });

@@ -1,5 +1,4 @@
 import { paymentProvider, topups } from '#billing/billing-services';
-import { json } from '#platform/http-response';
 import { logInfo } from '#platform/log';
 import { publicHttp } from '../http.ts';
 import { webhookReceipt } from './billing-responses.ts';
@@ -9,17 +8,20 @@ import { webhookReceipt } from './billing-responses.ts';
  * received (decoded from base64 when API Gateway encoded it), never re-serialised JSON. A failure
  * to credit answers 5xx so that Stripe retries; crediting is exactly once per session either way.
  */
-export const handler = publicHttp({ responses: { 200: webhookReceipt } }, async ({ event, baseUrl }) => {
-  const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64') : (event.body ?? '');
-  const { provider } = await paymentProvider(baseUrl);
-  const paymentEvent = await provider.parseWebhook(raw, event.headers?.['stripe-signature']);
-  if (paymentEvent.type === 'CHECKOUT_COMPLETED') {
-    const credited = await topups.completePaid(paymentEvent.checkout);
-    logInfo('checkout completed', {
-      eventId: paymentEvent.eventId,
-      sessionId: paymentEvent.checkout.sessionId,
-      credited,
-    });
-  }
-  return json(200, { received: true });
-});
+export const handler = publicHttp(
+  { responses: { 200: webhookReceipt } },
+  async ({ event, baseUrl, answer }) => {
+    const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64') : (event.body ?? '');
+    const { provider } = await paymentProvider(baseUrl);
+    const paymentEvent = await provider.parseWebhook(raw, event.headers?.['stripe-signature']);
+    if (paymentEvent.type === 'CHECKOUT_COMPLETED') {
+      const credited = await topups().completePaid(paymentEvent.checkout);
+      logInfo('checkout completed', {
+        eventId: paymentEvent.eventId,
+        sessionId: paymentEvent.checkout.sessionId,
+        credited,
+      });
+    }
+    return answer(200, { received: true });
+  },
+);

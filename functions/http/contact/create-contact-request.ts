@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { authorizedJob } from '#access/authorized-job';
+import { getUser } from '#accounts/users';
 import {
   CONTACT_LIMIT,
   type ContactRequest,
@@ -11,13 +12,11 @@ import {
 import { newId } from '#core/ids';
 import { NotFound, TooManyRequests } from '#core/problem';
 import { freeSlot } from '#core/rolling-window';
-import { json } from '#platform/http-response';
 import { logError } from '#platform/log';
 import { mailer, teamAddress } from '#platform/mailer';
 import { freeText, id } from '#platform/request-fields';
 import { getContactRequest, saveContactRequest } from '#store/contact-requests';
 import { contactSlotsPrefix } from '#store/keys';
-import { getUser } from '#store/users';
 import { readWindowSlots, takeWindowSlot } from '#store/window-slots';
 import { http } from '../http.ts';
 import { contactRequest } from './contact-responses.ts';
@@ -55,13 +54,13 @@ const body = v.strictObject({
 
 export const handler = http(
   { body, responses: { 200: contactRequest, 201: contactRequest } },
-  async ({ principal, body }) => {
-    const job = body.job_id ? await authorizedJob(principal, body.job_id, 'CONTACT_SUPPORT') : null;
+  async ({ principal, guard, body, answer }) => {
+    const job = body.job_id ? await authorizedJob(guard, body.job_id) : null;
     const problem = contactReasonProblem(body.contact_reason, job);
     if (problem) throw problem;
     // Asking again about a job answers its request, whatever the user's limit: it mails no one.
     const asked = job?.contact_request_id ? await getContactRequest(job.contact_request_id) : null;
-    if (asked) return json(200, asked);
+    if (asked) return answer(200, asked);
     const user = await getUser(principal.userId);
     if (!user) throw NotFound('USER_NOT_FOUND', 'The key belongs to a user that no longer exists.');
     const request: ContactRequest = {
@@ -80,7 +79,7 @@ export const handler = http(
     const saved = await saveContactRequest(request, principal.userId, await contactPlace(principal.userId));
     // A racing request of the same user took the same place: this one is over the limit for now.
     if (saved.outcome === 'SLOT_TAKEN') throw contactLimitReached(1);
-    if (saved.outcome === 'EXISTING') return json(200, saved.request);
+    if (saved.outcome === 'EXISTING') return answer(200, saved.request);
     // The request is saved before the team is told, so a mail outage loses nothing: the team's queue
     // is the table, the mail only a nudge.
     await mailer
@@ -88,7 +87,7 @@ export const handler = http(
       .catch((error: unknown) =>
         logError('contact mail not sent', error, { contactRequestId: request.contact_request_id }),
       );
-    return json(201, request);
+    return answer(201, request);
   },
 );
 

@@ -1,9 +1,7 @@
 import * as v from 'valibot';
-import { customerAccessProblem } from '#core/access-policy';
+import { authorizedCustomer } from '#accounts/authorized-customer';
 import { localize } from '#core/localization';
-import { json } from '#platform/http-response';
 import { displayName, id, localizationInput } from '#platform/request-fields';
-import { customerFacts } from '#store/customers';
 import { createProject } from '#store/projects';
 import { http } from '../http.ts';
 import { project } from '../projects/project-responses.ts';
@@ -16,10 +14,8 @@ const body = v.strictObject({
 
 export const handler = http(
   { path, body, responses: { 201: project } },
-  async ({ principal, path, body }) => {
-    const facts = await customerFacts(principal.userId, path.customer_id);
-    const problem = customerAccessProblem(principal, facts, 'CREATE_PROJECT');
-    if (problem) throw problem;
+  async ({ principal, guard, path, body, answer }) => {
+    await authorizedCustomer(guard, path.customer_id);
     const localization = localize(body.localization.country, body.localization.currency);
     const project = await createProject({
       customerId: path.customer_id,
@@ -28,6 +24,6 @@ export const handler = http(
       localization,
       managed: false,
     });
-    return json(201, project);
+    return answer(201, project);
   },
 );

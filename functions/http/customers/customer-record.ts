@@ -1,6 +1,6 @@
+import type { Customer } from '#accounts/customers';
 import type { CustomerRole } from '#core/access-policy';
 import { formatMoney } from '#core/money';
-import type { Customer } from '#store/customers';
 import type { MonthlyUsage } from '#store/monthly-usage';
 
 /** The customer record of the design: name, the caller's role and the quotas with this month's use. */

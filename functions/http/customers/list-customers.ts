@@ -1,9 +1,8 @@
 import * as v from 'valibot';
-import { json } from '#platform/http-response';
-import { listMemberships } from '#store/customers';
+import { listMemberships } from '#accounts/customers';
 import { http } from '../http.ts';
 import { membership } from './customer-responses.ts';
 
-export const handler = http({ responses: { 200: v.array(membership) } }, async ({ principal }) =>
-  json(200, await listMemberships(principal.userId)),
+export const handler = http({ responses: { 200: v.array(membership) } }, async ({ principal, answer }) =>
+  answer(200, await listMemberships(principal.userId)),
 );

@@ -11,8 +11,11 @@ const path = v.object({ dataset: id });
 const query = v.object({ project_id: v.optional(id), ...fileChoiceFields });
 
 /** The file itself, by a 302 to its presigned URL; a PROJECT key may leave project_id out. */
-export const handler = http({ path, query, responses: { 302: null } }, async ({ principal, path, query }) => {
-  const project = await authorizedProject(principal, downloadProjectId(principal, query.project_id), 'READ');
-  const link = await exportFileLink(project, path.dataset, fileChoice(query));
-  return redirect(link.url);
-});
+export const handler = http(
+  { path, query, responses: { 302: null } },
+  async ({ principal, guard, path, query }) => {
+    const project = await authorizedProject(guard, downloadProjectId(principal, query.project_id));
+    const link = await exportFileLink(project, path.dataset, fileChoice(query));
+    return redirect(link.url);
+  },
+);

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { exportFileLink } from '#exports/project-exports';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { fileChoice, fileChoiceFields } from './export-file-query.ts';
@@ -16,8 +15,8 @@ const query = v.object({ project_id: id, ...fileChoiceFields });
  */
 export const handler = http(
   { path, query, responses: { 200: exportLink } },
-  async ({ principal, path, query }) => {
-    const project = await authorizedProject(principal, query.project_id, 'READ');
-    return json(200, await exportFileLink(project, path.dataset, fileChoice(query)));
+  async ({ guard, path, query, answer }) => {
+    const project = await authorizedProject(guard, query.project_id);
+    return answer(200, await exportFileLink(project, path.dataset, fileChoice(query)));
   },
 );

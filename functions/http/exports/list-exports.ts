@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { listExports } from '#exports/project-exports';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { exportFile } from './export-responses.ts';
@@ -11,8 +10,8 @@ const query = v.object({ project_id: id });
 /** The project's export files: dataset, website (null: all websites), rows, bytes, currency. */
 export const handler = http(
   { query, responses: { 200: v.array(exportFile) } },
-  async ({ principal, query }) => {
-    const project = await authorizedProject(principal, query.project_id, 'READ');
-    return json(200, await listExports(project));
+  async ({ guard, query, answer }) => {
+    const project = await authorizedProject(guard, query.project_id);
+    return answer(200, await listExports(project));
   },
 );

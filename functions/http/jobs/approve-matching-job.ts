@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { authorizedMatchingJob } from '#access/authorized-matching-job';
 import { approveMatchingJob } from '#jobs/approve-matching-job';
 import { publicMatchingJob } from '#jobs/matching-job';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { billingHttp } from '../billing/billing-http.ts';
 import { matchingJob } from './job-responses.ts';
@@ -10,7 +9,10 @@ import { matchingJob } from './job-responses.ts';
 const path = v.object({ job_id: id });
 
 // Approval holds the quote's cap on the credit: an outage there is billing's 503.
-export const handler = billingHttp({ path, responses: { 200: matchingJob } }, async ({ principal, path }) => {
-  const job = await authorizedMatchingJob(principal, path.job_id, 'OPERATE_JOBS');
-  return json(200, publicMatchingJob(await approveMatchingJob(job, principal.userId)));
-});
+export const handler = billingHttp(
+  { path, responses: { 200: matchingJob } },
+  async ({ principal, guard, path, answer }) => {
+    const job = await authorizedMatchingJob(guard, path.job_id);
+    return answer(200, publicMatchingJob(await approveMatchingJob(job, principal.userId)));
+  },
+);

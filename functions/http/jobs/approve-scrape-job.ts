@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { authorizedScrapeJob } from '#access/authorized-scrape-job';
 import { approveScrapeJob } from '#jobs/approve-scrape-job';
 import { publicScrapeJob } from '#jobs/scrape-job';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { billingHttp } from '../billing/billing-http.ts';
 import { scrapeJob } from './job-responses.ts';
@@ -10,7 +9,10 @@ import { scrapeJob } from './job-responses.ts';
 const path = v.object({ job_id: id });
 
 // Approval holds the quote's cap on the credit: an outage there is billing's 503.
-export const handler = billingHttp({ path, responses: { 200: scrapeJob } }, async ({ principal, path }) => {
-  const job = await authorizedScrapeJob(principal, path.job_id, 'OPERATE_JOBS');
-  return json(200, publicScrapeJob(await approveScrapeJob(job, principal.userId)));
-});
+export const handler = billingHttp(
+  { path, responses: { 200: scrapeJob } },
+  async ({ principal, guard, path, answer }) => {
+    const job = await authorizedScrapeJob(guard, path.job_id);
+    return answer(200, publicScrapeJob(await approveScrapeJob(job, principal.userId)));
+  },
+);

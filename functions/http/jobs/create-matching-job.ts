@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { createMatchingJob } from '#jobs/create-matching-job';
 import { publicMatchingJob } from '#jobs/matching-job';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { matchingJob } from './job-responses.ts';
@@ -41,9 +40,9 @@ const body = v.pipe(
 
 export const handler = http(
   { body, responses: { 200: matchingJob, 201: matchingJob } },
-  async ({ principal, body }) => {
-    const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
+  async ({ guard, body, answer }) => {
+    const project = await authorizedProject(guard, body.project_id);
     const { job, created } = await createMatchingJob(project, body);
-    return json(created ? 201 : 200, publicMatchingJob(job));
+    return answer(created ? 201 : 200, publicMatchingJob(job));
   },
 );

@@ -3,7 +3,6 @@ import { authorizedProject } from '#access/authorized-project';
 import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
 import { createScrapeJob } from '#jobs/create-scrape-job';
 import { publicScrapeJob } from '#jobs/scrape-job';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { createdScrapeJob } from './job-responses.ts';
@@ -39,9 +38,9 @@ const body = v.pipe(
 
 export const handler = http(
   { body, responses: { 200: createdScrapeJob, 201: createdScrapeJob } },
-  async ({ principal, body }) => {
-    const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
+  async ({ guard, body, answer }) => {
+    const project = await authorizedProject(guard, body.project_id);
     const { job, created, rejected } = await createScrapeJob(project, body);
-    return json(created ? 201 : 200, { ...publicScrapeJob(job), ...rejected });
+    return answer(created ? 201 : 200, { ...publicScrapeJob(job), ...rejected });
   },
 );

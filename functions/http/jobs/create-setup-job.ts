@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { createSetupJob } from '#jobs/create-setup-job';
 import { publicSetupJob } from '#jobs/setup-job';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { billingHttp } from '../billing/billing-http.ts';
 import { setupJob } from './job-responses.ts';
@@ -17,9 +16,9 @@ const body = v.strictObject({
 // Creating a setup job may hold the analysis price on the credit: an outage there is billing's 503.
 export const handler = billingHttp(
   { body, responses: { 200: setupJob, 201: setupJob } },
-  async ({ principal, body }) => {
-    const project = await authorizedProject(principal, body.project_id, 'OPERATE_JOBS');
+  async ({ guard, body, answer }) => {
+    const project = await authorizedProject(guard, body.project_id);
     const { job, created } = await createSetupJob(project, body);
-    return json(created ? 201 : 200, publicSetupJob(job));
+    return answer(created ? 201 : 200, publicSetupJob(job));
   },
 );

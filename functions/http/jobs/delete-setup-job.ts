@@ -8,9 +8,7 @@ import { http } from '../http.ts';
 
 const path = v.object({ job_id: id });
 
-export const handler = http({ path, responses: { 204: null } }, async ({ principal, path }) => {
-  await removeSetupJob(
-    await authorizedJob<SetupFields>(principal, path.job_id, 'REMOVE_SETUP_JOB', 'WEBSITE_SETUP'),
-  );
+export const handler = http({ path, responses: { 204: null } }, async ({ guard, path }) => {
+  await removeSetupJob(await authorizedJob<SetupFields>(guard, path.job_id, 'WEBSITE_SETUP'));
   return noContent();
 });

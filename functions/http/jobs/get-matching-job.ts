@@ -1,13 +1,12 @@
 import * as v from 'valibot';
 import { authorizedMatchingJob } from '#access/authorized-matching-job';
 import { publicMatchingJob } from '#jobs/matching-job';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { matchingJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });
 
-export const handler = http({ path, responses: { 200: matchingJob } }, async ({ principal, path }) =>
-  json(200, publicMatchingJob(await authorizedMatchingJob(principal, path.job_id, 'READ'))),
+export const handler = http({ path, responses: { 200: matchingJob } }, async ({ guard, path, answer }) =>
+  answer(200, publicMatchingJob(await authorizedMatchingJob(guard, path.job_id))),
 );

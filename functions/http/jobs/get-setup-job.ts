@@ -1,16 +1,12 @@
 import * as v from 'valibot';
 import { authorizedJob } from '#access/authorized-job';
 import { publicSetupJob, type SetupFields } from '#jobs/setup-job';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { setupJob } from './job-responses.ts';
 
 const path = v.object({ job_id: id });
 
-export const handler = http({ path, responses: { 200: setupJob } }, async ({ principal, path }) =>
-  json(
-    200,
-    publicSetupJob(await authorizedJob<SetupFields>(principal, path.job_id, 'READ', 'WEBSITE_SETUP')),
-  ),
+export const handler = http({ path, responses: { 200: setupJob } }, async ({ guard, path, answer }) =>
+  answer(200, publicSetupJob(await authorizedJob<SetupFields>(guard, path.job_id, 'WEBSITE_SETUP'))),
 );

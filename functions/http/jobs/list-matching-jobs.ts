@@ -11,8 +11,8 @@ const query = v.object({ project_id: id, limit, cursor });
 
 export const handler = http(
   { query, responses: { 200: v.array(matchingJob) } },
-  async ({ principal, query, event, baseUrl }) => {
-    await authorizedProject(principal, query.project_id, 'READ');
+  async ({ principal, guard, query, event, baseUrl }) => {
+    await authorizedProject(guard, query.project_id);
     const page = await listPage(event, principal, baseUrl, query.cursor);
     const { values, next } = await listMatchingJobs(query.project_id, {
       limit: query.limit,

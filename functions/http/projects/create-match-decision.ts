@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { MATCH_DECISION_KINDS, publicMatchDecision } from '#core/match-decisions';
 import { decideMatch } from '#jobs/decide-match';
-import { json } from '#platform/http-response';
 import { characters, id } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { matchDecision } from './project-responses.ts';
@@ -40,9 +39,9 @@ const body = v.pipe(
 
 export const handler = http(
   { path, body, responses: { 200: matchDecision, 201: matchDecision } },
-  async ({ principal, path, body }) => {
-    const project = await authorizedProject(principal, path.project_id, 'REVIEW_MATCHES');
+  async ({ principal, guard, path, body, answer }) => {
+    const project = await authorizedProject(guard, path.project_id);
     const { decision, created } = await decideMatch(project, principal.userId, body);
-    return json(created ? 201 : 200, publicMatchDecision(decision));
+    return answer(created ? 201 : 200, publicMatchDecision(decision));
   },
 );

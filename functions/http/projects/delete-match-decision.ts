@@ -7,10 +7,7 @@ import { http } from '../http.ts';
 
 const path = v.object({ project_id: id, decision_id: id });
 
-export const handler = http({ path, responses: { 204: null } }, async ({ principal, path }) => {
-  await removeMatchDecision(
-    await authorizedProject(principal, path.project_id, 'REVIEW_MATCHES'),
-    path.decision_id,
-  );
+export const handler = http({ path, responses: { 204: null } }, async ({ guard, path }) => {
+  await removeMatchDecision(await authorizedProject(guard, path.project_id), path.decision_id);
   return noContent();
 });

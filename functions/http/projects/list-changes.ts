@@ -37,8 +37,8 @@ const query = v.object({
  */
 export const handler = http(
   { path, query, responses: { 200: v.array(priceChange) } },
-  async ({ principal, path, query, event, baseUrl }) => {
-    const project = await authorizedProject(principal, path.project_id, 'READ');
+  async ({ principal, guard, path, query, event, baseUrl }) => {
+    const project = await authorizedProject(guard, path.project_id);
     if (query.website_id !== undefined) await projectWebsite(project.project_id, query.website_id);
     const page = await listPage(event, principal, baseUrl, query.cursor);
     const { values, next } = await historyStore.changesPage(

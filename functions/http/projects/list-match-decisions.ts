@@ -17,8 +17,8 @@ const query = v.object({ limit: wholeListLimit, cursor });
  */
 export const handler = http(
   { path, query, responses: { 200: v.array(matchDecision) } },
-  async ({ principal, path, query, event, baseUrl }) => {
-    const project = await authorizedProject(principal, path.project_id, 'READ');
+  async ({ principal, guard, path, query, event, baseUrl }) => {
+    const project = await authorizedProject(guard, path.project_id);
     const page = await listPage(event, principal, baseUrl, query.cursor);
     const { values, next } = sortedPage(await listMatchDecisions(project.project_id), {
       limit: query.limit,

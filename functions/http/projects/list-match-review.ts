@@ -18,8 +18,8 @@ const query = v.object({ website_id: id, limit, cursor });
  */
 export const handler = http(
   { path, query, responses: { 200: v.array(matchReviewItem) } },
-  async ({ principal, path, query, event, baseUrl }) => {
-    const project = await authorizedProject(principal, path.project_id, 'READ');
+  async ({ principal, guard, path, query, event, baseUrl }) => {
+    const project = await authorizedProject(guard, path.project_id);
     // A cursor no list handed out is the caller's mistake whatever the website: refused first.
     const page = await listPage(event, principal, baseUrl, query.cursor);
     await projectWebsite(project.project_id, query.website_id);

@@ -3,7 +3,6 @@ import { authorizedProject } from '#access/authorized-project';
 import { readCrawlProxy } from '#core/crawl-proxy';
 import { localize } from '#core/localization';
 import { sealCrawlProxy } from '#platform/crawl-proxy-seal';
-import { json } from '#platform/http-response';
 import { displayName, id, localizationInput } from '#platform/request-fields';
 import { updateProject } from '#store/projects';
 import { http } from '../http.ts';
@@ -40,8 +39,8 @@ const body = v.optional(
 
 export const handler = http(
   { path, body, responses: { 200: project } },
-  async ({ principal, path, body }) => {
-    const project = await authorizedProject(principal, path.project_id, 'UPDATE_PROJECT');
+  async ({ guard, path, body, answer }) => {
+    const project = await authorizedProject(guard, path.project_id);
     const { localization, crawl_proxy: proxy } = body;
     // A null name leaves the name as it is: a project always has one.
     const updated = await updateProject(project.project_id, {
@@ -53,6 +52,6 @@ export const handler = http(
         ? { host: proxy.host, sealed: await sealCrawlProxy(project.project_id, proxy.url) }
         : proxy,
     });
-    return json(200, updated);
+    return answer(200, updated);
   },
 );

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { parseMoney } from '#core/money';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { createSchedule } from '#schedules/create-schedule';
 import { publicSchedule } from '#schedules/schedule';
@@ -42,11 +41,14 @@ const body = v.pipe(
   ]),
 );
 
-export const handler = http({ body, responses: { 201: createdSchedule } }, async ({ principal, body }) => {
-  const project = await authorizedProject(principal, body.project_id, 'MANAGE_SCHEDULES');
-  const { schedule, rejected } = await createSchedule(project, principal.userId, {
-    ...body,
-    monthly_budget: parseMoney(body.monthly_budget),
-  });
-  return json(201, { ...publicSchedule(schedule), ...rejected });
-});
+export const handler = http(
+  { body, responses: { 201: createdSchedule } },
+  async ({ principal, guard, body, answer }) => {
+    const project = await authorizedProject(guard, body.project_id);
+    const { schedule, rejected } = await createSchedule(project, principal.userId, {
+      ...body,
+      monthly_budget: parseMoney(body.monthly_budget),
+    });
+    return answer(201, { ...publicSchedule(schedule), ...rejected });
+  },
+);

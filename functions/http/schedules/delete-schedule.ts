@@ -7,7 +7,7 @@ import { http } from '../http.ts';
 
 const path = v.object({ schedule_id: id });
 
-export const handler = http({ path, responses: { 204: null } }, async ({ principal, path }) => {
-  await removeSchedule(await authorizedSchedule(principal, path.schedule_id, 'MANAGE_SCHEDULES'));
+export const handler = http({ path, responses: { 204: null } }, async ({ guard, path }) => {
+  await removeSchedule(await authorizedSchedule(guard, path.schedule_id));
   return noContent();
 });

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { authorizedSchedule } from '#schedules/authorized-schedule';
 import { publicSchedule } from '#schedules/schedule';
@@ -8,6 +7,6 @@ import { schedule } from './schedule-responses.ts';
 
 const path = v.object({ schedule_id: id });
 
-export const handler = http({ path, responses: { 200: schedule } }, async ({ principal, path }) =>
-  json(200, publicSchedule(await authorizedSchedule(principal, path.schedule_id, 'READ'))),
+export const handler = http({ path, responses: { 200: schedule } }, async ({ guard, path, answer }) =>
+  answer(200, publicSchedule(await authorizedSchedule(guard, path.schedule_id))),
 );

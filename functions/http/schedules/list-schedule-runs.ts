@@ -11,8 +11,8 @@ const query = v.object({ limit, cursor });
 
 export const handler = http(
   { path, query, responses: { 200: v.array(scheduleRun) } },
-  async ({ principal, path, query, event, baseUrl }) => {
-    await authorizedSchedule(principal, path.schedule_id, 'READ');
+  async ({ principal, guard, path, query, event, baseUrl }) => {
+    await authorizedSchedule(guard, path.schedule_id);
     const page = await listPage(event, principal, baseUrl, query.cursor);
     const { values, next } = await scheduleStore.runsPage(path.schedule_id, {
       limit: query.limit,

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { parseMoney } from '#core/money';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { authorizedSchedule } from '#schedules/authorized-schedule';
 import { updateSchedule } from '#schedules/change-schedule';
@@ -45,10 +44,10 @@ const body = v.pipe(
 
 export const handler = http(
   { path, body, responses: { 200: schedule } },
-  async ({ principal, path, body }) => {
-    const read = await authorizedSchedule(principal, path.schedule_id, 'MANAGE_SCHEDULES');
+  async ({ guard, path, body, answer }) => {
+    const read = await authorizedSchedule(guard, path.schedule_id);
     const { monthly_budget, ...change } = body;
     const budget = monthly_budget === undefined ? {} : { monthly_budget: parseMoney(monthly_budget) };
-    return json(200, publicSchedule(await updateSchedule(read, { ...change, ...budget })));
+    return answer(200, publicSchedule(await updateSchedule(read, { ...change, ...budget })));
   },
 );

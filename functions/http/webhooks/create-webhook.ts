@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { WEBHOOK_EVENT_TYPES } from '#core/webhook-events';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { registerWebhook } from '#webhooks/register-webhook';
 import { http } from '../http.ts';
@@ -22,8 +21,11 @@ const body = v.pipe(
   ]),
 );
 
-export const handler = http({ body, responses: { 201: createdWebhook } }, async ({ principal, body }) => {
-  const project = await authorizedProject(principal, body.project_id, 'MANAGE_WEBHOOKS');
-  const webhook = await registerWebhook(project.project_id, principal.userId, body);
-  return json(201, { ...publicWebhook(webhook), secret: webhook.secret });
-});
+export const handler = http(
+  { body, responses: { 201: createdWebhook } },
+  async ({ principal, guard, body, answer }) => {
+    const project = await authorizedProject(guard, body.project_id);
+    const webhook = await registerWebhook(project.project_id, principal.userId, body);
+    return answer(201, { ...publicWebhook(webhook), secret: webhook.secret });
+  },
+);

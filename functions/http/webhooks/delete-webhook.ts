@@ -7,8 +7,8 @@ import { http } from '../http.ts';
 
 const path = v.object({ webhook_id: id });
 
-export const handler = http({ path, responses: { 204: null } }, async ({ principal, path }) => {
-  const webhook = await authorizedWebhook(principal, path.webhook_id, 'MANAGE_WEBHOOKS');
+export const handler = http({ path, responses: { 204: null } }, async ({ guard, path }) => {
+  const webhook = await authorizedWebhook(guard, path.webhook_id);
   await webhookStore.remove(webhook.webhook_id);
   return noContent();
 });

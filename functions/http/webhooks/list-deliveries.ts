@@ -11,8 +11,8 @@ const query = v.object({ limit, cursor });
 
 export const handler = http(
   { path, query, responses: { 200: v.array(delivery) } },
-  async ({ principal, path, query, event, baseUrl }) => {
-    const webhook = await authorizedWebhook(principal, path.webhook_id, 'READ');
+  async ({ principal, guard, path, query, event, baseUrl }) => {
+    const webhook = await authorizedWebhook(guard, path.webhook_id);
     const page = await listPage(event, principal, baseUrl, query.cursor);
     const { values, next } = await webhookStore.deliveriesPage(webhook.webhook_id, {
       limit: query.limit,

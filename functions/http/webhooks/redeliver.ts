@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { authorizedWebhook } from '#access/authorized-webhook';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { redeliver } from '#webhooks/redeliver';
 import { http } from '../http.ts';
@@ -8,7 +7,7 @@ import { delivery, publicDelivery } from './webhook-responses.ts';
 
 const path = v.object({ webhook_id: id, delivery_id: id });
 
-export const handler = http({ path, responses: { 200: delivery } }, async ({ principal, path }) => {
-  const webhook = await authorizedWebhook(principal, path.webhook_id, 'MANAGE_WEBHOOKS');
-  return json(200, publicDelivery(await redeliver(webhook, path.delivery_id)));
+export const handler = http({ path, responses: { 200: delivery } }, async ({ guard, path, answer }) => {
+  const webhook = await authorizedWebhook(guard, path.webhook_id);
+  return answer(200, publicDelivery(await redeliver(webhook, path.delivery_id)));
 });

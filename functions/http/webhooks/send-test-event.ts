@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { authorizedWebhook } from '#access/authorized-webhook';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { sendTestEvent } from '#webhooks/send-test-event';
 import { http } from '../http.ts';
@@ -8,7 +7,7 @@ import { delivery, publicDelivery } from './webhook-responses.ts';
 
 const path = v.object({ webhook_id: id });
 
-export const handler = http({ path, responses: { 201: delivery } }, async ({ principal, path }) => {
-  const webhook = await authorizedWebhook(principal, path.webhook_id, 'MANAGE_WEBHOOKS');
-  return json(201, publicDelivery(await sendTestEvent(webhook)));
+export const handler = http({ path, responses: { 201: delivery } }, async ({ guard, path, answer }) => {
+  const webhook = await authorizedWebhook(guard, path.webhook_id);
+  return answer(201, publicDelivery(await sendTestEvent(webhook)));
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '#core/webhook-events';
+import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES, type WebhookEvent } from '#core/webhook-events';
 import type { Delivery, Webhook } from '#webhooks/webhook';
 import { timestamp } from '../response-fields.ts';
 
@@ -58,5 +58,5 @@ export const publicWebhook = ({ secret: _secret, created_by: _by, ...shown }: We
 
 export const publicDelivery = ({ payload, project_id: _project, ...shown }: Delivery) => ({
   ...shown,
-  event: JSON.parse(payload) as unknown,
+  event: JSON.parse(payload) as WebhookEvent,
 });

@@ -8,8 +8,8 @@ import { http } from '../http.ts';
 
 const path = v.object({ website_id: id });
 
-export const handler = http({ path, responses: { 204: null } }, async ({ principal, path }) => {
-  const website = await authorizedWebsite(principal, path.website_id, 'REMOVE_WEBSITE');
+export const handler = http({ path, responses: { 204: null } }, async ({ guard, path }) => {
+  const website = await authorizedWebsite(guard, path.website_id);
   await removeWebsite(website);
   await stopWebsiteSchedules(website);
   return noContent();

@@ -4,7 +4,6 @@ import { Invalid, NotFound, Unprocessable } from '#core/problem';
 import { PRODUCT_ID, productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
 import { readProductSeries } from '#history/price-history';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { dataBucketObjects } from '#store/data-bucket';
 import { http } from '../http.ts';
@@ -35,8 +34,8 @@ const query = v.object({
  */
 export const handler = http(
   { path, query, responses: { 200: productHistory } },
-  async ({ principal, path, query }) => {
-    const website = await authorizedWebsite(principal, path.website_id, 'READ');
+  async ({ guard, path, query, answer }) => {
+    const website = await authorizedWebsite(guard, path.website_id);
     if ((query.product_url === undefined) === (query.product_id === undefined))
       throw Unprocessable([
         { location: 'query', path: 'product_id', message: 'Give either product_id or product_url.' },
@@ -59,7 +58,7 @@ export const handler = http(
     });
     if (points === null)
       throw NotFound('PRODUCT_NOT_FOUND', 'No scrape of this website has seen that product.');
-    return json(200, {
+    return answer(200, {
       website_id: website.website_id,
       product_id: product,
       from,

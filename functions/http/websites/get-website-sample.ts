@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { authorizedWebsite } from '#access/authorized-website';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { getWebsiteSample } from '#store/websites';
 import { http } from '../http.ts';
@@ -9,7 +8,10 @@ import { websiteSample } from './website-responses.ts';
 const path = v.object({ website_id: id });
 
 /** The products read while training, so a user can judge the extraction before paying for a scrape. */
-export const handler = http({ path, responses: { 200: websiteSample } }, async ({ principal, path }) => {
-  const website = await authorizedWebsite(principal, path.website_id, 'READ');
-  return json(200, { website_id: website.website_id, products: await getWebsiteSample(website.website_id) });
+export const handler = http({ path, responses: { 200: websiteSample } }, async ({ guard, path, answer }) => {
+  const website = await authorizedWebsite(guard, path.website_id);
+  return answer(200, {
+    website_id: website.website_id,
+    products: await getWebsiteSample(website.website_id),
+  });
 });

@@ -1,12 +1,11 @@
 import * as v from 'valibot';
 import { authorizedWebsite } from '#access/authorized-website';
-import { json } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { website } from './website-responses.ts';
 
 const path = v.object({ website_id: id });
 
-export const handler = http({ path, responses: { 200: website } }, async ({ principal, path }) =>
-  json(200, await authorizedWebsite(principal, path.website_id, 'READ')),
+export const handler = http({ path, responses: { 200: website } }, async ({ guard, path, answer }) =>
+  answer(200, await authorizedWebsite(guard, path.website_id)),
 );

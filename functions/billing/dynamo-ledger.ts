@@ -19,19 +19,7 @@ import {
   holdKey,
   ledgerEntryKey,
 } from '#store/keys';
-
-/**
- * The prepaid EUR credit. Every change is an append-only ledger entry written in the same transaction
- * as the balance it moves. The balance item keeps `spendable` (= balance − held) as its own attribute
- * because DynamoDB conditions cannot do arithmetic, and `spendable >= amount` is what a hold needs.
- */
-export interface Balance {
-  balance: Cents;
-  held: Cents;
-  spendable: Cents;
-}
-
-export type LedgerKind = 'TOPUP' | 'OPERATOR_CREDIT' | 'HOLD' | 'RELEASE' | 'CHARGE';
+import type { Balance, Charge, Ledger, LedgerKind } from './ledger-store.ts';
 
 const ledgerEntry = (
   customerId: string,
@@ -74,7 +62,7 @@ async function transactWrite(items: NonNullable<TransactWriteCommandInput['Trans
   }
 }
 
-export async function getBalance(customerId: string): Promise<Balance> {
+async function getBalance(customerId: string): Promise<Balance> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: balanceKey(customerId), ConsistentRead: true }),
   );
@@ -90,7 +78,7 @@ export async function getBalance(customerId: string): Promise<Balance> {
  * item makes a retried or raced credit fail its condition instead of paying twice. Returns false when
  * this source was credited before.
  */
-export async function creditBalance(input: {
+async function creditBalance(input: {
   customerId: string;
   amount: Cents;
   kind: 'TOPUP' | 'OPERATOR_CREDIT';
@@ -132,7 +120,7 @@ export async function creditBalance(input: {
 }
 
 /** The credit recorded for `source`, or null when that source was never credited. */
-export async function findCredit(
+async function findCredit(
   customerId: string,
   source: string,
 ): Promise<{ amount: Cents; creditedAt: string } | null> {
@@ -158,7 +146,7 @@ const commitInMonth = (customerId: string, month: string, amount: number) => ({
  * (403 MONTHLY_SPEND_LIMIT) when charges and open holds would pass `monthlySpendLimit`, so racing
  * requests cannot together spend more than it.
  */
-export async function placeHold(input: {
+async function placeHold(input: {
   customerId: string;
   holdId: string;
   amount: Cents;
@@ -254,7 +242,7 @@ async function openHold(
 }
 
 /** Gives a hold back (failure, cancel). Returns false when there was no open hold (already released or settled). */
-export async function releaseHold(customerId: string, holdId: string): Promise<boolean> {
+async function releaseHold(customerId: string, holdId: string): Promise<boolean> {
   const hold = await openHold(customerId, holdId);
   if (!hold) return false;
   const at = new Date().toISOString();
@@ -284,25 +272,12 @@ export async function releaseHold(customerId: string, holdId: string): Promise<b
   );
 }
 
-export interface Charge {
-  job_id: string;
-  job_type: string;
-  project_id: string;
-  website_id: string | null;
-  quantity: number;
-  amount: Cents;
-  capped: boolean;
-  settled_at: string;
-  /** The Europe/Prague month the charge counts in. */
-  month: string;
-}
-
 /**
  * Settles a hold: charges `amount` (never more than held), releases the rest, records the usage item
  * and this month's spend, all in one transaction conditioned on the hold being open, so a retried
  * settlement task charges once. Returns false when the hold was already closed.
  */
-export async function chargeHold(customerId: string, holdId: string, charge: Charge): Promise<boolean> {
+async function chargeHold(customerId: string, holdId: string, charge: Charge): Promise<boolean> {
   const hold = await openHold(customerId, holdId);
   if (!hold) return false;
   if (charge.amount > hold.amount) {
@@ -375,3 +350,18 @@ export async function chargeHold(customerId: string, holdId: string, charge: Cha
     ]),
   );
 }
+
+/**
+ * The ledger in the service table. Every change is an append-only ledger entry written in the same
+ * transaction as the balance it moves; the balance item keeps `spendable` (= balance − held) as its
+ * own attribute because DynamoDB conditions cannot do arithmetic, and `spendable >= amount` is what a
+ * hold needs.
+ */
+export const dynamoLedger: Ledger = {
+  getBalance,
+  creditBalance,
+  findCredit,
+  placeHold,
+  releaseHold,
+  chargeHold,
+};

@@ -4,10 +4,10 @@ import { generateApiKey, hashApiKey, keySuffix } from '#core/api-key';
 import { newId } from '#core/ids';
 import { BadRequest } from '#core/problem';
 import { MAX_API_KEYS_PER_USER } from '#core/quotas';
-import { failedConditionItems, isConditionFailure } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
-import { apiKeyLookupKey, beginsWith, userApiKeyKey, userApiKeysPrefix, userKey } from './keys.ts';
-import { newestFirstPage, type PageRequest, type QueryPage } from './query-page.ts';
+import { failedConditionItems, isConditionFailure } from '#store/condition-failure';
+import { dynamo, tableName } from '#store/dynamo';
+import { apiKeyLookupKey, beginsWith, userApiKeyKey, userApiKeysPrefix, userKey } from '#store/keys';
+import { newestFirstPage, type PageRequest, type QueryPage } from '#store/query-page';
 
 export interface ApiKeyRecord {
   key_id: string;

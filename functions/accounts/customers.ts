@@ -5,17 +5,17 @@ import type { Cents } from '#core/money';
 import { NotFound } from '#core/problem';
 import { DEFAULT_QUOTAS, type Quotas } from '#core/quotas';
 import { priceList } from '#platform/price-list';
-import { isConditionFailure } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
+import { isConditionFailure } from '#store/condition-failure';
+import { dynamo, tableName } from '#store/dynamo';
 import {
   beginsWith,
   customerKey,
   customerMembershipKey,
   customerMembershipsPrefix,
   customerMembersIndex,
-} from './keys.ts';
-import { queryAll } from './query-all.ts';
-import { readWithMembership } from './read-with-membership.ts';
+} from '#store/keys';
+import { queryAll } from '#store/query-all';
+import { readWithMembership } from '#store/read-with-membership';
 
 export interface Customer {
   customer_id: string;

@@ -1,9 +1,9 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#core/ids';
 import { Conflict, NotFound } from '#core/problem';
-import { isConditionFailure } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
-import { emailKey, userKey } from './keys.ts';
+import { isConditionFailure } from '#store/condition-failure';
+import { dynamo, tableName } from '#store/dynamo';
+import { emailKey, userKey } from '#store/keys';
 
 export interface User {
   user_id: string;

@@ -1,0 +1,57 @@
+import type { Cents } from '#core/money';
+
+/** A customer's prepaid EUR credit: `spendable` is the balance less what open holds reserve. */
+export interface Balance {
+  balance: Cents;
+  held: Cents;
+  spendable: Cents;
+}
+
+export type LedgerKind = 'TOPUP' | 'OPERATOR_CREDIT' | 'HOLD' | 'RELEASE' | 'CHARGE';
+
+export interface Charge {
+  job_id: string;
+  job_type: string;
+  project_id: string;
+  website_id: string | null;
+  quantity: number;
+  amount: Cents;
+  capped: boolean;
+  settled_at: string;
+  /** The Europe/Prague month the charge counts in. */
+  month: string;
+}
+
+/**
+ * The prepaid credit, in billing's words: what the top-ups, the job charges, the operator and the
+ * balance route need of it. The adapter (`dynamo-ledger.ts`) owns the table's keys, conditions and
+ * transactions; a lost condition is `false` or a problem from the catalogue, never a DynamoDB error.
+ */
+export interface Ledger {
+  getBalance(customerId: string): Promise<Balance>;
+  /** Adds credit exactly once per `source` (a checkout session, an operator's request); false when that source was credited before. */
+  creditBalance(input: {
+    customerId: string;
+    amount: Cents;
+    kind: 'TOPUP' | 'OPERATOR_CREDIT';
+    source: string;
+    reason: string;
+  }): Promise<boolean>;
+  /** The credit recorded for `source`, or null when that source was never credited. */
+  findCredit(customerId: string, source: string): Promise<{ amount: Cents; creditedAt: string } | null>;
+  /**
+   * Reserves `amount` for a job, once per hold id: 402 INSUFFICIENT_FUNDS when the spendable credit
+   * is lower, 403 MONTHLY_SPEND_LIMIT when the month's charges and open holds would pass the limit.
+   */
+  placeHold(input: {
+    customerId: string;
+    holdId: string;
+    amount: Cents;
+    jobId: string;
+    monthlySpendLimit: Cents;
+  }): Promise<void>;
+  /** Gives a hold back (failure, cancel); false when there was no open hold. */
+  releaseHold(customerId: string, holdId: string): Promise<boolean>;
+  /** Settles a hold: charges `charge.amount` (never more than held) and releases the rest; false when it was closed already. */
+  chargeHold(customerId: string, holdId: string, charge: Charge): Promise<boolean>;
+}
