@@ -113,6 +113,13 @@ export interface paths {
      */
     get: operations["listMatchReview"];
   };
+  "/projects/{project_id}/price-comparison": {
+    /**
+     * A reference website's price comparison, one item per reference product
+     * @description The rows of the website's `price_comparison` export file (JSON Lines), rebuilt first when stale as a download would be, paged by reference product URL: the reference product's price and, per competitor website of its newest matching, the matched product's URL and price, `competitor_status` (MATCHED, REVIEW or NO_MATCH), `gap` (competitor price less reference price, in `currency`) and `pack_differs`. Empty before the website's first matching.
+     */
+    get: operations["listPriceComparison"];
+  };
   "/projects/{project_id}/match-decisions/{decision_id}": {
     /** Withdraw a match decision: the pair is again as the matching proposes it */
     delete: operations["deleteMatchDecision"];
@@ -4536,6 +4543,152 @@ export interface operations {
              */
             code?: "SERVICE_UNAVAILABLE";
           };
+        };
+      };
+    };
+  };
+  /**
+   * A reference website's price comparison, one item per reference product
+   * @description The rows of the website's `price_comparison` export file (JSON Lines), rebuilt first when stale as a download would be, paged by reference product URL: the reference product's price and, per competitor website of its newest matching, the matched product's URL and price, `competitor_status` (MATCHED, REVIEW or NO_MATCH), `gap` (competitor price less reference price, in `currency`) and `pack_differs`. Empty before the website's first matching.
+   */
+  listPriceComparison: {
+    parameters: {
+      query: {
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
+        website_id: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
+        limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
+        cursor?: string;
+      };
+      path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
+        project_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
+        content: {
+          "application/json": ({
+              reference_website_id: string;
+              reference_url: string;
+              reference_name: string | null;
+              reference_gtin: string | null;
+              reference_price: string | null;
+              currency: string | null;
+              reference_unit_price: string | null;
+              reference_unit: string | null;
+              competitors: ({
+                  website_id: string;
+                  url: string | null;
+                  price: string | null;
+                  unit_price: string | null;
+                  unit: string | null;
+                  score: number | null;
+                  /** @enum {string} */
+                  competitor_status: "MATCHED" | "REVIEW" | "NO_MATCH";
+                  match_status: string | null;
+                  gap: string | null;
+                  pack_differs: boolean | null;
+                })[];
+            })[];
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description EXPORTS_NOT_ENABLED: Exports not enabled; INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE";
+          });
+        };
+      };
+      /** @description PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+          });
+        };
+      };
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description EXPORTS_MAINTENANCE: Exports maintenance; SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "EXPORTS_MAINTENANCE" | "SERVICE_UNAVAILABLE";
+          });
         };
       };
     };

@@ -21,7 +21,7 @@ import {
   productRow,
   type ReviewedMatch,
 } from './export-datasets.ts';
-import { exportFileExists, presignExportFile } from './export-files.ts';
+import { exportFileExists, presignExportFile, readExportFile } from './export-files.ts';
 import type { ExportFormat } from './export-formats.ts';
 import {
   type ExportRecord,
@@ -31,6 +31,7 @@ import {
   objectKeyOf,
 } from './export-records.ts';
 import { currentHistoryFile, isHistoryDataset } from './history-exports.ts';
+import { type PriceComparisonItem, priceComparisonItem } from './price-comparison-items.ts';
 import { ratesSourceFromEnv } from './rates-source.ts';
 import { RatesUnavailable, type ReferenceRates } from './reference-rates.ts';
 import { getRunMatches } from './run-matches.ts';
@@ -431,4 +432,27 @@ export async function exportFileLink(
     url: await presignExportFile(key, EXPORT_URL_SECONDS),
     expires_at: expiresAt.toISOString(),
   };
+}
+
+/**
+ * The price comparison of a reference website as items, one per reference product: the rows of its
+ * `price_comparison` JSON Lines file, rebuilt first like a download would be, so the console shows
+ * what the file holds. Empty before the website's first matching.
+ */
+export async function priceComparison(
+  project: ExportingProject,
+  websiteId: string,
+): Promise<PriceComparisonItem[]> {
+  assertOpen();
+  if (!(await exportsEnabled(project.project_id)))
+    throw Forbidden('EXPORTS_NOT_ENABLED', 'Exports are not enabled for this project; contact support.');
+  await projectWebsite(project.project_id, websiteId);
+  const file = await currentFile(project, 'price_comparison', { websiteId, jobId: null, format: 'jsonl' });
+  const key = file && objectKeyOf(file, 'jsonl');
+  if (!file?.matching_run || !key) return [];
+  const competitors = file.matching_run.competitor_website_ids;
+  return (await readExportFile(key))
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => priceComparisonItem(JSON.parse(line) as Record<string, unknown>, competitors));
 }
