@@ -1050,6 +1050,50 @@ export interface components {
           evidence: string | null;
         })[];
     };
+    PriceComparisonItem: {
+      /** @description The reference website (`web_…`). */
+      reference_website_id: string;
+      /** @description The reference product’s URL. */
+      reference_url: string;
+      /** @description The reference product’s name; null when its page gave none. */
+      reference_name: string | null;
+      /** @description The reference product’s GTIN; null when its page gave none. */
+      reference_gtin: string | null;
+      /** @description Its price in `currency` (decimal string); null without a price or a common currency. */
+      reference_price: string | null;
+      /** @description The currency every price of the item is in: the project’s, else the shops’ shared one; null when there is none. */
+      currency: string | null;
+      /** @description Its price per `reference_unit`; null when it states no quantity. */
+      reference_unit_price: string | null;
+      /** @description What `reference_unit_price` is per (`kg`, `l`, `piece` …); null with it. */
+      reference_unit: string | null;
+      /** @description One entry per competitor website of the newest matching, in its order. */
+      competitors: ({
+          /** @description The competitor website (`web_…`). */
+          website_id: string;
+          /** @description The matched product’s URL; null unless MATCHED. */
+          url: string | null;
+          /** @description The matched product’s price in `currency`; null unless MATCHED and priced. */
+          price: string | null;
+          /** @description Its price per `unit`; null when it states no quantity. */
+          unit_price: string | null;
+          /** @description What `unit_price` is per; null with it. */
+          unit: string | null;
+          /** @description The match’s score, 0 to 1; null for a pair added by hand or without a match. */
+          score: number | null;
+          /**
+           * @description MATCHED (a trusted match), REVIEW (a proposal waits for review) or NO_MATCH.
+           * @enum {string}
+           */
+          competitor_status: "MATCHED" | "REVIEW" | "NO_MATCH";
+          /** @description How the match is kept: auto, accepted or manual; null unless MATCHED. */
+          match_status: string | null;
+          /** @description The competitor’s price less the reference price, in `currency` (decimal string, negative when cheaper); null unless both are priced. */
+          gap: string | null;
+          /** @description True when the match is sold in another pack (compare unit prices); null unless MATCHED. */
+          pack_differs: boolean | null;
+        })[];
+    };
     Localization: {
       /** @description ISO 3166-1 alpha-2 country of the market, e.g. DE. */
       country: string;
@@ -4576,29 +4620,7 @@ export interface operations {
           "X-Next-Cursor"?: string;
         };
         content: {
-          "application/json": ({
-              reference_website_id: string;
-              reference_url: string;
-              reference_name: string | null;
-              reference_gtin: string | null;
-              reference_price: string | null;
-              currency: string | null;
-              reference_unit_price: string | null;
-              reference_unit: string | null;
-              competitors: ({
-                  website_id: string;
-                  url: string | null;
-                  price: string | null;
-                  unit_price: string | null;
-                  unit: string | null;
-                  score: number | null;
-                  /** @enum {string} */
-                  competitor_status: "MATCHED" | "REVIEW" | "NO_MATCH";
-                  match_status: string | null;
-                  gap: string | null;
-                  pack_differs: boolean | null;
-                })[];
-            })[];
+          "application/json": components["schemas"]["PriceComparisonItem"][];
         };
       };
       /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
