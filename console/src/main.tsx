@@ -127,6 +127,7 @@ const NAV: readonly [PageName, string][] = [
   ['websites', 'Websites'],
   ['jobs', 'Jobs'],
   ['matches', 'Matches'],
+  ['prices', 'Price comparison'],
   ['changes', 'Changes'],
   ['exports', 'Exports'],
   ['billing', 'Billing'],

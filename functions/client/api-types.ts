@@ -116,6 +116,13 @@ export interface paths {
      */
     get: operations["listMatchReview"];
   };
+  "/projects/{project_id}/price-comparison": {
+    /**
+     * A reference website's price comparison, one item per reference product
+     * @description The rows of the website's `price_comparison` export file (JSON Lines), rebuilt first when stale as a download would be, paged by reference product URL: the reference product's price and, per competitor website of its newest matching, the matched product's URL and price, `competitor_status` (MATCHED, REVIEW or NO_MATCH), `gap` (competitor price less reference price, in `currency`) and `pack_differs`. Empty before the website's first matching.
+     */
+    get: operations["listPriceComparison"];
+  };
   "/projects/{project_id}/match-decisions/{decision_id}": {
     /** Withdraw a match decision: the pair is again as the matching proposes it */
     delete: operations["deleteMatchDecision"];
@@ -1048,6 +1055,50 @@ export interface components {
           confidence: number;
           /** @description Why it is a candidate, in words; null when the matcher says nothing. */
           evidence: string | null;
+        })[];
+    };
+    PriceComparisonItem: {
+      /** @description The reference website (`web_…`). */
+      reference_website_id: string;
+      /** @description The reference product’s URL. */
+      reference_url: string;
+      /** @description The reference product’s name; null when its page gave none. */
+      reference_name: string | null;
+      /** @description The reference product’s GTIN; null when its page gave none. */
+      reference_gtin: string | null;
+      /** @description Its price in `currency` (decimal string); null without a price or a common currency. */
+      reference_price: string | null;
+      /** @description The currency every price of the item is in: the project’s, else the shops’ shared one; null when there is none. */
+      currency: string | null;
+      /** @description Its price per `reference_unit`; null when it states no quantity. */
+      reference_unit_price: string | null;
+      /** @description What `reference_unit_price` is per (`kg`, `l`, `piece` …); null with it. */
+      reference_unit: string | null;
+      /** @description One entry per competitor website of the newest matching, in its order. */
+      competitors: ({
+          /** @description The competitor website (`web_…`). */
+          website_id: string;
+          /** @description The matched product’s URL; null unless MATCHED. */
+          url: string | null;
+          /** @description The matched product’s price in `currency`; null unless MATCHED and priced. */
+          price: string | null;
+          /** @description Its price per `unit`; null when it states no quantity. */
+          unit_price: string | null;
+          /** @description What `unit_price` is per; null with it. */
+          unit: string | null;
+          /** @description The match’s score, 0 to 1; null for a pair added by hand or without a match. */
+          score: number | null;
+          /**
+           * @description MATCHED (a trusted match), REVIEW (a proposal waits for review) or NO_MATCH.
+           * @enum {string}
+           */
+          competitor_status: "MATCHED" | "REVIEW" | "NO_MATCH";
+          /** @description How the match is kept: auto, accepted or manual; null unless MATCHED. */
+          match_status: string | null;
+          /** @description The competitor’s price less the reference price, in `currency` (decimal string, negative when cheaper); null unless both are priced. */
+          gap: string | null;
+          /** @description True when the match is sold in another pack (compare unit prices); null unless MATCHED. */
+          pack_differs: boolean | null;
         })[];
     };
     Localization: {
@@ -4548,6 +4599,130 @@ export interface operations {
              */
             code?: "SERVICE_UNAVAILABLE";
           };
+        };
+      };
+    };
+  };
+  /**
+   * A reference website's price comparison, one item per reference product
+   * @description The rows of the website's `price_comparison` export file (JSON Lines), rebuilt first when stale as a download would be, paged by reference product URL: the reference product's price and, per competitor website of its newest matching, the matched product's URL and price, `competitor_status` (MATCHED, REVIEW or NO_MATCH), `gap` (competitor price less reference price, in `currency`) and `pack_differs`. Empty before the website's first matching.
+   */
+  listPriceComparison: {
+    parameters: {
+      query: {
+        /** @description The website (`web_…`) of the project, as GET /websites lists them. */
+        website_id: string;
+        /** @description Items per page: 1 to 100. Fewer come on the last page. */
+        limit?: number;
+        /** @description Opaque: the next page after the one whose `Link` (rel="next") or `X-Next-Cursor` header gave it. Only valid with the same list, project and filters (INVALID_CURSOR otherwise). */
+        cursor?: string;
+      };
+      path: {
+        /** @description The project (`prj_…`). A PROJECT key sees its own project only. */
+        project_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Present when more items follow: `<URL>; rel="next"` (RFC 8288), this request with the `cursor` of the next page. Absent on the last page. */
+          Link?: string;
+          /** @description The same next-page cursor alone, for clients that do not parse Link; absent on the last page. */
+          "X-Next-Cursor"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["PriceComparisonItem"][];
+        };
+      };
+      /** @description INVALID_API_KEY: Invalid API key; NOT_AUTHENTICATED: Not authenticated */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "INVALID_API_KEY" | "NOT_AUTHENTICATED";
+          });
+        };
+      };
+      /** @description EXPORTS_NOT_ENABLED: Exports not enabled; INSUFFICIENT_ROLE: Insufficient role */
+      403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "EXPORTS_NOT_ENABLED" | "INSUFFICIENT_ROLE";
+          });
+        };
+      };
+      /** @description PROJECT_NOT_FOUND: Project not found; WEBSITE_NOT_FOUND: Website not found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "PROJECT_NOT_FOUND" | "WEBSITE_NOT_FOUND";
+          });
+        };
+      };
+      /** @description INVALID_CURSOR: Invalid cursor; VALIDATION_ERROR: Unprocessable content */
+      422: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "INVALID_CURSOR" | "VALIDATION_ERROR";
+            /** @description Each invalid field and why: at least one. */
+            errors: unknown[];
+          });
+        };
+      };
+      /** @description RATE_LIMITED: Too many requests */
+      429: {
+        headers: {
+          /** @description Seconds until the API key may send again. Each key has a token bucket (a burst, refilled at a steady rate per second) set per stage. */
+          "Retry-After": number;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "RATE_LIMITED";
+          };
+        };
+      };
+      /** @description INTERNAL_ERROR: Internal server error */
+      500: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & {
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "INTERNAL_ERROR";
+          };
+        };
+      };
+      /** @description EXPORTS_MAINTENANCE: Exports maintenance; SERVICE_UNAVAILABLE: Service unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"] & ({
+            /**
+             * @description The codes this endpoint answers with this status.
+             * @enum {string}
+             */
+            code?: "EXPORTS_MAINTENANCE" | "SERVICE_UNAVAILABLE";
+          });
         };
       };
     };

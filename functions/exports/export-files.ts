@@ -165,6 +165,14 @@ export async function exportFileExists(key: string): Promise<boolean> {
   });
 }
 
+/** The file's text, for a route that answers its rows itself rather than a link. */
+export function readExportFile(key: string): Promise<string> {
+  return exportsBucketCall('get', async () => {
+    const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    return (await Body?.transformToString('utf8')) ?? '';
+  });
+}
+
 /** A GET URL of the file that anyone holding it may use until it expires. */
 export function presignExportFile(key: string, expiresInSeconds: number): Promise<string> {
   return exportsBucketCall('presign', () =>

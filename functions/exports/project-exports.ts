@@ -21,7 +21,13 @@ import {
   productRow,
   type ReviewedMatch,
 } from './export-datasets.ts';
-import { exportFileExists, exportFileLines, exportObjectKey, presignExportFile } from './export-files.ts';
+import {
+  exportFileExists,
+  exportFileLines,
+  exportObjectKey,
+  presignExportFile,
+  readExportFile,
+} from './export-files.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
 import {
   type ExportRecord,
@@ -33,6 +39,7 @@ import {
   putExportRecord,
 } from './export-records.ts';
 import { currentHistoryFile, isHistoryDataset } from './history-exports.ts';
+import { type PriceComparisonItem, priceComparisonItem } from './price-comparison-items.ts';
 import { pendingProjectRecord, productRowOfLine } from './project-file-parts.ts';
 import { ratesSourceFromEnv } from './rates-source.ts';
 import { RatesUnavailable, type ReferenceRates } from './reference-rates.ts';
@@ -500,4 +507,27 @@ export async function exportFileLink(
     url: await presignExportFile(key, EXPORT_URL_SECONDS),
     expires_at: expiresAt.toISOString(),
   };
+}
+
+/**
+ * The price comparison of a reference website as items, one per reference product: the rows of its
+ * `price_comparison` JSON Lines file, rebuilt first like a download would be, so the console shows
+ * what the file holds. Empty before the website's first matching.
+ */
+export async function priceComparison(
+  project: ExportingProject,
+  websiteId: string,
+): Promise<PriceComparisonItem[]> {
+  assertOpen();
+  if (!(await exportsEnabled(project.project_id)))
+    throw Forbidden('EXPORTS_NOT_ENABLED', 'Exports are not enabled for this project; contact support.');
+  await projectWebsite(project.project_id, websiteId);
+  const file = await currentFile(project, 'price_comparison', { websiteId, jobId: null, format: 'jsonl' });
+  const key = file && objectKeyOf(file, 'jsonl');
+  if (!file?.matching_run || !key) return [];
+  const competitors = file.matching_run.competitor_website_ids;
+  return (await readExportFile(key))
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => priceComparisonItem(JSON.parse(line) as Record<string, unknown>, competitors));
 }

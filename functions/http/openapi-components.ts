@@ -18,6 +18,7 @@ import {
   matchDecision,
   matchReviewItem,
   priceChange,
+  priceComparisonItem,
   project,
 } from './projects/project-responses.ts';
 import { estimate, localization, productRecord } from './response-fields.ts';
@@ -52,6 +53,7 @@ export const COMPONENT_SCHEMAS: Record<string, v.GenericSchema> = {
   Project: project,
   ListedProject: listedProject,
   MatchReviewItem: matchReviewItem,
+  PriceComparisonItem: priceComparisonItem,
   Localization: localization,
   Website: website,
   WebsiteSample: websiteSample,

@@ -258,6 +258,31 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
   },
   Project: PROJECT_FIELDS,
   ListedProject: { ...PROJECT_FIELDS, role: 'Your role in the project: what you may do in it.' },
+  PriceComparisonItem: {
+    reference_website_id: 'The reference website (`web_…`).',
+    reference_url: 'The reference product’s URL.',
+    reference_name: 'The reference product’s name; null when its page gave none.',
+    reference_gtin: 'The reference product’s GTIN; null when its page gave none.',
+    reference_price: 'Its price in `currency` (decimal string); null without a price or a common currency.',
+    currency:
+      'The currency every price of the item is in: the project’s, else the shops’ shared one; null when there is none.',
+    reference_unit_price: 'Its price per `reference_unit`; null when it states no quantity.',
+    reference_unit: 'What `reference_unit_price` is per (`kg`, `l`, `piece` …); null with it.',
+    competitors: 'One entry per competitor website of the newest matching, in its order.',
+    'competitors.website_id': 'The competitor website (`web_…`).',
+    'competitors.url': 'The matched product’s URL; null unless MATCHED.',
+    'competitors.price': 'The matched product’s price in `currency`; null unless MATCHED and priced.',
+    'competitors.unit_price': 'Its price per `unit`; null when it states no quantity.',
+    'competitors.unit': 'What `unit_price` is per; null with it.',
+    'competitors.score': 'The match’s score, 0 to 1; null for a pair added by hand or without a match.',
+    'competitors.competitor_status':
+      'MATCHED (a trusted match), REVIEW (a proposal waits for review) or NO_MATCH.',
+    'competitors.match_status': 'How the match is kept: auto, accepted or manual; null unless MATCHED.',
+    'competitors.gap':
+      'The competitor’s price less the reference price, in `currency` (decimal string, negative when cheaper); null unless both are priced.',
+    'competitors.pack_differs':
+      'True when the match is sold in another pack (compare unit prices); null unless MATCHED.',
+  },
   MatchReviewItem: {
     pair_id: 'The pair; a decision on it gets this id (`mdc_…`).',
     reference_website_id: 'The reference website (`web_…`).',

@@ -63,12 +63,13 @@ describe('routeAccess', () => {
 });
 
 describe('the access columns of the route table', () => {
-  it('write on every method but GET, and on the three GETs that write by design', () => {
+  it('write on every method but GET, and on the four GETs that write by design', () => {
     expect(keysWhere((r) => r.method !== 'GET' && r.access.table !== 'RW')).toEqual([]);
     expect([...WRITING_GETS].sort()).toEqual([
       'GET /customers/{customer_id}/billing/topups/{session_id}',
       'GET /exports/{dataset}',
       'GET /exports/{dataset}/url',
+      'GET /projects/{project_id}/price-comparison',
     ]);
   });
 
@@ -79,6 +80,7 @@ describe('the access columns of the route table', () => {
       'GET /customers/{customer_id}/billing/topups/{session_id}',
       'GET /exports/{dataset}',
       'GET /exports/{dataset}/url',
+      'GET /projects/{project_id}/price-comparison',
     ]);
   });
 

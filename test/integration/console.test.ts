@@ -50,6 +50,7 @@ const NAV = [
   'Websites',
   'Jobs',
   'Matches',
+  'Price comparison',
   'Changes',
   'Exports',
   'Billing',
@@ -509,6 +510,74 @@ describe('the console', () => {
         `${unpaired} > ${free} MANUAL`,
       ]),
     );
+  });
+
+  it("compares each reference product's price with the competitor's, with status and gap, and opens its price chart", async () => {
+    // The console's first page, as the API answers it: the pairs kept above are MATCHED.
+    const first = (
+      await api.get(`/projects/${projectId}/price-comparison`, {
+        query: { website_id: websiteId, limit: 20 },
+      })
+    ).body as any[];
+    const matched = first.find(
+      (item) => item.competitors[0].competitor_status === 'MATCHED' && item.competitors[0].gap !== null,
+    );
+    const unmatched = first.find((item) => item.competitors[0].competitor_status !== 'MATCHED');
+    if (!matched || !unmatched)
+      throw new Error('the first page lacks a matched product with a gap or an unmatched one');
+    const [rival] = matched.competitors;
+
+    await page.getByRole('link', { name: 'Price comparison', exact: true }).click();
+    await page.getByLabel('Reference website').selectOption(websiteId);
+    await page.waitForURL(new RegExp(`#/prices/${websiteId}$`));
+    const table = page.getByRole('table', { name: /^Price comparison of / });
+    await expect.poll(() => table.locator('tbody > tr').count()).toBe(first.length);
+    const row = table.locator('tbody > tr').filter({ hasText: matched.reference_url }).first();
+    const shown = (await row.textContent()) ?? '';
+    const gap = rival.gap.startsWith('-') ? rival.gap : `+${rival.gap}`;
+    for (const text of [
+      matched.reference_name,
+      matched.reference_price,
+      rival.price,
+      'MATCHED',
+      `Gap ${gap}`,
+    ])
+      expect(shown).toContain(text);
+    const other = table.locator('tbody > tr').filter({ hasText: unmatched.reference_url }).first();
+    expect(await other.textContent()).toContain(unmatched.competitors[0].competitor_status);
+
+    await row.getByRole('link', { name: `Price chart of ${matched.reference_name}`, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Price history' }).waitFor();
+    await page.getByRole('img', { name: /^Price of prd_/ }).waitFor();
+  });
+
+  it("lists the user's customers with role and quotas, this month's charges and the invoices", async () => {
+    const [customer] = (await api.get('/customers')).body as any[];
+    const { quotas } = (await api.get(`/customers/${customer.customer_id}`)).body;
+    const path = `/customers/${customer.customer_id}/billing`;
+    const usage = (await api.get(`${path}/usage`, { query: { limit: 20 } })).body;
+    const invoices = (await api.get(`${path}/invoices`, { query: { limit: 20 } })).body as any[];
+    expect(usage.items.length).toBeGreaterThan(0);
+    expect(invoices.length).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: 'Billing', exact: true }).click();
+    const customers = page.getByRole('table', { name: 'Your customers' });
+    const row =
+      (await customers.locator('tbody > tr').filter({ hasText: customer.name }).textContent()) ?? '';
+    for (const text of [
+      'OWNER',
+      'Self-service',
+      `max projects: ${quotas.max_projects}`,
+      `spent this month: ${quotas.spent_this_month}`,
+    ])
+      expect(row).toContain(text);
+    const charges = page.getByRole('table', { name: `Charges in ${usage.month}` });
+    await expect.poll(() => charges.locator('tbody > tr').count()).toBe(usage.items.length);
+    await page
+      .getByRole('heading', { name: `Usage in ${usage.month}: ${usage.total} ${usage.currency}` })
+      .waitFor();
+    const listed = page.getByRole('table', { name: 'Invoices' }).locator('tbody > tr');
+    await expect.poll(() => listed.count()).toBe(invoices.length);
   });
 
   it('registers a webhook, shows its secret once, sends a test event and lists its delivery', async () => {

@@ -132,6 +132,39 @@ describe('match review', () => {
     expect((await api.get(decisionsOf(projectId))).body).toEqual([]);
   });
 
+  it("answers the price comparison file's rows as items, each once across pages by cursor; 422 and 404 like the review queue", async () => {
+    const comparison = `/projects/${projectId}/price-comparison`;
+    const rows = new Map((await download('price_comparison')).map((row) => [row.reference_url, row]));
+    const items: any[] = [];
+    let cursor: string | undefined;
+    do {
+      const answer = await api.get(comparison, { query: { website_id: referenceId, limit: 25, cursor } });
+      expect(answer.status).toBe(200);
+      items.push(...answer.body);
+      cursor = answer.headers.get('x-next-cursor') ?? undefined;
+    } while (cursor);
+    expect(items.map((item) => item.reference_url).sort()).toEqual([...rows.keys()].sort());
+    for (const item of items) {
+      const row = rows.get(item.reference_url) ?? {};
+      const [rival] = item.competitors;
+      expect(rival.website_id).toBe(competitorId);
+      expect(rival.competitor_status).toBe(row[`${competitorId}_competitor_status`]);
+      expect(rival.url ?? '').toBe(row[`${competitorId}_url`]);
+      expect(item.reference_price ?? '').toBe(row.reference_price);
+      expect(rival.price ?? '').toBe(row[`${competitorId}_price`]);
+      if (item.reference_price && rival.price)
+        expect(Number(rival.gap)).toBeCloseTo(Number(rival.price) - Number(item.reference_price), 6);
+      else expect(rival.gap).toBeNull();
+    }
+    expect(items.some((item) => item.competitors[0].gap !== null)).toBe(true);
+    expect((await api.get(comparison)).status).toBe(422);
+    expectProblem(
+      await api.get(comparison, { query: { website_id: 'web_unknown' } }),
+      404,
+      'WEBSITE_NOT_FOUND',
+    );
+  });
+
   it('validates auto_accept_confidence, 0 to 1, and bands the files by it', async () => {
     const patch = (value: unknown) => api.patch(`/projects/${projectId}`, { auto_accept_confidence: value });
     for (const bad of [1.5, -0.1, 'abc']) expect((await patch(bad)).status).toBe(422);

@@ -1,8 +1,9 @@
 import type { JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
-import { type Api, ok } from '../api.ts';
-import { type ConsoleContext, managedCustomers } from '../context.ts';
-import { ActionButton, ApiForm, ProblemView } from '../forms.tsx';
+import { useState } from 'preact/hooks';
+import { type Api, ok, page } from '../api.ts';
+import { type ConsoleContext, type Membership, managedCustomers } from '../context.ts';
+import { ActionButton, ApiForm } from '../forms.tsx';
+import { PAGE_SIZE, PagedList } from '../paged-list.tsx';
 import { Fact, Table, when } from '../ui.tsx';
 import { ContactForm } from './contact.tsx';
 
@@ -23,20 +24,27 @@ interface Usage {
   items: UsageItem[];
 }
 
-/** The usage of one month (this month first), and a form to read another. */
+type UsageTotal = Omit<Usage, 'items'>;
+
+/**
+ * The usage of one month (this month first) and a form to read another: the month's total, and its
+ * charges paged by cursor like every list.
+ */
 function UsageByMonth(props: { api: Api; customerId: string }) {
-  const [usage, setUsage] = useState<Usage | null>(null);
-  const [problem, setProblem] = useState<unknown>(null);
-  const read = async (wanted: string | undefined) =>
-    (await ok(
+  const [month, setMonth] = useState<string | undefined>(undefined);
+  const [total, setTotal] = useState<UsageTotal | null>(null);
+  const read = async (wanted: string | undefined, cursor: string | null) => {
+    const answer = await page(
       props.api.GET('/customers/{customer_id}/billing/usage', {
-        params: { path: { customer_id: props.customerId }, query: wanted ? { month: wanted } : {} },
+        params: {
+          path: { customer_id: props.customerId },
+          query: { ...(wanted ? { month: wanted } : {}), limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+        },
       }),
-    )) as unknown as Usage;
-  // Run once: this month's usage is read once, when the page opens
-  useEffect(() => {
-    read(undefined).then(setUsage, setProblem);
-  }, []);
+    );
+    const usage = answer.items as unknown as Usage;
+    return { usage, next: answer.next };
+  };
   return (
     <>
       <ApiForm
@@ -44,32 +52,31 @@ function UsageByMonth(props: { api: Api; customerId: string }) {
         fields={[{ name: 'month', label: 'Month', type: 'month' }]}
         submit="Show usage"
         action={async (values) => {
-          // Read here, so a refused month shows beside the form; the table follows.
-          setUsage(await read(values.month || undefined));
-          setProblem(null);
+          // Read here, so a refused month shows beside the form; the charges follow.
+          const wanted = values.month || undefined;
+          await read(wanted, null);
+          setMonth(wanted);
           return undefined;
         }}
       />
       <section aria-label="Usage">
-        {problem ? <ProblemView error={problem} /> : null}
-        {usage ? (
-          <>
-            <h3>{`Usage in ${usage.month}: ${usage.total} ${usage.currency}`}</h3>
-            <Table<UsageItem>
-              caption={`Charges in ${usage.month}`}
-              columns={[
-                { title: 'Job', cell: (item) => item.job_id },
-                { title: 'Type', cell: (item) => item.job_type },
-                { title: 'Products', cell: (item) => String(item.quantity) },
-                { title: 'Amount', cell: (item) => `${item.amount} EUR${item.capped ? ' (capped)' : ''}` },
-                { title: 'Settled', cell: (item) => when(item.settled_at) },
-              ]}
-              items={usage.items}
-            />
-          </>
-        ) : (
-          <p>Loading…</p>
-        )}
+        {total ? <h3>{`Usage in ${total.month}: ${total.total} ${total.currency}`}</h3> : null}
+        <PagedList<UsageItem>
+          key={month ?? 'this month'}
+          caption={total ? `Charges in ${total.month}` : 'Charges'}
+          columns={[
+            { title: 'Job', cell: (item) => item.job_id },
+            { title: 'Type', cell: (item) => item.job_type },
+            { title: 'Products', cell: (item) => String(item.quantity) },
+            { title: 'Amount', cell: (item) => `${item.amount} EUR${item.capped ? ' (capped)' : ''}` },
+            { title: 'Settled', cell: (item) => when(item.settled_at) },
+          ]}
+          load={async (cursor) => {
+            const { usage, next } = await read(month, cursor);
+            setTotal({ month: usage.month, total: usage.total, currency: usage.currency });
+            return { items: usage.items, next };
+          }}
+        />
       </section>
     </>
   );
@@ -110,13 +117,60 @@ function Checkout(props: {
   );
 }
 
+type Quotas = Record<string, string | number>;
+
+const quotaText = (quotas: Quotas | undefined) =>
+  Object.entries(quotas ?? {})
+    .map(([name, value]) => `${name.replaceAll('_', ' ')}: ${value}`)
+    .join(' · ');
+
+/**
+ * Every customer the user belongs to, with the user's role and the customer's quotas, whether the
+ * user may manage its billing or not (a MEMBER, or a customer whose billing is managed for it).
+ */
+async function membershipsTable(context: ConsoleContext): Promise<JSX.Element | null> {
+  if (context.customers.length === 0) return null;
+  const records = await Promise.all(
+    context.customers.map((customer) =>
+      ok(
+        context.api.GET('/customers/{customer_id}', {
+          params: { path: { customer_id: customer.customer_id } },
+        }),
+      ),
+    ),
+  );
+  const quotas = new Map(
+    context.customers.map((customer, index) => [
+      customer.customer_id,
+      (records[index] as unknown as { quotas?: Quotas }).quotas,
+    ]),
+  );
+  return (
+    <Table<Membership>
+      caption="Your customers"
+      columns={[
+        { title: 'Customer', cell: (customer) => customer.name },
+        { title: 'Your role', cell: (customer) => customer.role },
+        {
+          title: 'Billing',
+          cell: (customer) => (customer.managed ? 'Managed by the service' : 'Self-service'),
+        },
+        { title: 'Quotas', cell: (customer) => quotaText(quotas.get(customer.customer_id)) || '—' },
+      ]}
+      items={context.customers}
+    />
+  );
+}
+
 /** Balance, held and spendable credit, usage by month, top-up through the checkout, invoices. */
 export async function billingPage(context: ConsoleContext, params: string[]): Promise<JSX.Element> {
   const customers = managedCustomers(context);
+  const memberships = await membershipsTable(context);
   if (customers.length === 0) {
     return (
       <div>
         <h1>Billing</h1>
+        {memberships}
         <p>
           {context.scope === 'PROJECT'
             ? 'A project key cannot read or top up the credit; sign in with a key for all projects.'
@@ -130,12 +184,20 @@ export async function billingPage(context: ConsoleContext, params: string[]): Pr
   if (!customer) throw new Error('No customer');
   const api = context.api;
   const path = { params: { path: { customer_id: customer.customer_id } } };
-  const [balance, invoices, record] = await Promise.all([
+  const [balance, record] = await Promise.all([
     ok(api.GET('/customers/{customer_id}/billing/balance', path)),
-    ok(api.GET('/customers/{customer_id}/billing/invoices', path)),
     ok(api.GET('/customers/{customer_id}', path)),
   ]);
-  type Invoice = (typeof invoices)[number];
+  const invoices = (cursor: string | null) =>
+    page(
+      api.GET('/customers/{customer_id}/billing/invoices', {
+        params: {
+          path: { customer_id: customer.customer_id },
+          query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+        },
+      }),
+    );
+  type Invoice = Awaited<ReturnType<typeof invoices>>['items'][number];
   const downloadPdf = async (invoice: Invoice) => {
     // The PDF route needs the key, so the console reads it and hands the browser a blob.
     const pdf = await ok(
@@ -151,7 +213,7 @@ export async function billingPage(context: ConsoleContext, params: string[]): Pr
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   };
-  const quotas = (record as unknown as { quotas: Record<string, string | number> }).quotas;
+  const quotas = (record as unknown as { quotas: Quotas }).quotas;
   return (
     <div>
       <h1>Billing</h1>
@@ -164,6 +226,7 @@ export async function billingPage(context: ConsoleContext, params: string[]): Pr
           ))}
         </nav>
       ) : null}
+      {memberships}
       <h2>{`${customer.name} (you are ${customer.role})`}</h2>
       <dl class="facts balance">
         <Fact term="Balance">{`${balance.balance} ${balance.currency}`}</Fact>
@@ -193,7 +256,7 @@ export async function billingPage(context: ConsoleContext, params: string[]): Pr
       />
       <UsageByMonth api={api} customerId={customer.customer_id} />
       <h2>Invoices</h2>
-      <Table<Invoice>
+      <PagedList<Invoice>
         caption="Invoices"
         columns={[
           { title: 'Number', cell: (invoice) => invoice.number },
@@ -210,7 +273,7 @@ export async function billingPage(context: ConsoleContext, params: string[]): Pr
             ),
           },
         ]}
-        items={invoices}
+        load={invoices}
       />
       <ContactForm context={context} />
       <h2>Quotas</h2>

@@ -6,6 +6,7 @@ import { changesPage } from './changes.tsx';
 import { exportsPage } from './exports.tsx';
 import { jobsPage } from './jobs.tsx';
 import { matchesPage } from './matches.tsx';
+import { pricesPage } from './prices.tsx';
 import { projectsPage } from './projects.tsx';
 import { schedulesPage } from './schedules.tsx';
 import { webhooksPage } from './webhooks.tsx';
@@ -20,6 +21,7 @@ export const PAGES = {
   websites: websitesPage,
   jobs: jobsPage,
   matches: matchesPage,
+  prices: pricesPage,
   changes: changesPage,
   exports: exportsPage,
   billing: billingPage,

@@ -72,6 +72,31 @@ export const matchReviewItem = v.object({
   alternatives: v.array(reviewCandidate),
 });
 
+const priceComparisonCompetitor = v.object({
+  website_id: v.string(),
+  url: v.nullable(v.string()),
+  price: v.nullable(v.string()),
+  unit_price: v.nullable(v.string()),
+  unit: v.nullable(v.string()),
+  score: v.nullable(v.number()),
+  competitor_status: v.picklist(['MATCHED', 'REVIEW', 'NO_MATCH']),
+  match_status: v.nullable(v.string()),
+  gap: v.nullable(v.string()),
+  pack_differs: v.nullable(v.boolean()),
+});
+
+export const priceComparisonItem = v.object({
+  reference_website_id: v.string(),
+  reference_url: v.string(),
+  reference_name: v.nullable(v.string()),
+  reference_gtin: v.nullable(v.string()),
+  reference_price: v.nullable(v.string()),
+  currency: v.nullable(v.string()),
+  reference_unit_price: v.nullable(v.string()),
+  reference_unit: v.nullable(v.string()),
+  competitors: v.array(priceComparisonCompetitor),
+});
+
 export const priceChange = v.object({
   change_id: v.string(),
   project_id: v.string(),
