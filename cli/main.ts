@@ -21,6 +21,7 @@ import {
   waitCommand,
 } from './job-commands.ts';
 import { mcpCommand } from './mcp-command.ts';
+import { projectCommand } from './project-command.ts';
 import { UsageError } from './usage-error.ts';
 import { PDS_VERSION } from './version.ts';
 
@@ -30,6 +31,7 @@ const EXIT = { usage: 2, api: 3 } as const;
 const commands: readonly Command[] = [
   loginCommand,
   projectsCommand,
+  projectCommand,
   websitesCommand,
   setupCommand,
   scrapeCommand,

@@ -6,11 +6,19 @@ import { queryAll } from '#store/query-all';
 import type { ExportDataset } from './export-datasets.ts';
 import type { ExportFormat } from './export-formats.ts';
 
+/** Where one format's file of a record is, and its size. */
+export interface ExportFileRef {
+  object_key: string;
+  bytes: number;
+}
+
 /**
  * What the exports bucket holds for one dataset and website of a project (website null: all of its
  * websites), or for one URL scrape job, and what it was built from, so a request can tell whether
- * the file is still current. The CSV is the file; `jsonl`, `xlsx` and `parquet` are its twins in the
- * other formats, written from the same rows.
+ * the file is still current. `object_key` and `bytes` are the file in `format`, the CSV whenever
+ * one was written; the fields named after the other formats are its twins, written from the same
+ * rows. Files written by the lanes have all four; a history file built on a link request has only
+ * the formats asked for since its inputs last changed.
  */
 export interface ExportRecord {
   project_id: string;
@@ -18,16 +26,16 @@ export interface ExportRecord {
   website_id: string | null;
   /** The URL scrape job whose products the file holds; absent or null for the website files. */
   job_id?: string | null;
-  format: 'csv';
+  format: ExportFormat;
   rows: number;
   bytes: number;
   updated_at: string;
   object_key: string;
-  /** The JSON Lines file of the same rows; absent on records written before it existed. */
-  jsonl?: { object_key: string; bytes: number };
-  /** The Excel workbook and the Parquet file of the same rows; absent on records written before they existed. */
-  xlsx?: { object_key: string; bytes: number };
-  parquet?: { object_key: string; bytes: number };
+  /** The JSON Lines file of the same rows; absent on records written before it existed, or not asked for. */
+  jsonl?: ExportFileRef;
+  /** The Excel workbook and the Parquet file of the same rows; absent on records written before they existed, or not asked for. */
+  xlsx?: ExportFileRef;
+  parquet?: ExportFileRef;
   /** The currency of the converted prices; null: the shops' own prices (a project without localization). */
   currency: string | null;
   /** The day of the reference rates used. */
@@ -51,11 +59,11 @@ export interface ExportRecord {
 }
 
 /** The object key and size of the record's file in `format`; undefined when that format was never written. */
-export const fileOf = (
-  record: ExportRecord,
-  format: ExportFormat,
-): { object_key: string; bytes: number } | undefined =>
-  format === 'csv' ? { object_key: record.object_key, bytes: record.bytes } : record[format];
+export function fileOf(record: ExportRecord, format: ExportFormat): ExportFileRef | undefined {
+  if (format === record.format) return { object_key: record.object_key, bytes: record.bytes };
+  // A CSV, when written, is always the record's own file.
+  return format === 'csv' ? undefined : record[format];
+}
 
 /** The object key of the record's file in `format`; undefined when that format was never written. */
 export const objectKeyOf = (record: ExportRecord, format: ExportFormat): string | undefined =>

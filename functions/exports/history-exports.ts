@@ -10,8 +10,14 @@ import {
   priceChangeRow,
   priceHistoryRow,
 } from './export-datasets.ts';
+import type { ExportFormat } from './export-formats.ts';
 import type { ExportRecord } from './export-records.ts';
-import { type ProductSource, sourceVersions, writeExportFile } from './write-export-file.ts';
+import {
+  type FormatsToWrite,
+  type ProductSource,
+  sourceVersions,
+  writeExportFile,
+} from './write-export-file.ts';
 
 export type HistoryDataset = 'price_history' | 'price_changes';
 
@@ -56,23 +62,29 @@ async function writeHistoryFile(
   websiteId: string | null,
   sources: readonly ProductSource[],
   conversion: PriceConversion,
+  formats: FormatsToWrite,
 ): Promise<ExportRecord> {
   const scope = { dataset, websiteId, jobId: null, sources };
   if (dataset === 'price_history') {
     // Every observation of each website, read one shard at a time as the file is written.
-    return writeExportFile(project, conversion, {
-      ...scope,
-      columns: PRICE_HISTORY_COLUMNS,
-      rows: async function* () {
-        for (const source of sources)
-          for await (const observation of websiteHistory(
-            dataBucketObjects,
-            project.project_id,
-            source.websiteId,
-          ))
-            yield priceHistoryRow(source.websiteId, observation);
+    return writeExportFile(
+      project,
+      conversion,
+      {
+        ...scope,
+        columns: PRICE_HISTORY_COLUMNS,
+        rows: async function* () {
+          for (const source of sources)
+            for await (const observation of websiteHistory(
+              dataBucketObjects,
+              project.project_id,
+              source.websiteId,
+            ))
+              yield priceHistoryRow(source.websiteId, observation);
+        },
       },
-    });
+      formats,
+    );
   }
   const changes = await historyStore.allChanges(project.project_id, {
     since: null,
@@ -80,36 +92,49 @@ async function writeHistoryFile(
     kind: null,
     minPercent: project.change_threshold_percent,
   });
-  return writeExportFile(project, conversion, {
-    ...scope,
-    columns: PRICE_CHANGE_COLUMNS,
-    rows: () => changes.map(priceChangeRow),
-  });
+  return writeExportFile(
+    project,
+    conversion,
+    {
+      ...scope,
+      columns: PRICE_CHANGE_COLUMNS,
+      rows: () => changes.map(priceChangeRow),
+    },
+    formats,
+  );
 }
 
 /**
- * The `price_history` or `price_changes` file of a website or of the whole project, rebuilt first
- * when a website has a newer run than the file (or the threshold moved, or the file expired); null
- * when no website has history yet. They are built when asked for, never by a scrape: a history
- * file reads every run the history keeps.
+ * The `price_history` or `price_changes` file of a website or of the whole project in `format`,
+ * rebuilt first when a website has a newer run than the file (or the threshold moved, or the file
+ * expired); null when no website has history yet. They are built when asked for, never by a
+ * scrape: a history file reads every run the history keeps. Only the format asked for is written,
+ * so a link request over a long history does only a quarter of the work; the files of other
+ * formats built from the same runs stay in the record.
  */
 export async function currentHistoryFile(
   project: HistoryProject,
   dataset: HistoryDataset,
-  websiteId: string | null,
-  existing: { record: ExportRecord | null; exists: (record: ExportRecord) => Promise<boolean> },
+  choice: { websiteId: string | null; format: ExportFormat },
+  existing: {
+    record: ExportRecord | null;
+    exists: (record: ExportRecord, format: ExportFormat) => Promise<boolean>;
+  },
   conversion: () => Promise<PriceConversion>,
 ): Promise<ExportRecord | null> {
+  const { websiteId, format } = choice;
   const sources = await historySources(project, dataset, websiteId);
   if (sources.length === 0) return null;
   const { record } = existing;
   const versions = sourceVersions(sources);
   const held = record ? Object.entries(record.sources) : [];
-  const current =
+  const sameRuns =
     record !== null &&
     held.length === sources.length &&
-    held.every(([id, version]) => versions[id] === version) &&
-    (await existing.exists(record));
-  if (current) return record;
-  return writeHistoryFile(project, dataset, websiteId, sources, await conversion());
+    held.every(([id, version]) => versions[id] === version);
+  if (sameRuns && (await existing.exists(record, format))) return record;
+  return writeHistoryFile(project, dataset, websiteId, sources, await conversion(), {
+    formats: [format],
+    keeping: sameRuns ? record : null,
+  });
 }

@@ -394,12 +394,8 @@ async function currentFile(
   if (jobId !== null) return currentJobFile(project, dataset, { ...choice, jobId });
   const record = await getExportRecord(project.project_id, dataset, websiteId);
   if (isHistoryDataset(dataset)) {
-    return currentHistoryFile(
-      project,
-      dataset,
-      websiteId,
-      { record, exists: (held) => formatExists(held, format) },
-      () => conversionFor(project),
+    return currentHistoryFile(project, dataset, { websiteId, format }, { record, exists: formatExists }, () =>
+      conversionFor(project),
     );
   }
   if (dataset !== 'products') {
@@ -444,8 +440,8 @@ async function currentFile(
 }
 
 /**
- * `GET /exports`: the project's files, each as CSV and in every other format written for it; files
- * of websites removed since are left out.
+ * `GET /exports`: the project's files, each in every format written for it (a history file only in
+ * the formats asked for since its runs last changed); files of websites removed since are left out.
  */
 export async function listExports(project: ExportingProject): Promise<ExportListItem[]> {
   assertOpen();

@@ -4,6 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCsv } from '#test/read-csv';
 import { readParquet, readXlsx } from '#test/read-export-files';
+import { fileOf } from './export-records.ts';
 import { writeExportFile } from './write-export-file.ts';
 
 const s3 = mockClient(S3Client);
@@ -97,6 +98,62 @@ describe('writeExportFile', () => {
     expect((await readParquet(body(3))).rows).toEqual([
       { reference_url: 'https://a.test/p', reference_price: '10.50', score: 0.97, evidence: '=GTIN agreed' },
       { reference_url: 'https://a.test/q', reference_price: null, score: null, evidence: null },
+    ]);
+  });
+  it('writes only the formats asked for, keeping the files of a record of the same inputs beside them', async () => {
+    const bodies = new Map<string, Buffer>();
+    s3.on(PutObjectCommand).callsFake((input) => {
+      bodies.set(input.Key, input.Body as Buffer);
+      return {};
+    });
+    dynamo.on(PutCommand).resolves({});
+    const file = {
+      dataset: 'price_history' as const,
+      websiteId: 'web_a',
+      jobId: null,
+      columns: ['url', 'price'],
+      rows: () => [['https://a.test/p', '10.50']],
+      sources: [],
+    };
+    const conversion = { currency: 'EUR', rates: { date: '2026-11-24', rates: {} } };
+    const key = (format: string) => `exports/prj_a/price_history/web_a.${format}`;
+
+    const parquet = await writeExportFile({ project_id: 'prj_a' }, conversion as never, file, {
+      formats: ['parquet'],
+      keeping: null,
+    });
+    expect([...bodies.keys()]).toEqual([key('parquet')]);
+    const parquetBytes = bodies.get(key('parquet'))?.byteLength;
+    expect(parquet).toMatchObject({
+      format: 'parquet',
+      rows: 1,
+      object_key: key('parquet'),
+      bytes: parquetBytes,
+    });
+    for (const format of ['csv', 'jsonl', 'xlsx'] as const) expect(fileOf(parquet, format)).toBeUndefined();
+
+    const csv = await writeExportFile({ project_id: 'prj_a' }, conversion as never, file, {
+      formats: ['csv'],
+      keeping: parquet,
+    });
+    expect([...bodies.keys()]).toEqual([key('parquet'), key('csv')]);
+    expect(readCsv(bodies.get(key('csv'))?.toString('utf8') ?? '')).toEqual([
+      file.columns,
+      ['https://a.test/p', '10.50'],
+    ]);
+    // The CSV becomes the record's own file; the Parquet file written before stays as its twin.
+    expect(csv).toMatchObject({
+      format: 'csv',
+      rows: 1,
+      object_key: key('csv'),
+      bytes: bodies.get(key('csv'))?.byteLength,
+      parquet: { object_key: key('parquet'), bytes: parquetBytes },
+    });
+    expect(csv.jsonl).toBeUndefined();
+    expect(csv.xlsx).toBeUndefined();
+    expect(dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item?.format)).toEqual([
+      'parquet',
+      'csv',
     ]);
   });
 });

@@ -3,7 +3,7 @@ import type { CsvValue } from './csv-lines.ts';
 import type { ExportDataset, PriceConversion } from './export-datasets.ts';
 import { type ExportFileWriter, exportFileWriter, exportObjectKey } from './export-files.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
-import { type ExportRecord, putExportRecord } from './export-records.ts';
+import { type ExportFileRef, type ExportRecord, fileOf, putExportRecord } from './export-records.ts';
 import { rowWriterOf } from './row-writer.ts';
 
 /** A website's catalog version that rows of a file came from. */
@@ -34,38 +34,59 @@ export interface ExportingProject {
 export const sourceVersions = (sources: readonly ProductSource[]) =>
   Object.fromEntries(sources.map((source) => [source.websiteId, source.pointer.version]));
 
+/** Which formats of a file to write, and a record of the same inputs whose other files stay listed. */
+export interface FormatsToWrite {
+  formats: readonly ExportFormat[];
+  /** A record built from the same inputs: its files in the formats not written now are kept. */
+  keeping: ExportRecord | null;
+}
+
+const EVERY_FORMAT: FormatsToWrite = { formats: EXPORT_FORMATS, keeping: null };
+
 /**
- * Writes the file in every format from one pass over the rows, each file sent on in parts as it
- * grows, then its record, so a record never names a missing file.
+ * Writes the file in each format asked for (every format unless told) from one pass over the rows,
+ * each file sent on in parts as it grows, then its record, so a record never names a missing file.
  */
 export async function writeExportFile(
   project: ExportingProject,
   conversion: PriceConversion,
   file: ExportFile,
+  { formats, keeping }: FormatsToWrite = EVERY_FORMAT,
 ): Promise<ExportRecord> {
   const scope = { websiteId: file.websiteId, jobId: file.jobId };
   const baseName = `${file.dataset}-${file.jobId ?? file.websiteId ?? project.project_id}`;
-  const files = EXPORT_FORMATS.map((format) => {
+  const files = formats.map((format) => {
     const key = exportObjectKey(project.project_id, file.dataset, scope, format);
     return { format, object_key: key, writer: exportFileWriter(key, `${baseName}.${format}`, format) };
   });
   const written = await writeRows(file, files);
-  const sizes = Object.fromEntries(
-    files.map(({ format, object_key }, index) => [format, { object_key, bytes: written.bytes[index] ?? 0 }]),
-  ) as Record<ExportFormat, { object_key: string; bytes: number }>;
+  const refs = new Map<ExportFormat, ExportFileRef>();
+  for (const format of EXPORT_FORMATS) {
+    const kept = keeping ? fileOf(keeping, format) : undefined;
+    if (kept) refs.set(format, kept);
+  }
+  for (const [index, { format, object_key }] of files.entries())
+    refs.set(format, { object_key, bytes: written.bytes[index] ?? 0 });
+  // The record's own file is the CSV when there is one (EXPORT_FORMATS begins with it).
+  const [own, ...others] = EXPORT_FORMATS.filter((format) => refs.has(format));
+  const ownFile = own && refs.get(own);
+  if (!own || !ownFile)
+    throw new Error(`The ${file.dataset} export of ${project.project_id} names no format`);
+  const twins = Object.fromEntries(others.map((format) => [format, refs.get(format)])) as Pick<
+    ExportRecord,
+    'jsonl' | 'xlsx' | 'parquet'
+  >;
   const record: ExportRecord = {
     project_id: project.project_id,
     dataset: file.dataset,
     website_id: file.websiteId,
     job_id: file.jobId,
-    format: 'csv',
+    format: own,
     rows: written.rows,
-    bytes: sizes.csv.bytes,
+    bytes: ownFile.bytes,
     updated_at: new Date().toISOString(),
-    object_key: sizes.csv.object_key,
-    jsonl: sizes.jsonl,
-    xlsx: sizes.xlsx,
-    parquet: sizes.parquet,
+    object_key: ownFile.object_key,
+    ...twins,
     currency: conversion.currency,
     rates_date: conversion.rates.date,
     sources: sourceVersions(file.sources),

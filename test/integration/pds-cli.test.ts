@@ -112,6 +112,28 @@ describe('pds before login', () => {
   });
 });
 
+describe('pds project', () => {
+  it("sets and removes the project's crawl proxy, printing only its host, and refuses a bad URL without echoing it", async () => {
+    const set = await pds(['project', 'update', '--crawl-proxy', 'http://crawler:s3cret@proxy.example:3128']);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain('crawl proxy  proxy.example:3128');
+    expect((await api.get(`/projects/${projectId}`)).body.crawl_proxy_host).toBe('proxy.example:3128');
+    const refused = await pds([
+      'project',
+      'update',
+      '--crawl-proxy',
+      'http://crawler:s3cret@proxy.example/path',
+    ]);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/\n {2}body crawl_proxy: \S.+\n/);
+    // The walk-through's crawls below go straight to the shops.
+    const removed = await pds(['project', 'update', '--no-crawl-proxy', '--json']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(json(removed.stdout).crawl_proxy_host).toBeNull();
+    for (const run of [set, refused, removed]) expect(`${run.stdout}${run.stderr}`).not.toContain('s3cret');
+  });
+});
+
 describe('pds walk-through on the demo shops', () => {
   it('sets up both shops with --wait: a progress bar on stderr, the final state, exit 0', async () => {
     for (const shop of shops) {

@@ -16,6 +16,7 @@ import { pollJob } from '#test/jobs';
 import { newCustomer, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsvObjects } from '#test/read-csv';
+import { readParquet } from '#test/read-export-files';
 import { startWebhookReceiver } from '#test/webhook-receiver';
 
 // This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
@@ -352,6 +353,22 @@ describe('changes between two scrapes of a website', () => {
       new Set([referenceId, competitorId]),
     );
     expect((await download('price_changes', null)).length).toBe(changed.length);
+
+    // A link builds only the format asked for: the others are listed once they are asked for.
+    const listed = async () =>
+      (await api.get('/exports', { query: { project_id: projectId } })).body.filter(
+        (item: any) => item.dataset === 'price_history' && item.website_id === competitorId,
+      );
+    expect((await listed()).map((item: any) => item.format)).toEqual(['csv']);
+    const link = await api.get('/exports/price_history/url', {
+      query: { project_id: projectId, website_id: competitorId, format: 'parquet' },
+    });
+    expect(link.status).toBe(200);
+    const parquet = Buffer.from(await (await fetch(link.body.url)).arrayBuffer());
+    expect((await readParquet(parquet)).rows).toHaveLength(history.length);
+    const both = await listed();
+    expect(both.map((item: any) => item.format).sort()).toEqual(['csv', 'parquet']);
+    expect(both.find((item: any) => item.format === 'parquet').bytes).toBe(parquet.byteLength);
   });
 
   it('refuse bad input: an unknown website filter (404), an unknown kind (422), another project (404)', async () => {
