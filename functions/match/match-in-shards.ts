@@ -1,5 +1,5 @@
 import { describeProduct, type MatchableProduct, type ProductFeatures } from './describe-product.ts';
-import type { CatalogInput, MatchingResult, MatchingState, ProductMatch } from './match-catalogs.ts';
+import type { MatchingResult, MatchingState, ProductMatch } from './match-catalogs.ts';
 import { type SurePairs, suspectFromSurePairs } from './uncoded-pairs-suspect.ts';
 import { addTerms, type TermCounts } from './weigh-terms.ts';
 
@@ -32,9 +32,9 @@ export function shardOfKey(key: string, shards: number): number {
 }
 
 /** A website pair cut into shards: each shard's products of both catalogs and its terms' counts. */
-export interface ShardPlan {
+export interface ShardPlan<P extends MatchableProduct = MatchableProduct> {
   /** Per shard: the reference and competitor catalogs' products in it, in catalog order. */
-  shards: { reference: MatchableProduct[]; competitor: MatchableProduct[]; termCounts: TermCounts }[];
+  shards: { reference: P[]; competitor: P[]; termCounts: TermCounts }[];
   /** Reference products over all shards (each URL once). */
   referenceProducts: number;
 }
@@ -44,9 +44,13 @@ export interface ShardPlan {
  * read once, its terms counted over both whole catalogs; a shard gets the counts of the terms its
  * products carry, not the whole table. A repeated URL counts once (first wins), as in one run.
  */
-export function planShards(reference: CatalogInput, competitor: CatalogInput, shards: number): ShardPlan {
+export function planShards<P extends MatchableProduct>(
+  reference: { website_id: string; products: readonly P[] },
+  competitor: { website_id: string; products: readonly P[] },
+  shards: number,
+): ShardPlan<P> {
   const total: TermCounts = { total: 0, catalogs: 2, words: new Map(), codes: new Map() };
-  const planned: ShardPlan['shards'] = [];
+  const planned: ShardPlan<P>['shards'] = [];
   const terms: { words: Set<string>; codes: Set<string> }[] = [];
   for (let i = 0; i < shards; i++) {
     planned.push({
@@ -69,7 +73,7 @@ export function planShards(reference: CatalogInput, competitor: CatalogInput, sh
       const features = describeProduct(product);
       addTerms(total, features);
       const shard = shardOfKey(shardKey(features), shards);
-      (planned[shard] as ShardPlan['shards'][number])[side].push(product);
+      (planned[shard] as ShardPlan<P>['shards'][number])[side].push(product);
       const shardTerms = terms[shard] as (typeof terms)[number];
       for (const word of features.words) shardTerms.words.add(word);
       for (const code of features.codes) shardTerms.codes.add(code);
