@@ -32,6 +32,7 @@ import { judgeTitlePairs } from '../functions/match/score-title-pairs.ts';
 import { measureReview, printReview, type ReviewMeasurement } from './review-bench.ts';
 import { runWorker } from './run-worker.ts';
 import {
+  type KeyedMatches,
   type MergeMeasurement,
   mergeWorker,
   type PlanMeasurement,
@@ -171,6 +172,7 @@ export async function runMatchingBench(): Promise<void> {
       dir,
       String(plan.shards),
       String(plan.referenceProducts),
+      String(products),
       ...compared,
     ]);
     await rm(dir, { recursive: true, force: true });
@@ -182,9 +184,12 @@ export async function runMatchingBench(): Promise<void> {
     console.log(
       `  plan ${plan.seconds.toFixed(1)} s (${plan.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(plan)} MiB; shards ${sum(shards, 'seconds').toFixed(1)} s (${sum(shards, 'cpuSeconds').toFixed(1)} s CPU) one after another, peak RSS per shard ${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} MiB (each in its own process); merge ${merge.seconds.toFixed(1)} s, peak RSS ${mib(merge)} MiB`,
     );
-    if (merge.diff)
+    const keyed = (run: string, matches: number, { sameTitle, acrossKeys }: KeyedMatches) =>
+      `  ${run}: ${sameTitle} of ${matches} matches pair one title's products (precision ${(sameTitle / matches).toFixed(4)}, recall ${(sameTitle / products).toFixed(4)}); ${acrossKeys} pair products of two blocking keys`;
+    console.log(keyed('sharded run', merge.matches, merge.sharded));
+    if (merge.diff && merge.single)
       console.log(
-        `  against the single run: ${merge.diff.onlySingle} pairs only in the single run, ${merge.diff.onlySharded} only in the sharded run`,
+        `${keyed('single run', merge.diff.onlySingle - merge.diff.onlySharded + merge.matches, merge.single)}\n  against the single run: ${merge.diff.onlySingle} pairs only in the single run, ${merge.diff.onlySharded} only in the sharded run`,
       );
   }
   await rm(scratch, { recursive: true, force: true });
@@ -340,7 +345,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'w
             : kind === 'shard-run'
               ? await shardWorker(args[0] as string, Number(args[1]), spent)
               : kind === 'shard-merge'
-                ? await mergeWorker(args[0] as string, Number(args[1]), Number(args[2]), args[3], spent)
+                ? await mergeWorker(
+                    args[0] as string,
+                    Number(args[1]),
+                    Number(args[2]),
+                    Number(args[3]),
+                    args[4],
+                    spent,
+                  )
                 : await measureScale(args[0] as Engine, Number(args[1]), Number(args[2] ?? 0), args[3]);
   console.log(JSON.stringify(result));
 }

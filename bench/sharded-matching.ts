@@ -6,7 +6,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MatchableProduct } from '../functions/match/describe-product.ts';
+import { describeProduct, type MatchableProduct } from '../functions/match/describe-product.ts';
 import { matchCatalogs } from '../functions/match/match-catalogs.ts';
 import {
   mergeShards,
@@ -15,6 +15,7 @@ import {
   type ShardResult,
   type StoredTermCounts,
   shardCount,
+  shardKey,
   storeTermCounts,
 } from '../functions/match/match-in-shards.ts';
 import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
@@ -44,18 +45,25 @@ export interface ShardMeasurement extends WorkerCost {
   products: number;
 }
 
+/** Of a run's matches: how many pair products of one title (right), and how many cross blocking keys. */
+export interface KeyedMatches {
+  sameTitle: number;
+  acrossKeys: number;
+}
+
 export interface MergeMeasurement extends WorkerCost {
   matches: number;
+  sharded: KeyedMatches;
+  single: KeyedMatches | null;
   /** Pairs of the single run missing from the merged matches, and the other way; null without a single run. */
   diff: { onlySingle: number; onlySharded: number } | null;
 }
 
+/** The bench's synthetic catalogues (as `measureScale` builds them) and the titles they were built from. */
 export async function syntheticPair(size: number) {
   const data = await readBenchmarkDataset('walmart-amazon');
-  return syntheticCatalogs(
-    data.right.map((product) => product.name ?? ''),
-    size,
-  );
+  const titles = data.right.map((product) => product.name ?? '');
+  return { ...syntheticCatalogs(titles, size), titles };
 }
 
 /** Plans the shards of two synthetic catalogs of `size` products and writes each shard's input. */
@@ -109,23 +117,64 @@ export async function mergeWorker(
   dir: string,
   shards: number,
   referenceProducts: number,
+  size: number,
   singlePairs: string | undefined,
   cost: () => WorkerCost,
 ): Promise<MergeMeasurement> {
   const results: ShardResult[] = [];
-  for (let i = 0; i < shards; i++)
-    results.push(JSON.parse(await readFile(join(dir, `result-${i}.json`), 'utf8')) as ShardResult);
-  const merged = mergeShards(results, referenceProducts);
-  let diff: MergeMeasurement['diff'] = null;
-  if (singlePairs) {
-    const single = new Set(JSON.parse(await readFile(singlePairs, 'utf8')) as string[]);
-    const sharded = new Set(merged.matches.map(pairOf));
-    diff = {
-      onlySingle: [...single].filter((pair) => !sharded.has(pair)).length,
-      onlySharded: [...sharded].filter((pair) => !single.has(pair)).length,
-    };
+  for (let i = 0; i < shards; i++) {
+    const result = JSON.parse(await readFile(join(dir, `result-${i}.json`), 'utf8')) as ShardResult;
+    // The merge reads a shard's own lists (`shard`), not the matches it chose alone: freed as read.
+    result.matches = [];
+    results.push(result);
   }
-  return { matches: merged.matches.length, diff, ...cost() };
+  const merged = mergeShards(results, referenceProducts);
+  results.length = 0;
+  const sharded = new Set(merged.matches.map(pairOf));
+  const key = keyOf(await syntheticPair(size));
+  let diff: MergeMeasurement['diff'] = null;
+  let single: MergeMeasurement['single'] = null;
+  if (singlePairs) {
+    const singleSet = new Set(JSON.parse(await readFile(singlePairs, 'utf8')) as string[]);
+    diff = {
+      onlySingle: [...singleSet].filter((pair) => !sharded.has(pair)).length,
+      onlySharded: [...sharded].filter((pair) => !singleSet.has(pair)).length,
+    };
+    single = key(singleSet);
+  }
+  return { matches: merged.matches.length, diff, sharded: key(sharded), single, ...cost() };
+}
+
+/**
+ * Checks matches against what the synthetic catalogues are: two products are the same where they
+ * were built from one title (a title repeats when the size exceeds the titles, and its copies are
+ * one product). Also counts the pairs whose products have different blocking keys, which no shard
+ * holds together.
+ */
+function keyOf({
+  reference,
+  competitor,
+  titles,
+}: {
+  reference: readonly MatchableProduct[];
+  competitor: readonly MatchableProduct[];
+  titles: readonly string[];
+}) {
+  const at = (url: string) => Number(url.slice(url.lastIndexOf('/') + 1));
+  // Product i of either side was built from title i modulo the titles.
+  const titleOf = (i: number) => titles[i % titles.length];
+  return (pairs: ReadonlySet<string>) => {
+    let sameTitle = 0;
+    let acrossKeys = 0;
+    for (const pair of pairs) {
+      const [referenceUrl, url] = pair.split(' ') as [string, string];
+      const a = reference[at(referenceUrl)] as MatchableProduct;
+      const b = competitor[at(url)] as MatchableProduct;
+      if (titleOf(at(referenceUrl)) === titleOf(at(url))) sameTitle++;
+      if (shardKey(describeProduct(a)) !== shardKey(describeProduct(b))) acrossKeys++;
+    }
+    return { sameTitle, acrossKeys };
+  };
 }
 
 /** A match as one string, to compare runs pair by pair. */
