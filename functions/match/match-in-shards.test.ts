@@ -146,4 +146,37 @@ describe('matching in shards', () => {
     ]);
     expect(merged.counters).toMatchObject({ products_checked: 100, products_total: 100, new_matches: 2 });
   });
+
+  it('matches a competitor of one product, and one of two exact duplicates, as one run does', async () => {
+    const { reference } = shops();
+    const one = reference[7] as ProductRecord;
+    const competitors = [
+      [testProduct('https://comp.test/only', one.name ?? '', { brand: one.brand })],
+      [1, 2].map((copy) =>
+        testProduct(`https://comp.test/copy-${copy}`, one.name ?? '', { brand: one.brand }),
+      ),
+    ];
+    for (const competitor of competitors) {
+      const single = await matchCatalogs({ website_id: 'ref', products: reference }, [
+        { website_id: 'comp', products: competitor },
+      ]);
+      const plan = planShards(
+        { website_id: 'ref', products: reference },
+        { website_id: 'comp', products: competitor },
+        3,
+      );
+      const results: ShardResult[] = [];
+      for (const shard of plan.shards)
+        results.push(
+          await matchCatalogs(
+            { website_id: 'ref', products: shard.reference },
+            [{ website_id: 'comp', products: shard.competitor }],
+            { shard: { termCounts: shard.termCounts } },
+          ),
+        );
+      const merged = mergeShards(results, plan.referenceProducts);
+      expect(merged.matches.map(pairOf)).toEqual(single.matches.map(pairOf));
+      expect(merged.matches.map((match) => match.url)).toEqual([competitor[0]?.url]);
+    }
+  });
 });
