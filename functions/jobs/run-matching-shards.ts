@@ -118,7 +118,8 @@ export async function matchShard(jobId: string, item: ShardItem): Promise<Matchi
       shard: { termCounts: readTermCounts(input.termCounts) },
     },
   );
-  await putShardResult(jobId, item.pair, item.shard, result);
+  // The merge reads the shard's own lists (`result.shard`), not the matches it chose alone.
+  await putShardResult(jobId, item.pair, item.shard, { ...result, matches: [] });
   return { next: 'DONE' };
 }
 
