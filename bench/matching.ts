@@ -7,7 +7,10 @@
  * - the calibrated confidence, its AUTO band and the review queue on both (`review-bench.ts`);
  * - pairwise decisions on the WDC validation pairs;
  * - time and peak RSS on synthetic catalogues (`synthetic-catalogs.ts`), by default 20k x 20k and
- *   100k x 100k, with the TF-IDF matcher as peer at the smaller size.
+ *   100k x 100k, with the TF-IDF matcher as peer at the smaller size;
+ * - the same catalogues matched in shards (`sharded-matching.ts`), by default 100k x 100k (its
+ *   matches compared pair by pair with the single run's) and 500k x 500k, with each shard's peak RSS
+ *   (`npm run bench -- matching [sample] [scales] [sharded scales]`).
  *
  * Each measurement runs in its own process (this file, started again with worker arguments), so
  * its time and peak RSS are its own. fuse.js scans the whole catalog for every query (seconds per
@@ -16,6 +19,9 @@
  * is measured on the same sample too. Accuracy on a sample counts only the answer-key pairs of the
  * sampled products.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fuse from 'fuse.js';
 import { matchCatalogs } from '../functions/match/match-catalogs.ts';
@@ -25,12 +31,23 @@ import { readLabelledPairs } from '../functions/match/read-labelled-pairs.ts';
 import { judgeTitlePairs } from '../functions/match/score-title-pairs.ts';
 import { measureReview, printReview, type ReviewMeasurement } from './review-bench.ts';
 import { runWorker } from './run-worker.ts';
+import {
+  type KeyedMatches,
+  type MergeMeasurement,
+  mergeWorker,
+  type PlanMeasurement,
+  pairOf,
+  planWorker,
+  type ShardMeasurement,
+  shardWorker,
+} from './sharded-matching.ts';
 import { syntheticCatalogs } from './synthetic-catalogs.ts';
 import { bestMatches, pairCosines, tuneThreshold } from './tfidf-baseline.ts';
 
 const datasets = ['amazon-google', 'walmart-amazon'];
 const defaultSample = 150;
 const defaultScales = [20_000, 100_000];
+const defaultShardedScales = [100_000, 500_000];
 /** The TF-IDF peer compares every pair sharing a rarer word: timed up to this size only. */
 const peerScaleLimit = 20_000;
 /**
@@ -72,6 +89,9 @@ export async function runMatchingBench(): Promise<void> {
   if (!Number.isInteger(sampleSize) || sampleSize < 1)
     throw new Error(`bad peer sample size ${process.argv[3]}`);
   const scales = process.argv[4] ? process.argv[4].split(',').map(Number) : defaultScales;
+  const shardedScales = process.argv[5] ? process.argv[5].split(',').map(Number) : defaultShardedScales;
+  const scratch = await mkdtemp(join(tmpdir(), 'pds-bench-matching-'));
+  const singlePairs = (products: number): string => join(scratch, `single-${products}.json`);
   const threshold = tuneOnTraining();
   for (const dataset of datasets) {
     const whole = await runMatchingWorker<Measurement>(['catalog', 'engine', dataset, '0']);
@@ -117,7 +137,13 @@ export async function runMatchingBench(): Promise<void> {
   console.log(`  ratio this engine / tf-idf: F1 ${(engine.f1 / peer.f1).toFixed(2)}x`);
 
   for (const products of scales) {
-    const ours = await runMatchingWorker<ScaleMeasurement>(['scale', 'engine', String(products)]);
+    const ours = await runMatchingWorker<ScaleMeasurement>([
+      'scale',
+      'engine',
+      String(products),
+      '0',
+      ...(shardedScales.includes(products) ? [singlePairs(products)] : []),
+    ]);
     const label = `synthetic ${products} x ${products}`;
     console.log(
       `\n${label}: this engine ${ours.matches} matches in ${ours.seconds.toFixed(1)} s (${ours.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(ours)} MiB`,
@@ -133,6 +159,44 @@ export async function runMatchingBench(): Promise<void> {
       `${label}: tf-idf ${tfidf.matches} matches in ${tfidf.seconds.toFixed(1)} s (${tfidf.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(tfidf)} MiB; ratio this engine / tf-idf: speed (CPU) ${(tfidf.cpuSeconds / ours.cpuSeconds).toFixed(2)}x, peak RSS ${(ours.peakRssKb / tfidf.peakRssKb).toFixed(2)}x`,
     );
   }
+
+  for (const products of shardedScales) {
+    const dir = join(scratch, `sharded-${products}`);
+    const plan = await runMatchingWorker<PlanMeasurement>(['shard-plan', String(products), dir]);
+    const shards: ShardMeasurement[] = [];
+    for (let i = 0; i < plan.shards; i++)
+      shards.push(await runMatchingWorker<ShardMeasurement>(['shard-run', dir, String(i)]));
+    const compared = scales.includes(products) ? [singlePairs(products)] : [];
+    const merge = await runMatchingWorker<MergeMeasurement>([
+      'shard-merge',
+      dir,
+      String(plan.shards),
+      String(plan.referenceProducts),
+      String(products),
+      ...compared,
+    ]);
+    await rm(dir, { recursive: true, force: true });
+    const peaks = shards.map((shard) => shard.peakRssKb / 1024);
+    const label = `synthetic ${products} x ${products} in ${plan.shards} shards`;
+    console.log(
+      `\n${label}: ${merge.matches} matches; products per shard ${Math.min(...plan.sizes)}–${Math.max(...plan.sizes)}`,
+    );
+    console.log(
+      `  plan ${plan.seconds.toFixed(1)} s (${plan.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(plan)} MiB; shards ${sum(shards, 'seconds').toFixed(1)} s (${sum(shards, 'cpuSeconds').toFixed(1)} s CPU) one after another, peak RSS per shard ${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} MiB (each in its own process); merge ${merge.seconds.toFixed(1)} s, peak RSS ${mib(merge)} MiB`,
+    );
+    const keyed = (run: string, matches: number, { sameTitle, acrossKeys }: KeyedMatches) =>
+      `  ${run}: ${sameTitle} of ${matches} matches pair one title's products (precision ${(sameTitle / matches).toFixed(4)}, recall ${(sameTitle / products).toFixed(4)}); ${acrossKeys} pair products of two blocking keys`;
+    console.log(keyed('sharded run', merge.matches, merge.sharded));
+    if (merge.diff && merge.single)
+      console.log(
+        `${keyed('single run', merge.diff.onlySingle - merge.diff.onlySharded + merge.matches, merge.single)}\n  against the single run: ${merge.diff.onlySingle} pairs only in the single run, ${merge.diff.onlySharded} only in the sharded run`,
+      );
+  }
+  await rm(scratch, { recursive: true, force: true });
+}
+
+function sum<K extends string>(items: readonly Record<K, number>[], key: K): number {
+  return items.reduce((total, item) => total + item[key], 0);
 }
 
 function mib(cost: Cost): string {
@@ -234,7 +298,12 @@ async function measurePairs(threshold: number): Promise<PairMeasurement> {
 }
 
 /** Time and peak RSS of one run over two synthetic catalogs of `size` products each. */
-async function measureScale(engine: Engine, size: number, threshold: number): Promise<ScaleMeasurement> {
+async function measureScale(
+  engine: Engine,
+  size: number,
+  threshold: number,
+  pairsFile?: string,
+): Promise<ScaleMeasurement> {
   const data = await readBenchmarkDataset('walmart-amazon');
   const { reference, competitor } = syntheticCatalogs(
     data.right.map((product) => product.name ?? ''),
@@ -248,6 +317,7 @@ async function measureScale(engine: Engine, size: number, threshold: number): Pr
       { website_id: 'competitor', products: competitor },
     ]);
     matches = result.matches.length;
+    if (pairsFile) await writeFile(pairsFile, JSON.stringify(result.matches.map(pairOf)));
   } else {
     matches = bestMatches(
       reference.map((product) => product.name ?? ''),
@@ -260,6 +330,9 @@ async function measureScale(engine: Engine, size: number, threshold: number): Pr
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'worker') {
   const [kind, ...args] = process.argv.slice(3) as [string, ...string[]];
+  const started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  const spent = () => cost(started, cpuStarted);
   const result =
     kind === 'catalog'
       ? await measureCatalog(args[0] as Engine, args[1] as string, Number(args[2]), Number(args[3] ?? 0))
@@ -267,6 +340,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'w
         ? await measurePairs(Number(args[0]))
         : kind === 'review'
           ? { datasets: await measureReview() }
-          : await measureScale(args[0] as Engine, Number(args[1]), Number(args[2] ?? 0));
+          : kind === 'shard-plan'
+            ? await planWorker(Number(args[0]), args[1] as string, spent)
+            : kind === 'shard-run'
+              ? await shardWorker(args[0] as string, Number(args[1]), spent)
+              : kind === 'shard-merge'
+                ? await mergeWorker(
+                    args[0] as string,
+                    Number(args[1]),
+                    Number(args[2]),
+                    Number(args[3]),
+                    args[4],
+                    spent,
+                  )
+                : await measureScale(args[0] as Engine, Number(args[1]), Number(args[2] ?? 0), args[3]);
   console.log(JSON.stringify(result));
 }

@@ -347,7 +347,50 @@ describe('matches and price_comparison rows', () => {
       web_c_unit_price: null,
       web_c_unit: null,
       web_c_pack_differs: null,
+      web_a_variant_differs: null,
+      web_b_variant_differs: null,
+      web_c_variant_differs: null,
     });
+  });
+
+  it('flags a match to a sibling variant in both exports, after every other column', () => {
+    const variant = (url: string, attributes: Record<string, string>) => ({
+      ...product(url, '20.00', 'EUR'),
+      variant_group: url.replace(/\?.*/, ''),
+      variant_attributes: attributes,
+    });
+    const variants = new Map([
+      ['web_ref https://ref.test/1', variant('https://ref.test/1?size=M', { Size: 'M', Color: 'Gray' })],
+      ['web_a https://a.test/1', variant('https://a.test/1?size=L', { size: 'Large', colour: 'grey' })],
+      ['web_b https://b.test/1', variant('https://b.test/1?size=M', { Größe: 'Medium', Farbe: 'GRAY' })],
+      ['web_c https://c.test/1', product('https://c.test/1', '20.00', 'EUR')],
+    ]);
+    const variantLookup = (websiteId: string, url: string) => variants.get(`${websiteId} ${url}`);
+    const competitors = ['web_a', 'web_b', 'web_c'];
+    const columns = priceComparisonColumns(competitors);
+    const row = priceComparisonRow(
+      { website_id: 'web_ref', product: variants.get('web_ref https://ref.test/1') as ProductRecord },
+      competitors.map((id) => match(id, `https://${id.slice(4)}.test/1`, 0.9)),
+      competitors,
+      variantLookup,
+      { currency: 'EUR', rates },
+    );
+    expect(row).toHaveLength(columns.length);
+    expect(columns.slice(-3)).toEqual([
+      'web_a_variant_differs',
+      'web_b_variant_differs',
+      'web_c_variant_differs',
+    ]);
+    // Size M against Large differs; Medium and GRAY at web_b are M and grey; web_c sells no variants.
+    expect(row.slice(-3)).toEqual([true, false, null]);
+    const matchCells = (competitor: string, url: string) => {
+      const cells = matchRow(match(competitor, url, 0.9), variantLookup, { currency: 'EUR', rates });
+      expect(cells).toHaveLength(MATCH_COLUMNS.length);
+      return cells.at(-1);
+    };
+    expect(MATCH_COLUMNS.at(-1)).toBe('variant_differs');
+    expect(matchCells('web_a', 'https://a.test/1')).toBe(true);
+    expect(matchCells('web_c', 'https://c.test/1')).toBeNull();
   });
 
   it('compares products sold in other packs per unit and flags them', () => {
@@ -373,7 +416,7 @@ describe('matches and price_comparison rows', () => {
     );
     expect(row).toHaveLength(columns.length);
     // The new columns come last, after every column files had before.
-    expect(columns.slice(-8)).toEqual([
+    expect(columns.slice(-10)).toEqual([
       'reference_unit_price',
       'reference_unit',
       'web_a_unit_price',
@@ -382,6 +425,8 @@ describe('matches and price_comparison rows', () => {
       'web_b_unit_price',
       'web_b_unit',
       'web_b_pack_differs',
+      'web_a_variant_differs',
+      'web_b_variant_differs',
     ]);
     expect(Object.fromEntries(columns.map((column, i) => [column, row[i]]))).toMatchObject({
       reference_price: '3.00',

@@ -7,6 +7,7 @@ import { convertPrice } from './convert-price.ts';
 import type { CsvValue } from './csv-lines.ts';
 import { packDiffers } from './pack-differs.ts';
 import type { ReferenceRates } from './reference-rates.ts';
+import { variantDiffers } from './variant-differs.ts';
 
 /** The datasets a project exports, by the name its URLs use. */
 export const EXPORT_DATASETS = [
@@ -193,6 +194,8 @@ export const MATCH_COLUMNS = [
   'confidence',
   'evidence',
   'match_status',
+  // Appended last, so the columns files had before keep their places.
+  'variant_differs',
 ] as const;
 
 /** Looks a product up by its website and URL in the catalogs the matches were made from. */
@@ -230,6 +233,7 @@ export function matchRow(
     match.confidence ?? null,
     match.evidence ?? null,
     match.status,
+    reference && competitor ? variantDiffers(reference, competitor) : null,
   ];
 }
 
@@ -272,6 +276,8 @@ export function priceComparisonColumns(competitorWebsiteIds: readonly string[]):
     ...competitorWebsiteIds.map((id) => `${id}_match_status`),
     ...competitorWebsiteIds.map((id) => `${id}_competitor_status`),
     ...packColumns(competitorWebsiteIds),
+    // Per competitor, whether its match is a sibling variant (`variantDiffers`), after the pack columns.
+    ...competitorWebsiteIds.map((id) => `${id}_variant_differs`),
   ];
 }
 
@@ -343,6 +349,11 @@ export function priceComparisonRow(
       (id): CompetitorStatus => (best.has(id) ? 'MATCHED' : pending.has(id) ? 'REVIEW' : 'NO_MATCH'),
     ),
     ...packCells(reference.product, competitorWebsiteIds, best, lookup, common),
+    ...competitorWebsiteIds.map((id) => {
+      const match = best.get(id);
+      const product = match && lookup(id, match.competitor_url);
+      return product ? variantDiffers(reference.product, product) : null;
+    }),
   ];
 }
 

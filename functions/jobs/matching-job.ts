@@ -47,12 +47,20 @@ export type PublicMatchingJob = Job & Pick<MatchingFields, (typeof MATCHING_FIEL
 export const publicMatchingJob = (job: MatchingJob): PublicMatchingJob =>
   publicJob(job, MATCHING_FIELDS) as PublicMatchingJob;
 
+/** One item of the lane's Map: a shard of the job's pair with its `pair`-th competitor. */
+export interface ShardItem {
+  pair: number;
+  shard: number;
+}
+
 /**
  * What a step of the matching lane tells its state machine: SETTLE, EXPORT, DONE, STOP (the job
- * moved on without this step), or FAIL with the job's failure.
+ * moved on without this step), SHARDS with the items of the Map that matches the job in shards, or
+ * FAIL with the job's failure.
  */
 export type MatchingStep =
   | { next: 'SETTLE' | 'EXPORT' | 'DONE' | 'STOP' }
+  | { next: 'SHARDS'; shards: ShardItem[] }
   | { next: 'FAIL'; failure: JobFailure };
 
 export const STOP: MatchingStep = { next: 'STOP' };

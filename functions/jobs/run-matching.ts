@@ -2,15 +2,15 @@ import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
 import { isKept, orient } from '#core/match-decisions';
 import { addCounts, type MatchingCounts, matchingProgress, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
-import { putRunMatches } from '#exports/run-matches';
 import { type MatchReview, matchCatalogs } from '#match/match-catalogs';
+import { type ShardSizes, shardCount } from '#match/match-in-shards';
+import { onFirstUse, setting } from '#platform/config';
 import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { listMatchDecisions } from '#store/match-decisions';
-import { getPairState, type PairState, putPairState } from '#store/matching-runs';
+import { getPairState } from '#store/matching-runs';
 import { getProject } from '#store/projects';
 import { existingWebsiteIds } from '#store/websites';
-import { matchRecord } from './match-record.ts';
 import {
   type MatchedWebsite,
   type MatchingFields,
@@ -20,6 +20,16 @@ import {
   STOP,
 } from './matching-job.ts';
 import { progressWriter } from './progress-writer.ts';
+import { type PairRun, recordMatchingRuns } from './record-matching-runs.ts';
+import { planMatchingShards } from './run-matching-shards.ts';
+
+/** When a website pair is matched in shards, and how large they are: the stage's settings. */
+const shardSizes = onFirstUse(
+  (): ShardSizes => ({
+    above: setting('MATCHING_SHARD_ABOVE'),
+    perShard: setting('MATCHING_SHARD_PRODUCTS'),
+  }),
+);
 
 /*
  * The matching lane's work is one module per task (this one, settle-matching.ts, finish-matching.ts).
@@ -49,18 +59,6 @@ async function loadCatalogs(job: MatchingJob): Promise<{ pointers: CatalogPointe
   return { pointers: pointers as CatalogPointer[] };
 }
 
-/** The reference products whose fingerprint differs from what any pair's last run saw. */
-function modifiedReference(referenceId: string, runs: readonly PairRun[]): number {
-  const modified = new Set<string>();
-  for (const run of runs) {
-    const before = run.previous?.fingerprints[referenceId] ?? {};
-    for (const [url, fingerprint] of Object.entries(run.state.fingerprints[referenceId] ?? {})) {
-      if (before[url] !== fingerprint) modified.add(url);
-    }
-  }
-  return modified.size;
-}
-
 /**
  * The project's decisions on pairs of the job's reference website with one competitor, whichever
  * website a decision named the reference: the engine honours them, so a rejected pair is never
@@ -87,11 +85,6 @@ async function reviewOf(job: MatchingJob): Promise<(competitorId: string) => Mat
     }
     return review;
   };
-}
-
-interface PairRun extends PairState {
-  previous: PairState['state'] | null;
-  websites: MatchedWebsite[];
 }
 
 /**
@@ -140,6 +133,16 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
   // The matches waiting for review list their alternatives; a threshold raised after the run finds none on the matches it moves to review.
   const autoAccept =
     (await getProject(job.project_id))?.auto_accept_confidence ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE;
+  // A pair past one function's memory is matched in shards by the lane's Map; a job with one such
+  // pair sends all its pairs there (a small pair is one shard), so one merge records them all.
+  const sizes = shardSizes();
+  const sharded = competitorCatalogs.some(
+    (catalog) => shardCount(reference.length, catalog.length, sizes) > 1,
+  );
+  if (job.sample_products === null && sharded) {
+    if (!(await progress.settle())) return STOP;
+    return planMatchingShards(running, reference, competitorCatalogs, review, autoAccept, sizes);
+  }
   let done = NO_COUNTS;
   const runs: PairRun[] = [];
   for (const [index, competitorId] of job.competitor_website_ids.entries()) {
@@ -167,24 +170,5 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
     });
   }
   if (!(await progress.settle())) return STOP;
-  if (job.sample_products === null) {
-    for (const run of runs) await putPairState(job.project_id, run, jobId);
-  }
-  const records = runs.flatMap((run) =>
-    run.state.matches.map((match) => matchRecord(job.reference_website_id, match)),
-  );
-  await putRunMatches(jobId, records);
-  const websites: MatchedWebsite[] = [
-    {
-      website_id: job.reference_website_id,
-      products: reference.length,
-      modified: modifiedReference(job.reference_website_id, runs),
-    },
-    ...runs.map((run) => run.websites[1] as MatchedWebsite),
-  ];
-  const matched = await jobStore().updateIn<MatchingFields>(jobId, 'RUNNING', {
-    matching_progress: progressOf(running, { ...done, products_total: total }, 'MATCHING_PRODUCTS'),
-    websites,
-  });
-  return matched ? { next: 'SETTLE' } : STOP;
+  return recordMatchingRuns(running, runs, reference.length, done);
 }

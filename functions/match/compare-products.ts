@@ -6,6 +6,7 @@ import type { Quantity } from './read-quantities.ts';
 import { type CodeRelation, minIdentifyingNumber, relateCodes } from './relate-codes.ts';
 import { sellsPack } from './sells-pack.ts';
 import { spelledInName } from './spelled-in-name.ts';
+import { variantsDiffer } from './variant-terms.ts';
 import type { TermWeights } from './weigh-terms.ts';
 import { namesOthersOnly } from './word-groups.ts';
 
@@ -49,6 +50,13 @@ export interface MatchEvidence {
    * from evidence of engine versions before match-9.
    */
   packConflict?: boolean;
+  /**
+   * Both are variants naming a value of one attribute, and the values differ (`variantsDiffer`:
+   * size M against size L): a sibling variant. It lowers the assignment score (`judgePair`), so a
+   * shop's same variant wins; a match to a sibling is flagged `variant_differs` in the exports.
+   * Absent from evidence of engine versions before match-10.
+   */
+  variantConflict?: boolean;
   /** Words both titles carry, rarest first, at most five. */
   words: string[];
   /** Weighted cosine of words and model codes, 0..1. */
@@ -149,6 +157,7 @@ export function compareProducts(
     colourConflict: namesOthersOnly(aTerms.colours, bTerms.colours),
     deviceConflict: namesOthersOnly(aTerms.devices, bTerms.devices),
     packConflict: sellsPack(a) !== sellsPack(b),
+    variantConflict: variantsDiffer(a.variant, b.variant),
     words: common
       .sort((x, y) => y.weight - x.weight)
       .slice(0, evidenceWords)

@@ -21,6 +21,7 @@ export function describeEvidence(evidence: MatchEvidence): string {
   if (evidence.colourConflict) conflicts.push('colours');
   if (evidence.deviceConflict) conflicts.push('devices');
   if (evidence.packConflict) conflicts.push('a pack and one piece');
+  if (evidence.variantConflict) conflicts.push('sibling variants');
   if (evidence.quantities.conflict.length > 0)
     conflicts.push(`quantities ${evidence.quantities.conflict.join(' ')}`);
   if (evidence.brand === 'conflict') conflicts.push('brand');

@@ -7,6 +7,7 @@ import { joinNumberGroups } from './join-number-groups.ts';
 import { normaliseBrand } from './normalise-brand.ts';
 import { type Quantity, readQuantities } from './read-quantities.ts';
 import { firstToken, tokeniseWords } from './tokenise-words.ts';
+import { variantTerms } from './variant-terms.ts';
 
 /** The shortest MPN of letters only taken for a code: "ECSB", not "XL". */
 const minLetterCode = 4;
@@ -16,7 +17,7 @@ const minLetterCode = 4;
  * a shop provides one (the product record has no field for it), and the price where given.
  */
 export type MatchableProduct = Pick<ProductRecord, 'url' | 'name' | 'brand' | 'gtin' | 'mpn'> &
-  Partial<Pick<ProductRecord, 'price' | 'currency' | 'price_from'>> & {
+  Partial<Pick<ProductRecord, 'price' | 'currency' | 'price_from' | 'variant_attributes'>> & {
     description?: string | null;
   };
 
@@ -41,6 +42,11 @@ export interface ProductFeatures {
    * that is also a model code is left to `codes`, so it counts once.
    */
   words: string[];
+  /**
+   * The variant's attributes as terms (`variantTerms`: "variant:size=m"), also among `words`, so
+   * blocking finds a shop's same variant among the siblings that share its name; empty without.
+   */
+  variant: readonly string[];
   /** Distinct model codes of the name and the MPN. */
   codes: string[];
   quantities: Quantity[];
@@ -75,6 +81,8 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
   const brandWords = product.brand ? tokeniseWords(foldText(product.brand)) : noWords;
   for (const word of brandWords) words.add(word);
   for (const { dimension, value } of quantities) words.add(`${dimension}=${value.toPrecision(3)}`);
+  const variant = product.variant_attributes ? variantTerms(product.variant_attributes) : noWords;
+  for (const term of variant) words.add(term);
   const mpn = product.mpn ? readMpn(product.mpn, brand) : null;
   const codes = new Set(findModelCodes(rest));
   if (mpn) codes.add(mpn);
@@ -91,6 +99,7 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     brand,
     brandWords,
     words: [...words].filter((word) => !codes.has(word)),
+    variant,
     codes: [...codes],
     quantities,
     firstWord: firstToken(name) ?? null,

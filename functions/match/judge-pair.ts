@@ -24,6 +24,13 @@ const variantFactor = 0.5;
  */
 const packFactor = 0.75;
 
+/**
+ * A sibling variant (size M against size L of one model) lowers the assignment score by a fifth:
+ * enough that a shop's same variant wins over its 300 siblings, little enough that where the shop
+ * sells only other variants the model is still matched, flagged `variant_differs` in the exports.
+ */
+const siblingFactor = 0.8;
+
 /** A year, "2007": one written in both names names an edition that a series' every product shares. */
 const year = /^(?:19|20)\d\d$/;
 
@@ -76,7 +83,8 @@ export function judgePair(
     priceFactor(evidence.priceRatio ?? null) *
     (evidence.colourConflict ? variantFactor : 1) *
     (evidence.deviceConflict ? variantFactor : 1) *
-    (evidence.packConflict ? packFactor : 1);
+    (evidence.packConflict ? packFactor : 1) *
+    (evidence.variantConflict ? siblingFactor : 1);
   if (!withConfidence && (!runOut || rule.score < minLearnedScore))
     return { score: rule.score * leaned, confidence: Number.NaN, evidence };
   const learned = predictProbability(scorer, pairFeatures(a, b, weights, evidence, rule.score));

@@ -5,9 +5,11 @@ import type { AcceptanceRule } from './choose-matches.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import { describeProduct, type MatchableProduct } from './describe-product.ts';
 import { internFeatures, internStrings } from './intern-strings.ts';
+import type { ShardOutcome, ShardResult } from './match-in-shards.ts';
 import { type CatalogSide, matchWebsitePair } from './match-website-pair.ts';
 import { productFingerprint } from './product-fingerprint.ts';
 import { sureScore } from './uncoded-pairs-suspect.ts';
+import type { TermCounts } from './weigh-terms.ts';
 
 /** One website's catalog; products are keyed by URL (a repeated URL counts once, first wins). */
 export interface CatalogInput {
@@ -110,6 +112,11 @@ export interface MatchingOptions {
    * `DEFAULT_AUTO_ACCEPT_CONFIDENCE` by default.
    */
   alternativesBelow?: number;
+  /**
+   * Set where the catalogs are one shard of a website pair (`planShards`, one competitor): the terms
+   * counted over the whole catalogs, and the result carries what `mergeShards` needs.
+   */
+  shard?: { termCounts: TermCounts };
 }
 
 const defaults = {
@@ -140,9 +147,22 @@ interface Side extends CatalogSide {
 export async function matchCatalogs(
   reference: CatalogInput,
   competitors: readonly CatalogInput[],
+  options: MatchingOptions & { shard: { termCounts: TermCounts } },
+  onProgress?: (counters: MatchingCounters) => unknown,
+): Promise<ShardResult>;
+export async function matchCatalogs(
+  reference: CatalogInput,
+  competitors: readonly CatalogInput[],
+  options?: MatchingOptions,
+  onProgress?: (counters: MatchingCounters) => unknown,
+): Promise<MatchingResult>;
+export async function matchCatalogs(
+  reference: CatalogInput,
+  competitors: readonly CatalogInput[],
   options: MatchingOptions = {},
   onProgress?: (counters: MatchingCounters) => unknown,
-): Promise<MatchingResult> {
+): Promise<MatchingResult | ShardResult> {
+  if (options.shard && competitors.length !== 1) throw new Error('A shard matches one competitor catalog.');
   const candidates = options.candidates ?? defaults.candidates;
   const rule: AcceptanceRule = { ...defaults.acceptance, ...options.acceptance };
   const progressEvery = options.progressEvery ?? defaults.progressEvery;
@@ -165,6 +185,7 @@ export async function matchCatalogs(
   const fingerprints: MatchingState['fingerprints'] = { [reference.website_id]: referenceSide.fingerprints };
   const websites: MatchingResult['websites'] = [describeSide(referenceSide)];
   const matches: ProductMatch[] = [];
+  let shard: ShardOutcome | undefined;
   let sinceReport = 0;
   const report = async (): Promise<void> => {
     await onProgress?.({ ...counters });
@@ -177,7 +198,8 @@ export async function matchCatalogs(
     const competitorSide = readSide(competitor, previous, intern);
     fingerprints[competitor.website_id] = competitorSide.fingerprints;
     websites.push(describeSide(competitorSide));
-    const { kept, chosen } = await matchWebsitePair(referenceSide, competitorSide, previous.matches, {
+    const outcome = await matchWebsitePair(referenceSide, competitorSide, previous.matches, {
+      ...(options.shard ? { shard: options.shard } : {}),
       review: honoured,
       previousReview: previous.review ?? { rejected: [], kept: [] },
       candidates,
@@ -197,6 +219,8 @@ export async function matchCatalogs(
         if (++sinceReport >= progressEvery) await report();
       },
     });
+    const { kept, chosen, surePairs, chosenIf } = outcome;
+    if (chosenIf) shard = { kept, chosenIf, surePairs };
     const before = new Set(
       previous.matches
         .filter((match) => match.website_id === competitor.website_id)
@@ -208,7 +232,8 @@ export async function matchCatalogs(
     matches.push(...kept, ...chosen);
     await report();
   }
-  return { fingerprints, matches, review: honoured, counters: { ...counters }, websites };
+  const result = { fingerprints, matches, review: honoured, counters: { ...counters }, websites };
+  return shard ? { ...result, shard } : result;
 }
 
 function readSide(catalog: CatalogInput, previous: MatchingState, intern: (text: string) => string): Side {

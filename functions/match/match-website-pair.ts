@@ -7,8 +7,8 @@ import { findCandidates } from './find-candidates.ts';
 import { indexCatalog } from './index-catalog.ts';
 import { judgePair } from './judge-pair.ts';
 import type { Alternative, MatchReview, ProductMatch, ProductPair } from './match-catalogs.ts';
-import { uncodedPairsSuspect } from './uncoded-pairs-suspect.ts';
-import { weighTerms } from './weigh-terms.ts';
+import { countSurePairs, type SurePairs, suspectFromSurePairs } from './uncoded-pairs-suspect.ts';
+import { countTerms, type TermCounts, weighCounts } from './weigh-terms.ts';
 
 /** One catalog of a run: its products' features and which of them are new or changed. */
 export interface CatalogSide {
@@ -23,6 +23,13 @@ export interface PairOutcome {
   kept: ProductMatch[];
   /** Matches decided in this run. */
   chosen: ProductMatch[];
+  /** The reference products' best pairs that are sure: whether uncoded pairs are suspect is read from them. */
+  surePairs: SurePairs;
+  /**
+   * A shard's matches decided both ways, as whether uncoded pairs are suspect is read from the sure
+   * pairs of all shards: `chosen` is one of them. Only where `shard` is set.
+   */
+  chosenIf?: { suspect: ProductMatch[]; notSuspect: ProductMatch[] };
 }
 
 interface PairSettings {
@@ -37,6 +44,11 @@ interface PairSettings {
   calibration?: MatchCalibration;
   /** Matches with a confidence below this list their alternatives. */
   alternativesBelow: number;
+  /**
+   * Set where the catalogs are one shard of a larger pair (`match-in-shards.ts`): the terms counted
+   * over the whole catalogs, and both assignments are returned.
+   */
+  shard?: { termCounts: TermCounts };
   /** Called once before the lookups with the number of reference products whose decision stands. */
   onSkipped: (count: number) => Promise<void>;
   /** Called after each lookup, of a reference product (true) or of a competitor product (false). */
@@ -107,7 +119,7 @@ export async function matchWebsitePair(
   }
 
   await settings.onSkipped(refs.length - refQueries.size);
-  const weights = weighTerms([refs, comps]);
+  const weights = weighCounts(settings.shard?.termCounts ?? countTerms([refs, comps]));
   const refIndex = indexCatalog(refs);
   const compIndex = indexCatalog(comps);
   // Only scores are kept while blocking; the evidence is computed again for the chosen pairs.
@@ -157,36 +169,55 @@ export async function matchWebsitePair(
       score: match.score,
       coded: agreesByIdentifier(match.evidence),
     });
-  const suspect = uncodedPairsSuspect(best.values(), refs.length);
+  const surePairs = countSurePairs(best.values());
+  const suspect = suspectFromSurePairs(surePairs, refs.length);
   const runnerUp = runnerUps(pairs);
-  const judge = (pair: ScoredPair) => {
+  const judged = new Map<number, JudgedPair>();
+  const judge = (pair: ScoredPair): JudgedPair => {
+    const key = pair.reference * comps.length + pair.competitor;
+    const known = judged.get(key);
+    if (known) return known;
     const a = refs[pair.reference] as ProductFeatures;
     const b = comps[pair.competitor] as ProductFeatures;
     const { score, confidence, evidence } = judgePair(a, b, weights, true, settings.pairScorer);
     const signals = { learned: confidence, score, runnerUp: runnerUp(pair), coded: pair.coded };
     // Equal GTINs decide; no benchmark carries GTINs to calibrate them on.
     const calibrated = evidence.gtin === 'equal' ? 1 : calibrateConfidence(signals, settings.calibration);
-    return { url: b.key, score, confidence: calibrated, evidence, signals };
+    const found = { url: b.key, score, confidence: calibrated, evidence, signals };
+    judged.set(key, found);
+    return found;
   };
-  const accepted = chooseMatches(pairs, settings.rule, taken, suspect);
-  const others = otherCandidates(pairs, accepted, maxAlternatives);
-  const chosen = accepted.map((pair): ProductMatch => {
-    const judged = judge(pair);
-    // Judging three more pairs per match would cost a third of the run: only pairs a person reviews get them.
-    const listed = judged.confidence < settings.alternativesBelow ? (others.get(pair.reference) ?? []) : [];
-    const alternatives = listed.map((other): Alternative => {
-      const { url, confidence, evidence, signals } = judge(other);
-      return { url, confidence, evidence, signals };
+  const assign = (uncodedSuspect: boolean): ProductMatch[] => {
+    const accepted = chooseMatches(
+      pairs,
+      settings.rule,
+      { reference: new Set(taken.reference), competitor: new Set(taken.competitor) },
+      uncodedSuspect,
+    );
+    const others = otherCandidates(pairs, accepted, maxAlternatives);
+    return accepted.map((pair): ProductMatch => {
+      const match = judge(pair);
+      // Judging three more pairs per match would cost a third of the run: only pairs a person reviews get them.
+      const listed = match.confidence < settings.alternativesBelow ? (others.get(pair.reference) ?? []) : [];
+      const alternatives = listed.map((other): Alternative => {
+        const { url, confidence, evidence, signals } = judge(other);
+        return { url, confidence, evidence, signals };
+      });
+      return {
+        reference_url: (refs[pair.reference] as ProductFeatures).key,
+        website_id: competitor.website_id,
+        ...match,
+        ...(alternatives.length > 0 ? { alternatives } : {}),
+      };
     });
-    return {
-      reference_url: (refs[pair.reference] as ProductFeatures).key,
-      website_id: competitor.website_id,
-      ...judged,
-      ...(alternatives.length > 0 ? { alternatives } : {}),
-    };
-  });
-  return { kept, chosen };
+  };
+  if (!settings.shard) return { kept, chosen: assign(suspect), surePairs };
+  const chosenIf = { suspect: assign(true), notSuspect: assign(false) };
+  return { kept, chosen: suspect ? chosenIf.suspect : chosenIf.notSuspect, surePairs, chosenIf };
 }
+
+/** A scored pair's match fields, judged once however many assignments list it. */
+type JudgedPair = Omit<ProductMatch, 'reference_url' | 'website_id' | 'alternatives'>;
 
 /** Other candidates listed per match, for a person reviewing it to choose from. */
 const maxAlternatives = 3;

@@ -21,6 +21,17 @@ export function uncodedPairsSuspect(
   bestPairs: Iterable<{ score: number; coded: boolean }>,
   referenceProducts: number,
 ): boolean {
+  return suspectFromSurePairs(countSurePairs(bestPairs), referenceProducts);
+}
+
+/** The reference products whose best pair is sure, and how many of those agree by an identifier. */
+export interface SurePairs {
+  sure: number;
+  coded: number;
+}
+
+/** Counts the sure pairs among the reference products' best pairs: shards' counts add up. */
+export function countSurePairs(bestPairs: Iterable<{ score: number; coded: boolean }>): SurePairs {
   let sure = 0;
   let coded = 0;
   for (const pair of bestPairs) {
@@ -28,5 +39,10 @@ export function uncodedPairsSuspect(
     sure++;
     if (pair.coded) coded++;
   }
+  return { sure, coded };
+}
+
+/** `uncodedPairsSuspect` from the sure pairs counted over all reference products. */
+export function suspectFromSurePairs({ sure, coded }: SurePairs, referenceProducts: number): boolean {
   return sure >= minSurePairs && coded > sure / 2 && sure < referenceProducts / 2;
 }

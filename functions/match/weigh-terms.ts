@@ -13,20 +13,43 @@ export interface TermWeights {
 }
 
 /**
+ * How many products carry each word and code, over all catalogs of a comparison: what the weights
+ * are read from. A run split into shards counts over the whole catalogs once and hands each shard
+ * the counts of its terms, so a term weighs in a shard what it weighs in one run.
+ */
+export interface TermCounts {
+  /** Products counted, over all catalogs. */
+  total: number;
+  /** Catalogs counted (a code identifies a model where at most two products per catalog carry it). */
+  catalogs: number;
+  words: Map<string, number>;
+  codes: Map<string, number>;
+}
+
+/** Counts the terms of every product of the catalogs. */
+export function countTerms(catalogs: readonly (readonly ProductFeatures[])[]): TermCounts {
+  const counts: TermCounts = { total: 0, catalogs: catalogs.length, words: new Map(), codes: new Map() };
+  for (const catalog of catalogs) for (const product of catalog) addTerms(counts, product);
+  return counts;
+}
+
+/** Counts one more product's terms. */
+export function addTerms(counts: TermCounts, product: ProductFeatures): void {
+  counts.total++;
+  for (const word of product.words) counts.words.set(word, (counts.words.get(word) ?? 0) + 1);
+  for (const code of product.codes) counts.codes.set(code, (counts.codes.get(code) ?? 0) + 1);
+}
+
+/**
  * BM25's inverse document frequency over all catalogs of a comparison, so a term weighs the same
  * whichever side it is read from.
  */
 export function weighTerms(catalogs: readonly (readonly ProductFeatures[])[]): TermWeights {
-  const words = new Map<string, number>();
-  const codes = new Map<string, number>();
-  let total = 0;
-  for (const catalog of catalogs) {
-    total += catalog.length;
-    for (const product of catalog) {
-      for (const word of product.words) words.set(word, (words.get(word) ?? 0) + 1);
-      for (const code of product.codes) codes.set(code, (codes.get(code) ?? 0) + 1);
-    }
-  }
+  return weighCounts(countTerms(catalogs));
+}
+
+/** The weights of counted terms; a term not counted weighs as one no product carries. */
+export function weighCounts({ total, catalogs, words, codes }: TermCounts): TermWeights {
   const idf = (frequency: number): number => Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
   // Each term's weight computed once: blocking and scoring ask for it millions of times in a large run.
   const wordWeights = new Map([...words].map(([term, frequency]) => [term, idf(frequency)]));
@@ -50,7 +73,7 @@ export function weighTerms(catalogs: readonly (readonly ProductFeatures[])[]): T
   return {
     word,
     code,
-    identifies: (term) => (codes.get(term) ?? 0) <= 2 * catalogs.length,
+    identifies: (term) => (codes.get(term) ?? 0) <= 2 * catalogs,
     wordWeights: wordWeightsOf,
     norm(product) {
       let norm = norms.get(product);

@@ -113,6 +113,21 @@ export const SETTINGS = {
     max: 780,
     about: 'the time a FULL scrape’s plan crawls the shop for product pages before it scrapes what it found',
   },
+  MATCHING_SHARD_ABOVE: {
+    kind: 'number',
+    fallback: 60_000,
+    min: 2,
+    max: 100_000_000,
+    about:
+      'products of a website pair (both catalogs) above which a matching job matches it in shards (the lane’s Map)',
+  },
+  MATCHING_SHARD_PRODUCTS: {
+    kind: 'number',
+    fallback: 40_000,
+    min: 2,
+    max: 10_000_000,
+    about: 'products (both catalogs) a matching shard holds on average',
+  },
   JOB_IDLE_LIMIT_SECONDS: {
     kind: 'number',
     fallback: 14 * 24 * 60 * 60,

@@ -112,6 +112,20 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     memoryMB: 2048,
     buckets: { data: 'RW' },
   },
+  // One shard of a website pair too large for one function (about 20,000 x 20,000 products by default).
+  MatchShardFunctionArn: {
+    module: 'match-shard',
+    timeoutSeconds: 900,
+    memoryMB: 2048,
+    buckets: { data: 'RW' },
+  },
+  // Reads the shards' results and the pairs' previous states; writes the new states and the job's matches.
+  MergeMatchingShardsFunctionArn: {
+    module: 'merge-matching-shards',
+    timeoutSeconds: 900,
+    memoryMB: 2048,
+    buckets: { data: 'RW' },
+  },
   SettleMatchingFunctionArn: { module: 'settle-matching', timeoutSeconds: 60, memoryMB: 256, buckets: {} },
   // Builds the matches and price_comparison files and counts the project's overlap.
   FinishMatchingFunctionArn: {

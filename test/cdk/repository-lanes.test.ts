@@ -1,6 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { taskFunctions } from '#platform/tasks';
 import { REPO_ROOT } from '../../lib/bundling.ts';
@@ -78,5 +78,44 @@ describe('the lanes in state-machines/', () => {
         ]),
       ),
     );
+  });
+
+  it('match the shards of a large website pair in the matching lane’s DISTRIBUTED Map, merged after it', () => {
+    const lane = JSON.parse(readFileSync(join(directory, 'matching.asl.json'), 'utf8'));
+    const map = lane.States.MatchShards;
+    expect(map).toMatchObject({
+      Type: 'Map',
+      ItemsPath: '$.match.shards',
+      ItemProcessor: { ProcessorConfig: { Mode: 'DISTRIBUTED' }, StartAt: 'MatchShard' },
+      Next: 'MergeShards',
+    });
+    expect(map.ItemProcessor.States.MatchShard.Resource).toBe('${MatchShardFunctionArn}');
+    expect(lane.States.MergeShards.Resource).toBe('${MergeMatchingShardsFunctionArn}');
+    const { jobs } = synthStage('dev');
+    if (!jobs) throw new Error('ASL files exist but no jobs stack was made');
+    const template = Template.fromStack(jobs);
+    const [[, matching] = []] = resourcesOf(template, 'AWS::StepFunctions::StateMachine').filter(
+      ([, machine]) => machine.Properties.StateMachineName === 'pds-dev-matching',
+    );
+    const substitutions = matching?.Properties.DefinitionSubstitutions as Record<
+      string,
+      { 'Fn::GetAtt': [string, string] }
+    >;
+    for (const placeholder of ['MatchShardFunctionArn', 'MergeMatchingShardsFunctionArn']) {
+      const fn = template.toJSON().Resources[substitutions[placeholder]?.['Fn::GetAtt'][0] ?? ''];
+      expect(fn.Properties.Description).toBe(`Task ${taskFunctions[placeholder]?.module} of the job lanes`);
+      expect(fn.Properties.MemorySize).toBe(taskFunctions[placeholder]?.memoryMB);
+    }
+    // The Map's items run as child executions of the lane itself.
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'states:StartExecution',
+            Resource: { 'Fn::Join': ['', Match.arrayWith([':stateMachine:pds-dev-matching'])] },
+          }),
+        ]),
+      },
+    });
   });
 });

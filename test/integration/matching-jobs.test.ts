@@ -2,12 +2,15 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '#admin/commands';
 import { settleJob } from '#core/pricing';
+import { getRunMatches } from '#exports/run-matches';
 import { sharedProducts } from '#fixtures/shared-products';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
-import { catalogPointerWrites, latestCatalog } from '#store/catalogs';
+import { matchCatalogs } from '#match/match-catalogs';
+import { catalogPointerWrites, latestCatalog, readCatalog } from '#store/catalogs';
 import { dynamo } from '#store/dynamo';
+import { getShardingPlan } from '#store/matching-shards';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob } from '#test/jobs';
@@ -17,6 +20,10 @@ import { readCsvObjects } from '#test/read-csv';
 
 // This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
 process.env.CRAWL_MIN_DELAY_MS = '0';
+// The reference and competitor A (340 products) are matched in 3 shards by the lane's Map, and B
+// (300) with them as one shard: every paid job of this file runs sharded, the sample in one run.
+process.env.MATCHING_SHARD_ABOVE = '320';
+process.env.MATCHING_SHARD_PRODUCTS = '120';
 
 /**
  * Three shops selling windows of one product range (ShopSpec.catalogOffset), so which of their
@@ -267,6 +274,31 @@ describe('a paid matching job', () => {
     const after = await balance();
     expect(after.held).toBe('0.00');
     expect((Number(before.balance) - Number(after.balance)).toFixed(2)).toBe(expected.amount);
+  });
+
+  it('was matched in shards by the lane’s Map, with the matches one run gives', async () => {
+    const plan = await getShardingPlan(first.job_id);
+    expect(plan.pairs.map((pair) => [pair.competitor_website_id, pair.shards])).toEqual([
+      [competitorA.websiteId, 3],
+      [competitorB.websiteId, 1],
+    ]);
+    const catalogOf = async (websiteId: string) => {
+      const pointer = await latestCatalog(websiteId);
+      if (!pointer) throw new Error(`no catalog of ${websiteId}`);
+      return readCatalog(pointer);
+    };
+    const single = await matchCatalogs(
+      { website_id: reference.websiteId, products: await catalogOf(reference.websiteId) },
+      [{ website_id: competitorA.websiteId, products: await catalogOf(competitorA.websiteId) }],
+    );
+    const sharded = (await getRunMatches(first.job_id)).filter(
+      (match) => match.competitor_website_id === competitorA.websiteId,
+    );
+    expect(single.matches.length).toBeGreaterThan(30);
+    // The run's match records keep the confidence to three decimals: the pairs are compared.
+    expect(new Set(sharded.map((match) => `${match.reference_url} ${match.competitor_url}`))).toEqual(
+      new Set(single.matches.map((match) => `${match.reference_url} ${match.url}`)),
+    );
   });
 
   it('skips every product the second time when nothing changed', async () => {

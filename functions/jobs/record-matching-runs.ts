@@ -1,0 +1,65 @@
+import type { MatchingCounts } from '#core/matching-progress';
+import { putRunMatches } from '#exports/run-matches';
+import type { MatchingState } from '#match/match-catalogs';
+import { jobStore } from '#store/job-store';
+import { type PairState, putPairState } from '#store/matching-runs';
+import { matchRecord } from './match-record.ts';
+import {
+  type MatchedWebsite,
+  type MatchingFields,
+  type MatchingJob,
+  type MatchingStep,
+  progressOf,
+  STOP,
+} from './matching-job.ts';
+
+/** One website pair's run: its new state, the state it started from, and its websites' counts. */
+export interface PairRun extends PairState {
+  previous: MatchingState | null;
+  websites: MatchedWebsite[];
+}
+
+/** The reference products whose fingerprint differs from what any pair's last run saw. */
+function modifiedReference(referenceId: string, runs: readonly PairRun[]): number {
+  const modified = new Set<string>();
+  for (const run of runs) {
+    const before = run.previous?.fingerprints[referenceId] ?? {};
+    for (const [url, fingerprint] of Object.entries(run.state.fingerprints[referenceId] ?? {})) {
+      if (before[url] !== fingerprint) modified.add(url);
+    }
+  }
+  return modified.size;
+}
+
+/**
+ * The end of the matching, in one run or merged from shards: the pairs' new states (not for a
+ * sample, which saw only part of the reference), the job's matches, its websites and its progress.
+ */
+export async function recordMatchingRuns(
+  job: MatchingJob,
+  runs: readonly PairRun[],
+  referenceProducts: number,
+  done: MatchingCounts,
+): Promise<MatchingStep> {
+  if (job.sample_products === null) {
+    for (const run of runs) await putPairState(job.project_id, run, job.job_id);
+  }
+  const records = runs.flatMap((run) =>
+    run.state.matches.map((match) => matchRecord(job.reference_website_id, match)),
+  );
+  await putRunMatches(job.job_id, records);
+  const websites: MatchedWebsite[] = [
+    {
+      website_id: job.reference_website_id,
+      products: referenceProducts,
+      modified: modifiedReference(job.reference_website_id, runs),
+    },
+    ...runs.map((run) => run.websites[1] as MatchedWebsite),
+  ];
+  const total = referenceProducts * job.competitor_website_ids.length;
+  const matched = await jobStore().updateIn<MatchingFields>(job.job_id, 'RUNNING', {
+    matching_progress: progressOf(job, { ...done, products_total: total }, 'MATCHING_PRODUCTS'),
+    websites,
+  });
+  return matched ? { next: 'SETTLE' } : STOP;
+}
