@@ -1099,6 +1099,8 @@ export interface components {
           gap: string | null;
           /** @description True when the match is sold in another pack (compare unit prices); null unless MATCHED. */
           pack_differs: boolean | null;
+          /** @description True when the match is another variant of the product (another size or colour than the reference), false when the same variant; null unless MATCHED and both products are variants. */
+          variant_differs: boolean | null;
         })[];
     };
     Localization: {

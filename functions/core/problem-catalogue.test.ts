@@ -20,8 +20,9 @@ const CODE_USES = [
   /(?<![\w.])code:\s*'([A-Z][A-Z0-9_]*)'/g,
   /\.code\)?\.toBe\('([A-Z][A-Z0-9_]*)'\)/g,
 ];
-// Node's own error codes (ECONNRESET …) share the `code` member; they are not problems.
-const NODE_ERROR_CODE = /^E[A-Z]+$/;
+// Network failures' codes share the `code` member and are not problems: Node's own (ECONNRESET …),
+// undici's (UND_ERR_…) and the crawl proxy's gateway failure, which the fetcher retries like them.
+const NODE_ERROR_CODE = /^(?:E[A-Z]+|UND_ERR_[A-Z_]+|PROXY_BAD_GATEWAY)$/;
 
 describe('the problem catalogue', () => {
   it('knows every code the source builds, compares or expects', async () => {

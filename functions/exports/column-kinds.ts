@@ -13,6 +13,8 @@ const NAMED: Readonly<Record<string, ColumnKind>> = {
   confidence: 'number',
   price_change_percent: 'number',
   price_from: 'boolean',
+  pack_differs: 'boolean',
+  variant_differs: 'boolean',
   variant_attributes: 'json',
   field_sources: 'json',
 };
@@ -21,6 +23,7 @@ const NAMED: Readonly<Record<string, ColumnKind>> = {
 const BY_SUFFIX: readonly [string, ColumnKind][] = [
   ['_score', 'number'],
   ['_pack_differs', 'boolean'],
+  ['_variant_differs', 'boolean'],
 ];
 
 /** The kind of a column of any dataset, by its name; every other column is text. */

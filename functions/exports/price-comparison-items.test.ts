@@ -37,6 +37,7 @@ describe('priceComparisonItem', () => {
     web_b_match_status: 'auto',
     web_b_competitor_status: 'MATCHED',
     web_b_pack_differs: true,
+    web_b_variant_differs: false,
     web_c_competitor_status: 'REVIEW',
   };
   const line = JSON.parse(
@@ -46,7 +47,7 @@ describe('priceComparisonItem', () => {
     ),
   );
 
-  it('gives each competitor of the row its price, status, gap and pack difference, in the run order', () => {
+  it('gives each competitor of the row its price, status, gap, pack and variant differences, in the run order', () => {
     // Act
     const item = priceComparisonItem(line, competitors);
     // Assess
@@ -67,6 +68,7 @@ describe('priceComparisonItem', () => {
         match_status: 'auto',
         gap: '-1.50',
         pack_differs: true,
+        variant_differs: false,
       },
       {
         website_id: 'web_c',
@@ -79,6 +81,7 @@ describe('priceComparisonItem', () => {
         match_status: null,
         gap: null,
         pack_differs: null,
+        variant_differs: null,
       },
     ]);
   });

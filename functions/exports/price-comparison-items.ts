@@ -16,6 +16,8 @@ export interface PriceComparisonCompetitor {
   gap: string | null;
   /** True where the match is sold in another pack: compare unit prices, not prices. */
   pack_differs: boolean | null;
+  /** True where the match is another variant of the product (another size or colour). */
+  variant_differs: boolean | null;
 }
 
 /** One reference product of the price comparison, with each competitor's side. */
@@ -78,6 +80,7 @@ export function priceComparisonItem(
       const price = text(line[`${id}_price`]);
       const status = line[`${id}_competitor_status`];
       const packDiffers = line[`${id}_pack_differs`];
+      const variantDiffers = line[`${id}_variant_differs`];
       return {
         website_id: id,
         url: text(line[`${id}_url`]),
@@ -91,6 +94,7 @@ export function priceComparisonItem(
         match_status: text(line[`${id}_match_status`]),
         gap: priceGap(referencePrice, price),
         pack_differs: typeof packDiffers === 'boolean' ? packDiffers : null,
+        variant_differs: typeof variantDiffers === 'boolean' ? variantDiffers : null,
       };
     }),
   };

@@ -282,6 +282,8 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
       'The competitor’s price less the reference price, in `currency` (decimal string, negative when cheaper); null unless both are priced.',
     'competitors.pack_differs':
       'True when the match is sold in another pack (compare unit prices); null unless MATCHED.',
+    'competitors.variant_differs':
+      'True when the match is another variant of the product (another size or colour than the reference), false when the same variant; null unless MATCHED and both products are variants.',
   },
   MatchReviewItem: {
     pair_id: 'The pair; a decision on it gets this id (`mdc_…`).',

@@ -352,6 +352,7 @@ export const routes: readonly Route[] = [
     description:
       "The rows of the website's `price_comparison` export file (JSON Lines), rebuilt first when stale as a download would be, paged by reference product URL: the reference product's price and, per competitor website of its newest matching, the matched product's URL and price, `competitor_status` (MATCHED, REVIEW or NO_MATCH), `gap` (competitor price less reference price, in `currency`) and `pack_differs`. Empty before the website's first matching.",
     access: EXPORT_BUILD,
+    bundleOverLimit: WRITES_EXPORT_FILES,
     action: 'READ',
     problems: ['PROJECT_NOT_FOUND', 'WEBSITE_NOT_FOUND', 'EXPORTS_NOT_ENABLED', 'EXPORTS_MAINTENANCE'],
   }),

@@ -83,6 +83,7 @@ const priceComparisonCompetitor = v.object({
   match_status: v.nullable(v.string()),
   gap: v.nullable(v.string()),
   pack_differs: v.nullable(v.boolean()),
+  variant_differs: v.nullable(v.boolean()),
 });
 
 export const priceComparisonItem = v.object({
