@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { untrainedProfile } from '../../../test/helpers/real-pages.ts';
+import { extractProduct } from './extract-product.ts';
+import { readPage } from './read-page.ts';
+
+const url = 'https://shop.example/item/123';
+const read = (body: string, title = 'Garden chair | Shop') =>
+  extractProduct(
+    readPage(`<html lang="en"><head><title>${title}</title></head><body>${body}</body></html>`, url),
+    untrainedProfile(url),
+  );
+const related = (count: number): string =>
+  `<ul class="carousel">${Array.from(
+    { length: count },
+    (_, index) =>
+      `<li class="tile"><a href="/item/${index + 500}">Other chair ${index}</a><span>€${index + 9}.00</span><button>Add to cart</button></li>`,
+  ).join('')}</ul>`;
+
+describe('the visible page without structured data', () => {
+  it('reads the price of a buy box that holds links of its own (watch list, seller), not of the tiles beside it', () => {
+    const record = read(
+      `<header><form><select name="price"><option>Under €10</option><option>€10 to €50</option></select></form></header>` +
+        '<h1>Garden chair</h1>' +
+        '<form action="/buy"><div><span>Price:</span><span>€25.00</span></div>' +
+        '<input type="submit" value="Add to basket"><a href="/watch?item=123">Add to watch list</a>' +
+        '<a href="/seller/olive">Seller: olive</a></form>' +
+        `<h2>You may also like</h2>${related(4)}`,
+    );
+    expect(record).toMatchObject({
+      name: 'Garden chair',
+      price: '25.00',
+      currency: 'EUR',
+      availability: 'IN_STOCK',
+    });
+  });
+
+  it('still reads repeated priced tiles as cards: a tile row alone gives no product price', () => {
+    const record = read(`<h1>Chairs</h1>${related(4)}`, 'Chairs | Shop');
+    expect(record?.price ?? null).toBeNull();
+  });
+});
