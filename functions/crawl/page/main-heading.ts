@@ -66,7 +66,8 @@ function bestHeading(
 function headingText(heading: Element): string {
   const aside = (element: Element): boolean => {
     if (element === heading) return false;
-    if (isHidden(element)) return true;
+    // A control in the heading ("hide this posting", "unhide", "add to wish list") is no part of the name.
+    if (isHidden(element) || element.name === 'button' || element.attribs.role === 'button') return true;
     if (element.name !== 'a' && element.name !== 'span' && element.name !== 'small') return false;
     const text = cleanText(textOf(element));
     return (

@@ -38,4 +38,21 @@ describe('the visible page without structured data', () => {
     const record = read(`<h1>Chairs</h1>${related(4)}`, 'Chairs | Shop');
     expect(record?.price ?? null).toBeNull();
   });
+
+  it('reads no web address as the name, and no control inside the heading', () => {
+    const record = read(
+      '<div itemscope itemtype="https://schema.org/Product"><a itemprop="name" href="/">http://shop.example/</a></div>' +
+        '<h1>Garden chair <span class="unbanish" role="button">unhide</span></h1>' +
+        '<div><span>€25.00</span><button>Add to cart</button></div>',
+    );
+    expect(record).toMatchObject({ name: 'Garden chair', price: '25.00' });
+  });
+
+  it('reads a name cut short with an ellipsis whole from the title that begins with it', () => {
+    const record = read(
+      '<h1>Garden chair with arm rests and…</h1><div><span>€25.00</span><button>Add to cart</button></div>',
+      'Garden chair with arm rests and a cushion, teak - Shop',
+    );
+    expect(record?.name).toBe('Garden chair with arm rests and a cushion, teak');
+  });
 });
