@@ -55,4 +55,13 @@ describe('the visible page without structured data', () => {
     );
     expect(record?.name).toBe('Garden chair with arm rests and a cushion, teak');
   });
+
+  it('names the product by the lower heading the title holds where the only h1 is a dialog’s', () => {
+    const record = read(
+      '<div class="modal"><h1>Manufacturer information for Chairmakers Ltd (Teak)</h1></div>' +
+        '<h2>Garden chair Teak, 2 pieces</h2><div><span>€25.00</span><button>Add to cart</button></div>',
+      'Garden chair Teak, 2 pieces - Shop',
+    );
+    expect(record?.name).toBe('Garden chair Teak, 2 pieces');
+  });
 });
