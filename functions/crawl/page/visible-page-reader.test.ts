@@ -64,4 +64,12 @@ describe('the visible page without structured data', () => {
     );
     expect(record?.name).toBe('Garden chair Teak, 2 pieces');
   });
+
+  it('reads the price, not the price with delivery the page shows next to the buy button', () => {
+    const record = read(
+      '<h1>Garden chair</h1><div class="label">€1,679</div><div class="tax">Cena z dostawą: €1,718</div>' +
+        '<button>Add to cart</button>',
+    );
+    expect(record?.price).toBe('1679.00');
+  });
 });
