@@ -72,4 +72,22 @@ describe('the visible page without structured data', () => {
     );
     expect(record?.price).toBe('1679.00');
   });
+
+  it('reads no price from a learned price element that shows a message with a count and no currency', () => {
+    const profile = {
+      ...untrainedProfile(url),
+      method: 'SELECTORS' as const,
+      country: 'IL',
+      currency: 'ILS',
+    };
+    const selectors = { name: { selector: 'h1' }, price: { selector: 'div.label' } };
+    const at = (label: string) =>
+      extractProduct(
+        readPage(`<html><body><h1>Perfume 200ml</h1><div class="label">${label}</div></body></html>`, url),
+        { ...profile, selectors },
+      );
+    expect(at('Out of stock, over 10 buyers')?.price ?? null).toBeNull();
+    expect(at('₪1,679 over 20 buyers')?.price).toBe('1679.00');
+    expect(at('1679')?.price).toBe('1679.00');
+  });
 });
