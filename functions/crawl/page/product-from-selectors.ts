@@ -77,6 +77,9 @@ export function productFromSelectors(
   };
 }
 
+/** A one-word label after a value in the same row, "Theme:" in "Acme Theme: Classic". */
+const NEXT_LABEL = /\s+\p{Lu}[\p{L}-]{1,30}[:：](?:\s|$)/u;
+
 /** The value one rule reads from a page, or null. */
 export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): string | null {
   if (rule.label !== undefined) {
@@ -89,7 +92,12 @@ export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): strin
       if (!text.toLowerCase().startsWith(label) || firstText(element) !== label) continue;
       if (best === null || text.length < best.length) best = text;
     }
-    return best === null ? null : best.slice(label.length).replace(/^\s*[:：]?\s*/, '') || null;
+    // A row of several pairs ("Brand: Acme Theme: Classic") holds this label's value up to the next label.
+    const value = best
+      ?.slice(label.length)
+      .replace(/^\s*[:：]?\s*/, '')
+      .split(NEXT_LABEL)[0];
+    return value || null;
   }
   const element = firstMatch($, rule);
   if (!element) return null;

@@ -90,4 +90,16 @@ describe('the visible page without structured data', () => {
     expect(at('₪1,679 over 20 buyers')?.price).toBe('1679.00');
     expect(at('1679')?.price).toBe('1679.00');
   });
+
+  it('reads a learned label’s value up to the next label of a row holding two pairs', () => {
+    const profile = { ...untrainedProfile(url), method: 'SELECTORS' as const };
+    const record = extractProduct(
+      readPage(
+        '<html><body><h1>Hoodie</h1><span>€25.00</span><button>Add to cart</button><table><tr><td>Brand:</td><td>Fruit of the Loom</td><td>Theme:</td><td>Classic</td></tr></table></body></html>',
+        url,
+      ),
+      { ...profile, selectors: { brand: { selector: 'tr', label: 'Brand' } } },
+    );
+    expect(record?.brand).toBe('Fruit of the Loom');
+  });
 });
