@@ -213,7 +213,10 @@ export function extractProduct(
   const record: ProductRecord = {
     url: page.url,
     canonical_url: canonicalUrl(page, structured[0]?.fields.url ?? null),
-    name: withoutEmptyLabel(withoutSiteTag(page, withoutHeadingAsides(page, pick('name')))),
+    name: untruncated(
+      page,
+      withoutEmptyLabel(withoutSiteTag(page, withoutHeadingAsides(page, pick('name', namesProduct)))),
+    ),
     brand: pick('brand'),
     gtin,
     mpn,
@@ -288,6 +291,27 @@ function withoutHeadingAsides(page: Page, name: string | null): string | null {
   const heading = name === null ? null : mainHeading(page);
   if (!heading || heading.text === name) return name;
   return cleanText(textOf(heading.element, '', isHidden)) === name ? heading.text : name;
+}
+
+/**
+ * A source whose name is a web address or a path ("http://shop.example/", "/": the link of a
+ * mislabelled logo or home link) names no product.
+ */
+function namesProduct(candidate: { fields: ProductFields }): boolean {
+  return !/^(?:https?:)?\/\S*$/i.test(candidate.fields.name?.trim() ?? '');
+}
+
+/**
+ * "Seat Cushion Pain Relief…": a name cut short for a tile's width is read whole from the page's
+ * title where that title begins with it, up to the site's name set off by a separator.
+ */
+function untruncated(page: Page, name: string | null): string | null {
+  const stem = name && /^(.{8,}?)\s*(?:\.{3}|…)$/u.exec(name)?.[1];
+  if (!stem) return name;
+  const title = cleanText(textOf(page.$('head title').first().toArray()));
+  if (!title.startsWith(stem)) return name;
+  const end = title.slice(stem.length).search(/\s+[-–—|:]\s+/u);
+  return end < 0 ? title : title.slice(0, stem.length + end);
 }
 
 /** "Legend 200ml edt דגם:": templates append a label whose value the shop left empty. */

@@ -23,9 +23,12 @@ export function mainHeading(page: Page): { element: Element; text: string } | nu
   const best = bestHeading(page, elementsByTag(page.$, 'h1'), title);
   // The only h1 is the shop's name in its header: the product's title is a lower heading the
   // document title shares words with.
-  if (best && best.score > 0) return { element: best.element, text: best.text };
+  if (best && best.score >= LOWER_HEADING_SHARE) return { element: best.element, text: best.text };
+  // An h1 sharing a word or two with the title may be a dialog's ("Manufacturer information for
+  // … (MSI)"): a lower heading the title holds most of names the page better.
   const lower = bestHeading(page, elementsByTag(page.$, 'h2'), title);
-  const named = lower && lower.score >= LOWER_HEADING_SHARE ? lower : best;
+  const named =
+    lower && lower.score >= LOWER_HEADING_SHARE && lower.score > (best?.score ?? 0) ? lower : best;
   return named && { element: named.element, text: named.text };
 }
 
@@ -66,7 +69,8 @@ function bestHeading(
 function headingText(heading: Element): string {
   const aside = (element: Element): boolean => {
     if (element === heading) return false;
-    if (isHidden(element)) return true;
+    // A control in the heading ("hide this posting", "unhide", "add to wish list") is no part of the name.
+    if (isHidden(element) || element.name === 'button' || element.attribs.role === 'button') return true;
     if (element.name !== 'a' && element.name !== 'span' && element.name !== 'small') return false;
     const text = cleanText(textOf(element));
     return (

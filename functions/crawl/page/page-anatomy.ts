@@ -45,6 +45,11 @@ const BUY_ATTRIBUTES =
  */
 const REAL_LINK = 'a[href]:not([href^="#"]):not([href^="javascript" i])';
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg']);
+/**
+ * A price in a drop-down is one choice of several (a search filter's "under €10", a deposit or
+ * instalment plan, a variant that read-variants reads), not the price the page shows for the product.
+ */
+const CHOICES = new Set(['select', 'option', 'optgroup', 'datalist']);
 
 export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   const { $ } = page;
@@ -70,6 +75,11 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     const text = cleanText(textOf(element));
     return text.length > max ? null : text;
   };
+  // A card alone (the last page of a listing) still shows its product as a link: its picture or title.
+  const titledByLink = (block: Element): boolean =>
+    $(block).find('a[href] img, a[href] h2, a[href] h3, a[href] h4, h2 a[href], h3 a[href], h4 a[href]')
+      .length > 0;
+  const controls = buyControls(page);
   const cardOf = new Map<Element, Element | null>();
   const cardAncestor = (element: Element): Element | null => {
     if (cardOf.has(element)) return cardOf.get(element) ?? null;
@@ -82,20 +92,46 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     ) {
       if (node.name === 'body' || node.name === 'main') break;
       if (!tree.linkBelow.has(node) && !isRealLink(node)) continue;
-      // The nearest block with a link: a card when it is small and not the product's own block.
-      if (!containsH1(node) && shortText(node, 399) !== null) card = node;
+      // The nearest block with a link: a card when it is small, not the product's own block, and
+      // either one of a row of like blocks (a listing's, a carousel's) or showing a product as a
+      // linked picture or title. A small block standing alone whose links are actions (watch list,
+      // seller, delivery terms) is the product's own buy box.
+      if (!containsH1(node) && shortText(node, 399) !== null && (repeated(node) || titledByLink(node)))
+        card = node;
       break;
     }
     cardOf.set(element, card);
     return card;
   };
   const inCard = (element: Element): boolean => cardAncestor(element) !== null;
+  /** Whether the block, or a wrapper of it, has a sibling of its tag and class that holds a link too. */
+  const repeated = (block: Element): boolean => {
+    for (
+      let node: Element | null = block, depth = 0;
+      node && depth < 3;
+      node = node.parent as Element | null, depth++
+    ) {
+      const parent = node.parent as Element | null;
+      if (!parent || parent.name === 'body') return false;
+      const kind = node.attribs.class ?? '';
+      for (const sibling of parent.children)
+        if (
+          sibling !== node &&
+          sibling.type === 'tag' &&
+          (sibling as Element).name === node.name &&
+          ((sibling as Element).attribs.class ?? '') === kind &&
+          (tree.linkBelow.has(sibling as Element) || isRealLink(sibling as Element))
+        )
+          return true;
+    }
+    return false;
+  };
 
   const priced: PricedElement[] = [];
   const struckDepth = new Set<Element>();
   for (const [index, element] of all.entries()) {
     if (index % 256 === 0) checkDeadline(deadline);
-    if (SKIPPED.has(element.name)) continue;
+    if (SKIPPED.has(element.name) || CHOICES.has(element.name)) continue;
     const parent = element.parent as Element | null;
     if (isStruckPrice(element) || (parent && struckDepth.has(parent))) {
       struckDepth.add(element);
@@ -150,7 +186,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       cardLinks.add(link.href);
     }
   }
-  const buyButtons = buyControls(page).filter((element) => !inCard(element));
+  const buyButtons = controls.filter((element) => !inCard(element));
   return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order, regionWith };
 }
 

@@ -10,7 +10,7 @@ import { textOf } from './text-of.ts';
 
 /** Prices that are not what the buyer pays for the product: delivery, savings, totals, unit prices, instalments. */
 const NOT_THE_PRICE =
-  /deliver|shipping|postage|versand|livraison|spedizion|envío|save|sparen|risparmi|économ|total|gesamt|totale|\/\s*(?:\d+\s*)?(?:kg|g|l|ml|m|m²|stück|st|pc|unit)\b|per (?:kg|litre|unit)|\bx\s*\d+\s*(?:months?|mois|monate|mesi|cuotas)|\/\s*(?:mo|month|monat|mois)\b|^\+/i;
+  /deliver|shipping|postage|versand|livraison|spedizion|envío|frete|dostaw|доставк|משלוח|save|sparen|risparmi|économ|total|gesamt|totale|\/\s*(?:\d+\s*)?(?:kg|g|l|ml|m|m²|stück|st|pc|unit)\b|per (?:kg|litre|unit)|\bx\s*\d+\s*(?:months?|mois|monate|mesi|cuotas)|\/\s*(?:mo|month|monat|mois)\b|^\+/i;
 /**
  * Generic rules on the visible page, for pages that carry no structured data and shops with no
  * learned rules: the heading that names the page (the h1 closest to the document title), the

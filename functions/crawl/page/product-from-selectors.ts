@@ -4,6 +4,7 @@ import type { Availability } from '#core/product-record';
 import type { FieldRule, SelectorField } from '../learn/extraction-profile.ts';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
+import { currencyInText } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { mainHeading } from './main-heading.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
@@ -15,6 +16,23 @@ import type { Page } from './read-page.ts';
 import { selectByRule } from './select-by-rule.ts';
 import { isHidden, textOf } from './text-of.ts';
 
+/**
+ * The learned price element holding words and a number but no currency ("out of stock, over 10
+ * buyers" where other pages show "₪1,679") shows a message, not a price; a bare amount ("99.00")
+ * is a price in the page's money.
+ */
+function wordsWithoutCurrency(element: Element, context: PriceContext): boolean {
+  if (PRICE_ATTRIBUTES.some((name) => element.attribs[name] !== undefined)) return false;
+  const text = cleanText(textOf(element));
+  return /\p{L}{3,}/u.test(text) && currencyInText(text, context.country) === null;
+}
+const PRICE_ATTRIBUTES = [
+  'content',
+  'data-price',
+  'data-price-amount',
+  'data-currency',
+  'data-price-currency',
+];
 const PREORDER_BUTTON = /pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż/i;
 
 /** Reads a product with markup rules; a field whose rule is missing or finds nothing is null. */
@@ -39,7 +57,7 @@ export function productFromSelectors(
             .some((parent) => isStruckPrice(parent as Element)),
       ) as Element | undefined) ?? null)
     : null;
-  const parsed = price ? priceOfElement(price, context) : null;
+  const parsed = price && !wordsWithoutCurrency(price, context) ? priceOfElement(price, context) : null;
   const name = rules.name ? readName(page, rules.name) : null;
   const category = rules.category ? readCrumbs($, rules.category, page, name) : null;
   return {
@@ -59,6 +77,9 @@ export function productFromSelectors(
   };
 }
 
+/** A one-word label after a value in the same row, "Theme:" in "Acme Theme: Classic". */
+const NEXT_LABEL = /\s+\p{Lu}[\p{L}-]{1,30}[:：](?:\s|$)/u;
+
 /** The value one rule reads from a page, or null. */
 export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): string | null {
   if (rule.label !== undefined) {
@@ -71,7 +92,12 @@ export function readRule($: CheerioAPI, rule: FieldRule, pageUrl: string): strin
       if (!text.toLowerCase().startsWith(label) || firstText(element) !== label) continue;
       if (best === null || text.length < best.length) best = text;
     }
-    return best === null ? null : best.slice(label.length).replace(/^\s*[:：]?\s*/, '') || null;
+    // A row of several pairs ("Brand: Acme Theme: Classic") holds this label's value up to the next label.
+    const value = best
+      ?.slice(label.length)
+      .replace(/^\s*[:：]?\s*/, '')
+      .split(NEXT_LABEL)[0];
+    return value || null;
   }
   const element = firstMatch($, rule);
   if (!element) return null;

@@ -27,6 +27,10 @@ import { readPage } from './read-page.ts';
  * is not tied to it, now takes its name from the visible page and gets it wrong); on the
  * development pages stripped of structured data name 0.847, price 0.781, currency 0.841, SKU 0.671,
  * availability 0.836 (68 of 73 with a record).
+ * Measured 2026-11-28 (issue 29, a card is one of a row or a linked picture or title; names that are
+ * addresses, cut short or a dialog's h1 refused): development pages unchanged; more-real-pages name
+ * 0.946, price 0.868, currency 0.961, availability 0.833 (55 of 56); stripped name 0.903, price
+ * 0.877, currency 0.899, SKU 0.671, availability 0.904 (72 of 73).
  */
 const FLOORS: Record<ScoredField, number> = {
   name: 0.95,
@@ -39,17 +43,17 @@ const FLOORS: Record<ScoredField, number> = {
   availability: 0.96,
 };
 const MORE_FLOORS: Partial<Record<ScoredField, number>> = {
-  name: 0.83,
+  name: 0.92,
   price: 0.85,
-  currency: 0.9,
+  currency: 0.94,
   availability: 0.81,
 };
 const STRIPPED_FLOORS: Partial<Record<ScoredField, number>> = {
-  name: 0.83,
-  price: 0.76,
-  currency: 0.82,
+  name: 0.88,
+  price: 0.86,
+  currency: 0.88,
   sku: 0.65,
-  availability: 0.81,
+  availability: 0.89,
 };
 
 const scoreOf = (pages: readonly RealPage[]) => {
@@ -65,12 +69,12 @@ const scoreOf = (pages: readonly RealPage[]) => {
 
 describe('reading the pages of shops the reader was not fitted on', () => {
   it.each([
-    ['more-real-pages', () => loadMoreRealPages(), MORE_FLOORS, 53],
+    ['more-real-pages', () => loadMoreRealPages(), MORE_FLOORS, 55],
     [
       'development pages stripped of structured data',
       () => loadRealPages().map((page) => ({ ...page, html: stripStructuredData(page.html) })),
       STRIPPED_FLOORS,
-      67,
+      72,
     ],
   ] as const)(
     'reads the %s at least at their floors',

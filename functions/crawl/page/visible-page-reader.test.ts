@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { untrainedProfile } from '../../../test/helpers/real-pages.ts';
+import { extractProduct } from './extract-product.ts';
+import { readPage } from './read-page.ts';
+
+const url = 'https://shop.example/item/123';
+const read = (body: string, title = 'Garden chair | Shop') =>
+  extractProduct(
+    readPage(`<html lang="en"><head><title>${title}</title></head><body>${body}</body></html>`, url),
+    untrainedProfile(url),
+  );
+const related = (count: number): string =>
+  `<ul class="carousel">${Array.from(
+    { length: count },
+    (_, index) =>
+      `<li class="tile"><a href="/item/${index + 500}">Other chair ${index}</a><span>€${index + 9}.00</span><button>Add to cart</button></li>`,
+  ).join('')}</ul>`;
+
+describe('the visible page without structured data', () => {
+  it('reads the price of a buy box that holds links of its own (watch list, seller), not of the tiles beside it', () => {
+    const record = read(
+      `<header><form><select name="price"><option>Under €10</option><option>€10 to €50</option></select></form></header>` +
+        '<h1>Garden chair</h1>' +
+        '<form action="/buy"><div><span>Price:</span><span>€25.00</span></div>' +
+        '<input type="submit" value="Add to basket"><a href="/watch?item=123">Add to watch list</a>' +
+        '<a href="/seller/olive">Seller: olive</a></form>' +
+        `<h2>You may also like</h2>${related(4)}`,
+    );
+    expect(record).toMatchObject({
+      name: 'Garden chair',
+      price: '25.00',
+      currency: 'EUR',
+      availability: 'IN_STOCK',
+    });
+  });
+
+  it('still reads repeated priced tiles as cards: a tile row alone gives no product price', () => {
+    const record = read(`<h1>Chairs</h1>${related(4)}`, 'Chairs | Shop');
+    expect(record?.price ?? null).toBeNull();
+  });
+
+  it('reads no web address as the name, and no control inside the heading', () => {
+    const record = read(
+      '<div itemscope itemtype="https://schema.org/Product"><a itemprop="name" href="/">http://shop.example/</a></div>' +
+        '<h1>Garden chair <span class="unbanish" role="button">unhide</span></h1>' +
+        '<div><span>€25.00</span><button>Add to cart</button></div>',
+    );
+    expect(record).toMatchObject({ name: 'Garden chair', price: '25.00' });
+  });
+
+  it('reads a name cut short with an ellipsis whole from the title that begins with it', () => {
+    const record = read(
+      '<h1>Garden chair with arm rests and…</h1><div><span>€25.00</span><button>Add to cart</button></div>',
+      'Garden chair with arm rests and a cushion, teak - Shop',
+    );
+    expect(record?.name).toBe('Garden chair with arm rests and a cushion, teak');
+  });
+
+  it('names the product by the lower heading the title holds where the only h1 is a dialog’s', () => {
+    const record = read(
+      '<div class="modal"><h1>Manufacturer information for Chairmakers Ltd (Teak)</h1></div>' +
+        '<h2>Garden chair Teak, 2 pieces</h2><div><span>€25.00</span><button>Add to cart</button></div>',
+      'Garden chair Teak, 2 pieces - Shop',
+    );
+    expect(record?.name).toBe('Garden chair Teak, 2 pieces');
+  });
+
+  it('reads the price, not the price with delivery the page shows next to the buy button', () => {
+    const record = read(
+      '<h1>Garden chair</h1><div class="label">€1,679</div><div class="tax">Cena z dostawą: €1,718</div>' +
+        '<button>Add to cart</button>',
+    );
+    expect(record?.price).toBe('1679.00');
+  });
+
+  it('reads no price from a learned price element that shows a message with a count and no currency', () => {
+    const profile = {
+      ...untrainedProfile(url),
+      method: 'SELECTORS' as const,
+      country: 'IL',
+      currency: 'ILS',
+    };
+    const selectors = { name: { selector: 'h1' }, price: { selector: 'div.label' } };
+    const at = (label: string) =>
+      extractProduct(
+        readPage(`<html><body><h1>Perfume 200ml</h1><div class="label">${label}</div></body></html>`, url),
+        { ...profile, selectors },
+      );
+    expect(at('Out of stock, over 10 buyers')?.price ?? null).toBeNull();
+    expect(at('₪1,679 over 20 buyers')?.price).toBe('1679.00');
+    expect(at('1679')?.price).toBe('1679.00');
+  });
+
+  it('reads a learned label’s value up to the next label of a row holding two pairs', () => {
+    const profile = { ...untrainedProfile(url), method: 'SELECTORS' as const };
+    const record = extractProduct(
+      readPage(
+        '<html><body><h1>Hoodie</h1><span>€25.00</span><button>Add to cart</button><table><tr><td>Brand:</td><td>Fruit of the Loom</td><td>Theme:</td><td>Classic</td></tr></table></body></html>',
+        url,
+      ),
+      { ...profile, selectors: { brand: { selector: 'tr', label: 'Brand' } } },
+    );
+    expect(record?.brand).toBe('Fruit of the Loom');
+  });
+});
