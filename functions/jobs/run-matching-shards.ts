@@ -106,7 +106,7 @@ export async function planMatchingShards(
 export async function matchShard(jobId: string, item: ShardItem): Promise<MatchingStep> {
   const job = await jobStore().get<MatchingFields>(jobId);
   const competitorId = job?.competitor_website_ids[item.pair];
-  if (!job || job.status !== 'RUNNING' || competitorId === undefined) return STOP;
+  if (job?.status !== 'RUNNING' || competitorId === undefined) return STOP;
   const input = await getShardInput(jobId, item.pair, item.shard);
   const result = await matchCatalogs(
     { website_id: job.reference_website_id, products: input.reference },

@@ -12,7 +12,6 @@ import { getPairState } from '#store/matching-runs';
 import { getProject } from '#store/projects';
 import { existingWebsiteIds } from '#store/websites';
 import {
-  type MatchedWebsite,
   type MatchingFields,
   type MatchingJob,
   type MatchingStep,
