@@ -75,6 +75,7 @@ const MAX_PARALLEL_BATCHES = 4;
 const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
 const BOT_WALL_RETRY_MS = setting('CRAWL_BOT_WALL_RETRY_MS');
+const PUSHBACK_INTERVAL_MS = setting('CRAWL_PUSHBACK_INTERVAL_MS');
 const CHROMIUM_PATH = setting('CHROMIUM_PATH') ?? DEFAULT_CHROMIUM_PATH;
 
 /** The Accept-Language of the project's market; none for a project without localization. */
@@ -153,6 +154,7 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
       allowedHosts: ALLOWED_HOSTS,
       minDelayMs: MIN_DELAY_MS,
       botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+      pushbackIntervalMs: PUSHBACK_INTERVAL_MS,
     }),
     website.rendering,
   );
@@ -257,6 +259,7 @@ export async function scrapeBatch(
       minDelayMs: MIN_DELAY_MS,
       perHostConcurrency: BATCH_CONCURRENCY,
       botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+      pushbackIntervalMs: PUSHBACK_INTERVAL_MS,
     }),
     website?.rendering,
   );

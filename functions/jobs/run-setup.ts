@@ -42,6 +42,7 @@ const MAX_SEEDS = 50;
 const ALLOWED_HOSTS = parseAllowedHosts(setting('CRAWL_ALLOWED_HOSTS'));
 const MIN_DELAY_MS = setting('CRAWL_MIN_DELAY_MS');
 const BOT_WALL_RETRY_MS = setting('CRAWL_BOT_WALL_RETRY_MS');
+const PUSHBACK_INTERVAL_MS = setting('CRAWL_PUSHBACK_INTERVAL_MS');
 const CHROMIUM_PATH = setting('CHROMIUM_PATH') ?? DEFAULT_CHROMIUM_PATH;
 
 const FAILURES: Record<Exclude<AnalysisVerdict, 'OK'>, (analysis: SiteAnalysis) => JobFailure> = {
@@ -90,6 +91,7 @@ function newFetcher(country: string): PageFetcher {
     allowedHosts: ALLOWED_HOSTS,
     minDelayMs: MIN_DELAY_MS,
     botWallRetryDelayMs: BOT_WALL_RETRY_MS,
+    pushbackIntervalMs: PUSHBACK_INTERVAL_MS,
   });
 }
 

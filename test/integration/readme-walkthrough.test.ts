@@ -15,7 +15,8 @@ let printed: { B: string; K: string; S1: string; S2: string };
 
 /**
  * `npm start` as a user runs it, once for both walk-throughs (each in a project of its own); they take
- * their values from the lines it printed. No crawl delay: the walk-throughs assert no crawl timing.
+ * their values from the lines it printed. No crawl delay, and no slowed pace after a demo shop's 429
+ * (its Retry-After is still waited out): the walk-throughs assert no crawl timing.
  */
 beforeAll(async () => {
   port = await freePort();
@@ -27,6 +28,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
       DATA_DIR: join(configDir, 'data'),
       CRAWL_MIN_DELAY_MS: '0',
+      CRAWL_PUSHBACK_INTERVAL_MS: '10',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
