@@ -88,8 +88,9 @@ function bash(script: string): Promise<{ code: number | null; stdout: string; st
 describe.concurrent('the README', () => {
   it('runs the pds walk-through as written against a fresh npm start', async () => {
     const [walkThrough] = await shellBlocks('Walk-through with `pds`');
-    expect(walkThrough).toContain('npx pds login --url "$B" --key "$K"');
-    const run = await bash(walkThrough ?? '');
+    expect(walkThrough).toContain('pds login --url "$B" --key "$K"');
+    // As typed into an interactive shell, where the walk-through's alias applies to the lines after it.
+    const run = await bash(`shopt -s expand_aliases\n${walkThrough}`);
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/^Products delivered: \d+$/m);
     expect(Number(/^Matches found: (\d+)$/m.exec(run.stdout)?.[1])).toBeGreaterThanOrEqual(72);
