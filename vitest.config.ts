@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirstSequencer from './test/helpers/slowest-first-sequencer.ts';
 
 export default defineConfig({
   test: {
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    // Two workers finish together only if the longest files do not start last.
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         extends: true,

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Command } from './command.ts';
 import { completionScript } from './completion.ts';
@@ -24,6 +27,40 @@ _pds; printf '%s\\n' "\${COMPREPLY[@]}"`;
   return execFileSync('bash', ['-c', script], { encoding: 'utf8' }).split('\n').filter(Boolean);
 }
 
+/**
+ * Drives an interactive zsh on a pseudo-terminal (zsh's own zpty module) with compinit loaded and the
+ * script sourced: each argument is typed, then Tab, then a key whose widget prints the command line.
+ */
+const ZSH_DRIVER = `zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z "PS1='READY> '; autoload -U compinit; compinit -u -D; source \${(q)1}"
+zpty -r z chunk '*READY> '
+zpty -w z 'show() { print -rn -- "<""<$BUFFER>"">" }; zle -N show; bindkey "^T" show'
+zpty -r z chunk '*READY> '
+for typed in "\${@[2,-1]}"; do
+  zpty -w -n z "$typed"$'\\t\\x14\\x15'
+  zpty -r z chunk '*<<*>>'
+  print -r -- "\${\${chunk##*<<}%>>}"
+done
+zpty -d z
+`;
+
+/** The command line zsh shows after Tab, for each line typed. */
+function zshCompletes(lines: string[]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'pds-zsh-'));
+  try {
+    writeFileSync(join(dir, 'driver.zsh'), ZSH_DRIVER);
+    writeFileSync(join(dir, '_pds'), completionScript('zsh', commands));
+    const output = execFileSync('zsh', ['-f', join(dir, 'driver.zsh'), join(dir, '_pds'), ...lines], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    return output.split('\n').slice(0, lines.length);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('shell completion', () => {
   it('completes commands, their options and their first argument in bash', () => {
     expect(bashCompletes(['pds', 'exp'])).toEqual(['export', 'expire']);
@@ -37,6 +74,26 @@ describe('shell completion', () => {
     ]);
     expect(bashCompletes(['pds', 'export', 'ma'])).toEqual(['matches']);
     expect(bashCompletes(['pds', 'jobs', '--p'])).toEqual(['--project']);
+  });
+
+  it('completes commands, their options and their first argument in zsh', () => {
+    expect(
+      zshCompletes([
+        'pds expo',
+        'pds exp',
+        'pds export --fo',
+        'pds export ma',
+        'pds jobs --p',
+        'pds export -',
+      ]),
+    ).toEqual([
+      'pds export ',
+      'pds exp',
+      'pds export --format ',
+      'pds export matches ',
+      'pds jobs --project ',
+      'pds export -',
+    ]);
   });
 
   it('writes zsh and fish scripts naming every command with its summary, quotes escaped', () => {

@@ -163,6 +163,14 @@ export const SETTINGS = {
     max: 60_000,
     about: 'how long a URL that met a bot wall (403 or a challenge page) waits before its one retry',
   },
+  CRAWL_PUSHBACK_INTERVAL_MS: {
+    kind: 'number',
+    fallback: 250,
+    min: 0,
+    max: 10_000,
+    about:
+      'tests only: spacing of request starts to a host after its first 429 or 503, doubled at each further one; its Retry-After still applies',
+  },
   WEBHOOK_ALLOWED_HOSTS: optional(
     'local stack and tests only: `host:port` receivers that webhooks may reach at private addresses, comma-separated',
   ),

@@ -24,7 +24,15 @@ let consoleUrl: string;
 beforeAll(async () => {
   port = await freePort();
   server = spawn(process.execPath, [...WITH_TSX, 'bin/dev-server.ts'], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent' },
+    // This file asserts no crawl timing: its setup crawls a demo shop without the politeness gap
+    // and without the slowed pace after a 429 (whose Retry-After is still waited out).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      CRAWL_MIN_DELAY_MS: '0',
+      CRAWL_PUSHBACK_INTERVAL_MS: '10',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -11,8 +11,10 @@ import type { RunningStack } from '#local/start-stack';
 import { newCustomer, newProject, newUser } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
 
-// This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
+// This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap, and
+// the one that answers 429 now and then (with Retry-After, still waited out) is not crawled slowly after.
 process.env.CRAWL_MIN_DELAY_MS = '0';
+process.env.CRAWL_PUSHBACK_INTERVAL_MS = '10';
 
 let stack: RunningStack;
 let shop: RunningShop;

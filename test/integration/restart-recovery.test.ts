@@ -38,6 +38,10 @@ async function startService(): Promise<Service> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       CRAWL_ALLOWED_HOSTS: [shop, competitor].map((running) => new URL(running.url).host).join(','),
+      // The slow pages are what keep a job busy to be killed; the politeness gap and the slowed
+      // pace after a 429 (its Retry-After still waited out) only add time.
+      CRAWL_MIN_DELAY_MS: '0',
+      CRAWL_PUSHBACK_INTERVAL_MS: '10',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -63,6 +63,8 @@ export interface FetcherOptions {
    * target host is resolved and checked before the proxy is asked for it.
    */
   proxyUrl?: string;
+  /** Spacing of a host's request starts after its first pushback, doubled at each further one. */
+  pushbackIntervalMs?: number;
 }
 
 const DEFAULTS = {
@@ -77,12 +79,11 @@ const DEFAULTS = {
   maxRetryDelayMs: 30_000,
   maxPushbackRetries: 6,
   botWallRetryDelayMs: 5_000,
+  pushbackIntervalMs: 250,
 } as const;
 
 /** Slow-down steps a host that pushes back can earn; each halves its concurrency and doubles its spacing. */
 const MAX_PUSHBACK_LEVEL = 4;
-/** Spacing of a host's request starts after its first pushback, doubled at each further one. */
-const PUSHBACK_BASE_INTERVAL_MS = 250;
 /**
  * Answers without pushback, to requests sent at the slowed pace, that earn a host one step back
  * toward its normal pace: a shop that refused once in a while is not crawled at a crawl's pace
@@ -148,6 +149,7 @@ class Fetcher implements PageFetcher {
       maxRetryDelayMs: options.maxRetryDelayMs ?? DEFAULTS.maxRetryDelayMs,
       maxPushbackRetries: options.maxPushbackRetries ?? DEFAULTS.maxPushbackRetries,
       botWallRetryDelayMs: options.botWallRetryDelayMs ?? DEFAULTS.botWallRetryDelayMs,
+      pushbackIntervalMs: options.pushbackIntervalMs ?? DEFAULTS.pushbackIntervalMs,
     };
     this.allowList = new HostAllowList(options.allowedHosts ?? []);
     const { proxyUrl } = options;
@@ -321,7 +323,7 @@ class Fetcher implements PageFetcher {
     const startIntervalMs =
       level === 0
         ? this.settings.minDelayMs
-        : Math.max(this.settings.minDelayMs, PUSHBACK_BASE_INTERVAL_MS * 2 ** level);
+        : Math.max(this.settings.minDelayMs, this.settings.pushbackIntervalMs * 2 ** level);
     const crawlDelay = this.crawlDelayMs.get(host);
     if (crawlDelay === undefined) {
       return {
