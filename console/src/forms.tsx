@@ -1,5 +1,5 @@
 import type { ComponentChildren, JSX, TargetedSubmitEvent } from 'preact';
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiProblem } from './api.ts';
 
 export interface Field {
@@ -32,6 +32,11 @@ export function ProblemView(props: { error: unknown }): JSX.Element {
       <p>{(error as Error).message}</p>
     </div>
   );
+}
+
+/** Whether the keyboard focus was lost: its element disabled or removed, so Tab would start over. */
+export function focusLost(): boolean {
+  return document.activeElement === null || document.activeElement === document.body;
 }
 
 /**
@@ -105,6 +110,17 @@ export function ApiForm(props: {
   const [done, setDone] = useState<ComponentChildren>(null);
   const [problem, setProblem] = useState<unknown>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const status = useRef<HTMLDivElement>(null);
+  // The submit button is disabled while the call runs, which drops the keyboard focus; once it
+  // ends the focus goes to what it brought: the first field in error, or the outcome shown.
+  useEffect(() => {
+    if (busy || !focusLost()) return;
+    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else if (done || problem) status.current?.focus();
+    else form.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+  }, [busy]);
   const onSubmit = async (event: TargetedSubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = valuesOf(event.currentTarget, props.fields);
@@ -129,7 +145,7 @@ export function ApiForm(props: {
     }
   };
   return (
-    <form class="api-form" aria-label={props.title} onSubmit={onSubmit}>
+    <form ref={form} class="api-form" aria-label={props.title} onSubmit={onSubmit}>
       <h3>{props.title}</h3>
       {props.fields.map((field) => {
         const id = `${formId}-${field.name}`;
@@ -147,7 +163,7 @@ export function ApiForm(props: {
       <button type="submit" disabled={busy}>
         {props.submit}
       </button>
-      <div class="form-status" aria-live="polite">
+      <div ref={status} class="form-status" aria-live="polite" tabindex={-1}>
         {done ? <div class="done">{done}</div> : null}
         {problem ? <ProblemView error={problem} /> : null}
       </div>
@@ -163,6 +179,11 @@ export function ActionButton(props: {
 }): JSX.Element {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // Disabled while the call runs, the button loses the keyboard focus; it takes it back after.
+  useEffect(() => {
+    if (!busy && focusLost()) button.current?.focus();
+  }, [busy]);
   const onClick = async () => {
     setBusy(true);
     setProblem(null);
@@ -173,10 +194,12 @@ export function ActionButton(props: {
     } finally {
       setBusy(false);
     }
+    // The action took the button away (an approved job offers no Approve): the page keeps the focus.
+    if (!button.current?.isConnected && focusLost()) document.getElementById('main')?.focus();
   };
   return (
     <span class="action">
-      <button type="button" disabled={busy} aria-label={props.ariaLabel} onClick={onClick}>
+      <button ref={button} type="button" disabled={busy} aria-label={props.ariaLabel} onClick={onClick}>
         {props.label}
       </button>
       <span class="action-status" aria-live="polite">

@@ -2,7 +2,7 @@ import { type JSX, render, type TargetedSubmitEvent } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { type ApiProblem, apiClient, ok, page } from './api.ts';
 import type { ConsoleContext, ConsoleProject, Membership } from './context.ts';
-import { ProblemView } from './forms.tsx';
+import { focusLost, ProblemView } from './forms.tsx';
 import { PAGES, type PageName } from './pages/index.tsx';
 import { cleanKey, session } from './session.ts';
 
@@ -158,8 +158,9 @@ function PageView(props: { context: ConsoleContext; hash: string; moveFocus: boo
       (content) => {
         if (left) return;
         setShown({ state: 'shown', content });
-        // After a link is followed, a screen reader starts at the new page, not at the old link.
-        if (props.moveFocus) document.getElementById('main')?.focus();
+        // After a link is followed, a screen reader starts at the new page, not at the old link; a
+        // page read again keeps the focus unless it stood on what the reading replaced.
+        if (props.moveFocus || focusLost()) document.getElementById('main')?.focus();
       },
       (error: unknown) => {
         if (!left) setShown({ state: 'failed', error });

@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
-import { ProblemView } from './forms.tsx';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { focusLost, ProblemView } from './forms.tsx';
 import { type Column, Table } from './ui.tsx';
 
 /** Items a list page asks the API for: a screenful, whatever the API's own default. */
@@ -25,6 +25,16 @@ export function PagedList<T>(props: {
     number: 1,
   });
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
+  const section = useRef<HTMLElement>(null);
+  const turned = useRef(false);
+  const turn = (to: { cursor: string | null; number: number }) => {
+    turned.current = true;
+    setPosition(to);
+  };
+  // On the last page Next page goes away, and First page on the first: the list keeps the focus.
+  useEffect(() => {
+    if (loaded.state === 'shown' && turned.current && focusLost()) section.current?.focus();
+  }, [loaded]);
   // A page is read when the position moves, not when the parent re-renders a new `load`.
   useEffect(() => {
     let left = false;
@@ -51,12 +61,12 @@ export function PagedList<T>(props: {
         <Table caption={props.caption} columns={props.columns} items={loaded.items} />
         <div class="pager">
           {number > 1 ? (
-            <button type="button" onClick={() => setPosition({ cursor: null, number: 1 })}>
+            <button type="button" onClick={() => turn({ cursor: null, number: 1 })}>
               First page
             </button>
           ) : null}
           {next ? (
-            <button type="button" onClick={() => setPosition({ cursor: next, number: number + 1 })}>
+            <button type="button" onClick={() => turn({ cursor: next, number: number + 1 })}>
               Next page
             </button>
           ) : null}
@@ -66,7 +76,7 @@ export function PagedList<T>(props: {
     );
   }
   return (
-    <section class="paged" aria-label={props.caption}>
+    <section ref={section} class="paged" aria-label={props.caption} tabindex={-1}>
       {body}
     </section>
   );

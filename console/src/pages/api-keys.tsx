@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ok, page } from '../api.ts';
 import type { ConsoleContext } from '../context.ts';
 import { ActionButton, ApiForm } from '../forms.tsx';
@@ -12,10 +12,15 @@ const SCOPE_LABELS = { USER: 'all projects', PROJECT: 'one project' } as const;
 /** A key just created: shown this once, with a button that copies it. */
 function NewKey(props: { apiKey: string; scope: keyof typeof SCOPE_LABELS; context: ConsoleContext }) {
   const [copied, setCopied] = useState(false);
+  const secret = useRef<HTMLOutputElement>(null);
+  // The key is what the person came for and sees only now: the focus goes to it, to read or copy.
+  useEffect(() => {
+    secret.current?.focus();
+  }, []);
   return (
     <div class="new-key">
       <p>{`Your new key for ${SCOPE_LABELS[props.scope]}. It is shown only this once:`}</p>
-      <output class="secret" aria-label="New API key">
+      <output ref={secret} class="secret" aria-label="New API key" tabindex={-1}>
         {props.apiKey}
       </output>
       <button

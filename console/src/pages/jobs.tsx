@@ -5,6 +5,7 @@ import { type ConsoleContext, may } from '../context.ts';
 import { ActionButton, ApiForm } from '../forms.tsx';
 import { PAGE_SIZE, PagedList } from '../paged-list.tsx';
 import { PollTrouble, usePoll } from '../poll.tsx';
+import { projectWebsites } from '../project-websites.ts';
 import { type Column, Fact, ProgressBar, Table, when } from '../ui.tsx';
 import { isNotice, projectOrNotice } from './no-project.tsx';
 
@@ -73,9 +74,7 @@ export async function jobsPage(context: ConsoleContext, params: string[]): Promi
     limit: PAGE_SIZE,
     ...(cursor ? { cursor } : {}),
   });
-  const websites = (await ok(
-    api.GET('/websites', { params: { query: { project_id: project.project_id, limit: 100 } } }),
-  )) as { website_id: string; domain: string }[];
+  const websites = await projectWebsites(api, project.project_id);
   const columns = (lane: Lane): Column<Job>[] => [
     { title: 'Job', cell: (job) => <a href={`#/jobs/${lane}/${job.job_id}`}>{job.job_id}</a> },
     { title: 'Type', cell: (job) => job.job_type },

@@ -3,6 +3,7 @@ import { ok, page } from '../api.ts';
 import { type ConsoleContext, may } from '../context.ts';
 import { ActionButton, ApiForm } from '../forms.tsx';
 import { PAGE_SIZE, PagedList } from '../paged-list.tsx';
+import { projectWebsites } from '../project-websites.ts';
 import { ExternalLink, when } from '../ui.tsx';
 import { isNotice, projectOrNotice } from './no-project.tsx';
 
@@ -56,9 +57,7 @@ export async function matchesPage(context: ConsoleContext, params: string[]): Pr
   const project = projectOrNotice(context, 'Matches');
   if (isNotice(project)) return project;
   const api = context.api;
-  const websites = (await ok(
-    api.GET('/websites', { params: { query: { project_id: project.project_id, limit: 100 } } }),
-  )) as { website_id: string; domain: string }[];
+  const websites = await projectWebsites(api, project.project_id);
   const siteOptions = websites.map((site) => ({ value: site.website_id, label: site.domain }));
   const review = may(context, 'REVIEW_MATCHES');
   const referenceId = params[0] ?? websites[0]?.website_id;

@@ -1,8 +1,9 @@
 import type { JSX } from 'preact';
 import type { operations } from '../../../functions/client/api-types.ts';
-import { ok, page } from '../api.ts';
+import { page } from '../api.ts';
 import type { ConsoleContext } from '../context.ts';
 import { PAGE_SIZE, PagedList } from '../paged-list.tsx';
+import { projectWebsites } from '../project-websites.ts';
 import { type Column, ExternalLink } from '../ui.tsx';
 import { isNotice, projectOrNotice } from './no-project.tsx';
 
@@ -62,9 +63,7 @@ export async function pricesPage(context: ConsoleContext, params: string[]): Pro
   const project = projectOrNotice(context, 'Price comparison');
   if (isNotice(project)) return project;
   const api = context.api;
-  const websites = (await ok(
-    api.GET('/websites', { params: { query: { project_id: project.project_id, limit: 100 } } }),
-  )) as { website_id: string; domain: string }[];
+  const websites = await projectWebsites(api, project.project_id);
   const referenceId = params[0] ?? websites[0]?.website_id;
   const domainOf = (websiteId: string) =>
     websites.find((site) => site.website_id === websiteId)?.domain ?? websiteId;

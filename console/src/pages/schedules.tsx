@@ -3,6 +3,7 @@ import { ok, page } from '../api.ts';
 import { type ConsoleContext, may } from '../context.ts';
 import { ActionButton, ApiForm } from '../forms.tsx';
 import { PAGE_SIZE, PagedList } from '../paged-list.tsx';
+import { projectWebsites } from '../project-websites.ts';
 import { when } from '../ui.tsx';
 import { isNotice, projectOrNotice } from './no-project.tsx';
 
@@ -42,9 +43,7 @@ export async function schedulesPage(context: ConsoleContext, params: string[]): 
       </div>
     );
   }
-  const websites = (await ok(
-    api.GET('/websites', { params: { query: { project_id: project.project_id, limit: 100 } } }),
-  )) as { website_id: string; domain: string }[];
+  const websites = await projectWebsites(api, project.project_id);
   return (
     <div>
       <h1>Schedules</h1>
