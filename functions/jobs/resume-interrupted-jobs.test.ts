@@ -43,13 +43,24 @@ describe('resuming the jobs a restart interrupted', () => {
     await store.put(unpaidSetupJob('job_setup', 'ANALYZING'));
     await store.put(jobOf('job_scrape', 'FULL_SCRAPE', 'SETTLING'));
     await store.put(jobOf('job_match', 'MATCHING', 'RUNNING'));
+    // Approved (hold and move in one write) by a service that stopped before starting its lane.
+    await store.put(jobOf('job_approved', 'URL_SCRAPE', 'APPROVED'));
     await store.put(jobOf('job_waiting', 'URL_SCRAPE', 'AWAITING_APPROVAL'));
     await store.put(unpaidSetupJob('job_done', 'COMPLETED'));
     // Act
     const resumption = await resumeInterruptedJobs();
     // Assess
-    expect(resumption).toEqual({ resumed: ['job_setup', 'job_scrape', 'job_match'], failed: [] });
-    expect(started).toEqual(['website-setup:job_setup', 'scrape:job_scrape', 'matching:job_match']);
+    expect(resumption).toEqual({
+      resumed: ['job_setup', 'job_scrape', 'job_match', 'job_approved'],
+      failed: [],
+    });
+    expect(started).toEqual([
+      'website-setup:job_setup',
+      'scrape:job_scrape',
+      'matching:job_match',
+      'scrape:job_approved',
+    ]);
+    expect((await store.get('job_approved'))?.execution_arn).toBe('arn:execution:job_approved');
     expect((await store.get('job_scrape'))?.execution_arn).toBe('arn:execution:job_scrape');
     expect((await store.get('job_waiting'))?.status).toBe('AWAITING_APPROVAL');
   });
