@@ -10,7 +10,7 @@ import {
   isConditionFailure,
   isTransactionConflict,
 } from '#store/condition-failure';
-import { dynamo, tableName } from '#store/dynamo';
+import { dynamo, type TransactItem, tableName } from '#store/dynamo';
 import {
   balanceKey,
   chargeKey,
@@ -19,7 +19,7 @@ import {
   holdKey,
   ledgerEntryKey,
 } from '#store/keys';
-import type { Balance, Charge, Ledger, LedgerKind } from './ledger-store.ts';
+import type { Balance, Charge, HoldWrites, Ledger, LedgerKind } from './ledger-store.ts';
 
 const ledgerEntry = (
   customerId: string,
@@ -140,90 +140,122 @@ const commitInMonth = (customerId: string, month: string, amount: number) => ({
   },
 });
 
+type HoldInput = Parameters<Ledger['placeHold']>[0];
+
+const holdExists = async (customerId: string, holdId: string) =>
+  (
+    await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: holdKey(customerId, holdId), ConsistentRead: true }),
+    )
+  ).Item !== undefined;
+
+const passesLimit = (input: HoldInput) =>
+  Forbidden(
+    'MONTHLY_SPEND_LIMIT',
+    `This costs ${formatMoney(input.amount)} EUR and the monthly spend limit of ${formatMoney(input.monthlySpendLimit)} EUR would be passed by this month's charges and open holds.`,
+  );
+
+/** The hold's item, the balance it reserves, its ledger entry and the month's `committed` spend, each conditioned. */
+function holdItems(input: HoldInput, at: string): TransactItem[] {
+  const month = pragueMonthOf(new Date(at));
+  const limit = input.monthlySpendLimit;
+  const commit = commitInMonth(input.customerId, month, input.amount);
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...holdKey(input.customerId, input.holdId),
+          type: 'Hold',
+          status: 'OPEN',
+          amount: input.amount,
+          job_id: input.jobId,
+          month,
+          created_at: at,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: balanceKey(input.customerId),
+        UpdateExpression: 'ADD held :amount, spendable :negative',
+        ConditionExpression: 'spendable >= :amount',
+        ExpressionAttributeValues: { ':amount': input.amount, ':negative': -input.amount },
+      },
+    },
+    ledgerEntry(input.customerId, 'HOLD', input.amount, { job_id: input.jobId, hold_id: input.holdId }, at),
+    {
+      Update: {
+        ...commit.Update,
+        // Conditions cannot add: "committed + amount <= limit" is written as "committed <= limit - amount".
+        ConditionExpression: 'attribute_not_exists(committed) OR committed <= :room',
+        ExpressionAttributeValues: { ':amount': input.amount, ':room': limit - input.amount },
+      },
+    },
+  ];
+}
+
+async function insufficientFunds(input: HoldInput) {
+  const balance = await getBalance(input.customerId);
+  return PaymentRequired(
+    'INSUFFICIENT_FUNDS',
+    `This needs ${formatMoney(input.amount)} EUR of spendable credit; ${formatMoney(balance.spendable)} EUR is available.`,
+  );
+}
+
 /**
  * Reserves `amount` for a job; 402 INSUFFICIENT_FUNDS when the spendable credit is lower. Idempotent
  * per hold id. The hold counts in this month's `committed` spend, and the same transaction refuses it
  * (403 MONTHLY_SPEND_LIMIT) when charges and open holds would pass `monthlySpendLimit`, so racing
  * requests cannot together spend more than it.
  */
-async function placeHold(input: {
-  customerId: string;
-  holdId: string;
-  amount: Cents;
-  jobId: string;
-  monthlySpendLimit: Cents;
-}): Promise<void> {
-  const at = new Date().toISOString();
-  const month = pragueMonthOf(new Date(at));
-  const holdExists = async () =>
-    (
-      await dynamo().send(
-        new GetCommand({
-          TableName: tableName(),
-          Key: holdKey(input.customerId, input.holdId),
-          ConsistentRead: true,
-        }),
-      )
-    ).Item !== undefined;
-  if (await holdExists()) return;
-  const limit = input.monthlySpendLimit;
-  const passesLimit = () =>
-    Forbidden(
-      'MONTHLY_SPEND_LIMIT',
-      `This costs ${formatMoney(input.amount)} EUR and the monthly spend limit of ${formatMoney(limit)} EUR would be passed by this month's charges and open holds.`,
-    );
-  // The month's condition below lets a month with nothing committed yet through, as if it were 0;
-  // that is only right while the amount alone fits the limit.
-  if (input.amount > limit) throw passesLimit();
-  const commit = commitInMonth(input.customerId, month, input.amount);
+async function placeHold(input: HoldInput): Promise<void> {
+  if (await holdExists(input.customerId, input.holdId)) return;
+  // The month's condition lets a month with nothing committed yet through, as if it were 0; that is
+  // only right while the amount alone fits the limit.
+  if (input.amount > input.monthlySpendLimit) throw passesLimit(input);
   const MONTH_ITEM = 3;
   try {
-    await transactWrite([
-      {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...holdKey(input.customerId, input.holdId),
-            type: 'Hold',
-            status: 'OPEN',
-            amount: input.amount,
-            job_id: input.jobId,
-            month,
-            created_at: at,
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: balanceKey(input.customerId),
-          UpdateExpression: 'ADD held :amount, spendable :negative',
-          ConditionExpression: 'spendable >= :amount',
-          ExpressionAttributeValues: { ':amount': input.amount, ':negative': -input.amount },
-        },
-      },
-      ledgerEntry(input.customerId, 'HOLD', input.amount, { job_id: input.jobId, hold_id: input.holdId }, at),
-      {
-        Update: {
-          ...commit.Update,
-          // Conditions cannot add: "committed + amount <= limit" is written as "committed <= limit - amount".
-          ConditionExpression: 'attribute_not_exists(committed) OR committed <= :room',
-          ExpressionAttributeValues: { ':amount': input.amount, ':room': limit - input.amount },
-        },
-      },
-    ]);
+    await transactWrite(holdItems(input, new Date().toISOString()));
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // A racing call with the same hold id placed it first: the hold is there, as asked.
-    if (await holdExists()) return;
-    if (failedConditionItems(error).includes(MONTH_ITEM)) throw passesLimit();
-    const balance = await getBalance(input.customerId);
-    throw PaymentRequired(
-      'INSUFFICIENT_FUNDS',
-      `This needs ${formatMoney(input.amount)} EUR of spendable credit; ${formatMoney(balance.spendable)} EUR is available.`,
-    );
+    if (await holdExists(input.customerId, input.holdId)) return;
+    if (failedConditionItems(error).includes(MONTH_ITEM)) throw passesLimit(input);
+    throw await insufficientFunds(input);
   }
+}
+
+/**
+ * A hold's writes for a caller that makes them in one transaction with its own (a job's approval),
+ * so a stop between the two cannot leave one without the other. The caller's transaction puts its
+ * own items first, so positions cannot tell which condition failed: `refusal` reads the month and
+ * the balance instead. A hold already open under the id (placed by an older two-step approval that
+ * stopped before its move) is taken as placed: no writes, and the caller's write completes it.
+ */
+async function holdWrites(input: HoldInput): Promise<HoldWrites> {
+  if (input.amount > input.monthlySpendLimit) throw passesLimit(input);
+  const at = new Date().toISOString();
+  if (await openHold(input.customerId, input.holdId)) return { writes: [], refusal: async () => null };
+  return {
+    writes: holdItems(input, at),
+    refusal: async () => {
+      if (await holdExists(input.customerId, input.holdId)) return null;
+      const { Item } = await dynamo().send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: customerMonthKey(input.customerId, pragueMonthOf(new Date(at))),
+          ConsistentRead: true,
+        }),
+      );
+      const committed = Number(Item?.committed ?? 0);
+      if (committed > input.monthlySpendLimit - input.amount) return passesLimit(input);
+      const balance = await getBalance(input.customerId);
+      return balance.spendable < input.amount ? insufficientFunds(input) : null;
+    },
+  };
 }
 
 async function openHold(
@@ -362,6 +394,7 @@ export const dynamoLedger: Ledger = {
   creditBalance,
   findCredit,
   placeHold,
+  holdWrites,
   releaseHold,
   chargeHold,
 };

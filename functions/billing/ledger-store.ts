@@ -1,4 +1,6 @@
 import type { Cents } from '#core/money';
+import type { Problem } from '#core/problem';
+import type { TransactItem } from '#store/dynamo';
 
 /** A customer's prepaid EUR credit: `spendable` is the balance less what open holds reserve. */
 export interface Balance {
@@ -27,6 +29,16 @@ export interface Charge {
  * balance route need of it. The adapter (`dynamo-ledger.ts`) owns the table's keys, conditions and
  * transactions; a lost condition is `false` or a problem from the catalogue, never a DynamoDB error.
  */
+/** A hold's writes, to be made in one transaction with the caller's own write. */
+export interface HoldWrites {
+  writes: TransactItem[];
+  /**
+   * Why a transaction carrying `writes` failed on a condition, when the hold was the cause: 402
+   * INSUFFICIENT_FUNDS or 403 MONTHLY_SPEND_LIMIT; null when it was the caller's own write.
+   */
+  refusal(): Promise<Problem | null>;
+}
+
 export interface Ledger {
   getBalance(customerId: string): Promise<Balance>;
   /** Adds credit exactly once per `source` (a checkout session, an operator's request); false when that source was credited before. */
@@ -50,6 +62,12 @@ export interface Ledger {
     jobId: string;
     monthlySpendLimit: Cents;
   }): Promise<void>;
+  /**
+   * `placeHold`'s writes, unwritten, for a caller that must make them in one transaction with its
+   * own write (a job's move to APPROVED), so that neither can exist without the other. 403
+   * MONTHLY_SPEND_LIMIT at once when the amount alone passes the limit.
+   */
+  holdWrites(input: Parameters<Ledger['placeHold']>[0]): Promise<HoldWrites>;
   /** Gives a hold back (failure, cancel); false when there was no open hold. */
   releaseHold(customerId: string, holdId: string): Promise<boolean>;
   /** Settles a hold: charges `charge.amount` (never more than held) and releases the rest; false when it was closed already. */

@@ -1,7 +1,8 @@
-import { ledger } from '#billing/ledger-services';
+import type { HoldWrites } from '#billing/ledger-store';
 import type { Job, JobInternals, StoredJob } from '#core/job-record';
 import { Conflict } from '#core/problem';
 import type { Lane } from '#platform/lane-executions';
+import { isConditionFailure } from '#store/condition-failure';
 import { jobStore } from '#store/job-store';
 import { startLane } from './start-lane.ts';
 
@@ -13,29 +14,32 @@ export const notAwaiting = (job: Pick<Job, 'status'>) =>
   );
 
 /**
- * The end of an approval once the job's cap is held: records who approved it and when (with `set`),
- * moves it to APPROVED and starts its lane, with `startFailure` as the problem when the lane cannot
- * start. When another write came first the approval is 409, and the hold is the job's: a racing
- * approval that won keeps it; a cancel or expiry that won had released it before this hold was
- * placed, so it is given back here.
+ * The end of an approval: holds the job's cap (`hold`, the ledger's writes), records who approved it
+ * and when (with `set`) and moves it to APPROVED, all in one transaction, so a stop of the service
+ * cannot leave a hold on a job still awaiting approval, nor an approved job without its hold. Then
+ * starts its lane, with `startFailure` as the problem when the lane cannot start; a stop before
+ * that leaves an APPROVED job that the restart's resumption (local) starts. When another write came
+ * first the approval is 409 and nothing was held; when the hold's conditions refused it, 402 or 403.
  */
 export async function approveHeldJob<Extra extends object>(
   job: StoredJob<Extra>,
   approvedBy: string,
+  hold: HoldWrites,
   lane: Lane,
   startFailure: string,
   set: Partial<Job & JobInternals & Extra> = {},
 ): Promise<StoredJob<Extra>> {
-  const approved = await jobStore().move<Extra>(job, 'APPROVED', {
-    set: { ...set, approval: { approved_by: approvedBy, approved_at: new Date().toISOString() } },
-  });
-  if (!approved) {
-    const current = (await jobStore().get<Extra>(job.job_id)) ?? job;
-    if (current.status !== 'APPROVED' && current.approval === null) {
-      await ledger.releaseHold(job.customer_id, job.job_id);
-    }
-    throw notAwaiting(current);
+  let approved: StoredJob<Extra> | null;
+  try {
+    approved = await jobStore().move<Extra>(job, 'APPROVED', {
+      set: { ...set, approval: { approved_by: approvedBy, approved_at: new Date().toISOString() } },
+      also: hold.writes,
+    });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    throw (await hold.refusal()) ?? error;
   }
+  if (!approved) throw notAwaiting((await jobStore().get<Extra>(job.job_id)) ?? job);
   await startLane(lane, approved.job_id, startFailure);
   return approved;
 }

@@ -1,4 +1,4 @@
-import { holdScrapeCap } from '#billing/scrape-billing';
+import { scrapeCapHoldWrites } from '#billing/scrape-billing';
 import { decide } from '#core/lanes';
 import { compareMoney, parseMoney } from '#core/money';
 import type { Estimate } from '#core/pricing';
@@ -45,10 +45,10 @@ export async function approveMatchingJob(job: MatchingJob, approvedBy: string): 
     );
   }
   const priced = { ...job, estimate: repriced };
-  await holdScrapeCap(priced);
   return approveHeldJob<MatchingFields>(
     job,
     approvedBy,
+    await scrapeCapHoldWrites(priced),
     'matching',
     'The matching could not be started. Nothing was charged; please create the job again.',
     { estimate: repriced },

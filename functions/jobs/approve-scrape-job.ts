@@ -1,4 +1,4 @@
-import { holdScrapeCap } from '#billing/scrape-billing';
+import { scrapeCapHoldWrites } from '#billing/scrape-billing';
 import { decide } from '#core/lanes';
 import { approveHeldJob, notAwaiting } from './approve-held-job.ts';
 import type { ScrapeFields, ScrapeJob } from './scrape-job.ts';
@@ -12,10 +12,10 @@ import type { ScrapeFields, ScrapeJob } from './scrape-job.ts';
 export async function approveScrapeJob(job: ScrapeJob, approvedBy: string): Promise<ScrapeJob> {
   // A scrape is approved at the quote it shows: there is no repricing, so the quote is never higher.
   if (!decide(job.job_type, job.status, 'APPROVE', { quoteHigher: false }).moved) throw notAwaiting(job);
-  await holdScrapeCap(job);
   return approveHeldJob<ScrapeFields>(
     job,
     approvedBy,
+    await scrapeCapHoldWrites(job),
     'scrape',
     'The scrape could not be started. Nothing was charged; please create the job again.',
   );

@@ -6,7 +6,7 @@ import { useJobStore } from '#store/job-store';
 import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';
-import { resumeInterruptedJobs } from './resume-interrupted-jobs.ts';
+import { resumeInterruptedJobs, startStrandedApprovals } from './resume-interrupted-jobs.ts';
 import { matchProducts } from './run-matching.ts';
 import { planScrape } from './run-scrape.ts';
 
@@ -43,13 +43,24 @@ describe('resuming the jobs a restart interrupted', () => {
     await store.put(unpaidSetupJob('job_setup', 'ANALYZING'));
     await store.put(jobOf('job_scrape', 'FULL_SCRAPE', 'SETTLING'));
     await store.put(jobOf('job_match', 'MATCHING', 'RUNNING'));
+    // Approved (hold and move in one write) by a service that stopped before starting its lane.
+    await store.put(jobOf('job_approved', 'URL_SCRAPE', 'APPROVED'));
     await store.put(jobOf('job_waiting', 'URL_SCRAPE', 'AWAITING_APPROVAL'));
     await store.put(unpaidSetupJob('job_done', 'COMPLETED'));
     // Act
     const resumption = await resumeInterruptedJobs();
     // Assess
-    expect(resumption).toEqual({ resumed: ['job_setup', 'job_scrape', 'job_match'], failed: [] });
-    expect(started).toEqual(['website-setup:job_setup', 'scrape:job_scrape', 'matching:job_match']);
+    expect(resumption).toEqual({
+      resumed: ['job_setup', 'job_scrape', 'job_match', 'job_approved'],
+      failed: [],
+    });
+    expect(started).toEqual([
+      'website-setup:job_setup',
+      'scrape:job_scrape',
+      'matching:job_match',
+      'scrape:job_approved',
+    ]);
+    expect((await store.get('job_approved'))?.execution_arn).toBe('arn:execution:job_approved');
     expect((await store.get('job_scrape'))?.execution_arn).toBe('arn:execution:job_scrape');
     expect((await store.get('job_waiting'))?.status).toBe('AWAITING_APPROVAL');
   });
@@ -70,6 +81,35 @@ describe('resuming the jobs a restart interrupted', () => {
       error: expect.stringContaining('could not be resumed'),
     });
     expect(events).toEqual([{ projectId: 'prj_1', type: 'job.failed', jobId: 'job_1' }]);
+  });
+});
+
+describe('starting the lanes of approvals a stop stranded (AWS)', () => {
+  it('starts an approved job left without an execution past the grace, and no other', async () => {
+    // Prepare
+    const store = new MemoryJobStore();
+    useJobStore(store);
+    const approvedAt = '2026-11-28T00:00:00.000Z';
+    const at = (job: StoredJob, changes: Partial<StoredJob> = {}) => ({
+      ...job,
+      updated_at: approvedAt,
+      ...changes,
+    });
+    await store.put(at(jobOf('job_stranded', 'URL_SCRAPE', 'APPROVED')));
+    await store.put(
+      at(jobOf('job_started', 'FULL_SCRAPE', 'APPROVED'), { execution_arn: 'arn:execution:job_started' }),
+    );
+    await store.put(at(jobOf('job_running', 'MATCHING', 'RUNNING')));
+    await store.put(
+      at(jobOf('job_recent', 'MATCHING', 'APPROVED'), { updated_at: '2026-11-28T00:04:00.000Z' }),
+    );
+    // Act
+    const outcome = await startStrandedApprovals(5 * 60_000, Date.parse('2026-11-28T00:05:00.000Z'));
+    // Assess
+    expect(outcome).toEqual({ resumed: ['job_stranded'], failed: [] });
+    expect(started).toEqual(['scrape:job_stranded']);
+    expect((await store.get('job_stranded'))?.execution_arn).toBe('arn:execution:job_stranded');
+    expect((await store.get('job_recent'))?.execution_arn).toBeNull();
   });
 });
 

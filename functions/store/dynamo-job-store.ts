@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
@@ -181,8 +182,12 @@ async function moveJob<Extra extends object>(
   return moved;
 }
 
-/** Transactions that lost to another one on the same items wrote nothing; they are tried again. */
-const TRANSACTION_ATTEMPTS = 3;
+/**
+ * Transactions that lost to another one on the same items wrote nothing; they are tried again after
+ * a short random pause, as the ledger's are: an approval's move carries its hold, so it meets the
+ * customer's other holds and charges on the balance item.
+ */
+const TRANSACTION_ATTEMPTS = 8;
 
 async function sendTransaction(items: TransactItem[]): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -191,6 +196,7 @@ async function sendTransaction(items: TransactItem[]): Promise<void> {
       return;
     } catch (error) {
       if (!isTransactionConflict(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
+      await sleep(Math.random() * 10 * 2 ** attempt);
     }
   }
 }
