@@ -96,7 +96,13 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       // either one of a row of like blocks (a listing's, a carousel's) or showing a product as a
       // linked picture or title. A small block standing alone whose links are actions (watch list,
       // seller, delivery terms) is the product's own buy box.
-      if (!containsH1(node) && shortText(node, 399) !== null && (repeated(node) || titledByLink(node)))
+      // A small block holding such a row (a short list whose cards all show one price, widened to
+      // the list) is the row's, not the product's, as much as each card is.
+      if (
+        !containsH1(node) &&
+        shortText(node, 399) !== null &&
+        (repeated(node) || titledByLink(node) || holdsRow(node))
+      )
         card = node;
       break;
     }
@@ -104,6 +110,22 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     return card;
   };
   const inCard = (element: Element): boolean => cardAncestor(element) !== null;
+  /**
+   * Whether two of the block's children are alike (tag and class) and each holds a link below it:
+   * blocks of a row, not a buy box's own action links side by side.
+   */
+  const holdsRow = (block: Element): boolean => {
+    const seen = new Set<string>();
+    for (const child of block.children) {
+      if (child.type !== 'tag') continue;
+      const element = child as Element;
+      if (!tree.linkBelow.has(element) || isRealLink(element)) continue;
+      const kind = `${element.name}.${element.attribs.class ?? ''}`;
+      if (seen.has(kind)) return true;
+      seen.add(kind);
+    }
+    return false;
+  };
   /** Whether the block, or a wrapper of it, has a sibling of its tag and class that holds a link too. */
   const repeated = (block: Element): boolean => {
     for (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { untrainedProfile } from '../../../test/helpers/real-pages.ts';
 import { extractProduct } from './extract-product.ts';
+import { pageAnatomy } from './page-anatomy.ts';
 import { readPage } from './read-page.ts';
 
 const url = 'https://shop.example/item/123';
@@ -37,6 +38,16 @@ describe('the visible page without structured data', () => {
   it('still reads repeated priced tiles as cards: a tile row alone gives no product price', () => {
     const record = read(`<h1>Chairs</h1>${related(4)}`, 'Chairs | Shop');
     expect(record?.price ?? null).toBeNull();
+  });
+
+  it('reads a short list of cards that all show one price as cards: no product price, their links card links', () => {
+    const cards = ['a', 'b', 'c']
+      .map((item) => `<li class="card"><a href="/item/${item}">Item ${item}</a><span>€5.00</span></li>`)
+      .join('');
+    const html = `<html lang="en"><head><title>All products</title></head><body><h1>All products</h1><ul>${cards}</ul></body></html>`;
+    const anatomy = pageAnatomy(readPage(html, url), { country: 'DE', currency: null });
+    expect(anatomy.mainPrices).toEqual([]);
+    expect(anatomy.cardLinks).not.toEqual([]);
   });
 
   it('reads no web address as the name, and no control inside the heading', () => {
