@@ -675,7 +675,7 @@ export interface components {
       /** @description The smallest charge of a job, EUR. */
       min_charge: string;
       /**
-       * @description How products are read: EASY (JSON-LD), MEDIUM (microdata, Open Graph), HARD (learned selectors).
+       * @description How products are read: EASY (JSON-LD), MEDIUM (microdata, Open Graph), HARD (learned selectors), BROWSER (pages rendered in a browser first).
        * @enum {string}
        */
       difficulty: "EASY" | "MEDIUM" | "HARD" | "BROWSER";

@@ -218,7 +218,7 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     cap: 'The most the job can charge, EUR: 125 % of total. Approval holds this much of the credit.',
     min_charge: 'The smallest charge of a job, EUR.',
     difficulty:
-      'How products are read: EASY (JSON-LD), MEDIUM (microdata, Open Graph), HARD (learned selectors).',
+      'How products are read: EASY (JSON-LD), MEDIUM (microdata, Open Graph), HARD (learned selectors), BROWSER (pages rendered in a browser first).',
     input_products: 'Products the quote was made for (the catalog or URL list as it stood).',
   },
   Settlement: {

@@ -664,6 +664,8 @@ describe('the console', () => {
         async () => {
           await page.reload();
           await settled(page);
+          // The rows come with the page's first read of the deliveries, after the page itself.
+          await deliveries.getByRole('cell', { name: 'webhook.test', exact: true }).waitFor();
           return deliveries.getByRole('cell', { name: 'DELIVERED', exact: true }).count();
         },
         { timeout: 30_000 },

@@ -1,5 +1,6 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
+import type { components } from '../../../functions/client/api-types.ts';
 import { ok, page } from '../api.ts';
 import { type ConsoleContext, may } from '../context.ts';
 import { ActionButton, ApiForm } from '../forms.tsx';
@@ -16,15 +17,8 @@ const LANES = ['setup', 'scraping', 'matching'] as const;
 type Lane = (typeof LANES)[number];
 const POLL_MS = 2000;
 
-interface Estimate {
-  currency: string;
-  unit_price_per_1000: string;
-  quantity: number;
-  total: string;
-  cap: string;
-  min_charge: string;
-  difficulty: string;
-}
+/** A quote as the OpenAPI document names it. */
+type Estimate = components['schemas']['Estimate'];
 
 /** The fields the console reads from any job; each lane adds its own progress. */
 interface Job {
