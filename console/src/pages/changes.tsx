@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import type { paths } from '../../../functions/client/api-types.ts';
+import type { components, paths } from '../../../functions/client/api-types.ts';
 import { ok, page } from '../api.ts';
 import type { ConsoleContext } from '../context.ts';
 import { ApiForm } from '../forms.tsx';
@@ -22,18 +22,8 @@ const KIND_LABELS = {
   PRODUCT_GONE: 'Product gone',
 } satisfies Record<ChangeKind, string>;
 
-interface Change {
-  website_id: string;
-  kind: string;
-  product_id: string;
-  product_url: string;
-  product_name: string | null;
-  previous_price: string | null;
-  current_price: string | null;
-  currency: string | null;
-  price_change_percent: number | null;
-  detected_at: string;
-}
+/** A change of the feed, as the OpenAPI document names it. */
+type Change = components['schemas']['PriceChange'];
 
 /** The changes feed with filters, and a product's price history as a chart. */
 export async function changesPage(context: ConsoleContext, params: string[]): Promise<JSX.Element> {
