@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,17 +30,30 @@ _pds; printf '%s\\n' "\${COMPREPLY[@]}"`;
 /**
  * Drives an interactive zsh on a pseudo-terminal (zsh's own zpty module) with compinit loaded and the
  * script sourced: each argument is typed, then Tab, then a key whose widget prints the command line.
+ * Every wait for the screen is bounded and, when it runs out, prints what the screen showed, so a slow
+ * or stuck shell fails with a reason instead of the whole run's timeout.
  */
 const ZSH_DRIVER = `zmodload zsh/zpty
+typeset -F SECONDS
+await() {
+  local deadline=$(( SECONDS + 30 )) part
+  screen=
+  while [[ $screen != $~1 ]]; do
+    if zpty -rt z part; then screen+=$part
+    elif (( SECONDS > deadline )); then print -r -- "TIMEOUT waiting for $1; the screen showed: $screen"; exit 1
+    else sleep 0.02
+    fi
+  done
+}
 zpty z zsh -f -i
-zpty -w z "PS1='READY> '; autoload -U compinit; compinit -u -D; source \${(q)1}"
-zpty -r z chunk '*READY> '
-zpty -w z 'show() { print -rn -- "<""<$BUFFER>"">" }; zle -N show; bindkey "^T" show'
-zpty -r z chunk '*READY> '
+zpty -w z "autoload -U compinit; compinit -u -D; source \${(q)1}; print SOURCED''_PDS"
+await '*SOURCED_PDS*'
+zpty -w z 'show() { print -rn -- "<""<$BUFFER>"">" }; zle -N show; bindkey "^T" show; print BOUND''_SHOW'
+await '*BOUND_SHOW*'
 for typed in "\${@[2,-1]}"; do
   zpty -w -n z "$typed"$'\\t\\x14\\x15'
-  zpty -r z chunk '*<<*>>'
-  print -r -- "\${\${chunk##*<<}%>>}"
+  await '*<<*>>*'
+  print -r -- "\${\${screen##*<<}%>>*}"
 done
 zpty -d z
 `;
@@ -51,11 +64,13 @@ function zshCompletes(lines: string[]): string[] {
   try {
     writeFileSync(join(dir, 'driver.zsh'), ZSH_DRIVER);
     writeFileSync(join(dir, '_pds'), completionScript('zsh', commands));
-    const output = execFileSync('zsh', ['-f', join(dir, 'driver.zsh'), join(dir, '_pds'), ...lines], {
+    const run = spawnSync('zsh', ['-f', join(dir, 'driver.zsh'), join(dir, '_pds'), ...lines], {
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 120_000,
     });
-    return output.split('\n').slice(0, lines.length);
+    if (run.error) throw run.error;
+    // A driver that gave up prints its TIMEOUT line among these, so the comparison shows the screen.
+    return `${run.stdout}${run.stderr}`.split('\n').slice(0, lines.length);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
