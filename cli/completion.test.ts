@@ -30,8 +30,10 @@ _pds; printf '%s\\n' "\${COMPREPLY[@]}"`;
 /**
  * Drives an interactive zsh on a pseudo-terminal (zsh's own zpty module) with compinit loaded and the
  * script sourced: each argument is typed, then Tab, then a key whose widget prints the command line.
- * Every wait for the screen is bounded and, when it runs out, prints what the screen showed, so a slow
- * or stuck shell fails with a reason instead of the whole run's timeout.
+ * Keys are sent only once the prompt is back after a command's marker: keys that arrive before the line
+ * editor is reading are taken by the terminal's own line discipline (Ctrl-U erases them), which on a
+ * loaded machine lost the typed line. Every wait is bounded and, when it runs out, prints what the
+ * screen showed.
  */
 const ZSH_DRIVER = `zmodload zsh/zpty
 typeset -F SECONDS
@@ -46,10 +48,10 @@ await() {
   done
 }
 zpty z zsh -f -i
-zpty -w z "autoload -U compinit; compinit -u -D; source \${(q)1}; print SOURCED''_PDS"
-await '*SOURCED_PDS*'
+zpty -w z "PS1='READY> '; autoload -U compinit; compinit -u -D; source \${(q)1}; print SOURCED''_PDS"
+await '*SOURCED_PDS*READY> *'
 zpty -w z 'show() { print -rn -- "<""<$BUFFER>"">" }; zle -N show; bindkey "^T" show; print BOUND''_SHOW'
-await '*BOUND_SHOW*'
+await '*BOUND_SHOW*READY> *'
 for typed in "\${@[2,-1]}"; do
   zpty -w -n z "$typed"$'\\t\\x14\\x15'
   await '*<<*>>*'
