@@ -26,6 +26,7 @@ useLaneExecutions({
     return `arn:execution:${name}`;
   },
   stop: async () => undefined,
+  state: async () => 'RUNNING',
 });
 
 const job: ScrapeJob = {
