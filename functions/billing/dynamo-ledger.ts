@@ -17,9 +17,13 @@ import {
   creditGuardKey,
   customerMonthKey,
   holdKey,
+  inIndex,
   ledgerEntryKey,
+  OPEN_HOLDS_PARTITION,
+  openHoldIndex,
 } from '#store/keys';
-import type { Balance, Charge, HoldWrites, Ledger, LedgerKind } from './ledger-store.ts';
+import { queryAll } from '#store/query-all';
+import type { Balance, Charge, HoldWrites, Ledger, LedgerKind, OpenHold } from './ledger-store.ts';
 
 const ledgerEntry = (
   customerId: string,
@@ -166,14 +170,20 @@ function holdItems(input: HoldInput, at: string): TransactItem[] {
         TableName: tableName(),
         Item: {
           ...holdKey(input.customerId, input.holdId),
+          ...openHoldIndex(input.customerId, input.holdId),
           type: 'Hold',
           status: 'OPEN',
           amount: input.amount,
+          customer_id: input.customerId,
+          hold_id: input.holdId,
           job_id: input.jobId,
           month,
           created_at: at,
         },
-        ConditionExpression: 'attribute_not_exists(PK)',
+        // A hold given back may be placed again: a job whose stale hold was released is approved anew.
+        ConditionExpression: 'attribute_not_exists(PK) OR #status = :released',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':released': 'RELEASED' },
       },
     },
     {
@@ -232,17 +242,16 @@ async function placeHold(input: HoldInput): Promise<void> {
  * A hold's writes for a caller that makes them in one transaction with its own (a job's approval),
  * so a stop between the two cannot leave one without the other. The caller's transaction puts its
  * own items first, so positions cannot tell which condition failed: `refusal` reads the month and
- * the balance instead. A hold already open under the id (placed by an older two-step approval that
- * stopped before its move) is taken as placed: no writes, and the caller's write completes it.
+ * the balance instead. A hold still open under the id is not taken as placed: the caller gives a
+ * stale one back first (`releaseHold` with its own condition), else the transaction is refused.
  */
 async function holdWrites(input: HoldInput): Promise<HoldWrites> {
   if (input.amount > input.monthlySpendLimit) throw passesLimit(input);
   const at = new Date().toISOString();
-  if (await openHold(input.customerId, input.holdId)) return { writes: [], refusal: async () => null };
   return {
     writes: holdItems(input, at),
     refusal: async () => {
-      if (await holdExists(input.customerId, input.holdId)) return null;
+      if (await openHold(input.customerId, input.holdId)) return null;
       const { Item } = await dynamo().send(
         new GetCommand({
           TableName: tableName(),
@@ -273,8 +282,15 @@ async function openHold(
   };
 }
 
-/** Gives a hold back (failure, cancel). Returns false when there was no open hold (already released or settled). */
-async function releaseHold(customerId: string, holdId: string): Promise<boolean> {
+/**
+ * Gives a hold back (failure, cancel), only where `onlyIf`'s condition checks hold too. Returns false
+ * when there was no open hold (already released or settled) or a check failed.
+ */
+async function releaseHold(
+  customerId: string,
+  holdId: string,
+  onlyIf: TransactItem[] = [],
+): Promise<boolean> {
   const hold = await openHold(customerId, holdId);
   if (!hold) return false;
   const at = new Date().toISOString();
@@ -284,7 +300,7 @@ async function releaseHold(customerId: string, holdId: string): Promise<boolean>
         Update: {
           TableName: tableName(),
           Key: holdKey(customerId, holdId),
-          UpdateExpression: 'SET #status = :released, closed_at = :at',
+          UpdateExpression: 'SET #status = :released, closed_at = :at REMOVE GSI1PK, GSI1SK',
           ConditionExpression: '#status = :open',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':released': 'RELEASED', ':open': 'OPEN', ':at': at },
@@ -300,7 +316,18 @@ async function releaseHold(customerId: string, holdId: string): Promise<boolean>
       },
       ledgerEntry(customerId, 'RELEASE', hold.amount, { job_id: hold.jobId, hold_id: holdId }, at),
       ...(hold.month ? [commitInMonth(customerId, hold.month, -hold.amount)] : []),
+      ...onlyIf,
     ]),
+  );
+}
+
+/** Every open hold placed since holds were indexed (older ones are found by their waiting job). */
+async function openHolds(): Promise<OpenHold[]> {
+  const items = await queryAll(inIndex(OPEN_HOLDS_PARTITION));
+  return items.flatMap((item) =>
+    item.status === 'OPEN'
+      ? [{ customerId: String(item.customer_id), holdId: String(item.hold_id), jobId: String(item.job_id) }]
+      : [],
   );
 }
 
@@ -325,7 +352,8 @@ async function chargeHold(customerId: string, holdId: string, charge: Charge): P
         Update: {
           TableName: tableName(),
           Key: holdKey(customerId, holdId),
-          UpdateExpression: 'SET #status = :settled, closed_at = :at, charged = :charged',
+          UpdateExpression:
+            'SET #status = :settled, closed_at = :at, charged = :charged REMOVE GSI1PK, GSI1SK',
           ConditionExpression: '#status = :open',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -397,4 +425,5 @@ export const dynamoLedger: Ledger = {
   holdWrites,
   releaseHold,
   chargeHold,
+  openHolds,
 };

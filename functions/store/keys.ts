@@ -104,6 +104,12 @@ export const holdKey = (customerId: string, holdId: string) => ({
   PK: customerPk(customerId),
   SK: `HOLD#${holdId}`,
 });
+/** An open hold in the index of every open hold, which the sweeper reads for holds their job no longer needs. */
+export const OPEN_HOLDS_PARTITION = 'OPEN_HOLDS';
+export const openHoldIndex = (customerId: string, holdId: string) => ({
+  GSI1PK: OPEN_HOLDS_PARTITION,
+  GSI1SK: `${customerPk(customerId)}#HOLD#${holdId}`,
+});
 /** One of a customer's slots of the hourly setup cap: when a setup job last took it. */
 /** One numbered slot of a rolling-window limit, in the partition of its slots (`store/window-slots.ts`). */
 export const windowSlotKey = ({ PK, prefix }: KeyPrefix, slot: number) => ({ PK, SK: `${prefix}${slot}` });

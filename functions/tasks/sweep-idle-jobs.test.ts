@@ -161,3 +161,81 @@ describe('the sweeper on stranded runs', () => {
     expect(transactions()).toEqual([]);
   });
 });
+
+describe('the sweeper on holds no job will close', () => {
+  const indexedHolds = (...holds: Record<string, unknown>[]) =>
+    dynamo
+      .on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': 'OPEN_HOLDS' } })
+      .resolves({
+        Items: holds.map((hold) => ({ ...hold, customer_id: 'cus_1', hold_id: hold.job_id })),
+      });
+  const releasedHolds = () =>
+    transactions()
+      .filter((items) => items[0]?.Update?.UpdateExpression?.startsWith('SET #status = :released'))
+      .map((items) => items[0]?.Update?.Key);
+
+  it('gives back the hold an older two-step approval left on a job still awaiting approval, only while it waits', async () => {
+    // Prepare: the hold is from before holds were indexed; the job that waits is how it is found.
+    tableHolds([scrapeItem('job_waiting', 'AWAITING_APPROVAL', HOUR)]);
+    dynamo
+      .on(GetCommand, { Key: holdKey('cus_1', 'job_waiting') })
+      .resolves({ Item: openHoldItem('job_waiting') });
+    dynamo.on(TransactWriteCommand).resolves({});
+    // Act
+    const swept = await handler();
+    // Assess
+    expect(swept.holds_closed).toEqual(['job_waiting']);
+    const [release, ...others] = transactions();
+    expect(others).toEqual([]);
+    expect(release?.[0]?.Update?.UpdateExpression).toContain('REMOVE GSI1PK, GSI1SK');
+    expect(release?.at(-1)?.ConditionCheck).toMatchObject({
+      Key: jobKey('job_waiting'),
+      ExpressionAttributeValues: { ':status': 'AWAITING_APPROVAL' },
+    });
+  });
+
+  it('closes an indexed hold whose job ended or is gone, and keeps the hold of a running job', async () => {
+    // Prepare: job_failed ended without its follow-up (a stop between the move and the release).
+    tableHolds([]);
+    indexedHolds(openHoldItem('job_failed'), openHoldItem('job_gone'), openHoldItem('job_running'));
+    for (const jobId of ['job_failed', 'job_gone', 'job_running'])
+      dynamo.on(GetCommand, { Key: holdKey('cus_1', jobId) }).resolves({ Item: openHoldItem(jobId) });
+    dynamo
+      .on(GetCommand, { Key: jobKey('job_failed') })
+      .resolves({ Item: scrapeItem('job_failed', 'FAILED', HOUR) });
+    dynamo
+      .on(GetCommand, { Key: jobKey('job_running') })
+      .resolves({ Item: scrapeItem('job_running', 'RUNNING', 0) });
+    dynamo.on(TransactWriteCommand).resolves({});
+    // Act
+    const swept = await handler();
+    // Assess
+    expect(swept.holds_closed).toEqual(['job_failed', 'job_gone']);
+    expect(releasedHolds()).toEqual([holdKey('cus_1', 'job_failed'), holdKey('cus_1', 'job_gone')]);
+    // A hold whose job is gone has no job to check.
+    expect(transactions()[1]?.some((item) => item.ConditionCheck)).toBe(false);
+  });
+
+  it('charges the hold of a job that ended settled, as its own ending would have', async () => {
+    // Prepare
+    tableHolds([]);
+    indexedHolds(openHoldItem('job_done'));
+    dynamo.on(GetCommand, { Key: holdKey('cus_1', 'job_done') }).resolves({ Item: openHoldItem('job_done') });
+    dynamo.on(GetCommand, { Key: jobKey('job_done') }).resolves({
+      Item: {
+        ...scrapeItem('job_done', 'COMPLETED', HOUR),
+        settlement: { amount: '1.00', quantity: 3, capped: false, settled_at: '2026-11-28T00:00:00.000Z' },
+      },
+    });
+    dynamo.on(TransactWriteCommand).resolves({});
+    // Act
+    const swept = await handler();
+    // Assess
+    expect(swept.holds_closed).toEqual(['job_done']);
+    const [charge] = transactions();
+    expect(charge?.[0]?.Update?.UpdateExpression).toContain('SET #status = :settled');
+    expect(charge?.some((item) => item.Put?.Item?.kind === 'CHARGE' && item.Put.Item.amount === 100)).toBe(
+      true,
+    );
+  });
+});

@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { endStrandedRuns } from '#jobs/end-stranded-runs';
 import { expireIdleJobs } from '#jobs/expire-idle-jobs';
 import { recordHeldHistory } from '#jobs/record-held-history';
+import { releaseStaleHolds } from '#jobs/release-stale-holds';
 import { startStrandedApprovals } from '#jobs/resume-interrupted-jobs';
 import { onFirstUse, setting } from '#platform/config';
 import { logInfo } from '#platform/log';
@@ -26,7 +27,7 @@ const strandedRunSeconds = onFirstUse(() => setting('JOB_STRANDED_RUN_SECONDS'))
 /**
  * Run by the EventBridge schedule in AWS and by the local stack's timer: expires idle jobs, starts
  * the lanes of approved jobs a stop left without one, ends FAILED the running jobs whose execution
- * is gone, and finishes the work steps had to hold: the price history finished scrapes could not
+ * is gone, closes the holds no job will close, and finishes the work steps had to hold: the price history finished scrapes could not
  * write, and the webhook delivery rounds whose lane could not be started.
  */
 export async function handler(
@@ -36,6 +37,7 @@ export async function handler(
   expired: string[];
   approvals_started: string[];
   runs_ended: string[];
+  holds_closed: string[];
   history_recorded: string[];
   delivery_rounds_started: string[];
 }> {
@@ -47,6 +49,8 @@ export async function handler(
     logInfo('started stranded approvals', { started: stranded.resumed, failed: stranded.failed });
   const runsEnded = await endStrandedRuns(strandedRunSeconds() * 1000);
   if (runsEnded.length > 0) logInfo('ended stranded runs', { jobIds: runsEnded });
+  const holdsClosed = await releaseStaleHolds();
+  if (holdsClosed.length > 0) logInfo('closed stale holds', { holdIds: holdsClosed });
   const recorded = await recordHeldHistory(deadline);
   if (recorded.length > 0) logInfo('recorded held price history', { jobIds: recorded });
   const rounds = await startHeldRounds(deadline);
@@ -55,6 +59,7 @@ export async function handler(
     expired,
     approvals_started: stranded.resumed,
     runs_ended: runsEnded,
+    holds_closed: holdsClosed,
     history_recorded: recorded,
     delivery_rounds_started: rounds,
   };
