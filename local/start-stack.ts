@@ -102,7 +102,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const resumption = await resumeInterruptedJobs();
       if (resumption.resumed.length + resumption.failed.length > 0)
         logInfo('interrupted jobs after a restart', { ...resumption });
-      const holdsClosed = await releaseStaleHolds();
+      const holdsClosed = await releaseStaleHolds({
+        goneJobWaitMs: setting('JOB_STRANDED_RUN_SECONDS') * 1000,
+      });
       if (holdsClosed.length > 0) logInfo('stale holds closed after a restart', { holdIds: holdsClosed });
     }
     const sweeper = await startIdleSweeper();

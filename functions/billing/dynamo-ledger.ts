@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { newId } from '#core/ids';
 import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
@@ -16,7 +23,9 @@ import {
   chargeKey,
   creditGuardKey,
   customerMonthKey,
+  holdIndexingKey,
   holdKey,
+  holdOfKey,
   inIndex,
   ledgerEntryKey,
   OPEN_HOLDS_PARTITION,
@@ -326,9 +335,73 @@ async function openHolds(): Promise<OpenHold[]> {
   const items = await queryAll(inIndex(OPEN_HOLDS_PARTITION));
   return items.flatMap((item) =>
     item.status === 'OPEN'
-      ? [{ customerId: String(item.customer_id), holdId: String(item.hold_id), jobId: String(item.job_id) }]
+      ? [
+          {
+            customerId: String(item.customer_id),
+            holdId: String(item.hold_id),
+            jobId: String(item.job_id),
+            placedAt: String(item.created_at),
+          },
+        ]
       : [],
   );
+}
+
+/**
+ * Adds the holds still open from before the open-holds index to it, a page of the table at a time
+ * until `deadline`, recording where it stopped so the next call goes on from there; once the whole
+ * table is read it costs one read. A hold closed meanwhile is left out (the update is conditioned on
+ * its being open). Returns whether the table has been read to its end.
+ */
+async function indexOlderHolds(deadline: number = Number.POSITIVE_INFINITY): Promise<boolean> {
+  const { Item: progress } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: holdIndexingKey, ConsistentRead: true }),
+  );
+  if (progress?.done === true) return true;
+  let next = progress?.next as Record<string, unknown> | undefined;
+  while (Date.now() < deadline) {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: tableName(),
+        ExclusiveStartKey: next,
+        FilterExpression: '#type = :hold AND #status = :open AND attribute_not_exists(GSI1PK)',
+        ProjectionExpression: 'PK, SK',
+        ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
+        ExpressionAttributeValues: { ':hold': 'Hold', ':open': 'OPEN' },
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const key = { PK: String(item.PK), SK: String(item.SK) };
+      const { customerId, holdId } = holdOfKey(key);
+      await conditionHeld(
+        dynamo().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression: 'SET GSI1PK = :pk, GSI1SK = :sk, customer_id = :customer, hold_id = :hold',
+            ConditionExpression: '#status = :open',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':pk': openHoldIndex(customerId, holdId).GSI1PK,
+              ':sk': openHoldIndex(customerId, holdId).GSI1SK,
+              ':customer': customerId,
+              ':hold': holdId,
+              ':open': 'OPEN',
+            },
+          }),
+        ),
+      );
+    }
+    next = page.LastEvaluatedKey;
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...holdIndexingKey, type: 'Migration', done: next === undefined, next },
+      }),
+    );
+    if (!next) return true;
+  }
+  return false;
 }
 
 /**
@@ -426,4 +499,5 @@ export const dynamoLedger: Ledger = {
   releaseHold,
   chargeHold,
   openHolds,
+  indexOlderHolds,
 };

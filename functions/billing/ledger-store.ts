@@ -44,6 +44,8 @@ export interface OpenHold {
   customerId: string;
   holdId: string;
   jobId: string;
+  /** When it was placed (ISO 8601). */
+  placedAt: string;
 }
 
 export interface Ledger {
@@ -82,6 +84,11 @@ export interface Ledger {
   releaseHold(customerId: string, holdId: string, onlyIf?: TransactItem[]): Promise<boolean>;
   /** The open holds, for the sweep of holds whose job no longer needs them. */
   openHolds(): Promise<OpenHold[]>;
+  /**
+   * Makes `openHolds` list the holds placed before it could (a table-wide pass, resumed where it
+   * stopped at `deadline`); true once done.
+   */
+  indexOlderHolds(deadline?: number): Promise<boolean>;
   /** Settles a hold: charges `charge.amount` (never more than held) and releases the rest; false when it was closed already. */
   chargeHold(customerId: string, holdId: string, charge: Charge): Promise<boolean>;
 }

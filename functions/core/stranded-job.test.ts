@@ -51,18 +51,19 @@ describe('strandedRun', () => {
 });
 
 describe('staleHoldAction', () => {
-  it('gives back a hold whose job is gone or still awaits its approval', () => {
-    expect(staleHoldAction(null)).toBe('RELEASE');
-    expect(staleHoldAction({ status: 'AWAITING_APPROVAL' })).toBe('RELEASE');
+  it('gives back a hold whose job still awaits its approval, or is gone after the wait', () => {
+    expect(staleHoldAction({ status: 'AWAITING_APPROVAL' }, 0, WAIT)).toBe('RELEASE');
+    expect(staleHoldAction(null, WAIT, WAIT)).toBe('RELEASE');
+    expect(staleHoldAction(null, WAIT - 1, WAIT)).toBe('KEEP');
   });
 
   it('settles a hold whose job ended through the job’s own ending', () => {
     for (const status of ['COMPLETED', 'FAILED', 'CANCELLED'] as const)
-      expect(staleHoldAction({ status })).toBe('SETTLE');
+      expect(staleHoldAction({ status }, 0, WAIT)).toBe('SETTLE');
   });
 
   it('keeps the hold of a job that may still charge it', () => {
     for (const status of ['APPROVED', 'RUNNING', 'SETTLING', 'EXPORTING', 'CREATED', 'TRAINING'] as const)
-      expect(staleHoldAction({ status })).toBe('KEEP');
+      expect(staleHoldAction({ status }, WAIT, WAIT)).toBe('KEEP');
   });
 });

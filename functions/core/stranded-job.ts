@@ -32,13 +32,19 @@ export function strandedRun(facts: RunFacts, waitMs: number): boolean {
 
 /**
  * What becomes of an open credit hold, by the job it was placed for: kept while the job may still
- * charge it; given back when the job is gone or still awaits its approval (an older two-step
- * approval stopped between its hold and its move); settled by the job's own ending (charged when it
- * was settled, released otherwise) when the job has ended.
+ * charge it; given back when the job still awaits its approval (an older two-step approval stopped
+ * between its hold and its move), or is gone and the hold is older than `waitMs` (a setup places
+ * its hold just after writing its job); settled by the job's own ending (charged when it was
+ * settled, released otherwise) when the job has ended.
  */
 export type StaleHoldAction = 'KEEP' | 'RELEASE' | 'SETTLE';
 
-export function staleHoldAction(job: { status: JobStatus } | null): StaleHoldAction {
-  if (!job || job.status === 'AWAITING_APPROVAL') return 'RELEASE';
+export function staleHoldAction(
+  job: { status: JobStatus } | null,
+  heldMs: number,
+  waitMs: number,
+): StaleHoldAction {
+  if (!job) return heldMs >= waitMs ? 'RELEASE' : 'KEEP';
+  if (job.status === 'AWAITING_APPROVAL') return 'RELEASE';
   return isFinal(job.status) ? 'SETTLE' : 'KEEP';
 }

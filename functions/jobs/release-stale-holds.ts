@@ -18,11 +18,18 @@ export async function releaseLeftoverHold(job: StoredJob): Promise<boolean> {
 
 /**
  * Closes the open holds no job will close (the restart's and the sweeper's): an older approval's hold
- * on a job still awaiting approval, or on a job that is gone, is given back; the hold of a job that
+ * on a job still awaiting approval, or a hold on a job gone for `goneJobWaitMs`, is given back; the hold of a job that
  * has ended is settled by that job's own ending (charged when it was settled, released otherwise),
  * once, since every money write is conditioned on the hold being open. Returns the holds closed.
  */
-export async function releaseStaleHolds(): Promise<string[]> {
+export async function releaseStaleHolds(options: {
+  /** How old a hold whose job is gone must be to be given back. */
+  goneJobWaitMs: number;
+  /** When to stop indexing older holds (the sweeper's time). */
+  deadline?: number;
+  now?: number;
+}): Promise<string[]> {
+  const { goneJobWaitMs, deadline, now = Date.now() } = options;
   const closed: string[] = [];
   const attempt = async (holdId: string, close: () => Promise<boolean>) => {
     try {
@@ -31,14 +38,16 @@ export async function releaseStaleHolds(): Promise<string[]> {
       logError('could not close a stale hold', error, { holdId });
     }
   };
-  // Holds from before holds were indexed are found by the job still waiting for its approval.
+  // Holds from before holds were indexed, until the pass that indexes them has read the whole table,
+  // are found by the job still waiting for its approval.
   for (const job of await jobStore().open()) {
     if (job.status === 'AWAITING_APPROVAL') await attempt(job.job_id, () => releaseLeftoverHold(job));
   }
+  await ledger.indexOlderHolds(deadline);
   for (const hold of await ledger.openHolds()) {
     await attempt(hold.holdId, async () => {
       const job = await jobStore().get(hold.jobId);
-      const action = staleHoldAction(job);
+      const action = staleHoldAction(job, now - Date.parse(hold.placedAt), goneJobWaitMs);
       if (action === 'KEEP') return false;
       if (job && action === 'SETTLE') {
         await afterJobEnded(job);

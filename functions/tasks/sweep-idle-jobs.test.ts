@@ -3,7 +3,9 @@ import {
   BatchGetCommand,
   DynamoDBDocumentClient,
   GetCommand,
+  PutCommand,
   QueryCommand,
+  ScanCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -11,7 +13,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newJobRecord, type StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
-import { holdKey, jobKey, openJobKey } from '#store/keys';
+import { holdIndexingKey, holdKey, jobKey, openHoldIndex, openJobKey } from '#store/keys';
 import { recordEvents } from '#test/event-recorder';
 import { handler } from './sweep-idle-jobs.ts';
 
@@ -51,6 +53,7 @@ const openHoldItem = (jobId: string) => ({
   amount: 125,
   job_id: jobId,
   month: '2026-11',
+  created_at: new Date(Date.now() - 2 * HOUR).toISOString(),
 });
 
 /** The table's open jobs are `items`; every other partition the sweep reads is empty. */
@@ -61,6 +64,8 @@ function tableHolds(items: Record<string, unknown>[]) {
     .resolves({ Items: items.map((item) => ({ ...openJobKey(String(item.job_id)), job_id: item.job_id })) });
   dynamo.on(BatchGetCommand).resolves({ Responses: { 'unit-table': items } });
   dynamo.on(GetCommand).resolves({});
+  // The holds from before the index were indexed by an earlier sweep.
+  dynamo.on(GetCommand, { Key: holdIndexingKey }).resolves({ Item: { ...holdIndexingKey, done: true } });
 }
 
 const transactions = () =>
@@ -237,5 +242,59 @@ describe('the sweeper on holds no job will close', () => {
     expect(charge?.some((item) => item.Put?.Item?.kind === 'CHARGE' && item.Put.Item.amount === 100)).toBe(
       true,
     );
+  });
+
+  it('indexes the open holds from before the index, page by page, and then reads the table no more', async () => {
+    // Prepare: the first page holds an older open hold; the table ends after the second.
+    tableHolds([]);
+    dynamo.on(GetCommand, { Key: holdIndexingKey }).resolves({});
+    dynamo
+      .on(ScanCommand)
+      .resolvesOnce({ Items: [holdKey('cus_1', 'job_old')], LastEvaluatedKey: holdKey('cus_1', 'job_old') })
+      .resolvesOnce({ Items: [] });
+    dynamo.on(UpdateCommand).resolves({});
+    dynamo.on(PutCommand).resolves({});
+    // Act
+    await handler();
+    // Assess
+    const [update] = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(update).toMatchObject({
+      Key: holdKey('cus_1', 'job_old'),
+      ConditionExpression: '#status = :open',
+      ExpressionAttributeValues: expect.objectContaining({
+        ':pk': openHoldIndex('cus_1', 'job_old').GSI1PK,
+        ':sk': openHoldIndex('cus_1', 'job_old').GSI1SK,
+        ':customer': 'cus_1',
+        ':hold': 'job_old',
+      }),
+    });
+    expect(dynamo.commandCalls(ScanCommand)[1]?.args[0].input.ExclusiveStartKey).toEqual(
+      holdKey('cus_1', 'job_old'),
+    );
+    const progress = dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item);
+    expect(progress).toEqual([
+      expect.objectContaining({ done: false, next: holdKey('cus_1', 'job_old') }),
+      expect.objectContaining({ done: true }),
+    ]);
+  });
+
+  it('goes on from where the last sweep stopped, and starts no page past its deadline', async () => {
+    // Prepare
+    tableHolds([]);
+    dynamo
+      .on(GetCommand, { Key: holdIndexingKey })
+      .resolves({ Item: { ...holdIndexingKey, done: false, next: holdKey('cus_1', 'job_b') } });
+    dynamo.on(ScanCommand).resolves({ Items: [] });
+    dynamo.on(PutCommand).resolves({});
+    // Act: a sweep whose time is up (its last minute is kept for safety) reads no page.
+    await handler({}, { getRemainingTimeInMillis: () => 60_000 });
+    const late = dynamo.commandCalls(ScanCommand).length;
+    await handler();
+    // Assess
+    expect(late).toBe(0);
+    expect(dynamo.commandCalls(ScanCommand)[0]?.args[0].input.ExclusiveStartKey).toEqual(
+      holdKey('cus_1', 'job_b'),
+    );
+    expect(dynamo.commandCalls(PutCommand).at(-1)?.args[0].input.Item).toMatchObject({ done: true });
   });
 });

@@ -49,7 +49,7 @@ export async function handler(
     logInfo('started stranded approvals', { started: stranded.resumed, failed: stranded.failed });
   const runsEnded = await endStrandedRuns(strandedRunSeconds() * 1000);
   if (runsEnded.length > 0) logInfo('ended stranded runs', { jobIds: runsEnded });
-  const holdsClosed = await releaseStaleHolds();
+  const holdsClosed = await releaseStaleHolds({ goneJobWaitMs: strandedRunSeconds() * 1000, deadline });
   if (holdsClosed.length > 0) logInfo('closed stale holds', { holdIds: holdsClosed });
   const recorded = await recordHeldHistory(deadline);
   if (recorded.length > 0) logInfo('recorded held price history', { jobIds: recorded });
