@@ -239,7 +239,8 @@ function elementAfter(element: Element): Element | null {
 /**
  * Each element's index in its page's body list, kept on the element under a key of this module's
  * own: a Map from 180,000 elements to their indexes cost more than all the rest of the anatomy of a
- * flat page, and asking the list for each element costs its length.
+ * flat page, and asking the list for each element costs its length. The list is the page's element
+ * list, built once per page (page-elements.ts), so every anatomy of the page numbers it alike.
  */
 const POSITION = Symbol('anatomy position');
 type Indexed = Element & { [POSITION]?: number };
@@ -302,15 +303,8 @@ function subtreeFacts(all: readonly Element[], deadline: number): SubtreeFacts {
     links[index] = link;
     digitBelow[index] = digit;
   }
-  const position = (element: Element): number | undefined => {
-    const index = (element as Indexed)[POSITION];
-    // An element no anatomy numbered is outside the body.
-    if (index === undefined) return undefined;
-    if (all[index] === element) return index;
-    // Another anatomy of the page, after a change of its document, numbered the element anew.
-    const found = all.indexOf(element);
-    return found < 0 ? undefined : found;
-  };
+  // Every anatomy of a page numbers the same cached list alike; an element left unnumbered is outside the body.
+  const position = (element: Element): number | undefined => (element as Indexed)[POSITION];
   return {
     position,
     lettersOf: (element) => {
