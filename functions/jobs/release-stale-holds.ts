@@ -17,10 +17,11 @@ export async function releaseLeftoverHold(job: StoredJob): Promise<boolean> {
 }
 
 /**
- * Closes the open holds no job will close (the restart's and the sweeper's): an older approval's hold
- * on a job still awaiting approval, or a hold on a job gone for `goneJobWaitMs`, is given back; the hold of a job that
- * has ended is settled by that job's own ending (charged when it was settled, released otherwise),
- * once, since every money write is conditioned on the hold being open. Returns the holds closed.
+ * Closes the open holds no job will close (the restart's and the sweeper's): an older approval's
+ * hold on a job still awaiting approval, or a hold whose job has been gone for `goneJobWaitMs`, is
+ * given back; the hold of a job that has ended is settled by that job's own ending (charged when it
+ * was settled, released otherwise), once, since every money write is conditioned on the hold being
+ * open. Returns the holds closed.
  */
 export async function releaseStaleHolds(options: {
   /** How old a hold whose job is gone must be to be given back. */
@@ -43,7 +44,12 @@ export async function releaseStaleHolds(options: {
   for (const job of await jobStore().open()) {
     if (job.status === 'AWAITING_APPROVAL') await attempt(job.job_id, () => releaseLeftoverHold(job));
   }
-  await ledger.indexOlderHolds(deadline);
+  try {
+    await ledger.indexOlderHolds(deadline);
+  } catch (error) {
+    // The pass goes on from where it stopped at the next sweep; the holds indexed so far are read now.
+    logError('could not index older holds', error);
+  }
   for (const hold of await ledger.openHolds()) {
     await attempt(hold.holdId, async () => {
       const job = await jobStore().get(hold.jobId);

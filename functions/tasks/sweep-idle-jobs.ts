@@ -27,8 +27,9 @@ const strandedRunSeconds = onFirstUse(() => setting('JOB_STRANDED_RUN_SECONDS'))
 /**
  * Run by the EventBridge schedule in AWS and by the local stack's timer: expires idle jobs, starts
  * the lanes of approved jobs a stop left without one, ends FAILED the running jobs whose execution
- * is gone, closes the holds no job will close, and finishes the work steps had to hold: the price history finished scrapes could not
- * write, and the webhook delivery rounds whose lane could not be started.
+ * is gone, closes the holds no job will close, and finishes the work steps had to hold: the price
+ * history finished scrapes could not write, and the webhook delivery rounds whose lane could not
+ * be started.
  */
 export async function handler(
   _event: unknown = {},

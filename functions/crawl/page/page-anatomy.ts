@@ -303,7 +303,8 @@ function subtreeFacts(all: readonly Element[], deadline: number): SubtreeFacts {
     links[index] = link;
     digitBelow[index] = digit;
   }
-  // Every anatomy of a page numbers the same cached list alike; an element left unnumbered is outside the body.
+  // Every anatomy of a page numbers the same cached list alike; an element left unnumbered is
+  // outside the body.
   const position = (element: Element): number | undefined => (element as Indexed)[POSITION];
   return {
     position,
