@@ -137,6 +137,8 @@ describe('jobs stack', () => {
       expect(described).toContain(`{"Ref":"${machine(lane)[0]}"}`);
       expect(described).toContain('":execution:"');
     }
+    // It indexes the open holds from before the index with a pass over the table.
+    expect(statementsOf(template, sweeper).flatMap(actionsOf)).toContain('dynamodb:Scan');
     // It writes the price history finished scrapes could not, as their last task does.
     expect(variables).toHaveProperty('DATA_BUCKET');
     expect(statementsOf(template, sweeper).flatMap(actionsOf)).toContain('s3:PutObject');
