@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { releaseStaleHolds } from '#jobs/release-stale-holds';
 import { resumeInterruptedJobs } from '#jobs/resume-interrupted-jobs';
 import { isSet, type SettingName, setting } from '#platform/config';
 import { logInfo } from '#platform/log';
@@ -101,6 +102,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const resumption = await resumeInterruptedJobs();
       if (resumption.resumed.length + resumption.failed.length > 0)
         logInfo('interrupted jobs after a restart', { ...resumption });
+      const holdsClosed = await releaseStaleHolds({
+        goneJobWaitMs: setting('JOB_STRANDED_RUN_SECONDS') * 1000,
+      });
+      if (holdsClosed.length > 0) logInfo('stale holds closed after a restart', { holdIds: holdsClosed });
     }
     const sweeper = await startIdleSweeper();
     stoppers.unshift(sweeper.stop);

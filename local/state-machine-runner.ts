@@ -71,6 +71,8 @@ export interface LocalLanes extends LaneExecutions {
 export function startLocalLanes(): LocalLanes {
   const lanes = new Map<Lane, Promise<LoadedLane>>();
   const running = new Map<string, { abort: () => void; done: Promise<void> }>();
+  // The executions this process ran to their end; one it never ran may be another stack's on shared engines.
+  const ended = new Set<string>();
 
   const lane = (name: Lane) => {
     let loaded = lanes.get(name);
@@ -86,6 +88,7 @@ export function startLocalLanes(): LocalLanes {
       const executionArn = `arn:aws:states:us-east-1:000000000000:execution:${laneName}:${name}`;
       // Like Step Functions, a second start of the same name is the execution already running.
       if (running.has(executionArn)) return executionArn;
+      ended.delete(executionArn);
       const { machine, handlers } = await lane(laneName);
       // The port takes plain JSON objects; the library's JSONValue type cannot say so for `unknown` fields.
       const json = input as Parameters<StateMachine['run']>[0];
@@ -108,12 +111,19 @@ export function startLocalLanes(): LocalLanes {
       );
       running.set(executionArn, {
         abort: execution.abort,
-        done: done.finally(() => running.delete(executionArn)),
+        done: done.finally(() => {
+          running.delete(executionArn);
+          ended.add(executionArn);
+        }),
       });
       return executionArn;
     },
     async stop(executionArn) {
       running.get(executionArn)?.abort();
+    },
+    async state(executionArn) {
+      if (running.has(executionArn)) return 'RUNNING';
+      return ended.has(executionArn) ? 'ENDED' : 'UNKNOWN';
     },
     async stopAll() {
       const all = [...running.values()];

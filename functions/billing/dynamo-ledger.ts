@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { newId } from '#core/ids';
 import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
@@ -16,10 +23,16 @@ import {
   chargeKey,
   creditGuardKey,
   customerMonthKey,
+  holdIndexingKey,
   holdKey,
+  holdOfKey,
+  inIndex,
   ledgerEntryKey,
+  OPEN_HOLDS_PARTITION,
+  openHoldIndex,
 } from '#store/keys';
-import type { Balance, Charge, HoldWrites, Ledger, LedgerKind } from './ledger-store.ts';
+import { queryAll } from '#store/query-all';
+import type { Balance, Charge, HoldWrites, Ledger, LedgerKind, OpenHold } from './ledger-store.ts';
 
 const ledgerEntry = (
   customerId: string,
@@ -166,14 +179,20 @@ function holdItems(input: HoldInput, at: string): TransactItem[] {
         TableName: tableName(),
         Item: {
           ...holdKey(input.customerId, input.holdId),
+          ...openHoldIndex(input.customerId, input.holdId),
           type: 'Hold',
           status: 'OPEN',
           amount: input.amount,
+          customer_id: input.customerId,
+          hold_id: input.holdId,
           job_id: input.jobId,
           month,
           created_at: at,
         },
-        ConditionExpression: 'attribute_not_exists(PK)',
+        // A hold given back may be placed again: a job whose stale hold was released is approved anew.
+        ConditionExpression: 'attribute_not_exists(PK) OR #status = :released',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':released': 'RELEASED' },
       },
     },
     {
@@ -232,17 +251,16 @@ async function placeHold(input: HoldInput): Promise<void> {
  * A hold's writes for a caller that makes them in one transaction with its own (a job's approval),
  * so a stop between the two cannot leave one without the other. The caller's transaction puts its
  * own items first, so positions cannot tell which condition failed: `refusal` reads the month and
- * the balance instead. A hold already open under the id (placed by an older two-step approval that
- * stopped before its move) is taken as placed: no writes, and the caller's write completes it.
+ * the balance instead. A hold still open under the id is not taken as placed: the caller gives a
+ * stale one back first (`releaseHold` with its own condition), else the transaction is refused.
  */
 async function holdWrites(input: HoldInput): Promise<HoldWrites> {
   if (input.amount > input.monthlySpendLimit) throw passesLimit(input);
   const at = new Date().toISOString();
-  if (await openHold(input.customerId, input.holdId)) return { writes: [], refusal: async () => null };
   return {
     writes: holdItems(input, at),
     refusal: async () => {
-      if (await holdExists(input.customerId, input.holdId)) return null;
+      if (await openHold(input.customerId, input.holdId)) return null;
       const { Item } = await dynamo().send(
         new GetCommand({
           TableName: tableName(),
@@ -273,8 +291,15 @@ async function openHold(
   };
 }
 
-/** Gives a hold back (failure, cancel). Returns false when there was no open hold (already released or settled). */
-async function releaseHold(customerId: string, holdId: string): Promise<boolean> {
+/**
+ * Gives a hold back (failure, cancel), only where `onlyIf`'s condition checks hold too. Returns false
+ * when there was no open hold (already released or settled) or a check failed.
+ */
+async function releaseHold(
+  customerId: string,
+  holdId: string,
+  onlyIf: TransactItem[] = [],
+): Promise<boolean> {
   const hold = await openHold(customerId, holdId);
   if (!hold) return false;
   const at = new Date().toISOString();
@@ -284,7 +309,7 @@ async function releaseHold(customerId: string, holdId: string): Promise<boolean>
         Update: {
           TableName: tableName(),
           Key: holdKey(customerId, holdId),
-          UpdateExpression: 'SET #status = :released, closed_at = :at',
+          UpdateExpression: 'SET #status = :released, closed_at = :at REMOVE GSI1PK, GSI1SK',
           ConditionExpression: '#status = :open',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':released': 'RELEASED', ':open': 'OPEN', ':at': at },
@@ -300,8 +325,83 @@ async function releaseHold(customerId: string, holdId: string): Promise<boolean>
       },
       ledgerEntry(customerId, 'RELEASE', hold.amount, { job_id: hold.jobId, hold_id: holdId }, at),
       ...(hold.month ? [commitInMonth(customerId, hold.month, -hold.amount)] : []),
+      ...onlyIf,
     ]),
   );
+}
+
+/** Every open hold placed since holds were indexed (older ones are found by their waiting job). */
+async function openHolds(): Promise<OpenHold[]> {
+  const items = await queryAll(inIndex(OPEN_HOLDS_PARTITION));
+  return items.flatMap((item) =>
+    item.status === 'OPEN'
+      ? [
+          {
+            customerId: String(item.customer_id),
+            holdId: String(item.hold_id),
+            jobId: String(item.job_id),
+            placedAt: String(item.created_at),
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * Adds the holds still open from before the open-holds index to it, a page of the table at a time
+ * until `deadline`, recording where it stopped so the next call goes on from there; once the whole
+ * table is read it costs one read. A hold closed meanwhile is left out (the update is conditioned on
+ * its being open). Returns whether the table has been read to its end.
+ */
+async function indexOlderHolds(deadline: number = Number.POSITIVE_INFINITY): Promise<boolean> {
+  const { Item: progress } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: holdIndexingKey, ConsistentRead: true }),
+  );
+  if (progress?.done === true) return true;
+  let next = progress?.next as Record<string, unknown> | undefined;
+  while (Date.now() < deadline) {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: tableName(),
+        ExclusiveStartKey: next,
+        FilterExpression: '#type = :hold AND #status = :open AND attribute_not_exists(GSI1PK)',
+        ProjectionExpression: 'PK, SK',
+        ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
+        ExpressionAttributeValues: { ':hold': 'Hold', ':open': 'OPEN' },
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const key = { PK: String(item.PK), SK: String(item.SK) };
+      const { customerId, holdId } = holdOfKey(key);
+      await conditionHeld(
+        dynamo().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression: 'SET GSI1PK = :pk, GSI1SK = :sk, customer_id = :customer, hold_id = :hold',
+            ConditionExpression: '#status = :open',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':pk': openHoldIndex(customerId, holdId).GSI1PK,
+              ':sk': openHoldIndex(customerId, holdId).GSI1SK,
+              ':customer': customerId,
+              ':hold': holdId,
+              ':open': 'OPEN',
+            },
+          }),
+        ),
+      );
+    }
+    next = page.LastEvaluatedKey;
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...holdIndexingKey, type: 'Migration', done: next === undefined, next },
+      }),
+    );
+    if (!next) return true;
+  }
+  return false;
 }
 
 /**
@@ -325,7 +425,8 @@ async function chargeHold(customerId: string, holdId: string, charge: Charge): P
         Update: {
           TableName: tableName(),
           Key: holdKey(customerId, holdId),
-          UpdateExpression: 'SET #status = :settled, closed_at = :at, charged = :charged',
+          UpdateExpression:
+            'SET #status = :settled, closed_at = :at, charged = :charged REMOVE GSI1PK, GSI1SK',
           ConditionExpression: '#status = :open',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -397,4 +498,6 @@ export const dynamoLedger: Ledger = {
   holdWrites,
   releaseHold,
   chargeHold,
+  openHolds,
+  indexOlderHolds,
 };

@@ -39,6 +39,15 @@ export interface HoldWrites {
   refusal(): Promise<Problem | null>;
 }
 
+/** An open hold, by the customer it reserves credit of and the job it was placed for. */
+export interface OpenHold {
+  customerId: string;
+  holdId: string;
+  jobId: string;
+  /** When it was placed (ISO 8601). */
+  placedAt: string;
+}
+
 export interface Ledger {
   getBalance(customerId: string): Promise<Balance>;
   /** Adds credit exactly once per `source` (a checkout session, an operator's request); false when that source was credited before. */
@@ -68,8 +77,18 @@ export interface Ledger {
    * MONTHLY_SPEND_LIMIT at once when the amount alone passes the limit.
    */
   holdWrites(input: Parameters<Ledger['placeHold']>[0]): Promise<HoldWrites>;
-  /** Gives a hold back (failure, cancel); false when there was no open hold. */
-  releaseHold(customerId: string, holdId: string): Promise<boolean>;
+  /**
+   * Gives a hold back (failure, cancel); false when there was no open hold. With `onlyIf`
+   * (condition checks of the caller's items), only while they hold, in the same transaction.
+   */
+  releaseHold(customerId: string, holdId: string, onlyIf?: TransactItem[]): Promise<boolean>;
+  /** The open holds, for the sweep of holds whose job no longer needs them. */
+  openHolds(): Promise<OpenHold[]>;
+  /**
+   * Makes `openHolds` list the holds placed before it could (a table-wide pass, resumed where it
+   * stopped at `deadline`); true once done.
+   */
+  indexOlderHolds(deadline?: number): Promise<boolean>;
   /** Settles a hold: charges `charge.amount` (never more than held) and releases the rest; false when it was closed already. */
   chargeHold(customerId: string, holdId: string, charge: Charge): Promise<boolean>;
 }

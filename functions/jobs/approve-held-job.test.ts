@@ -26,6 +26,7 @@ useLaneExecutions({
     return `arn:execution:${name}`;
   },
   stop: async () => undefined,
+  state: async () => 'RUNNING',
 });
 
 const job: ScrapeJob = {
@@ -196,19 +197,33 @@ describe('approving a priced job', () => {
     expect(singleWrites()).toEqual([]);
   });
 
-  it('completes the approval on a hold an older two-step approval left open', async () => {
+  it('gives back a hold an older two-step approval left open, then holds anew with the move', async () => {
     // Prepare
     dynamo.on(TransactWriteCommand).resolves({});
     dynamo.on(UpdateCommand).resolves({});
     dynamo
       .on(GetCommand, { Key: holdKey('cus_1', 'job_1') })
-      .resolves({ Item: { ...holdKey('cus_1', 'job_1'), status: 'OPEN', amount: 125, job_id: 'job_1' } });
+      .resolves({ Item: { ...holdKey('cus_1', 'job_1'), status: 'OPEN', amount: 100, job_id: 'job_1' } });
     // Act
     const approved = await approveScrapeJob(job, 'usr_1');
-    // Assess: the job moves alone onto the hold already there; no second hold.
+    // Assess: the leftover is released only while the job still waits; the approval places its own.
     expect(approved.status).toBe('APPROVED');
-    expect(transactions()).toEqual([]);
-    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input.Key).toEqual(jobKey('job_1'));
+    const [release, approval, ...others] = transactions();
+    expect(others).toEqual([]);
+    expect(release?.[0]?.Update).toMatchObject({
+      Key: holdKey('cus_1', 'job_1'),
+      ConditionExpression: '#status = :open',
+    });
+    expect(release?.[2]?.Put?.Item).toMatchObject({ kind: 'RELEASE', amount: 100, job_id: 'job_1' });
+    expect(release?.at(-1)?.ConditionCheck).toMatchObject({
+      Key: jobKey('job_1'),
+      ConditionExpression: '#status = :status',
+      ExpressionAttributeValues: { ':status': 'AWAITING_APPROVAL' },
+    });
+    expect(approval?.[1]?.Put).toMatchObject({
+      Item: { ...holdKey('cus_1', 'job_1'), status: 'OPEN', amount: 125 },
+      ConditionExpression: 'attribute_not_exists(PK) OR #status = :released',
+    });
     expect(started).toEqual(['scrape:job_1']);
   });
 });

@@ -4,6 +4,7 @@ import { Conflict } from '#core/problem';
 import type { Lane } from '#platform/lane-executions';
 import { isConditionFailure } from '#store/condition-failure';
 import { jobStore } from '#store/job-store';
+import { releaseLeftoverHold } from './release-stale-holds.ts';
 import { startLane } from './start-lane.ts';
 
 /** 409 for a job that is not, or no longer, awaiting approval. */
@@ -20,6 +21,7 @@ export const notAwaiting = (job: Pick<Job, 'status'>) =>
  * starts its lane, with `startFailure` as the problem when the lane cannot start; a stop before
  * that leaves an APPROVED job that the restart's resumption (local) starts. When another write came
  * first the approval is 409 and nothing was held; when the hold's conditions refused it, 402 or 403.
+ * A hold an older two-step approval left on the job is given back first, never taken as this one.
  */
 export async function approveHeldJob<Extra extends object>(
   job: StoredJob<Extra>,
@@ -29,6 +31,7 @@ export async function approveHeldJob<Extra extends object>(
   startFailure: string,
   set: Partial<Job & JobInternals & Extra> = {},
 ): Promise<StoredJob<Extra>> {
+  await releaseLeftoverHold(job);
   let approved: StoredJob<Extra> | null;
   try {
     approved = await jobStore().move<Extra>(job, 'APPROVED', {

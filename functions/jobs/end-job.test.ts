@@ -8,7 +8,7 @@ import { failJob, stopJob } from './end-job.ts';
 import { removeSetupJob } from './remove-setup-job.ts';
 import type { SetupFields, SetupJob } from './setup-job.ts';
 
-useLaneExecutions({ start: async () => 'arn:unused', stop: async () => {} });
+useLaneExecutions({ start: async () => 'arn:unused', stop: async () => {}, state: async () => 'RUNNING' });
 const events = recordEvents();
 afterEach(() => {
   useJobStore(undefined);

@@ -58,6 +58,24 @@ export async function failJob(jobId: string, failure: JobFailure): Promise<Store
   throw new Error(`Job ${jobId} kept moving while being failed`);
 }
 
+/**
+ * Ends FAILED a job found with nothing left to end it (the sweeper's stranded runs), only if it is
+ * still as it was read: a move or a progress write since then means something still runs it. Of
+ * racing sweeps one wins the move, so the hold is released (or a settled job charged) once. Returns
+ * the failed job, or null when it had been touched.
+ */
+export async function failUntouchedJob(read: StoredJob, failure: JobFailure): Promise<StoredJob | null> {
+  const failed = await jobStore().move(read, 'FAILED', {
+    set: failure,
+    also: laneEndingWrites(read, 'FAILED'),
+    unchangedSinceRead: true,
+  });
+  if (!failed) return null;
+  await afterJobEnded(failed);
+  await announceJob(failed);
+  return failed;
+}
+
 export type StopOutcome = { stopped: StoredJob } | { refused: Refusal; job: StoredJob };
 
 /**

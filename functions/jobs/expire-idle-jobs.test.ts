@@ -13,6 +13,7 @@ useLaneExecutions({
   stop: async (executionArn) => {
     stopped.push(executionArn);
   },
+  state: async () => 'RUNNING',
 });
 const events = recordEvents();
 afterEach(() => {

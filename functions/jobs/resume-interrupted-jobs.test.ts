@@ -19,6 +19,7 @@ useLaneExecutions({
     return `arn:execution:${name}`;
   },
   stop: async () => undefined,
+  state: async () => 'RUNNING',
 });
 const events = recordEvents();
 afterEach(() => {

@@ -12,7 +12,11 @@ afterEach(() => {
   events.length = 0;
 });
 
-const lanes = (start: () => Promise<string>) => ({ start, stop: async () => {} });
+const lanes = (start: () => Promise<string>) => ({
+  start,
+  stop: async () => {},
+  state: async () => 'RUNNING' as const,
+});
 
 describe('starting a job’s lane', () => {
   it('records the execution it started on the job', async () => {

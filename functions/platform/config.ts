@@ -135,6 +135,22 @@ export const SETTINGS = {
     max: 365 * 24 * 60 * 60,
     about: 'the idle time after which the sweeper expires an unapproved job',
   },
+  JOB_STRANDED_APPROVAL_SECONDS: {
+    kind: 'number',
+    fallback: 300,
+    min: 1,
+    max: 24 * 60 * 60,
+    about:
+      'the time after which the sweeper starts the lane of an approved job that has none (an approval’s request ends within 30 s)',
+  },
+  JOB_STRANDED_RUN_SECONDS: {
+    kind: 'number',
+    fallback: 60 * 60,
+    min: 1,
+    max: 7 * 24 * 60 * 60,
+    about:
+      'the time without progress after which the sweeper ends FAILED a job whose lane execution has ended or cannot be found (longer than a lane task and its retry: 2 × 900 s)',
+  },
   HISTORY_RETENTION_DAYS: {
     kind: 'number',
     fallback: 90,

@@ -1,4 +1,5 @@
 import {
+  DescribeExecutionCommand,
   ExecutionDoesNotExist,
   SFNClient,
   StartExecutionCommand,
@@ -54,5 +55,19 @@ describe('lane executions on Step Functions', () => {
   it('passes other errors on', async () => {
     sfn.on(StopExecutionCommand).rejects(new Error('throttled'));
     await expect(laneExecutions().stop(EXECUTION, 'Job cancelled')).rejects.toThrow('throttled');
+  });
+
+  it('tells a running execution from an ended one, and one Step Functions no longer keeps', async () => {
+    sfn.on(DescribeExecutionCommand).resolves({ status: 'RUNNING' } as never);
+    expect(await laneExecutions().state(EXECUTION)).toBe('RUNNING');
+    for (const status of ['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'] as const) {
+      sfn.on(DescribeExecutionCommand).resolves({ status } as never);
+      expect(await laneExecutions().state(EXECUTION)).toBe('ENDED');
+    }
+    sfn.on(DescribeExecutionCommand).rejects(new ExecutionDoesNotExist({ message: 'gone', $metadata: {} }));
+    expect(await laneExecutions().state(EXECUTION)).toBe('UNKNOWN');
+    sfn.on(DescribeExecutionCommand).rejects(new Error('throttled'));
+    await expect(laneExecutions().state(EXECUTION)).rejects.toThrow('throttled');
+    expect(sfn.commandCalls(DescribeExecutionCommand)[0]?.args[0].input).toEqual({ executionArn: EXECUTION });
   });
 });

@@ -1,4 +1,10 @@
-import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import {
+  DescribeExecutionCommand,
+  SFNClient,
+  StartExecutionCommand,
+  StopExecutionCommand,
+} from '@aws-sdk/client-sfn';
+import type { ExecutionState } from '#core/stranded-job';
 import { LANE_ARN_SETTING, setting } from './config.ts';
 
 /**
@@ -17,7 +23,12 @@ export interface LaneExecutions {
   start(lane: Lane, name: string, input: Record<string, unknown>): Promise<string>;
   /** Stops a running execution; stopping one that has ended is not an error. */
   stop(executionArn: string, cause: string): Promise<void>;
+  /** Whether an execution still runs, has ended, or cannot be seen (gone from the history, or another process's). */
+  state(executionArn: string): Promise<ExecutionState>;
 }
+
+const isMissingExecution = (error: unknown) =>
+  error instanceof Error && error.name === 'ExecutionDoesNotExist';
 
 const sfn = new SFNClient({});
 
@@ -38,7 +49,18 @@ const stepFunctions: LaneExecutions = {
       await sfn.send(new StopExecutionCommand({ executionArn, cause }));
     } catch (error) {
       // An execution that has already ended (or been stopped by a racing cancel) is what stop wants.
-      if (!(error instanceof Error) || error.name !== 'ExecutionDoesNotExist') throw error;
+      if (!isMissingExecution(error)) throw error;
+    }
+  },
+  async state(executionArn) {
+    try {
+      const { status } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+      // A failed execution an operator redrives is about to run again.
+      return status === 'RUNNING' || status === 'PENDING_REDRIVE' ? 'RUNNING' : 'ENDED';
+    } catch (error) {
+      // Step Functions keeps an ended execution's record for 90 days only.
+      if (isMissingExecution(error)) return 'UNKNOWN';
+      throw error;
     }
   },
 };

@@ -472,6 +472,19 @@ async function setExecutionArn(jobId: string, executionArn: string): Promise<voi
   );
 }
 
+/** A condition for another store's transaction: the job is still in `status`. */
+function jobStillIn(jobId: string, status: JobStatus): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: jobKey(jobId),
+      ConditionExpression: '#status = :status',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': status },
+    },
+  };
+}
+
 /**
  * Takes back a job that was just created and never started (its credit hold was refused), with its
  * open keys and website link, as if the create had not happened. False when it has moved on meanwhile.
@@ -535,5 +548,6 @@ export const dynamoJobStore: JobStore = {
   list: listJobs,
   open: openJobs,
   setExecutionArn,
+  stillIn: jobStillIn,
   discardNew: discardNewJob,
 };

@@ -104,6 +104,8 @@ export interface JobStore {
   open<Extra extends object = object>(): Promise<StoredJob<Extra>[]>;
   /** Records the lane execution running the job, so a cancel can stop it. */
   setExecutionArn(jobId: string, executionArn: string): Promise<void>;
+  /** A condition for another store's transaction: the job is still in `status`. */
+  stillIn(jobId: string, status: JobStatus): TransactItem;
   /** Takes back a just-created job that never started, with its open keys; false when it moved on. */
   discardNew(job: StoredJob): Promise<boolean>;
 }

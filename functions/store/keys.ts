@@ -104,6 +104,19 @@ export const holdKey = (customerId: string, holdId: string) => ({
   PK: customerPk(customerId),
   SK: `HOLD#${holdId}`,
 });
+/** The customer and hold a hold's key names (for holds written before they carried both as fields). */
+export const holdOfKey = (key: { PK: string; SK: string }) => ({
+  customerId: key.PK.slice(CUSTOMER.length),
+  holdId: key.SK.slice('HOLD#'.length),
+});
+/** How far the indexing of holds written before the open-holds index has come. */
+export const holdIndexingKey = { PK: 'MIGRATION', SK: 'OPEN_HOLDS_INDEX' };
+/** An open hold in the index of every open hold, which the sweeper reads for holds their job no longer needs. */
+export const OPEN_HOLDS_PARTITION = 'OPEN_HOLDS';
+export const openHoldIndex = (customerId: string, holdId: string) => ({
+  GSI1PK: OPEN_HOLDS_PARTITION,
+  GSI1SK: `${customerPk(customerId)}#HOLD#${holdId}`,
+});
 /** One of a customer's slots of the hourly setup cap: when a setup job last took it. */
 /** One numbered slot of a rolling-window limit, in the partition of its slots (`store/window-slots.ts`). */
 export const windowSlotKey = ({ PK, prefix }: KeyPrefix, slot: number) => ({ PK, SK: `${prefix}${slot}` });

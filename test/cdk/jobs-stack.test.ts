@@ -109,7 +109,7 @@ describe('jobs stack', () => {
     expect(failActions.filter((action) => action.startsWith('s3:'))).toEqual([]);
   });
 
-  it('sweeps idle jobs every hour, able to stop any lane’s executions and write held price history', () => {
+  it('sweeps idle jobs every hour, able to stop and read any lane’s executions and write held price history', () => {
     const sweeper = functionId(
       template,
       'Cancels jobs left unapproved past the idle limit; finishes held price history and webhook rounds',
@@ -127,6 +127,18 @@ describe('jobs stack', () => {
       expect(variables).toHaveProperty(laneArnVariable(lane), { Ref: machine(lane)[0] });
     }
     expect(statementsOf(template, sweeper).flatMap(actionsOf)).toContain('states:StopExecution');
+    // It ends a running job whose execution has ended: it may read the executions of every lane.
+    const described = JSON.stringify(
+      statementsOf(template, sweeper)
+        .filter((statement) => actionsOf(statement).includes('states:DescribeExecution'))
+        .map((statement) => statement.Resource),
+    );
+    for (const lane of LANES) {
+      expect(described).toContain(`{"Ref":"${machine(lane)[0]}"}`);
+      expect(described).toContain('":execution:"');
+    }
+    // It indexes the open holds from before the index with a pass over the table.
+    expect(statementsOf(template, sweeper).flatMap(actionsOf)).toContain('dynamodb:Scan');
     // It writes the price history finished scrapes could not, as their last task does.
     expect(variables).toHaveProperty('DATA_BUCKET');
     expect(statementsOf(template, sweeper).flatMap(actionsOf)).toContain('s3:PutObject');

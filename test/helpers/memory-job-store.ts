@@ -3,6 +3,7 @@ import { canTransition, isFinal } from '#core/lanes';
 import type { ScrapeRunProgress } from '#core/scrape-progress';
 import type { TransactItem } from '#store/dynamo';
 import type { BatchPages, JobStore, ListJobsOptions } from '#store/job-store';
+import { jobKey } from '#store/keys';
 
 /**
  * A job store in memory with the DynamoDB store's rules (lane moves only, a move only from the status
@@ -141,6 +142,19 @@ export class MemoryJobStore implements JobStore {
     const current = this.jobs.get(jobId);
     if (!current) throw new Error(`No job ${jobId}`);
     this.jobs.set(jobId, { ...current, execution_arn: executionArn });
+  }
+
+  /** The condition item as the DynamoDB store builds it; the memory store does not evaluate other stores' writes. */
+  stillIn(jobId: string, status: StoredJob['status']): TransactItem {
+    return {
+      ConditionCheck: {
+        TableName: 'memory',
+        Key: jobKey(jobId),
+        ConditionExpression: '#status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status },
+      },
+    };
   }
 
   async discardNew(job: StoredJob) {

@@ -1,8 +1,10 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledger } from '#billing/ledger-services';
 import { parseMoney } from '#core/money';
 import { Problem } from '#core/problem';
 import type { RunningStack } from '#local/start-stack';
+import { dynamo } from '#store/dynamo';
 import { ledgerEntries, replayLedger } from '#test/ledger-check';
 import { newCustomer } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
@@ -101,6 +103,56 @@ describe('concurrent holds on one balance', () => {
 
     const balance = await ledger.getBalance(customerId);
     expect(balance).toEqual({ balance: 2000 - 5 * 75, held: 0, spendable: 2000 - 5 * 75 });
+    expect(replayLedger(await ledgerEntries(customerId))).toEqual(balance);
+  });
+});
+
+describe('the index of open holds', () => {
+  it('lists a hold while it is open, and a released hold may be placed again', async () => {
+    // Prepare
+    const customerId = await newCustomer();
+    await ledger.creditBalance({
+      customerId,
+      amount: parseMoney('10.00'),
+      kind: 'OPERATOR_CREDIT',
+      source: 'open-holds',
+      reason: 'test',
+    });
+    const hold = (holdId: string) => ({
+      customerId,
+      holdId,
+      amount: parseMoney('1.00'),
+      jobId: `job_${holdId}`,
+      monthlySpendLimit: NO_LIMIT,
+    });
+    const listed = async () =>
+      (await ledger.openHolds()).filter((open) => open.customerId === customerId).map((open) => open.holdId);
+    await ledger.placeHold(hold('a'));
+    await ledger.placeHold(hold('b'));
+    // Act
+    const whileOpen = await listed();
+    await ledger.releaseHold(customerId, 'a');
+    await ledger.chargeHold(customerId, 'b', {
+      job_id: 'job_b',
+      job_type: 'URL_SCRAPE',
+      project_id: 'prj_ledger',
+      website_id: null,
+      quantity: 1,
+      amount: parseMoney('0.50'),
+      capped: false,
+      settled_at: new Date().toISOString(),
+      month: '2026-01',
+    });
+    const afterClosing = await listed();
+    // The approval of a job whose stale hold was released holds anew under the same id.
+    const again = await ledger.holdWrites(hold('a'));
+    await dynamo().send(new TransactWriteCommand({ TransactItems: again.writes }));
+    // Assess
+    expect(whileOpen.sort()).toEqual(['a', 'b']);
+    expect(afterClosing).toEqual([]);
+    expect(await listed()).toEqual(['a']);
+    const balance = await ledger.getBalance(customerId);
+    expect(balance).toEqual({ balance: 950, held: 100, spendable: 850 });
     expect(replayLedger(await ledgerEntries(customerId))).toEqual(balance);
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseMoney } from '#core/money';
 import { testShop } from '#fixtures/default-shops';
 import { type RunningShop, startShops } from '#fixtures/start-shop';
 import { freePort } from '#local/free-port';
@@ -91,12 +92,17 @@ async function admin(...args: string[]): Promise<any> {
  * start, so the store is imported afresh each time.
  */
 async function expectSettledLedgerOfService(customerId: string) {
+  const { expectSettledLedger, ledgerEntries } = await inServiceTable(() => import('#test/ledger-check'));
+  return { balance: await expectSettledLedger(customerId), entries: await ledgerEntries(customerId) };
+}
+
+/** Modules imported afresh against the running service's own table. */
+async function inServiceTable<T>(load: () => Promise<T>): Promise<T> {
   const state = await readStackState(process.cwd(), port);
   if (!state) throw new Error('the service recorded no stack state');
   Object.assign(process.env, { DYNAMODB_ENDPOINT: state.dynamodbEndpoint, TABLE_NAME: state.tableName });
   vi.resetModules();
-  const { expectSettledLedger, ledgerEntries } = await import('#test/ledger-check');
-  return { balance: await expectSettledLedger(customerId), entries: await ledgerEntries(customerId) };
+  return load();
 }
 
 beforeAll(async () => {
@@ -181,6 +187,25 @@ describe('a service killed in the middle of a job and started again', () => {
     await approve(`/jobs/scraping/${competitorScrape}`);
     expect((await pollJob(api(), `/jobs/scraping/${competitorScrape}`)).job.status).toBe('COMPLETED');
 
+    // An older two-step approval held a waiting job's cap and stopped before its move: the restart
+    // below gives that hold back (or the sweeper, if it comes first), and the next approval holds anew.
+    const waiting = (
+      await api().post('/jobs/scraping', {
+        project_id: projectId,
+        website_id: websiteId,
+        variant: 'URLS_ONLY',
+        urls: [shop.url],
+      })
+    ).body;
+    const { ledger } = await inServiceTable(() => import('#billing/ledger-services'));
+    await ledger.placeHold({
+      customerId,
+      holdId: waiting.job_id,
+      amount: parseMoney(waiting.estimate.cap),
+      jobId: waiting.job_id,
+      monthlySpendLimit: parseMoney('1000.00'),
+    });
+
     const created = await api().post('/jobs/matching', {
       project_id: projectId,
       reference_website_id: websiteId,
@@ -197,5 +222,14 @@ describe('a service killed in the middle of a job and started again', () => {
     expect(job.settlement).not.toBeNull();
     const { entries } = await expectSettledLedgerOfService(customerId);
     expect(entries.filter((entry) => entry.kind === 'CHARGE' && entry.hold_id === jobId)).toHaveLength(1);
+
+    // The leftover hold was given back, not taken by the approval, which placed the job's own.
+    const ofWaiting = (kind: string, list: typeof entries) =>
+      list.filter((entry) => entry.kind === kind && entry.hold_id === waiting.job_id);
+    expect(ofWaiting('RELEASE', entries)).toHaveLength(1);
+    await approve(`/jobs/scraping/${waiting.job_id}`);
+    expect(FINAL.has((await pollJob(api(), `/jobs/scraping/${waiting.job_id}`)).job.status)).toBe(true);
+    const settled = await expectSettledLedgerOfService(customerId);
+    expect(ofWaiting('HOLD', settled.entries)).toHaveLength(2);
   });
 });

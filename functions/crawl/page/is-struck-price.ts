@@ -15,7 +15,10 @@ const PRICE_WORD = /price|prix|preis|prezzo|precio|preço|cena|cen[ay]|hind|kain
 export function isStruckPrice(element: Element): boolean {
   if (STRUCK_TAGS.has(element.name)) return true;
   if (element.attribs['data-price-type'] === 'oldPrice') return true;
-  return (element.attribs.class ?? '')
+  // Most elements have no class: asked of every element of a page, the split alone costs.
+  const classes = element.attribs.class;
+  if (!classes) return false;
+  return classes
     .split(/\s+/)
     .some(
       (token) =>

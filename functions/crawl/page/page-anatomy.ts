@@ -1,9 +1,10 @@
-import type { Element } from 'domhandler';
+import type { CheerioAPI } from 'cheerio/slim';
+import { type AnyNode, type Element, isTag } from 'domhandler';
 import { cleanText } from './clean-text.ts';
 import { currencyInText } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { mainHeading } from './main-heading.ts';
-import { descendantsOf, elementsByTag } from './page-elements.ts';
+import { elementsByTag, pageElements } from './page-elements.ts';
 import { checkDeadline, pageDeadline } from './page-limits.ts';
 import type { PriceContext } from './parse-price.ts';
 import type { PriceRange } from './parse-price-range.ts';
@@ -51,27 +52,28 @@ const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg
  */
 const CHOICES = new Set(['select', 'option', 'optgroup', 'datalist']);
 
+/** A price as a data attribute holds it: a plain number. */
+const PRICE_ATTRIBUTE = /^\d+(\.\d+)?$/;
+
 export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   const { $ } = page;
   const h1 = mainHeading(page)?.element ?? elementsByTag($, 'h1')[0] ?? null;
-  const all = descendantsOf(elementsByTag($, 'body')[0]);
-  const positions = new Map<Element, number>();
-  for (const [index, element] of all.entries()) positions.set(element, index);
-  const order = (element: Element): number => positions.get(element) ?? -1;
+  const all = bodyElements($);
   const deadline = pageDeadline();
   const tree = subtreeFacts(all, deadline);
+  const order = (element: Element): number => tree.position(element) ?? -1;
   const h1Ancestors = new Set<Element>();
   for (let node = h1?.parent ?? null; node; node = node.parent) h1Ancestors.add(node as Element);
   const containsH1 = (element: Element): boolean => h1Ancestors.has(element);
   const regionWith = (element: Element): number => {
     if (!h1) return Number.POSITIVE_INFINITY;
     for (let node: Element | null = element; node; node = node.parent as Element | null)
-      if (node === h1 || h1Ancestors.has(node)) return tree.letters.get(node) ?? Number.POSITIVE_INFINITY;
+      if (node === h1 || h1Ancestors.has(node)) return tree.lettersOf(node) ?? Number.POSITIVE_INFINITY;
     return Number.POSITIVE_INFINITY;
   };
   /** Clean text of an element whose text is at most `max` characters long, else null (without reading it). */
   const shortText = (element: Element, max: number): string | null => {
-    if ((tree.letters.get(element) ?? 0) > max) return null;
+    if ((tree.lettersOf(element) ?? 0) > max) return null;
     const text = cleanText(textOf(element));
     return text.length > max ? null : text;
   };
@@ -91,7 +93,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       node = node.parent as Element | null, depth++
     ) {
       if (node.name === 'body' || node.name === 'main') break;
-      if (!tree.linkBelow.has(node) && !isRealLink(node)) continue;
+      if (!tree.linkBelow(node) && !isRealLink(node)) continue;
       // The nearest block with a link: a card when it is small, not the product's own block, and
       // either one of a row of like blocks (a listing's, a carousel's) or showing a product as a
       // linked picture or title. A small block standing alone whose links are actions (watch list,
@@ -119,7 +121,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     for (const child of block.children) {
       if (child.type !== 'tag') continue;
       const element = child as Element;
-      if (!tree.linkBelow.has(element) || isRealLink(element)) continue;
+      if (!tree.linkBelow(element) || isRealLink(element)) continue;
       const kind = `${element.name}.${element.attribs.class ?? ''}`;
       if (seen.has(kind)) return true;
       seen.add(kind);
@@ -142,7 +144,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
           sibling.type === 'tag' &&
           (sibling as Element).name === node.name &&
           ((sibling as Element).attribs.class ?? '') === kind &&
-          (tree.linkBelow.has(sibling as Element) || isRealLink(sibling as Element))
+          (tree.linkBelow(sibling as Element) || isRealLink(sibling as Element))
         )
           return true;
     }
@@ -159,10 +161,11 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       struckDepth.add(element);
       continue;
     }
-    const hasAttribute = /^\d+(\.\d+)?$/.test(
-      element.attribs['data-price'] ?? element.attribs['data-price-amount'] ?? '',
-    );
+    const priceAttribute = element.attribs['data-price'] ?? element.attribs['data-price-amount'];
+    const hasAttribute = priceAttribute !== undefined && PRICE_ATTRIBUTE.test(priceAttribute);
     if (!hasAttribute) {
+      // Without a digit below it the element shows no price: its text need not be read.
+      if (!tree.digitBelow[index]) continue;
       const text = shortText(element, 40);
       if (!text || !/\d/.test(text)) continue;
       // A text price must name its currency; headings and blocks holding the heading are not prices.
@@ -212,11 +215,45 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order, regionWith };
 }
 
+/**
+ * The body's elements in document order: the run of the page's element list (walked once per page)
+ * from the body to the first element after it, instead of a walk of its own.
+ */
+function bodyElements($: CheerioAPI): Element[] {
+  const body = elementsByTag($, 'body')[0];
+  if (!body) return [];
+  const { all } = pageElements($);
+  const start = all.indexOf(body) + 1;
+  const after = elementAfter(body);
+  return all.slice(start, after ? all.indexOf(after, start) : all.length);
+}
+
+/** The first element after an element and all it holds, in document order. */
+function elementAfter(element: Element): Element | null {
+  for (let node: AnyNode | null = element; node; node = node.parent) {
+    for (let sibling = node.next; sibling; sibling = sibling.next) if (isTag(sibling)) return sibling;
+  }
+  return null;
+}
+
+/**
+ * Each element's index in its page's body list, kept on the element under a key of this module's
+ * own: a Map from 180,000 elements to their indexes cost more than all the rest of the anatomy of a
+ * flat page, and asking the list for each element costs its length. The list is the page's element
+ * list, built once per page (page-elements.ts), so every anatomy of the page numbers it alike.
+ */
+const POSITION = Symbol('anatomy position');
+type Indexed = Element & { [POSITION]?: number };
+
 interface SubtreeFacts {
-  /** Characters other than whitespace in each element's text (script and style included, as textOf). */
-  letters: Map<Element, number>;
-  /** Elements holding a real link below them. */
-  linkBelow: Set<Element>;
+  /** An element's index in the body's elements (its position in document order). */
+  position(element: Element): number | undefined;
+  /** Characters other than whitespace in an element's text (script and style included, as textOf). */
+  lettersOf(element: Element): number | undefined;
+  /** Whether an element holds a real link below it. */
+  linkBelow(element: Element): boolean;
+  /** By index: whether the element's text holds a digit (0–9). */
+  digitBelow: Uint8Array;
 }
 
 const isRealLink = (element: Element): boolean => {
@@ -227,47 +264,115 @@ const isRealLink = (element: Element): boolean => {
 /**
  * What the anatomy asks of each element's subtree, in one pass from the last element to the first
  * (children before their parents): asking each element for its whole text instead costs the depth
- * times the elements.
+ * times the elements. Facts are kept by index in typed arrays, and an element's children found by
+ * index (the first follows it, each next one follows the last one's subtree), so the pass makes no
+ * lookups by element and little garbage.
  */
 function subtreeFacts(all: readonly Element[], deadline: number): SubtreeFacts {
-  const letters = new Map<Element, number>();
-  const linkBelow = new Set<Element>();
+  for (let index = 0; index < all.length; index++) (all[index] as Indexed)[POSITION] = index;
+  const size = new Uint32Array(all.length);
+  const letters = new Float64Array(all.length);
+  const links = new Uint8Array(all.length);
+  const digitBelow = new Uint8Array(all.length);
   for (let index = all.length - 1; index >= 0; index--) {
     if (index % 1024 === 0) checkDeadline(deadline);
     const element = all[index] as Element;
     let count = 0;
-    let link = false;
+    let link = 0;
+    let digit = 0;
+    let next = index + 1;
     for (const child of element.children) {
-      if (child.type === 'text') count += child.data.replace(/[\s\u00a0\u202f]+/g, '').length;
-      else if ('attribs' in child) {
-        count += letters.get(child) ?? 0;
-        link ||= isRealLink(child) || linkBelow.has(child);
-      }
+      if (child.type === 'text') {
+        const text = child.data;
+        for (let i = 0; i < text.length; i++) {
+          const code = text.charCodeAt(i);
+          if (isSpace(code)) continue;
+          count++;
+          if (code >= 48 && code <= 57) digit = 1;
+        }
+      } else if ('attribs' in child) {
+        // The child is the element at `next`: the page's element list holds every element in order.
+        count += letters[next] as number;
+        if (links[next] || isRealLink(child)) link = 1;
+        digit |= digitBelow[next] as number;
+        next += size[next] as number;
+      } else if ('children' in child && DIGIT.test(textOf(child))) digit = 1;
     }
-    letters.set(element, count);
-    if (link) linkBelow.add(element);
+    size[index] = next - index;
+    letters[index] = count;
+    links[index] = link;
+    digitBelow[index] = digit;
   }
-  return { letters, linkBelow };
+  // Every anatomy of a page numbers the same cached list alike; an element left unnumbered is
+  // outside the body.
+  const position = (element: Element): number | undefined => (element as Indexed)[POSITION];
+  return {
+    position,
+    lettersOf: (element) => {
+      const index = position(element);
+      return index === undefined ? undefined : letters[index];
+    },
+    linkBelow: (element) => {
+      const index = position(element);
+      return index !== undefined && links[index] === 1;
+    },
+    digitBelow,
+  };
 }
+
+const DIGIT = /\d/;
+
+/** The characters of the regular expression class `\s`: Unicode spaces and line terminators. */
+function isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return (
+    code === 160 ||
+    code === 5760 ||
+    (code >= 8192 && code <= 8202) ||
+    code === 8232 ||
+    code === 8233 ||
+    code === 8239 ||
+    code === 8287 ||
+    code === 12288 ||
+    code === 65279
+  );
+}
+
+/**
+ * What `button, input[type="submit"], input[type="button"], a.button, a.btn, a[class*="cta"],
+ * [role="button"]` selects (an input's type compared in any case, as CSS does), tested on the
+ * page's element list: the selector query walked the whole document again.
+ */
+function isControl(element: Element): boolean {
+  const { name, attribs } = element;
+  if (name === 'button' || attribs.role === 'button') return true;
+  if (name === 'input') {
+    const type = attribs.type?.toLowerCase();
+    return type === 'submit' || type === 'button';
+  }
+  const classes = attribs.class;
+  return name === 'a' && classes !== undefined && (CONTROL_CLASS.test(classes) || classes.includes('cta'));
+}
+
+const CONTROL_CLASS = /(?:^|\s)(?:button|btn)(?:$|\s)/;
 
 /** Add-to-cart controls anywhere on the page (product cards' included): a cheap sign that the page sells. */
 function buyControls(page: Page): Element[] {
   const { $ } = page;
-  return (
-    $(
-      'button, input[type="submit"], input[type="button"], a.button, a.btn, a[class*="cta"], [role="button"]',
-    ).toArray() as Element[]
-  ).filter((element) => {
-    const label = cleanText(element.attribs.value ?? textOf(element));
-    const attributes = `${element.attribs.class ?? ''} ${element.attribs.name ?? ''} ${element.attribs.id ?? ''}`;
-    const inCartForm = $(element)
-      .closest('form')
-      .attr('action')
-      ?.match(/cart|basket|kosik|warenkorb|panier|koszyk|kosaric|kupi/i);
-    return (
-      BUY_WORDS.test(label) ||
-      BUY_ATTRIBUTES.test(attributes) ||
-      (!!inCartForm && element.attribs.type === 'submit')
-    );
-  });
+  return pageElements($)
+    .all.filter(isControl)
+    .filter((element) => {
+      const label = cleanText(element.attribs.value ?? textOf(element));
+      const attributes = `${element.attribs.class ?? ''} ${element.attribs.name ?? ''} ${element.attribs.id ?? ''}`;
+      const inCartForm = $(element)
+        .closest('form')
+        .attr('action')
+        ?.match(/cart|basket|kosik|warenkorb|panier|koszyk|kosaric|kupi/i);
+      return (
+        BUY_WORDS.test(label) ||
+        BUY_ATTRIBUTES.test(attributes) ||
+        (!!inCartForm && element.attribs.type === 'submit')
+      );
+    });
 }

@@ -1,0 +1,59 @@
+import type { Element } from 'domhandler';
+import { describe, expect, it } from 'vitest';
+import { pageAnatomy } from './page-anatomy.ts';
+import { readPage } from './read-page.ts';
+
+const URL_OF_PAGE = 'https://shop.example/p/boot';
+const CONTEXT = { country: 'DE', currency: null };
+
+describe('pageAnatomy', () => {
+  it('finds the buy controls the selector of controls names, and no other', () => {
+    // Prepare: each labelled to buy; only the tag, type, class or role decides.
+    const page = readPage(
+      `<html><body><h1>Trail boot</h1><p>49,90 €</p>
+        <button id="b1">Add to cart</button>
+        <input id="b2" type="SUBMIT" value="In den Warenkorb">
+        <input id="b3" type="button" value="Buy now">
+        <input id="x1" type="text" value="Buy now">
+        <a id="b4" class="primary btn" href="/cart">Add to cart</a>
+        <a id="b5" class="button" href="/cart">Add to cart</a>
+        <a id="b6" class="hero-cta" href="/cart">Add to cart</a>
+        <a id="x2" class="buttons" href="/cart">Add to cart</a>
+        <a id="x3" class="Btn" href="/cart">Add to cart</a>
+        <div id="b7" role="button">Add to cart</div>
+        <span id="x4">Add to cart</span>
+      </body></html>`,
+      URL_OF_PAGE,
+    );
+    const selected = page
+      .$(
+        'button, input[type="submit"], input[type="button"], a.button, a.btn, a[class*="cta"], [role="button"]',
+      )
+      .toArray()
+      .map((element) => (element as Element).attribs.id);
+    // Act
+    const anatomy = pageAnatomy(page, CONTEXT);
+    // Assess
+    const found = anatomy.buyButtons.map((element) => element.attribs.id);
+    expect(found).toEqual(['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7']);
+    expect(found).toEqual(selected);
+  });
+
+  it('reads the body only, and numbers its elements in document order', () => {
+    // Prepare: markup after the body's end stays outside it.
+    const page = readPage(
+      '<html><head><title>Boot</title></head><body><h1>Trail boot</h1><p><span>49,90 €</span></p></body><div><span>12,00 €</span></div></html>',
+      URL_OF_PAGE,
+    );
+    // Act
+    const anatomy = pageAnatomy(page, CONTEXT);
+    // Assess
+    expect(anatomy.mainPrices.map((priced) => priced.price.amount)).toEqual(['49.90']);
+    const [h1, p, span] = page.$('body *').toArray() as Element[];
+    expect([h1, p, span].map((element) => anatomy.order(element as Element))).toEqual([0, 1, 2]);
+    const [title] = page.$('title').toArray() as Element[];
+    const [after] = page.$('html > div').toArray() as Element[];
+    expect(anatomy.order(title as Element)).toBe(-1);
+    expect(anatomy.order(after as Element)).toBe(-1);
+  });
+});
