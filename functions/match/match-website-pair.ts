@@ -127,7 +127,7 @@ export async function matchWebsitePair(
   const score = (r: number, c: number): void => {
     const key = r * comps.length + c;
     if (scored.has(key) || rejected.has(key)) return;
-    const { score, evidence } = judgePair(
+    const { score, confidence, evidence } = judgePair(
       refs[r] as ProductFeatures,
       comps[c] as ProductFeatures,
       weights,
@@ -140,6 +140,7 @@ export async function matchWebsitePair(
         competitor: c,
         score,
         coded: agreesByIdentifier(evidence),
+        learned: confidence,
       });
   };
   for (const r of refQueries) {
@@ -184,6 +185,9 @@ export async function matchWebsitePair(
     judged.set(key, found);
     return found;
   };
+  // Blocking judged most rivals with the learned scorer already (`ScoredPair.learned`): judged again only where it did not.
+  const learnedOf = (pair: ScoredPair): number =>
+    pair.learned === undefined || Number.isNaN(pair.learned) ? judge(pair).learned : pair.learned;
   /** The pair's match fields, its confidence calibrated against `rival`, the reference product's best-scored other pair. */
   const calibrated = (pair: ScoredPair, rival: ScoredPair | undefined): CalibratedPair => {
     const { url, score, learned, evidence, runnerUp } = judge(pair);
@@ -191,7 +195,7 @@ export async function matchWebsitePair(
       learned,
       score,
       runnerUp,
-      rivalLearned: rival ? judge(rival).learned : 0,
+      rivalLearned: rival ? learnedOf(rival) : 0,
       coded: pair.coded,
     };
     // Equal GTINs decide; no benchmark carries GTINs to calibrate them on.
