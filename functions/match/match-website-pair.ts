@@ -180,7 +180,7 @@ export async function matchWebsitePair(
     if (known) return known;
     const a = refs[pair.reference] as ProductFeatures;
     const b = comps[pair.competitor] as ProductFeatures;
-    const { score, confidence, evidence } = judgePair(a, b, weights, true, settings.pairScorer);
+    const { score, confidence, evidence } = judgePair(a, b, weights, true, settings.pairScorer, pair.learned);
     const found = { url: b.key, score, learned: confidence, evidence, runnerUp: runnerUp(pair) };
     judged.set(key, found);
     return found;
