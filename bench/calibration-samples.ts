@@ -55,12 +55,21 @@ export const speaking = (pairs: readonly ChosenPair[]): ChosenPair[] => pairs.fi
 
 const folds = 5;
 
-/** A reference product's fold: its pairs are fitted on together or predicted together. */
+/** How the matches are split for cross-validation: a group's matches are fitted on together or predicted together. */
+export type CrossValidationSplit = 'reference product' | 'catalogue';
+
+/** Five folds by a hash of the reference product's URL. */
 function foldOf(url: string): number {
   let hash = 0;
   for (const char of url) hash = (Math.imul(hash, 31) + (char.codePointAt(0) as number)) >>> 0;
   return hash % folds;
 }
+
+const groupOf: Record<CrossValidationSplit, (pair: ChosenPair) => string> = {
+  'reference product': (pair) => String(foldOf(pair.reference_url)),
+  // Each catalogue judged by a calibration fitted on the others only: as a shop nobody has seen.
+  catalogue: (pair) => pair.dataset,
+};
 
 /** A match's out-of-fold confidence and its alternatives', in their order. */
 export interface FoldConfidences {
@@ -69,16 +78,20 @@ export interface FoldConfidences {
 }
 
 /**
- * Out-of-fold confidences of `pairs` (all benchmarks pooled) and of their alternatives: five folds
- * grouped by reference product, each predicted by a calibration fitted on the key-named matches of
- * the other four.
+ * Out-of-fold confidences of `pairs` (all benchmarks pooled) and of their alternatives: each group
+ * of the split (five folds by reference product, or one catalogue) predicted by a calibration
+ * fitted on the key-named matches of the other groups.
  */
-export function crossValidatedConfidences(pairs: readonly ChosenPair[]): FoldConfidences[] {
+export function crossValidatedConfidences(
+  pairs: readonly ChosenPair[],
+  split: CrossValidationSplit = 'reference product',
+): FoldConfidences[] {
+  const group = groupOf[split];
   const confidences: FoldConfidences[] = pairs.map(() => ({ match: Number.NaN, alternatives: [] }));
-  for (let fold = 0; fold < folds; fold++) {
-    const calibration = fitCalibration(speaking(pairs.filter((pair) => foldOf(pair.reference_url) !== fold)));
+  for (const held of new Set(pairs.map(group))) {
+    const calibration = fitCalibration(speaking(pairs.filter((pair) => group(pair) !== held)));
     for (const [i, pair] of pairs.entries())
-      if (foldOf(pair.reference_url) === fold)
+      if (group(pair) === held)
         confidences[i] = {
           match: calibrateConfidence(pair.signals, calibration),
           alternatives: pair.alternatives.map((alternative) =>

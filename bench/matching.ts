@@ -4,7 +4,8 @@
  * pairs), in one run:
  *
  * - whole catalogue against whole catalogue on the two benchmarks of data/matching;
- * - the calibrated confidence, its AUTO band and the review queue on both (`review-bench.ts`);
+ * - the calibrated confidence, its AUTO band and the review queue on both (`review-bench.ts`), the
+ *   calibration cross-validated by reference product and by catalogue;
  * - pairwise decisions on the WDC validation pairs;
  * - time and peak RSS on synthetic catalogues (`synthetic-catalogs.ts`), by default 20k x 20k and
  *   100k x 100k, with the TF-IDF matcher as peer at the smaller size;

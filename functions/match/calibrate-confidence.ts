@@ -8,6 +8,12 @@ export interface MatchSignals {
   score: number;
   /** The best score of the other pairs of either product: how far the pair stands out from look-alikes. */
   runnerUp: number;
+  /**
+   * The pair decision on its own (`learned`) of the reference product's best-scored other candidate,
+   * 0 where it has none: a rival the learned scorer also takes for the product (an edition, a
+   * duplicate listing) makes the choice a guess however the scores compare.
+   */
+  rivalLearned: number;
   /** Whether an identifier agrees: equal GTINs or a model code. */
   coded: boolean;
 }
@@ -23,7 +29,7 @@ export interface MatchCalibration {
   weights: readonly number[];
 }
 
-export const calibrationFeatureNames = ['learnedLogOdds', 'score', 'margin', 'coded'] as const;
+export const calibrationFeatureNames = ['learnedLogOdds', 'score', 'margin', 'coded', 'rivalMargin'] as const;
 
 /** Log-odds of a probability, bounded so that a decided 1 or 0 stays a finite, strong signal. */
 const logOdds = (probability: number): number => {
@@ -35,7 +41,10 @@ const logOdds = (probability: number): number => {
 export function calibrationFeatures(signals: MatchSignals): number[] {
   // The ratio of a pair's score to its runner-up's, in log, bounded: a pair with no rival is as sure as one 50 times ahead.
   const margin = Math.min(Math.max(Math.log((signals.score + 0.02) / (signals.runnerUp + 0.02)), 0), 4);
-  return [logOdds(signals.learned), signals.score, margin, signals.coded ? 1 : 0];
+  // How far the learned scorer prefers the pair to its rival, in log-odds, bounded: a rival it
+  // prefers by much is as bad as any, and one far behind is as good as none.
+  const rivalMargin = Math.min(Math.max(logOdds(signals.learned) - logOdds(signals.rivalLearned), -3), 6);
+  return [logOdds(signals.learned), signals.score, margin, signals.coded ? 1 : 0, rivalMargin];
 }
 
 export const committedCalibration = committed as MatchCalibration;

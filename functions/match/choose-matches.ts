@@ -5,6 +5,11 @@ export interface ScoredPair {
   score: number;
   /** Whether an identifier agrees between the two: a GTIN or a model code. */
   coded: boolean;
+  /**
+   * The pair decision on its own (`PairJudgement.confidence`) where blocking computed it (the
+   * learned scorer ran to score the pair), else NaN or absent.
+   */
+  learned?: number;
 }
 
 /** When a best pair is taken for the same product. */

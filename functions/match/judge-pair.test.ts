@@ -38,6 +38,17 @@ function describeSides([aName, aFields]: Side, [bName, bFields]: Side) {
 }
 
 describe('judgePair', () => {
+  it('takes the confidence an earlier judgement computed, the same as judging again', () => {
+    const sides = describeSides(['Acme Steel Kettle Brushed', {}], ['Acme Steel Kettle Brushed Edition', {}]);
+    const fresh = judgePair(...sides, true);
+    expect(fresh.confidence).toBeGreaterThan(0);
+    expect(judgePair(...sides, true, undefined, Number.NaN)).toEqual(fresh);
+    // A known confidence is not computed again: the assignment score is its geometric mean with the rule's.
+    const known = judgePair(...sides, true, undefined, 0.25);
+    expect(known.confidence).toBe(0.25);
+    expect(known.score).toBeLessThan(fresh.score);
+  });
+
   it('is confident about one model written two ways, with the code as evidence', () => {
     const judged = judge('Pioneer TS-W259S4 Champion Series subwoofer', 'PIONEER TSW259S4 Champion 10" Sub');
     expect(judged.score).toBeGreaterThan(0.5);

@@ -1,6 +1,6 @@
 import { type BoostedTrees, predictProbability } from './boosted-trees.ts';
 import { priceFactor } from './compare-prices.ts';
-import { compareProducts, type MatchEvidence } from './compare-products.ts';
+import { compareProducts, type MatchEvidence, type PairScore } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { pairFeatures } from './pair-features.ts';
 import { committedPairScorer } from './pair-scorer.ts';
@@ -59,7 +59,9 @@ export interface PairJudgement {
  * Where GTINs do not decide, prices far apart (`priceFactor`), names of two colours or devices and
  * a pack against a title naming none lower the score, not the confidence: they lean the choice
  * between look-alikes, while the confidence stays the decision on what the two products are.
- * `scorer` is the learned model, the committed one unless given.
+ * `scorer` is the learned model, the committed one unless given. `known` is the confidence an
+ * earlier judgement of this pair computed (NaN or absent where it did not): the evidence is the
+ * same, so the model is not run again.
  */
 export function judgePair(
   a: ProductFeatures,
@@ -67,6 +69,7 @@ export function judgePair(
   weights: TermWeights,
   withConfidence: boolean,
   scorer: BoostedTrees = committedPairScorer,
+  known?: number,
 ): PairJudgement {
   const rule = compareProducts(a, b, weights, withConfidence);
   const { evidence } = rule;
@@ -87,8 +90,19 @@ export function judgePair(
     (evidence.variantConflict ? siblingFactor : 1);
   if (!withConfidence && (!runOut || rule.score < minLearnedScore))
     return { score: rule.score * leaned, confidence: Number.NaN, evidence };
-  const learned = predictProbability(scorer, pairFeatures(a, b, weights, evidence, rule.score));
-  const confidence = evidence.brand === 'conflict' ? Math.min(learned, rule.score) : learned;
+  const confidence = known === undefined || Number.isNaN(known) ? decide(a, b, weights, rule, scorer) : known;
   const score = runOut ? Math.sqrt(rule.score * confidence) : rule.score;
   return { score: score * leaned, confidence, evidence };
+}
+
+/** The learned probability, where the brands differ no more than the rule's score. */
+function decide(
+  a: ProductFeatures,
+  b: ProductFeatures,
+  weights: TermWeights,
+  rule: PairScore,
+  scorer: BoostedTrees,
+): number {
+  const learned = predictProbability(scorer, pairFeatures(a, b, weights, rule.evidence, rule.score));
+  return rule.evidence.brand === 'conflict' ? Math.min(learned, rule.score) : learned;
 }

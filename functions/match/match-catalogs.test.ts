@@ -67,7 +67,7 @@ describe('matchCatalogs', () => {
     for (const match of committed.matches)
       expect(match.signals?.learned).not.toBeCloseTo(1 / (1 + Math.exp(-5)), 6);
     // The calibration it is given sets the confidence from the same signals.
-    const calibration = { features: calibrationFeatureNames, bias: -3, weights: [0, 0, 0, 0] };
+    const calibration = { features: calibrationFeatureNames, bias: -3, weights: [0, 0, 0, 0, 0] };
     const calibrated = await matchCatalogs(
       catalog('web_ref', (name) => name),
       [catalog('web_a', (name) => `${name} Edition`)],
@@ -101,9 +101,16 @@ describe('matchCatalogs', () => {
       );
       expect(alternative.confidence).toBeLessThan(listed?.confidence as number);
     }
+    // The match is calibrated against its best-scored alternative's learned probability, and each
+    // alternative against the match's.
+    const [first] = alternatives;
+    expect(listed?.signals?.rivalLearned).toBe(first?.signals?.learned);
+    for (const alternative of alternatives)
+      expect(alternative.signals?.rivalLearned).toBe(listed?.signals?.learned);
     const [bare] = (await matchCatalogs(ref, [shop], { alternativesBelow: 0 })).matches;
     expect(bare?.url).toBe('https://a.example/k3');
     expect(bare?.alternatives).toBeUndefined();
+    expect(bare?.signals?.rivalLearned).toBe(first?.signals?.learned);
   });
 
   it('matches every reference product to its counterpart in each competitor, and reports counters', async () => {

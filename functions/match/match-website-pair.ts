@@ -1,5 +1,5 @@
 import type { BoostedTrees } from './boosted-trees.ts';
-import { calibrateConfidence, type MatchCalibration } from './calibrate-confidence.ts';
+import { calibrateConfidence, type MatchCalibration, type MatchSignals } from './calibrate-confidence.ts';
 import { type AcceptanceRule, chooseMatches, runnerUps, type ScoredPair } from './choose-matches.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
@@ -127,7 +127,7 @@ export async function matchWebsitePair(
   const score = (r: number, c: number): void => {
     const key = r * comps.length + c;
     if (scored.has(key) || rejected.has(key)) return;
-    const { score, evidence } = judgePair(
+    const { score, confidence, evidence } = judgePair(
       refs[r] as ProductFeatures,
       comps[c] as ProductFeatures,
       weights,
@@ -140,6 +140,7 @@ export async function matchWebsitePair(
         competitor: c,
         score,
         coded: agreesByIdentifier(evidence),
+        learned: confidence,
       });
   };
   for (const r of refQueries) {
@@ -179,13 +180,27 @@ export async function matchWebsitePair(
     if (known) return known;
     const a = refs[pair.reference] as ProductFeatures;
     const b = comps[pair.competitor] as ProductFeatures;
-    const { score, confidence, evidence } = judgePair(a, b, weights, true, settings.pairScorer);
-    const signals = { learned: confidence, score, runnerUp: runnerUp(pair), coded: pair.coded };
-    // Equal GTINs decide; no benchmark carries GTINs to calibrate them on.
-    const calibrated = evidence.gtin === 'equal' ? 1 : calibrateConfidence(signals, settings.calibration);
-    const found = { url: b.key, score, confidence: calibrated, evidence, signals };
+    const { score, confidence, evidence } = judgePair(a, b, weights, true, settings.pairScorer, pair.learned);
+    const found = { url: b.key, score, learned: confidence, evidence, runnerUp: runnerUp(pair) };
     judged.set(key, found);
     return found;
+  };
+  // Blocking judged most rivals with the learned scorer already (`ScoredPair.learned`): judged again only where it did not.
+  const learnedOf = (pair: ScoredPair): number =>
+    pair.learned === undefined || Number.isNaN(pair.learned) ? judge(pair).learned : pair.learned;
+  /** The pair's match fields, its confidence calibrated against `rival`, the reference product's best-scored other pair. */
+  const calibrated = (pair: ScoredPair, rival: ScoredPair | undefined): CalibratedPair => {
+    const { url, score, learned, evidence, runnerUp } = judge(pair);
+    const signals: MatchSignals = {
+      learned,
+      score,
+      runnerUp,
+      rivalLearned: rival ? learnedOf(rival) : 0,
+      coded: pair.coded,
+    };
+    // Equal GTINs decide; no benchmark carries GTINs to calibrate them on.
+    const confidence = evidence.gtin === 'equal' ? 1 : calibrateConfidence(signals, settings.calibration);
+    return { url, score, confidence, evidence, signals };
   };
   const assign = (uncodedSuspect: boolean): ProductMatch[] => {
     const accepted = chooseMatches(
@@ -196,13 +211,17 @@ export async function matchWebsitePair(
     );
     const others = otherCandidates(pairs, accepted, maxAlternatives);
     return accepted.map((pair): ProductMatch => {
-      const match = judge(pair);
-      // Judging three more pairs per match would cost a third of the run: only pairs a person reviews get them.
-      const listed = match.confidence < settings.alternativesBelow ? (others.get(pair.reference) ?? []) : [];
-      const alternatives = listed.map((other): Alternative => {
-        const { url, confidence, evidence, signals } = judge(other);
-        return { url, confidence, evidence, signals };
-      });
+      const listed = others.get(pair.reference) ?? [];
+      const match = calibrated(pair, listed[0]);
+      // Judging three more pairs per match would cost a third of the run: only pairs a person reviews
+      // get them. An alternative's best-scored rival is the match itself.
+      const alternatives =
+        match.confidence < settings.alternativesBelow
+          ? listed.map((other): Alternative => {
+              const { url, confidence, evidence, signals } = calibrated(other, pair);
+              return { url, confidence, evidence, signals };
+            })
+          : [];
       return {
         reference_url: (refs[pair.reference] as ProductFeatures).key,
         website_id: competitor.website_id,
@@ -216,8 +235,18 @@ export async function matchWebsitePair(
   return { kept, chosen: suspect ? chosenIf.suspect : chosenIf.notSuspect, surePairs, chosenIf };
 }
 
-/** A scored pair's match fields, judged once however many assignments list it. */
-type JudgedPair = Omit<ProductMatch, 'reference_url' | 'website_id' | 'alternatives'>;
+/** A scored pair judged with its confidence, once however many assignments and matches read it. */
+interface JudgedPair {
+  url: string;
+  score: number;
+  /** `PairJudgement.confidence`: the pair decision on its own, before calibration. */
+  learned: number;
+  evidence: MatchEvidence;
+  runnerUp: number;
+}
+
+/** A scored pair's match fields. */
+type CalibratedPair = Omit<ProductMatch, 'reference_url' | 'website_id' | 'alternatives'>;
 
 /** Other candidates listed per match, for a person reviewing it to choose from. */
 const maxAlternatives = 3;
