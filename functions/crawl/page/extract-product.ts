@@ -8,6 +8,7 @@ import {
 } from '#core/product-record';
 import type { ExtractionMethod, ExtractionProfile } from '../learn/extraction-profile.ts';
 import { cleanText } from './clean-text.ts';
+import { codeInUrl } from './code-in-url.ts';
 import { currencyOfCountry } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { labelledIdentifiers } from './labelled-identifiers.ts';
@@ -181,6 +182,10 @@ export function extractProduct(
   if (shownMpn) source.mpn = 'heuristic';
   if (sku === null && profile.sku_from_url) {
     sku = new RegExp(profile.sku_from_url).exec(new URL(page.url).pathname)?.[1] ?? null;
+    if (sku) source.sku = 'url';
+  }
+  if (sku === null) {
+    sku = codeInUrl(page);
     if (sku) source.sku = 'url';
   }
   // The block the page's own markup names for stock outranks a learned rule, which was learned on
