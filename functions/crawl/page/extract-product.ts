@@ -17,7 +17,7 @@ import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
 import { type PageAnatomy, pageAnatomy } from './page-anatomy.ts';
-import { pageCountry } from './page-country.ts';
+import { countryNamedByPage, pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
 import { productsFromEmbeddedData } from './product-from-embedded-data.ts';
@@ -56,7 +56,7 @@ export function extractProduct(
   profile: ExtractionProfile,
   now: Date = new Date(),
 ): ProductRecord | null {
-  const country = pageCountry(page) ?? profile.country;
+  const country = pageCountry(page) ?? profile.country ?? countryNamedByPage(page);
   const context = { country, currency: null };
   const identity = { url: page.url, canonical: page.canonical, heading: page.heading, country };
   const readers: Record<StructuredMethod, () => ProductFields | null> = {
