@@ -165,8 +165,14 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     if (!hasAttribute) {
       const text = shortText(element, 40);
       if (!text || !/\d/.test(text)) continue;
-      // A text price must name its currency; headings and blocks holding the heading are not prices.
-      if (/^h[1-6]$/.test(element.name) || currencyInText(text, context.country) === null) continue;
+      // A text price must name its currency; headings and blocks holding the heading are not
+      // prices ("Under $50" over a row), unless the markup names the heading a price (a template
+      // that sets the price in an h5 for its size).
+      if (
+        (/^h[1-6]$/.test(element.name) && !/price/i.test(element.attribs.class ?? '')) ||
+        currencyInText(text, context.country) === null
+      )
+        continue;
     }
     if (containsH1(element)) continue;
     const price = priceOfElement(element, context);

@@ -18,6 +18,23 @@ const related = (count: number): string =>
   ).join('')}</ul>`;
 
 describe('the visible page without structured data', () => {
+  it('reads a price the template sets in a heading its markup names a price, over a delivery threshold', () => {
+    const record = read(
+      '<h1>Garden chair</h1><h5 class="product-price--markdown"><s>$64.95</s></h5>' +
+        '<h5 class="product-price product-price--highlight">Now $52.00</h5>' +
+        '<button>Add to bag</button><ul><li>$7 flat rate for orders under $50</li></ul>' +
+        '<h3>Gifts under $25</h3>',
+    );
+    expect(record).toMatchObject({ price: '52.00', currency: 'USD' });
+  });
+
+  it('takes no delivery threshold for the price', () => {
+    const record = read(
+      '<h1>Garden chair</h1><button>Add to bag</button><p>$7 flat rate for orders under $50</p>',
+    );
+    expect(record?.price ?? null).toBeNull();
+  });
+
   it('reads the price of a buy box that holds links of its own (watch list, seller), not of the tiles beside it', () => {
     const record = read(
       `<header><form><select name="price"><option>Under €10</option><option>€10 to €50</option></select></form></header>` +
