@@ -42,9 +42,12 @@ export function productFromPageRules(
 }
 
 function mainPrice(anatomy: PageAnatomy): PricedElement | null {
-  const shown = anatomy.mainPrices.filter(
-    (candidate) => !NOT_THE_PRICE.test(cleanText(textOf(candidate.element))),
-  );
+  // A price is judged by its own words, not those of a price block inside it: a sale price widened
+  // to the block that also holds "You Save: $36.50" is still the price.
+  const priceElements = new Set(anatomy.mainPrices.map((candidate) => candidate.element));
+  const ownWords = (element: Element): string =>
+    cleanText(textOf(element, '', (inner) => inner !== element && priceElements.has(inner)));
+  const shown = anatomy.mainPrices.filter((candidate) => !NOT_THE_PRICE.test(ownWords(candidate.element)));
   // A price inside the block of another ("16% off €41.30 €49.10") is that block's second price,
   // the one the sale replaced: the block's own price is the current one.
   const candidates = shown.filter(

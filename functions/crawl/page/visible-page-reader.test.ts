@@ -28,6 +28,15 @@ describe('the visible page without structured data', () => {
     expect(record).toMatchObject({ price: '52.00', currency: 'USD' });
   });
 
+  it('reads the sale price of a sold-out block that also shows the saving, as out of stock', () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><form action="/cart"><div class="prices"><span class="price cross">Was: <span class="strike">$69.00</span></span>' +
+        '<span class="sale-price">$32.50</span><span class="savings">You Save: $36.50! (53%)</span></div>' +
+        '<div class="stock">This item is currently out of stock!</div></form></main>',
+    );
+    expect(record).toMatchObject({ price: '32.50', currency: 'USD', availability: 'OUT_OF_STOCK' });
+  });
+
   it('takes no delivery threshold for the price', () => {
     const record = read(
       '<h1>Garden chair</h1><button>Add to bag</button><p>$7 flat rate for orders under $50</p>',
