@@ -16,7 +16,7 @@ import { mainHeading } from './main-heading.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
-import { type PageAnatomy, pageAnatomy } from './page-anatomy.ts';
+import { BUY_WORDS, type PageAnatomy, pageAnatomy } from './page-anatomy.ts';
 import { countryNamedByPage, pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
@@ -267,13 +267,24 @@ function payableAmount(amount: string | null, currency: string | null): string |
   return minor === 0 ? units : `${units.slice(0, -minor)}.${units.slice(-minor)}`;
 }
 
+/**
+ * Whether the page shows a buy button the buyer can press: enabled, labelled as buying, and not
+ * saying it cannot sell. A control the markup only places in the buy block (a help icon whose class
+ * names the add-to-cart block it explains, "Find in store") is not enough to overrule data saying
+ * the product is sold out.
+ */
 function pressableBuyButton(anatomy: PageAnatomy): boolean {
-  return anatomy.buyButtons.some(
-    (button) =>
+  return anatomy.buyButtons.some((button) => {
+    const label = cleanText(
+      textOf(button) || (button.attribs.value ?? button.attribs['aria-label'] ?? button.attribs.title ?? ''),
+    );
+    return (
+      BUY_WORDS.test(label) &&
       button.attribs.disabled === undefined &&
       button.attribs['aria-disabled'] !== 'true' &&
-      !SOLD_OUT_BUTTON.test(cleanText(textOf(button) || (button.attribs.value ?? ''))),
-  );
+      !SOLD_OUT_BUTTON.test(label)
+    );
+  });
 }
 
 /**

@@ -263,6 +263,14 @@ describe('extractProduct traps', () => {
     expect(extractProduct(soldOut, profile())).toMatchObject({ availability: 'OUT_OF_STOCK' });
     expect(extractProduct(buyable, profile())).toMatchObject({ availability: 'IN_STOCK' });
     expect(extractProduct(disabled, profile())).toMatchObject({ availability: 'OUT_OF_STOCK' });
+    // Controls of the buy block that do not buy (a help icon, "Find in store") leave the data's word.
+    const helpers = page(
+      offer('OutOfStock'),
+      '<h1>Chair</h1><button class="add-to-cart-price-info-link icon"></button>' +
+        '<button class="product-buy-button" type="button">Find in store</button>' +
+        '<button class="product-buy-button" type="submit">Add to cart Pre-order now</button>',
+    );
+    expect(extractProduct(helpers, profile())).toMatchObject({ availability: 'OUT_OF_STOCK' });
   });
 
   it('reads a learned label only as a whole label: "Brand" is not the start of a "Brand Name" row', () => {

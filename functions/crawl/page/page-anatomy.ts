@@ -35,7 +35,8 @@ export interface PageAnatomy {
   order(element: Element): number;
 }
 
-const BUY_WORDS =
+/** Labels of buy controls, in the languages of the shops read (sold-out and pre-order labels included). */
+export const BUY_WORDS =
   /add to (?:your )?(cart|basket|bag)|buy now|^buy$|do košíku|do košíka|koupit|kúpiť|in den warenkorb|kaufen|ajouter au panier|acheter|dodaj do koszyka|do koszyka|kup teraz|pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż|sold out|ausverkauft|vyprodáno|épuisé|^kupi$|u košaricu|купить|в корзину|añadir al carrito|^comprar$|aggiungi al carrello|^acquista$|in winkelwagen|lägg i varukorg|læg i kurv|legg i handlekurv|lisää ostoskoriin|sepete ekle|הוסף לסל|장바구니|구매하기|カートに入れる|lisa ostukorvi|pievienot grozam|ielikt grozā|į krepšelį|adaug[aă] [iî]n co[sș]|kosárba|добави в количката|додати в кошик|^купити$|προσθήκη στο καλάθι|أضف إلى|加入购物车|加入購物車|立即购买|立即購買|adicionar ao carrinho|agregar al carrito|añadir a la cesta|tambah ke keranjang|thêm vào giỏ|ใส่ตะกร้า|себетке қосу|dodaj u korpu|dodaj v košarico|in winkelmand/i;
 const BUY_ATTRIBUTES =
   /add[-_]?to[-_]?cart|addtocart|tocart|add-to-basket|buy-button|product-form__submit|conversion/i;
