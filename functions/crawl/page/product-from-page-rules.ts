@@ -10,10 +10,10 @@ import { textOf } from './text-of.ts';
 
 /**
  * Prices that are not what the buyer pays for the product: delivery and its thresholds ("$7 flat
- * rate for orders under $50"), savings, totals, unit prices, instalments.
+ * rate for orders under $50"), savings and discounts ("Up to $500 Off"), credit and finance terms, totals, unit prices, instalments.
  */
 const NOT_THE_PRICE =
-  /deliver|flat rate|orders? (?:under|over|of|above|from)\b|shipping|postage|versand|livraison|spedizion|envío|frete|dostaw|доставк|משלוח|save|sparen|risparmi|économ|total|gesamt|totale|\/\s*(?:\d+\s*)?(?:kg|g|l|ml|m|m²|stück|st|pc|unit)\b|per (?:kg|litre|unit)|\bx\s*\d+\s*(?:months?|mois|monate|mesi|cuotas)|\/\s*(?:mo|month|monat|mois)\b|^\+/i;
+  /deliver|\d\s*off\b|credit|financ|flat rate|orders? (?:under|over|of|above|from)\b|shipping|postage|versand|livraison|spedizion|envío|frete|dostaw|доставк|משלוח|save|sparen|risparmi|économ|total|gesamt|totale|\/\s*(?:\d+\s*)?(?:kg|g|l|ml|m|m²|stück|st|pc|unit)\b|per (?:kg|litre|unit)|\bx\s*\d+\s*(?:months?|mois|monate|mesi|cuotas)|\/\s*(?:mo|month|monat|mois)\b|^\+/i;
 /**
  * Generic rules on the visible page, for pages that carry no structured data and shops with no
  * learned rules: the heading that names the page (the h1 closest to the document title), the

@@ -37,6 +37,27 @@ describe('the visible page without structured data', () => {
     expect(record).toMatchObject({ price: '32.50', currency: 'USD', availability: 'OUT_OF_STOCK' });
   });
 
+  it("reads the price in one of a buy box's alike layout rows, the others holding links and no price", () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><div class="box">' +
+        '<div class="row"><span class="label">Price:</span><span class="price">€25.00</span><a href="/help/vat">VAT info</a></div>' +
+        '<div class="row"><a href="/seller/olive">Seller: olive</a></div>' +
+        '<div class="row"><a href="/returns">Free returns</a></div>' +
+        '<button>Add to basket</button></div></main>',
+    );
+    expect(record).toMatchObject({ price: '25.00', currency: 'EUR' });
+  });
+
+  it("reads an auction's current bid before its bid button, not a discount or a credit limit", () => {
+    const record = read(
+      '<nav><ul><li><a href="/sale">Up to $500 Off Game Tables</a></li><li><a href="/new">New in</a></li></ul></nav>' +
+        '<main><h1>Pony cart harness</h1><div><span>Starting bid:</span><span class="bid">$115.00</span></div>' +
+        '<a class="btn" role="button" href="/bid?item=1">Submit bid</a>' +
+        '<table><tr><td>Assumed credit limit $1,200</td></tr></table></main>',
+    );
+    expect(record).toMatchObject({ price: '115.00', currency: 'USD' });
+  });
+
   it('takes no delivery threshold for the price', () => {
     const record = read(
       '<h1>Garden chair</h1><button>Add to bag</button><p>$7 flat rate for orders under $50</p>',
