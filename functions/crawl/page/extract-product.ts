@@ -26,8 +26,9 @@ import { productFromMicrodata, productFromRdfa } from './product-from-microdata.
 import { productFromOpenGraph } from './product-from-open-graph.ts';
 import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
+import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
-import { shownAvailability } from './shown-availability.ts';
+import { shownAvailability, soldOutNearHeading } from './shown-availability.ts';
 import { isHidden, textOf } from './text-of.ts';
 
 type StructuredMethod = Exclude<ExtractionMethod, 'SELECTORS'>;
@@ -97,6 +98,7 @@ export function extractProduct(
   const anatomy = lazy(() => pageAnatomy(page, context));
   const labelled = lazy(() => labelledIdentifiers(page));
   const shownStock = lazy(() => shownAvailability(page));
+  const soldOutNotice = lazy(() => soldOutNearHeading(page));
   const missing = (key: (typeof GAPS)[number]): boolean =>
     candidates.every((candidate) => candidate.fields[key] === null);
   // Generic page rules fill gaps; the costly page anatomy only where no source gives a name or a price.
@@ -114,7 +116,9 @@ export function extractProduct(
     const soldOut =
       rules.name !== null &&
       reference !== null &&
-      (shownStock() !== null || (reference.length >= 5 && page.url.includes(reference)));
+      (shownStock() !== null ||
+        soldOutNotice() !== null ||
+        (reference.length >= 5 && page.url.includes(reference)));
     // With nothing else vouching for the page, a price far from any buy button is some other offer's.
     if (vouched || markupComplete || buying) candidates.push({ source: 'heuristic', fields: rules });
     else if (soldOut)
@@ -206,6 +210,16 @@ export function extractProduct(
     availability = 'IN_STOCK';
     source.availability = 'heuristic';
   }
+  // No source states a stock: buy buttons that all say "Sold out", or a page showing no price with
+  // a sold-out notice in the product's block, is the page saying it. Beside a price, such a notice
+  // is as often an option's ("in-store availability is temporarily unavailable").
+  if (
+    availability === null &&
+    (buyButtonsRefuse(anatomy()) || (price === null && soldOutNotice() !== null))
+  ) {
+    availability = 'OUT_OF_STOCK';
+    source.availability = 'heuristic';
+  }
   // A page offering a current price (an add-to-cart control, a classified ad's asking price) sells the product now, though no data says so.
   if (availability === null && price !== null) {
     availability = 'IN_STOCK';
@@ -274,17 +288,34 @@ function payableAmount(amount: string | null, currency: string | null): string |
  * the product is sold out.
  */
 function pressableBuyButton(anatomy: PageAnatomy): boolean {
-  return anatomy.buyButtons.some((button) => {
-    const label = cleanText(
-      textOf(button) || (button.attribs.value ?? button.attribs['aria-label'] ?? button.attribs.title ?? ''),
-    );
-    return (
-      BUY_WORDS.test(label) &&
-      button.attribs.disabled === undefined &&
-      button.attribs['aria-disabled'] !== 'true' &&
-      !SOLD_OUT_BUTTON.test(label)
-    );
-  });
+  return anatomy.buyButtons.some(pressable);
+}
+
+function pressable(button: Element): boolean {
+  const label = labelOf(button);
+  return (
+    BUY_WORDS.test(label) &&
+    button.attribs.disabled === undefined &&
+    button.attribs['aria-disabled'] !== 'true' &&
+    !SOLD_OUT_BUTTON.test(label)
+  );
+}
+
+/**
+ * Whether every buy button the page shows says the product is sold out ("Sold out", "Loppu"). A
+ * disabled button alone says less: shops disable "Add" until a size is chosen.
+ */
+function buyButtonsRefuse(anatomy: PageAnatomy): boolean {
+  return (
+    anatomy.buyButtons.length > 0 &&
+    anatomy.buyButtons.every((button) => readAvailability(labelOf(button)) === 'OUT_OF_STOCK')
+  );
+}
+
+function labelOf(button: Element): string {
+  return cleanText(
+    textOf(button) || (button.attribs.value ?? button.attribs['aria-label'] ?? button.attribs.title ?? ''),
+  );
 }
 
 /**
