@@ -47,7 +47,10 @@ function mainPrice(anatomy: PageAnatomy): PricedElement | null {
   const priceElements = new Set(anatomy.mainPrices.map((candidate) => candidate.element));
   const ownWords = (element: Element): string =>
     cleanText(textOf(element, '', (inner) => inner !== element && priceElements.has(inner)));
-  const shown = anatomy.mainPrices.filter((candidate) => !NOT_THE_PRICE.test(ownWords(candidate.element)));
+  // A zero amount is an empty total or an option's surcharge that a script fills in, not a price.
+  const shown = anatomy.mainPrices.filter(
+    (candidate) => Number(candidate.price.amount) !== 0 && !NOT_THE_PRICE.test(ownWords(candidate.element)),
+  );
   // A price inside the block of another ("16% off €41.30 €49.10") is that block's second price,
   // the one the sale replaced: the block's own price is the current one.
   const candidates = shown.filter(

@@ -58,6 +58,14 @@ describe('the visible page without structured data', () => {
     expect(record).toMatchObject({ price: '115.00', currency: 'USD' });
   });
 
+  it('passes over an empty total a script fills in between the price and the buy button', () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><p class="deal_price"><strong>30,000<sub>원~</sub></strong></p>' +
+        '<div class="opt_slt_price_box">추가할인 0원 총 상품금액 0원</div><button>장바구니</button></main>',
+    );
+    expect(record).toMatchObject({ price: '30000', currency: 'KRW', availability: 'IN_STOCK' });
+  });
+
   it('takes no delivery threshold for the price', () => {
     const record = read(
       '<h1>Garden chair</h1><button>Add to bag</button><p>$7 flat rate for orders under $50</p>',
