@@ -106,22 +106,24 @@ export function extractProduct(
     const priceAndName = missing('name') || missing('price');
     const rules = productFromPageRules(page, anatomy, labelled(), { priceAndName });
     // Without structured data or learned rules, a heading makes a product page with a price and a buy
-    // button, or with a shown reference and a stock statement (a product sold out shows no price) or
-    // a shown reference the page's own URL carries (a marketplace page whose offers are elsewhere).
+    // button, or with a shown reference and a stock statement or sold-out notice (a product sold out
+    // shows no price), a buy button the buyer can press (a price a script writes in), or a shown
+    // reference the page's own URL carries (a marketplace page whose offers are elsewhere).
     const buying =
       rules.name !== null &&
       rules.price !== null &&
       (anatomy().buyButtons.length > 0 || priceBesideHeading(anatomy(), rules.price));
     const reference = labelled().sku;
-    const soldOut =
+    const unpriced =
       rules.name !== null &&
       reference !== null &&
       (shownStock() !== null ||
         soldOutNotice() !== null ||
+        pressableBuyButton(anatomy()) ||
         (reference.length >= 5 && page.url.includes(reference)));
     // With nothing else vouching for the page, a price far from any buy button is some other offer's.
     if (vouched || markupComplete || buying) candidates.push({ source: 'heuristic', fields: rules });
-    else if (soldOut)
+    else if (unpriced)
       candidates.push({ source: 'heuristic', fields: { ...rules, price: null, currency: null } });
   }
   if (!vouched && !markupComplete && candidates.at(-1)?.source !== 'heuristic') return null;
