@@ -236,7 +236,12 @@ export function extractProduct(
     canonical_url: canonicalUrl(page, structured[0]?.fields.url ?? null),
     name: untruncated(
       page,
-      withoutEmptyLabel(withoutSiteTag(page, withoutHeadingAsides(page, pick('name', namesProduct)))),
+      withoutEmptyLabel(
+        withoutSiteTag(
+          page,
+          titleOverCategoryPath(page, withoutHeadingAsides(page, pick('name', namesProduct))),
+        ),
+      ),
     ),
     brand: pick('brand'),
     gtin,
@@ -361,6 +366,24 @@ function untruncated(page: Page, name: string | null): string | null {
   if (!title.startsWith(stem)) return name;
   const end = title.slice(stem.length).search(/\s+[-–—|:]\s+/u);
   return end < 0 ? title : title.slice(0, stem.length + end);
+}
+
+/**
+ * "Womans / Sports Shoes": a heading that is a category path ("A / B", "A > B") sharing no word
+ * with the document title names the section, not the product; the title, up to the site's name set
+ * off by a separator, names the product.
+ */
+function titleOverCategoryPath(page: Page, name: string | null): string | null {
+  if (!name || !/\S\s+[/>»]\s+\S/u.test(name)) return name;
+  const title = cleanText(textOf(page.$('head title').first().toArray()));
+  const product = title.split(/\s+[|–—]\s+|\s+-\s+/u)[0]?.trim() ?? '';
+  const words = (text: string): string[] =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const shared = words(name).some((word) => words(product).includes(word));
+  return product.length >= 3 && !shared ? product : name;
 }
 
 /** "Legend 200ml edt דגם:": templates append a label whose value the shop left empty. */

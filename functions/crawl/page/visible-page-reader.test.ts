@@ -66,6 +66,13 @@ describe('the visible page without structured data', () => {
     expect(record).toMatchObject({ price: '30000', currency: 'KRW', availability: 'IN_STOCK' });
   });
 
+  it('names the product by the title where the heading is a category path the title shares no word with', () => {
+    const body =
+      '<main><h1>Womans / Sports Shoes</h1><div><span>Price:</span><span>43.97 €</span><button>Add to cart</button></div></main>';
+    expect(read(body, 'Дамски маратонки amx1 | VMzona')).toMatchObject({ name: 'Дамски маратонки amx1' });
+    expect(read(body, 'Sports Shoes | Shop')).toMatchObject({ name: 'Womans / Sports Shoes' });
+  });
+
   it('takes no delivery threshold for the price', () => {
     const record = read(
       '<h1>Garden chair</h1><button>Add to bag</button><p>$7 flat rate for orders under $50</p>',
