@@ -73,6 +73,14 @@ describe('the visible page without structured data', () => {
     expect(read(body, 'Sports Shoes | Shop')).toMatchObject({ name: 'Womans / Sports Shoes' });
   });
 
+  it('reads a price followed by an offer of a further saving, not a saving itself', () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><div class="details">$29.99 REDcard save an additional 5%</div>' +
+        '<div class="saving">You save: $4.00</div><button>Add to cart</button></main>',
+    );
+    expect(record).toMatchObject({ price: '29.99', currency: 'USD' });
+  });
+
   it('takes no delivery threshold for the price', () => {
     const record = read(
       '<h1>Garden chair</h1><button>Add to bag</button><p>$7 flat rate for orders under $50</p>',
