@@ -34,8 +34,8 @@ import { readPage } from './read-page.ts';
  * Measured 2026-11-28 (issue 29, rules by page kind: shop codes by more labels and by the URL's
  * code the page repeats, a price judged by its own words, rows of cards each showing a price,
  * sold-out notices and buttons, the country a Spanish page names): development price 0.986, SKU
- * 0.971, the rest unchanged; more-real-pages name 0.964, price 0.906, currency 0.980, availability
- * 1.000 (56 of 56); stripped name 0.931, price 0.932, currency 0.957, SKU 0.943, availability 0.959
+ * 0.971, the rest unchanged; more-real-pages name 0.964, price 0.925, currency 1.000, availability
+ * 1.000 (56 of 56); stripped name 0.958, price 0.932, currency 0.957, SKU 0.943, availability 0.959
  * (73 of 73).
  */
 const FLOORS: Record<ScoredField, number> = {
@@ -50,12 +50,12 @@ const FLOORS: Record<ScoredField, number> = {
 };
 const MORE_FLOORS: Partial<Record<ScoredField, number>> = {
   name: 0.95,
-  price: 0.89,
-  currency: 0.96,
+  price: 0.91,
+  currency: 0.98,
   availability: 0.95,
 };
 const STRIPPED_FLOORS: Partial<Record<ScoredField, number>> = {
-  name: 0.92,
+  name: 0.95,
   price: 0.92,
   currency: 0.94,
   sku: 0.93,
