@@ -8,6 +8,7 @@ import {
 } from '#core/product-record';
 import type { ExtractionMethod, ExtractionProfile } from '../learn/extraction-profile.ts';
 import { cleanText } from './clean-text.ts';
+import { codeInUrl } from './code-in-url.ts';
 import { currencyOfCountry } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { labelledIdentifiers } from './labelled-identifiers.ts';
@@ -15,8 +16,8 @@ import { mainHeading } from './main-heading.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
 import { normaliseGtin } from './normalise-gtin.ts';
-import { type PageAnatomy, pageAnatomy } from './page-anatomy.ts';
-import { pageCountry } from './page-country.ts';
+import { BUY_WORDS, type PageAnatomy, pageAnatomy } from './page-anatomy.ts';
+import { countryNamedByPage, pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
 import { productsFromEmbeddedData } from './product-from-embedded-data.ts';
@@ -25,8 +26,9 @@ import { productFromMicrodata, productFromRdfa } from './product-from-microdata.
 import { productFromOpenGraph } from './product-from-open-graph.ts';
 import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
+import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
-import { shownAvailability } from './shown-availability.ts';
+import { shownAvailability, soldOutNearHeading } from './shown-availability.ts';
 import { isHidden, textOf } from './text-of.ts';
 
 type StructuredMethod = Exclude<ExtractionMethod, 'SELECTORS'>;
@@ -55,7 +57,7 @@ export function extractProduct(
   profile: ExtractionProfile,
   now: Date = new Date(),
 ): ProductRecord | null {
-  const country = pageCountry(page) ?? profile.country;
+  const country = pageCountry(page) ?? profile.country ?? countryNamedByPage(page);
   const context = { country, currency: null };
   const identity = { url: page.url, canonical: page.canonical, heading: page.heading, country };
   const readers: Record<StructuredMethod, () => ProductFields | null> = {
@@ -96,6 +98,7 @@ export function extractProduct(
   const anatomy = lazy(() => pageAnatomy(page, context));
   const labelled = lazy(() => labelledIdentifiers(page));
   const shownStock = lazy(() => shownAvailability(page));
+  const soldOutNotice = lazy(() => soldOutNearHeading(page));
   const missing = (key: (typeof GAPS)[number]): boolean =>
     candidates.every((candidate) => candidate.fields[key] === null);
   // Generic page rules fill gaps; the costly page anatomy only where no source gives a name or a price.
@@ -103,20 +106,24 @@ export function extractProduct(
     const priceAndName = missing('name') || missing('price');
     const rules = productFromPageRules(page, anatomy, labelled(), { priceAndName });
     // Without structured data or learned rules, a heading makes a product page with a price and a buy
-    // button, or with a shown reference and a stock statement (a product sold out shows no price) or
-    // a shown reference the page's own URL carries (a marketplace page whose offers are elsewhere).
+    // button, or with a shown reference and a stock statement or sold-out notice (a product sold out
+    // shows no price), a buy button the buyer can press (a price a script writes in), or a shown
+    // reference the page's own URL carries (a marketplace page whose offers are elsewhere).
     const buying =
       rules.name !== null &&
       rules.price !== null &&
       (anatomy().buyButtons.length > 0 || priceBesideHeading(anatomy(), rules.price));
     const reference = labelled().sku;
-    const soldOut =
+    const unpriced =
       rules.name !== null &&
       reference !== null &&
-      (shownStock() !== null || (reference.length >= 5 && page.url.includes(reference)));
+      (shownStock() !== null ||
+        soldOutNotice() !== null ||
+        pressableBuyButton(anatomy()) ||
+        (reference.length >= 5 && page.url.includes(reference)));
     // With nothing else vouching for the page, a price far from any buy button is some other offer's.
     if (vouched || markupComplete || buying) candidates.push({ source: 'heuristic', fields: rules });
-    else if (soldOut)
+    else if (unpriced)
       candidates.push({ source: 'heuristic', fields: { ...rules, price: null, currency: null } });
   }
   if (!vouched && !markupComplete && candidates.at(-1)?.source !== 'heuristic') return null;
@@ -183,6 +190,10 @@ export function extractProduct(
     sku = new RegExp(profile.sku_from_url).exec(new URL(page.url).pathname)?.[1] ?? null;
     if (sku) source.sku = 'url';
   }
+  if (sku === null) {
+    sku = codeInUrl(page);
+    if (sku) source.sku = 'url';
+  }
   // The block the page's own markup names for stock outranks a learned rule, which was learned on
   // pages that were in stock and reads a line that may not say "sold out".
   let availability = pick('availability', (candidate) => candidate.source !== 'selector');
@@ -201,6 +212,16 @@ export function extractProduct(
     availability = 'IN_STOCK';
     source.availability = 'heuristic';
   }
+  // No source states a stock: buy buttons that all say "Sold out", or a page showing no price with
+  // a sold-out notice in the product's block, is the page saying it. Beside a price, such a notice
+  // is as often an option's ("in-store availability is temporarily unavailable").
+  if (
+    availability === null &&
+    (buyButtonsRefuse(anatomy()) || (price === null && soldOutNotice() !== null))
+  ) {
+    availability = 'OUT_OF_STOCK';
+    source.availability = 'heuristic';
+  }
   // A page offering a current price (an add-to-cart control, a classified ad's asking price) sells the product now, though no data says so.
   if (availability === null && price !== null) {
     availability = 'IN_STOCK';
@@ -215,7 +236,12 @@ export function extractProduct(
     canonical_url: canonicalUrl(page, structured[0]?.fields.url ?? null),
     name: untruncated(
       page,
-      withoutEmptyLabel(withoutSiteTag(page, withoutHeadingAsides(page, pick('name', namesProduct)))),
+      withoutEmptyLabel(
+        withoutSiteTag(
+          page,
+          titleOverCategoryPath(page, withoutHeadingAsides(page, pick('name', namesProduct))),
+        ),
+      ),
     ),
     brand: pick('brand'),
     gtin,
@@ -262,12 +288,40 @@ function payableAmount(amount: string | null, currency: string | null): string |
   return minor === 0 ? units : `${units.slice(0, -minor)}.${units.slice(-minor)}`;
 }
 
+/**
+ * Whether the page shows a buy button the buyer can press: enabled, labelled as buying, and not
+ * saying it cannot sell. A control the markup only places in the buy block (a help icon whose class
+ * names the add-to-cart block it explains, "Find in store") is not enough to overrule data saying
+ * the product is sold out.
+ */
 function pressableBuyButton(anatomy: PageAnatomy): boolean {
-  return anatomy.buyButtons.some(
-    (button) =>
-      button.attribs.disabled === undefined &&
-      button.attribs['aria-disabled'] !== 'true' &&
-      !SOLD_OUT_BUTTON.test(cleanText(textOf(button) || (button.attribs.value ?? ''))),
+  return anatomy.buyButtons.some(pressable);
+}
+
+function pressable(button: Element): boolean {
+  const label = labelOf(button);
+  return (
+    BUY_WORDS.test(label) &&
+    button.attribs.disabled === undefined &&
+    button.attribs['aria-disabled'] !== 'true' &&
+    !SOLD_OUT_BUTTON.test(label)
+  );
+}
+
+/**
+ * Whether every buy button the page shows says the product is sold out ("Sold out", "Loppu"). A
+ * disabled button alone says less: shops disable "Add" until a size is chosen.
+ */
+function buyButtonsRefuse(anatomy: PageAnatomy): boolean {
+  return (
+    anatomy.buyButtons.length > 0 &&
+    anatomy.buyButtons.every((button) => readAvailability(labelOf(button)) === 'OUT_OF_STOCK')
+  );
+}
+
+function labelOf(button: Element): string {
+  return cleanText(
+    textOf(button) || (button.attribs.value ?? button.attribs['aria-label'] ?? button.attribs.title ?? ''),
   );
 }
 
@@ -312,6 +366,24 @@ function untruncated(page: Page, name: string | null): string | null {
   if (!title.startsWith(stem)) return name;
   const end = title.slice(stem.length).search(/\s+[-–—|:]\s+/u);
   return end < 0 ? title : title.slice(0, stem.length + end);
+}
+
+/**
+ * "Womans / Sports Shoes": a heading that is a category path ("A / B", "A > B") sharing no word
+ * with the document title names the section, not the product; the title, up to the site's name set
+ * off by a separator, names the product.
+ */
+function titleOverCategoryPath(page: Page, name: string | null): string | null {
+  if (!name || !/\S\s+[/>»]\s+\S/u.test(name)) return name;
+  const title = cleanText(textOf(page.$('head title').first().toArray()));
+  const product = title.split(/\s+[|–—]\s+|\s+-\s+/u)[0]?.trim() ?? '';
+  const words = (text: string): string[] =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const shared = words(name).some((word) => words(product).includes(word));
+  return product.length >= 3 && !shared ? product : name;
 }
 
 /** "Legend 200ml edt דגם:": templates append a label whose value the shop left empty. */

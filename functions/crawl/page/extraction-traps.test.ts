@@ -263,6 +263,44 @@ describe('extractProduct traps', () => {
     expect(extractProduct(soldOut, profile())).toMatchObject({ availability: 'OUT_OF_STOCK' });
     expect(extractProduct(buyable, profile())).toMatchObject({ availability: 'IN_STOCK' });
     expect(extractProduct(disabled, profile())).toMatchObject({ availability: 'OUT_OF_STOCK' });
+    // Controls of the buy block that do not buy (a help icon, "Find in store") leave the data's word.
+    const helpers = page(
+      offer('OutOfStock'),
+      '<h1>Chair</h1><button class="add-to-cart-price-info-link icon"></button>' +
+        '<button class="product-buy-button" type="button">Find in store</button>' +
+        '<button class="product-buy-button" type="submit">Add to cart Pre-order now</button>',
+    );
+    expect(extractProduct(helpers, profile())).toMatchObject({ availability: 'OUT_OF_STOCK' });
+  });
+
+  it('gives a sold-out page without a price its record, out of stock by the notice in its block', () => {
+    const soldOut = page(
+      '',
+      '<div class="product"><h1>Pult Eglo Fueva-C 32732</h1><p class="product-id">Tootekood: 000051366425</p>' +
+        '<div class="no-online-product"><p>Vabandame, antud toode pole hetkel saadaval. Kuvame teisi <a href="/c/valgustid">tooteid</a></p></div></div>',
+    );
+    expect(extractProduct(soldOut, profile())).toMatchObject({
+      name: 'Pult Eglo Fueva-C 32732',
+      sku: '000051366425',
+      price: null,
+      availability: 'OUT_OF_STOCK',
+    });
+  });
+
+  it('reads buy buttons that all say sold out as out of stock, a disabled "Add" (no size chosen) as nothing', () => {
+    const soldOut = page(
+      '',
+      '<h1>Chair</h1><span class="price">€54.50</span><button disabled>Sold out</button>',
+    );
+    const noSize = page(
+      '',
+      '<h1>Chair</h1><span class="price">€54.50</span><button disabled>Add to cart</button>',
+    );
+    expect(extractProduct(soldOut, profile())).toMatchObject({
+      price: '54.50',
+      availability: 'OUT_OF_STOCK',
+    });
+    expect(extractProduct(noSize, profile())).toMatchObject({ price: '54.50', availability: 'IN_STOCK' });
   });
 
   it('reads a learned label only as a whole label: "Brand" is not the start of a "Brand Name" row', () => {
@@ -460,6 +498,13 @@ describe('readAvailability', () => {
     ['在庫あり', 'IN_STOCK'],
     ['Usually dispatched within 2 to 3 days', 'IN_STOCK'],
     ['Disponibile presso questi venditori', 'IN_STOCK'],
+    ['Vabandame, antud toode pole hetkel saadaval', 'OUT_OF_STOCK'],
+    ['Saadaval', 'IN_STOCK'],
+    ['Loppu', 'OUT_OF_STOCK'],
+    ['Товар закончился', 'OUT_OF_STOCK'],
+    ['已售完', 'OUT_OF_STOCK'],
+    ['Hết hàng', 'OUT_OF_STOCK'],
+    ['Notify me when available', 'OUT_OF_STOCK'],
     ['Non disponibile', 'OUT_OF_STOCK'],
     ['Laos', null],
     ['Lorem ipsum', null],

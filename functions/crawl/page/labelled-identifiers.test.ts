@@ -115,4 +115,21 @@ describe('labelledIdentifiers', () => {
       read('<p>Product code: see the label on the box</p><div class="product-code">Call us</div>').sku,
     ).toBeNull();
   });
+
+  it("reads the shop's code by the label its country's shops use", () => {
+    expect(read('<p class="product-id">Tootekood: 763127</p>').sku).toBe('763127');
+    expect(read('<div>Nr ref. <span id="refNumber">82514129</span></div>').sku).toBe('82514129');
+    expect(read('<span class="deal_tag_num">딜번호 : 4548094738</span>').sku).toBe('4548094738');
+    expect(read('<dl><dt>商品編號</dt><dd>DBAB3X-A900AQK2F</dd></dl>').sku).toBe('DBAB3X-A900AQK2F');
+    expect(read('<p>Артикул: 12-345</p>').sku).toBe('12-345');
+  });
+
+  it('reads a label and its code in one text without a colon, only where the code holds a digit', () => {
+    expect(read('<div class="cl-gray5">Produkta kods 545642356</div>').sku).toBe('545642356');
+    expect(read('<div>Produkta kods pieejams veikalā</div>').sku).toBeNull();
+  });
+
+  it('reads the value past the comments a renderer leaves after the label', () => {
+    expect(read('<strong>AD ID<!-- --> <!-- -->1021493409</strong>').sku).toBe('1021493409');
+  });
 });

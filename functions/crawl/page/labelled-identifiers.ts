@@ -28,9 +28,13 @@ const LABEL_HOLDERS: ReadonlySet<string> = new Set([
 const LISTING_LABEL =
   /^(?:asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay)$/i;
 
-/** Labels of the shop's own product identifier, as pages show it beside the value. */
+/**
+ * Labels of the shop's own product identifier, as pages show it beside the value, in the languages
+ * of the shops read so far and their neighbours: an unseen shop labels its code the way its
+ * country's shops do ("Tootekood", "Produkta kods", "Nr ref.", "딜번호", "商品編號").
+ */
 const SKU_LABEL =
-  /^(?:sku|asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay|artikelnummer|art\.?-?nr\.?|article number|product code|product number|product id|item code|item no\.?|item #|référence|ref\.?|reference|código|codice articolo|cod produs|kod produktu|kód produktu|kód|katalogové číslo|artikelnr\.?|varenummer|varenr\.?|šifra|šifra proizvoda|артикул|код товара|קוד מוצר|מק"ט)$/i;
+  /^(?:sku|asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay|artikelnummer|art\.?-?nr\.?|artikel-nr\.?|article number|article no\.?|art\.? no\.?|product code|product number|product no\.?|product id|item code|item no\.?|item #|style(?: #| no\.?| number)|référence|réf\.?|ref\.?|reference|référence produit|code produit|código|código (?:del )?producto|cód\.?|codice articolo|codice prodotto|cod\.? art\.?|cod produs|kod produktu|kod towaru|numer katalogowy|nr katalogowy|nr ref\.?|numer referencyjny|indeks|kód produktu|kód zboží|kód|katalogové číslo|objednací číslo|artikelnr\.?|art\.?nr\.?|produktnummer|varenummer|varenr\.?|varunummer|tuotenumero|tuotekoodi|tootekood|toote kood|produkta kods|preces kods|prekės kodas|cikkszám|termékkód|šifra|šifra proizvoda|šifra artikla|šifra izdelka|ürün kodu|stok kodu|κωδικός(?: προϊόντος)?|артикул|код товара|код продукта|код|арт\.?|קוד מוצר|מק"ט|رمز المنتج|商品編號|商品编号|商品番号|品番|货号|型番|상품번호|딜번호|품번|mã sản phẩm|mã sp|รหัสสินค้า)$/i;
 
 /** Labels of the brand in specification rows. */
 const BRAND_LABEL =
@@ -89,7 +93,7 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
       references.push({ value: text, listing: false });
     const label = text.replace(LABEL_END, '');
     const after = (): string =>
-      cleanText(textOf(element.children.length === 1 ? valueAfter(element) : (first.next ?? null)));
+      cleanText(textOf(element.children.length === 1 ? valueAfter(element) : nextValue(first)));
     if (SKU_LABEL.test(label)) {
       const value = shortValue(after());
       if (value) references.push({ value, listing: LISTING_LABEL.test(label) });
@@ -133,18 +137,24 @@ function valueAfter(label: Element): AnyNode | null {
   return null;
 }
 
-/** The value after a label element: the next element, or text standing after it ("<strong>Code - </strong>39139301"). */
-function nextValue(element: Element): AnyNode | null {
+/**
+ * The value after a label node: the next element, or text standing after it ("<strong>Code -
+ * </strong>39139301"), past comments a page's renderer leaves between them ("AD ID<!-- -->1021…").
+ */
+function nextValue(element: AnyNode): AnyNode | null {
   let node = element.next;
   while (node && node.type !== 'tag' && !(node.type === 'text' && node.data.trim() !== '')) node = node.next;
   return node;
 }
 
-/** "Product code: 46286401" → "46286401". */
+/**
+ * "Product code: 46286401" → "46286401"; "Produkta kods 545642356": a label and its code in one
+ * text need no colon where the label is one of the list and the code holds a digit.
+ */
 function inlineCode(text: string): string | null {
-  const colon = /^(.{2,30}?)\s*[:：#]\s*(\S+)$/.exec(text);
-  if (!colon || !SKU_LABEL.test(colon[1] as string)) return null;
-  return codeOf(colon[2] as string);
+  const labelled = /^(.{2,30}?)\s*[:：#]?\s*(\S+)$/.exec(text);
+  if (!labelled || !SKU_LABEL.test(labelled[1] as string)) return null;
+  return codeOf(labelled[2] as string);
 }
 
 function codeOf(value: string): string | null {

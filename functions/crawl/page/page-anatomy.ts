@@ -36,8 +36,12 @@ export interface PageAnatomy {
   order(element: Element): number;
 }
 
-const BUY_WORDS =
-  /add to (?:your )?(cart|basket|bag)|buy now|^buy$|do košíku|do košíka|koupit|kúpiť|in den warenkorb|kaufen|ajouter au panier|acheter|dodaj do koszyka|do koszyka|kup teraz|pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż|sold out|ausverkauft|vyprodáno|épuisé|^kupi$|u košaricu|купить|в корзину|añadir al carrito|^comprar$|aggiungi al carrello|^acquista$|in winkelwagen|lägg i varukorg|læg i kurv|legg i handlekurv|lisää ostoskoriin|sepete ekle|הוסף לסל|장바구니|구매하기|カートに入れる|lisa ostukorvi|pievienot grozam|ielikt grozā|į krepšelį|adaug[aă] [iî]n co[sș]|kosárba|добави в количката|додати в кошик|^купити$|προσθήκη στο καλάθι|أضف إلى|加入购物车|加入購物車|立即购买|立即購買|adicionar ao carrinho|agregar al carrito|añadir a la cesta|tambah ke keranjang|thêm vào giỏ|ใส่ตะกร้า|себетке қосу|dodaj u korpu|dodaj v košarico|in winkelmand/i;
+/**
+ * Labels of buy controls, in the languages of the shops read (sold-out and pre-order labels
+ * included; an auction's bid is its buy action).
+ */
+export const BUY_WORDS =
+  /add to (?:your )?(cart|basket|bag)|buy now|(?:place|submit) (?:a )?bid|bid now|gebot abgeben|^bieten$|enchérir|^pujar$|^buy$|do košíku|do košíka|koupit|kúpiť|in den warenkorb|kaufen|ajouter au panier|acheter|dodaj do koszyka|do koszyka|kup teraz|pre-?order|předobjednat|predobjednať|vorbestellen|précommander|przedsprzedaż|sold out|ausverkauft|vyprodáno|épuisé|^kupi$|u košaricu|купить|в корзину|añadir al carrito|^comprar$|aggiungi al carrello|^acquista$|in winkelwagen|lägg i varukorg|læg i kurv|legg i handlekurv|lisää ostoskoriin|sepete ekle|הוסף לסל|장바구니|구매하기|カートに入れる|lisa ostukorvi|pievienot grozam|ielikt grozā|į krepšelį|adaug[aă] [iî]n co[sș]|kosárba|добави в количката|додати в кошик|^купити$|προσθήκη στο καλάθι|أضف إلى|加入购物车|加入購物車|立即购买|立即購買|adicionar ao carrinho|agregar al carrito|añadir a la cesta|tambah ke keranjang|thêm vào giỏ|ใส่ตะกร้า|себетке қосу|dodaj u korpu|dodaj v košarico|in winkelmand/i;
 const BUY_ATTRIBUTES =
   /add[-_]?to[-_]?cart|addtocart|tocart|add-to-basket|buy-button|product-form__submit|conversion/i;
 /**
@@ -113,22 +117,22 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   };
   const inCard = (element: Element): boolean => cardAncestor(element) !== null;
   /**
-   * Whether two of the block's children are alike (tag and class) and each holds a link below it:
-   * blocks of a row, not a buy box's own action links side by side.
+   * Whether two of the block's children are alike (tag and class) and each holds a link and a price
+   * below it: blocks of a row, not a buy box's own action links side by side.
    */
   const holdsRow = (block: Element): boolean => {
     const seen = new Set<string>();
     for (const child of block.children) {
       if (child.type !== 'tag') continue;
       const element = child as Element;
-      if (!tree.linkBelow(element) || isRealLink(element)) continue;
+      if (!tree.linkBelow(element) || isRealLink(element) || !showsPrice(element)) continue;
       const kind = `${element.name}.${element.attribs.class ?? ''}`;
       if (seen.has(kind)) return true;
       seen.add(kind);
     }
     return false;
   };
-  /** Whether the block, or a wrapper of it, has a sibling of its tag and class that holds a link too. */
+  /** Whether the block, or a wrapper of it, has a sibling of its tag and class that holds a link and a price too. */
   const repeated = (block: Element): boolean => {
     for (
       let node: Element | null = block, depth = 0;
@@ -144,7 +148,8 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
           sibling.type === 'tag' &&
           (sibling as Element).name === node.name &&
           ((sibling as Element).attribs.class ?? '') === kind &&
-          (tree.linkBelow(sibling as Element) || isRealLink(sibling as Element))
+          (tree.linkBelow(sibling as Element) || isRealLink(sibling as Element)) &&
+          showsPrice(sibling as Element)
         )
           return true;
     }
@@ -168,8 +173,14 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       if (!tree.digitBelow[index]) continue;
       const text = shortText(element, 40);
       if (!text || !/\d/.test(text)) continue;
-      // A text price must name its currency; headings and blocks holding the heading are not prices.
-      if (/^h[1-6]$/.test(element.name) || currencyInText(text, context.country) === null) continue;
+      // A text price must name its currency; headings and blocks holding the heading are not
+      // prices ("Under $50" over a row), unless the markup names the heading a price (a template
+      // that sets the price in an h5 for its size).
+      if (
+        (/^h[1-6]$/.test(element.name) && !/price/i.test(element.attribs.class ?? '')) ||
+        currencyInText(text, context.country) === null
+      )
+        continue;
     }
     if (containsH1(element)) continue;
     const price = priceOfElement(element, context);
@@ -183,6 +194,10 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       abovePriced.add(node);
     }
   }
+  const pricedElements = new Set(priced.map((candidate) => candidate.element));
+  // Cards of a row each show a price: rows of a buy box's layout (a bid form, a "Resume bidding"
+  // link beside it) are alike blocks with links too, but only one of them shows the price.
+  const showsPrice = (element: Element): boolean => abovePriced.has(element) || pricedElements.has(element);
   const deepest = priced.filter((candidate) => !abovePriced.has(candidate.element));
   const widened = new Map<Element, PricedElement>();
   for (const candidate of deepest) {

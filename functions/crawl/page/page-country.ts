@@ -1,5 +1,6 @@
 import { elementsByTag } from './page-elements.ts';
 import type { Page } from './read-page.ts';
+import { isUnseen, textOf } from './text-of.ts';
 
 /** Country-code domains that are not a country's shop domain. */
 const GENERIC_CC = new Set(['io', 'co', 'me', 'tv', 'ai', 'fm', 'ly', 'to', 'gg', 'sh', 'ws', 'cc', 'eu']);
@@ -28,4 +29,41 @@ export function pageCountry(page: Page): string | null {
   const tld = url.hostname.split('.').at(-1)?.toLowerCase() ?? '';
   if (tld.length !== 2 || GENERIC_CC.has(tld)) return null;
   return tld === 'uk' ? 'GB' : tld.toUpperCase();
+}
+
+/**
+ * Countries whose money is written "$", by the names and capitals their Spanish-language pages
+ * give them (a venue "- Santiago", "envíos a todo Chile"): a page in Spanish with no region is
+ * Latin American as often as it is Spain's, and its "$3.340" is pesos.
+ */
+const DOLLAR_SIGN_COUNTRIES: Record<string, string> = {
+  chile: 'CL',
+  santiago: 'CL',
+  méxico: 'MX',
+  'ciudad de méxico': 'MX',
+  cdmx: 'MX',
+  argentina: 'AR',
+  'buenos aires': 'AR',
+  colombia: 'CO',
+  bogotá: 'CO',
+};
+const COUNTRY_NAME =
+  /(?<![\p{L}])(chile|santiago|ciudad de m[ée]xico|cdmx|m[ée]xico|argentina|buenos aires|colombia|bogotá)(?![\p{L}])/giu;
+
+/**
+ * The country a page in Spanish that declares no region names most in its visible text ("Evento
+ * exclusivo para Chile"): the shop's market, where neither its locale nor its domain says it.
+ * Null for other languages, or where no such country is named.
+ */
+export function countryNamedByPage(page: Page): string | null {
+  if (page.declaredLanguage !== 'es') return null;
+  const body = page.$('body').toArray();
+  const counts = new Map<string, number>();
+  for (const match of textOf(body, ' ', isUnseen).matchAll(COUNTRY_NAME)) {
+    const country = DOLLAR_SIGN_COUNTRIES[
+      (match[1] as string).toLowerCase().replace('mexico', 'méxico')
+    ] as string;
+    counts.set(country, (counts.get(country) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }

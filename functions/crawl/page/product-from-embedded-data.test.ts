@@ -10,6 +10,38 @@ const read = (body: string, url = 'https://shop.test/products/lamp') =>
   );
 
 describe('data a page embeds for its own scripts', () => {
+  it('takes no delivery option or free placeholder for the product; reads a price\'s "now"', () => {
+    const data = {
+      props: {
+        pageProps: {
+          deliveryOptions: [
+            { title: 'Standard Delivery', price: { value: '0.00' } },
+            { title: 'Collect+', price: { value: '3.50' } },
+          ],
+          free: { name: 'Gift wrap', price: 0 },
+          product: {
+            name: 'Desk lamp',
+            code: 'DL-7',
+            price: { now: '136.00', currency: 'GBP' },
+            sku: 'DL-7',
+          },
+        },
+      },
+    };
+    const record = read(
+      `<h1>Desk lamp</h1><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(data)}</script>`,
+    );
+    expect(record).toMatchObject({ name: 'Desk lamp', price: '136.00', currency: 'GBP' });
+  });
+
+  it('gives a record without a price to a page with a heading, a shown code and a buy button', () => {
+    const record = read(
+      '<main><h1>Desk lamp</h1><ul><li><strong>Product code - </strong>39139301</li></ul>' +
+        '<button type="submit">Add to your basket</button></main>',
+    );
+    expect(record).toMatchObject({ name: 'Desk lamp', sku: '39139301', price: null });
+  });
+
   it('reads Next.js page data, the product named like the heading among related ones', () => {
     const data = {
       props: {

@@ -8,9 +8,17 @@ import { noFields } from './product-fields.ts';
 import type { Page } from './read-page.ts';
 import { textOf } from './text-of.ts';
 
-/** Prices that are not what the buyer pays for the product: delivery, savings, totals, unit prices, instalments. */
+/**
+ * Prices that are not what the buyer pays for the product: delivery and its thresholds ("$7 flat
+ * rate for orders under $50"), savings and discounts ("Up to $500 Off"), credit and finance terms, totals, unit prices, instalments.
+ */
+/**
+ * Words of a saving ("You Save: $36.50"): they make a price a saving only where they come before
+ * its amount; after it ("$29.99 REDcard save an additional 5%") they offer a further discount.
+ */
+const SAVING_BEFORE_AMOUNT = /(?:save|sparen|risparmi|économ)[^\d]*\d/i;
 const NOT_THE_PRICE =
-  /deliver|shipping|postage|versand|livraison|spedizion|envío|frete|dostaw|доставк|משלוח|save|sparen|risparmi|économ|total|gesamt|totale|\/\s*(?:\d+\s*)?(?:kg|g|l|ml|m|m²|stück|st|pc|unit)\b|per (?:kg|litre|unit)|\bx\s*\d+\s*(?:months?|mois|monate|mesi|cuotas)|\/\s*(?:mo|month|monat|mois)\b|^\+/i;
+  /deliver|\d\s*off\b|credit|financ|flat rate|orders? (?:under|over|of|above|from)\b|shipping|postage|versand|livraison|spedizion|envío|frete|dostaw|доставк|משלוח|total|gesamt|totale|\/\s*(?:\d+\s*)?(?:kg|g|l|ml|m|m²|stück|st|pc|unit)\b|per (?:kg|litre|unit)|\bx\s*\d+\s*(?:months?|mois|monate|mesi|cuotas)|\/\s*(?:mo|month|monat|mois)\b|^\+/i;
 /**
  * Generic rules on the visible page, for pages that carry no structured data and shops with no
  * learned rules: the heading that names the page (the h1 closest to the document title), the
@@ -39,9 +47,21 @@ export function productFromPageRules(
 }
 
 function mainPrice(anatomy: PageAnatomy): PricedElement | null {
-  const shown = anatomy.mainPrices.filter(
-    (candidate) => !NOT_THE_PRICE.test(cleanText(textOf(candidate.element))),
-  );
+  // A price is judged by its own words, not those of a price block inside it: a sale price widened
+  // to the block that also holds "You Save: $36.50" is still the price.
+  const priceElements = new Set(anatomy.mainPrices.map((candidate) => candidate.element));
+  const ownWords = (element: Element): string =>
+    cleanText(textOf(element, '', (inner) => inner !== element && priceElements.has(inner)));
+  // A zero amount is an empty total or an option's surcharge that a script fills in, not a price.
+  const shown = anatomy.mainPrices.filter((candidate) => {
+    const words = ownWords(candidate.element);
+    const firstDigit = words.search(/\d/);
+    return (
+      Number(candidate.price.amount) !== 0 &&
+      !NOT_THE_PRICE.test(words) &&
+      !SAVING_BEFORE_AMOUNT.test(words.slice(0, firstDigit + 1))
+    );
+  });
   // A price inside the block of another ("16% off €41.30 €49.10") is that block's second price,
   // the one the sale replaced: the block's own price is the current one.
   const candidates = shown.filter(

@@ -21,6 +21,11 @@ const PRICE_KEYS = [
   'priceAmount',
   'sellingPrice',
 ];
+/**
+ * Keys under which a front end's state lists what is not a product though it has a title and a
+ * price: delivery and collection options, payment and instalment plans.
+ */
+const NOT_PRODUCTS_KEY = /deliver|shipping|collect|fulfil|payment|instal|financ/i;
 const SKU_KEYS = ['sku', 'productSku', 'skuId', 'articleNumber', 'itemNumber'];
 
 /**
@@ -37,13 +42,20 @@ export function productInJson(root: unknown, page: PageIdentity): ProductFields 
     const { value, depth } = queue[head] as { value: unknown; depth: number };
     if (!value || typeof value !== 'object' || depth > MAX_DEPTH) continue;
     seen++;
-    const children = Array.isArray(value) ? value : Object.values(value);
+    const children = Array.isArray(value)
+      ? value
+      : Object.entries(value)
+          .filter(([key]) => !NOT_PRODUCTS_KEY.test(key))
+          .map(([, child]) => child);
     for (const child of children)
       if (child && typeof child === 'object') queue.push({ value: child, depth: depth + 1 });
     if (Array.isArray(value)) continue;
     const node = value as Json;
     const name = text(first(node, NAME_KEYS));
-    const hasPrice = priceOf(node, page) !== null;
+    // A zero price is a free delivery option's or a placeholder ("deliveryOptions":[{"title":
+    // "Standard Delivery","price":{"value":"0.00"}}]), not a product's.
+    const price = priceOf(node, page);
+    const hasPrice = price !== null && Number(price.amount) !== 0;
     const hasSku = text(first(node, SKU_KEYS)) !== null;
     if (!name || (!hasPrice && !hasSku)) continue;
     const named = page.heading !== null && cleanText(name).toLowerCase() === page.heading.toLowerCase();
@@ -94,7 +106,8 @@ function priceOf(node: Json, page: PageIdentity): { amount: string; currency: st
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const inner = value as Json;
     currency = text(first(inner, ['currency', 'currencyCode', 'priceCurrency']));
-    value = first(inner, ['value', 'amount', 'current', 'raw', 'price']);
+    // "price":{"now":"136.00","was":…}: a current price beside a former one.
+    value = first(inner, ['value', 'amount', 'current', 'now', 'raw', 'price']);
   }
   if (typeof value === 'number')
     return Number.isFinite(value) && value >= 0 ? { amount: String(value), currency } : null;

@@ -4,7 +4,7 @@ import type { ExtractionProfile } from '../learn/extraction-profile.ts';
 import { extractProduct } from './extract-product.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
-import { pageCountry } from './page-country.ts';
+import { countryNamedByPage, pageCountry } from './page-country.ts';
 import { quantityTexts } from './parse-quantity.ts';
 import type { Page } from './read-page.ts';
 import { type PageVariants, readVariants, type VariantFields } from './read-variants.ts';
@@ -21,7 +21,7 @@ export function productRecords(
 ): ProductRecord[] {
   const product = extractProduct(page, profile, now);
   if (!product) return [];
-  const variants = readVariants(page, pageCountry(page) ?? profile.country);
+  const variants = readVariants(page, pageCountry(page) ?? profile.country ?? countryNamedByPage(page));
   const records = variants
     ? variantRecords(product, variants)
     : [{ ...product, variant_group: null, variant_attributes: null }];

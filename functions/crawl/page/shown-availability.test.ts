@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPage } from './read-page.ts';
-import { shownAvailability } from './shown-availability.ts';
+import { shownAvailability, soldOutNearHeading } from './shown-availability.ts';
 
 const read = (body: string) =>
   shownAvailability(readPage(`<html><body>${body}</body></html>`, 'https://shop.test/p/1'));
@@ -27,5 +27,29 @@ describe('shownAvailability', () => {
 
   it('says nothing where no such block states a stock', () => {
     expect(read('<div class="availability-info">Delivery in 3 days</div><p>In stock</p>')).toBeNull();
+  });
+});
+
+describe('soldOutNearHeading', () => {
+  const near = (body: string) =>
+    soldOutNearHeading(
+      readPage(
+        `<html><head><title>Lamp | Shop</title></head><body>${body}</body></html>`,
+        'https://shop.test/p/1',
+      ),
+    );
+
+  it("reads a sold-out notice in the heading's own block, whatever its markup is called", () => {
+    expect(
+      near(
+        '<div><h1>Lamp</h1><div class="notice"><p>Sorry, this item is sold out. See similar items.</p></div></div>',
+      ),
+    ).toBe('OUT_OF_STOCK');
+  });
+
+  it('reads no notice outside the product block, none hidden, and no "in stock"', () => {
+    const longText = `<p>${'Words about the shop and its history. '.repeat(120)}</p>`;
+    expect(near(`<div><h1>Lamp</h1></div><div>${longText}<p>Sold out</p></div>`)).toBeNull();
+    expect(near('<div><h1>Lamp</h1><p hidden>Sold out</p><p>In stock</p></div>')).toBeNull();
   });
 });

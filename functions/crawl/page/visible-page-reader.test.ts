@@ -18,6 +18,76 @@ const related = (count: number): string =>
   ).join('')}</ul>`;
 
 describe('the visible page without structured data', () => {
+  it('reads a price the template sets in a heading its markup names a price, over a delivery threshold', () => {
+    const record = read(
+      '<h1>Garden chair</h1><h5 class="product-price--markdown"><s>$64.95</s></h5>' +
+        '<h5 class="product-price product-price--highlight">Now $52.00</h5>' +
+        '<button>Add to bag</button><ul><li>$7 flat rate for orders under $50</li></ul>' +
+        '<h3>Gifts under $25</h3>',
+    );
+    expect(record).toMatchObject({ price: '52.00', currency: 'USD' });
+  });
+
+  it('reads the sale price of a sold-out block that also shows the saving, as out of stock', () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><form action="/cart"><div class="prices"><span class="price cross">Was: <span class="strike">$69.00</span></span>' +
+        '<span class="sale-price">$32.50</span><span class="savings">You Save: $36.50! (53%)</span></div>' +
+        '<div class="stock">This item is currently out of stock!</div></form></main>',
+    );
+    expect(record).toMatchObject({ price: '32.50', currency: 'USD', availability: 'OUT_OF_STOCK' });
+  });
+
+  it("reads the price in one of a buy box's alike layout rows, the others holding links and no price", () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><div class="box">' +
+        '<div class="row"><span class="label">Price:</span><span class="price">€25.00</span><a href="/help/vat">VAT info</a></div>' +
+        '<div class="row"><a href="/seller/olive">Seller: olive</a></div>' +
+        '<div class="row"><a href="/returns">Free returns</a></div>' +
+        '<button>Add to basket</button></div></main>',
+    );
+    expect(record).toMatchObject({ price: '25.00', currency: 'EUR' });
+  });
+
+  it("reads an auction's current bid before its bid button, not a discount or a credit limit", () => {
+    const record = read(
+      '<nav><ul><li><a href="/sale">Up to $500 Off Game Tables</a></li><li><a href="/new">New in</a></li></ul></nav>' +
+        '<main><h1>Pony cart harness</h1><div><span>Starting bid:</span><span class="bid">$115.00</span></div>' +
+        '<a class="btn" role="button" href="/bid?item=1">Submit bid</a>' +
+        '<table><tr><td>Assumed credit limit $1,200</td></tr></table></main>',
+    );
+    expect(record).toMatchObject({ price: '115.00', currency: 'USD' });
+  });
+
+  it('passes over an empty total a script fills in between the price and the buy button', () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><p class="deal_price"><strong>30,000<sub>원~</sub></strong></p>' +
+        '<div class="opt_slt_price_box">추가할인 0원 총 상품금액 0원</div><button>장바구니</button></main>',
+    );
+    expect(record).toMatchObject({ price: '30000', currency: 'KRW', availability: 'IN_STOCK' });
+  });
+
+  it('names the product by the title where the heading is a category path the title shares no word with', () => {
+    const body =
+      '<main><h1>Womans / Sports Shoes</h1><div><span>Price:</span><span>43.97 €</span><button>Add to cart</button></div></main>';
+    expect(read(body, 'Дамски маратонки amx1 | VMzona')).toMatchObject({ name: 'Дамски маратонки amx1' });
+    expect(read(body, 'Sports Shoes | Shop')).toMatchObject({ name: 'Womans / Sports Shoes' });
+  });
+
+  it('reads a price followed by an offer of a further saving, not a saving itself', () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><div class="details">$29.99 REDcard save an additional 5%</div>' +
+        '<div class="saving">You save: $4.00</div><button>Add to cart</button></main>',
+    );
+    expect(record).toMatchObject({ price: '29.99', currency: 'USD' });
+  });
+
+  it('takes no delivery threshold for the price', () => {
+    const record = read(
+      '<h1>Garden chair</h1><button>Add to bag</button><p>$7 flat rate for orders under $50</p>',
+    );
+    expect(record?.price ?? null).toBeNull();
+  });
+
   it('reads the price of a buy box that holds links of its own (watch list, seller), not of the tiles beside it', () => {
     const record = read(
       `<header><form><select name="price"><option>Under €10</option><option>€10 to €50</option></select></form></header>` +
