@@ -36,10 +36,10 @@ import {
   type MergeMeasurement,
   mergeWorker,
   type PlanMeasurement,
-  pairOf,
   planWorker,
   type ShardMeasurement,
   shardWorker,
+  signatureOf,
 } from './sharded-matching.ts';
 import { syntheticCatalogs } from './synthetic-catalogs.ts';
 import { bestMatches, pairCosines, tuneThreshold } from './tfidf-baseline.ts';
@@ -170,8 +170,6 @@ export async function runMatchingBench(): Promise<void> {
     const merge = await runMatchingWorker<MergeMeasurement>([
       'shard-merge',
       dir,
-      String(plan.shards),
-      String(plan.referenceProducts),
       String(products),
       ...compared,
     ]);
@@ -187,10 +185,16 @@ export async function runMatchingBench(): Promise<void> {
     const keyed = (run: string, matches: number, { sameTitle, acrossKeys }: KeyedMatches) =>
       `  ${run}: ${sameTitle} of ${matches} matches pair one title's products (precision ${(sameTitle / matches).toFixed(4)}, recall ${(sameTitle / products).toFixed(4)}); ${acrossKeys} pair products of two blocking keys`;
     console.log(keyed('sharded run', merge.matches, merge.sharded));
-    if (merge.diff && merge.single)
+    if (merge.diff && merge.single) {
+      const singleMatches = merge.diff.onlySingle - merge.diff.onlySharded + merge.matches;
+      console.log(keyed('single run', singleMatches, merge.single));
+      const differ = merge.diff.onlySingle + merge.diff.onlySharded;
       console.log(
-        `${keyed('single run', merge.diff.onlySingle - merge.diff.onlySharded + merge.matches, merge.single)}\n  against the single run: ${merge.diff.onlySingle} pairs only in the single run, ${merge.diff.onlySharded} only in the sharded run`,
+        differ === 0
+          ? `  sharded = single: ${merge.matches} matches, 0 differ (pair, score, confidence, alternatives)`
+          : `  sharded ≠ single: ${merge.diff.onlySingle} of the single run's ${singleMatches} matches not in the sharded run, ${merge.diff.onlySharded} of its ${merge.matches} not in the single run`,
       );
+    }
   }
   await rm(scratch, { recursive: true, force: true });
 }
@@ -317,7 +321,7 @@ async function measureScale(
       { website_id: 'competitor', products: competitor },
     ]);
     matches = result.matches.length;
-    if (pairsFile) await writeFile(pairsFile, JSON.stringify(result.matches.map(pairOf)));
+    if (pairsFile) await writeFile(pairsFile, JSON.stringify(result.matches.map(signatureOf)));
   } else {
     matches = bestMatches(
       reference.map((product) => product.name ?? ''),
@@ -345,14 +349,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'w
             : kind === 'shard-run'
               ? await shardWorker(args[0] as string, Number(args[1]), spent)
               : kind === 'shard-merge'
-                ? await mergeWorker(
-                    args[0] as string,
-                    Number(args[1]),
-                    Number(args[2]),
-                    Number(args[3]),
-                    args[4],
-                    spent,
-                  )
+                ? await mergeWorker(args[0] as string, Number(args[1]), args[2], spent)
                 : await measureScale(args[0] as Engine, Number(args[1]), Number(args[2] ?? 0), args[3]);
   console.log(JSON.stringify(result));
 }

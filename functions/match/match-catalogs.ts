@@ -112,7 +112,8 @@ export interface MatchingOptions {
   alternativesBelow?: number;
 }
 
-const defaults = {
+/** The engine's defaults: a run matched in shards assigns with them too. */
+export const matchingDefaults = {
   candidates: 5,
   acceptance: {
     minScore: 0.5,
@@ -143,9 +144,9 @@ export async function matchCatalogs(
   options: MatchingOptions = {},
   onProgress?: (counters: MatchingCounters) => unknown,
 ): Promise<MatchingResult> {
-  const candidates = options.candidates ?? defaults.candidates;
-  const rule: AcceptanceRule = { ...defaults.acceptance, ...options.acceptance };
-  const progressEvery = options.progressEvery ?? defaults.progressEvery;
+  const candidates = options.candidates ?? matchingDefaults.candidates;
+  const rule: AcceptanceRule = { ...matchingDefaults.acceptance, ...options.acceptance };
+  const progressEvery = options.progressEvery ?? matchingDefaults.progressEvery;
   const previous = options.previous ?? { fingerprints: {}, matches: [] };
   const review = options.review ?? { rejected: [], kept: [] };
   const competitorIds = new Set(competitors.map((competitor) => competitor.website_id));
