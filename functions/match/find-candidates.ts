@@ -13,27 +13,22 @@ export function findCandidates(
   weights: TermWeights,
   limit: number,
 ): number[] {
-  const { top } = rankCandidates(query, index, weights, limit, wholeIndex(index), (found) => found < limit);
+  const { top } = rankCandidates(query, index, weights, limit, undefined, (found) => found < limit);
   const products = top.map((candidate) => candidate.product);
   const sameGtin = sameGtinCandidates(query, index);
   return sameGtin.length === 0 ? products : [...new Set([...sameGtin, ...products])];
 }
 
 /**
- * The catalog a lookup ranks in: its size and how long each of its posting lists is. A shard's
- * index holds a part of the catalog, and its lookups decide by the whole catalog's lengths which
- * lists to scan, so each part ranks the products the whole catalog's lookup would consider.
+ * The catalog a lookup ranks in, where the index holds a part of it: its size and how long each of
+ * its posting lists is. A shard's lookups decide by the whole catalog's lengths which lists to
+ * scan, so each part ranks the products the whole catalog's lookup would consider; without a scope
+ * the index is the whole catalog.
  */
 export interface LookupScope {
   products: number;
   length(kind: 'words' | 'codes' | 'codeEnds', term: string): number;
 }
-
-/** The scope of an index that holds the whole catalog. */
-export const wholeIndex = (index: CatalogIndex): LookupScope => ({
-  products: index.products.length,
-  length: (kind, term) => index[kind].get(term)?.length ?? 0,
-});
 
 /** A candidate and its rank: the shared part of the cosine, ties by position. */
 export interface RankedCandidate {
@@ -65,30 +60,32 @@ export function rankCandidates(
   index: CatalogIndex,
   weights: TermWeights,
   limit: number,
-  scope: LookupScope,
+  scope: LookupScope | undefined,
   scanFirstLong: (found: number) => boolean,
 ): RankedCandidates {
   const scratch = scratchFor(index, weights);
   const { sums, norms, found, kept } = scratch;
   // At least `limit`, so one long list scanned finds enough: whether it is scanned is one question.
-  const common = Math.max(Math.sqrt(scope.products), limit);
+  const products = scope?.products ?? index.products.length;
+  // At least `limit`, so one long list scanned finds enough: whether it is scanned is one question.
+  const common = Math.max(Math.sqrt(products), limit);
   const lists: { postings: readonly number[]; length: number; weight: number }[] = [];
+  const add = (kind: 'words' | 'codes' | 'codeEnds', term: string, weight: number): void => {
+    const postings = index[kind].get(term);
+    // Over the whole catalog a list's length is its own: one map read per list on the hot path.
+    const length = scope ? scope.length(kind, term) : (postings?.length ?? 0);
+    if (length > 0) lists.push({ postings: postings ?? noPostings, length, weight });
+  };
   const wordWeights = weights.wordWeights(query);
-  for (let i = 0; i < query.words.length; i++) {
-    const word = query.words[i] as string;
-    const length = scope.length('words', word);
-    if (length > 0)
-      lists.push({
-        postings: index.words.get(word) ?? noPostings,
-        length,
-        weight: (wordWeights[i] as number) ** 2,
-      });
-  }
+  for (let i = 0; i < query.words.length; i++)
+    add('words', query.words[i] as string, (wordWeights[i] as number) ** 2);
   for (const code of query.codes) {
     const weight = weights.code(code) ** 2;
-    for (const [kind, term] of codeLookups(code)) {
-      const length = scope.length(kind, term);
-      if (length > 0) lists.push({ postings: index[kind].get(term) ?? noPostings, length, weight });
+    add('codes', code, weight);
+    add('codeEnds', code, weight);
+    for (let length = minContainedCode; length < code.length; length++) {
+      add('codes', code.slice(0, length), weight);
+      add('codes', code.slice(-length), weight);
     }
   }
   lists.sort((a, b) => a.length - b.length);
@@ -247,16 +244,13 @@ export function lookupKeys(
   visit: (kind: 'words' | 'codes' | 'codeEnds', term: string) => void,
 ): void {
   for (const word of product.words) visit('words', word);
-  for (const code of product.codes) for (const [kind, term] of codeLookups(code)) visit(kind, term);
-}
-
-/** The posting lists of products whose codes equal the code, end with it, or are one of its ends. */
-function codeLookups(code: string): ['codes' | 'codeEnds', string][] {
-  const lookups: ['codes' | 'codeEnds', string][] = [
-    ['codes', code],
-    ['codeEnds', code],
-  ];
-  for (let length = minContainedCode; length < code.length; length++)
-    lookups.push(['codes', code.slice(0, length)], ['codes', code.slice(-length)]);
-  return lookups;
+  // Products whose codes equal the code, end with it, or are one of its ends (as `rankCandidates` reads them).
+  for (const code of product.codes) {
+    visit('codes', code);
+    visit('codeEnds', code);
+    for (let length = minContainedCode; length < code.length; length++) {
+      visit('codes', code.slice(0, length));
+      visit('codes', code.slice(-length));
+    }
+  }
 }
