@@ -174,6 +174,29 @@ describe('matching in shards', () => {
     expect(result.review).toEqual(one.review);
   });
 
+  it('scans a query’s rarest common word where its rare words find too few over all shards, not per shard', async () => {
+    // Over the whole catalog (320 products, √n ≈ 18) "zorb" finds 2 products and "quix" 8, "kettle"
+    // and "steel" are common. A shard's chunk of 40 finds at most 2 of either: the Zorb kettle's
+    // lookup scans "kettle" too and the Quix kettle's does not, as one run's do.
+    const reference = [
+      testProduct('https://ref.test/zorb', 'Zorb steel kettle 1.7 l'),
+      testProduct('https://ref.test/quix', 'Quix steel kettle 1.7 l'),
+      ...Array.from({ length: 60 }, (_, i) =>
+        testProduct(`https://ref.test/${i}`, `Steel kettle 1.7 l model ${i}`),
+      ),
+    ];
+    const competitor = Array.from({ length: 320 }, (_, i) => {
+      if (i === 5 || i === 200) return testProduct(`https://comp.test/${i}`, `Zorb toaster ${i}`);
+      if (i % 40 === 7) return testProduct(`https://comp.test/${i}`, `Quix toaster ${i}`);
+      if (i % 3 === 0) return testProduct(`https://comp.test/${i}`, `Steel kettle 1.7 l type ${i}`);
+      return testProduct(`https://comp.test/${i}`, `Steel pan ${i}`);
+    });
+    const expected = await single(reference, competitor);
+    const { result, shards } = await matchInShards(reference, competitor, { above: 10, perShard: 80 });
+    expect(shards).toBe(16);
+    expect(byPair(result)).toEqual(byPair(expected));
+  });
+
   it('matches a competitor of one product, and one of two exact duplicates, as one run does', async () => {
     const { reference } = await shops();
     const one = reference[7] as ProductRecord;
