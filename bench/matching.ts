@@ -10,7 +10,8 @@
  *   100k x 100k, with the TF-IDF matcher as peer at the smaller size;
  * - the same catalogues matched in shards (`sharded-matching.ts`), by default 100k x 100k (its
  *   matches compared pair by pair with the single run's) and 500k x 500k, with each shard's peak RSS
- *   (`npm run bench -- matching [sample] [scales] [sharded scales]`).
+ *   (`npm run bench -- matching [sample] [scales] [sharded scales]`; a sample of 0 leaves out the
+ *   accuracy parts).
  *
  * Each measurement runs in its own process (this file, started again with worker arguments), so
  * its time and peak RSS are its own. fuse.js scans the whole catalog for every query (seconds per
@@ -86,55 +87,15 @@ interface ScaleMeasurement extends Cost {
 
 export async function runMatchingBench(): Promise<void> {
   const sampleSize = Number(process.argv[3] ?? defaultSample);
-  if (!Number.isInteger(sampleSize) || sampleSize < 1)
+  if (!Number.isInteger(sampleSize) || sampleSize < 0)
     throw new Error(`bad peer sample size ${process.argv[3]}`);
   const scales = process.argv[4] ? process.argv[4].split(',').map(Number) : defaultScales;
   const shardedScales = process.argv[5] ? process.argv[5].split(',').map(Number) : defaultShardedScales;
   const scratch = await mkdtemp(join(tmpdir(), 'pds-bench-matching-'));
   const singlePairs = (products: number): string => join(scratch, `single-${products}.json`);
   const threshold = tuneOnTraining();
-  for (const dataset of datasets) {
-    const whole = await runMatchingWorker<Measurement>(['catalog', 'engine', dataset, '0']);
-    const tfidf = await runMatchingWorker<Measurement>([
-      'catalog',
-      'tf-idf',
-      dataset,
-      '0',
-      String(await threshold),
-    ]);
-    const ours = await runMatchingWorker<Measurement>(['catalog', 'engine', dataset, String(sampleSize)]);
-    const fuse = await runMatchingWorker<Measurement>(['catalog', 'fuse.js', dataset, String(sampleSize)]);
-    console.log(
-      `\n${dataset}: ${whole.referenceProducts} reference x ${whole.competitorProducts} competitor products`,
-    );
-    print('this engine, whole catalog', whole);
-    console.log(`  ${''.padEnd(34)} precision over key-named products ${whole.keyNamedPrecision.toFixed(3)}`);
-    print('tf-idf, whole catalog', tfidf);
-    print(`this engine, sample of ${ours.referenceProducts}`, ours);
-    print(`fuse.js, sample of ${fuse.referenceProducts}`, fuse);
-    const rate = (m: Measurement): number => m.referenceProducts / m.seconds;
-    console.log(
-      `  ratio this engine / tf-idf, whole catalog: F1 ${(whole.f1 / tfidf.f1).toFixed(2)}x, precision ${(whole.precision / tfidf.precision).toFixed(2)}x, recall ${(whole.recall / tfidf.recall).toFixed(2)}x`,
-    );
-    console.log(
-      `  ratio this engine / fuse.js on the sample: F1 ${(ours.f1 / fuse.f1).toFixed(2)}x, precision ${(ours.precision / fuse.precision).toFixed(2)}x, recall ${(ours.recall / fuse.recall).toFixed(2)}x, speed ${(rate(ours) / rate(fuse)).toFixed(1)}x, peak RSS ${(ours.peakRssKb / fuse.peakRssKb).toFixed(2)}x`,
-    );
-  }
-
-  const review = await runMatchingWorker<{ datasets: ReviewMeasurement[] }>(['review']);
-  for (const measurement of review.datasets) printReview(measurement);
-
-  const pairs = await runMatchingWorker<PairMeasurement>(['pairs', String(await threshold)]);
-  console.log(
-    `\nWDC validation pairs (tf-idf threshold ${pairs.tfidfThreshold} tuned on the training pairs):`,
-  );
-  for (const [name, accuracy] of Object.entries(pairs.decisions))
-    console.log(
-      `  ${name.padEnd(22)} F1 ${accuracy.f1.toFixed(3)}  precision ${accuracy.precision.toFixed(3)}  recall ${accuracy.recall.toFixed(3)}  (${accuracy.correct}/${accuracy.found} found, ${accuracy.expected} expected)`,
-    );
-  const engine = pairs.decisions.engine;
-  const peer = pairs.decisions['tf-idf'];
-  console.log(`  ratio this engine / tf-idf: F1 ${(engine.f1 / peer.f1).toFixed(2)}x`);
+  // A sample of 0 measures speed, memory and shards only: the accuracy runs take most of the bench.
+  if (sampleSize > 0) await printAccuracy(sampleSize, threshold);
 
   for (const products of scales) {
     const ours = await runMatchingWorker<ScaleMeasurement>([
@@ -197,6 +158,52 @@ export async function runMatchingBench(): Promise<void> {
     }
   }
   await rm(scratch, { recursive: true, force: true });
+}
+
+/** The accuracy parts: both benchmarks whole and sampled against the peers, the review queue, the WDC pairs. */
+async function printAccuracy(sampleSize: number, threshold: Promise<number>): Promise<void> {
+  for (const dataset of datasets) {
+    const whole = await runMatchingWorker<Measurement>(['catalog', 'engine', dataset, '0']);
+    const tfidf = await runMatchingWorker<Measurement>([
+      'catalog',
+      'tf-idf',
+      dataset,
+      '0',
+      String(await threshold),
+    ]);
+    const ours = await runMatchingWorker<Measurement>(['catalog', 'engine', dataset, String(sampleSize)]);
+    const fuse = await runMatchingWorker<Measurement>(['catalog', 'fuse.js', dataset, String(sampleSize)]);
+    console.log(
+      `\n${dataset}: ${whole.referenceProducts} reference x ${whole.competitorProducts} competitor products`,
+    );
+    print('this engine, whole catalog', whole);
+    console.log(`  ${''.padEnd(34)} precision over key-named products ${whole.keyNamedPrecision.toFixed(3)}`);
+    print('tf-idf, whole catalog', tfidf);
+    print(`this engine, sample of ${ours.referenceProducts}`, ours);
+    print(`fuse.js, sample of ${fuse.referenceProducts}`, fuse);
+    const rate = (m: Measurement): number => m.referenceProducts / m.seconds;
+    console.log(
+      `  ratio this engine / tf-idf, whole catalog: F1 ${(whole.f1 / tfidf.f1).toFixed(2)}x, precision ${(whole.precision / tfidf.precision).toFixed(2)}x, recall ${(whole.recall / tfidf.recall).toFixed(2)}x`,
+    );
+    console.log(
+      `  ratio this engine / fuse.js on the sample: F1 ${(ours.f1 / fuse.f1).toFixed(2)}x, precision ${(ours.precision / fuse.precision).toFixed(2)}x, recall ${(ours.recall / fuse.recall).toFixed(2)}x, speed ${(rate(ours) / rate(fuse)).toFixed(1)}x, peak RSS ${(ours.peakRssKb / fuse.peakRssKb).toFixed(2)}x`,
+    );
+  }
+
+  const review = await runMatchingWorker<{ datasets: ReviewMeasurement[] }>(['review']);
+  for (const measurement of review.datasets) printReview(measurement);
+
+  const pairs = await runMatchingWorker<PairMeasurement>(['pairs', String(await threshold)]);
+  console.log(
+    `\nWDC validation pairs (tf-idf threshold ${pairs.tfidfThreshold} tuned on the training pairs):`,
+  );
+  for (const [name, accuracy] of Object.entries(pairs.decisions))
+    console.log(
+      `  ${name.padEnd(22)} F1 ${accuracy.f1.toFixed(3)}  precision ${accuracy.precision.toFixed(3)}  recall ${accuracy.recall.toFixed(3)}  (${accuracy.correct}/${accuracy.found} found, ${accuracy.expected} expected)`,
+    );
+  const engine = pairs.decisions.engine;
+  const peer = pairs.decisions['tf-idf'];
+  console.log(`  ratio this engine / tf-idf: F1 ${(engine.f1 / peer.f1).toFixed(2)}x`);
 }
 
 function sum<K extends string>(items: readonly Record<K, number>[], key: K): number {
