@@ -83,6 +83,12 @@ export async function planWorker(
     for (const [i, chunk] of plan[side].entries())
       await writeFile(chunkFile(dir, side, i), JSON.stringify(chunk));
   await writeFile(join(dir, 'merge.json'), JSON.stringify(plan.merge));
+  // What a shard reads besides its two chunks: not the merge's plan, which holds every product's fingerprint.
+  const shardsFile: ShardsFile = {
+    competitorChunks: plan.merge.competitorChunks,
+    candidates: plan.merge.candidates,
+  };
+  await writeFile(join(dir, 'shards.json'), JSON.stringify(shardsFile));
   const shards = shardsOf(plan.merge);
   return {
     shards,
@@ -97,7 +103,13 @@ export async function planWorker(
   };
 }
 
-async function readChunks(dir: string, merge: MergePlan, shard: number) {
+/** Which chunks a shard reads, and how many candidates its lookups keep. */
+interface ShardsFile {
+  competitorChunks: number;
+  candidates: number;
+}
+
+async function readChunks(dir: string, merge: Pick<MergePlan, 'competitorChunks'>, shard: number) {
   const at = chunksOfShard(merge, shard);
   const read = async (side: 'reference' | 'competitor', chunk: number) =>
     JSON.parse(await readFile(chunkFile(dir, side, chunk), 'utf8')) as CatalogChunk;
@@ -116,9 +128,9 @@ export async function shardWorker(
   shard: number,
   cost: () => WorkerCost,
 ): Promise<ShardMeasurement> {
-  const merge = await readMergePlan(dir);
-  const { reference, competitor } = await readChunks(dir, merge, shard);
-  const result = matchShard(reference, competitor, merge.candidates);
+  const shards = JSON.parse(await readFile(join(dir, 'shards.json'), 'utf8')) as ShardsFile;
+  const { reference, competitor } = await readChunks(dir, shards, shard);
+  const result = matchShard(reference, competitor, shards.candidates);
   await writeFile(join(dir, `result-${shard}.json`), JSON.stringify(result));
   return { shard, products: reference.products.length + competitor.products.length, ...cost() };
 }

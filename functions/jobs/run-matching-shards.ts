@@ -72,7 +72,12 @@ export async function planMatchingShards(
     await putMergePlan(job.job_id, pair, cut.merge);
     const shards = shardsOf(cut.merge);
     for (let shard = 0; shard < shards; shard++) items.push({ pair, shard });
-    plan.pairs.push({ competitor_website_id: competitorId, shards });
+    plan.pairs.push({
+      competitor_website_id: competitorId,
+      shards,
+      competitor_chunks: cut.merge.competitorChunks,
+      candidates: cut.merge.candidates,
+    });
   }
   await putShardingPlan(job.job_id, plan);
   return { next: 'SHARDS', shards: items };
@@ -82,9 +87,18 @@ export async function planMatchingShards(
 export async function matchShard(jobId: string, item: ShardItem): Promise<MatchingStep> {
   const job = await jobStore().get<MatchingFields>(jobId);
   if (job?.status !== 'RUNNING' || job.competitor_website_ids[item.pair] === undefined) return STOP;
-  const merge = await getMergePlan(jobId, item.pair);
-  const { reference, competitor } = await chunksOf(jobId, item.pair, item.shard, merge);
-  await putShardResult(jobId, item.pair, item.shard, matchOneShard(reference, competitor, merge.candidates));
+  // The sharding plan, not the pair's merge plan, which holds every product's fingerprint.
+  const planned = (await getShardingPlan(jobId)).pairs[item.pair];
+  if (!planned) return STOP;
+  const { reference, competitor } = await chunksOf(jobId, item.pair, item.shard, {
+    competitorChunks: planned.competitor_chunks,
+  });
+  await putShardResult(
+    jobId,
+    item.pair,
+    item.shard,
+    matchOneShard(reference, competitor, planned.candidates),
+  );
   return { next: 'DONE' };
 }
 

@@ -26,7 +26,11 @@ export interface ShardingPlan {
   reference_products: number;
   /** The project's `auto_accept_confidence` at the start: matches below it list their alternatives. */
   alternatives_below: number;
-  pairs: { competitor_website_id: string; shards: number }[];
+  /**
+   * Per pair: its shards, its competitor catalog's chunks (which chunks a shard reads) and the
+   * candidates a lookup keeps: what a shard reads besides its chunks.
+   */
+  pairs: { competitor_website_id: string; shards: number; competitor_chunks: number; candidates: number }[];
 }
 
 async function getJson<T>(key: string): Promise<T> {
