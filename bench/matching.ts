@@ -141,7 +141,7 @@ export async function runMatchingBench(): Promise<void> {
       `\n${label}: ${merge.matches} matches; products per shard ${Math.min(...plan.sizes)}–${Math.max(...plan.sizes)}`,
     );
     console.log(
-      `  plan ${plan.seconds.toFixed(1)} s (${plan.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(plan)} MiB; shards ${sum(shards, 'seconds').toFixed(1)} s (${sum(shards, 'cpuSeconds').toFixed(1)} s CPU) one after another, peak RSS per shard ${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} MiB (each in its own process); merge ${merge.seconds.toFixed(1)} s, peak RSS ${mib(merge)} MiB`,
+      `  plan ${plan.seconds.toFixed(1)} s (${plan.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(plan)} MiB; shards ${sum(shards, 'seconds').toFixed(1)} s (${sum(shards, 'cpuSeconds').toFixed(1)} s CPU) one after another, peak RSS per shard ${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} MiB (each in its own process); merge ${merge.seconds.toFixed(1)} s (${merge.cpuSeconds.toFixed(1)} s CPU), peak RSS ${(merge.mergePeakRssKb / 1024).toFixed(0)} MiB (${mib(merge)} MiB with the bench's check of the matches)`,
     );
     const keyed = (run: string, matches: number, { sameTitle, acrossKeys }: KeyedMatches) =>
       `  ${run}: ${sameTitle} of ${matches} matches pair one title's products (precision ${(sameTitle / matches).toFixed(4)}, recall ${(sameTitle / products).toFixed(4)}); ${acrossKeys} pair products of two blocking keys`;

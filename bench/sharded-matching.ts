@@ -48,6 +48,8 @@ export interface KeyedMatches {
 }
 
 export interface MergeMeasurement extends WorkerCost {
+  /** Peak RSS when the merge returned, before the worker's check of the matches. */
+  mergePeakRssKb: number;
   matches: number;
   sharded: KeyedMatches;
   single: KeyedMatches | null;
@@ -151,6 +153,8 @@ export async function mergeWorker(
     rule: matchingDefaults.acceptance,
     alternativesBelow: DEFAULT_AUTO_ACCEPT_CONFIDENCE,
   });
+  // The merge's own peak, before this worker rebuilds the synthetic catalogues to check the matches.
+  const mergePeakRssKb = process.resourceUsage().maxRSS;
   const sharded = new Set(merged.matches.map(signatureOf));
   const key = keyOf(await syntheticPair(size));
   let diff: MergeMeasurement['diff'] = null;
@@ -163,7 +167,7 @@ export async function mergeWorker(
     };
     single = key(singleSet);
   }
-  return { matches: merged.matches.length, diff, sharded: key(sharded), single, ...cost() };
+  return { matches: merged.matches.length, diff, sharded: key(sharded), single, ...cost(), mergePeakRssKb };
 }
 
 /**

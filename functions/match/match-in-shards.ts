@@ -456,7 +456,9 @@ function judgeByShard(
       const shard =
         Math.floor(pair.reference / plan.chunkSize) * plan.competitorChunks +
         Math.floor(pair.competitor / plan.chunkSize);
-      byShard.set(shard, [...(byShard.get(shard) ?? []), pair]);
+      const listed = byShard.get(shard);
+      if (listed) listed.push(pair);
+      else byShard.set(shard, [pair]);
     }
     for (const [shard, shardPairs] of byShard) {
       const { reference, competitor } = await readChunks(shard);
