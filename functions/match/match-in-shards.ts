@@ -429,7 +429,9 @@ function gather(queries: Map<number, QueryCandidates>, lookup: ShardLookup, limi
   }
   query.found += lookup.found;
   query.top = best([...query.top, ...lookup.top], limit);
-  if (lookup.topIfLong) {
+  // Found enough over the shards so far: the rarest long list is not scanned, its top not kept.
+  if (query.found >= limit) query.topIfLong = [];
+  else if (lookup.topIfLong) {
     query.long = true;
     query.topIfLong = best([...query.topIfLong, ...lookup.topIfLong], limit);
   }
