@@ -11,7 +11,8 @@
  *   100k x 100k, with the TF-IDF matcher as peer at the smaller size;
  * - the same catalogues matched in shards (`sharded-matching.ts`), by default 100k x 100k (its
  *   matches compared pair by pair with the single run's) and 500k x 500k, with each shard's peak RSS
- *   (`npm run bench -- matching [sample] [scales] [sharded scales]`).
+ *   (`npm run bench -- matching [sample] [scales] [sharded scales]`; a sample of 0 leaves out the
+ *   accuracy parts).
  *
  * Each measurement runs in its own process (this file, started again with worker arguments), so
  * its time and peak RSS are its own. fuse.js scans the whole catalog for every query (seconds per
@@ -37,10 +38,10 @@ import {
   type MergeMeasurement,
   mergeWorker,
   type PlanMeasurement,
-  pairOf,
   planWorker,
   type ShardMeasurement,
   shardWorker,
+  signatureOf,
 } from './sharded-matching.ts';
 import { syntheticCatalogs } from './synthetic-catalogs.ts';
 import { bestMatches, pairCosines, tuneThreshold } from './tfidf-baseline.ts';
@@ -87,13 +88,81 @@ interface ScaleMeasurement extends Cost {
 
 export async function runMatchingBench(): Promise<void> {
   const sampleSize = Number(process.argv[3] ?? defaultSample);
-  if (!Number.isInteger(sampleSize) || sampleSize < 1)
+  if (!Number.isInteger(sampleSize) || sampleSize < 0)
     throw new Error(`bad peer sample size ${process.argv[3]}`);
   const scales = process.argv[4] ? process.argv[4].split(',').map(Number) : defaultScales;
   const shardedScales = process.argv[5] ? process.argv[5].split(',').map(Number) : defaultShardedScales;
   const scratch = await mkdtemp(join(tmpdir(), 'pds-bench-matching-'));
   const singlePairs = (products: number): string => join(scratch, `single-${products}.json`);
   const threshold = tuneOnTraining();
+  // A sample of 0 measures speed, memory and shards only: the accuracy runs take most of the bench.
+  if (sampleSize > 0) await printAccuracy(sampleSize, threshold);
+
+  for (const products of scales) {
+    const ours = await runMatchingWorker<ScaleMeasurement>([
+      'scale',
+      'engine',
+      String(products),
+      '0',
+      ...(shardedScales.includes(products) ? [singlePairs(products)] : []),
+    ]);
+    const label = `synthetic ${products} x ${products}`;
+    console.log(
+      `\n${label}: this engine ${ours.matches} matches in ${ours.seconds.toFixed(1)} s (${ours.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(ours)} MiB`,
+    );
+    if (products > peerScaleLimit) continue;
+    const tfidf = await runMatchingWorker<ScaleMeasurement>([
+      'scale',
+      'tf-idf',
+      String(products),
+      String(await threshold),
+    ]);
+    console.log(
+      `${label}: tf-idf ${tfidf.matches} matches in ${tfidf.seconds.toFixed(1)} s (${tfidf.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(tfidf)} MiB; ratio this engine / tf-idf: speed (CPU) ${(tfidf.cpuSeconds / ours.cpuSeconds).toFixed(2)}x, peak RSS ${(ours.peakRssKb / tfidf.peakRssKb).toFixed(2)}x`,
+    );
+  }
+
+  for (const products of shardedScales) {
+    const dir = join(scratch, `sharded-${products}`);
+    const plan = await runMatchingWorker<PlanMeasurement>(['shard-plan', String(products), dir]);
+    const shards: ShardMeasurement[] = [];
+    for (let i = 0; i < plan.shards; i++)
+      shards.push(await runMatchingWorker<ShardMeasurement>(['shard-run', dir, String(i)]));
+    const compared = scales.includes(products) ? [singlePairs(products)] : [];
+    const merge = await runMatchingWorker<MergeMeasurement>([
+      'shard-merge',
+      dir,
+      String(products),
+      ...compared,
+    ]);
+    await rm(dir, { recursive: true, force: true });
+    const peaks = shards.map((shard) => shard.peakRssKb / 1024);
+    const label = `synthetic ${products} x ${products} in ${plan.shards} shards`;
+    console.log(
+      `\n${label}: ${merge.matches} matches; products per shard ${Math.min(...plan.sizes)}–${Math.max(...plan.sizes)}`,
+    );
+    console.log(
+      `  plan ${plan.seconds.toFixed(1)} s (${plan.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(plan)} MiB; shards ${sum(shards, 'seconds').toFixed(1)} s (${sum(shards, 'cpuSeconds').toFixed(1)} s CPU) one after another, peak RSS per shard ${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} MiB (each in its own process); merge ${merge.seconds.toFixed(1)} s (${merge.cpuSeconds.toFixed(1)} s CPU), peak RSS ${(merge.mergePeakRssKb / 1024).toFixed(0)} MiB (${mib(merge)} MiB with the bench's check of the matches)`,
+    );
+    const keyed = (run: string, matches: number, { sameTitle, acrossKeys }: KeyedMatches) =>
+      `  ${run}: ${sameTitle} of ${matches} matches pair one title's products (precision ${(sameTitle / matches).toFixed(4)}, recall ${(sameTitle / products).toFixed(4)}); ${acrossKeys} pair products of two blocking keys`;
+    console.log(keyed('sharded run', merge.matches, merge.sharded));
+    if (merge.diff && merge.single) {
+      const singleMatches = merge.diff.onlySingle - merge.diff.onlySharded + merge.matches;
+      console.log(keyed('single run', singleMatches, merge.single));
+      const differ = merge.diff.onlySingle + merge.diff.onlySharded;
+      console.log(
+        differ === 0
+          ? `  sharded = single: ${merge.matches} matches, 0 differ (pair, score, confidence, alternatives)`
+          : `  sharded ≠ single: ${merge.diff.onlySingle} of the single run's ${singleMatches} matches not in the sharded run, ${merge.diff.onlySharded} of its ${merge.matches} not in the single run`,
+      );
+    }
+  }
+  await rm(scratch, { recursive: true, force: true });
+}
+
+/** The accuracy parts: both benchmarks whole and sampled against the peers, the review queue, the WDC pairs. */
+async function printAccuracy(sampleSize: number, threshold: Promise<number>): Promise<void> {
   for (const dataset of datasets) {
     const whole = await runMatchingWorker<Measurement>(['catalog', 'engine', dataset, '0']);
     const tfidf = await runMatchingWorker<Measurement>([
@@ -136,64 +205,6 @@ export async function runMatchingBench(): Promise<void> {
   const engine = pairs.decisions.engine;
   const peer = pairs.decisions['tf-idf'];
   console.log(`  ratio this engine / tf-idf: F1 ${(engine.f1 / peer.f1).toFixed(2)}x`);
-
-  for (const products of scales) {
-    const ours = await runMatchingWorker<ScaleMeasurement>([
-      'scale',
-      'engine',
-      String(products),
-      '0',
-      ...(shardedScales.includes(products) ? [singlePairs(products)] : []),
-    ]);
-    const label = `synthetic ${products} x ${products}`;
-    console.log(
-      `\n${label}: this engine ${ours.matches} matches in ${ours.seconds.toFixed(1)} s (${ours.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(ours)} MiB`,
-    );
-    if (products > peerScaleLimit) continue;
-    const tfidf = await runMatchingWorker<ScaleMeasurement>([
-      'scale',
-      'tf-idf',
-      String(products),
-      String(await threshold),
-    ]);
-    console.log(
-      `${label}: tf-idf ${tfidf.matches} matches in ${tfidf.seconds.toFixed(1)} s (${tfidf.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(tfidf)} MiB; ratio this engine / tf-idf: speed (CPU) ${(tfidf.cpuSeconds / ours.cpuSeconds).toFixed(2)}x, peak RSS ${(ours.peakRssKb / tfidf.peakRssKb).toFixed(2)}x`,
-    );
-  }
-
-  for (const products of shardedScales) {
-    const dir = join(scratch, `sharded-${products}`);
-    const plan = await runMatchingWorker<PlanMeasurement>(['shard-plan', String(products), dir]);
-    const shards: ShardMeasurement[] = [];
-    for (let i = 0; i < plan.shards; i++)
-      shards.push(await runMatchingWorker<ShardMeasurement>(['shard-run', dir, String(i)]));
-    const compared = scales.includes(products) ? [singlePairs(products)] : [];
-    const merge = await runMatchingWorker<MergeMeasurement>([
-      'shard-merge',
-      dir,
-      String(plan.shards),
-      String(plan.referenceProducts),
-      String(products),
-      ...compared,
-    ]);
-    await rm(dir, { recursive: true, force: true });
-    const peaks = shards.map((shard) => shard.peakRssKb / 1024);
-    const label = `synthetic ${products} x ${products} in ${plan.shards} shards`;
-    console.log(
-      `\n${label}: ${merge.matches} matches; products per shard ${Math.min(...plan.sizes)}–${Math.max(...plan.sizes)}`,
-    );
-    console.log(
-      `  plan ${plan.seconds.toFixed(1)} s (${plan.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(plan)} MiB; shards ${sum(shards, 'seconds').toFixed(1)} s (${sum(shards, 'cpuSeconds').toFixed(1)} s CPU) one after another, peak RSS per shard ${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} MiB (each in its own process); merge ${merge.seconds.toFixed(1)} s, peak RSS ${mib(merge)} MiB`,
-    );
-    const keyed = (run: string, matches: number, { sameTitle, acrossKeys }: KeyedMatches) =>
-      `  ${run}: ${sameTitle} of ${matches} matches pair one title's products (precision ${(sameTitle / matches).toFixed(4)}, recall ${(sameTitle / products).toFixed(4)}); ${acrossKeys} pair products of two blocking keys`;
-    console.log(keyed('sharded run', merge.matches, merge.sharded));
-    if (merge.diff && merge.single)
-      console.log(
-        `${keyed('single run', merge.diff.onlySingle - merge.diff.onlySharded + merge.matches, merge.single)}\n  against the single run: ${merge.diff.onlySingle} pairs only in the single run, ${merge.diff.onlySharded} only in the sharded run`,
-      );
-  }
-  await rm(scratch, { recursive: true, force: true });
 }
 
 function sum<K extends string>(items: readonly Record<K, number>[], key: K): number {
@@ -318,7 +329,7 @@ async function measureScale(
       { website_id: 'competitor', products: competitor },
     ]);
     matches = result.matches.length;
-    if (pairsFile) await writeFile(pairsFile, JSON.stringify(result.matches.map(pairOf)));
+    if (pairsFile) await writeFile(pairsFile, JSON.stringify(result.matches.map(signatureOf)));
   } else {
     matches = bestMatches(
       reference.map((product) => product.name ?? ''),
@@ -346,14 +357,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'w
             : kind === 'shard-run'
               ? await shardWorker(args[0] as string, Number(args[1]), spent)
               : kind === 'shard-merge'
-                ? await mergeWorker(
-                    args[0] as string,
-                    Number(args[1]),
-                    Number(args[2]),
-                    Number(args[3]),
-                    args[4],
-                    spent,
-                  )
+                ? await mergeWorker(args[0] as string, Number(args[1]), args[2], spent)
                 : await measureScale(args[0] as Engine, Number(args[1]), Number(args[2] ?? 0), args[3]);
   console.log(JSON.stringify(result));
 }

@@ -1,22 +1,25 @@
 /**
- * The sharded run of `npm run bench -- matching`: synthetic catalogues cut into shards by blocking
- * key (`planShards`), each shard matched in a process of its own (so its peak RSS is its own, as a
- * shard's function in the lane), and the shards' results merged (`mergeShards`). At the size the
- * single run is measured too, the merged matches are compared with its matches pair by pair.
+ * The sharded run of `npm run bench -- matching`: synthetic catalogues cut into chunks
+ * (`planShards`), each shard (a reference chunk × a competitor chunk) matched in a process of its
+ * own (so its peak RSS is its own, as a shard's function in the lane), and the shards' results
+ * merged (`mergeShards`). At the size the single run is measured too, the merged matches are
+ * compared with its matches: pair, score, confidence and alternatives.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '../functions/core/match-bands.ts';
 import { describeProduct, type MatchableProduct } from '../functions/match/describe-product.ts';
-import { matchCatalogs } from '../functions/match/match-catalogs.ts';
+import { matchingDefaults, type ProductMatch } from '../functions/match/match-catalogs.ts';
 import {
+  type CatalogChunk,
+  chunksOfShard,
+  DEFAULT_SHARD_SIZES,
+  type MergePlan,
+  matchShard,
   mergeShards,
   planShards,
-  readTermCounts,
   type ShardResult,
-  type StoredTermCounts,
-  shardCount,
-  shardKey,
-  storeTermCounts,
+  shardsOf,
 } from '../functions/match/match-in-shards.ts';
 import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
 import { syntheticCatalogs } from './synthetic-catalogs.ts';
@@ -27,17 +30,10 @@ export interface WorkerCost {
   peakRssKb: number;
 }
 
-interface ShardFile {
-  reference: MatchableProduct[];
-  competitor: MatchableProduct[];
-  termCounts: StoredTermCounts;
-}
-
 export interface PlanMeasurement extends WorkerCost {
   shards: number;
-  /** Products (both catalogs) per shard. */
+  /** Products (both chunks) per shard. */
   sizes: number[];
-  referenceProducts: number;
 }
 
 export interface ShardMeasurement extends WorkerCost {
@@ -52,10 +48,12 @@ export interface KeyedMatches {
 }
 
 export interface MergeMeasurement extends WorkerCost {
+  /** Peak RSS when the merge returned, before the worker's check of the matches. */
+  mergePeakRssKb: number;
   matches: number;
   sharded: KeyedMatches;
   single: KeyedMatches | null;
-  /** Pairs of the single run missing from the merged matches, and the other way; null without a single run. */
+  /** Matches of the single run not in the merged ones (pair, score, confidence or alternatives differ), and the other way. */
   diff: { onlySingle: number; onlySharded: number } | null;
 }
 
@@ -66,90 +64,117 @@ export async function syntheticPair(size: number) {
   return { ...syntheticCatalogs(titles, size), titles };
 }
 
-/** Plans the shards of two synthetic catalogs of `size` products and writes each shard's input. */
+const chunkFile = (dir: string, side: 'reference' | 'competitor', chunk: number) =>
+  join(dir, `${side}-${chunk}.json`);
+
+/** Plans the shards of two synthetic catalogs of `size` products and writes each chunk and the merge's plan. */
 export async function planWorker(
   size: number,
   dir: string,
   cost: () => WorkerCost,
 ): Promise<PlanMeasurement> {
   const { reference, competitor } = await syntheticPair(size);
-  const shards = shardCount(reference.length, competitor.length);
   const plan = planShards(
     { website_id: 'reference', products: reference },
     { website_id: 'competitor', products: competitor },
-    shards,
+    DEFAULT_SHARD_SIZES,
+    { candidates: matchingDefaults.candidates },
   );
   await mkdir(dir, { recursive: true });
-  for (const [i, shard] of plan.shards.entries()) {
-    const file: ShardFile = {
-      reference: shard.reference,
-      competitor: shard.competitor,
-      termCounts: storeTermCounts(shard.termCounts),
-    };
-    await writeFile(join(dir, `shard-${i}.json`), JSON.stringify(file));
-  }
+  for (const side of ['reference', 'competitor'] as const)
+    for (const [i, chunk] of plan[side].entries())
+      await writeFile(chunkFile(dir, side, i), JSON.stringify(chunk));
+  await writeFile(join(dir, 'merge.json'), JSON.stringify(plan.merge));
+  // What a shard reads besides its two chunks: not the merge's plan, which holds every product's fingerprint.
+  const shardsFile: ShardsFile = {
+    competitorChunks: plan.merge.competitorChunks,
+    candidates: plan.merge.candidates,
+  };
+  await writeFile(join(dir, 'shards.json'), JSON.stringify(shardsFile));
+  const shards = shardsOf(plan.merge);
   return {
     shards,
-    sizes: plan.shards.map((shard) => shard.reference.length + shard.competitor.length),
-    referenceProducts: plan.referenceProducts,
+    sizes: Array.from({ length: shards }, (_, shard) => {
+      const at = chunksOfShard(plan.merge, shard);
+      return (
+        (plan.reference[at.reference]?.products.length ?? 0) +
+        (plan.competitor[at.competitor]?.products.length ?? 0)
+      );
+    }),
     ...cost(),
   };
 }
 
-/** Matches one shard from its input file and writes its result. */
+/** Which chunks a shard reads, and how many candidates its lookups keep. */
+interface ShardsFile {
+  competitorChunks: number;
+  candidates: number;
+}
+
+async function readChunks(dir: string, merge: Pick<MergePlan, 'competitorChunks'>, shard: number) {
+  const at = chunksOfShard(merge, shard);
+  const read = async (side: 'reference' | 'competitor', chunk: number) =>
+    JSON.parse(await readFile(chunkFile(dir, side, chunk), 'utf8')) as CatalogChunk;
+  return {
+    reference: await read('reference', at.reference),
+    competitor: await read('competitor', at.competitor),
+  };
+}
+
+const readMergePlan = async (dir: string) =>
+  JSON.parse(await readFile(join(dir, 'merge.json'), 'utf8')) as MergePlan;
+
+/** Matches one shard from its chunks' files and writes its result. */
 export async function shardWorker(
   dir: string,
   shard: number,
   cost: () => WorkerCost,
 ): Promise<ShardMeasurement> {
-  const input = JSON.parse(await readFile(join(dir, `shard-${shard}.json`), 'utf8')) as ShardFile;
-  const result = await matchCatalogs(
-    { website_id: 'reference', products: input.reference },
-    [{ website_id: 'competitor', products: input.competitor }],
-    { shard: { termCounts: readTermCounts(input.termCounts) } },
-  );
+  const shards = JSON.parse(await readFile(join(dir, 'shards.json'), 'utf8')) as ShardsFile;
+  const { reference, competitor } = await readChunks(dir, shards, shard);
+  const result = matchShard(reference, competitor, shards.candidates);
   await writeFile(join(dir, `result-${shard}.json`), JSON.stringify(result));
-  return { shard, products: input.reference.length + input.competitor.length, ...cost() };
+  return { shard, products: reference.products.length + competitor.products.length, ...cost() };
 }
 
-/** Merges the shards' results, and compares them with the single run's pairs where `singlePairs` is given. */
+/** Merges the shards' results, and compares them with the single run's matches where `singleMatches` is given. */
 export async function mergeWorker(
   dir: string,
-  shards: number,
-  referenceProducts: number,
   size: number,
-  singlePairs: string | undefined,
+  singleMatches: string | undefined,
   cost: () => WorkerCost,
 ): Promise<MergeMeasurement> {
-  const results: ShardResult[] = [];
-  for (let i = 0; i < shards; i++) {
-    const result = JSON.parse(await readFile(join(dir, `result-${i}.json`), 'utf8')) as ShardResult;
-    // The merge reads a shard's own lists (`shard`), not the matches it chose alone: freed as read.
-    result.matches = [];
-    results.push(result);
+  const merge = await readMergePlan(dir);
+  async function* results() {
+    for (let shard = 0; shard < shardsOf(merge); shard++)
+      yield JSON.parse(await readFile(join(dir, `result-${shard}.json`), 'utf8')) as ShardResult;
   }
-  const merged = mergeShards(results, referenceProducts);
-  results.length = 0;
-  const sharded = new Set(merged.matches.map(pairOf));
+  const merged = await mergeShards(merge, results(), (shard) => readChunks(dir, merge, shard), {
+    rule: matchingDefaults.acceptance,
+    alternativesBelow: DEFAULT_AUTO_ACCEPT_CONFIDENCE,
+  });
+  // The merge's own peak, before this worker rebuilds the synthetic catalogues to check the matches.
+  const mergePeakRssKb = process.resourceUsage().maxRSS;
+  const sharded = new Set(merged.matches.map(signatureOf));
   const key = keyOf(await syntheticPair(size));
   let diff: MergeMeasurement['diff'] = null;
   let single: MergeMeasurement['single'] = null;
-  if (singlePairs) {
-    const singleSet = new Set(JSON.parse(await readFile(singlePairs, 'utf8')) as string[]);
+  if (singleMatches) {
+    const singleSet = new Set(JSON.parse(await readFile(singleMatches, 'utf8')) as string[]);
     diff = {
-      onlySingle: [...singleSet].filter((pair) => !sharded.has(pair)).length,
-      onlySharded: [...sharded].filter((pair) => !singleSet.has(pair)).length,
+      onlySingle: [...singleSet].filter((match) => !sharded.has(match)).length,
+      onlySharded: [...sharded].filter((match) => !singleSet.has(match)).length,
     };
     single = key(singleSet);
   }
-  return { matches: merged.matches.length, diff, sharded: key(sharded), single, ...cost() };
+  return { matches: merged.matches.length, diff, sharded: key(sharded), single, ...cost(), mergePeakRssKb };
 }
 
 /**
  * Checks matches against what the synthetic catalogues are: two products are the same where they
  * were built from one title (a title repeats when the size exceeds the titles, and its copies are
- * one product). Also counts the pairs whose products have different blocking keys, which no shard
- * holds together.
+ * one product). Also counts the pairs whose products have different blocking keys, which a shard
+ * by blocking key would never have held together.
  */
 function keyOf({
   reference,
@@ -166,17 +191,29 @@ function keyOf({
   return (pairs: ReadonlySet<string>) => {
     let sameTitle = 0;
     let acrossKeys = 0;
-    for (const pair of pairs) {
-      const [referenceUrl, url] = pair.split(' ') as [string, string];
+    for (const signature of pairs) {
+      const [referenceUrl, url] = JSON.parse(signature) as [string, string];
       const a = reference[at(referenceUrl)] as MatchableProduct;
       const b = competitor[at(url)] as MatchableProduct;
       if (titleOf(at(referenceUrl)) === titleOf(at(url))) sameTitle++;
-      if (shardKey(describeProduct(a)) !== shardKey(describeProduct(b))) acrossKeys++;
+      if (blockingKey(a) !== blockingKey(b)) acrossKeys++;
     }
     return { sameTitle, acrossKeys };
   };
 }
 
-/** A match as one string, to compare runs pair by pair. */
-export const pairOf = (match: { reference_url: string; url: string }): string =>
-  `${match.reference_url} ${match.url}`;
+/** The maker a blocking key would read: the brand, else the name's first word. */
+const blockingKey = (product: MatchableProduct): string => {
+  const features = describeProduct(product);
+  return features.brand ?? features.firstWord ?? '';
+};
+
+/** A match as one string, to compare runs match by match: its pair, score, confidence and alternatives. */
+export const signatureOf = (match: ProductMatch): string =>
+  JSON.stringify([
+    match.reference_url,
+    match.url,
+    match.score,
+    match.confidence,
+    (match.alternatives ?? []).map((alternative) => [alternative.url, alternative.confidence]),
+  ]);

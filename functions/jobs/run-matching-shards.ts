@@ -1,22 +1,23 @@
 import { addCounts, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
-import { type MatchingState, type MatchReview, matchCatalogs } from '#match/match-catalogs';
+import { type MatchReview, matchingDefaults } from '#match/match-catalogs';
 import {
+  chunksOfShard,
+  matchShard as matchOneShard,
   mergeShards,
   planShards,
-  readTermCounts,
-  type ShardResult,
   type ShardSizes,
-  shardCount,
-  storeTermCounts,
+  shardsOf,
 } from '#match/match-in-shards';
 import { jobStore } from '#store/job-store';
 import { getPairState } from '#store/matching-runs';
 import {
-  getShardInput,
+  getChunk,
+  getMergePlan,
   getShardingPlan,
   getShardResult,
-  putShardInput,
+  putChunk,
+  putMergePlan,
   putShardingPlan,
   putShardResult,
   type ShardingPlan,
@@ -32,36 +33,13 @@ import { type PairRun, recordMatchingRuns } from './record-matching-runs.ts';
 
 /*
  * The matching lane past one function (issue 31, point 9): the Match task cuts each website pair
- * into shards by blocking key (`planShards`) and writes them to the data bucket; the lane's Map
- * (DISTRIBUTED in AWS, in-process locally) runs `matchShard` once per shard; `mergeMatchingShards`
- * merges each pair's shards into the state and matches one run would give and records them as the
- * Match task does.
+ * into chunks of each catalog (`planShards`) and writes them to the data bucket; the lane's Map
+ * (DISTRIBUTED in AWS, in-process locally) runs `matchShard` once per shard, a reference chunk and
+ * a competitor chunk; `mergeMatchingShards` merges each pair's shards into the state and matches
+ * one run gives and records them as the Match task does.
  */
 
-/** The previous state of a pair cut to one shard's products: what its run reads. */
-function previousOf(
-  previous: MatchingState,
-  reference: readonly ProductRecord[],
-  competitor: readonly ProductRecord[],
-): MatchingState {
-  const fingerprints: MatchingState['fingerprints'] = {};
-  for (const [websiteId, prints] of Object.entries(previous.fingerprints)) {
-    const kept: Record<string, string> = {};
-    for (const product of [...reference, ...competitor]) {
-      const fingerprint = prints[product.url];
-      if (fingerprint !== undefined) kept[product.url] = fingerprint;
-    }
-    fingerprints[websiteId] = kept;
-  }
-  const urls = new Set(reference.map((product) => product.url));
-  return {
-    fingerprints,
-    matches: previous.matches.filter((match) => urls.has(match.reference_url)),
-    ...(previous.review ? { review: previous.review } : {}),
-  };
-}
-
-/** Cuts every website pair of the job into shards, writes them, and names the Map's items. */
+/** Cuts every website pair of the job into chunks, writes them, and names the Map's items. */
 export async function planMatchingShards(
   job: MatchingJob,
   reference: readonly ProductRecord[],
@@ -70,32 +48,35 @@ export async function planMatchingShards(
   alternativesBelow: number,
   sizes: ShardSizes,
 ): Promise<MatchingStep> {
-  const plan: ShardingPlan = { reference_products: reference.length, pairs: [] };
+  const plan: ShardingPlan = {
+    reference_products: reference.length,
+    alternatives_below: alternativesBelow,
+    pairs: [],
+  };
   const items: ShardItem[] = [];
   for (const [pair, competitorId] of job.competitor_website_ids.entries()) {
-    const competitor = competitors[pair] ?? [];
     const previous = await getPairState(job.project_id, job.reference_website_id, competitorId);
-    const shards = shardCount(reference.length, competitor.length, sizes);
     const cut = planShards(
       { website_id: job.reference_website_id, products: reference },
-      { website_id: competitorId, products: competitor },
-      shards,
-    );
-    for (const [shard, part] of cut.shards.entries()) {
-      await putShardInput(job.job_id, pair, shard, {
-        reference: part.reference,
-        competitor: part.competitor,
-        termCounts: storeTermCounts(part.termCounts),
-        previous: previous && previousOf(previous, part.reference, part.competitor),
+      { website_id: competitorId, products: competitors[pair] ?? [] },
+      sizes,
+      {
+        ...(previous ? { previous } : {}),
         review: review(competitorId),
-        alternativesBelow,
-      });
-      items.push({ pair, shard });
-    }
+        candidates: matchingDefaults.candidates,
+      },
+    );
+    for (const [i, chunk] of cut.reference.entries()) await putChunk(job.job_id, pair, 'reference', i, chunk);
+    for (const [i, chunk] of cut.competitor.entries())
+      await putChunk(job.job_id, pair, 'competitor', i, chunk);
+    await putMergePlan(job.job_id, pair, cut.merge);
+    const shards = shardsOf(cut.merge);
+    for (let shard = 0; shard < shards; shard++) items.push({ pair, shard });
     plan.pairs.push({
       competitor_website_id: competitorId,
       shards,
-      distinct_reference_products: cut.referenceProducts,
+      competitor_chunks: cut.merge.competitorChunks,
+      candidates: cut.merge.candidates,
     });
   }
   await putShardingPlan(job.job_id, plan);
@@ -105,23 +86,34 @@ export async function planMatchingShards(
 /** The Map's task: matches one shard of a RUNNING job and writes its result. */
 export async function matchShard(jobId: string, item: ShardItem): Promise<MatchingStep> {
   const job = await jobStore().get<MatchingFields>(jobId);
-  const competitorId = job?.competitor_website_ids[item.pair];
-  if (job?.status !== 'RUNNING' || competitorId === undefined) return STOP;
-  const input = await getShardInput(jobId, item.pair, item.shard);
-  const result = await matchCatalogs(
-    { website_id: job.reference_website_id, products: input.reference },
-    [{ website_id: competitorId, products: input.competitor }],
-    {
-      ...(input.previous ? { previous: input.previous } : {}),
-      review: input.review,
-      alternativesBelow: input.alternativesBelow,
-      shard: { termCounts: readTermCounts(input.termCounts) },
-    },
+  if (job?.status !== 'RUNNING' || job.competitor_website_ids[item.pair] === undefined) return STOP;
+  // The sharding plan, not the pair's merge plan, which holds every product's fingerprint.
+  const planned = (await getShardingPlan(jobId)).pairs[item.pair];
+  if (!planned) return STOP;
+  const { reference, competitor } = await chunksOf(jobId, item.pair, item.shard, {
+    competitorChunks: planned.competitor_chunks,
+  });
+  await putShardResult(
+    jobId,
+    item.pair,
+    item.shard,
+    matchOneShard(reference, competitor, planned.candidates),
   );
-  // The merge reads the shard's own lists (`result.shard`), not the matches it chose alone.
-  await putShardResult(jobId, item.pair, item.shard, { ...result, matches: [] });
   return { next: 'DONE' };
 }
+
+const chunksOf = async (
+  jobId: string,
+  pair: number,
+  shard: number,
+  merge: Parameters<typeof chunksOfShard>[0],
+) => {
+  const at = chunksOfShard(merge, shard);
+  return {
+    reference: await getChunk(jobId, pair, 'reference', at.reference),
+    competitor: await getChunk(jobId, pair, 'competitor', at.competitor),
+  };
+};
 
 /** After the Map: each pair's shards merged (`mergeShards`) and recorded as one run's. */
 export async function mergeMatchingShards(jobId: string): Promise<MatchingStep> {
@@ -134,15 +126,23 @@ export async function mergeMatchingShards(jobId: string): Promise<MatchingStep> 
   const runs: PairRun[] = [];
   let done = NO_COUNTS;
   for (const [pair, planned] of plan.pairs.entries()) {
-    const results: ShardResult[] = [];
-    for (let shard = 0; shard < planned.shards; shard++)
-      results.push(await getShardResult(jobId, pair, shard));
+    const merge = await getMergePlan(jobId, pair);
     const previous = await getPairState(
       job.project_id,
       job.reference_website_id,
       planned.competitor_website_id,
     );
-    const merged = mergeShards(results, planned.distinct_reference_products, previous ?? undefined);
+    // Read one at a time: the merge holds each query's best candidates, not the shards' results.
+    async function* results() {
+      for (let shard = 0; shard < planned.shards; shard++) yield await getShardResult(jobId, pair, shard);
+    }
+    const merged = await mergeShards(
+      merge,
+      results(),
+      (shard) => chunksOf(jobId, pair, shard, merge),
+      { rule: matchingDefaults.acceptance, alternativesBelow: plan.alternatives_below },
+      previous ?? undefined,
+    );
     done = addCounts(done, merged.counters);
     runs.push({
       reference_website_id: job.reference_website_id,

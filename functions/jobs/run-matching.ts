@@ -3,7 +3,7 @@ import { isKept, orient } from '#core/match-decisions';
 import { addCounts, type MatchingCounts, matchingProgress, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
 import { type MatchReview, matchCatalogs } from '#match/match-catalogs';
-import { type ShardSizes, shardCount } from '#match/match-in-shards';
+import { isSharded, type ShardSizes } from '#match/match-in-shards';
 import { onFirstUse, setting } from '#platform/config';
 import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
@@ -135,9 +135,7 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
   // A pair past one function's memory is matched in shards by the lane's Map; a job with one such
   // pair sends all its pairs there (a small pair is one shard), so one merge records them all.
   const sizes = shardSizes();
-  const sharded = competitorCatalogs.some(
-    (catalog) => shardCount(reference.length, catalog.length, sizes) > 1,
-  );
+  const sharded = competitorCatalogs.some((catalog) => isSharded(reference.length, catalog.length, sizes));
   if (job.sample_products === null && sharded) {
     if (!(await progress.settle())) return STOP;
     return planMatchingShards(running, reference, competitorCatalogs, review, autoAccept, sizes);

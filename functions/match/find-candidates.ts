@@ -5,12 +5,7 @@ import type { TermWeights } from './weigh-terms.ts';
 
 /**
  * Blocking: the products of an indexed catalog worth scoring against `query`, best first, at most
- * `limit` of them, plus every product with the same GTIN. Candidates are ranked by the shared part
- * of the cosine, accumulated from the posting lists of the query's terms, rarest first. Lists longer
- * than √n add new products only while fewer than `limit` were found. After that a common term is
- * not scanned (a word that much of the catalog carries, scanned for every query, made 100k x 100k
- * runs several times slower) but looked up for the found products that could still reach the top
- * `limit`, so the cost per query grows with √n and the top `limit` is still exact.
+ * `limit` of them, plus every product with the same GTIN (`rankCandidates` over the whole index).
  */
 export function findCandidates(
   query: ProductFeatures,
@@ -18,36 +13,101 @@ export function findCandidates(
   weights: TermWeights,
   limit: number,
 ): number[] {
+  const { top } = rankCandidates(query, index, weights, limit, undefined, (found) => found < limit);
+  const products = top.map((candidate) => candidate.product);
+  const sameGtin = sameGtinCandidates(query, index);
+  return sameGtin.length === 0 ? products : [...new Set([...sameGtin, ...products])];
+}
+
+/**
+ * The catalog a lookup ranks in, where the index holds a part of it: its size and how long each of
+ * its posting lists is. A shard's lookups decide by the whole catalog's lengths which lists to
+ * scan, so each part ranks the products the whole catalog's lookup would consider; without a scope
+ * the index is the whole catalog.
+ */
+export interface LookupScope {
+  products: number;
+  length(kind: 'words' | 'codes' | 'codeEnds', term: string): number;
+}
+
+/** A candidate and its rank: the shared part of the cosine, ties by position. */
+export interface RankedCandidate {
+  product: number;
+  rank: number;
+}
+
+export interface RankedCandidates {
+  /** Products of the index found in the scope's rare lists (those of at most √n and `limit` products). */
+  found: number;
+  /** Whether the query has a list longer than that, which `scanFirstLong` was asked about. */
+  longLists: boolean;
+  top: RankedCandidate[];
+}
+
+/**
+ * The `limit` products of the index of the best rank for `query`, best first. Candidates are ranked
+ * by the shared part of the cosine, accumulated from the posting lists of the query's terms, rarest
+ * (by the scope's lengths) first. Lists of at most √n (and `limit`) products are scanned; the rarest longer one
+ * is scanned too where `scanFirstLong` says so for the products found so far (where they are fewer
+ * than `limit`). After that a common term is not scanned (a word that much of the catalog carries,
+ * scanned for every query, made 100k x 100k runs several times slower) but looked up for the found
+ * products that could still reach the top `limit`, so the cost per query grows with √n and the top
+ * `limit` of the products in the scanned lists is exact. Which lists are scanned depends only on
+ * the scope, so the top `limit` of a whole catalog is the best of its parts' top `limit`s.
+ */
+export function rankCandidates(
+  query: ProductFeatures,
+  index: CatalogIndex,
+  weights: TermWeights,
+  limit: number,
+  scope: LookupScope | undefined,
+  scanFirstLong: (found: number) => boolean,
+): RankedCandidates {
   const scratch = scratchFor(index, weights);
   const { sums, norms, found, kept } = scratch;
-  const common = Math.sqrt(index.products.length);
-  const lists: { postings: readonly number[]; weight: number }[] = [];
+  // At least `limit`, so one long list scanned finds enough: whether it is scanned is one question.
+  const products = scope?.products ?? index.products.length;
+  // At least `limit`, so one long list scanned finds enough: whether it is scanned is one question.
+  const common = Math.max(Math.sqrt(products), limit);
+  const lists: { postings: readonly number[]; length: number; weight: number }[] = [];
+  const add = (kind: 'words' | 'codes' | 'codeEnds', term: string, weight: number): void => {
+    const postings = index[kind].get(term);
+    // Over the whole catalog a list's length is its own: one map read per list on the hot path.
+    const length = scope ? scope.length(kind, term) : (postings?.length ?? 0);
+    if (length > 0) lists.push({ postings: postings ?? noPostings, length, weight });
+  };
   const wordWeights = weights.wordWeights(query);
-  for (let i = 0; i < query.words.length; i++) {
-    const postings = index.words.get(query.words[i] as string);
-    if (postings) lists.push({ postings, weight: (wordWeights[i] as number) ** 2 });
-  }
+  for (let i = 0; i < query.words.length; i++)
+    add('words', query.words[i] as string, (wordWeights[i] as number) ** 2);
   for (const code of query.codes) {
     const weight = weights.code(code) ** 2;
-    for (const postings of codeLookups(code, index)) lists.push({ postings, weight });
+    add('codes', code, weight);
+    add('codeEnds', code, weight);
+    for (let length = minContainedCode; length < code.length; length++) {
+      add('codes', code.slice(0, length), weight);
+      add('codes', code.slice(-length), weight);
+    }
   }
-  lists.sort((a, b) => a.postings.length - b.postings.length);
+  lists.sort((a, b) => a.length - b.length);
   // Products found so far (the first `foundCount` of `found`); their shared weight accumulates in
   // `sums`, reset before returning.
   let foundCount = 0;
-  const rest: typeof lists = [];
-  for (const list of lists) {
-    if (list.postings.length <= common || foundCount < limit) {
-      for (const product of list.postings) {
-        if (sums[product] === 0) found[foundCount++] = product;
-        (sums[product] as number) += list.weight;
-      }
-    } else rest.push(list);
-  }
+  const scan = (list: (typeof lists)[number]): void => {
+    for (const product of list.postings) {
+      if (sums[product] === 0) found[foundCount++] = product;
+      (sums[product] as number) += list.weight;
+    }
+  };
+  let firstLong = 0;
+  while (firstLong < lists.length && (lists[firstLong] as (typeof lists)[number]).length <= common)
+    scan(lists[firstLong++] as (typeof lists)[number]);
+  const rareFound = foundCount;
+  const longLists = firstLong < lists.length;
+  if (longLists && scanFirstLong(rareFound)) scan(lists[firstLong++] as (typeof lists)[number]);
   // The common terms left can lift a product by at most their total weight; only products that
   // could then reach the current `limit`-th rank are looked up in their lists. Heaviest
   // list first, and the bar raised after each, so the bound tightens as fast as it can.
-  rest.sort((a, b) => b.weight - a.weight);
+  const rest = lists.slice(firstLong).sort((a, b) => b.weight - a.weight);
   let remaining = rest.reduce((total, list) => total + list.weight, 0);
   let candidates = found;
   let count = foundCount;
@@ -62,22 +122,31 @@ export function findCandidates(
     }
     candidates = kept;
     count = keptCount;
-    const members = membersOf(list.postings, scratch);
-    for (let i = 0; i < count; i++) {
-      const product = candidates[i] as number;
-      if (((members[product >>> 5] as number) & (1 << (product & 31))) !== 0)
-        (sums[product] as number) += list.weight;
+    if (list.postings.length > 0) {
+      const members = membersOf(list.postings, scratch);
+      for (let i = 0; i < count; i++) {
+        const product = candidates[i] as number;
+        if (((members[product >>> 5] as number) & (1 << (product & 31))) !== 0)
+          (sums[product] as number) += list.weight;
+      }
     }
     remaining -= list.weight;
   }
-  const top = topProducts(candidates, count, sums, norms, limit);
+  const top = topProducts(candidates, count, sums, norms, limit).map((product) => ({
+    product,
+    rank: (sums[product] as number) / (norms[product] as number),
+  }));
   for (let i = 0; i < foundCount; i++) sums[found[i] as number] = 0;
-  if (query.gtin === null && query.textGtins.length === 0) return top;
-  const sameGtin = [query.gtin, ...query.textGtins].flatMap((gtin) =>
-    gtin ? (index.gtins.get(gtin) ?? []) : [],
-  );
-  return [...new Set([...sameGtin, ...top])];
+  return { found: rareFound, longLists, top };
 }
+
+/** The products of the index with one of the query's GTINs (field or text). */
+export function sameGtinCandidates(query: ProductFeatures, index: CatalogIndex): number[] {
+  if (query.gtin === null && query.textGtins.length === 0) return [];
+  return [query.gtin, ...query.textGtins].flatMap((gtin) => (gtin ? (index.gtins.get(gtin) ?? []) : []));
+}
+
+const noPostings: readonly number[] = [];
 
 /** Per index: the products' vector lengths under the run's weights, and a zeroed sum per product. */
 interface Scratch {
@@ -169,11 +238,19 @@ function membersOf(postings: readonly number[], scratch: Scratch): Uint32Array {
   return members;
 }
 
-/** Posting lists of products whose codes equal the code, end with it, or are one of its ends. */
-function codeLookups(code: string, index: CatalogIndex): (readonly number[])[] {
-  const lists = [index.codes.get(code), index.codeEnds.get(code)];
-  for (let length = minContainedCode; length < code.length; length++) {
-    lists.push(index.codes.get(code.slice(0, length)), index.codes.get(code.slice(-length)));
+/** Every posting list a lookup of the product reads, by kind and term. */
+export function lookupKeys(
+  product: ProductFeatures,
+  visit: (kind: 'words' | 'codes' | 'codeEnds', term: string) => void,
+): void {
+  for (const word of product.words) visit('words', word);
+  // Products whose codes equal the code, end with it, or are one of its ends (as `rankCandidates` reads them).
+  for (const code of product.codes) {
+    visit('codes', code);
+    visit('codeEnds', code);
+    for (let length = minContainedCode; length < code.length; length++) {
+      visit('codes', code.slice(0, length));
+      visit('codes', code.slice(-length));
+    }
   }
-  return lists.filter((list): list is number[] => list !== undefined);
 }

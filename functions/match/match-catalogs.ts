@@ -5,11 +5,9 @@ import type { AcceptanceRule } from './choose-matches.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import { describeProduct, type MatchableProduct } from './describe-product.ts';
 import { internFeatures, internStrings } from './intern-strings.ts';
-import type { ShardOutcome, ShardResult } from './match-in-shards.ts';
 import { type CatalogSide, matchWebsitePair } from './match-website-pair.ts';
 import { productFingerprint } from './product-fingerprint.ts';
 import { sureScore } from './uncoded-pairs-suspect.ts';
-import type { TermCounts } from './weigh-terms.ts';
 
 /** One website's catalog; products are keyed by URL (a repeated URL counts once, first wins). */
 export interface CatalogInput {
@@ -112,14 +110,10 @@ export interface MatchingOptions {
    * `DEFAULT_AUTO_ACCEPT_CONFIDENCE` by default.
    */
   alternativesBelow?: number;
-  /**
-   * Set where the catalogs are one shard of a website pair (`planShards`, one competitor): the terms
-   * counted over the whole catalogs, and the result carries what `mergeShards` needs.
-   */
-  shard?: { termCounts: TermCounts };
 }
 
-const defaults = {
+/** The engine's defaults: a run matched in shards assigns with them too. */
+export const matchingDefaults = {
   candidates: 5,
   acceptance: {
     minScore: 0.5,
@@ -132,7 +126,7 @@ const defaults = {
   progressEvery: 1000,
 };
 
-interface Side extends CatalogSide {
+export interface Side extends CatalogSide {
   fingerprints: Record<string, string>;
 }
 
@@ -147,25 +141,12 @@ interface Side extends CatalogSide {
 export async function matchCatalogs(
   reference: CatalogInput,
   competitors: readonly CatalogInput[],
-  options: MatchingOptions & { shard: { termCounts: TermCounts } },
-  onProgress?: (counters: MatchingCounters) => unknown,
-): Promise<ShardResult>;
-export async function matchCatalogs(
-  reference: CatalogInput,
-  competitors: readonly CatalogInput[],
-  options?: MatchingOptions,
-  onProgress?: (counters: MatchingCounters) => unknown,
-): Promise<MatchingResult>;
-export async function matchCatalogs(
-  reference: CatalogInput,
-  competitors: readonly CatalogInput[],
   options: MatchingOptions = {},
   onProgress?: (counters: MatchingCounters) => unknown,
-): Promise<MatchingResult | ShardResult> {
-  if (options.shard && competitors.length !== 1) throw new Error('A shard matches one competitor catalog.');
-  const candidates = options.candidates ?? defaults.candidates;
-  const rule: AcceptanceRule = { ...defaults.acceptance, ...options.acceptance };
-  const progressEvery = options.progressEvery ?? defaults.progressEvery;
+): Promise<MatchingResult> {
+  const candidates = options.candidates ?? matchingDefaults.candidates;
+  const rule: AcceptanceRule = { ...matchingDefaults.acceptance, ...options.acceptance };
+  const progressEvery = options.progressEvery ?? matchingDefaults.progressEvery;
   const previous = options.previous ?? { fingerprints: {}, matches: [] };
   const review = options.review ?? { rejected: [], kept: [] };
   const competitorIds = new Set(competitors.map((competitor) => competitor.website_id));
@@ -185,7 +166,6 @@ export async function matchCatalogs(
   const fingerprints: MatchingState['fingerprints'] = { [reference.website_id]: referenceSide.fingerprints };
   const websites: MatchingResult['websites'] = [describeSide(referenceSide)];
   const matches: ProductMatch[] = [];
-  let shard: ShardOutcome | undefined;
   let sinceReport = 0;
   const report = async (): Promise<void> => {
     await onProgress?.({ ...counters });
@@ -199,7 +179,6 @@ export async function matchCatalogs(
     fingerprints[competitor.website_id] = competitorSide.fingerprints;
     websites.push(describeSide(competitorSide));
     const outcome = await matchWebsitePair(referenceSide, competitorSide, previous.matches, {
-      ...(options.shard ? { shard: options.shard } : {}),
       review: honoured,
       previousReview: previous.review ?? { rejected: [], kept: [] },
       candidates,
@@ -219,8 +198,7 @@ export async function matchCatalogs(
         if (++sinceReport >= progressEvery) await report();
       },
     });
-    const { kept, chosen, surePairs, chosenIf } = outcome;
-    if (chosenIf) shard = { kept, chosenIf, surePairs };
+    const { kept, chosen } = outcome;
     const before = new Set(
       previous.matches
         .filter((match) => match.website_id === competitor.website_id)
@@ -232,11 +210,14 @@ export async function matchCatalogs(
     matches.push(...kept, ...chosen);
     await report();
   }
-  const result = { fingerprints, matches, review: honoured, counters: { ...counters }, websites };
-  return shard ? { ...result, shard } : result;
+  return { fingerprints, matches, review: honoured, counters: { ...counters }, websites };
 }
 
-function readSide(catalog: CatalogInput, previous: MatchingState, intern: (text: string) => string): Side {
+export function readSide(
+  catalog: CatalogInput,
+  previous: MatchingState,
+  intern: (text: string) => string,
+): Side {
   const before = previous.fingerprints[catalog.website_id] ?? {};
   const features: CatalogSide['features'] = [];
   const fingerprints: Record<string, string> = {};

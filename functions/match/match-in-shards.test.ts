@@ -1,154 +1,204 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
-import { describeProduct } from './describe-product.ts';
-import { matchCatalogs, type ProductMatch } from './match-catalogs.ts';
+import type { MatchableProduct } from './describe-product.ts';
 import {
+  type MatchingOptions,
+  type MatchingResult,
+  type MatchingState,
+  matchCatalogs,
+} from './match-catalogs.ts';
+import {
+  chunksOfShard,
+  isSharded,
+  matchShard,
   mergeShards,
   planShards,
-  readTermCounts,
   type ShardResult,
-  shardCount,
-  shardKey,
-  shardOfKey,
-  storeTermCounts,
+  type ShardSizes,
+  shardsOf,
 } from './match-in-shards.ts';
+import { readBenchmarkDataset } from './read-benchmark-dataset.ts';
 import { testProduct } from './test-product.ts';
-import { countTerms } from './weigh-terms.ts';
+import { sureScore } from './uncoded-pairs-suspect.ts';
 
-const makers = ['Acme', 'Bosch', 'Canon', 'Dell', 'Epson', 'Fujitsu', 'Garmin', 'Hama', 'Intel', 'JBL'];
-const things = ['drill', 'printer', 'monitor', 'speaker', 'router', 'camera'];
+const acceptance = {
+  minScore: 0.5,
+  minMarginScore: 0.3,
+  marginRatio: 2,
+  minCodedScore: 0.6,
+  codedMarginRatio: 1.5,
+  minUncodedScore: sureScore,
+};
 
-/** Two shops selling mostly the same models, written their own ways; some brands only in the name. */
-function shops(): { reference: ProductRecord[]; competitor: ProductRecord[] } {
-  const reference: ProductRecord[] = [];
-  const competitor: ProductRecord[] = [];
-  for (const [m, maker] of makers.entries()) {
-    for (const [t, thing] of things.entries()) {
-      const code = `${maker.slice(0, 2).toUpperCase()}${100 + 7 * t + m}`;
-      reference.push(
-        testProduct(`https://ref.test/${m}-${t}`, `${maker} ${thing} ${code} ${t + 2} W`, { brand: maker }),
-      );
-      if ((m + t) % 5 !== 0)
-        competitor.push(
-          testProduct(`https://comp.test/${m}-${t}`, `${maker} ${code} ${thing}, ${t + 2}W, black`, {
-            brand: m % 2 === 0 ? maker : null,
-          }),
-        );
-    }
+/** A website pair matched as the lane matches it: plan, each shard on its own, merge. */
+async function matchInShards(
+  reference: readonly MatchableProduct[],
+  competitor: readonly MatchableProduct[],
+  sizes: ShardSizes,
+  options: Pick<MatchingOptions, 'previous' | 'review'> = {},
+): Promise<{ result: MatchingResult; shards: number }> {
+  const plan = planShards(
+    { website_id: 'ref', products: reference },
+    { website_id: 'comp', products: competitor },
+    sizes,
+    { ...options, candidates: 5 },
+  );
+  const chunks = (shard: number) => {
+    const at = chunksOfShard(plan.merge, shard);
+    return {
+      reference: plan.reference[at.reference] as (typeof plan.reference)[number],
+      competitor: plan.competitor[at.competitor] as (typeof plan.competitor)[number],
+    };
+  };
+  const results: ShardResult[] = [];
+  for (let shard = 0; shard < shardsOf(plan.merge); shard++) {
+    const { reference: a, competitor: b } = chunks(shard);
+    // Through JSON, as the shard's input and result go through the data bucket.
+    results.push(
+      JSON.parse(JSON.stringify(matchShard(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)), 5))),
+    );
   }
-  return { reference, competitor };
+  const result = await mergeShards(
+    JSON.parse(JSON.stringify(plan.merge)),
+    results,
+    async (shard) => chunks(shard),
+    { rule: acceptance, alternativesBelow: 0.9 },
+    options.previous,
+  );
+  return { result, shards: shardsOf(plan.merge) };
 }
 
-const pairOf = (match: ProductMatch) => `${match.reference_url} ${match.url} ${match.score}`;
+const single = (
+  reference: readonly MatchableProduct[],
+  competitor: readonly MatchableProduct[],
+  options: Pick<MatchingOptions, 'previous' | 'review'> = {},
+) =>
+  matchCatalogs({ website_id: 'ref', products: reference }, [{ website_id: 'comp', products: competitor }], {
+    ...options,
+    alternativesBelow: 0.9,
+  });
+
+const byPair = (result: MatchingResult) =>
+  [...result.matches].sort(
+    (a, b) => a.reference_url.localeCompare(b.reference_url) || a.url.localeCompare(b.url),
+  );
+
+/**
+ * Two real shops' catalogues (walmart-amazon): makers written in the brand field by one shop and in
+ * the name by the other, so many true pairs join products of different blocking keys.
+ */
+async function shops() {
+  const { left, right, truth } = await readBenchmarkDataset('walmart-amazon');
+  const partners = new Set(truth.slice(0, 400).map(([, url]) => url));
+  const referenceUrls = new Set(truth.slice(0, 400).map(([url]) => url));
+  return {
+    reference: left.filter((product) => referenceUrls.has(product.url)).concat(left.slice(0, 200)),
+    competitor: right.filter((product, i) => partners.has(product.url) || i < 600),
+  };
+}
 
 describe('matching in shards', () => {
-  it('keeps a maker in one shard, whether the shop names it as the brand or first in the name', () => {
-    const branded = describeProduct(testProduct('a', 'Drill 500 W', { brand: 'Bosch GmbH' }));
-    const named = describeProduct(testProduct('b', 'BOSCH drill 500 W'));
-    expect(shardKey(branded)).toBe(shardKey(named));
-    for (const key of ['bosch', 'acme', '']) {
-      const shard = shardOfKey(key, 7);
-      expect(shard).toBe(shardOfKey(key, 7));
-      expect(shard).toBeGreaterThanOrEqual(0);
-      expect(shard).toBeLessThan(7);
-    }
-  });
-
-  it('shards only pairs above the threshold, in shards of about the size asked', () => {
-    expect(shardCount(30_000, 30_000)).toBe(1);
-    expect(shardCount(100_000, 100_000)).toBe(5);
-    expect(shardCount(10, 5, { above: 12, perShard: 4 })).toBe(4);
-  });
-
-  it('counts terms over both whole catalogs, and a repeated URL once', () => {
-    const { reference, competitor } = shops();
+  it('shards only pairs above the threshold, each shard two chunks of at most half its size', async () => {
+    expect(isSharded(30_000, 30_000)).toBe(false);
+    expect(isSharded(50_000, 50_000)).toBe(true);
+    const { reference, competitor } = await shops();
     const plan = planShards(
       { website_id: 'ref', products: [...reference, reference[0] as ProductRecord] },
       { website_id: 'comp', products: competitor },
-      4,
+      { above: 10, perShard: 1000 },
+      { candidates: 5 },
     );
-    expect(plan.referenceProducts).toBe(reference.length);
-    expect(plan.shards.flatMap((shard) => shard.reference)).toHaveLength(reference.length);
-    const whole = countTerms([reference.map(describeProduct), competitor.map(describeProduct)]);
-    for (const shard of plan.shards) {
-      expect(shard.termCounts.total).toBe(whole.total);
-      for (const [word, count] of shard.termCounts.words) expect(count).toBe(whole.words.get(word));
-      expect(readTermCounts(storeTermCounts(shard.termCounts))).toEqual(shard.termCounts);
-    }
+    const sizes = (chunks: { products: unknown[] }[]) => chunks.map((chunk) => chunk.products.length);
+    expect(
+      sizes(plan.reference)
+        .slice(0, -1)
+        .every((size) => size === 500),
+    ).toBe(true);
+    expect(sizes(plan.reference).reduce((a, b) => a + b)).toBe(new Set(reference.map((p) => p.url)).size);
+    expect(sizes(plan.competitor).reduce((a, b) => a + b)).toBe(competitor.length);
+    expect(shardsOf(plan.merge)).toBe(plan.reference.length * plan.competitor.length);
+    expect(chunksOfShard(plan.merge, plan.competitor.length + 1)).toEqual({ reference: 1, competitor: 1 });
   });
 
-  it('gives the matches and scores of one run, and their confidences but for a runner-up of another maker', async () => {
-    const { reference, competitor } = shops();
-    const single = await matchCatalogs({ website_id: 'ref', products: reference }, [
-      { website_id: 'comp', products: competitor },
-    ]);
-    const plan = planShards(
-      { website_id: 'ref', products: reference },
-      { website_id: 'comp', products: competitor },
-      4,
-    );
-    expect(plan.shards.filter((shard) => shard.reference.length > 0).length).toBeGreaterThan(1);
-    const results: ShardResult[] = [];
-    for (const shard of plan.shards)
-      results.push(
-        await matchCatalogs(
-          { website_id: 'ref', products: shard.reference },
-          [{ website_id: 'comp', products: shard.competitor }],
-          { shard: { termCounts: shard.termCounts } },
-        ),
-      );
-    const merged = mergeShards(results, plan.referenceProducts);
-    expect(single.matches.length).toBeGreaterThan(40);
-    expect(new Set(merged.matches.map(pairOf))).toEqual(new Set(single.matches.map(pairOf)));
-    // The calibration reads the best other candidate's score; a shard never scores another maker's.
-    const confidence = new Map(single.matches.map((match) => [match.reference_url, match.confidence]));
-    for (const match of merged.matches)
-      expect(match.confidence).toBeCloseTo(confidence.get(match.reference_url) as number, 3);
-    expect(merged.counters).toEqual(single.counters);
-    expect(merged.websites).toEqual(single.websites);
-    expect(merged.fingerprints).toEqual(single.fingerprints);
+  it('gives one run’s matches, scores, confidences, alternatives and counters, pairs across makers included', async () => {
+    const { reference, competitor } = await shops();
+    const one = await single(reference, competitor);
+    const { result, shards } = await matchInShards(reference, competitor, { above: 10, perShard: 400 });
+    expect(shards).toBeGreaterThan(8);
+    expect(one.matches.length).toBeGreaterThan(200);
+    // Pairs whose products a blocking key would part: the brand field on one side only.
+    const brands = new Map(competitor.map((product) => [product.url, product.brand]));
+    const makers = new Map(reference.map((product) => [product.url, product.brand]));
+    expect(
+      one.matches.filter(
+        (match) => (brands.get(match.url) ?? null) !== (makers.get(match.reference_url) ?? null),
+      ).length,
+    ).toBeGreaterThan(10);
+    expect(byPair(result)).toEqual(byPair(one));
+    expect(result.counters).toEqual(one.counters);
+    expect(result.websites).toEqual(one.websites);
+    expect(result.fingerprints).toEqual(one.fingerprints);
   });
 
-  it('takes the assignment that the sure pairs of all shards call for, which no shard sees alone', () => {
-    const match = (url: string): ProductMatch => ({
-      reference_url: `https://ref.test/${url}`,
-      website_id: 'comp',
-      url: `https://comp.test/${url}`,
-      score: 0.6,
-      confidence: 0.6,
-      evidence: {} as ProductMatch['evidence'],
+  it('gives one run’s matches on the next run, with changed products and users’ decisions', async () => {
+    const { reference, competitor } = await shops();
+    const first = await single(reference, competitor);
+    const previous: MatchingState = {
+      fingerprints: first.fingerprints,
+      matches: first.matches,
+      review: { rejected: [], kept: [] },
+    };
+    const [rejected, accepted] = first.matches as [
+      (typeof first.matches)[number],
+      (typeof first.matches)[number],
+    ];
+    const review = {
+      rejected: [{ reference_url: rejected.reference_url, website_id: 'comp', url: rejected.url }],
+      kept: [
+        { reference_url: accepted.reference_url, website_id: 'comp', url: first.matches[5]?.url as string },
+      ],
+    };
+    const changed = competitor.map((product, i) =>
+      i % 7 === 0 ? { ...product, name: `${product.name} refurbished` } : product,
+    );
+    const one = await single(reference, changed, { previous, review });
+    const { result } = await matchInShards(
+      reference,
+      changed,
+      { above: 10, perShard: 700 },
+      { previous, review },
+    );
+    expect(one.counters.products_skipped_not_modified).toBeGreaterThan(0);
+    expect(byPair(result)).toEqual(byPair(one));
+    expect(result.counters).toEqual(one.counters);
+    expect(result.review).toEqual(one.review);
+  });
+
+  it('scans a query’s rarest common word where its rare words find too few over all shards, not per shard', async () => {
+    // Over the whole catalog (320 products, √n ≈ 18) "zorb" finds 2 products and "quix" 8, "kettle"
+    // and "steel" are common. A shard's chunk of 40 finds at most 2 of either: the Zorb kettle's
+    // lookup scans "kettle" too and the Quix kettle's does not, as one run's do.
+    const reference = [
+      testProduct('https://ref.test/zorb', 'Zorb steel kettle 1.7 l'),
+      testProduct('https://ref.test/quix', 'Quix steel kettle 1.7 l'),
+      ...Array.from({ length: 60 }, (_, i) =>
+        testProduct(`https://ref.test/${i}`, `Steel kettle 1.7 l model ${i}`),
+      ),
+    ];
+    const competitor = Array.from({ length: 320 }, (_, i) => {
+      if (i === 5 || i === 200) return testProduct(`https://comp.test/${i}`, `Zorb toaster ${i}`);
+      if (i % 40 === 7) return testProduct(`https://comp.test/${i}`, `Quix toaster ${i}`);
+      if (i % 3 === 0) return testProduct(`https://comp.test/${i}`, `Steel kettle 1.7 l type ${i}`);
+      return testProduct(`https://comp.test/${i}`, `Steel pan ${i}`);
     });
-    const shard = (name: string): ShardResult => ({
-      fingerprints: {},
-      matches: [],
-      counters: {
-        products_checked: 50,
-        products_skipped_not_modified: 0,
-        new_matches: 0,
-        products_processed: 50,
-        products_total: 50,
-      },
-      websites: [],
-      shard: {
-        kept: [],
-        // Alone, 15 sure pairs are too few to tell anything: each shard chose without suspicion.
-        surePairs: { sure: 15, coded: 12 },
-        chosenIf: {
-          suspect: [match(`${name}-coded`)],
-          notSuspect: [match(`${name}-coded`), match(`${name}-uncoded`)],
-        },
-      },
-    });
-    const merged = mergeShards([shard('a'), shard('b')], 100);
-    expect(merged.matches.map((found) => found.url)).toEqual([
-      'https://comp.test/a-coded',
-      'https://comp.test/b-coded',
-    ]);
-    expect(merged.counters).toMatchObject({ products_checked: 100, products_total: 100, new_matches: 2 });
+    const expected = await single(reference, competitor);
+    const { result, shards } = await matchInShards(reference, competitor, { above: 10, perShard: 80 });
+    expect(shards).toBe(16);
+    expect(byPair(result)).toEqual(byPair(expected));
   });
 
   it('matches a competitor of one product, and one of two exact duplicates, as one run does', async () => {
-    const { reference } = shops();
+    const { reference } = await shops();
     const one = reference[7] as ProductRecord;
     const competitors = [
       [testProduct('https://comp.test/only', one.name ?? '', { brand: one.brand })],
@@ -157,26 +207,10 @@ describe('matching in shards', () => {
       ),
     ];
     for (const competitor of competitors) {
-      const single = await matchCatalogs({ website_id: 'ref', products: reference }, [
-        { website_id: 'comp', products: competitor },
-      ]);
-      const plan = planShards(
-        { website_id: 'ref', products: reference },
-        { website_id: 'comp', products: competitor },
-        3,
-      );
-      const results: ShardResult[] = [];
-      for (const shard of plan.shards)
-        results.push(
-          await matchCatalogs(
-            { website_id: 'ref', products: shard.reference },
-            [{ website_id: 'comp', products: shard.competitor }],
-            { shard: { termCounts: shard.termCounts } },
-          ),
-        );
-      const merged = mergeShards(results, plan.referenceProducts);
-      expect(merged.matches.map(pairOf)).toEqual(single.matches.map(pairOf));
-      expect(merged.matches.map((match) => match.url)).toEqual([competitor[0]?.url]);
+      const expected = await single(reference, competitor);
+      const { result } = await matchInShards(reference, competitor, { above: 10, perShard: 400 });
+      expect(byPair(result)).toEqual(byPair(expected));
+      expect(result.matches.map((match) => match.url)).toEqual([competitor[0]?.url]);
     }
   });
 });

@@ -1,188 +1,512 @@
+import type { BoostedTrees } from './boosted-trees.ts';
+import type { MatchCalibration } from './calibrate-confidence.ts';
+import type { AcceptanceRule, ScoredPair } from './choose-matches.ts';
 import { describeProduct, type MatchableProduct, type ProductFeatures } from './describe-product.ts';
-import type { MatchingResult, MatchingState, ProductMatch } from './match-catalogs.ts';
-import { type SurePairs, suspectFromSurePairs } from './uncoded-pairs-suspect.ts';
-import { addTerms, type TermCounts } from './weigh-terms.ts';
+import {
+  type LookupScope,
+  lookupKeys,
+  type RankedCandidates,
+  rankCandidates,
+  sameGtinCandidates,
+} from './find-candidates.ts';
+import { addPostingLengths, indexCatalog, type PostingLengths } from './index-catalog.ts';
+import { judgePair } from './judge-pair.ts';
+import type {
+  MatchingCounters,
+  MatchingResult,
+  MatchingState,
+  MatchReview,
+  ProductMatch,
+} from './match-catalogs.ts';
+import {
+  assignPairs,
+  type PairJudgement,
+  type PairRunPlan,
+  planPairRun,
+  scorePair,
+} from './match-website-pair.ts';
+import { productFingerprint } from './product-fingerprint.ts';
+import { addTerms, type TermCounts, weighCounts } from './weigh-terms.ts';
 
 /*
- * A website pair too large for one function is matched in shards. A shard holds the products of
- * both catalogs whose blocking key hashes to it, so a product meets the candidates that share its
- * maker; every shard weighs terms by their counts over the whole catalogs, so a pair scores in its
- * shard what it scores in one run; and the assignment, one to one and greedy by score, decides
- * within the groups of products that candidates join, which a shard holds whole. What a shard cannot
- * decide alone is whether uncoded pairs are suspect (a figure of all reference products), so it
- * assigns both ways and the merge takes the one the shards' sure pairs together call for.
+ * A website pair too large for one function is matched in shards that give one run's matches by
+ * construction. One run looks every product up in the whole other catalog (its `limit` best
+ * candidates by the shared part of the cosine), scores the pairs found and assigns them one to
+ * one, greedy by score, each pair measured against its products' runner-ups. A shard cannot hold a
+ * whole catalog, so the work is cut the other way:
+ * - each catalog is cut into chunks of consecutive products; a shard is a reference chunk and a
+ *   competitor chunk, so every pair of products is in exactly one shard;
+ * - a shard looks its reference chunk's products up in its competitor chunk and the other way,
+ *   ranking by weights and posting lengths counted over the whole catalogs (the plan counts them),
+ *   so a lookup decides which lists to scan as the whole catalog's lookup does, and a product ranks
+ *   alike in every shard; it keeps each query's top `limit` there and scores those pairs;
+ * - the merge takes each query's top `limit` over its shards (the whole catalog's top `limit`),
+ *   which gives exactly the pairs one run scores, and runs one run's assignment (`assignPairs`) on
+ *   them; only the pairs it chooses are judged in full, from their shard's products.
+ * A shard holds two chunks (by default 20,000 products each), whatever the catalogs' size.
  */
-
-/**
- * The blocking key a shard is chosen by: the brand where the shop gives one, else the name's first
- * word, mostly the maker's name; equal GTINs of two makers' spellings are the pairs this loses.
- */
-export function shardKey(product: ProductFeatures): string {
-  return product.brand ?? product.firstWord ?? '';
-}
-
-/** The shard (0 .. shards - 1) of a blocking key: FNV-1a, stable across processes and runtimes. */
-export function shardOfKey(key: string, shards: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % shards;
-}
-
-/** A website pair cut into shards: each shard's products of both catalogs and its terms' counts. */
-export interface ShardPlan<P extends MatchableProduct = MatchableProduct> {
-  /** Per shard: the reference and competitor catalogs' products in it, in catalog order. */
-  shards: { reference: P[]; competitor: P[]; termCounts: TermCounts }[];
-  /** Reference products over all shards (each URL once). */
-  referenceProducts: number;
-}
-
-/**
- * Cuts a reference and a competitor catalog into `shards` shards by blocking key. Every product is
- * read once, its terms counted over both whole catalogs; a shard gets the counts of the terms its
- * products carry, not the whole table. A repeated URL counts once (first wins), as in one run.
- */
-export function planShards<P extends MatchableProduct>(
-  reference: { website_id: string; products: readonly P[] },
-  competitor: { website_id: string; products: readonly P[] },
-  shards: number,
-): ShardPlan<P> {
-  const total: TermCounts = { total: 0, catalogs: 2, words: new Map(), codes: new Map() };
-  const planned: ShardPlan<P>['shards'] = [];
-  const terms: { words: Set<string>; codes: Set<string> }[] = [];
-  for (let i = 0; i < shards; i++) {
-    planned.push({
-      reference: [],
-      competitor: [],
-      termCounts: { total: 0, catalogs: 2, words: new Map(), codes: new Map() },
-    });
-    terms.push({ words: new Set(), codes: new Set() });
-  }
-  let referenceProducts = 0;
-  for (const [side, catalog] of [
-    ['reference', reference],
-    ['competitor', competitor],
-  ] as const) {
-    const seen = new Set<string>();
-    for (const product of catalog.products) {
-      if (seen.has(product.url)) continue;
-      seen.add(product.url);
-      if (side === 'reference') referenceProducts++;
-      const features = describeProduct(product);
-      addTerms(total, features);
-      const shard = shardOfKey(shardKey(features), shards);
-      (planned[shard] as ShardPlan<P>['shards'][number])[side].push(product);
-      const shardTerms = terms[shard] as (typeof terms)[number];
-      for (const word of features.words) shardTerms.words.add(word);
-      for (const code of features.codes) shardTerms.codes.add(code);
-    }
-  }
-  for (const [i, shard] of planned.entries()) {
-    const { words, codes } = terms[i] as (typeof terms)[number];
-    shard.termCounts.total = total.total;
-    for (const word of words) shard.termCounts.words.set(word, total.words.get(word) as number);
-    for (const code of codes) shard.termCounts.codes.set(code, total.codes.get(code) as number);
-  }
-  return { shards: planned, referenceProducts };
-}
-
-/** What one shard's run leaves for the merge (`matchCatalogs` with `options.shard`). */
-export interface ShardOutcome {
-  /** Previous matches of the shard's products kept unchanged. */
-  kept: ProductMatch[];
-  /** The shard's matches decided with uncoded pairs suspect, and without. */
-  chosenIf: { suspect: ProductMatch[]; notSuspect: ProductMatch[] };
-  surePairs: SurePairs;
-}
-
-/** A shard's result: a run's result over the shard's products, with both assignments. */
-export type ShardResult = MatchingResult & { shard: ShardOutcome };
-
-/**
- * Merges the shards' results of one website pair into the result one run would give: uncoded pairs
- * are suspect or not by the sure pairs of all shards, and each shard's matches decided that way are
- * taken; fingerprints, counters and product counts add up.
- */
-export function mergeShards(
-  results: readonly ShardResult[],
-  referenceProducts: number,
-  previous?: MatchingState,
-): MatchingResult {
-  const sure = { sure: 0, coded: 0 };
-  for (const { shard } of results) {
-    sure.sure += shard.surePairs.sure;
-    sure.coded += shard.surePairs.coded;
-  }
-  const suspect = suspectFromSurePairs(sure, referenceProducts);
-  const matches = results.flatMap(({ shard }) => [
-    ...shard.kept,
-    ...(suspect ? shard.chosenIf.suspect : shard.chosenIf.notSuspect),
-  ]);
-  const fingerprints: MatchingState['fingerprints'] = {};
-  const websites = new Map<string, MatchingResult['websites'][number]>();
-  const counters: MatchingResult['counters'] = {
-    products_checked: 0,
-    products_skipped_not_modified: 0,
-    new_matches: 0,
-    products_processed: 0,
-    products_total: 0,
-  };
-  for (const result of results) {
-    for (const [websiteId, prints] of Object.entries(result.fingerprints))
-      fingerprints[websiteId] = { ...fingerprints[websiteId], ...prints };
-    for (const website of result.websites) {
-      const sum = websites.get(website.website_id) ?? { ...website, products: 0, modified: 0 };
-      sum.products += website.products;
-      sum.modified += website.modified;
-      websites.set(website.website_id, sum);
-    }
-    counters.products_checked += result.counters.products_checked;
-    counters.products_skipped_not_modified += result.counters.products_skipped_not_modified;
-    counters.products_processed += result.counters.products_processed;
-    counters.products_total += result.counters.products_total;
-  }
-  const before = new Set(
-    (previous?.matches ?? []).map((match) => `${match.website_id}\n${match.reference_url}\n${match.url}`),
-  );
-  counters.new_matches = matches.filter(
-    (match) => !before.has(`${match.website_id}\n${match.reference_url}\n${match.url}`),
-  ).length;
-  return {
-    fingerprints,
-    matches,
-    ...(results[0]?.review ? { review: results[0].review } : {}),
-    counters,
-    websites: [...websites.values()],
-  };
-}
 
 /** When a website pair is matched in shards, and how large they are. */
 export interface ShardSizes {
   /** A pair of more products than this (both catalogs together) is matched in shards. */
   above: number;
-  /** Products (both catalogs together) a shard holds on average. */
+  /** Products (both catalogs together) a shard holds at most: half of them of each catalog. */
   perShard: number;
 }
 
 /**
- * Shards 20,000 × 20,000 products on average, a size one run matches in under 10 s of one core and
+ * Shards of at most 20,000 × 20,000 products, a size one run matches in under 10 s of one core and
  * about 450 MB, from pairs of more than 60,000 products: 100k × 100k in one run takes about 1.2 GB.
  */
 export const DEFAULT_SHARD_SIZES: ShardSizes = { above: 60_000, perShard: 40_000 };
 
-/** How many shards a website pair is matched in: 1 up to `sizes.above` products. */
-export function shardCount(
+/** Whether a website pair is matched in shards: above `sizes.above` products. */
+export const isSharded = (
   referenceProducts: number,
   competitorProducts: number,
   sizes: ShardSizes = DEFAULT_SHARD_SIZES,
-): number {
-  const products = referenceProducts + competitorProducts;
-  return products > sizes.above ? Math.ceil(products / sizes.perShard) : 1;
+): boolean => referenceProducts + competitorProducts > sizes.above;
+
+/** Products of a catalog per chunk. */
+export const chunkSize = (sizes: ShardSizes): number => Math.max(1, Math.floor(sizes.perShard / 2));
+
+/** Consecutive products of one catalog, and what its lookups need to know of the whole pair. */
+export interface CatalogChunk<P extends MatchableProduct = MatchableProduct> {
+  /** The position of the chunk's first product in its (URL-deduplicated) catalog. */
+  offset: number;
+  products: P[];
+  /** Catalog positions of the chunk's products looked up in the other catalog. */
+  queries: number[];
+  /** Counts over both whole catalogs of the terms the chunk's products carry. */
+  termCounts: StoredTermCounts;
+  /** The other whole catalog's posting lengths of the lists the chunk's lookups read. */
+  otherLengths: StoredLengths;
 }
 
-/** `TermCounts` as JSON can hold them, for a shard's input written to a file or a bucket. */
+/** What the merge of a website pair's shards needs besides the shards' results. */
+export interface MergePlan {
+  reference_website_id: string;
+  competitor_website_id: string;
+  /** The previous state's matches that stand, and the products held, as one run decides them. */
+  kept: ProductMatch[];
+  /** The kept matches' reference products, by position, in the order of `kept`. */
+  keptAt: number[];
+  taken: { reference: number[]; competitor: number[] };
+  /** Rejected pairs, as `reference * competitorProducts + competitor`. */
+  rejected: number[];
+  referenceChunks: number;
+  competitorChunks: number;
+  chunkSize: number;
+  referenceProducts: number;
+  competitorProducts: number;
+  /** How many candidates each lookup keeps (`MatchingOptions.candidates`). */
+  candidates: number;
+  fingerprints: MatchingState['fingerprints'];
+  websites: MatchingResult['websites'];
+  review: MatchReview;
+  /** Reference products looked up again: the rest are decisions kept (`products_skipped_not_modified`). */
+  checked: number;
+}
+
+/** A website pair cut for matching in shards: shard s is reference chunk ⌊s / competitor chunks⌋ × competitor chunk s mod competitor chunks. */
+export interface ShardPlan<P extends MatchableProduct = MatchableProduct> {
+  reference: CatalogChunk<P>[];
+  competitor: CatalogChunk<P>[];
+  merge: MergePlan;
+}
+
+/** The number of shards of a plan. */
+export const shardsOf = (merge: Pick<MergePlan, 'referenceChunks' | 'competitorChunks'>): number =>
+  merge.referenceChunks * merge.competitorChunks;
+
+/** The chunks of shard `shard`. */
+export const chunksOfShard = (
+  merge: Pick<MergePlan, 'competitorChunks'>,
+  shard: number,
+): { reference: number; competitor: number } => ({
+  reference: Math.floor(shard / merge.competitorChunks),
+  competitor: shard % merge.competitorChunks,
+});
+
+export interface ShardSettings {
+  previous?: MatchingState;
+  review?: MatchReview;
+  candidates: number;
+}
+
+/**
+ * Cuts a website pair into chunks, reading every product once: its terms and posting lists are
+ * counted over both whole catalogs, its fingerprint decides (with the previous state and the
+ * review, as one run decides it) whether it is looked up again. A repeated URL counts once (first
+ * wins), as in one run.
+ */
+export function planShards<P extends MatchableProduct>(
+  reference: { website_id: string; products: readonly P[] },
+  competitor: { website_id: string; products: readonly P[] },
+  sizes: ShardSizes,
+  settings: ShardSettings,
+): ShardPlan<P> {
+  const size = chunkSize(sizes);
+  const previous = settings.previous ?? { fingerprints: {}, matches: [] };
+  const review = settings.review ?? { rejected: [], kept: [] };
+  const honoured: MatchReview = {
+    rejected: review.rejected.filter((pair) => pair.website_id === competitor.website_id),
+    kept: review.kept.filter((pair) => pair.website_id === competitor.website_id),
+  };
+  const total: TermCounts = { total: 0, catalogs: 2, words: new Map(), codes: new Map() };
+  const read = (catalog: { website_id: string; products: readonly P[] }) => {
+    const before = previous.fingerprints[catalog.website_id] ?? {};
+    const fingerprints: Record<string, string> = {};
+    const lengths: PostingLengths = { products: 0, words: new Map(), codes: new Map(), codeEnds: new Map() };
+    const keys: string[] = [];
+    const modified = new Set<number>();
+    const chunks: { products: P[]; terms: Set<string>; codes: Set<string>; lookups: Set<string> }[] = [];
+    for (const product of catalog.products) {
+      if (Object.hasOwn(fingerprints, product.url)) continue;
+      const fingerprint = productFingerprint(product);
+      fingerprints[product.url] = fingerprint;
+      if (before[product.url] !== fingerprint) modified.add(keys.length);
+      const features = describeProduct(product);
+      addTerms(total, features);
+      addPostingLengths(lengths, features);
+      if (keys.length % size === 0)
+        chunks.push({ products: [], terms: new Set(), codes: new Set(), lookups: new Set() });
+      const chunk = chunks[chunks.length - 1] as (typeof chunks)[number];
+      chunk.products.push(product);
+      for (const word of features.words) chunk.terms.add(word);
+      for (const code of features.codes) chunk.codes.add(code);
+      lookupKeys(features, (kind, term) => chunk.lookups.add(`${kind}\n${term}`));
+      keys.push(product.url);
+    }
+    return { website_id: catalog.website_id, fingerprints, lengths, keys, modified, chunks };
+  };
+  const refs = read(reference);
+  const comps = read(competitor);
+  const run = planPairRun(refs, comps, previous.matches, {
+    review: honoured,
+    previousReview: previous.review ?? { rejected: [], kept: [] },
+  });
+  const chunksOf = (side: typeof refs, other: typeof refs, queries: ReadonlySet<number>): CatalogChunk<P>[] =>
+    side.chunks.map((chunk, i) => {
+      const offset = i * size;
+      const otherLengths: StoredLengths = {
+        products: other.lengths.products,
+        words: [],
+        codes: [],
+        codeEnds: [],
+      };
+      for (const lookup of chunk.lookups) {
+        const [kind, term] = lookup.split('\n') as ['words' | 'codes' | 'codeEnds', string];
+        const length = other.lengths[kind].get(term);
+        if (length !== undefined) otherLengths[kind].push([term, length]);
+      }
+      return {
+        offset,
+        products: chunk.products,
+        queries: [...queries]
+          .filter((at) => at >= offset && at < offset + chunk.products.length)
+          .sort((a, b) => a - b),
+        termCounts: {
+          total: total.total,
+          catalogs: total.catalogs,
+          words: [...chunk.terms].map((word) => [word, total.words.get(word) as number]),
+          codes: [...chunk.codes].map((code) => [code, total.codes.get(code) as number]),
+        },
+        otherLengths,
+      };
+    });
+  const websites = [refs, comps].map((side) => ({
+    website_id: side.website_id,
+    products: side.keys.length,
+    modified: side.modified.size,
+  }));
+  return {
+    reference: chunksOf(refs, comps, run.refQueries),
+    competitor: chunksOf(comps, refs, run.compQueries),
+    merge: {
+      reference_website_id: reference.website_id,
+      competitor_website_id: competitor.website_id,
+      kept: run.kept,
+      keptAt: run.keptAt,
+      taken: { reference: [...run.taken.reference], competitor: [...run.taken.competitor] },
+      rejected: [...run.rejected],
+      referenceChunks: refs.chunks.length,
+      competitorChunks: comps.chunks.length,
+      chunkSize: size,
+      referenceProducts: refs.keys.length,
+      competitorProducts: comps.keys.length,
+      candidates: settings.candidates,
+      fingerprints: {
+        [reference.website_id]: refs.fingerprints,
+        [competitor.website_id]: comps.fingerprints,
+      },
+      websites,
+      review: honoured,
+      checked: run.refQueries.size,
+    },
+  };
+}
+
+/** One candidate of a lookup in a shard: its catalog position, rank, and the pair's score (0: none). */
+export type ShardCandidate = [position: number, rank: number, score: number, coded: 0 | 1];
+
+/** A query's lookup in one shard. */
+export interface ShardLookup {
+  /** The query's catalog position. */
+  query: number;
+  /** Products of the shard found in the query's rare lists: the merge adds them up over the shards. */
+  found: number;
+  /** The shard's top candidates, the rarest long list left unscanned... */
+  top: ShardCandidate[];
+  /** ...and scanned: only where fewer than `candidates` were found in the shard (else the sum cannot be). */
+  topIfLong?: ShardCandidate[];
+  /** Products with one of the query's GTINs. */
+  sameGtin: ShardCandidate[];
+}
+
+/** What one shard leaves for the merge: its lookups both ways. */
+export interface ShardResult {
+  reference: ShardLookup[];
+  competitor: ShardLookup[];
+}
+
+/**
+ * Matches one shard: looks each query of either chunk up in the other chunk, ranking as the whole
+ * catalogs' lookup does, and scores its candidates.
+ */
+export function matchShard(
+  reference: CatalogChunk,
+  competitor: CatalogChunk,
+  candidates: number,
+  pairScorer?: BoostedTrees,
+): ShardResult {
+  const refs = reference.products.map(describeProduct);
+  const comps = competitor.products.map(describeProduct);
+  const weights = weighCounts(readShardTermCounts(reference.termCounts, competitor.termCounts));
+  const refIndex = indexCatalog(refs);
+  const compIndex = indexCatalog(comps);
+  const lookUp = (
+    query: ProductFeatures,
+    at: number,
+    index: ReturnType<typeof indexCatalog>,
+    other: CatalogChunk,
+    scope: LookupScope,
+    score: (local: number) => [number, 0 | 1],
+  ): ShardLookup => {
+    const ranked = (scanFirstLong: boolean): RankedCandidates =>
+      rankCandidates(query, index, weights, candidates, scope, () => scanFirstLong);
+    const withScores = (found: readonly { product: number; rank: number }[]): ShardCandidate[] =>
+      found.map(({ product, rank }) => [other.offset + product, rank, ...score(product)]);
+    const first = ranked(false);
+    return {
+      query: at,
+      found: first.found,
+      top: withScores(first.top),
+      ...(first.longLists && first.found < candidates ? { topIfLong: withScores(ranked(true).top) } : {}),
+      sameGtin: withScores(sameGtinCandidates(query, index).map((product) => ({ product, rank: 0 }))),
+    };
+  };
+  // A pair may be a candidate both ways: scored once.
+  const scores = new Map<number, [number, 0 | 1]>();
+  const scored = (r: number, c: number): [number, 0 | 1] => {
+    const key = r * comps.length + c;
+    let known = scores.get(key);
+    if (!known) {
+      const pair = scorePair(refs, comps, r, c, weights, pairScorer);
+      known = pair ? [pair.score, pair.coded ? 1 : 0] : [0, 0];
+      scores.set(key, known);
+    }
+    return known;
+  };
+  const compScope = scopeOf(reference.otherLengths);
+  const refScope = scopeOf(competitor.otherLengths);
+  return {
+    reference: reference.queries.map((at) =>
+      lookUp(refs[at - reference.offset] as ProductFeatures, at, compIndex, competitor, compScope, (c) =>
+        scored(at - reference.offset, c),
+      ),
+    ),
+    competitor: competitor.queries.map((at) =>
+      lookUp(comps[at - competitor.offset] as ProductFeatures, at, refIndex, reference, refScope, (r) =>
+        scored(r, at - competitor.offset),
+      ),
+    ),
+  };
+}
+
+/** A query's candidates over the shards it was looked up in: the whole catalog's lookup. */
+interface QueryCandidates {
+  found: number;
+  /** Whether its rarest long list was scanned in its shards too (where each found fewer than `candidates`). */
+  long: boolean;
+  top: ShardCandidate[];
+  topIfLong: ShardCandidate[];
+  sameGtin: ShardCandidate[];
+}
+
+/** The settings of one run the merge assigns with. */
+export interface MergeSettings {
+  rule: AcceptanceRule;
+  calibration?: MatchCalibration;
+  alternativesBelow: number;
+  pairScorer?: BoostedTrees;
+}
+
+/**
+ * Merges a website pair's shards into one run's result: each query's candidates are the best
+ * `candidates` of its shards' tops (by rank, ties by position, as one lookup orders them), its
+ * rarest long list scanned where its rare lists found fewer over all shards; their pairs are
+ * assigned as one run assigns them (`assignPairs`), and the chosen pairs judged in full from their
+ * shard's chunks, read again one shard at a time. `results` gives the shards' results one at a time.
+ */
+export async function mergeShards(
+  plan: MergePlan,
+  results: AsyncIterable<ShardResult> | Iterable<ShardResult>,
+  readChunks: (shard: number) => Promise<{ reference: CatalogChunk; competitor: CatalogChunk }>,
+  settings: MergeSettings,
+  previous?: MatchingState,
+): Promise<MatchingResult> {
+  const limit = plan.candidates;
+  const refQueries = new Map<number, QueryCandidates>();
+  const compQueries = new Map<number, QueryCandidates>();
+  for await (const result of results) {
+    for (const lookup of result.reference) gather(refQueries, lookup, limit);
+    for (const lookup of result.competitor) gather(compQueries, lookup, limit);
+  }
+  const rejected = new Set(plan.rejected);
+  const pairs = new Map<number, ScoredPair>();
+  const add = (r: number, [c, , score, coded]: ShardCandidate, swap: boolean): void => {
+    const [reference, competitor] = swap ? [c, r] : [r, c];
+    const key = reference * plan.competitorProducts + competitor;
+    if (score > 0 && !rejected.has(key)) pairs.set(key, { reference, competitor, score, coded: coded === 1 });
+  };
+  for (const [queries, swap] of [
+    [refQueries, false],
+    [compQueries, true],
+  ] as const)
+    for (const [at, query] of queries) {
+      for (const candidate of query.sameGtin) add(at, candidate, swap);
+      for (const candidate of query.long && query.found < limit ? query.topIfLong : query.top)
+        add(at, candidate, swap);
+    }
+  refQueries.clear();
+  compQueries.clear();
+  const run: PairRunPlan = {
+    kept: plan.kept,
+    keptAt: plan.keptAt,
+    refQueries: new Set(),
+    compQueries: new Set(),
+    rejected,
+    taken: { reference: new Set(plan.taken.reference), competitor: new Set(plan.taken.competitor) },
+    referenceProducts: plan.referenceProducts,
+    competitorProducts: plan.competitorProducts,
+  };
+  const outcome = await assignPairs(
+    [...pairs.values()],
+    run,
+    plan.competitor_website_id,
+    settings,
+    judgeByShard(plan, settings.pairScorer, readChunks),
+  );
+  const matches = [...outcome.kept, ...outcome.chosen];
+  const before = new Set((previous?.matches ?? []).map((match) => `${match.reference_url}\n${match.url}`));
+  const counters: MatchingCounters = {
+    products_checked: plan.checked,
+    products_skipped_not_modified: plan.referenceProducts - plan.checked,
+    new_matches: outcome.chosen.filter((match) => !before.has(`${match.reference_url}\n${match.url}`)).length,
+    products_processed: plan.referenceProducts,
+    products_total: plan.referenceProducts,
+  };
+  return { fingerprints: plan.fingerprints, matches, review: plan.review, counters, websites: plan.websites };
+}
+
+/** Adds one shard's lookup of a query to its candidates over the shards seen so far. */
+function gather(queries: Map<number, QueryCandidates>, lookup: ShardLookup, limit: number): void {
+  let query = queries.get(lookup.query);
+  if (!query) {
+    query = { found: 0, long: false, top: [], topIfLong: [], sameGtin: [] };
+    queries.set(lookup.query, query);
+  }
+  query.found += lookup.found;
+  query.top = best([...query.top, ...lookup.top], limit);
+  // Found enough over the shards so far: the rarest long list is not scanned, its top not kept.
+  if (query.found >= limit) query.topIfLong = [];
+  else if (lookup.topIfLong) {
+    query.long = true;
+    query.topIfLong = best([...query.topIfLong, ...lookup.topIfLong], limit);
+  }
+  query.sameGtin.push(...lookup.sameGtin);
+}
+
+/** The `limit` best candidates, by rank, ties by position: as one lookup orders them. */
+const best = (candidates: ShardCandidate[], limit: number): ShardCandidate[] =>
+  candidates.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
+
+/**
+ * Judges pairs in full, grouped by the shard holding both products, each shard's chunks read and
+ * its products described only for its pairs: the merge never holds more than one shard's products.
+ */
+function judgeByShard(
+  plan: MergePlan,
+  pairScorer: BoostedTrees | undefined,
+  readChunks: (shard: number) => Promise<{ reference: CatalogChunk; competitor: CatalogChunk }>,
+) {
+  return async (pairs: readonly ScoredPair[]) => {
+    const judgements = new Map<number, PairJudgement>();
+    const byShard = new Map<number, ScoredPair[]>();
+    for (const pair of pairs) {
+      const shard =
+        Math.floor(pair.reference / plan.chunkSize) * plan.competitorChunks +
+        Math.floor(pair.competitor / plan.chunkSize);
+      const listed = byShard.get(shard);
+      if (listed) listed.push(pair);
+      else byShard.set(shard, [pair]);
+    }
+    for (const [shard, shardPairs] of byShard) {
+      const { reference, competitor } = await readChunks(shard);
+      const weights = weighCounts(readShardTermCounts(reference.termCounts, competitor.termCounts));
+      const refs = new Map<number, ProductFeatures>();
+      const comps = new Map<number, ProductFeatures>();
+      const features = (
+        cache: Map<number, ProductFeatures>,
+        chunk: CatalogChunk,
+        at: number,
+      ): ProductFeatures => {
+        let found = cache.get(at);
+        if (!found) {
+          found = describeProduct(chunk.products[at - chunk.offset] as MatchableProduct);
+          cache.set(at, found);
+        }
+        return found;
+      };
+      for (const pair of shardPairs) {
+        const a = features(refs, reference, pair.reference);
+        const b = features(comps, competitor, pair.competitor);
+        const { score, confidence, evidence } = judgePair(a, b, weights, true, pairScorer, pair.learned);
+        judgements.set(pair.reference * plan.competitorProducts + pair.competitor, {
+          referenceUrl: a.key,
+          url: b.key,
+          score,
+          learned: confidence,
+          evidence,
+        });
+      }
+    }
+    return judgements;
+  };
+}
+
+/** A chunk's lookups' scope: the other whole catalog's size and posting lengths. */
+function scopeOf(stored: StoredLengths): LookupScope {
+  const lengths = {
+    words: new Map(stored.words),
+    codes: new Map(stored.codes),
+    codeEnds: new Map(stored.codeEnds),
+  };
+  return { products: stored.products, length: (kind, term) => lengths[kind].get(term) ?? 0 };
+}
+
+/** `TermCounts` as JSON can hold them, for a chunk written to a file or a bucket. */
 export interface StoredTermCounts {
   total: number;
   catalogs: number;
@@ -190,16 +514,20 @@ export interface StoredTermCounts {
   codes: [string, number][];
 }
 
-export const storeTermCounts = (counts: TermCounts): StoredTermCounts => ({
-  total: counts.total,
-  catalogs: counts.catalogs,
-  words: [...counts.words],
-  codes: [...counts.codes],
-});
+/** `PostingLengths` as JSON can hold them. */
+export interface StoredLengths {
+  products: number;
+  words: [string, number][];
+  codes: [string, number][];
+  codeEnds: [string, number][];
+}
 
-export const readTermCounts = (stored: StoredTermCounts): TermCounts => ({
-  total: stored.total,
-  catalogs: stored.catalogs,
-  words: new Map(stored.words),
-  codes: new Map(stored.codes),
-});
+/** The term counts of a shard: its two chunks' terms, counted over the whole catalogs. */
+function readShardTermCounts(a: StoredTermCounts, b: StoredTermCounts): TermCounts {
+  return {
+    total: a.total,
+    catalogs: a.catalogs,
+    words: new Map([...a.words, ...b.words]),
+    codes: new Map([...a.codes, ...b.codes]),
+  };
+}

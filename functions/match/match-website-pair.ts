@@ -8,7 +8,7 @@ import { indexCatalog } from './index-catalog.ts';
 import { judgePair } from './judge-pair.ts';
 import type { Alternative, MatchReview, ProductMatch, ProductPair } from './match-catalogs.ts';
 import { countSurePairs, type SurePairs, suspectFromSurePairs } from './uncoded-pairs-suspect.ts';
-import { countTerms, type TermCounts, weighCounts } from './weigh-terms.ts';
+import { countTerms, type TermWeights, weighCounts } from './weigh-terms.ts';
 
 /** One catalog of a run: its products' features and which of them are new or changed. */
 export interface CatalogSide {
@@ -25,14 +25,9 @@ export interface PairOutcome {
   chosen: ProductMatch[];
   /** The reference products' best pairs that are sure: whether uncoded pairs are suspect is read from them. */
   surePairs: SurePairs;
-  /**
-   * A shard's matches decided both ways, as whether uncoded pairs are suspect is read from the sure
-   * pairs of all shards: `chosen` is one of them. Only where `shard` is set.
-   */
-  chosenIf?: { suspect: ProductMatch[]; notSuspect: ProductMatch[] };
 }
 
-interface PairSettings {
+export interface PairSettings {
   /** Users' decisions to honour in this run, and those the previous run honoured. */
   review: MatchReview;
   previousReview: MatchReview;
@@ -44,11 +39,6 @@ interface PairSettings {
   calibration?: MatchCalibration;
   /** Matches with a confidence below this list their alternatives. */
   alternativesBelow: number;
-  /**
-   * Set where the catalogs are one shard of a larger pair (`match-in-shards.ts`): the terms counted
-   * over the whole catalogs, and both assignments are returned.
-   */
-  shard?: { termCounts: TermCounts };
   /** Called once before the lookups with the number of reference products whose decision stands. */
   onSkipped: (count: number) => Promise<void>;
   /** Called after each lookup, of a reference product (true) or of a competitor product (false). */
@@ -74,8 +64,136 @@ export async function matchWebsitePair(
 ): Promise<PairOutcome> {
   const refs = reference.features;
   const comps = competitor.features;
-  const refAt = new Map(refs.map((product, i) => [product.key, i]));
-  const compAt = new Map(comps.map((product, i) => [product.key, i]));
+  const plan = planPairRun(
+    { ...reference, keys: refs.map((product) => product.key) },
+    { ...competitor, keys: comps.map((product) => product.key) },
+    previousMatches,
+    settings,
+  );
+  await settings.onSkipped(refs.length - plan.refQueries.size);
+  const weights = weighCounts(countTerms([refs, comps]));
+  const refIndex = indexCatalog(refs);
+  const compIndex = indexCatalog(comps);
+  // Only scores are kept while blocking; the evidence is computed again for the chosen pairs.
+  const scored = new Map<number, ScoredPair>();
+  const score = (r: number, c: number): void => {
+    const key = r * comps.length + c;
+    if (scored.has(key) || plan.rejected.has(key)) return;
+    const pair = scorePair(refs, comps, r, c, weights, settings.pairScorer);
+    if (pair) scored.set(key, pair);
+  };
+  for (const r of plan.refQueries) {
+    for (const c of findCandidates(refs[r] as ProductFeatures, compIndex, weights, settings.candidates))
+      score(r, c);
+    await settings.onLookup(true);
+  }
+  for (const c of plan.compQueries) {
+    for (const r of findCandidates(comps[c] as ProductFeatures, refIndex, weights, settings.candidates))
+      score(r, c);
+    await settings.onLookup(false);
+  }
+  const pairs = [...scored.values()];
+  // The map's keys and entries are not needed once listed: freed before the assignment, which is the run's peak.
+  scored.clear();
+  return assignPairs(pairs, plan, competitor.website_id, settings, async (wanted) =>
+    judgeAll(wanted, refs, comps, weights, settings.pairScorer),
+  );
+}
+
+/** The pair (r, c) scored for the assignment, or null where it scores nothing. */
+export function scorePair(
+  refs: readonly ProductFeatures[],
+  comps: readonly ProductFeatures[],
+  r: number,
+  c: number,
+  weights: TermWeights,
+  pairScorer: BoostedTrees | undefined,
+): ScoredPair | null {
+  const { score, confidence, evidence } = judgePair(
+    refs[r] as ProductFeatures,
+    comps[c] as ProductFeatures,
+    weights,
+    false,
+    pairScorer,
+  );
+  if (score <= 0) return null;
+  const pair: ScoredPair = { reference: r, competitor: c, score, coded: agreesByIdentifier(evidence) };
+  // Blocking ran the learned scorer on most pairs worth a match: kept, so judging them in full need not run it again.
+  if (!Number.isNaN(confidence)) pair.learned = confidence;
+  return pair;
+}
+
+/** A pair judged in full: what its match shows but the calibration, which reads the other pairs too. */
+export interface PairJudgement {
+  referenceUrl: string;
+  url: string;
+  score: number;
+  /** The learned scorer's probability, before calibration. */
+  learned: number;
+  evidence: MatchEvidence;
+}
+
+/** Judges pairs of catalog positions in full, keyed by `reference * competitorProducts + competitor`. */
+export type JudgePairs = (pairs: readonly ScoredPair[]) => Promise<Map<number, PairJudgement>>;
+
+/** `JudgePairs` over catalogs held whole. */
+export function judgeAll(
+  pairs: readonly ScoredPair[],
+  refs: readonly ProductFeatures[],
+  comps: readonly ProductFeatures[],
+  weights: TermWeights,
+  pairScorer: BoostedTrees | undefined,
+): Map<number, PairJudgement> {
+  const judged = new Map<number, PairJudgement>();
+  for (const pair of pairs) {
+    const a = refs[pair.reference] as ProductFeatures;
+    const b = comps[pair.competitor] as ProductFeatures;
+    const { score, confidence, evidence } = judgePair(a, b, weights, true, pairScorer, pair.learned);
+    judged.set(pair.reference * comps.length + pair.competitor, {
+      referenceUrl: a.key,
+      url: b.key,
+      score,
+      learned: confidence,
+      evidence,
+    });
+  }
+  return judged;
+}
+
+/** A catalog of a website pair by its products' keys (URLs), and which of them are new or changed. */
+export interface SideKeys {
+  website_id: string;
+  keys: readonly string[];
+  modified: ReadonlySet<number>;
+}
+
+/** What a run of a website pair decides from URLs, fingerprints and the review alone, before any lookup. */
+export interface PairRunPlan {
+  /** Previous matches whose two products are unchanged and whose decision stands. */
+  kept: ProductMatch[];
+  /** Positions of the products looked up against the other catalog. */
+  refQueries: Set<number>;
+  compQueries: Set<number>;
+  /** Rejected pairs as `reference * competitorProducts + competitor`: never scored. */
+  rejected: Set<number>;
+  /** Products taken by kept matches and kept decisions, by position. */
+  taken: { reference: Set<number>; competitor: Set<number> };
+  referenceProducts: number;
+  competitorProducts: number;
+  /** The kept matches' reference products, by position, in the order of `kept`. */
+  keptAt: number[];
+}
+
+/** Which products of a website pair are looked up again, which matches stand, and which pairs are ruled out. */
+export function planPairRun(
+  reference: SideKeys,
+  competitor: SideKeys,
+  previousMatches: readonly ProductMatch[],
+  settings: Pick<PairSettings, 'review' | 'previousReview'>,
+): PairRunPlan {
+  const refAt = new Map(reference.keys.map((key, i) => [key, i]));
+  const compAt = new Map(competitor.keys.map((key, i) => [key, i]));
+  const compCount = competitor.keys.length;
 
   const review = decisionsOf(settings.review, competitor.website_id);
   const heldRefs = new Set(review.kept.map((pair) => pair.reference_url));
@@ -115,145 +233,123 @@ export async function matchWebsitePair(
     const [referenceUrl, url] = key.split('\n') as [string, string];
     const r = refAt.get(referenceUrl);
     const c = compAt.get(url);
-    if (r !== undefined && c !== undefined) rejected.add(r * comps.length + c);
+    if (r !== undefined && c !== undefined) rejected.add(r * compCount + c);
   }
-
-  await settings.onSkipped(refs.length - refQueries.size);
-  const weights = weighCounts(settings.shard?.termCounts ?? countTerms([refs, comps]));
-  const refIndex = indexCatalog(refs);
-  const compIndex = indexCatalog(comps);
-  // Only scores are kept while blocking; the evidence is computed again for the chosen pairs.
-  const scored = new Map<number, ScoredPair>();
-  const score = (r: number, c: number): void => {
-    const key = r * comps.length + c;
-    if (scored.has(key) || rejected.has(key)) return;
-    const { score, confidence, evidence } = judgePair(
-      refs[r] as ProductFeatures,
-      comps[c] as ProductFeatures,
-      weights,
-      false,
-      settings.pairScorer,
-    );
-    if (score > 0)
-      scored.set(key, {
-        reference: r,
-        competitor: c,
-        score,
-        coded: agreesByIdentifier(evidence),
-        learned: confidence,
-      });
-  };
-  for (const r of refQueries) {
-    for (const c of findCandidates(refs[r] as ProductFeatures, compIndex, weights, settings.candidates))
-      score(r, c);
-    await settings.onLookup(true);
-  }
-  for (const c of compQueries) {
-    for (const r of findCandidates(comps[c] as ProductFeatures, refIndex, weights, settings.candidates))
-      score(r, c);
-    await settings.onLookup(false);
-  }
-
   const positions = (urls: Iterable<string>, at: Map<string, number>): Set<number> =>
     new Set([...urls].flatMap((url) => (at.has(url) ? [at.get(url) as number] : [])));
-  const taken = {
-    reference: positions([...kept.map((match) => match.reference_url), ...heldRefs], refAt),
-    competitor: positions([...kept.map((match) => match.url), ...heldComps], compAt),
+  return {
+    kept,
+    refQueries,
+    compQueries,
+    rejected,
+    taken: {
+      reference: positions([...kept.map((match) => match.reference_url), ...heldRefs], refAt),
+      competitor: positions([...kept.map((match) => match.url), ...heldComps], compAt),
+    },
+    referenceProducts: reference.keys.length,
+    competitorProducts: compCount,
+    keptAt: kept.map((match) => refAt.get(match.reference_url) as number),
   };
-  const pairs = [...scored.values()];
-  // The map's keys and entries are not needed once listed: freed before the assignment, which is the run's peak.
-  scored.clear();
+}
+
+/**
+ * The one-to-one assignment of a website pair's scored pairs around its kept matches, the chosen
+ * pairs judged in full and calibrated. Reads the pairs in any order: what it decides depends on
+ * their scores and positions only, so pairs scored in parts of the catalogs assign as one run's.
+ */
+export async function assignPairs(
+  pairs: readonly ScoredPair[],
+  plan: PairRunPlan,
+  websiteId: string,
+  settings: Pick<PairSettings, 'rule' | 'calibration' | 'alternativesBelow'>,
+  judgePairs: JudgePairs,
+): Promise<PairOutcome> {
+  const { kept } = plan;
   // A product kept with its previous match counts by that match, as in the run that chose it.
   const best = bestOfEach(pairs);
-  for (const match of kept)
-    best.set(refAt.get(match.reference_url) as number, {
+  for (const [i, match] of kept.entries())
+    best.set(plan.keptAt[i] as number, {
       score: match.score,
       coded: agreesByIdentifier(match.evidence),
+      competitor: -1,
     });
   const surePairs = countSurePairs(best.values());
-  const suspect = suspectFromSurePairs(surePairs, refs.length);
+  const suspect = suspectFromSurePairs(surePairs, plan.referenceProducts);
+  const accepted = chooseMatches(
+    pairs,
+    settings.rule,
+    { reference: new Set(plan.taken.reference), competitor: new Set(plan.taken.competitor) },
+    suspect,
+  );
   const runnerUp = runnerUps(pairs);
-  const judged = new Map<number, JudgedPair>();
-  const judge = (pair: ScoredPair): JudgedPair => {
-    const key = pair.reference * comps.length + pair.competitor;
-    const known = judged.get(key);
-    if (known) return known;
-    const a = refs[pair.reference] as ProductFeatures;
-    const b = comps[pair.competitor] as ProductFeatures;
-    const { score, confidence, evidence } = judgePair(a, b, weights, true, settings.pairScorer, pair.learned);
-    const found = { url: b.key, score, learned: confidence, evidence, runnerUp: runnerUp(pair) };
-    judged.set(key, found);
-    return found;
-  };
-  // Blocking judged most rivals with the learned scorer already (`ScoredPair.learned`): judged again only where it did not.
+  const keyOf = (pair: ScoredPair): number => pair.reference * plan.competitorProducts + pair.competitor;
+  const others = otherCandidates(pairs, accepted, maxAlternatives);
+  // A match's rival is its reference product's best-scored other pair; blocking judged most rivals
+  // with the learned scorer already (`ScoredPair.learned`), so only the others are judged for it.
+  const rivalOf = (pair: ScoredPair): ScoredPair | undefined => others.get(pair.reference)?.[0];
+  const blockingLearned = (pair: ScoredPair): number | undefined =>
+    pair.learned === undefined || Number.isNaN(pair.learned) ? undefined : pair.learned;
+  const unjudgedRivals = accepted
+    .map(rivalOf)
+    .filter((rival): rival is ScoredPair => rival !== undefined && blockingLearned(rival) === undefined);
+  const judgedAccepted = await judgePairs([...accepted, ...unjudgedRivals]);
   const learnedOf = (pair: ScoredPair): number =>
-    pair.learned === undefined || Number.isNaN(pair.learned) ? judge(pair).learned : pair.learned;
-  /** The pair's match fields, its confidence calibrated against `rival`, the reference product's best-scored other pair. */
-  const calibrated = (pair: ScoredPair, rival: ScoredPair | undefined): CalibratedPair => {
-    const { url, score, learned, evidence, runnerUp } = judge(pair);
+    blockingLearned(pair) ?? (judgedAccepted.get(keyOf(pair)) as PairJudgement).learned;
+  /** The pair's match fields, its confidence calibrated against its rival's learned probability. */
+  const calibrated = (
+    pair: ScoredPair,
+    judged: Map<number, PairJudgement>,
+    rivalLearned: number,
+  ): JudgedPair => {
+    const { url, score, learned, evidence } = judged.get(keyOf(pair)) as PairJudgement;
     const signals: MatchSignals = {
       learned,
       score,
-      runnerUp,
-      rivalLearned: rival ? learnedOf(rival) : 0,
+      runnerUp: runnerUp(pair),
+      rivalLearned,
       coded: pair.coded,
     };
     // Equal GTINs decide; no benchmark carries GTINs to calibrate them on.
     const confidence = evidence.gtin === 'equal' ? 1 : calibrateConfidence(signals, settings.calibration);
     return { url, score, confidence, evidence, signals };
   };
-  const assign = (uncodedSuspect: boolean): ProductMatch[] => {
-    const accepted = chooseMatches(
-      pairs,
-      settings.rule,
-      { reference: new Set(taken.reference), competitor: new Set(taken.competitor) },
-      uncodedSuspect,
-    );
-    const others = otherCandidates(pairs, accepted, maxAlternatives);
-    return accepted.map((pair): ProductMatch => {
-      const listed = others.get(pair.reference) ?? [];
-      const match = calibrated(pair, listed[0]);
-      // Judging three more pairs per match would cost a third of the run: only pairs a person reviews
-      // get them. An alternative's best-scored rival is the match itself.
-      const alternatives =
-        match.confidence < settings.alternativesBelow
-          ? listed.map((other): Alternative => {
-              const { url, confidence, evidence, signals } = calibrated(other, pair);
-              return { url, confidence, evidence, signals };
-            })
-          : [];
-      return {
-        reference_url: (refs[pair.reference] as ProductFeatures).key,
-        website_id: competitor.website_id,
-        ...match,
-        ...(alternatives.length > 0 ? { alternatives } : {}),
-      };
+  const matches = accepted.map((pair) => {
+    const rival = rivalOf(pair);
+    return calibrated(pair, judgedAccepted, rival ? learnedOf(rival) : 0);
+  });
+  // Judging three more pairs per match would cost a third of the run: only pairs a person reviews
+  // get them. An alternative's best-scored rival is the match itself.
+  const reviewed = accepted.filter(
+    (_, i) => (matches[i] as JudgedPair).confidence < settings.alternativesBelow,
+  );
+  const judgedOthers = await judgePairs(reviewed.flatMap((pair) => others.get(pair.reference) ?? []));
+  const chosen = accepted.map((pair, i): ProductMatch => {
+    const match = matches[i] as JudgedPair;
+    const listed = match.confidence < settings.alternativesBelow ? (others.get(pair.reference) ?? []) : [];
+    const alternatives = listed.map((other): Alternative => {
+      const { url, confidence, evidence, signals } = calibrated(other, judgedOthers, learnedOf(pair));
+      return { url, confidence, evidence, signals };
     });
-  };
-  if (!settings.shard) return { kept, chosen: assign(suspect), surePairs };
-  const chosenIf = { suspect: assign(true), notSuspect: assign(false) };
-  return { kept, chosen: suspect ? chosenIf.suspect : chosenIf.notSuspect, surePairs, chosenIf };
+    return {
+      reference_url: (judgedAccepted.get(keyOf(pair)) as PairJudgement).referenceUrl,
+      website_id: websiteId,
+      ...match,
+      ...(alternatives.length > 0 ? { alternatives } : {}),
+    };
+  });
+  return { kept, chosen, surePairs };
 }
 
-/** A scored pair judged with its confidence, once however many assignments and matches read it. */
-interface JudgedPair {
-  url: string;
-  score: number;
-  /** `PairJudgement.confidence`: the pair decision on its own, before calibration. */
-  learned: number;
-  evidence: MatchEvidence;
-  runnerUp: number;
-}
-
-/** A scored pair's match fields. */
-type CalibratedPair = Omit<ProductMatch, 'reference_url' | 'website_id' | 'alternatives'>;
+/** A scored pair's match fields, judged once however many assignments list it. */
+type JudgedPair = Omit<ProductMatch, 'reference_url' | 'website_id' | 'alternatives'>;
 
 /** Other candidates listed per match, for a person reviewing it to choose from. */
 const maxAlternatives = 3;
 
 /**
  * The best other scored pairs of each accepted pair's reference product, up to `count`, best
- * first: one pass keeping a short list per accepted product, so no pair list is grouped whole.
+ * first (ties by position, so the pairs' order does not matter): one pass keeping a short list per
+ * accepted product, so no pair list is grouped whole.
  */
 function otherCandidates(
   pairs: readonly ScoredPair[],
@@ -262,13 +358,14 @@ function otherCandidates(
 ): Map<number, ScoredPair[]> {
   const partner = new Map(accepted.map((pair) => [pair.reference, pair.competitor]));
   const others = new Map<number, ScoredPair[]>();
+  const better = (a: ScoredPair, b: ScoredPair): number => b.score - a.score || a.competitor - b.competitor;
   for (const pair of pairs) {
     const chosen = partner.get(pair.reference);
     if (chosen === undefined || chosen === pair.competitor) continue;
     const list = others.get(pair.reference) ?? [];
-    if (list.length === count && (list[count - 1] as ScoredPair).score >= pair.score) continue;
+    if (list.length === count && better(list[count - 1] as ScoredPair, pair) <= 0) continue;
     list.push(pair);
-    list.sort((a, b) => b.score - a.score || a.competitor - b.competitor);
+    list.sort(better);
     if (list.length > count) list.pop();
     others.set(pair.reference, list);
   }
@@ -280,12 +377,19 @@ function agreesByIdentifier(evidence: MatchEvidence): boolean {
   return evidence.gtin === 'equal' || evidence.codes.length > 0;
 }
 
-/** Each reference product's best scored pair, by its position. */
-function bestOfEach(pairs: readonly ScoredPair[]): Map<number, Pick<ScoredPair, 'score' | 'coded'>> {
-  const best = new Map<number, Pick<ScoredPair, 'score' | 'coded'>>();
+/** Each reference product's best scored pair, by its position (ties by position, so the pairs' order does not matter). */
+function bestOfEach(
+  pairs: readonly ScoredPair[],
+): Map<number, Pick<ScoredPair, 'score' | 'coded' | 'competitor'>> {
+  const best = new Map<number, Pick<ScoredPair, 'score' | 'coded' | 'competitor'>>();
   for (const pair of pairs) {
     const found = best.get(pair.reference);
-    if (!found || pair.score > found.score) best.set(pair.reference, pair);
+    if (
+      !found ||
+      pair.score > found.score ||
+      (pair.score === found.score && pair.competitor < found.competitor)
+    )
+      best.set(pair.reference, pair);
   }
   return best;
 }

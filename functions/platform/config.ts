@@ -126,7 +126,7 @@ export const SETTINGS = {
     fallback: 40_000,
     min: 2,
     max: 10_000_000,
-    about: 'products (both catalogs) a matching shard holds on average',
+    about: 'products a matching shard holds at most: half of them of each catalog',
   },
   JOB_IDLE_LIMIT_SECONDS: {
     kind: 'number',

@@ -112,14 +112,14 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     memoryMB: 2048,
     buckets: { data: 'RW' },
   },
-  // One shard of a website pair too large for one function (about 20,000 x 20,000 products by default).
+  // One shard of a website pair too large for one function: a reference chunk x a competitor chunk (at most 20,000 x 20,000 products by default).
   MatchShardFunctionArn: {
     module: 'match-shard',
     timeoutSeconds: 900,
     memoryMB: 2048,
     buckets: { data: 'RW' },
   },
-  // Reads the shards' results and the pairs' previous states; writes the new states and the job's matches.
+  // Reads the shards' results one at a time (and the chunks of the chosen pairs) and the pairs' previous states; writes the new states and the job's matches.
   MergeMatchingShardsFunctionArn: {
     module: 'merge-matching-shards',
     timeoutSeconds: 900,

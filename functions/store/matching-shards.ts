@@ -1,38 +1,36 @@
 import type { ProductRecord } from '#core/product-record';
-import type { MatchingState, MatchReview } from '#match/match-catalogs';
-import type { ShardResult, StoredTermCounts } from '#match/match-in-shards';
+import type { CatalogChunk, MergePlan, ShardResult } from '#match/match-in-shards';
 import { getDataObject, putDataObject } from './data-bucket.ts';
 
 /**
  * The shards of a matching job that the lane's Map matches, in the data bucket under
- * `matching-runs/<job>/shards/`: the plan (which website pairs, how many shards each), each shard's
- * input (its products of both catalogs, the term counts of the whole pair, the previous state and
- * the review of its products) and each shard's result. Only shard indices travel in the state
- * machine's state, which holds 256 KB.
+ * `matching-runs/<job>/shards/`: the plan (which website pairs, how many shards each), per pair its
+ * chunks of each catalog (products, the term counts and posting lengths their lookups read), what
+ * its merge needs (`MergePlan`), and each shard's result. A shard reads two chunks; only shard
+ * indices travel in the state machine's state, which holds 256 KB.
  */
 const shardsPrefix = (jobId: string) => `matching-runs/${jobId}/shards`;
 const planKey = (jobId: string) => `${shardsPrefix(jobId)}/plan.json`;
-const inputKey = (jobId: string, pair: number, shard: number) =>
-  `${shardsPrefix(jobId)}/${pair}/${shard}-input.json`;
+const mergeKey = (jobId: string, pair: number) => `${shardsPrefix(jobId)}/${pair}/merge.json`;
+const chunkKey = (jobId: string, pair: number, side: ChunkSide, chunk: number) =>
+  `${shardsPrefix(jobId)}/${pair}/${side}-${chunk}.json`;
 const resultKey = (jobId: string, pair: number, shard: number) =>
   `${shardsPrefix(jobId)}/${pair}/${shard}-result.json`;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+export type ChunkSide = 'reference' | 'competitor';
+
 /** The job's reference products, and per competitor in the job's order how many shards its pair was cut into. */
 export interface ShardingPlan {
   reference_products: number;
-  pairs: { competitor_website_id: string; shards: number; distinct_reference_products: number }[];
-}
-
-/** What one shard's task needs besides the job. */
-export interface ShardInput {
-  reference: ProductRecord[];
-  competitor: ProductRecord[];
-  termCounts: StoredTermCounts;
-  previous: MatchingState | null;
-  review: MatchReview;
-  alternativesBelow: number;
+  /** The project's `auto_accept_confidence` at the start: matches below it list their alternatives. */
+  alternatives_below: number;
+  /**
+   * Per pair: its shards, its competitor catalog's chunks (which chunks a shard reads) and the
+   * candidates a lookup keeps: what a shard reads besides its chunks.
+   */
+  pairs: { competitor_website_id: string; shards: number; competitor_chunks: number; candidates: number }[];
 }
 
 async function getJson<T>(key: string): Promise<T> {
@@ -46,11 +44,21 @@ export const putShardingPlan = (jobId: string, plan: ShardingPlan) =>
 
 export const getShardingPlan = (jobId: string) => getJson<ShardingPlan>(planKey(jobId));
 
-export const putShardInput = (jobId: string, pair: number, shard: number, input: ShardInput) =>
-  putDataObject(inputKey(jobId, pair, shard), JSON.stringify(input), JSON_TYPE);
+export const putMergePlan = (jobId: string, pair: number, plan: MergePlan) =>
+  putDataObject(mergeKey(jobId, pair), JSON.stringify(plan), JSON_TYPE);
 
-export const getShardInput = (jobId: string, pair: number, shard: number) =>
-  getJson<ShardInput>(inputKey(jobId, pair, shard));
+export const getMergePlan = (jobId: string, pair: number) => getJson<MergePlan>(mergeKey(jobId, pair));
+
+export const putChunk = (
+  jobId: string,
+  pair: number,
+  side: ChunkSide,
+  chunk: number,
+  input: CatalogChunk<ProductRecord>,
+) => putDataObject(chunkKey(jobId, pair, side, chunk), JSON.stringify(input), JSON_TYPE);
+
+export const getChunk = (jobId: string, pair: number, side: ChunkSide, chunk: number) =>
+  getJson<CatalogChunk<ProductRecord>>(chunkKey(jobId, pair, side, chunk));
 
 export const putShardResult = (jobId: string, pair: number, shard: number, result: ShardResult) =>
   putDataObject(resultKey(jobId, pair, shard), JSON.stringify(result), JSON_TYPE);

@@ -20,8 +20,9 @@ import { readCsvObjects } from '#test/read-csv';
 
 // This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
 process.env.CRAWL_MIN_DELAY_MS = '0';
-// The reference and competitor A (340 products) are matched in 3 shards by the lane's Map, and B
-// (300) with them as one shard: every paid job of this file runs sharded, the sample in one run.
+// The reference (260 products, 5 chunks of 60) and competitor A (80, 2 chunks) are matched in 10
+// shards by the lane's Map, and B (40, 1 chunk) with them in 5: every paid job of this file runs
+// sharded, the sample in one run.
 process.env.MATCHING_SHARD_ABOVE = '320';
 process.env.MATCHING_SHARD_PRODUCTS = '120';
 
@@ -279,8 +280,8 @@ describe('a paid matching job', () => {
   it('was matched in shards by the lane’s Map, with the matches one run gives', async () => {
     const plan = await getShardingPlan(first.job_id);
     expect(plan.pairs.map((pair) => [pair.competitor_website_id, pair.shards])).toEqual([
-      [competitorA.websiteId, 3],
-      [competitorB.websiteId, 1],
+      [competitorA.websiteId, 10],
+      [competitorB.websiteId, 5],
     ]);
     const catalogOf = async (websiteId: string) => {
       const pointer = await latestCatalog(websiteId);
