@@ -247,8 +247,8 @@ async function exportWork(): Promise<{ bySize: Row[]; byWebsites: Row[] }> {
     const { meterS3 } = await import('./metered-s3.ts');
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     const { dynamo } = await import('#store/dynamo');
-    const { landWebsiteItems } = await import('#store/websites');
-    const { writeCatalog, catalogPointerWrites, readCatalog } = await import('#store/catalogs');
+    const { landWebsiteItems } = await import('#websites/dynamo-website-store');
+    const { writeCatalog, catalogPointerWrites, readCatalog } = await import('#websites/catalogs');
     const { estimateJob } = await import('#core/pricing');
     const { exportProducts, exportFileLink } = await import('#exports/project-exports');
     const { writeExportFile } = await import('#exports/write-export-file');

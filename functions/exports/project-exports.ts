@@ -3,11 +3,12 @@ import { Forbidden, NotFound, Unavailable } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
 import { setting } from '#platform/config';
 import { logError } from '#platform/log';
-import { latestCatalog, readCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { listMatchDecisions, matchDecisionsVersion } from '#store/match-decisions';
 import { getProject, type Project } from '#store/projects';
-import { listWebsites, projectWebsite } from '#store/websites';
+import { latestCatalog, readCatalog } from '#websites/catalogs';
+import { projectWebsite } from '#websites/project-website';
+import { websiteStore } from '#websites/website-services';
 import {
   type ExportDataset,
   isExportDataset,
@@ -110,7 +111,9 @@ const projectCurrency = (project: ExportingProject) => project.localization?.cur
 
 /** The newest whole catalog of the website, or of each website of the project (in its order), that has one. */
 async function productSources(projectId: string, websiteId: string | null): Promise<ProductSource[]> {
-  const websiteIds = websiteId ? [websiteId] : (await listWebsites(projectId)).map((site) => site.website_id);
+  const websiteIds = websiteId
+    ? [websiteId]
+    : (await websiteStore.ofProject(projectId)).map((site) => site.website_id);
   const pointers = await Promise.all(websiteIds.map((id) => latestCatalog(id)));
   return websiteIds.flatMap((id, index) => {
     const pointer = pointers[index];
@@ -447,7 +450,7 @@ export async function listExports(project: ExportingProject): Promise<ExportList
   assertOpen();
   const [records, websites] = await Promise.all([
     listExportRecords(project.project_id),
-    listWebsites(project.project_id),
+    websiteStore.ofProject(project.project_id),
   ]);
   const present = new Set(websites.map((site) => site.website_id));
   return records

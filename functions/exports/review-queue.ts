@@ -1,9 +1,9 @@
 import { reviewImpact } from '#core/match-bands';
 import { decisionId, reviewMatches } from '#core/match-decisions';
 import type { ProductRecord } from '#core/product-record';
-import { latestCatalog, readCatalog } from '#store/catalogs';
 import { listMatchDecisions } from '#store/match-decisions';
 import type { Project } from '#store/projects';
+import { latestCatalog, readCatalog } from '#websites/catalogs';
 import type { ReviewedMatch } from './export-datasets.ts';
 import { getExportRecord } from './export-records.ts';
 import { getRunMatches } from './run-matches.ts';

@@ -1,5 +1,5 @@
 import type { ProductRecord } from '#core/product-record';
-import { catalogObjectKey, readCatalog, readUrlOutcomes, type UrlOutcomeLine } from '#store/catalogs';
+import { catalogObjectKey, readCatalog, readUrlOutcomes, type UrlOutcomeLine } from '#websites/catalogs';
 import { type PriceConversion, URL_SCRAPE_COLUMNS, urlScrapeRow } from './export-datasets.ts';
 import type { ExportRecord } from './export-records.ts';
 import { type ExportingProject, writeExportFile } from './write-export-file.ts';

@@ -1,18 +1,20 @@
-import { catalogFreshness } from '#core/catalog-freshness';
 import { newId } from '#core/ids';
 import { newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
 import { type Difficulty, estimateJob } from '#core/pricing';
 import { BadRequest, Conflict } from '#core/problem';
-import { screenScrapeUrls } from '#core/screen-scrape-urls';
 import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
 import { priceList } from '#platform/price-list';
-import { latestCatalog, readCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { openFullScrapeKey } from '#store/keys';
 import type { Project } from '#store/projects';
 import { putUrlList } from '#store/scrape-runs';
-import { getWebsiteProfile, projectWebsite, type Website } from '#store/websites';
+import { catalogFreshness } from '#websites/catalog-freshness';
+import { latestCatalog, readCatalog } from '#websites/catalogs';
+import { projectWebsite } from '#websites/project-website';
+import { screenScrapeUrls } from '#websites/screen-scrape-urls';
+import type { Website } from '#websites/website';
+import { websiteStore } from '#websites/website-services';
 import { announceNewJob } from './job-events.ts';
 import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from './scrape-job.ts';
 
@@ -81,7 +83,7 @@ interface Base {
 
 /** The price depends on how products are read: the difficulty of the profile training learned. */
 async function readingDifficulty(website: Website): Promise<Difficulty> {
-  const profile = (await getWebsiteProfile(website.website_id)) as ExtractionProfile | null;
+  const profile = (await websiteStore.profile(website.website_id)) as ExtractionProfile | null;
   return profile?.difficulty ?? website.difficulty;
 }
 

@@ -10,7 +10,6 @@ import { pragueMonthOf } from '#core/prague-month';
 import { setupAnalysisCharge } from '#core/pricing';
 import { Forbidden, TooManyRequests } from '#core/problem';
 import { freeSlot, type WindowLimit } from '#core/rolling-window';
-import { websiteAddress } from '#core/website-identity';
 import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
 import type { TransactItem } from '#store/dynamo';
@@ -20,7 +19,9 @@ import { openSetupKey } from '#store/keys';
 import { monthlyUsage } from '#store/monthly-usage';
 import { localizeIfUnset, type Project } from '#store/projects';
 import { readSetupSlots, takeSetupSlot } from '#store/setup-slots';
-import { findWebsiteByDomain, type Website } from '#store/websites';
+import type { Website } from '#websites/website';
+import { websiteAddress } from '#websites/website-identity';
+import { websiteStore } from '#websites/website-services';
 import { announceNewJob } from './job-events.ts';
 import type { SetupFields, SetupJob } from './setup-job.ts';
 import { startLane } from './start-lane.ts';
@@ -63,7 +64,7 @@ export async function createSetupJob(
     const open = await jobStore().holdingKey<SetupFields>(lock);
     if (open) return { job: open, created: false };
     const setupPlace = await takeSetupPlace(customer.customer_id);
-    const website = await findWebsiteByDomain(project.project_id, address.identity);
+    const website = await websiteStore.findByIdentity(project.project_id, address.identity);
     const fields = { project, customer, request, domain: address.identity };
     if (website) {
       const job = await jobStore().create(newSetupJob({ ...fields, website, charge: { kind: 'NONE' } }), [

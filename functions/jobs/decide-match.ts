@@ -7,11 +7,11 @@ import {
   type ProductPair,
 } from '#core/match-decisions';
 import { Conflict, NotFound } from '#core/problem';
-import { latestCatalog, readCatalog } from '#store/catalogs';
 import { listMatchDecisions, putMatchDecision } from '#store/match-decisions';
 import { getPairState } from '#store/matching-runs';
 import type { Project } from '#store/projects';
-import { getWebsite } from '#store/websites';
+import { latestCatalog, readCatalog } from '#websites/catalogs';
+import { websiteStore } from '#websites/website-services';
 import { matchRecord } from './match-record.ts';
 
 /** Writes tried while racing decisions on the same products come and go. */
@@ -27,7 +27,7 @@ async function assertProducts(project: Project, request: DecisionRequest): Promi
     { websiteId: request.reference_website_id, url: request.reference_url },
     { websiteId: request.competitor_website_id, url: request.competitor_url },
   ];
-  const websites = await Promise.all(sides.map((side) => getWebsite(side.websiteId)));
+  const websites = await Promise.all(sides.map((side) => websiteStore.get(side.websiteId)));
   const missing = sides.filter((_, i) => websites[i]?.project_id !== project.project_id);
   if (missing.length > 0)
     throw NotFound(

@@ -7,7 +7,7 @@ import { countOverlap, type ProductLink } from '#match/count-overlap';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { projectPairStates } from '#store/matching-runs';
-import { existingWebsiteIds } from '#store/websites';
+import { websiteStore } from '#websites/website-services';
 import { announceJob, exportReady } from './job-events.ts';
 import {
   type MatchingFields,
@@ -28,7 +28,7 @@ async function projectLinks(job: MatchingJob, matches: readonly MatchRecord[]): 
       !(pair.reference_website_id === job.reference_website_id && own.has(pair.competitor_website_id)),
   );
   const ids = pairs.flatMap((pair) => [pair.reference_website_id, pair.competitor_website_id]);
-  const present = await existingWebsiteIds([...new Set(ids)]);
+  const present = await websiteStore.existingIds([...new Set(ids)]);
   const links: ProductLink[] = matches.map((match) => ({
     website_id: match.reference_website_id,
     url: match.reference_url,

@@ -5,12 +5,12 @@ import type { ProductRecord } from '#core/product-record';
 import { type MatchReview, matchCatalogs } from '#match/match-catalogs';
 import { type ShardSizes, shardCount } from '#match/match-in-shards';
 import { onFirstUse, setting } from '#platform/config';
-import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { listMatchDecisions } from '#store/match-decisions';
 import { getPairState } from '#store/matching-runs';
 import { getProject } from '#store/projects';
-import { existingWebsiteIds } from '#store/websites';
+import { type CatalogPointer, latestCatalog, readCatalog } from '#websites/catalogs';
+import { websiteStore } from '#websites/website-services';
 import {
   type MatchingFields,
   type MatchingJob,
@@ -47,7 +47,7 @@ const fail = (error: string, errorCode: string): MatchingStep => ({
 /** The newest whole catalog of each website of the job, or why the job cannot run. */
 async function loadCatalogs(job: MatchingJob): Promise<{ pointers: CatalogPointer[] } | MatchingStep> {
   const ids = [job.reference_website_id, ...job.competitor_website_ids];
-  const present = await existingWebsiteIds(ids);
+  const present = await websiteStore.existingIds(ids);
   if (ids.some((id) => !present.has(id))) {
     return fail('A website of the job was removed from the project.', 'WEBSITE_REMOVED');
   }

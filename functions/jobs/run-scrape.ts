@@ -7,7 +7,6 @@ import { settleJob } from '#core/pricing';
 import { pageIdentity, productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
-import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
 import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
 import { createFetcher } from '#crawl/net/fetcher';
 import type { PageFetcher } from '#crawl/net/page-fetcher';
@@ -16,14 +15,6 @@ import { scrapeUrl, type UrlResult } from '#crawl/page/scrape-url';
 import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
 import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
 import { setting } from '#platform/config';
-import {
-  type CatalogKind,
-  catalogPointerWrites,
-  latestCatalog,
-  type UrlOutcomeLine,
-  writeCatalog,
-  writeUrlOutcomes,
-} from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { getProject } from '#store/projects';
 import {
@@ -34,7 +25,16 @@ import {
   putBatchPart,
   type UrlResultCounts,
 } from '#store/scrape-runs';
-import { getWebsite, getWebsiteProfile } from '#store/websites';
+import {
+  type CatalogKind,
+  catalogPointerWrites,
+  latestCatalog,
+  type UrlOutcomeLine,
+  writeCatalog,
+  writeUrlOutcomes,
+} from '#websites/catalogs';
+import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
+import { websiteStore } from '#websites/website-services';
 import { batchProgress } from './batch-progress.ts';
 import { crawlSettings } from './crawl-settings.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';
@@ -114,7 +114,7 @@ const POINTERS: Record<ScrapeVariant, readonly CatalogKind[]> = {
 };
 
 async function profileOf(websiteId: string): Promise<ExtractionProfile | null> {
-  return (await getWebsiteProfile(websiteId)) as ExtractionProfile | null;
+  return (await websiteStore.profile(websiteId)) as ExtractionProfile | null;
 }
 
 /**
@@ -129,7 +129,7 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
   // A lane started again after its batches were merged (a restarted local service) resumes at the
   // settlement, which picks up a SETTLING or EXPORTING job where it is.
   if (job.status === 'SETTLING' || job.status === 'EXPORTING') return { next: 'SETTLE' };
-  const website = await getWebsite(job.website_id);
+  const website = await websiteStore.get(job.website_id);
   const profile = await profileOf(job.website_id);
   const run: ScrapeRunProgress = {
     phase: 'COLLECTING_PAGES',
@@ -259,7 +259,7 @@ export async function scrapeBatch(
   // fresh fetcher cannot know when: waiting the delay first keeps it between the two.
   if (crawlDelaySeconds) await sleep(crawlDelaySeconds * 1000);
   const progress = batchProgress(jobId, job.scrape_run?.plan, batch, from);
-  const website = await getWebsite(job.website_id);
+  const website = await websiteStore.get(job.website_id);
   const fetcher = readingFetcher(
     createFetcher({
       proxyUrl: await projectCrawlProxy(job.project_id),

@@ -4,12 +4,12 @@ import { settleJob } from '#core/pricing';
 import { chromiumLaunches } from '#crawl/render/launch-chromium';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
-import { latestCatalog, readCatalog } from '#store/catalogs';
 import type { ApiClient } from '#test/api-client';
 import { pollJob } from '#test/jobs';
 import { newProject } from '#test/operator';
 import { startOwnedProject } from '#test/owned-project';
 import { closedPort, startTestProxy, type TestProxy } from '#test/test-proxy';
+import { latestCatalog, readCatalog } from '#websites/catalogs';
 
 /**
  * Shops that need a browser and shops that push back, each through a setup and a FULL scrape on

@@ -10,7 +10,6 @@ import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import { type RunningStack, startStack } from '#local/start-stack';
 import { setting } from '#platform/config';
-import { catalogPointerWrites, latestCatalog, readCatalog, writeCatalog } from '#store/catalogs';
 import { dynamo } from '#store/dynamo';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
@@ -20,6 +19,7 @@ import { addProjectMember, newCustomer, newProject, newUser } from '#test/operat
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsv, readCsvObjects } from '#test/read-csv';
 import { readParquet, readXlsx } from '#test/read-export-files';
+import { catalogPointerWrites, latestCatalog, readCatalog, writeCatalog } from '#websites/catalogs';
 
 // S3 goes through a fault proxy, so the outage rows can fail the exports bucket alone.
 const engines = inject('engines');

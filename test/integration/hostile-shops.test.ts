@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '#admin/commands';
 import type { RunningStack } from '#local/start-stack';
-import { latestCatalog, readCatalog } from '#store/catalogs';
 import { getDataObject } from '#store/data-bucket';
 import type { ApiClient } from '#test/api-client';
 import { type HandMadeShop, listingPage, productPage, startHandMadeShop } from '#test/hostile-shop';
 import { pollJob } from '#test/jobs';
 import { expectSettledLedger } from '#test/ledger-check';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
+import { latestCatalog, readCatalog } from '#websites/catalogs';
 
 /**
  * Shops that attack the crawler (issue 18) and shops that put products where the learned pattern

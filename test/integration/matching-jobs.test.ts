@@ -8,7 +8,6 @@ import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import { matchCatalogs } from '#match/match-catalogs';
-import { catalogPointerWrites, latestCatalog, readCatalog } from '#store/catalogs';
 import { dynamo } from '#store/dynamo';
 import { getShardingPlan } from '#store/matching-shards';
 import type { ApiClient } from '#test/api-client';
@@ -17,6 +16,7 @@ import { pollJob } from '#test/jobs';
 import { addProjectMember, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsvObjects } from '#test/read-csv';
+import { catalogPointerWrites, latestCatalog, readCatalog } from '#websites/catalogs';
 
 // This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
 process.env.CRAWL_MIN_DELAY_MS = '0';

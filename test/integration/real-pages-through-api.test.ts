@@ -6,7 +6,6 @@ import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { readPage } from '#crawl/page/read-page';
 import type { RunningStack } from '#local/start-stack';
-import { readCatalog } from '#store/catalogs';
 import type { ApiClient } from '#test/api-client';
 import { pollJob } from '#test/jobs';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
@@ -18,6 +17,7 @@ import {
   type ScoredField,
   scoreExtraction,
 } from '#test/score-extraction';
+import { readCatalog } from '#websites/catalogs';
 
 /**
  * The 73 real development pages (31 shops) served as one local shop, as issue 11 tried them: each

@@ -5,13 +5,13 @@ import { settleJob } from '#core/pricing';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
-import { catalogPointerWrites, latestCatalog, readCatalog } from '#store/catalogs';
 import { dynamo } from '#store/dynamo';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob } from '#test/jobs';
 import { addProjectMember, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
+import { catalogPointerWrites, latestCatalog, readCatalog } from '#websites/catalogs';
 
 /**
  * A small JSON-LD shop with a part robots.txt disallows, so the scrape lane runs end to end in

@@ -16,6 +16,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['crawl', 'match'],
   ['store'],
   ['accounts'],
+  ['websites'],
   ['history'],
   ['billing', 'exports'],
   ['webhooks'],

@@ -1,9 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { fromJsonLines, toJsonLines } from '#core/json-lines';
 import type { ProductRecord } from '#core/product-record';
 import type { UrlResult } from '#crawl/page/scrape-url';
-import { getDataObject, JSON_LINES, putDataObject } from './data-bucket.ts';
-import { dynamo, type TransactItem, tableName } from './dynamo.ts';
-import { websiteCatalogKey } from './keys.ts';
+import { getDataObject, JSON_LINES, putDataObject } from '#store/data-bucket';
+import { dynamo, type TransactItem, tableName } from '#store/dynamo';
+import { websiteCatalogKey } from '#store/keys';
 
 /**
  * Catalogs: the products one scrape job delivered, as one JSON Lines object per version in the data
@@ -37,15 +38,6 @@ export interface CatalogPointer {
 
 export const catalogObjectKey = (projectId: string, websiteId: string, version: string) =>
   `catalogs/${projectId}/${websiteId}/${version}.jsonl`;
-
-export const toJsonLines = (records: readonly unknown[]) =>
-  records.map((record) => `${JSON.stringify(record)}\n`).join('');
-
-export const fromJsonLines = <T>(text: string): T[] =>
-  text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
 
 /**
  * What became of each URL a scrape job fetched, in the order planned, beside its catalog version
