@@ -1,4 +1,5 @@
-import { type Customer, getCustomer } from '#accounts/customers';
+import type { Customer } from '#accounts/account';
+import { customerStore } from '#accounts/account-services';
 import { ledger } from '#billing/ledger-services';
 import type { AnalysisCharge } from '#billing/setup-billing';
 import { newId } from '#core/ids';
@@ -55,7 +56,7 @@ export async function createSetupJob(
 ): Promise<{ job: SetupJob; created: boolean }> {
   const address = websiteAddress(request.url);
   const localization = localize(request.country, request.currency);
-  const customer = project.customer_id ? await getCustomer(project.customer_id) : null;
+  const customer = project.customer_id ? await customerStore.get(project.customer_id) : null;
   if (!customer) throw new Error(`Project ${project.project_id} has no customer to bill`);
   const lock = openSetupKey(project.project_id, address.identity);
   const projectWrites = project.localization ? [] : [localizeIfUnset(project.project_id, localization)];

@@ -1,4 +1,4 @@
-import type { Customer } from '#accounts/customers';
+import type { Customer } from '#accounts/account';
 import type { CustomerRole } from '#core/access-policy';
 import { formatMoney } from '#core/money';
 import type { MonthlyUsage } from '#store/monthly-usage';
