@@ -10,7 +10,7 @@ import { localize } from '#core/localization';
 import { formatMoney, parseMoney } from '#core/money';
 import { BadRequest, Conflict, NotFound } from '#core/problem';
 import type { Quotas } from '#core/quotas';
-import { setExportsEnabled } from '#exports/export-records';
+import { exportStore } from '#exports/export-services';
 import { createProject, putProjectMembership } from '#store/projects';
 
 /**
@@ -156,7 +156,7 @@ export const commands = {
   'set-exports': async (flags) => {
     const projectId = text(flags, 'project');
     const enabled = oneOf(text(flags, 'enabled'), ['true', 'false'], 'enabled') === 'true';
-    await setExportsEnabled(projectId, enabled);
+    await exportStore.setEnabled(projectId, enabled, new Date().toISOString());
     return { project_id: projectId, exports_enabled: enabled };
   },
 

@@ -11,7 +11,7 @@ import {
   priceHistoryRow,
 } from './export-datasets.ts';
 import type { ExportFormat } from './export-formats.ts';
-import type { ExportRecord } from './export-records.ts';
+import type { ExportRecord } from './export-record.ts';
 import {
   type FormatsToWrite,
   type ProductSource,

@@ -30,15 +30,8 @@ import {
   readExportFile,
 } from './export-files.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
-import {
-  type ExportRecord,
-  exportsEnabled,
-  fileOf,
-  getExportRecord,
-  listExportRecords,
-  objectKeyOf,
-  putExportRecord,
-} from './export-records.ts';
+import { type ExportRecord, fileOf, objectKeyOf } from './export-record.ts';
+import { exportStore } from './export-services.ts';
 import { currentHistoryFile, isHistoryDataset } from './history-exports.ts';
 import { type PriceComparisonItem, priceComparisonItem } from './price-comparison-items.ts';
 import { pendingProjectRecord, productRowOfLine } from './project-file-parts.ts';
@@ -304,14 +297,14 @@ export async function exportProducts(
   const parts = await Promise.all(
     sources.map(async (source) => {
       if (source === own) return written;
-      const held = await getExportRecord(project.project_id, 'products', source.websiteId);
+      const held = await exportStore.get(project.project_id, 'products', source.websiteId);
       // A website's file left behind (another currency, an older catalog) is brought up to date.
       return held && isCurrent(held, project, [source])
         ? held
         : writeProducts(project, source.websiteId, [source]);
     }),
   );
-  await putExportRecord(
+  await exportStore.put(
     pendingProjectRecord(
       project.project_id,
       parts,
@@ -328,7 +321,7 @@ const projectFileKeys = (projectId: string) => ({
 
 /** The website's products file as it is when current with its JSON Lines twin in the bucket; else built again. */
 async function currentPart(project: ExportingProject, source: ProductSource): Promise<ExportRecord> {
-  const held = await getExportRecord(project.project_id, 'products', source.websiteId);
+  const held = await exportStore.get(project.project_id, 'products', source.websiteId);
   if (held?.jsonl && isCurrent(held, project, [source]) && (await formatExists(held, 'jsonl'))) return held;
   return writeProducts(project, source.websiteId, [source]);
 }
@@ -378,7 +371,7 @@ async function currentJobFile(
   if (dataset !== 'products' || job.job_type !== 'URL_SCRAPE' || !job.website_id || !job.settlement)
     return null;
   if (choice.websiteId !== null && choice.websiteId !== job.website_id) return null;
-  const record = await getExportRecord(project.project_id, dataset, job.website_id, job.job_id);
+  const record = await exportStore.get(project.project_id, dataset, job.website_id, job.job_id);
   if (record && record.currency === projectCurrency(project) && (await formatExists(record, choice.format)))
     return record;
   return writeUrlScrapeFile(project, await conversionFor(project), {
@@ -395,7 +388,7 @@ async function currentFile(
 ): Promise<ExportRecord | null> {
   const { websiteId, jobId, format } = choice;
   if (jobId !== null) return currentJobFile(project, dataset, { ...choice, jobId });
-  const record = await getExportRecord(project.project_id, dataset, websiteId);
+  const record = await exportStore.get(project.project_id, dataset, websiteId);
   if (isHistoryDataset(dataset)) {
     return currentHistoryFile(project, dataset, { websiteId, format }, { record, exists: formatExists }, () =>
       conversionFor(project),
@@ -449,7 +442,7 @@ async function currentFile(
 export async function listExports(project: ExportingProject): Promise<ExportListItem[]> {
   assertOpen();
   const [records, websites] = await Promise.all([
-    listExportRecords(project.project_id),
+    exportStore.ofProject(project.project_id),
     websiteStore.ofProject(project.project_id),
   ]);
   const present = new Set(websites.map((site) => site.website_id));
@@ -482,7 +475,7 @@ export async function exportFileLink(
 ): Promise<ExportLink> {
   assertOpen();
   if (!isExportDataset(dataset)) throw NotFound('DATASET_NOT_FOUND', `No export dataset ${dataset}.`);
-  if (!(await exportsEnabled(project.project_id)))
+  if (!(await exportStore.enabled(project.project_id)))
     throw Forbidden('EXPORTS_NOT_ENABLED', 'Exports are not enabled for this project; contact support.');
   const { websiteId, jobId, format } = choice;
   if (websiteId !== null) await projectWebsite(project.project_id, websiteId);
@@ -518,7 +511,7 @@ export async function priceComparison(
   websiteId: string,
 ): Promise<PriceComparisonItem[]> {
   assertOpen();
-  if (!(await exportsEnabled(project.project_id)))
+  if (!(await exportStore.enabled(project.project_id)))
     throw Forbidden('EXPORTS_NOT_ENABLED', 'Exports are not enabled for this project; contact support.');
   await projectWebsite(project.project_id, websiteId);
   const file = await currentFile(project, 'price_comparison', { websiteId, jobId: null, format: 'jsonl' });

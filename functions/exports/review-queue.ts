@@ -5,7 +5,7 @@ import { listMatchDecisions } from '#store/match-decisions';
 import type { Project } from '#store/projects';
 import { latestCatalog, readCatalog } from '#websites/catalogs';
 import type { ReviewedMatch } from './export-datasets.ts';
-import { getExportRecord } from './export-records.ts';
+import { exportStore } from './export-services.ts';
 import { getRunMatches } from './run-matches.ts';
 
 /** What a reviewer compares of a product besides its name: its price and identifiers. */
@@ -60,7 +60,7 @@ export async function reviewQueue(
   project: Pick<Project, 'project_id' | 'auto_accept_confidence'>,
   websiteId: string,
 ): Promise<ReviewItem[]> {
-  const run = (await getExportRecord(project.project_id, 'matches', websiteId))?.matching_run;
+  const run = (await exportStore.get(project.project_id, 'matches', websiteId))?.matching_run;
   if (!run) return [];
   const pending = reviewMatches<Omit<ReviewedMatch, 'status'>>(
     websiteId,

@@ -1,7 +1,7 @@
 import type { ProductRecord } from '#core/product-record';
 import { catalogObjectKey, readCatalog, readUrlOutcomes, type UrlOutcomeLine } from '#websites/catalogs';
 import { type PriceConversion, URL_SCRAPE_COLUMNS, urlScrapeRow } from './export-datasets.ts';
-import type { ExportRecord } from './export-records.ts';
+import type { ExportRecord } from './export-record.ts';
 import { type ExportingProject, writeExportFile } from './write-export-file.ts';
 
 /** The settled URL scrape job a products file is written for. */

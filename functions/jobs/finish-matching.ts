@@ -1,6 +1,6 @@
 import { NO_COUNTS } from '#core/matching-progress';
 import type { MatchRecord } from '#exports/export-datasets';
-import { getExportRecord } from '#exports/export-records';
+import { exportStore } from '#exports/export-services';
 import { exportMatches } from '#exports/project-exports';
 import { getRunMatches } from '#exports/run-matches';
 import { countOverlap, type ProductLink } from '#match/count-overlap';
@@ -62,7 +62,7 @@ export async function finishMatching(jobId: string): Promise<MatchingStep> {
   if (job.status !== 'EXPORTING') return STOP;
   const matches = await getRunMatches(jobId);
   const writeFiles =
-    !job.sample || (await getExportRecord(job.project_id, 'matches', job.reference_website_id)) === null;
+    !job.sample || (await exportStore.get(job.project_id, 'matches', job.reference_website_id)) === null;
   const exported =
     writeFiles &&
     (await exportMatches(job.project_id, {
