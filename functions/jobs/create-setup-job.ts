@@ -17,7 +17,6 @@ import type { TransactItem } from '#store/dynamo';
 import { takeFreeAnalysis } from '#store/free-analyses';
 import { jobStore } from '#store/job-store';
 import { openSetupKey } from '#store/keys';
-import { monthlyUsage } from '#store/monthly-usage';
 import { localizeIfUnset, type Project } from '#store/projects';
 import { readSetupSlots, takeSetupSlot } from '#store/setup-slots';
 import type { Website } from '#websites/website';
@@ -78,7 +77,7 @@ export async function createSetupJob(
       return { job, created: true };
     }
     const month = pragueMonthOf(new Date());
-    const usage = await monthlyUsage(customer.customer_id, month);
+    const usage = await ledger.monthlyUsage(customer.customer_id, month);
     const price = setupAnalysisCharge(
       {
         usedThisMonth: usage.free_analyses_used,
