@@ -248,7 +248,8 @@ async function exportWork(): Promise<{ bySize: Row[]; byWebsites: Row[] }> {
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     const { dynamo } = await import('#store/dynamo');
     const { landWebsiteItems } = await import('#websites/dynamo-website-store');
-    const { writeCatalog, catalogPointerWrites, readCatalog } = await import('#websites/catalogs');
+    const { catalogPointerWrites } = await import('#websites/dynamo-catalog-store');
+    const { catalogStore } = await import('#websites/website-services');
     const { estimateJob } = await import('#core/pricing');
     const { exportProducts, exportFileLink } = await import('#exports/project-exports');
     const { writeExportFile } = await import('#exports/write-export-file');
@@ -275,7 +276,7 @@ async function exportWork(): Promise<{ bySize: Row[]; byWebsites: Row[] }> {
       for (const [website, websiteId] of websiteIds.entries()) {
         const catalog = Array.from({ length: perWebsite }, (_, index) => product(website, index));
         const version = `job_${websiteId}`;
-        const objectKey = await writeCatalog(projectId, websiteId, version, catalog);
+        const objectKey = await catalogStore.write(projectId, websiteId, version, catalog);
         const now = new Date(Date.parse('2026-11-20T00:00:00.000Z') + website).toISOString();
         const pointer = {
           website_id: websiteId,
@@ -323,7 +324,7 @@ async function exportWork(): Promise<{ bySize: Row[]; byWebsites: Row[] }> {
           for (const scope of [websiteId, null]) {
             const scoped = sources.filter((source) => scope === null || source.websiteId === scope);
             const conversion = { currency: 'EUR', rates: await bundledRates.current() };
-            const catalogs = await Promise.all(scoped.map((source) => readCatalog(source.pointer)));
+            const catalogs = await Promise.all(scoped.map((source) => catalogStore.read(source.pointer)));
             await writeExportFile(project, conversion, {
               dataset: 'products',
               websiteId: scope,

@@ -6,9 +6,8 @@ import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { listMatchDecisions, matchDecisionsVersion } from '#store/match-decisions';
 import { getProject, type Project } from '#store/projects';
-import { latestCatalog, readCatalog } from '#websites/catalogs';
 import { projectWebsite } from '#websites/project-website';
-import { websiteStore } from '#websites/website-services';
+import { catalogStore, websiteStore } from '#websites/website-services';
 import {
   type ExportDataset,
   isExportDataset,
@@ -107,7 +106,7 @@ async function productSources(projectId: string, websiteId: string | null): Prom
   const websiteIds = websiteId
     ? [websiteId]
     : (await websiteStore.ofProject(projectId)).map((site) => site.website_id);
-  const pointers = await Promise.all(websiteIds.map((id) => latestCatalog(id)));
+  const pointers = await Promise.all(websiteIds.map((id) => catalogStore.latest(id)));
   return websiteIds.flatMap((id, index) => {
     const pointer = pointers[index];
     return pointer ? [{ websiteId: id, pointer }] : [];
@@ -140,7 +139,7 @@ async function writeProducts(
   sources: readonly ProductSource[],
 ): Promise<ExportRecord> {
   const conversion = await conversionFor(project);
-  const catalogs = await Promise.all(sources.map((source) => readCatalog(source.pointer)));
+  const catalogs = await Promise.all(sources.map((source) => catalogStore.read(source.pointer)));
   function* rows() {
     for (const [index, source] of sources.entries()) {
       for (const product of catalogs[index] ?? []) yield productRow(source.websiteId, product, conversion);
@@ -196,12 +195,12 @@ async function writeMatchFiles(
   versionRead?: number,
 ): Promise<Record<'matches' | 'price_comparison', ExportRecord>> {
   const websiteIds = [run.reference_website_id, ...run.competitor_website_ids];
-  const pointers = await Promise.all(websiteIds.map((id) => latestCatalog(id)));
+  const pointers = await Promise.all(websiteIds.map((id) => catalogStore.latest(id)));
   const sources = websiteIds.flatMap((websiteId, index) => {
     const pointer = pointers[index];
     return pointer ? [{ websiteId, pointer }] : [];
   });
-  const catalogs = await Promise.all(sources.map((source) => readCatalog(source.pointer)));
+  const catalogs = await Promise.all(sources.map((source) => catalogStore.read(source.pointer)));
   const products = new Map<string, ProductRecord>();
   for (const [index, source] of sources.entries()) {
     for (const product of catalogs[index] ?? []) {

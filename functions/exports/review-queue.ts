@@ -3,7 +3,7 @@ import { decisionId, reviewMatches } from '#core/match-decisions';
 import type { ProductRecord } from '#core/product-record';
 import { listMatchDecisions } from '#store/match-decisions';
 import type { Project } from '#store/projects';
-import { latestCatalog, readCatalog } from '#websites/catalogs';
+import { catalogStore } from '#websites/website-services';
 import type { ReviewedMatch } from './export-datasets.ts';
 import { exportStore } from './export-services.ts';
 import { getRunMatches } from './run-matches.ts';
@@ -119,8 +119,8 @@ function productFacts(product: ProductRecord | undefined): ReviewProductFacts | 
 async function catalogProducts(websiteIds: readonly string[]): Promise<Map<string, ProductRecord>> {
   const byKey = new Map<string, ProductRecord>();
   for (const websiteId of websiteIds) {
-    const pointer = await latestCatalog(websiteId);
-    const products: ProductRecord[] = pointer ? await readCatalog(pointer) : [];
+    const pointer = await catalogStore.latest(websiteId);
+    const products: ProductRecord[] = pointer ? await catalogStore.read(pointer) : [];
     for (const product of products) byKey.set(`${websiteId} ${product.url}`, product);
   }
   return byKey;

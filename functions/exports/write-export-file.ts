@@ -1,4 +1,4 @@
-import type { CatalogPointer } from '#websites/catalogs';
+import type { CatalogPointer } from '#websites/catalog';
 import type { CsvValue } from './csv-lines.ts';
 import type { ExportDataset, PriceConversion } from './export-datasets.ts';
 import { type ExportFileWriter, exportFileWriter, exportObjectKey } from './export-files.ts';

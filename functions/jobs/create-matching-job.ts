@@ -9,8 +9,8 @@ import { jobStore } from '#store/job-store';
 import { openMatchingKey } from '#store/keys';
 import { sampleTaken, takeSampleWrite } from '#store/matching-samples';
 import type { Project } from '#store/projects';
-import { type CatalogPointer, latestCatalog } from '#websites/catalogs';
-import { websiteStore } from '#websites/website-services';
+import type { CatalogPointer } from '#websites/catalog';
+import { catalogStore, websiteStore } from '#websites/website-services';
 import { announceNewJob } from './job-events.ts';
 import type { MatchingFields, MatchingJob } from './matching-job.ts';
 import { startLane } from './start-lane.ts';
@@ -45,7 +45,7 @@ export async function matchableCatalogs(
   const websites = await Promise.all(websiteIds.map((id) => websiteStore.get(id)));
   const missing = websiteIds.filter((_, i) => websites[i]?.project_id !== projectId);
   if (missing.length > 0) throw NotFound('WEBSITE_NOT_FOUND', `No such website: ${missing.join(', ')}.`);
-  const catalogs = await Promise.all(websiteIds.map((id) => latestCatalog(id)));
+  const catalogs = await Promise.all(websiteIds.map((id) => catalogStore.latest(id)));
   const without = websiteIds.filter((_, i) => !catalogs[i]);
   if (without.length > 0) {
     throw Conflict(

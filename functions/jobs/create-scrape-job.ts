@@ -10,11 +10,10 @@ import { openFullScrapeKey } from '#store/keys';
 import type { Project } from '#store/projects';
 import { putUrlList } from '#store/scrape-runs';
 import { catalogFreshness } from '#websites/catalog-freshness';
-import { latestCatalog, readCatalog } from '#websites/catalogs';
 import { projectWebsite } from '#websites/project-website';
 import { screenScrapeUrls } from '#websites/screen-scrape-urls';
 import type { Website } from '#websites/website';
-import { websiteStore } from '#websites/website-services';
+import { catalogStore, websiteStore } from '#websites/website-services';
 import { announceNewJob } from './job-events.ts';
 import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from './scrape-job.ts';
 
@@ -113,7 +112,7 @@ async function createUrlScrape(
 
 /** The product URLs of the website's last FULL catalog, while the catalog retention keeps it. */
 async function fullCatalogUrls(website: Website): Promise<{ urls: string[]; version: string }> {
-  const catalog = await latestCatalog(website.website_id, 'FULL');
+  const catalog = await catalogStore.latest(website.website_id, 'FULL');
   if (!catalog) {
     throw Conflict('NO_FULL_CATALOG', 'The website has no FULL catalog yet; run a FULL scrape first.');
   }
@@ -124,7 +123,7 @@ async function fullCatalogUrls(website: Website): Promise<{ urls: string[]; vers
     );
   }
   // A page offering variants is a line per variant in the catalog, and one URL to scrape.
-  const urls = [...new Set((await readCatalog(catalog)).map((product) => product.url))];
+  const urls = [...new Set((await catalogStore.read(catalog)).map((product) => product.url))];
   if (urls.length === 0) {
     throw Conflict('NO_FULL_CATALOG', 'The last FULL catalog of the website holds no products.');
   }
@@ -136,7 +135,7 @@ async function createFullScrape(base: Base): Promise<ScrapeCreation> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const open = await jobStore().holdingKey<ScrapeFields>(lock);
     if (open) return { job: open, created: false };
-    const catalog = await latestCatalog(base.website.website_id, 'FULL');
+    const catalog = await catalogStore.latest(base.website.website_id, 'FULL');
     if (!base.options.evenIfFresh && catalog && catalogFreshness(catalog.created_at) === 'FRESH') {
       throw Conflict(
         'CATALOG_UP_TO_DATE',

@@ -10,8 +10,7 @@ import { Conflict, NotFound } from '#core/problem';
 import { listMatchDecisions, putMatchDecision } from '#store/match-decisions';
 import { getPairState } from '#store/matching-runs';
 import type { Project } from '#store/projects';
-import { latestCatalog, readCatalog } from '#websites/catalogs';
-import { websiteStore } from '#websites/website-services';
+import { catalogStore, websiteStore } from '#websites/website-services';
 import { matchRecord } from './match-record.ts';
 
 /** Writes tried while racing decisions on the same products come and go. */
@@ -34,7 +33,7 @@ async function assertProducts(project: Project, request: DecisionRequest): Promi
       'WEBSITE_NOT_FOUND',
       `No such website: ${missing.map((side) => side.websiteId).join(', ')}.`,
     );
-  const pointers = await Promise.all(sides.map((side) => latestCatalog(side.websiteId)));
+  const pointers = await Promise.all(sides.map((side) => catalogStore.latest(side.websiteId)));
   const uncatalogued = sides.filter((_, i) => !pointers[i]);
   if (uncatalogued.length > 0)
     throw Conflict(
@@ -42,7 +41,7 @@ async function assertProducts(project: Project, request: DecisionRequest): Promi
       `Scrape these websites first: ${uncatalogued.map((side) => side.websiteId).join(', ')}.`,
     );
   for (const [i, side] of sides.entries()) {
-    const products = await readCatalog(pointers[i] as { object_key: string });
+    const products = await catalogStore.read(pointers[i] as { object_key: string });
     if (!products.some((product) => product.url === side.url))
       throw NotFound('PRODUCT_NOT_FOUND', `Website ${side.websiteId} has no product ${side.url}.`);
   }

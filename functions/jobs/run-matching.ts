@@ -9,8 +9,8 @@ import { jobStore } from '#store/job-store';
 import { listMatchDecisions } from '#store/match-decisions';
 import { getPairState } from '#store/matching-runs';
 import { getProject } from '#store/projects';
-import { type CatalogPointer, latestCatalog, readCatalog } from '#websites/catalogs';
-import { websiteStore } from '#websites/website-services';
+import type { CatalogPointer } from '#websites/catalog';
+import { catalogStore, websiteStore } from '#websites/website-services';
 import {
   type MatchingFields,
   type MatchingJob,
@@ -51,7 +51,7 @@ async function loadCatalogs(job: MatchingJob): Promise<{ pointers: CatalogPointe
   if (ids.some((id) => !present.has(id))) {
     return fail('A website of the job was removed from the project.', 'WEBSITE_REMOVED');
   }
-  const pointers = await Promise.all(ids.map((id) => latestCatalog(id)));
+  const pointers = await Promise.all(ids.map((id) => catalogStore.latest(id)));
   if (pointers.some((pointer) => pointer === null)) {
     return fail('A website of the job has no catalog any more.', 'NO_CATALOG');
   }
@@ -110,7 +110,7 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
 
   const loaded = await loadCatalogs(job);
   if ('next' in loaded) return loaded;
-  const catalogs = await Promise.all(loaded.pointers.map((pointer) => readCatalog(pointer)));
+  const catalogs = await Promise.all(loaded.pointers.map((pointer) => catalogStore.read(pointer)));
   const [referenceAll = [], ...competitorCatalogs] = catalogs;
   const reference: ProductRecord[] =
     job.sample_products === null ? referenceAll : referenceAll.slice(0, job.sample_products);

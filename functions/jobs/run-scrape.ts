@@ -25,16 +25,10 @@ import {
   putBatchPart,
   type UrlResultCounts,
 } from '#store/scrape-runs';
-import {
-  type CatalogKind,
-  catalogPointerWrites,
-  latestCatalog,
-  type UrlOutcomeLine,
-  writeCatalog,
-  writeUrlOutcomes,
-} from '#websites/catalogs';
+import type { CatalogKind, UrlOutcomeLine } from '#websites/catalog';
+import { catalogPointerWrites } from '#websites/dynamo-catalog-store';
 import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
-import { websiteStore } from '#websites/website-services';
+import { catalogStore, websiteStore } from '#websites/website-services';
 import { batchProgress } from './batch-progress.ts';
 import { crawlSettings } from './crawl-settings.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';
@@ -350,11 +344,11 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
   const pages = new Set(products.map(pageIdentity)).size;
   // Read before the pointer moves to this job's catalog, in the same transaction as the job.
   const previous = POINTERS[job.variant].includes('COMPLETE')
-    ? await latestCatalog(job.website_id)
+    ? await catalogStore.latest(job.website_id)
     : undefined;
   const settledAt = new Date().toISOString();
-  const objectKey = await writeCatalog(job.project_id, job.website_id, job.job_id, products);
-  await writeUrlOutcomes(job.project_id, job.website_id, job.job_id, urlOutcomes);
+  const objectKey = await catalogStore.write(job.project_id, job.website_id, job.job_id, products);
+  await catalogStore.writeUrlOutcomes(job.project_id, job.website_id, job.job_id, urlOutcomes);
   const pointer = {
     website_id: job.website_id,
     project_id: job.project_id,

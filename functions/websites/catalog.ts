@@ -1,10 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { fromJsonLines, toJsonLines } from '#core/json-lines';
-import type { ProductRecord } from '#core/product-record';
 import type { UrlResult } from '#crawl/page/scrape-url';
-import { getDataObject, JSON_LINES, putDataObject } from '#store/data-bucket';
-import { dynamo, type TransactItem, tableName } from '#store/dynamo';
-import { websiteCatalogKey } from '#store/keys';
 
 /**
  * Catalogs: the products one scrape job delivered, as one JSON Lines object per version in the data
@@ -13,7 +7,7 @@ import { websiteCatalogKey } from '#store/keys';
  * catalogs that later work reads:
  *
  * - `COMPLETE`: the newest whole catalog (a FULL scrape, or a CATALOG_URLS re-scrape of one); what
- *   matching and exports read, through `latestCatalog` and `readCatalog`.
+ *   matching and exports read, through `catalogStore.latest` and `read`.
  * - `FULL`: the newest catalog of a FULL scrape; its age decides whether a FULL scrape is still
  *   fresh and whether CATALOG_URLS may re-scrape its URLs.
  *
@@ -51,63 +45,5 @@ export interface UrlOutcomeLine {
   product_url: string | null;
 }
 
-const urlOutcomesObjectKey = (projectId: string, websiteId: string, version: string) =>
+export const urlOutcomesObjectKey = (projectId: string, websiteId: string, version: string) =>
   `catalogs/${projectId}/${websiteId}/${version}.urls.jsonl`;
-
-export const writeUrlOutcomes = (
-  projectId: string,
-  websiteId: string,
-  version: string,
-  lines: readonly UrlOutcomeLine[],
-) => putDataObject(urlOutcomesObjectKey(projectId, websiteId, version), toJsonLines(lines), JSON_LINES);
-
-/** The URL outcomes of a catalog version; null when none were written (a version older than them). */
-export async function readUrlOutcomes(
-  projectId: string,
-  websiteId: string,
-  version: string,
-): Promise<UrlOutcomeLine[] | null> {
-  const text = await getDataObject(urlOutcomesObjectKey(projectId, websiteId, version));
-  return text === null ? null : fromJsonLines<UrlOutcomeLine>(text);
-}
-
-/** Writes one catalog version; writing the same version again (a retried task) replaces it whole. */
-export async function writeCatalog(
-  projectId: string,
-  websiteId: string,
-  version: string,
-  products: readonly ProductRecord[],
-): Promise<string> {
-  const key = catalogObjectKey(projectId, websiteId, version);
-  await putDataObject(key, toJsonLines(products), JSON_LINES);
-  return key;
-}
-
-/** The pointer writes that make `pointer` the website's newest catalog of each kind. */
-export function catalogPointerWrites(pointer: CatalogPointer, kinds: readonly CatalogKind[]): TransactItem[] {
-  return kinds.map((kind) => ({
-    Put: {
-      TableName: tableName(),
-      Item: { ...websiteCatalogKey(pointer.website_id, kind), type: 'CatalogPointer', kind, ...pointer },
-    },
-  }));
-}
-
-/** The website's newest catalog of a kind (by default the newest whole one), or null when none. */
-export async function latestCatalog(
-  websiteId: string,
-  kind: CatalogKind = 'COMPLETE',
-): Promise<CatalogPointer | null> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: websiteCatalogKey(websiteId, kind), ConsistentRead: true }),
-  );
-  if (!Item) return null;
-  const { PK: _pk, SK: _sk, type: _type, kind: _kind, ...pointer } = Item;
-  return pointer as CatalogPointer;
-}
-
-/** The product records of a catalog version; empty when its object is gone. */
-export async function readCatalog(pointer: Pick<CatalogPointer, 'object_key'>): Promise<ProductRecord[]> {
-  const text = await getDataObject(pointer.object_key);
-  return text === null ? [] : fromJsonLines<ProductRecord>(text);
-}

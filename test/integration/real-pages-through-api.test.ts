@@ -17,7 +17,7 @@ import {
   type ScoredField,
   scoreExtraction,
 } from '#test/score-extraction';
-import { readCatalog } from '#websites/catalogs';
+import { catalogStore } from '#websites/website-services';
 
 /**
  * The 73 real development pages (31 shops) served as one local shop, as issue 11 tried them: each
@@ -127,7 +127,7 @@ const scrape = async (body: Record<string, unknown>) => {
   expect((await api.post(`/jobs/scraping/${created.body.job_id}/approve`)).status).toBe(200);
   const { job } = await pollJob(api, `/jobs/scraping/${created.body.job_id}`);
   expect(job.status).toBe('COMPLETED');
-  return readCatalog({ object_key: `catalogs/${projectId}/${websiteId}/${job.job_id}.jsonl` });
+  return catalogStore.read({ object_key: `catalogs/${projectId}/${websiteId}/${job.job_id}.jsonl` });
 };
 
 const library = scoreOf(readRealPagesUntrained(pages));
