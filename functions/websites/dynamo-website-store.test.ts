@@ -16,12 +16,14 @@ const dynamo = mockClient(DynamoDBDocumentClient);
 
 afterEach(() => dynamo.reset());
 
-const website = {
+/** A website as a setup before rendering was decided stored it: no `rendering`. */
+const stored = {
   website_id: 'web_a',
   project_id: 'prj_a',
   url: 'https://shop.example/',
   domain: 'shop.example',
-} as Website;
+};
+const website = stored as Website;
 
 const cancelled = (code: string) =>
   Object.assign(new Error('cancelled'), {
@@ -68,11 +70,11 @@ describe('the website store', () => {
   it('reads a website set up before rendering was decided as read over HTTP, without its keys', async () => {
     // Prepare
     dynamo.on(GetCommand).resolves({
-      Item: { PK: 'WEBSITE#web_a', SK: 'WEBSITE', GSI1PK: 'x', GSI1SK: 'y', type: 'Website', ...website },
+      Item: { PK: 'WEBSITE#web_a', SK: 'WEBSITE', GSI1PK: 'x', GSI1SK: 'y', type: 'Website', ...stored },
     });
     // Act
     const read = await dynamoWebsiteStore.get('web_a');
     // Assess
-    expect(read).toEqual({ rendering: 'HTTP', ...website });
+    expect(read).toEqual({ rendering: 'HTTP', ...stored });
   });
 });
