@@ -249,7 +249,7 @@ async function exportWork(): Promise<{ bySize: Row[]; byWebsites: Row[] }> {
     const { dynamo } = await import('#store/dynamo');
     const { landWebsiteItems } = await import('#websites/dynamo-website-store');
     const { catalogPointerWrites } = await import('#websites/dynamo-catalog-store');
-    const { catalogStore } = await import('#websites/website-services');
+    const { catalogStore } = await import('#websites/catalog-services');
     const { estimateJob } = await import('#core/pricing');
     const { exportProducts, exportFileLink } = await import('#exports/project-exports');
     const { writeExportFile } = await import('#exports/write-export-file');

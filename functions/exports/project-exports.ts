@@ -6,8 +6,9 @@ import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { listMatchDecisions, matchDecisionsVersion } from '#store/match-decisions';
 import { getProject, type Project } from '#store/projects';
+import { catalogStore } from '#websites/catalog-services';
 import { projectWebsite } from '#websites/project-website';
-import { catalogStore, websiteStore } from '#websites/website-services';
+import { websiteStore } from '#websites/website-services';
 import {
   type ExportDataset,
   isExportDataset,

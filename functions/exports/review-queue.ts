@@ -3,7 +3,7 @@ import { decisionId, reviewMatches } from '#core/match-decisions';
 import type { ProductRecord } from '#core/product-record';
 import { listMatchDecisions } from '#store/match-decisions';
 import type { Project } from '#store/projects';
-import { catalogStore } from '#websites/website-services';
+import { catalogStore } from '#websites/catalog-services';
 import type { ReviewedMatch } from './export-datasets.ts';
 import { exportStore } from './export-services.ts';
 import { getRunMatches } from './run-matches.ts';

@@ -1,6 +1,6 @@
 import type { ProductRecord } from '#core/product-record';
 import { catalogObjectKey, type UrlOutcomeLine } from '#websites/catalog';
-import { catalogStore } from '#websites/website-services';
+import { catalogStore } from '#websites/catalog-services';
 import { type PriceConversion, URL_SCRAPE_COLUMNS, urlScrapeRow } from './export-datasets.ts';
 import type { ExportRecord } from './export-record.ts';
 import { type ExportingProject, writeExportFile } from './write-export-file.ts';

@@ -10,7 +10,7 @@ import { listMatchDecisions } from '#store/match-decisions';
 import { projectPairStates } from '#store/matching-runs';
 import { getProject } from '#store/projects';
 import { catalogObjectKey } from '#websites/catalog';
-import { catalogStore } from '#websites/website-services';
+import { catalogStore } from '#websites/catalog-services';
 import type { MatchedReference, StoredChange } from './change-record.ts';
 import { historyStore } from './history-services.ts';
 import { computeChanges, type PriceChange } from './price-changes.ts';

@@ -10,10 +10,11 @@ import { openFullScrapeKey } from '#store/keys';
 import type { Project } from '#store/projects';
 import { putUrlList } from '#store/scrape-runs';
 import { catalogFreshness } from '#websites/catalog-freshness';
+import { catalogStore } from '#websites/catalog-services';
 import { projectWebsite } from '#websites/project-website';
 import { screenScrapeUrls } from '#websites/screen-scrape-urls';
 import type { Website } from '#websites/website';
-import { catalogStore, websiteStore } from '#websites/website-services';
+import { websiteStore } from '#websites/website-services';
 import { announceNewJob } from './job-events.ts';
 import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from './scrape-job.ts';
 

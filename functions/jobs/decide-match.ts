@@ -10,7 +10,8 @@ import { Conflict, NotFound } from '#core/problem';
 import { listMatchDecisions, putMatchDecision } from '#store/match-decisions';
 import { getPairState } from '#store/matching-runs';
 import type { Project } from '#store/projects';
-import { catalogStore, websiteStore } from '#websites/website-services';
+import { catalogStore } from '#websites/catalog-services';
+import { websiteStore } from '#websites/website-services';
 import { matchRecord } from './match-record.ts';
 
 /** Writes tried while racing decisions on the same products come and go. */

@@ -10,7 +10,8 @@ import { listMatchDecisions } from '#store/match-decisions';
 import { getPairState } from '#store/matching-runs';
 import { getProject } from '#store/projects';
 import type { CatalogPointer } from '#websites/catalog';
-import { catalogStore, websiteStore } from '#websites/website-services';
+import { catalogStore } from '#websites/catalog-services';
+import { websiteStore } from '#websites/website-services';
 import {
   type MatchingFields,
   type MatchingJob,

@@ -26,9 +26,10 @@ import {
   type UrlResultCounts,
 } from '#store/scrape-runs';
 import type { CatalogKind, UrlOutcomeLine } from '#websites/catalog';
+import { catalogStore } from '#websites/catalog-services';
 import { catalogPointerWrites } from '#websites/dynamo-catalog-store';
 import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
-import { catalogStore, websiteStore } from '#websites/website-services';
+import { websiteStore } from '#websites/website-services';
 import { batchProgress } from './batch-progress.ts';
 import { crawlSettings } from './crawl-settings.ts';
 import { progressWriter, runTracked } from './progress-writer.ts';

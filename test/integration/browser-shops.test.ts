@@ -9,7 +9,7 @@ import { pollJob } from '#test/jobs';
 import { newProject } from '#test/operator';
 import { startOwnedProject } from '#test/owned-project';
 import { closedPort, startTestProxy, type TestProxy } from '#test/test-proxy';
-import { catalogStore } from '#websites/website-services';
+import { catalogStore } from '#websites/catalog-services';
 
 /**
  * Shops that need a browser and shops that push back, each through a setup and a FULL scrape on

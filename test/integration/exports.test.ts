@@ -19,8 +19,8 @@ import { addProjectMember, newCustomer, newProject, newUser } from '#test/operat
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsv, readCsvObjects } from '#test/read-csv';
 import { readParquet, readXlsx } from '#test/read-export-files';
+import { catalogStore } from '#websites/catalog-services';
 import { catalogPointerWrites } from '#websites/dynamo-catalog-store';
-import { catalogStore } from '#websites/website-services';
 
 // S3 goes through a fault proxy, so the outage rows can fail the exports bucket alone.
 const engines = inject('engines');

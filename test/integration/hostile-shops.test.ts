@@ -7,7 +7,7 @@ import { type HandMadeShop, listingPage, productPage, startHandMadeShop } from '
 import { pollJob } from '#test/jobs';
 import { expectSettledLedger } from '#test/ledger-check';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
-import { catalogStore } from '#websites/website-services';
+import { catalogStore } from '#websites/catalog-services';
 
 /**
  * Shops that attack the crawler (issue 18) and shops that put products where the learned pattern

@@ -16,8 +16,8 @@ import { pollJob } from '#test/jobs';
 import { addProjectMember, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsvObjects } from '#test/read-csv';
+import { catalogStore } from '#websites/catalog-services';
 import { catalogPointerWrites } from '#websites/dynamo-catalog-store';
-import { catalogStore } from '#websites/website-services';
 
 // This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
 process.env.CRAWL_MIN_DELAY_MS = '0';

@@ -17,7 +17,7 @@ import {
   type ScoredField,
   scoreExtraction,
 } from '#test/score-extraction';
-import { catalogStore } from '#websites/website-services';
+import { catalogStore } from '#websites/catalog-services';
 
 /**
  * The 73 real development pages (31 shops) served as one local shop, as issue 11 tried them: each

@@ -11,8 +11,8 @@ import { expectProblem } from '#test/expect-problem';
 import { pollJob } from '#test/jobs';
 import { addProjectMember, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
+import { catalogStore } from '#websites/catalog-services';
 import { catalogPointerWrites } from '#websites/dynamo-catalog-store';
-import { catalogStore } from '#websites/website-services';
 
 /**
  * A small JSON-LD shop with a part robots.txt disallows, so the scrape lane runs end to end in
