@@ -48,7 +48,7 @@ function printRows(title: string, unit: string, rows: Row[], axis = 'products'):
 async function progressWriteUnits(): Promise<Row[]> {
   const { MeteredJobStore } = await import('./metered-job-store.ts');
   const { useJobStore } = await import('#store/job-store');
-  const { batchProgress } = await import('#jobs/batch-progress');
+  const { batchProgress } = await import('#scraping/batch-progress');
   const { newJobRecord } = await import('#core/job-record');
   const { estimateJob } = await import('#core/pricing');
   const BATCH_SIZE = 100;

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
-import { createScrapeJob } from '#jobs/create-scrape-job';
 import { publicScrapeJob } from '#jobs/scrape-job';
 import { id } from '#platform/request-fields';
+import { createScrapeJob } from '#scraping/create-scrape-job';
 import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
 import { http } from '../http.ts';
 import { createdScrapeJob } from './job-responses.ts';

@@ -4,6 +4,8 @@ import { initialState } from '#core/lanes';
 import { type Difficulty, estimateJob } from '#core/pricing';
 import { BadRequest, Conflict } from '#core/problem';
 import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
+import { announceNewJob } from '#jobs/job-events';
+import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from '#jobs/scrape-job';
 import { priceList } from '#platform/price-list';
 import { jobStore } from '#store/job-store';
 import { openFullScrapeKey } from '#store/keys';
@@ -15,8 +17,6 @@ import { projectWebsite } from '#websites/project-website';
 import { screenScrapeUrls } from '#websites/screen-scrape-urls';
 import type { Website } from '#websites/website';
 import { websiteStore } from '#websites/website-services';
-import { announceNewJob } from './job-events.ts';
-import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from './scrape-job.ts';
 
 export interface ScrapeRequest {
   website_id: string;

@@ -14,6 +14,10 @@ import { runPool } from '#crawl/net/run-pool';
 import { scrapeUrl, type UrlResult } from '#crawl/page/scrape-url';
 import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
 import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
+import { crawlSettings } from '#jobs/crawl-settings';
+import { progressWriter, runTracked } from '#jobs/progress-writer';
+import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
+import type { ScrapeFields, ScrapeVariant } from '#jobs/scrape-job';
 import { setting } from '#platform/config';
 import { jobStore } from '#store/job-store';
 import { getProject } from '#store/projects';
@@ -31,10 +35,6 @@ import { catalogPointerWrites } from '#websites/dynamo-catalog-store';
 import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
 import { websiteStore } from '#websites/website-services';
 import { batchProgress } from './batch-progress.ts';
-import { crawlSettings } from './crawl-settings.ts';
-import { progressWriter, runTracked } from './progress-writer.ts';
-import { projectCrawlProxy } from './project-crawl-proxy.ts';
-import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
 
 /**
  * The work of the scrape lane, one function per task. Each moves the job itself with conditional
