@@ -48,7 +48,7 @@ function printRows(title: string, unit: string, rows: Row[], axis = 'products'):
 async function progressWriteUnits(): Promise<Row[]> {
   const { MeteredJobStore } = await import('./metered-job-store.ts');
   const { useJobStore } = await import('#store/job-store');
-  const { batchProgress } = await import('#jobs/batch-progress');
+  const { batchProgress } = await import('#scraping/batch-progress');
   const { newJobRecord } = await import('#core/job-record');
   const { estimateJob } = await import('#core/pricing');
   const BATCH_SIZE = 100;
@@ -247,8 +247,9 @@ async function exportWork(): Promise<{ bySize: Row[]; byWebsites: Row[] }> {
     const { meterS3 } = await import('./metered-s3.ts');
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     const { dynamo } = await import('#store/dynamo');
-    const { landWebsiteItems } = await import('#store/websites');
-    const { writeCatalog, catalogPointerWrites, readCatalog } = await import('#store/catalogs');
+    const { landWebsiteItems } = await import('#websites/dynamo-website-store');
+    const { catalogPointerWrites } = await import('#websites/dynamo-catalog-store');
+    const { catalogStore } = await import('#websites/catalog-services');
     const { estimateJob } = await import('#core/pricing');
     const { exportProducts, exportFileLink } = await import('#exports/project-exports');
     const { writeExportFile } = await import('#exports/write-export-file');
@@ -275,7 +276,7 @@ async function exportWork(): Promise<{ bySize: Row[]; byWebsites: Row[] }> {
       for (const [website, websiteId] of websiteIds.entries()) {
         const catalog = Array.from({ length: perWebsite }, (_, index) => product(website, index));
         const version = `job_${websiteId}`;
-        const objectKey = await writeCatalog(projectId, websiteId, version, catalog);
+        const objectKey = await catalogStore.write(projectId, websiteId, version, catalog);
         const now = new Date(Date.parse('2026-11-20T00:00:00.000Z') + website).toISOString();
         const pointer = {
           website_id: websiteId,
@@ -323,7 +324,7 @@ async function exportWork(): Promise<{ bySize: Row[]; byWebsites: Row[] }> {
           for (const scope of [websiteId, null]) {
             const scoped = sources.filter((source) => scope === null || source.websiteId === scope);
             const conversion = { currency: 'EUR', rates: await bundledRates.current() };
-            const catalogs = await Promise.all(scoped.map((source) => readCatalog(source.pointer)));
+            const catalogs = await Promise.all(scoped.map((source) => catalogStore.read(source.pointer)));
             await writeExportFile(project, conversion, {
               dataset: 'products',
               websiteId: scope,

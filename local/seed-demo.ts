@@ -1,8 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createApiKey } from '#accounts/api-keys';
-import { listMemberships } from '#accounts/customers';
-import { findUserIdByEmail } from '#accounts/users';
+import { customerStore, userStore } from '#accounts/account-services';
+import { createApiKey } from '#accounts/create-api-key';
 import { commands } from '#admin/commands';
 
 export const DEMO_EMAIL = 'demo@product-data.local';
@@ -19,13 +18,13 @@ export interface DemoAccount {
  */
 export async function seedDemo(dataDir: string | undefined): Promise<DemoAccount> {
   const keyFile = dataDir ? join(dataDir, 'demo-api-key') : undefined;
-  const existing = await findUserIdByEmail(DEMO_EMAIL);
+  const existing = await userStore.idByEmail(DEMO_EMAIL);
   if (existing) {
     const saved = keyFile ? await readFile(keyFile, 'utf8').catch(() => undefined) : undefined;
     const apiKey =
       saved?.trim() || (await createApiKey({ userId: existing, name: 'demo', projectId: null })).api_key;
     if (keyFile) await writeFile(keyFile, apiKey);
-    if ((await listMemberships(existing)).length === 0) await seedCustomer(existing);
+    if ((await customerStore.membershipsOf(existing)).length === 0) await seedCustomer(existing);
     return { userId: existing, apiKey };
   }
   const { customer_id } = await commands['create-customer']({ name: 'Demo customer' });

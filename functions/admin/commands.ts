@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createApiKey } from '#accounts/api-keys';
-import { createCustomer, getCustomer, putMembership, setQuotas } from '#accounts/customers';
-import { createUser, getUser } from '#accounts/users';
+import { customerStore, userStore } from '#accounts/account-services';
+import { createApiKey } from '#accounts/create-api-key';
+import { createCustomer } from '#accounts/create-customer';
+import { createUser } from '#accounts/create-user';
 import { ledger } from '#billing/ledger-services';
 import { CUSTOMER_ROLES, type CustomerRole, PROJECT_ROLES, type ProjectRole } from '#core/access-policy';
 import { balanceRecord } from '#core/balance-record';
@@ -9,7 +10,7 @@ import { localize } from '#core/localization';
 import { formatMoney, parseMoney } from '#core/money';
 import { BadRequest, Conflict, NotFound } from '#core/problem';
 import type { Quotas } from '#core/quotas';
-import { setExportsEnabled } from '#exports/export-records';
+import { exportStore } from '#exports/export-services';
 import { createProject, putProjectMembership } from '#store/projects';
 
 /**
@@ -57,13 +58,13 @@ function money(flags: Flags, name: string) {
 }
 
 async function existingCustomer(customerId: string) {
-  const customer = await getCustomer(customerId);
+  const customer = await customerStore.get(customerId);
   if (!customer) throw NotFound('CUSTOMER_NOT_FOUND', `No customer ${customerId}.`);
   return customer;
 }
 
 async function existingUser(userId: string) {
-  const user = await getUser(userId);
+  const user = await userStore.get(userId);
   if (!user) throw NotFound('USER_NOT_FOUND', `No user ${userId}.`);
   return user;
 }
@@ -103,7 +104,7 @@ export const commands = {
     const role = customerId ? oneOf(text(flags, 'role'), CUSTOMER_ROLES, 'role') : undefined;
     if (customerId) await existingCustomer(customerId);
     const user = await createUser({ email: text(flags, 'email'), name: text(flags, 'name') });
-    if (customerId && role) await putMembership(customerId, user.user_id, role);
+    if (customerId && role) await customerStore.putMember(customerId, user.user_id, role);
     const key = await createApiKey({ userId: user.user_id, name: 'created by operator', projectId: null });
     return { user_id: user.user_id, api_key: key.api_key };
   },
@@ -114,7 +115,7 @@ export const commands = {
     const role: CustomerRole = oneOf(text(flags, 'role'), CUSTOMER_ROLES, 'role');
     await existingCustomer(customerId);
     await existingUser(userId);
-    await putMembership(customerId, userId, role);
+    await customerStore.putMember(customerId, userId, role);
     return {};
   },
 
@@ -142,7 +143,7 @@ export const commands = {
   },
 
   'set-quotas': async (flags) => {
-    const customer = await setQuotas(text(flags, 'customer'), {
+    const customer = await customerStore.changeQuotas(text(flags, 'customer'), {
       max_projects: wholeNumber(flags, 'max-projects'),
       free_analyses_per_month: wholeNumber(flags, 'free-analyses'),
       monthly_spend_limit: money(flags, 'monthly-spend-limit'),
@@ -155,7 +156,7 @@ export const commands = {
   'set-exports': async (flags) => {
     const projectId = text(flags, 'project');
     const enabled = oneOf(text(flags, 'enabled'), ['true', 'false'], 'enabled') === 'true';
-    await setExportsEnabled(projectId, enabled);
+    await exportStore.setEnabled(projectId, enabled, new Date().toISOString());
     return { project_id: projectId, exports_enabled: enabled };
   },
 

@@ -1,4 +1,4 @@
-import { getCustomer } from '#accounts/customers';
+import { customerStore } from '#accounts/account-services';
 import { onFirstUse, setting } from '#platform/config';
 import { logError } from '#platform/log';
 import { readSecrets } from '#platform/secrets';
@@ -25,7 +25,7 @@ export const topups = onFirstUse(
         findCredit: ledger.findCredit,
       },
       accounting: accounting(),
-      customerName: async (customerId) => (await getCustomer(customerId))?.name ?? customerId,
+      customerName: async (customerId) => (await customerStore.get(customerId))?.name ?? customerId,
     }),
 );
 

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#core/ids';
 import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
-import { pragueMonthOf } from '#core/prague-month';
+import { pragueMonthBounds, pragueMonthOf } from '#core/prague-month';
 import { Conflict, Forbidden, PaymentRequired } from '#core/problem';
 import {
   conditionHeld,
@@ -20,7 +20,9 @@ import {
 import { dynamo, type TransactItem, tableName } from '#store/dynamo';
 import {
   balanceKey,
+  between,
   chargeKey,
+  chargesBetween,
   creditGuardKey,
   customerMonthKey,
   holdIndexingKey,
@@ -32,7 +34,15 @@ import {
   openHoldIndex,
 } from '#store/keys';
 import { queryAll } from '#store/query-all';
-import type { Balance, Charge, HoldWrites, Ledger, LedgerKind, OpenHold } from './ledger-store.ts';
+import type {
+  Balance,
+  Charge,
+  HoldWrites,
+  Ledger,
+  LedgerKind,
+  MonthlyUsage,
+  OpenHold,
+} from './ledger-store.ts';
 
 const ledgerEntry = (
   customerId: string,
@@ -484,6 +494,45 @@ async function chargeHold(customerId: string, holdId: string, charge: Charge): P
   );
 }
 
+async function monthlyUsage(customerId: string, month: string): Promise<MonthlyUsage> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: customerMonthKey(customerId, month),
+      ConsistentRead: true,
+    }),
+  );
+  return {
+    month,
+    free_analyses_used: Number(Item?.free_analyses_used ?? 0),
+    spent: Number(Item?.spent ?? 0) as Cents,
+    committed: Number(Item?.committed ?? 0) as Cents,
+  };
+}
+
+/**
+ * Charges sort by their settlement instant, so the month is one key range: from its first instant
+ * up to (not including) the next month's first.
+ */
+async function chargesOfMonth(customerId: string, month: string): Promise<Charge[]> {
+  const { start, end } = pragueMonthBounds(month);
+  const items = await queryAll({
+    ...between(chargesBetween(customerId, start.toISOString(), end.toISOString())),
+    ScanIndexForward: false,
+  });
+  return items.map((item) => ({
+    job_id: String(item.job_id),
+    job_type: String(item.job_type),
+    project_id: String(item.project_id),
+    website_id: typeof item.website_id === 'string' ? item.website_id : null,
+    quantity: Number(item.quantity),
+    amount: Number(item.amount) as Cents,
+    capped: item.capped === true,
+    settled_at: String(item.settled_at),
+    month: String(item.month),
+  }));
+}
+
 /**
  * The ledger in the service table. Every change is an append-only ledger entry written in the same
  * transaction as the balance it moves; the balance item keeps `spendable` (= balance − held) as its
@@ -500,4 +549,6 @@ export const dynamoLedger: Ledger = {
   chargeHold,
   openHolds,
   indexOlderHolds,
+  monthlyUsage,
+  chargesOfMonth,
 };

@@ -24,6 +24,18 @@ export interface Charge {
   month: string;
 }
 
+/** A customer's counters for one Europe/Prague month; the ledger moves them with its holds and charges. */
+export interface MonthlyUsage {
+  month: string;
+  free_analyses_used: number;
+  spent: Cents;
+  /**
+   * What the month's spend limit is measured against: charges of the month plus the holds placed in
+   * it that are still open. One attribute, so a hold's condition can test it without arithmetic.
+   */
+  committed: Cents;
+}
+
 /**
  * The prepaid credit, in billing's words: what the top-ups, the job charges, the operator and the
  * balance route need of it. The adapter (`dynamo-ledger.ts`) owns the table's keys, conditions and
@@ -91,4 +103,8 @@ export interface Ledger {
   indexOlderHolds(deadline?: number): Promise<boolean>;
   /** Settles a hold: charges `charge.amount` (never more than held) and releases the rest; false when it was closed already. */
   chargeHold(customerId: string, holdId: string, charge: Charge): Promise<boolean>;
+  /** The customer's counters of a Europe/Prague month; zeros for a month nothing moved yet. */
+  monthlyUsage(customerId: string, month: string): Promise<MonthlyUsage>;
+  /** The job charges settled in a Europe/Prague month, newest first. */
+  chargesOfMonth(customerId: string, month: string): Promise<Charge[]>;
 }

@@ -1,4 +1,4 @@
-import { getCustomer } from '#accounts/customers';
+import { customerStore } from '#accounts/account-services';
 import type { StoredJob } from '#core/job-record';
 import { parseMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
@@ -15,7 +15,7 @@ import type { HoldWrites } from './ledger-store.ts';
 
 async function capHold(job: StoredJob) {
   if (!job.estimate) throw new Error(`Job ${job.job_id} has no estimate to hold`);
-  const customer = await getCustomer(job.customer_id);
+  const customer = await customerStore.get(job.customer_id);
   if (!customer) throw new Error(`Job ${job.job_id} belongs to no customer`);
   return {
     customerId: job.customer_id,

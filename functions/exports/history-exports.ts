@@ -2,7 +2,7 @@ import { historyStore } from '#history/history-services';
 import { historyPrefix, websiteHistory } from '#history/price-history';
 import { dataBucketObjects } from '#store/data-bucket';
 import type { Project } from '#store/projects';
-import { listWebsites } from '#store/websites';
+import { websiteStore } from '#websites/website-services';
 import {
   PRICE_CHANGE_COLUMNS,
   PRICE_HISTORY_COLUMNS,
@@ -11,7 +11,7 @@ import {
   priceHistoryRow,
 } from './export-datasets.ts';
 import type { ExportFormat } from './export-formats.ts';
-import type { ExportRecord } from './export-records.ts';
+import type { ExportRecord } from './export-record.ts';
 import {
   type FormatsToWrite,
   type ProductSource,
@@ -37,7 +37,7 @@ async function historySources(
 ): Promise<ProductSource[]> {
   const websiteIds = websiteId
     ? [websiteId]
-    : (await listWebsites(project.project_id)).map((site) => site.website_id);
+    : (await websiteStore.ofProject(project.project_id)).map((site) => site.website_id);
   const pointers = await Promise.all(websiteIds.map((id) => historyStore.getPointer(id)));
   const threshold = dataset === 'price_changes' ? ` threshold=${project.change_threshold_percent}` : '';
   return websiteIds.flatMap((id, index) => {

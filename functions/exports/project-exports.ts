@@ -3,11 +3,12 @@ import { Forbidden, NotFound, Unavailable } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
 import { setting } from '#platform/config';
 import { logError } from '#platform/log';
-import { latestCatalog, readCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { listMatchDecisions, matchDecisionsVersion } from '#store/match-decisions';
 import { getProject, type Project } from '#store/projects';
-import { listWebsites, projectWebsite } from '#store/websites';
+import { catalogStore } from '#websites/catalog-services';
+import { projectWebsite } from '#websites/project-website';
+import { websiteStore } from '#websites/website-services';
 import {
   type ExportDataset,
   isExportDataset,
@@ -29,15 +30,8 @@ import {
   readExportFile,
 } from './export-files.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
-import {
-  type ExportRecord,
-  exportsEnabled,
-  fileOf,
-  getExportRecord,
-  listExportRecords,
-  objectKeyOf,
-  putExportRecord,
-} from './export-records.ts';
+import { type ExportRecord, fileOf, objectKeyOf } from './export-record.ts';
+import { exportStore } from './export-services.ts';
 import { currentHistoryFile, isHistoryDataset } from './history-exports.ts';
 import { type PriceComparisonItem, priceComparisonItem } from './price-comparison-items.ts';
 import { pendingProjectRecord, productRowOfLine } from './project-file-parts.ts';
@@ -110,8 +104,10 @@ const projectCurrency = (project: ExportingProject) => project.localization?.cur
 
 /** The newest whole catalog of the website, or of each website of the project (in its order), that has one. */
 async function productSources(projectId: string, websiteId: string | null): Promise<ProductSource[]> {
-  const websiteIds = websiteId ? [websiteId] : (await listWebsites(projectId)).map((site) => site.website_id);
-  const pointers = await Promise.all(websiteIds.map((id) => latestCatalog(id)));
+  const websiteIds = websiteId
+    ? [websiteId]
+    : (await websiteStore.ofProject(projectId)).map((site) => site.website_id);
+  const pointers = await Promise.all(websiteIds.map((id) => catalogStore.latest(id)));
   return websiteIds.flatMap((id, index) => {
     const pointer = pointers[index];
     return pointer ? [{ websiteId: id, pointer }] : [];
@@ -144,7 +140,7 @@ async function writeProducts(
   sources: readonly ProductSource[],
 ): Promise<ExportRecord> {
   const conversion = await conversionFor(project);
-  const catalogs = await Promise.all(sources.map((source) => readCatalog(source.pointer)));
+  const catalogs = await Promise.all(sources.map((source) => catalogStore.read(source.pointer)));
   function* rows() {
     for (const [index, source] of sources.entries()) {
       for (const product of catalogs[index] ?? []) yield productRow(source.websiteId, product, conversion);
@@ -200,12 +196,12 @@ async function writeMatchFiles(
   versionRead?: number,
 ): Promise<Record<'matches' | 'price_comparison', ExportRecord>> {
   const websiteIds = [run.reference_website_id, ...run.competitor_website_ids];
-  const pointers = await Promise.all(websiteIds.map((id) => latestCatalog(id)));
+  const pointers = await Promise.all(websiteIds.map((id) => catalogStore.latest(id)));
   const sources = websiteIds.flatMap((websiteId, index) => {
     const pointer = pointers[index];
     return pointer ? [{ websiteId, pointer }] : [];
   });
-  const catalogs = await Promise.all(sources.map((source) => readCatalog(source.pointer)));
+  const catalogs = await Promise.all(sources.map((source) => catalogStore.read(source.pointer)));
   const products = new Map<string, ProductRecord>();
   for (const [index, source] of sources.entries()) {
     for (const product of catalogs[index] ?? []) {
@@ -301,14 +297,14 @@ export async function exportProducts(
   const parts = await Promise.all(
     sources.map(async (source) => {
       if (source === own) return written;
-      const held = await getExportRecord(project.project_id, 'products', source.websiteId);
+      const held = await exportStore.get(project.project_id, 'products', source.websiteId);
       // A website's file left behind (another currency, an older catalog) is brought up to date.
       return held && isCurrent(held, project, [source])
         ? held
         : writeProducts(project, source.websiteId, [source]);
     }),
   );
-  await putExportRecord(
+  await exportStore.put(
     pendingProjectRecord(
       project.project_id,
       parts,
@@ -325,7 +321,7 @@ const projectFileKeys = (projectId: string) => ({
 
 /** The website's products file as it is when current with its JSON Lines twin in the bucket; else built again. */
 async function currentPart(project: ExportingProject, source: ProductSource): Promise<ExportRecord> {
-  const held = await getExportRecord(project.project_id, 'products', source.websiteId);
+  const held = await exportStore.get(project.project_id, 'products', source.websiteId);
   if (held?.jsonl && isCurrent(held, project, [source]) && (await formatExists(held, 'jsonl'))) return held;
   return writeProducts(project, source.websiteId, [source]);
 }
@@ -375,7 +371,7 @@ async function currentJobFile(
   if (dataset !== 'products' || job.job_type !== 'URL_SCRAPE' || !job.website_id || !job.settlement)
     return null;
   if (choice.websiteId !== null && choice.websiteId !== job.website_id) return null;
-  const record = await getExportRecord(project.project_id, dataset, job.website_id, job.job_id);
+  const record = await exportStore.get(project.project_id, dataset, job.website_id, job.job_id);
   if (record && record.currency === projectCurrency(project) && (await formatExists(record, choice.format)))
     return record;
   return writeUrlScrapeFile(project, await conversionFor(project), {
@@ -392,7 +388,7 @@ async function currentFile(
 ): Promise<ExportRecord | null> {
   const { websiteId, jobId, format } = choice;
   if (jobId !== null) return currentJobFile(project, dataset, { ...choice, jobId });
-  const record = await getExportRecord(project.project_id, dataset, websiteId);
+  const record = await exportStore.get(project.project_id, dataset, websiteId);
   if (isHistoryDataset(dataset)) {
     return currentHistoryFile(project, dataset, { websiteId, format }, { record, exists: formatExists }, () =>
       conversionFor(project),
@@ -446,8 +442,8 @@ async function currentFile(
 export async function listExports(project: ExportingProject): Promise<ExportListItem[]> {
   assertOpen();
   const [records, websites] = await Promise.all([
-    listExportRecords(project.project_id),
-    listWebsites(project.project_id),
+    exportStore.ofProject(project.project_id),
+    websiteStore.ofProject(project.project_id),
   ]);
   const present = new Set(websites.map((site) => site.website_id));
   return records
@@ -479,7 +475,7 @@ export async function exportFileLink(
 ): Promise<ExportLink> {
   assertOpen();
   if (!isExportDataset(dataset)) throw NotFound('DATASET_NOT_FOUND', `No export dataset ${dataset}.`);
-  if (!(await exportsEnabled(project.project_id)))
+  if (!(await exportStore.enabled(project.project_id)))
     throw Forbidden('EXPORTS_NOT_ENABLED', 'Exports are not enabled for this project; contact support.');
   const { websiteId, jobId, format } = choice;
   if (websiteId !== null) await projectWebsite(project.project_id, websiteId);
@@ -515,7 +511,7 @@ export async function priceComparison(
   websiteId: string,
 ): Promise<PriceComparisonItem[]> {
   assertOpen();
-  if (!(await exportsEnabled(project.project_id)))
+  if (!(await exportStore.enabled(project.project_id)))
     throw Forbidden('EXPORTS_NOT_ENABLED', 'Exports are not enabled for this project; contact support.');
   await projectWebsite(project.project_id, websiteId);
   const file = await currentFile(project, 'price_comparison', { websiteId, jobId: null, format: 'jsonl' });

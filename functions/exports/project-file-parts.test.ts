@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CsvValue, csvLine } from './csv-lines.ts';
 import { PRODUCT_COLUMNS } from './export-datasets.ts';
-import type { ExportRecord } from './export-records.ts';
+import type { ExportRecord } from './export-record.ts';
 import { jsonLine } from './json-lines.ts';
 import { pendingProjectRecord, productRowOfLine } from './project-file-parts.ts';
 

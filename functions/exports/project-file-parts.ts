@@ -1,6 +1,6 @@
 import { type CsvValue, csvLine } from './csv-lines.ts';
 import { PRODUCT_COLUMNS } from './export-datasets.ts';
-import type { ExportRecord } from './export-records.ts';
+import type { ExportRecord } from './export-record.ts';
 
 /**
  * The project's products file is its websites' products files one after the other (in the project's

@@ -1,11 +1,11 @@
 import { reviewImpact } from '#core/match-bands';
 import { decisionId, reviewMatches } from '#core/match-decisions';
 import type { ProductRecord } from '#core/product-record';
-import { latestCatalog, readCatalog } from '#store/catalogs';
 import { listMatchDecisions } from '#store/match-decisions';
 import type { Project } from '#store/projects';
+import { catalogStore } from '#websites/catalog-services';
 import type { ReviewedMatch } from './export-datasets.ts';
-import { getExportRecord } from './export-records.ts';
+import { exportStore } from './export-services.ts';
 import { getRunMatches } from './run-matches.ts';
 
 /** What a reviewer compares of a product besides its name: its price and identifiers. */
@@ -60,7 +60,7 @@ export async function reviewQueue(
   project: Pick<Project, 'project_id' | 'auto_accept_confidence'>,
   websiteId: string,
 ): Promise<ReviewItem[]> {
-  const run = (await getExportRecord(project.project_id, 'matches', websiteId))?.matching_run;
+  const run = (await exportStore.get(project.project_id, 'matches', websiteId))?.matching_run;
   if (!run) return [];
   const pending = reviewMatches<Omit<ReviewedMatch, 'status'>>(
     websiteId,
@@ -119,8 +119,8 @@ function productFacts(product: ProductRecord | undefined): ReviewProductFacts | 
 async function catalogProducts(websiteIds: readonly string[]): Promise<Map<string, ProductRecord>> {
   const byKey = new Map<string, ProductRecord>();
   for (const websiteId of websiteIds) {
-    const pointer = await latestCatalog(websiteId);
-    const products: ProductRecord[] = pointer ? await readCatalog(pointer) : [];
+    const pointer = await catalogStore.latest(websiteId);
+    const products: ProductRecord[] = pointer ? await catalogStore.read(pointer) : [];
     for (const product of products) byKey.set(`${websiteId} ${product.url}`, product);
   }
   return byKey;

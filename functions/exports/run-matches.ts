@@ -1,4 +1,4 @@
-import { fromJsonLines, toJsonLines } from '#store/catalogs';
+import { fromJsonLines, toJsonLines } from '#core/json-lines';
 import { getDataObject, JSON_LINES, putDataObject } from '#store/data-bucket';
 import type { MatchRecord } from './export-datasets.ts';
 

@@ -1,7 +1,8 @@
 import type { ProductRecord } from '#core/product-record';
-import { catalogObjectKey, readCatalog, readUrlOutcomes, type UrlOutcomeLine } from '#store/catalogs';
+import { catalogObjectKey, type UrlOutcomeLine } from '#websites/catalog';
+import { catalogStore } from '#websites/catalog-services';
 import { type PriceConversion, URL_SCRAPE_COLUMNS, urlScrapeRow } from './export-datasets.ts';
-import type { ExportRecord } from './export-records.ts';
+import type { ExportRecord } from './export-record.ts';
 import { type ExportingProject, writeExportFile } from './write-export-file.ts';
 
 /** The settled URL scrape job a products file is written for. */
@@ -20,7 +21,7 @@ export async function writeUrlScrapeFile(
   conversion: PriceConversion,
   job: UrlScrapeJob,
 ): Promise<ExportRecord | null> {
-  const stored = await readUrlOutcomes(project.project_id, job.website_id, job.job_id);
+  const stored = await catalogStore.readUrlOutcomes(project.project_id, job.website_id, job.job_id);
   if (stored === null) return null;
   const outcomes: readonly UrlOutcomeLine[] = stored;
   const pointer = {
@@ -29,7 +30,7 @@ export async function writeUrlScrapeFile(
   };
   // A page offering variants delivered a record per variant, all under its URL.
   const products = new Map<string, ProductRecord[]>();
-  for (const product of await readCatalog(pointer)) {
+  for (const product of await catalogStore.read(pointer)) {
     const list = products.get(product.url);
     if (list) list.push(product);
     else products.set(product.url, [product]);

@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCsv } from '#test/read-csv';
 import { readParquet, readXlsx } from '#test/read-export-files';
-import { fileOf } from './export-records.ts';
+import { fileOf } from './export-record.ts';
 import { writeExportFile } from './write-export-file.ts';
 
 const s3 = mockClient(S3Client);

@@ -1,9 +1,10 @@
-import type { CatalogPointer } from '#store/catalogs';
+import type { CatalogPointer } from '#websites/catalog';
 import type { CsvValue } from './csv-lines.ts';
 import type { ExportDataset, PriceConversion } from './export-datasets.ts';
 import { type ExportFileWriter, exportFileWriter, exportObjectKey } from './export-files.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
-import { type ExportFileRef, type ExportRecord, fileOf, putExportRecord } from './export-records.ts';
+import { type ExportFileRef, type ExportRecord, fileOf } from './export-record.ts';
+import { exportStore } from './export-services.ts';
 import { rowWriterOf } from './row-writer.ts';
 
 /** A website's catalog version that rows of a file came from. */
@@ -92,7 +93,7 @@ export async function writeExportFile(
     sources: sourceVersions(file.sources),
     ...(file.matchingRun ? { matching_run: file.matchingRun } : {}),
   };
-  await putExportRecord(record);
+  await exportStore.put(record);
   return record;
 }
 

@@ -5,11 +5,12 @@ import { productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { onFirstUse, setting } from '#platform/config';
-import { catalogObjectKey, latestCatalog, readCatalog } from '#store/catalogs';
 import { dataBucketObjects } from '#store/data-bucket';
 import { listMatchDecisions } from '#store/match-decisions';
 import { projectPairStates } from '#store/matching-runs';
 import { getProject } from '#store/projects';
+import { catalogObjectKey } from '#websites/catalog';
+import { catalogStore } from '#websites/catalog-services';
 import type { MatchedReference, StoredChange } from './change-record.ts';
 import { historyStore } from './history-services.ts';
 import { computeChanges, type PriceChange } from './price-changes.ts';
@@ -20,7 +21,7 @@ import { observationOf } from './price-observation.ts';
 const retentionDays = onFirstUse(() => setting('HISTORY_RETENTION_DAYS'));
 
 const readVersion = (projectId: string, websiteId: string, version: string) =>
-  readCatalog({ object_key: catalogObjectKey(projectId, websiteId, version) });
+  catalogStore.read({ object_key: catalogObjectKey(projectId, websiteId, version) });
 
 /**
  * The reference product matching links each product of the website to, looked up by URL: from the
@@ -51,8 +52,8 @@ async function referenceLookup(
   const references = matchedReferences(proposals, await listMatchDecisions(projectId));
   const referenceProducts = new Map<string, ProductRecord>();
   for (const referenceId of new Set(pairs.map((pair) => pair.reference_website_id))) {
-    const pointer = await latestCatalog(referenceId);
-    for (const product of pointer ? await readCatalog(pointer) : []) {
+    const pointer = await catalogStore.latest(referenceId);
+    for (const product of pointer ? await catalogStore.read(pointer) : []) {
       // A URL's first record, the variant its page shows, is the one matching paired.
       const key = `${referenceId} ${product.url}`;
       if (!referenceProducts.has(key)) referenceProducts.set(key, product);

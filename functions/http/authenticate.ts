@@ -1,4 +1,4 @@
-import { findPrincipalByKeyHash, recordKeyUse } from '#accounts/api-keys';
+import { apiKeyStore } from '#accounts/account-services';
 import type { Principal } from '#core/access-policy';
 import { hashApiKey, isWellFormedApiKey } from '#core/api-key';
 import { Unauthorized } from '#core/problem';
@@ -23,12 +23,12 @@ export async function authenticate(event: HttpEvent): Promise<Authentication> {
   const keyHash = hashApiKey(credential.key);
   let principal = principalCache().get(keyHash);
   if (!principal) {
-    const found = await findPrincipalByKeyHash(keyHash);
+    const found = await apiKeyStore.principalByHash(keyHash);
     if (!found) throw Unauthorized('INVALID_API_KEY', 'The API key is unknown or revoked.');
     principal = found;
     principalCache().set(keyHash, principal);
     // Stamped on cache misses only, so a busy key costs one write per cache period, not per request.
-    await recordKeyUse(principal.userId, principal.keyId, new Date().toISOString());
+    await apiKeyStore.recordUse(principal.userId, principal.keyId, new Date().toISOString());
   }
   return { principal, deprecatedCredential: credential.deprecated };
 }

@@ -11,8 +11,8 @@ import { newJobRecord } from '#core/job-record';
 import { pragueMonthOf } from '#core/prague-month';
 import { isProblem } from '#core/problem';
 import { useLaneExecutions } from '#platform/lane-executions';
+import { approveScrapeJob } from '#scraping/approve-scrape-job';
 import { balanceKey, customerKey, customerMonthKey, holdKey, jobKey } from '#store/keys';
-import { approveScrapeJob } from './approve-scrape-job.ts';
 import type { ScrapeJob } from './scrape-job.ts';
 
 vi.stubEnv('TABLE_NAME', 'unit-table');

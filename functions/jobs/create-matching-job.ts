@@ -5,12 +5,13 @@ import { initialState } from '#core/lanes';
 import { type Estimate, estimateJob } from '#core/pricing';
 import { Conflict, NotFound } from '#core/problem';
 import { priceList } from '#platform/price-list';
-import { type CatalogPointer, latestCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { openMatchingKey } from '#store/keys';
 import { sampleTaken, takeSampleWrite } from '#store/matching-samples';
 import type { Project } from '#store/projects';
-import { getWebsite } from '#store/websites';
+import type { CatalogPointer } from '#websites/catalog';
+import { catalogStore } from '#websites/catalog-services';
+import { websiteStore } from '#websites/website-services';
 import { announceNewJob } from './job-events.ts';
 import type { MatchingFields, MatchingJob } from './matching-job.ts';
 import { startLane } from './start-lane.ts';
@@ -42,10 +43,10 @@ export async function matchableCatalogs(
   projectId: string,
   websiteIds: readonly string[],
 ): Promise<CatalogPointer[]> {
-  const websites = await Promise.all(websiteIds.map((id) => getWebsite(id)));
+  const websites = await Promise.all(websiteIds.map((id) => websiteStore.get(id)));
   const missing = websiteIds.filter((_, i) => websites[i]?.project_id !== projectId);
   if (missing.length > 0) throw NotFound('WEBSITE_NOT_FOUND', `No such website: ${missing.join(', ')}.`);
-  const catalogs = await Promise.all(websiteIds.map((id) => latestCatalog(id)));
+  const catalogs = await Promise.all(websiteIds.map((id) => catalogStore.latest(id)));
   const without = websiteIds.filter((_, i) => !catalogs[i]);
   if (without.length > 0) {
     throw Conflict(

@@ -1,4 +1,5 @@
-import { type Customer, getCustomer } from '#accounts/customers';
+import type { Customer } from '#accounts/account';
+import { customerStore } from '#accounts/account-services';
 import { ledger } from '#billing/ledger-services';
 import type { AnalysisCharge } from '#billing/setup-billing';
 import { newId } from '#core/ids';
@@ -10,17 +11,17 @@ import { pragueMonthOf } from '#core/prague-month';
 import { setupAnalysisCharge } from '#core/pricing';
 import { Forbidden, TooManyRequests } from '#core/problem';
 import { freeSlot, type WindowLimit } from '#core/rolling-window';
-import { websiteAddress } from '#core/website-identity';
 import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
 import type { TransactItem } from '#store/dynamo';
 import { takeFreeAnalysis } from '#store/free-analyses';
 import { jobStore } from '#store/job-store';
 import { openSetupKey } from '#store/keys';
-import { monthlyUsage } from '#store/monthly-usage';
 import { localizeIfUnset, type Project } from '#store/projects';
 import { readSetupSlots, takeSetupSlot } from '#store/setup-slots';
-import { findWebsiteByDomain, type Website } from '#store/websites';
+import type { Website } from '#websites/website';
+import { websiteAddress } from '#websites/website-identity';
+import { websiteStore } from '#websites/website-services';
 import { announceNewJob } from './job-events.ts';
 import type { SetupFields, SetupJob } from './setup-job.ts';
 import { startLane } from './start-lane.ts';
@@ -54,7 +55,7 @@ export async function createSetupJob(
 ): Promise<{ job: SetupJob; created: boolean }> {
   const address = websiteAddress(request.url);
   const localization = localize(request.country, request.currency);
-  const customer = project.customer_id ? await getCustomer(project.customer_id) : null;
+  const customer = project.customer_id ? await customerStore.get(project.customer_id) : null;
   if (!customer) throw new Error(`Project ${project.project_id} has no customer to bill`);
   const lock = openSetupKey(project.project_id, address.identity);
   const projectWrites = project.localization ? [] : [localizeIfUnset(project.project_id, localization)];
@@ -63,7 +64,7 @@ export async function createSetupJob(
     const open = await jobStore().holdingKey<SetupFields>(lock);
     if (open) return { job: open, created: false };
     const setupPlace = await takeSetupPlace(customer.customer_id);
-    const website = await findWebsiteByDomain(project.project_id, address.identity);
+    const website = await websiteStore.findByIdentity(project.project_id, address.identity);
     const fields = { project, customer, request, domain: address.identity };
     if (website) {
       const job = await jobStore().create(newSetupJob({ ...fields, website, charge: { kind: 'NONE' } }), [
@@ -76,7 +77,7 @@ export async function createSetupJob(
       return { job, created: true };
     }
     const month = pragueMonthOf(new Date());
-    const usage = await monthlyUsage(customer.customer_id, month);
+    const usage = await ledger.monthlyUsage(customer.customer_id, month);
     const price = setupAnalysisCharge(
       {
         usedThisMonth: usage.free_analyses_used,

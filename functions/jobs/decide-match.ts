@@ -7,11 +7,11 @@ import {
   type ProductPair,
 } from '#core/match-decisions';
 import { Conflict, NotFound } from '#core/problem';
-import { latestCatalog, readCatalog } from '#store/catalogs';
 import { listMatchDecisions, putMatchDecision } from '#store/match-decisions';
 import { getPairState } from '#store/matching-runs';
 import type { Project } from '#store/projects';
-import { getWebsite } from '#store/websites';
+import { catalogStore } from '#websites/catalog-services';
+import { websiteStore } from '#websites/website-services';
 import { matchRecord } from './match-record.ts';
 
 /** Writes tried while racing decisions on the same products come and go. */
@@ -27,14 +27,14 @@ async function assertProducts(project: Project, request: DecisionRequest): Promi
     { websiteId: request.reference_website_id, url: request.reference_url },
     { websiteId: request.competitor_website_id, url: request.competitor_url },
   ];
-  const websites = await Promise.all(sides.map((side) => getWebsite(side.websiteId)));
+  const websites = await Promise.all(sides.map((side) => websiteStore.get(side.websiteId)));
   const missing = sides.filter((_, i) => websites[i]?.project_id !== project.project_id);
   if (missing.length > 0)
     throw NotFound(
       'WEBSITE_NOT_FOUND',
       `No such website: ${missing.map((side) => side.websiteId).join(', ')}.`,
     );
-  const pointers = await Promise.all(sides.map((side) => latestCatalog(side.websiteId)));
+  const pointers = await Promise.all(sides.map((side) => catalogStore.latest(side.websiteId)));
   const uncatalogued = sides.filter((_, i) => !pointers[i]);
   if (uncatalogued.length > 0)
     throw Conflict(
@@ -42,7 +42,7 @@ async function assertProducts(project: Project, request: DecisionRequest): Promi
       `Scrape these websites first: ${uncatalogued.map((side) => side.websiteId).join(', ')}.`,
     );
   for (const [i, side] of sides.entries()) {
-    const products = await readCatalog(pointers[i] as { object_key: string });
+    const products = await catalogStore.read(pointers[i] as { object_key: string });
     if (!products.some((product) => product.url === side.url))
       throw NotFound('PRODUCT_NOT_FOUND', `Website ${side.websiteId} has no product ${side.url}.`);
   }

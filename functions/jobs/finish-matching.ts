@@ -1,13 +1,13 @@
 import { NO_COUNTS } from '#core/matching-progress';
 import type { MatchRecord } from '#exports/export-datasets';
-import { getExportRecord } from '#exports/export-records';
+import { exportStore } from '#exports/export-services';
 import { exportMatches } from '#exports/project-exports';
 import { getRunMatches } from '#exports/run-matches';
 import { countOverlap, type ProductLink } from '#match/count-overlap';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { projectPairStates } from '#store/matching-runs';
-import { existingWebsiteIds } from '#store/websites';
+import { websiteStore } from '#websites/website-services';
 import { announceJob, exportReady } from './job-events.ts';
 import {
   type MatchingFields,
@@ -28,7 +28,7 @@ async function projectLinks(job: MatchingJob, matches: readonly MatchRecord[]): 
       !(pair.reference_website_id === job.reference_website_id && own.has(pair.competitor_website_id)),
   );
   const ids = pairs.flatMap((pair) => [pair.reference_website_id, pair.competitor_website_id]);
-  const present = await existingWebsiteIds([...new Set(ids)]);
+  const present = await websiteStore.existingIds([...new Set(ids)]);
   const links: ProductLink[] = matches.map((match) => ({
     website_id: match.reference_website_id,
     url: match.reference_url,
@@ -62,7 +62,7 @@ export async function finishMatching(jobId: string): Promise<MatchingStep> {
   if (job.status !== 'EXPORTING') return STOP;
   const matches = await getRunMatches(jobId);
   const writeFiles =
-    !job.sample || (await getExportRecord(job.project_id, 'matches', job.reference_website_id)) === null;
+    !job.sample || (await exportStore.get(job.project_id, 'matches', job.reference_website_id)) === null;
   const exported =
     writeFiles &&
     (await exportMatches(job.project_id, {

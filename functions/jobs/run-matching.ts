@@ -5,12 +5,13 @@ import type { ProductRecord } from '#core/product-record';
 import { type MatchReview, matchCatalogs } from '#match/match-catalogs';
 import { isSharded, type ShardSizes } from '#match/match-in-shards';
 import { onFirstUse, setting } from '#platform/config';
-import { type CatalogPointer, latestCatalog, readCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { listMatchDecisions } from '#store/match-decisions';
 import { getPairState } from '#store/matching-runs';
 import { getProject } from '#store/projects';
-import { existingWebsiteIds } from '#store/websites';
+import type { CatalogPointer } from '#websites/catalog';
+import { catalogStore } from '#websites/catalog-services';
+import { websiteStore } from '#websites/website-services';
 import {
   type MatchingFields,
   type MatchingJob,
@@ -47,11 +48,11 @@ const fail = (error: string, errorCode: string): MatchingStep => ({
 /** The newest whole catalog of each website of the job, or why the job cannot run. */
 async function loadCatalogs(job: MatchingJob): Promise<{ pointers: CatalogPointer[] } | MatchingStep> {
   const ids = [job.reference_website_id, ...job.competitor_website_ids];
-  const present = await existingWebsiteIds(ids);
+  const present = await websiteStore.existingIds(ids);
   if (ids.some((id) => !present.has(id))) {
     return fail('A website of the job was removed from the project.', 'WEBSITE_REMOVED');
   }
-  const pointers = await Promise.all(ids.map((id) => latestCatalog(id)));
+  const pointers = await Promise.all(ids.map((id) => catalogStore.latest(id)));
   if (pointers.some((pointer) => pointer === null)) {
     return fail('A website of the job has no catalog any more.', 'NO_CATALOG');
   }
@@ -110,7 +111,7 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
 
   const loaded = await loadCatalogs(job);
   if ('next' in loaded) return loaded;
-  const catalogs = await Promise.all(loaded.pointers.map((pointer) => readCatalog(pointer)));
+  const catalogs = await Promise.all(loaded.pointers.map((pointer) => catalogStore.read(pointer)));
   const [referenceAll = [], ...competitorCatalogs] = catalogs;
   const reference: ProductRecord[] =
     job.sample_products === null ? referenceAll : referenceAll.slice(0, job.sample_products);

@@ -1,4 +1,4 @@
-import { authorizedInProject } from '#access/authorized-in-project';
+import { authorizedInProject } from '#accounts/authorized-in-project';
 import { NotFound } from '#core/problem';
 import type { RouteGuard } from '#core/route-guard';
 import type { Schedule } from './schedule.ts';

@@ -1,6 +1,6 @@
 import { type Cents, formatMoney } from '#core/money';
 import { Conflict, NotFound } from '#core/problem';
-import { getWebsite } from '#store/websites';
+import { websiteStore } from '#websites/website-services';
 import { type ScheduleScope, screenScope } from './create-schedule.ts';
 import { planNextRun } from './plan-schedule.ts';
 import type { Schedule } from './schedule.ts';
@@ -74,7 +74,7 @@ export function updateSchedule(read: Schedule, change: ScheduleChange): Promise<
       const now = new Date();
       let scope: Pick<Schedule, 'variant' | 'urls'> = { variant: schedule.variant, urls: schedule.urls };
       if (change.variant !== undefined || change.urls !== undefined) {
-        const website = await getWebsite(schedule.website_id);
+        const website = await websiteStore.get(schedule.website_id);
         if (!website) throw stopped(await stopSchedule(schedule.schedule_id, 'WEBSITE_REMOVED'));
         const { rejected: _rejected, ...screened } = screenScope(change, website);
         scope = screened;

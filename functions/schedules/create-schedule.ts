@@ -1,9 +1,10 @@
 import { newId } from '#core/ids';
 import { type Cents, formatMoney } from '#core/money';
 import { BadRequest } from '#core/problem';
-import { screenScrapeUrls } from '#core/screen-scrape-urls';
 import type { Project } from '#store/projects';
-import { projectWebsite, type Website } from '#store/websites';
+import { projectWebsite } from '#websites/project-website';
+import { screenScrapeUrls } from '#websites/screen-scrape-urls';
+import type { Website } from '#websites/website';
 import { planNextRun } from './plan-schedule.ts';
 import type { Schedule, ScheduleVariant } from './schedule.ts';
 import type { Cadence } from './schedule-cadence.ts';

@@ -1,5 +1,5 @@
 import { isProblem } from '#core/problem';
-import type { Website } from '#store/websites';
+import type { Website } from '#websites/website';
 import { stopSchedule } from './change-schedule.ts';
 import { scheduleStore } from './schedule-services.ts';
 

@@ -47,6 +47,8 @@ const API_KEY = 'KEY#';
 const SETUP_SLOT = 'SETUP_SLOT#';
 const CONTACT_SLOT = 'CONTACT_SLOT#';
 const CHARGE = 'CHARGE#';
+const LEDGER = 'LEDGER#';
+const HOLD = 'HOLD#';
 const INVOICE = 'INVOICE#';
 const CHANGE = 'CHANGE#';
 const EXPORT = 'EXPORT#';
@@ -93,7 +95,7 @@ export const customerMonthKey = (customerId: string, month: string) => ({
 export const balanceKey = (customerId: string) => ({ PK: customerPk(customerId), SK: 'BALANCE' });
 export const ledgerEntryKey = (customerId: string, entryId: string) => ({
   PK: customerPk(customerId),
-  SK: `LEDGER#${entryId}`,
+  SK: `${LEDGER}${entryId}`,
 });
 /** Guards exactly-once credits: one item per source (a checkout session, an operator request). */
 export const creditGuardKey = (customerId: string, source: string) => ({
@@ -102,7 +104,7 @@ export const creditGuardKey = (customerId: string, source: string) => ({
 });
 export const holdKey = (customerId: string, holdId: string) => ({
   PK: customerPk(customerId),
-  SK: `HOLD#${holdId}`,
+  SK: `${HOLD}${holdId}`,
 });
 /** The customer and hold a hold's key names (for holds written before they carried both as fields). */
 export const holdOfKey = (key: { PK: string; SK: string }) => ({
@@ -343,6 +345,12 @@ export const contactSlotsPrefix = (userId: string): KeyPrefix => ({
   PK: userPk(userId),
   prefix: CONTACT_SLOT,
 });
+/** A customer's ledger entries, the append-only record every balance move writes. */
+export const ledgerEntriesPrefix = (customerId: string): KeyPrefix => ({
+  PK: customerPk(customerId),
+  prefix: LEDGER,
+});
+export const holdsPrefix = (customerId: string): KeyPrefix => ({ PK: customerPk(customerId), prefix: HOLD });
 export const invoicesPrefix = (customerId: string): KeyPrefix => ({
   PK: customerPk(customerId),
   prefix: INVOICE,

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { fromJsonLines, toJsonLines } from '#core/json-lines';
 import type { MatchingState, ProductMatch, ProductPair } from '#match/match-catalogs';
-import { fromJsonLines, toJsonLines } from './catalogs.ts';
 import { getDataObject, JSON_LINES, putDataObject } from './data-bucket.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { beginsWith, matchingStateKey, matchingStatesPrefix } from './keys.ts';

@@ -1,6 +1,6 @@
-import { finishScrape } from '#jobs/finish-scrape';
 import { laneTask } from '#jobs/lane-task';
-import type { ScrapeStep } from '#jobs/run-scrape';
+import { finishScrape } from '#scraping/finish-scrape';
+import type { ScrapeStep } from '#scraping/run-scrape';
 
 /** The scrape lane's Export state. */
 export const handler = laneTask(

@@ -1,5 +1,5 @@
 import { laneTask } from '#jobs/lane-task';
-import { scrapeBatch } from '#jobs/run-scrape';
+import { scrapeBatch } from '#scraping/run-scrape';
 
 /** One item of the scrape lane's Map: a batch of URLs, named by its index, from its URL `from`. */
 export const handler = laneTask(

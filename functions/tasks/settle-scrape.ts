@@ -1,5 +1,5 @@
 import { laneTask } from '#jobs/lane-task';
-import { type ScrapeStep, settleScrape } from '#jobs/run-scrape';
+import { type ScrapeStep, settleScrape } from '#scraping/run-scrape';
 
 /** The scrape lane's Settle state: the catalog merged, the products delivered charged once. */
 export const handler = laneTask(

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { ledger } from '#billing/ledger-services';
 import type { Balance } from '#billing/ledger-store';
 import { type Cents, sumMoney } from '#core/money';
+import { beginsWith, holdsPrefix, ledgerEntriesPrefix } from '#store/keys';
 import { queryAll } from '#store/query-all';
 
 export interface LedgerEntry {
@@ -11,10 +12,7 @@ export interface LedgerEntry {
 }
 
 export async function ledgerEntries(customerId: string): Promise<LedgerEntry[]> {
-  return (await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': `CUSTOMER#${customerId}`, ':sk': 'LEDGER#' },
-  })) as unknown as LedgerEntry[];
+  return (await queryAll(beginsWith(ledgerEntriesPrefix(customerId)))) as unknown as LedgerEntry[];
 }
 
 /** The balance as the ledger alone tells it: every cent of the balance item accounted by an entry. */
@@ -40,11 +38,12 @@ export async function expectSettledLedger(customerId: string): Promise<Balance> 
   const balance = await ledger.getBalance(customerId);
   expect(replayLedger(await ledgerEntries(customerId))).toEqual(balance);
   expect(balance.held).toBe(0);
+  const holds = beginsWith(holdsPrefix(customerId));
   const openHolds = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ...holds,
     FilterExpression: '#status = :open',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': `CUSTOMER#${customerId}`, ':sk': 'HOLD#', ':open': 'OPEN' },
+    ExpressionAttributeValues: { ...holds.ExpressionAttributeValues, ':open': 'OPEN' },
   });
   expect(openHolds).toEqual([]);
   return balance;

@@ -4,12 +4,12 @@ import { settleJob } from '#core/pricing';
 import { chromiumLaunches } from '#crawl/render/launch-chromium';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
-import { latestCatalog, readCatalog } from '#store/catalogs';
 import type { ApiClient } from '#test/api-client';
 import { pollJob } from '#test/jobs';
 import { newProject } from '#test/operator';
 import { startOwnedProject } from '#test/owned-project';
 import { closedPort, startTestProxy, type TestProxy } from '#test/test-proxy';
+import { catalogStore } from '#websites/catalog-services';
 
 /**
  * Shops that need a browser and shops that push back, each through a setup and a FULL scrape on
@@ -108,8 +108,8 @@ async function landAndScrape(spec: ShopSpec, rendering: 'HTTP' | 'BROWSER') {
   } else expect(website.difficulty).not.toBe('BROWSER');
   const job = await fullScrape(setupJob.website_id);
   expect(job.status).toBe('COMPLETED');
-  const pointer = await latestCatalog(setupJob.website_id);
-  const catalog = pointer ? await readCatalog(pointer) : [];
+  const pointer = await catalogStore.latest(setupJob.website_id);
+  const catalog = pointer ? await catalogStore.read(pointer) : [];
   const truth = shop(spec).groundTruth.products;
   const byUrl = (a: { url: string }, b: { url: string }) => a.url.localeCompare(b.url);
   expect(

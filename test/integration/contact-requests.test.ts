@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renameUser } from '#accounts/users';
+import { userStore } from '#accounts/account-services';
 import type { RunningStack } from '#local/start-stack';
 import { needSetting } from '#platform/config';
 import { type ApiClient, apiClient } from '#test/api-client';
@@ -57,7 +57,7 @@ describe('contact requests without a job', () => {
     const customerId = await newCustomer('Customer of a hostile name');
     const { apiKey, userId } = await newUser(customerId, 'OWNER');
     // A name stored before names were checked: the store takes it as it is.
-    await renameUser(userId, 'Ann\r\nBcc: all@evil.example');
+    await userStore.rename(userId, 'Ann\r\nBcc: all@evil.example');
     const response = await api.withKey(apiKey).post('/contact-requests', { reason: 'SUPPORT' });
     expect(response.status).toBe(201);
     const mail = (await outbox()).find((text) => text.includes(response.body.contact_request_id)) ?? '';

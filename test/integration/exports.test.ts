@@ -10,7 +10,6 @@ import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import { type RunningStack, startStack } from '#local/start-stack';
 import { setting } from '#platform/config';
-import { catalogPointerWrites, latestCatalog, readCatalog, writeCatalog } from '#store/catalogs';
 import { dynamo } from '#store/dynamo';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
@@ -20,6 +19,8 @@ import { addProjectMember, newCustomer, newProject, newUser } from '#test/operat
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsv, readCsvObjects } from '#test/read-csv';
 import { readParquet, readXlsx } from '#test/read-export-files';
+import { catalogStore } from '#websites/catalog-services';
+import { catalogPointerWrites } from '#websites/dynamo-catalog-store';
 
 // S3 goes through a fault proxy, so the outage rows can fail the exports bucket alone.
 const engines = inject('engines');
@@ -88,8 +89,8 @@ async function download(url: string): Promise<{ status: number; type: string | n
 /** The rows the catalog should give, prices converted to `currency` with the bundled rates. */
 async function expectedRows(currency: string) {
   const rates = await bundledRates.current();
-  const catalog = await readCatalog(
-    (await latestCatalog(websiteId)) as NonNullable<Awaited<ReturnType<typeof latestCatalog>>>,
+  const catalog = await catalogStore.read(
+    (await catalogStore.latest(websiteId)) as NonNullable<Awaited<ReturnType<typeof catalogStore.latest>>>,
   );
   return catalog.map((product) => ({
     website_id: websiteId,
@@ -305,7 +306,7 @@ describe('exports of a scraped catalog', () => {
 describe('match datasets', () => {
   it('serve the files the matching lane writes: one row per match, one per reference product', async () => {
     // A competitor's catalog through the catalog store: the reference products at other prices in CZK.
-    const reference = await readCatalog((await latestCatalog(websiteId)) as any);
+    const reference = await catalogStore.read((await catalogStore.latest(websiteId)) as any);
     const competitor = 'web_competitor';
     const offers = reference.slice(0, 3).map((product, index) => ({
       ...product,
@@ -316,7 +317,7 @@ describe('match datasets', () => {
     // The third sold as a 4-pack, which the price comparison must compare per piece and flag.
     const pack = offers[2] as (typeof offers)[number];
     Object.assign(pack, { name: `${pack.name} 4-pack`, unit_price: '250.50', unit: 'piece' });
-    const objectKey = await writeCatalog(projectId, competitor, 'job_competitor', offers);
+    const objectKey = await catalogStore.write(projectId, competitor, 'job_competitor', offers);
     const pointer = {
       website_id: competitor,
       project_id: projectId,

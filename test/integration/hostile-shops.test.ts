@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '#admin/commands';
 import type { RunningStack } from '#local/start-stack';
-import { latestCatalog, readCatalog } from '#store/catalogs';
 import { getDataObject } from '#store/data-bucket';
 import type { ApiClient } from '#test/api-client';
 import { type HandMadeShop, listingPage, productPage, startHandMadeShop } from '#test/hostile-shop';
 import { pollJob } from '#test/jobs';
 import { expectSettledLedger } from '#test/ledger-check';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
+import { catalogStore } from '#websites/catalog-services';
 
 /**
  * Shops that attack the crawler (issue 18) and shops that put products where the learned pattern
@@ -104,8 +104,8 @@ const scrapeJob = async (websiteId: string, body: Record<string, unknown>) => {
 };
 
 const catalogOf = async (websiteId: string) => {
-  const pointer = await latestCatalog(websiteId);
-  return readCatalog(pointer as NonNullable<typeof pointer>);
+  const pointer = await catalogStore.latest(websiteId);
+  return catalogStore.read(pointer as NonNullable<typeof pointer>);
 };
 
 describe('a shop with hostile pages', () => {
@@ -130,7 +130,7 @@ describe('a shop with hostile pages', () => {
       url_results: { OK: 2, FAILED: 1, ADDRESS_NOT_ALLOWED: 1 },
       settlement: { quantity: 2 },
     });
-    const products = await readCatalog({
+    const products = await catalogStore.read({
       object_key: `catalogs/${projectId}/${websiteId}/${job.job_id}.jsonl`,
     });
     const names = products.map((product) => product.name).sort();

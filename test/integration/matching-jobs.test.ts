@@ -8,7 +8,6 @@ import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import { matchCatalogs } from '#match/match-catalogs';
-import { catalogPointerWrites, latestCatalog, readCatalog } from '#store/catalogs';
 import { dynamo } from '#store/dynamo';
 import { getShardingPlan } from '#store/matching-shards';
 import type { ApiClient } from '#test/api-client';
@@ -17,6 +16,8 @@ import { pollJob } from '#test/jobs';
 import { addProjectMember, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { readCsvObjects } from '#test/read-csv';
+import { catalogStore } from '#websites/catalog-services';
+import { catalogPointerWrites } from '#websites/dynamo-catalog-store';
 
 // This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
 process.env.CRAWL_MIN_DELAY_MS = '0';
@@ -284,9 +285,9 @@ describe('a paid matching job', () => {
       [competitorB.websiteId, 5],
     ]);
     const catalogOf = async (websiteId: string) => {
-      const pointer = await latestCatalog(websiteId);
+      const pointer = await catalogStore.latest(websiteId);
       if (!pointer) throw new Error(`no catalog of ${websiteId}`);
-      return readCatalog(pointer);
+      return catalogStore.read(pointer);
     };
     const single = await matchCatalogs(
       { website_id: reference.websiteId, products: await catalogOf(reference.websiteId) },
@@ -327,7 +328,7 @@ describe('approval at the current products', () => {
 
     // The reference shop adds 40 products; a FULL scrape (possible again once the catalog is not fresh) delivers them.
     reference.shop.resize(300);
-    const pointer = await latestCatalog(reference.websiteId, 'FULL');
+    const pointer = await catalogStore.latest(reference.websiteId, 'FULL');
     const old = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
     await dynamo().send(
       new TransactWriteCommand({

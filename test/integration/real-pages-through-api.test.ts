@@ -6,7 +6,6 @@ import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { readPage } from '#crawl/page/read-page';
 import type { RunningStack } from '#local/start-stack';
-import { readCatalog } from '#store/catalogs';
 import type { ApiClient } from '#test/api-client';
 import { pollJob } from '#test/jobs';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
@@ -18,6 +17,7 @@ import {
   type ScoredField,
   scoreExtraction,
 } from '#test/score-extraction';
+import { catalogStore } from '#websites/catalog-services';
 
 /**
  * The 73 real development pages (31 shops) served as one local shop, as issue 11 tried them: each
@@ -127,7 +127,7 @@ const scrape = async (body: Record<string, unknown>) => {
   expect((await api.post(`/jobs/scraping/${created.body.job_id}/approve`)).status).toBe(200);
   const { job } = await pollJob(api, `/jobs/scraping/${created.body.job_id}`);
   expect(job.status).toBe('COMPLETED');
-  return readCatalog({ object_key: `catalogs/${projectId}/${websiteId}/${job.job_id}.jsonl` });
+  return catalogStore.read({ object_key: `catalogs/${projectId}/${websiteId}/${job.job_id}.jsonl` });
 };
 
 const library = scoreOf(readRealPagesUntrained(pages));

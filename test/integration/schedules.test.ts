@@ -4,12 +4,11 @@ import { newId } from '#core/ids';
 import { settleJob } from '#core/pricing';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
-import { createScrapeJob } from '#jobs/create-scrape-job';
 import type { RunningStack } from '#local/start-stack';
 import { scheduleStore } from '#schedules/schedule-services';
+import { createScrapeJob } from '#scraping/create-scrape-job';
 import { jobStore } from '#store/job-store';
 import { getProject } from '#store/projects';
-import { getWebsite, removeWebsite } from '#store/websites';
 import { handler as runSchedules } from '#tasks/run-schedules';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
@@ -18,6 +17,7 @@ import { ledgerEntries } from '#test/ledger-check';
 import { addProjectMember, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
 import { startWebhookReceiver } from '#test/webhook-receiver';
+import { websiteStore } from '#websites/website-services';
 
 // This file asserts no crawl timing: the lanes crawl its local shops without their politeness gap.
 process.env.CRAWL_MIN_DELAY_MS = '0';
@@ -406,8 +406,8 @@ describe('a removed website', () => {
     const website = await landWebsite(api, projectId, other.url, { country: 'US', currency: 'USD' });
     const created = (await createSchedule({ website_id: website.website_id })).body;
     // The store's removal alone, as when a removal's listing of schedules missed one just created.
-    const removed = await getWebsite(website.website_id);
-    expect(removed && (await removeWebsite(removed))).toBe(true);
+    const removed = await websiteStore.get(website.website_id);
+    expect(removed && (await websiteStore.remove(removed))).toBe(true);
     const { runs } = await runSchedules({ time: created.next_run_at });
     expect(runs).toEqual([
       { schedule_id: created.schedule_id, due_at: created.next_run_at, outcome: 'SKIPPED', job_id: null },

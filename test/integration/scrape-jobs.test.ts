@@ -5,13 +5,14 @@ import { settleJob } from '#core/pricing';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
-import { catalogPointerWrites, latestCatalog, readCatalog } from '#store/catalogs';
 import { dynamo } from '#store/dynamo';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob } from '#test/jobs';
 import { addProjectMember, newProject, newUser } from '#test/operator';
 import { landWebsite, startOwnedProject } from '#test/owned-project';
+import { catalogStore } from '#websites/catalog-services';
+import { catalogPointerWrites } from '#websites/dynamo-catalog-store';
 
 /**
  * A small JSON-LD shop with a part robots.txt disallows, so the scrape lane runs end to end in
@@ -131,7 +132,7 @@ describe('a URL scrape', () => {
       expect.objectContaining({ job_type: 'URL_SCRAPE', quantity: 3, amount: expected.amount }),
     ]);
     // A part of the website, not its catalog: the website's catalog pointers stay as they were.
-    expect(await latestCatalog(websiteId)).toBeNull();
+    expect(await catalogStore.latest(websiteId)).toBeNull();
   });
 
   it('answers 400 NO_URL_ACCEPTED when nothing is left, 422 for an empty or too long list or a mismatched variant', async () => {
@@ -208,15 +209,15 @@ describe('a FULL scrape', () => {
     );
     expect(running.some((snapshot) => snapshot.scrape_progress?.phase === 'SCRAPING_PAGES')).toBe(true);
 
-    const pointer = await latestCatalog(websiteId);
+    const pointer = await catalogStore.latest(websiteId);
     expect(pointer).toMatchObject({
       version: full.job_id,
       object_key: `catalogs/${projectId}/${websiteId}/${full.job_id}.jsonl`,
       variant: 'FULL',
       products: truth.length,
     });
-    expect(await latestCatalog(websiteId, 'FULL')).toEqual(pointer);
-    const catalog = await readCatalog(pointer as NonNullable<typeof pointer>);
+    expect(await catalogStore.latest(websiteId, 'FULL')).toEqual(pointer);
+    const catalog = await catalogStore.read(pointer as NonNullable<typeof pointer>);
     const byUrl = (a: { url: string }, b: { url: string }) => a.url.localeCompare(b.url);
     expect(
       catalog
@@ -286,12 +287,12 @@ describe('a FULL scrape', () => {
     const { job } = await pollJob(api, `/jobs/scraping/${created.body.job_id}`);
     expect(job.status).toBe('COMPLETED');
     expect(job.url_results.OK).toBe(shop.groundTruth.products.length);
-    expect((await latestCatalog(websiteId))?.version).toBe(job.job_id);
-    expect((await latestCatalog(websiteId, 'FULL'))?.version).toBe(full.job_id);
+    expect((await catalogStore.latest(websiteId))?.version).toBe(job.job_id);
+    expect((await catalogStore.latest(websiteId, 'FULL'))?.version).toBe(full.job_id);
   });
 
   it('answers 409 CATALOG_EXPIRED for CATALOG_URLS once the FULL catalog is past the retention, when a FULL scrape is possible again', async () => {
-    const pointer = await latestCatalog(websiteId, 'FULL');
+    const pointer = await catalogStore.latest(websiteId, 'FULL');
     const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
     await dynamo().send(
       new TransactWriteCommand({

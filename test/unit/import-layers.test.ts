@@ -16,10 +16,12 @@ const LAYERS: readonly (readonly string[])[] = [
   ['crawl', 'match'],
   ['store'],
   ['accounts'],
+  ['websites'],
   ['history'],
   ['billing', 'exports'],
   ['webhooks'],
   ['jobs'],
+  ['scraping'],
   ['access'],
   ['schedules'],
   ['tasks', 'http', 'admin', 'client'],
@@ -153,7 +155,7 @@ describe('the import map', () => {
 
   it('sees imports written either way (alias and relative)', () => {
     const targets = (path: string) => importMap.get(path)?.map(({ target }) => target);
-    expect(targets('functions/jobs/run-scrape.ts')).toContain('functions/core/pricing.ts');
+    expect(targets('functions/scraping/run-scrape.ts')).toContain('functions/core/pricing.ts');
     expect(targets('functions/store/matching-runs.ts')).toContain('functions/store/dynamo.ts');
   });
 });

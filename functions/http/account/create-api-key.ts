@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
-import { createApiKey } from '#accounts/api-keys';
+import { createApiKey } from '#accounts/create-api-key';
 import { displayName, id } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { createdApiKey } from './account-responses.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { listApiKeys } from '#accounts/api-keys';
+import { apiKeyStore } from '#accounts/account-services';
 import { cursor, wholeListLimit } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
@@ -11,7 +11,10 @@ export const handler = http(
   { query, responses: { 200: v.array(apiKey) } },
   async ({ principal, query, event, baseUrl }) => {
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    const { values, next } = await listApiKeys(principal.userId, { limit: query.limit, after: page.after });
+    const { values, next } = await apiKeyStore.page(principal.userId, {
+      limit: query.limit,
+      after: page.after,
+    });
     return page.answer(values, next);
   },
 );

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { authorizedCustomer } from '#accounts/authorized-customer';
-import { chargesOfMonth } from '#billing/usage';
+import { ledger } from '#billing/ledger-services';
 import { formatMoney, sumMoney } from '#core/money';
 import { MONTH_PATTERN, pragueMonthOf } from '#core/prague-month';
 import { sortedPage } from '#core/sorted-page';
@@ -23,7 +23,7 @@ export const handler = billingHttp(
   async ({ principal, guard, path, query, event, baseUrl }) => {
     const customer = await authorizedCustomer(guard, path.customer_id);
     const month = query.month ?? pragueMonthOf(new Date());
-    const charges = await chargesOfMonth(customer.customer_id, month);
+    const charges = await ledger.chargesOfMonth(customer.customer_id, month);
     // The total is the whole month's; the items are paged by settlement (newest first), like a list.
     const page = await listPage(event, principal, baseUrl, query.cursor);
     const { values, next } = sortedPage(charges, {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { authorizedJob } from '#access/authorized-job';
-import { getUser } from '#accounts/users';
+import { userStore } from '#accounts/account-services';
 import {
   CONTACT_LIMIT,
   type ContactRequest,
@@ -61,7 +61,7 @@ export const handler = http(
     // Asking again about a job answers its request, whatever the user's limit: it mails no one.
     const asked = job?.contact_request_id ? await getContactRequest(job.contact_request_id) : null;
     if (asked) return answer(200, asked);
-    const user = await getUser(principal.userId);
+    const user = await userStore.get(principal.userId);
     if (!user) throw NotFound('USER_NOT_FOUND', 'The key belongs to a user that no longer exists.');
     const request: ContactRequest = {
       contact_request_id: newId('ctr'),

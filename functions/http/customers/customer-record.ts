@@ -1,7 +1,7 @@
-import type { Customer } from '#accounts/customers';
+import type { Customer } from '#accounts/account';
+import type { MonthlyUsage } from '#billing/ledger-store';
 import type { CustomerRole } from '#core/access-policy';
 import { formatMoney } from '#core/money';
-import type { MonthlyUsage } from '#store/monthly-usage';
 
 /** The customer record of the design: name, the caller's role and the quotas with this month's use. */
 export const customerRecord = (customer: Customer, role: CustomerRole, usage: MonthlyUsage) => ({

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { authorizedScrapeJob } from '#access/authorized-scrape-job';
-import { approveScrapeJob } from '#jobs/approve-scrape-job';
 import { publicScrapeJob } from '#jobs/scrape-job';
 import { id } from '#platform/request-fields';
+import { approveScrapeJob } from '#scraping/approve-scrape-job';
 import { billingHttp } from '../billing/billing-http.ts';
 import { scrapeJob } from './job-responses.ts';
 

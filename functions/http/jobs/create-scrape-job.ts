@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
-import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
-import { createScrapeJob } from '#jobs/create-scrape-job';
 import { publicScrapeJob } from '#jobs/scrape-job';
 import { id } from '#platform/request-fields';
+import { createScrapeJob } from '#scraping/create-scrape-job';
+import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
 import { http } from '../http.ts';
 import { createdScrapeJob } from './job-responses.ts';
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
-import { listScrapeJobs } from '#jobs/list-scrape-jobs';
 import { publicScrapeJob } from '#jobs/scrape-job';
 import { cursor, id, limit } from '#platform/request-fields';
+import { listScrapeJobs } from '#scraping/list-scrape-jobs';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { scrapeJob } from './job-responses.ts';

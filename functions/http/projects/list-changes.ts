@@ -3,7 +3,7 @@ import { authorizedProject } from '#access/authorized-project';
 import { historyStore } from '#history/history-services';
 import { CHANGE_KINDS } from '#history/price-changes';
 import { cursor, id, limit } from '#platform/request-fields';
-import { projectWebsite } from '#store/websites';
+import { projectWebsite } from '#websites/project-website';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { priceChange } from './project-responses.ts';

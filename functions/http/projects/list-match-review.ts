@@ -3,7 +3,7 @@ import { authorizedProject } from '#access/authorized-project';
 import { sortedPage } from '#core/sorted-page';
 import { reviewQueue } from '#exports/review-queue';
 import { cursor, id, limit } from '#platform/request-fields';
-import { projectWebsite } from '#store/websites';
+import { projectWebsite } from '#websites/project-website';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { matchReviewItem } from './project-responses.ts';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { authorizedWebhook } from '#access/authorized-webhook';
 import { noContent } from '#platform/http-response';
 import { id } from '#platform/request-fields';
+import { authorizedWebhook } from '#webhooks/authorized-webhook';
 import { webhookStore } from '#webhooks/webhook-services';
 import { http } from '../http.ts';
 

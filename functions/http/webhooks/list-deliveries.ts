@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { authorizedWebhook } from '#access/authorized-webhook';
 import { cursor, id, limit } from '#platform/request-fields';
+import { authorizedWebhook } from '#webhooks/authorized-webhook';
 import { webhookStore } from '#webhooks/webhook-services';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { authorizedWebhook } from '#access/authorized-webhook';
 import { id } from '#platform/request-fields';
+import { authorizedWebhook } from '#webhooks/authorized-webhook';
 import { sendTestEvent } from '#webhooks/send-test-event';
 import { http } from '../http.ts';
 import { delivery, publicDelivery } from './webhook-responses.ts';

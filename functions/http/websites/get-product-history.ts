@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { authorizedWebsite } from '#access/authorized-website';
 import { Invalid, NotFound, Unprocessable } from '#core/problem';
 import { PRODUCT_ID, productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
 import { readProductSeries } from '#history/price-history';
 import { id } from '#platform/request-fields';
 import { dataBucketObjects } from '#store/data-bucket';
+import { authorizedWebsite } from '#websites/authorized-website';
 import { http } from '../http.ts';
 import { productHistory } from './website-responses.ts';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { authorizedWebsite } from '#access/authorized-website';
 import { id } from '#platform/request-fields';
-import { getWebsiteSample } from '#store/websites';
+import { authorizedWebsite } from '#websites/authorized-website';
+import { websiteStore } from '#websites/website-services';
 import { http } from '../http.ts';
 import { websiteSample } from './website-responses.ts';
 
@@ -12,6 +12,6 @@ export const handler = http({ path, responses: { 200: websiteSample } }, async (
   const website = await authorizedWebsite(guard, path.website_id);
   return answer(200, {
     website_id: website.website_id,
-    products: await getWebsiteSample(website.website_id),
+    products: await websiteStore.sample(website.website_id),
   });
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { authorizedWebsite } from '#access/authorized-website';
 import { id } from '#platform/request-fields';
+import { authorizedWebsite } from '#websites/authorized-website';
 import { http } from '../http.ts';
 import { website } from './website-responses.ts';
 

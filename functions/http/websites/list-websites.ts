@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
 import { cursor, id, wholeListLimit } from '#platform/request-fields';
-import { listWebsitesPage } from '#store/websites';
+import { websiteStore } from '#websites/website-services';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { website } from './website-responses.ts';
@@ -13,7 +13,7 @@ export const handler = http(
   async ({ principal, guard, query, event, baseUrl }) => {
     await authorizedProject(guard, query.project_id);
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    const { values, next } = await listWebsitesPage(query.project_id, {
+    const { values, next } = await websiteStore.page(query.project_id, {
       limit: query.limit,
       after: page.after,
     });

@@ -1,7 +1,7 @@
 import { scrapeCapHoldWrites } from '#billing/scrape-billing';
 import { decide } from '#core/lanes';
-import { approveHeldJob, notAwaiting } from './approve-held-job.ts';
-import type { ScrapeFields, ScrapeJob } from './scrape-job.ts';
+import { approveHeldJob, notAwaiting } from '#jobs/approve-held-job';
+import type { ScrapeFields, ScrapeJob } from '#jobs/scrape-job';
 
 /**
  * Approves a scrape job at its quote: holds the cap on the credit (402 when the spendable credit is

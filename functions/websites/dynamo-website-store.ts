@@ -4,12 +4,10 @@ import {
   GetCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { Difficulty, Estimate } from '#core/pricing';
-import { NotFound } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
-import { deletePartition } from './batch-write.ts';
-import { isConditionFailure } from './condition-failure.ts';
-import { dynamo, type TransactItem, tableName } from './dynamo.ts';
+import { deletePartition } from '#store/batch-write';
+import { isConditionFailure } from '#store/condition-failure';
+import { dynamo, type TransactItem, tableName } from '#store/dynamo';
 import {
   inIndex,
   projectWebsitesIndex,
@@ -18,30 +16,11 @@ import {
   websiteKey,
   websiteProfileKey,
   websiteSampleKey,
-} from './keys.ts';
-import { queryAll } from './query-all.ts';
-import { newestFirstPage, type PageRequest, type QueryPage } from './query-page.ts';
-
-/** A website in a project: what its setup found, and the quote of a FULL scrape of it. */
-export interface Website {
-  website_id: string;
-  project_id: string;
-  /** The home page the setup started from. */
-  url: string;
-  /** The website's identity: host without `www.`, plus a non-default port. */
-  domain: string;
-  language: string | null;
-  product_type: string | null;
-  products_estimate: number;
-  difficulty: Difficulty;
-  /** How its pages are read: fetched, or rendered in a browser (the setup's analysis decided). */
-  rendering: 'HTTP' | 'BROWSER';
-  /** The FULL-scrape quote made when the website was set up. */
-  estimate: Estimate;
-  setup_job_id: string;
-  created_at: string;
-  updated_at: string;
-}
+} from '#store/keys';
+import { queryAll } from '#store/query-all';
+import { newestFirstPage, type PageRequest, type QueryPage } from '#store/query-page';
+import type { Website } from './website.ts';
+import type { WebsiteStore } from './website-store.ts';
 
 const toWebsite = (item: Record<string, unknown>): Website => {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...website } = item;
@@ -98,21 +77,14 @@ export function landWebsiteItems(
   ];
 }
 
-export async function getWebsite(websiteId: string): Promise<Website | null> {
+async function getWebsite(websiteId: string): Promise<Website | null> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: websiteKey(websiteId), ConsistentRead: true }),
   );
   return Item ? toWebsite(Item) : null;
 }
 
-/** A website of the project, or 404 WEBSITE_NOT_FOUND for one of another project or none. */
-export async function projectWebsite(projectId: string, websiteId: string): Promise<Website> {
-  const website = await getWebsite(websiteId);
-  if (website?.project_id !== projectId) throw NotFound('WEBSITE_NOT_FOUND', 'No such website.');
-  return website;
-}
-
-export async function findWebsiteByDomain(projectId: string, domain: string): Promise<Website | null> {
+async function findWebsiteByIdentity(projectId: string, domain: string): Promise<Website | null> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
@@ -123,19 +95,16 @@ export async function findWebsiteByDomain(projectId: string, domain: string): Pr
   return Item ? getWebsite(String(Item.website_id)) : null;
 }
 
-/** The project's websites, newest first. */
-export async function listWebsites(projectId: string): Promise<Website[]> {
+async function listWebsites(projectId: string): Promise<Website[]> {
   const items = await queryAll({ ...inIndex(projectWebsitesPartition(projectId)), ScanIndexForward: false });
   return items.map(toWebsite);
 }
 
-/** One page of the project's websites, newest first (GET /websites). */
-export function listWebsitesPage(projectId: string, page: PageRequest): Promise<QueryPage<Website>> {
+function listWebsitesPage(projectId: string, page: PageRequest): Promise<QueryPage<Website>> {
   return newestFirstPage(inIndex(projectWebsitesPartition(projectId)), page, toWebsite);
 }
 
-/** Which of these website ids are still in their projects. */
-export async function existingWebsiteIds(websiteIds: string[]): Promise<Set<string>> {
+async function existingWebsiteIds(websiteIds: readonly string[]): Promise<Set<string>> {
   const unique = [...new Set(websiteIds)];
   const existing = new Set<string>();
   for (let i = 0; i < unique.length; i += 100) {
@@ -155,26 +124,22 @@ export async function existingWebsiteIds(websiteIds: string[]): Promise<Set<stri
   return existing;
 }
 
-export async function getWebsiteSample(websiteId: string): Promise<ProductRecord[]> {
+async function getWebsiteSample(websiteId: string): Promise<ProductRecord[]> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: websiteSampleKey(websiteId), ConsistentRead: true }),
   );
   return (Item?.products as ProductRecord[] | undefined) ?? [];
 }
 
-export async function getWebsiteProfile(websiteId: string): Promise<unknown> {
+async function getWebsiteProfile(websiteId: string): Promise<unknown> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: websiteProfileKey(websiteId), ConsistentRead: true }),
   );
   return Item?.profile ?? null;
 }
 
-/**
- * Removes a website from its project: the website and its identity go together (so the same
- * website can be set up again), then the rest of its partition (profile, sample, job links).
- * Returns false when it was already removed.
- */
-export async function removeWebsite(website: Website): Promise<boolean> {
+/** The website and its identity go in one transaction, then the rest of its partition. */
+async function removeWebsite(website: Website): Promise<boolean> {
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -204,3 +169,14 @@ export async function removeWebsite(website: Website): Promise<boolean> {
   await deletePartition(websiteKey(website.website_id).PK);
   return true;
 }
+
+export const dynamoWebsiteStore: WebsiteStore = {
+  get: getWebsite,
+  findByIdentity: findWebsiteByIdentity,
+  ofProject: listWebsites,
+  page: listWebsitesPage,
+  existingIds: existingWebsiteIds,
+  sample: getWebsiteSample,
+  profile: getWebsiteProfile,
+  remove: removeWebsite,
+};

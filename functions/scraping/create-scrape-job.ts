@@ -1,20 +1,22 @@
-import { catalogFreshness } from '#core/catalog-freshness';
 import { newId } from '#core/ids';
 import { newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
 import { type Difficulty, estimateJob } from '#core/pricing';
 import { BadRequest, Conflict } from '#core/problem';
-import { screenScrapeUrls } from '#core/screen-scrape-urls';
 import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
+import { announceNewJob } from '#jobs/job-events';
+import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from '#jobs/scrape-job';
 import { priceList } from '#platform/price-list';
-import { latestCatalog, readCatalog } from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { openFullScrapeKey } from '#store/keys';
 import type { Project } from '#store/projects';
 import { putUrlList } from '#store/scrape-runs';
-import { getWebsiteProfile, projectWebsite, type Website } from '#store/websites';
-import { announceNewJob } from './job-events.ts';
-import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from './scrape-job.ts';
+import { catalogFreshness } from '#websites/catalog-freshness';
+import { catalogStore } from '#websites/catalog-services';
+import { projectWebsite } from '#websites/project-website';
+import { screenScrapeUrls } from '#websites/screen-scrape-urls';
+import type { Website } from '#websites/website';
+import { websiteStore } from '#websites/website-services';
 
 export interface ScrapeRequest {
   website_id: string;
@@ -81,7 +83,7 @@ interface Base {
 
 /** The price depends on how products are read: the difficulty of the profile training learned. */
 async function readingDifficulty(website: Website): Promise<Difficulty> {
-  const profile = (await getWebsiteProfile(website.website_id)) as ExtractionProfile | null;
+  const profile = (await websiteStore.profile(website.website_id)) as ExtractionProfile | null;
   return profile?.difficulty ?? website.difficulty;
 }
 
@@ -111,7 +113,7 @@ async function createUrlScrape(
 
 /** The product URLs of the website's last FULL catalog, while the catalog retention keeps it. */
 async function fullCatalogUrls(website: Website): Promise<{ urls: string[]; version: string }> {
-  const catalog = await latestCatalog(website.website_id, 'FULL');
+  const catalog = await catalogStore.latest(website.website_id, 'FULL');
   if (!catalog) {
     throw Conflict('NO_FULL_CATALOG', 'The website has no FULL catalog yet; run a FULL scrape first.');
   }
@@ -122,7 +124,7 @@ async function fullCatalogUrls(website: Website): Promise<{ urls: string[]; vers
     );
   }
   // A page offering variants is a line per variant in the catalog, and one URL to scrape.
-  const urls = [...new Set((await readCatalog(catalog)).map((product) => product.url))];
+  const urls = [...new Set((await catalogStore.read(catalog)).map((product) => product.url))];
   if (urls.length === 0) {
     throw Conflict('NO_FULL_CATALOG', 'The last FULL catalog of the website holds no products.');
   }
@@ -134,7 +136,7 @@ async function createFullScrape(base: Base): Promise<ScrapeCreation> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const open = await jobStore().holdingKey<ScrapeFields>(lock);
     if (open) return { job: open, created: false };
-    const catalog = await latestCatalog(base.website.website_id, 'FULL');
+    const catalog = await catalogStore.latest(base.website.website_id, 'FULL');
     if (!base.options.evenIfFresh && catalog && catalogFreshness(catalog.created_at) === 'FRESH') {
       throw Conflict(
         'CATALOG_UP_TO_DATE',

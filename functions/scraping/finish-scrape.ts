@@ -1,14 +1,14 @@
 import { exportProducts } from '#exports/project-exports';
 import type { StoredChange } from '#history/change-record';
 import { recordScrapeHistory } from '#history/record-scrape-history';
+import { scrapeChangeEvents } from '#jobs/changes-detected';
+import { announceJob, exportReady } from '#jobs/job-events';
+import { holdHistory } from '#jobs/record-held-history';
+import type { ScrapeFields } from '#jobs/scrape-job';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { getProject, type Project } from '#store/projects';
-import { scrapeChangeEvents } from './changes-detected.ts';
-import { announceJob, exportReady } from './job-events.ts';
-import { holdHistory } from './record-held-history.ts';
 import type { ScrapeStep } from './run-scrape.ts';
-import type { ScrapeFields } from './scrape-job.ts';
 
 const STOP: ScrapeStep = { next: 'STOP' };
 

@@ -7,7 +7,6 @@ import { settleJob } from '#core/pricing';
 import { pageIdentity, productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
-import { MAX_SCRAPE_URLS } from '#core/screen-scrape-urls';
 import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
 import { createFetcher } from '#crawl/net/fetcher';
 import type { PageFetcher } from '#crawl/net/page-fetcher';
@@ -15,15 +14,11 @@ import { runPool } from '#crawl/net/run-pool';
 import { scrapeUrl, type UrlResult } from '#crawl/page/scrape-url';
 import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
 import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
+import { crawlSettings } from '#jobs/crawl-settings';
+import { progressWriter, runTracked } from '#jobs/progress-writer';
+import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
+import type { ScrapeFields, ScrapeVariant } from '#jobs/scrape-job';
 import { setting } from '#platform/config';
-import {
-  type CatalogKind,
-  catalogPointerWrites,
-  latestCatalog,
-  type UrlOutcomeLine,
-  writeCatalog,
-  writeUrlOutcomes,
-} from '#store/catalogs';
 import { jobStore } from '#store/job-store';
 import { getProject } from '#store/projects';
 import {
@@ -34,12 +29,12 @@ import {
   putBatchPart,
   type UrlResultCounts,
 } from '#store/scrape-runs';
-import { getWebsite, getWebsiteProfile } from '#store/websites';
+import type { CatalogKind, UrlOutcomeLine } from '#websites/catalog';
+import { catalogStore } from '#websites/catalog-services';
+import { catalogPointerWrites } from '#websites/dynamo-catalog-store';
+import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
+import { websiteStore } from '#websites/website-services';
 import { batchProgress } from './batch-progress.ts';
-import { crawlSettings } from './crawl-settings.ts';
-import { progressWriter, runTracked } from './progress-writer.ts';
-import { projectCrawlProxy } from './project-crawl-proxy.ts';
-import type { ScrapeFields, ScrapeVariant } from './scrape-job.ts';
 
 /**
  * The work of the scrape lane, one function per task. Each moves the job itself with conditional
@@ -114,7 +109,7 @@ const POINTERS: Record<ScrapeVariant, readonly CatalogKind[]> = {
 };
 
 async function profileOf(websiteId: string): Promise<ExtractionProfile | null> {
-  return (await getWebsiteProfile(websiteId)) as ExtractionProfile | null;
+  return (await websiteStore.profile(websiteId)) as ExtractionProfile | null;
 }
 
 /**
@@ -129,7 +124,7 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
   // A lane started again after its batches were merged (a restarted local service) resumes at the
   // settlement, which picks up a SETTLING or EXPORTING job where it is.
   if (job.status === 'SETTLING' || job.status === 'EXPORTING') return { next: 'SETTLE' };
-  const website = await getWebsite(job.website_id);
+  const website = await websiteStore.get(job.website_id);
   const profile = await profileOf(job.website_id);
   const run: ScrapeRunProgress = {
     phase: 'COLLECTING_PAGES',
@@ -259,7 +254,7 @@ export async function scrapeBatch(
   // fresh fetcher cannot know when: waiting the delay first keeps it between the two.
   if (crawlDelaySeconds) await sleep(crawlDelaySeconds * 1000);
   const progress = batchProgress(jobId, job.scrape_run?.plan, batch, from);
-  const website = await getWebsite(job.website_id);
+  const website = await websiteStore.get(job.website_id);
   const fetcher = readingFetcher(
     createFetcher({
       proxyUrl: await projectCrawlProxy(job.project_id),
@@ -350,11 +345,11 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
   const pages = new Set(products.map(pageIdentity)).size;
   // Read before the pointer moves to this job's catalog, in the same transaction as the job.
   const previous = POINTERS[job.variant].includes('COMPLETE')
-    ? await latestCatalog(job.website_id)
+    ? await catalogStore.latest(job.website_id)
     : undefined;
   const settledAt = new Date().toISOString();
-  const objectKey = await writeCatalog(job.project_id, job.website_id, job.job_id, products);
-  await writeUrlOutcomes(job.project_id, job.website_id, job.job_id, urlOutcomes);
+  const objectKey = await catalogStore.write(job.project_id, job.website_id, job.job_id, products);
+  await catalogStore.writeUrlOutcomes(job.project_id, job.website_id, job.job_id, urlOutcomes);
   const pointer = {
     website_id: job.website_id,
     project_id: job.project_id,

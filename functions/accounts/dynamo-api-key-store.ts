@@ -1,33 +1,13 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { KeyScope, Principal } from '#core/access-policy';
-import { generateApiKey, hashApiKey, keySuffix } from '#core/api-key';
-import { newId } from '#core/ids';
+import type { Principal } from '#core/access-policy';
 import { BadRequest } from '#core/problem';
 import { MAX_API_KEYS_PER_USER } from '#core/quotas';
 import { failedConditionItems, isConditionFailure } from '#store/condition-failure';
 import { dynamo, tableName } from '#store/dynamo';
 import { apiKeyLookupKey, beginsWith, userApiKeyKey, userApiKeysPrefix, userKey } from '#store/keys';
 import { newestFirstPage, type PageRequest, type QueryPage } from '#store/query-page';
-
-export interface ApiKeyRecord {
-  key_id: string;
-  name: string | null;
-  scope: KeyScope;
-  project_id: string | null;
-  key_suffix: string;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-export interface CreatedApiKey {
-  api_key: string;
-  key_id: string;
-  scope: KeyScope;
-  name: string | null;
-  project_id: string | null;
-  key_suffix: string;
-  created_at: string;
-}
+import type { ApiKeyRecord } from './account.ts';
+import type { ApiKeyStore } from './account-store.ts';
 
 /** Moves the user's count of active keys; a new key may not pass MAX_API_KEYS_PER_USER. */
 const countKeys = (userId: string, change: 1 | -1) => ({
@@ -50,22 +30,7 @@ const countKeys = (userId: string, change: 1 | -1) => ({
  * the user's listing item (which also holds the hash, so revocation can find the lookup item). The
  * user's key count moves in the same transaction: 400 API_KEY_LIMIT_REACHED past the limit.
  */
-export async function createApiKey(input: {
-  userId: string;
-  name: string | null;
-  projectId: string | null;
-}): Promise<CreatedApiKey> {
-  const apiKey = generateApiKey();
-  const keyHash = hashApiKey(apiKey);
-  const record: ApiKeyRecord = {
-    key_id: newId('key'),
-    name: input.name,
-    scope: input.projectId ? 'PROJECT' : 'USER',
-    project_id: input.projectId,
-    key_suffix: keySuffix(apiKey),
-    created_at: new Date().toISOString(),
-    last_used_at: null,
-  };
+async function createApiKey(userId: string, record: ApiKeyRecord, keyHash: string): Promise<void> {
   const KEY_COUNT_ITEM = 2;
   try {
     await dynamo().send(
@@ -74,7 +39,7 @@ export async function createApiKey(input: {
           {
             Put: {
               TableName: tableName(),
-              Item: { ...apiKeyLookupKey(keyHash), type: 'ApiKeyLookup', user_id: input.userId, ...record },
+              Item: { ...apiKeyLookupKey(keyHash), type: 'ApiKeyLookup', user_id: userId, ...record },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
@@ -82,14 +47,14 @@ export async function createApiKey(input: {
             Put: {
               TableName: tableName(),
               Item: {
-                ...userApiKeyKey(input.userId, record.key_id),
+                ...userApiKeyKey(userId, record.key_id),
                 type: 'ApiKey',
                 key_hash: keyHash,
                 ...record,
               },
             },
           },
-          countKeys(input.userId, 1),
+          countKeys(userId, 1),
         ],
       }),
     );
@@ -100,10 +65,9 @@ export async function createApiKey(input: {
       `A user may hold at most ${MAX_API_KEYS_PER_USER} active API keys; revoke one first.`,
     );
   }
-  return { api_key: apiKey, ...record };
 }
 
-export async function findPrincipalByKeyHash(keyHash: string): Promise<Principal | null> {
+async function findPrincipalByKeyHash(keyHash: string): Promise<Principal | null> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: apiKeyLookupKey(keyHash) }),
   );
@@ -116,8 +80,7 @@ export async function findPrincipalByKeyHash(keyHash: string): Promise<Principal
   };
 }
 
-/** One page of the user's keys, newest first. */
-export function listApiKeys(userId: string, page: PageRequest): Promise<QueryPage<ApiKeyRecord>> {
+function listApiKeys(userId: string, page: PageRequest): Promise<QueryPage<ApiKeyRecord>> {
   return newestFirstPage(beginsWith(userApiKeysPrefix(userId)), page, (item) => ({
     key_id: String(item.key_id),
     name: typeof item.name === 'string' ? item.name : null,
@@ -129,8 +92,8 @@ export function listApiKeys(userId: string, page: PageRequest): Promise<QueryPag
   }));
 }
 
-/** Deletes both items; returns the revoked key's hash, or null when the user has no such key. */
-export async function revokeApiKey(userId: string, keyId: string): Promise<string | null> {
+/** Deletes both items and moves the user's key count down. */
+async function revokeApiKey(userId: string, keyId: string): Promise<string | null> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: userApiKeyKey(userId, keyId), ConsistentRead: true }),
   );
@@ -159,7 +122,7 @@ export async function revokeApiKey(userId: string, keyId: string): Promise<strin
   return keyHash;
 }
 
-export async function recordKeyUse(userId: string, keyId: string, at: string): Promise<void> {
+async function recordKeyUse(userId: string, keyId: string, at: string): Promise<void> {
   try {
     await dynamo().send(
       new UpdateCommand({
@@ -175,3 +138,11 @@ export async function recordKeyUse(userId: string, keyId: string, at: string): P
     if (!isConditionFailure(error)) throw error;
   }
 }
+
+export const dynamoApiKeyStore: ApiKeyStore = {
+  create: createApiKey,
+  principalByHash: findPrincipalByKeyHash,
+  page: listApiKeys,
+  revoke: revokeApiKey,
+  recordUse: recordKeyUse,
+};

@@ -1,7 +1,8 @@
+import { authorizedInProject } from '#accounts/authorized-in-project';
 import { NotFound } from '#core/problem';
 import type { RouteGuard } from '#core/route-guard';
-import { getWebsite, type Website } from '#store/websites';
-import { authorizedInProject } from './authorized-in-project.ts';
+import type { Website } from './website.ts';
+import { websiteStore } from './website-services.ts';
 
 /**
  * The website, when the caller may do the route's action in its project. One the caller cannot see is 404
@@ -10,7 +11,7 @@ import { authorizedInProject } from './authorized-in-project.ts';
 export async function authorizedWebsite(guard: RouteGuard, websiteId: string): Promise<Website> {
   return authorizedInProject(
     guard,
-    await getWebsite(websiteId),
+    await websiteStore.get(websiteId),
     NotFound('WEBSITE_NOT_FOUND', 'No such website.'),
   );
 }

@@ -1,10 +1,8 @@
 import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CustomerFacts, CustomerRole } from '#core/access-policy';
-import { newId } from '#core/ids';
 import type { Cents } from '#core/money';
 import { NotFound } from '#core/problem';
-import { DEFAULT_QUOTAS, type Quotas } from '#core/quotas';
-import { priceList } from '#platform/price-list';
+import type { Quotas } from '#core/quotas';
 import { isConditionFailure } from '#store/condition-failure';
 import { dynamo, tableName } from '#store/dynamo';
 import {
@@ -16,22 +14,8 @@ import {
 } from '#store/keys';
 import { queryAll } from '#store/query-all';
 import { readWithMembership } from '#store/read-with-membership';
-
-export interface Customer {
-  customer_id: string;
-  name: string;
-  managed: boolean;
-  quotas: Quotas;
-  projects_used: number;
-  created_at: string;
-}
-
-export interface Membership {
-  customer_id: string;
-  name: string;
-  role: CustomerRole;
-  managed: boolean;
-}
+import type { Customer, Membership } from './account.ts';
+import type { CustomerStore } from './account-store.ts';
 
 const toCustomer = (item: Record<string, unknown>): Customer => ({
   customer_id: String(item.customer_id),
@@ -48,16 +32,7 @@ const toCustomer = (item: Record<string, unknown>): Customer => ({
   created_at: String(item.created_at),
 });
 
-export async function createCustomer(input: { name: string; managed: boolean }): Promise<Customer> {
-  const customer: Customer = {
-    customer_id: newId('cus'),
-    name: input.name,
-    managed: input.managed,
-    // A stage's price list may grant more (or fewer) free analyses to new customers.
-    quotas: { ...DEFAULT_QUOTAS, free_analyses_per_month: priceList().freeAnalysesPerMonth },
-    projects_used: 0,
-    created_at: new Date().toISOString(),
-  };
+async function createCustomer(customer: Customer): Promise<void> {
   const { quotas, ...rest } = customer;
   await dynamo().send(
     new PutCommand({
@@ -66,17 +41,16 @@ export async function createCustomer(input: { name: string; managed: boolean }):
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
-  return customer;
 }
 
-export async function getCustomer(customerId: string): Promise<Customer | null> {
+async function getCustomer(customerId: string): Promise<Customer | null> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: customerKey(customerId), ConsistentRead: true }),
   );
   return Item ? toCustomer(Item) : null;
 }
 
-export async function setQuotas(customerId: string, changes: Partial<Quotas>): Promise<Customer> {
+async function setQuotas(customerId: string, changes: Partial<Quotas>): Promise<Customer> {
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
   if (entries.length === 0) {
     const customer = await getCustomer(customerId);
@@ -102,8 +76,7 @@ export async function setQuotas(customerId: string, changes: Partial<Quotas>): P
   }
 }
 
-/** Adds the user to the customer, or changes the user's role there. */
-export async function putMembership(customerId: string, userId: string, role: CustomerRole): Promise<void> {
+async function putMembership(customerId: string, userId: string, role: CustomerRole): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
@@ -119,7 +92,7 @@ export async function putMembership(customerId: string, userId: string, role: Cu
   );
 }
 
-export async function customerFacts(
+async function customerFacts(
   userId: string,
   customerId: string,
 ): Promise<CustomerFacts & { customer: Customer | null }> {
@@ -136,7 +109,7 @@ export async function customerFacts(
   };
 }
 
-export async function listMemberships(userId: string): Promise<Membership[]> {
+async function listMemberships(userId: string): Promise<Membership[]> {
   const memberships = await queryAll(beginsWith(customerMembershipsPrefix(userId)));
   if (memberships.length === 0) return [];
   const customers = new Map<string, Customer>();
@@ -162,3 +135,12 @@ export async function listMemberships(userId: string): Promise<Membership[]> {
       : [];
   });
 }
+
+export const dynamoCustomerStore: CustomerStore = {
+  create: createCustomer,
+  get: getCustomer,
+  changeQuotas: setQuotas,
+  putMember: putMembership,
+  facts: customerFacts,
+  membershipsOf: listMemberships,
+};

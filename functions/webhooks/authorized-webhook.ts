@@ -1,8 +1,8 @@
+import { authorizedInProject } from '#accounts/authorized-in-project';
 import { NotFound } from '#core/problem';
 import type { RouteGuard } from '#core/route-guard';
-import type { Webhook } from '#webhooks/webhook';
-import { webhookStore } from '#webhooks/webhook-services';
-import { authorizedInProject } from './authorized-in-project.ts';
+import type { Webhook } from './webhook.ts';
+import { webhookStore } from './webhook-services.ts';
 
 /**
  * The webhook, when the caller may do the route's action in its project. One the caller cannot see is 404

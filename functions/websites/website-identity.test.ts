@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Problem } from './problem.ts';
+import { Problem } from '#core/problem';
 import { websiteAddress } from './website-identity.ts';
 
 describe('websiteAddress', () => {

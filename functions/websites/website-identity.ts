@@ -1,4 +1,4 @@
-import { BadRequest } from './problem.ts';
+import { BadRequest } from '#core/problem';
 
 export interface WebsiteAddress {
   /** What makes two URLs the same website: the host in lower case without a leading `www.`, plus the port when it is not the scheme's default. */

@@ -1,8 +1,3 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '#store/dynamo';
-import { beginsWith, exportFileKey, exportFilesPrefix, exportSettingsKey } from '#store/keys';
-import { putProjectItem } from '#store/projects';
-import { queryAll } from '#store/query-all';
 import type { ExportDataset } from './export-datasets.ts';
 import type { ExportFormat } from './export-formats.ts';
 
@@ -68,53 +63,3 @@ export function fileOf(record: ExportRecord, format: ExportFormat): ExportFileRe
 /** The object key of the record's file in `format`; undefined when that format was never written. */
 export const objectKeyOf = (record: ExportRecord, format: ExportFormat): string | undefined =>
   fileOf(record, format)?.object_key;
-
-export async function putExportRecord(record: ExportRecord): Promise<void> {
-  const key = exportFileKey(record.project_id, record.dataset, record.website_id, record.job_id ?? null);
-  await dynamo().send(
-    new PutCommand({ TableName: tableName(), Item: { ...key, type: 'ExportFile', ...record } }),
-  );
-}
-
-const toRecord = ({ PK: _pk, SK: _sk, type: _type, ...record }: Record<string, unknown>) =>
-  record as unknown as ExportRecord;
-
-export async function getExportRecord(
-  projectId: string,
-  dataset: ExportDataset,
-  websiteId: string | null,
-  jobId: string | null = null,
-): Promise<ExportRecord | null> {
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: exportFileKey(projectId, dataset, websiteId, jobId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? toRecord(Item) : null;
-}
-
-/** Every export file of the project; a handful per website, so one partition read. */
-export async function listExportRecords(projectId: string): Promise<ExportRecord[]> {
-  const items = await queryAll(beginsWith(exportFilesPrefix(projectId)));
-  return items.map(toRecord);
-}
-
-/** Exports are on unless an operator turned them off for the project. */
-export async function exportsEnabled(projectId: string): Promise<boolean> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: exportSettingsKey(projectId) }),
-  );
-  return Item?.enabled !== false;
-}
-
-export async function setExportsEnabled(projectId: string, enabled: boolean): Promise<void> {
-  await putProjectItem(projectId, {
-    ...exportSettingsKey(projectId),
-    type: 'ExportSettings',
-    project_id: projectId,
-    enabled,
-    updated_at: new Date().toISOString(),
-  });
-}

@@ -1,16 +1,10 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { newId } from '#core/ids';
 import { Conflict, NotFound } from '#core/problem';
 import { isConditionFailure } from '#store/condition-failure';
 import { dynamo, tableName } from '#store/dynamo';
 import { emailKey, userKey } from '#store/keys';
-
-export interface User {
-  user_id: string;
-  name: string;
-  email: string;
-  created_at: string;
-}
+import type { User } from './account.ts';
+import type { UserStore } from './account-store.ts';
 
 const toUser = (item: Record<string, unknown>): User => ({
   user_id: String(item.user_id),
@@ -20,13 +14,7 @@ const toUser = (item: Record<string, unknown>): User => ({
 });
 
 /** E-mails are unique: a guard item keyed by the e-mail is written in the same transaction. */
-export async function createUser(input: { name: string; email: string }): Promise<User> {
-  const user: User = {
-    user_id: newId('usr'),
-    name: input.name,
-    email: input.email,
-    created_at: new Date().toISOString(),
-  };
+async function createUser(user: User): Promise<void> {
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -46,22 +34,21 @@ export async function createUser(input: { name: string; email: string }): Promis
     if (isConditionFailure(error)) throw Conflict('EMAIL_TAKEN', `A user with e-mail ${user.email} exists.`);
     throw error;
   }
-  return user;
 }
 
-export async function findUserIdByEmail(email: string): Promise<string | null> {
+async function findUserIdByEmail(email: string): Promise<string | null> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: emailKey(email) }));
   return Item ? String(Item.user_id) : null;
 }
 
-export async function getUser(userId: string): Promise<User | null> {
+async function getUser(userId: string): Promise<User | null> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true }),
   );
   return Item ? toUser(Item) : null;
 }
 
-export async function renameUser(userId: string, name: string): Promise<User> {
+async function renameUser(userId: string, name: string): Promise<User> {
   try {
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
@@ -80,3 +67,10 @@ export async function renameUser(userId: string, name: string): Promise<User> {
     throw error;
   }
 }
+
+export const dynamoUserStore: UserStore = {
+  create: createUser,
+  idByEmail: findUserIdByEmail,
+  get: getUser,
+  rename: renameUser,
+};

@@ -1,0 +1,28 @@
+import type { ProductRecord } from '#core/product-record';
+import type { PageRequest, QueryPage } from '#store/query-page';
+import type { Website } from './website.ts';
+
+/**
+ * Where websites, their extraction profiles and training samples are kept: what the website use
+ * cases need of a store, in their words. A lost race is `false`, never a storage error.
+ */
+export interface WebsiteStore {
+  get(websiteId: string): Promise<Website | null>;
+  /** The project's website of this identity (host without `www.`, plus a non-default port), or null. */
+  findByIdentity(projectId: string, identity: string): Promise<Website | null>;
+  /** The project's websites, newest first. */
+  ofProject(projectId: string): Promise<Website[]>;
+  /** One page of the project's websites, newest first. */
+  page(projectId: string, page: PageRequest): Promise<QueryPage<Website>>;
+  /** Which of these website ids are still in their projects. */
+  existingIds(websiteIds: readonly string[]): Promise<Set<string>>;
+  /** The products read while training; empty when none were kept. */
+  sample(websiteId: string): Promise<ProductRecord[]>;
+  /** The extraction profile the setup learned, or null. */
+  profile(websiteId: string): Promise<unknown>;
+  /**
+   * Removes the website with its identity (so it can be set up again), its profile, sample and job
+   * links; false when it was already removed.
+   */
+  remove(website: Website): Promise<boolean>;
+}
