@@ -10,7 +10,6 @@ import {
   sameGtinCandidates,
 } from './find-candidates.ts';
 import { addPostingLengths, indexCatalog, type PostingLengths } from './index-catalog.ts';
-import { judgePair } from './judge-pair.ts';
 import type {
   MatchingCounters,
   MatchingResult,
@@ -20,6 +19,7 @@ import type {
 } from './match-catalogs.ts';
 import {
   assignPairs,
+  judgeInFull,
   type PairJudgement,
   type PairRunPlan,
   planPairRun,
@@ -482,14 +482,10 @@ function judgeByShard(
       for (const pair of shardPairs) {
         const a = features(refs, reference, pair.reference);
         const b = features(comps, competitor, pair.competitor);
-        const { score, confidence, evidence } = judgePair(a, b, weights, true, pairScorer, pair.learned);
-        judgements.set(pair.reference * plan.competitorProducts + pair.competitor, {
-          referenceUrl: a.key,
-          url: b.key,
-          score,
-          learned: confidence,
-          evidence,
-        });
+        judgements.set(
+          pair.reference * plan.competitorProducts + pair.competitor,
+          judgeInFull(a, b, pair, weights, pairScorer),
+        );
       }
     }
     return judgements;

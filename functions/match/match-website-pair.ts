@@ -146,18 +146,28 @@ export function judgeAll(
 ): Map<number, PairJudgement> {
   const judged = new Map<number, PairJudgement>();
   for (const pair of pairs) {
-    const a = refs[pair.reference] as ProductFeatures;
-    const b = comps[pair.competitor] as ProductFeatures;
-    const { score, confidence, evidence } = judgePair(a, b, weights, true, pairScorer, pair.learned);
-    judged.set(pair.reference * comps.length + pair.competitor, {
-      referenceUrl: a.key,
-      url: b.key,
-      score,
-      learned: confidence,
-      evidence,
-    });
+    const judgement = judgeInFull(
+      refs[pair.reference] as ProductFeatures,
+      comps[pair.competitor] as ProductFeatures,
+      pair,
+      weights,
+      pairScorer,
+    );
+    judged.set(pair.reference * comps.length + pair.competitor, judgement);
   }
   return judged;
+}
+
+/** The scored pair of `a` and `b` judged in full, the learned scorer run only where blocking did not run it. */
+export function judgeInFull(
+  a: ProductFeatures,
+  b: ProductFeatures,
+  pair: ScoredPair,
+  weights: TermWeights,
+  pairScorer: BoostedTrees | undefined,
+): PairJudgement {
+  const { score, confidence, evidence } = judgePair(a, b, weights, true, pairScorer, pair.learned);
+  return { referenceUrl: a.key, url: b.key, score, learned: confidence, evidence };
 }
 
 /** A catalog of a website pair by its products' keys (URLs), and which of them are new or changed. */
