@@ -1,7 +1,7 @@
 import { calibrateConfidence, type MatchSignals } from '../functions/match/calibrate-confidence.ts';
-import { fitCalibration } from '../functions/match/fit-calibration.ts';
 import { matchCatalogs } from '../functions/match/match-catalogs.ts';
-import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
+import { fitCalibration } from '../functions/match/training/fit-calibration.ts';
+import { readBenchmarkDataset } from '../functions/match/training/read-benchmark-dataset.ts';
 
 /** A candidate pair on a catalogue benchmark, with what its answer key says of it. */
 export interface LabelledCandidate {

@@ -12,12 +12,12 @@
  */
 import { predictProbability, trainBoostedTrees } from '../functions/match/boosted-trees.ts';
 import { titleDescriber } from '../functions/match/describe-title.ts';
-import { foldPairsByProduct } from '../functions/match/fold-pairs-by-product.ts';
-import { mineMakerWords } from '../functions/match/mine-maker-words.ts';
 import { makerConflict, pairFeatureNames } from '../functions/match/pair-features.ts';
-import { type LabelledPair, readLabelledPairs } from '../functions/match/read-labelled-pairs.ts';
-import { scoreTitlePairs } from '../functions/match/score-title-pairs.ts';
-import { pairScorerTraining } from '../functions/match/train-pair-scorer.ts';
+import { foldPairsByProduct } from '../functions/match/training/fold-pairs-by-product.ts';
+import { mineMakerWords } from '../functions/match/training/mine-maker-words.ts';
+import { type LabelledPair, readLabelledPairs } from '../functions/match/training/read-labelled-pairs.ts';
+import { scoreTitlePairs } from '../functions/match/training/score-title-pairs.ts';
+import { pairScorerTraining } from '../functions/match/training/train-pair-scorer.ts';
 
 const folds = 5;
 const leftOut = new Set((process.argv[2] ?? '').split(',').filter(Boolean));

@@ -5,7 +5,7 @@
  * Deterministic: running it again on the same engine writes the same file.
  */
 import { writeFile } from 'node:fs/promises';
-import { fitCalibration } from '../functions/match/fit-calibration.ts';
+import { fitCalibration } from '../functions/match/training/fit-calibration.ts';
 import { calibrationDatasets, chosenPairs, speaking } from './calibration-samples.ts';
 
 const pairs = (await Promise.all(calibrationDatasets.map((dataset) => chosenPairs(dataset)))).flat();

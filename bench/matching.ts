@@ -27,10 +27,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fuse from 'fuse.js';
 import { matchCatalogs } from '../functions/match/match-catalogs.ts';
-import { type Accuracy, measureAccuracy, measureDecisions } from '../functions/match/measure-accuracy.ts';
-import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
-import { readLabelledPairs } from '../functions/match/read-labelled-pairs.ts';
-import { judgeTitlePairs } from '../functions/match/score-title-pairs.ts';
+import {
+  type Accuracy,
+  measureAccuracy,
+  measureDecisions,
+} from '../functions/match/training/measure-accuracy.ts';
+import { readBenchmarkDataset } from '../functions/match/training/read-benchmark-dataset.ts';
+import { readLabelledPairs } from '../functions/match/training/read-labelled-pairs.ts';
+import { judgeTitlePairs } from '../functions/match/training/score-title-pairs.ts';
 import { measureReview, printReview, type ReviewMeasurement } from './review-bench.ts';
 import { runWorker } from './run-worker.ts';
 import {

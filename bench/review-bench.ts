@@ -1,7 +1,7 @@
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE, proposalBand, reviewImpact } from '../functions/core/match-bands.ts';
-import { expectedCalibrationError } from '../functions/match/calibration-error.ts';
-import { type Accuracy, measureAccuracy } from '../functions/match/measure-accuracy.ts';
-import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
+import { expectedCalibrationError } from '../functions/match/training/calibration-error.ts';
+import { type Accuracy, measureAccuracy } from '../functions/match/training/measure-accuracy.ts';
+import { readBenchmarkDataset } from '../functions/match/training/read-benchmark-dataset.ts';
 import {
   type ChosenPair,
   type CrossValidationSplit,

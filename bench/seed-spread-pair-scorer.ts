@@ -10,11 +10,11 @@
  */
 import { averageModels, type BoostedTrees } from '../functions/match/boosted-trees.ts';
 import { matchCatalogs } from '../functions/match/match-catalogs.ts';
-import { measureAccuracy, measureDecisions } from '../functions/match/measure-accuracy.ts';
-import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
-import { readLabelledPairs } from '../functions/match/read-labelled-pairs.ts';
-import { judgeTitlePairs } from '../functions/match/score-title-pairs.ts';
-import { pairScorerTraining, trainPairScorers } from '../functions/match/train-pair-scorer.ts';
+import { measureAccuracy, measureDecisions } from '../functions/match/training/measure-accuracy.ts';
+import { readBenchmarkDataset } from '../functions/match/training/read-benchmark-dataset.ts';
+import { readLabelledPairs } from '../functions/match/training/read-labelled-pairs.ts';
+import { judgeTitlePairs } from '../functions/match/training/score-title-pairs.ts';
+import { pairScorerTraining, trainPairScorers } from '../functions/match/training/train-pair-scorer.ts';
 
 const seeds = (process.argv[2] ?? '12,13,14,15,16').split(',').map(Number);
 if (seeds.some((seed) => !Number.isInteger(seed))) throw new Error(`bad seeds ${process.argv[2]}`);

@@ -21,7 +21,7 @@ import {
   type ShardResult,
   shardsOf,
 } from '../functions/match/match-in-shards.ts';
-import { readBenchmarkDataset } from '../functions/match/read-benchmark-dataset.ts';
+import { readBenchmarkDataset } from '../functions/match/training/read-benchmark-dataset.ts';
 import { syntheticCatalogs } from './synthetic-catalogs.ts';
 
 export interface WorkerCost {

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/train-pair-scorer.ts`: learns the maker words (functions/match/maker-words.json)
+ * `npx tsx bench/train-pair-scorer.ts`: learns the maker words (functions/match/words/maker-words.json)
  * and trains the matching engine's pair scorer (functions/match/pair-scorer.json) on
  * data/matching/wdc-products/train.csv, both formatted as the repository formats JSON. Run it after
  * changing the pair features or the training options; the unit test beside the trainer checks that
@@ -8,8 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { mineMakerWords } from '../functions/match/mine-maker-words.ts';
-import { readLabelledPairs } from '../functions/match/read-labelled-pairs.ts';
+import { mineMakerWords } from '../functions/match/training/mine-maker-words.ts';
+import { readLabelledPairs } from '../functions/match/training/read-labelled-pairs.ts';
 
 const started = performance.now();
 const write = async (name: string, value: unknown) => {
@@ -17,9 +17,9 @@ const write = async (name: string, value: unknown) => {
   await writeFile(file, `${JSON.stringify(value)}\n`);
   execFileSync('npx', ['biome', 'format', '--write', file], { stdio: 'ignore' });
 };
-await write('maker-words.json', mineMakerWords(await readLabelledPairs('train')));
+await write('words/maker-words.json', mineMakerWords(await readLabelledPairs('train')));
 // Imported once the maker words are written: the pair features read them when first loaded.
-const { trainPairScorer } = await import('../functions/match/train-pair-scorer.ts');
+const { trainPairScorer } = await import('../functions/match/training/train-pair-scorer.ts');
 const model = await trainPairScorer();
 await write('pair-scorer.json', model);
 console.log(`${model.trees.length} trees in ${((performance.now() - started) / 1000).toFixed(1)} s`);

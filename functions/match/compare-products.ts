@@ -8,7 +8,7 @@ import { sellsPack } from './sells-pack.ts';
 import { spelledInName } from './spelled-in-name.ts';
 import { variantsDiffer } from './variant-terms.ts';
 import type { TermWeights } from './weigh-terms.ts';
-import { namesOthersOnly } from './word-groups.ts';
+import { namesOthersOnly } from './words/word-groups.ts';
 
 /** Why two products were scored as they were; kept with every match. */
 export interface MatchEvidence {

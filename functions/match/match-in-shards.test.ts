@@ -17,8 +17,8 @@ import {
   type ShardSizes,
   shardsOf,
 } from './match-in-shards.ts';
-import { readBenchmarkDataset } from './read-benchmark-dataset.ts';
 import { testProduct } from './test-product.ts';
+import { readBenchmarkDataset } from './training/read-benchmark-dataset.ts';
 import { sureScore } from './uncoded-pairs-suspect.ts';
 
 const acceptance = {

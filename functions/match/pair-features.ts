@@ -2,10 +2,10 @@ import { compactWord } from './compact-word.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { editDistance } from './edit-distance.ts';
-import makerWordList from './maker-words.json' with { type: 'json' };
 import { productTerms } from './product-terms.ts';
 import { isStandardCode } from './standard-code.ts';
 import type { TermWeights } from './weigh-terms.ts';
+import makerWordList from './words/maker-words.json' with { type: 'json' };
 
 /** The names of the numbers `pairFeatures` gives, in order; the learned scorer's weights follow them. */
 export const pairFeatureNames = [

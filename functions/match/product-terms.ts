@@ -1,7 +1,7 @@
-import { coloursNamed } from './colour-words.ts';
 import type { ProductFeatures } from './describe-product.ts';
-import { devicesNamed } from './device-words.ts';
-import { platformsNamed } from './platform-words.ts';
+import { coloursNamed } from './words/colour-words.ts';
+import { devicesNamed } from './words/device-words.ts';
+import { platformsNamed } from './words/platform-words.ts';
 
 /** What pair comparisons read of a product's terms, derived once: a product is compared with many others. */
 export interface ProductTerms {

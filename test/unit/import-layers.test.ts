@@ -143,6 +143,16 @@ describe('the import map', () => {
     expect(crossing).toEqual(ENGINE_IMPORTS_KNOWN);
   });
 
+  it("has no module outside an engine's training room importing it", () => {
+    const training = (path: string) => path.startsWith('functions/match/training/');
+    const crossing = [...importMap].flatMap(([from, imports]) =>
+      training(from)
+        ? []
+        : imports.filter(({ target }) => training(target)).map(({ target }) => `${from} -> ${target}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
   it('has no import loop at run time', () => {
     const valueImports = new Map(
       [...importMap].map(([from, imports]) => [

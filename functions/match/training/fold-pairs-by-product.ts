@@ -1,4 +1,4 @@
-import { DisjointSets } from './disjoint-sets.ts';
+import { DisjointSets } from '../disjoint-sets.ts';
 import type { LabelledPair } from './read-labelled-pairs.ts';
 
 /** Where a pair goes in one round of cross-validation. */

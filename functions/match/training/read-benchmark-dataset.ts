@@ -27,7 +27,7 @@ const layouts: Record<string, DatasetLayout> = {
 };
 
 /** The matching benchmarks kept in the repository (data/matching, with their sources and licences). */
-const benchmarkFolder = new URL('../../data/matching/', import.meta.url);
+const benchmarkFolder = new URL('../../../data/matching/', import.meta.url);
 
 /**
  * Reads a benchmark into product records: title -> name, manufacturer/brand -> brand, modelno -> mpn,

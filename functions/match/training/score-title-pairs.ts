@@ -1,11 +1,11 @@
-import type { BoostedTrees } from './boosted-trees.ts';
-import { compareProducts, type PairScore } from './compare-products.ts';
-import type { ProductFeatures } from './describe-product.ts';
-import { titleDescriber } from './describe-title.ts';
-import { judgePair, type PairJudgement } from './judge-pair.ts';
-import { pairFeatures } from './pair-features.ts';
+import type { BoostedTrees } from '../boosted-trees.ts';
+import { compareProducts, type PairScore } from '../compare-products.ts';
+import type { ProductFeatures } from '../describe-product.ts';
+import { titleDescriber } from '../describe-title.ts';
+import { judgePair, type PairJudgement } from '../judge-pair.ts';
+import { pairFeatures } from '../pair-features.ts';
+import { type TermWeights, weighTerms } from '../weigh-terms.ts';
 import type { LabelledPair } from './read-labelled-pairs.ts';
-import { type TermWeights, weighTerms } from './weigh-terms.ts';
 
 export interface TitlePairScore extends PairScore {
   /** The learned scorer's input (`pairFeatures`). */

@@ -9,7 +9,7 @@ export interface LabelledPair {
 }
 
 /** The WDC Products pairs kept in the repository (data/matching/wdc-products, with source and licence). */
-const pairsFolder = new URL('../../data/matching/wdc-products/', import.meta.url);
+const pairsFolder = new URL('../../../data/matching/wdc-products/', import.meta.url);
 
 /** Reads `train` (to learn from) or `valid` (to measure on): columns title_left, title_right, label. */
 export async function readLabelledPairs(split: 'train' | 'valid'): Promise<LabelledPair[]> {

@@ -1,5 +1,5 @@
-import { compactWord } from './compact-word.ts';
-import { titleDescriber } from './describe-title.ts';
+import { compactWord } from '../compact-word.ts';
+import { titleDescriber } from '../describe-title.ts';
 import type { LabelledPair } from './read-labelled-pairs.ts';
 
 /** A word that starts fewer distinct titles is too rare to tell a maker from chance. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibrateConfidence, type MatchSignals } from './calibrate-confidence.ts';
+import { calibrateConfidence, type MatchSignals } from '../calibrate-confidence.ts';
 import { expectedCalibrationError } from './calibration-error.ts';
 import { type CalibrationSample, fitCalibration } from './fit-calibration.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
-import { matchCatalogs } from './match-catalogs.ts';
+import { matchCatalogs } from '../match-catalogs.ts';
 import { measureAccuracy, measureDecisions } from './measure-accuracy.ts';
 import { readBenchmarkDataset } from './read-benchmark-dataset.ts';
 import { readLabelledPairs } from './read-labelled-pairs.ts';

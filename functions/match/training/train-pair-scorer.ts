@@ -3,8 +3,8 @@ import {
   type BoostedTrees,
   type TrainingOptions,
   trainBoostedTrees,
-} from './boosted-trees.ts';
-import { pairFeatureNames } from './pair-features.ts';
+} from '../boosted-trees.ts';
+import { pairFeatureNames } from '../pair-features.ts';
 import { readLabelledPairs } from './read-labelled-pairs.ts';
 import { scoreTitlePairs } from './score-title-pairs.ts';
 

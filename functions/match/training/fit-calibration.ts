@@ -3,7 +3,7 @@ import {
   calibrationFeatures,
   type MatchCalibration,
   type MatchSignals,
-} from './calibrate-confidence.ts';
+} from '../calibrate-confidence.ts';
 
 /** A chosen pair and whether the answer key names it. */
 export interface CalibrationSample {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import committedWords from './maker-words.json' with { type: 'json' };
+import committed from '../pair-scorer.json' with { type: 'json' };
+import committedWords from '../words/maker-words.json' with { type: 'json' };
 import { mineMakerWords } from './mine-maker-words.ts';
-import committed from './pair-scorer.json' with { type: 'json' };
 import { readLabelledPairs } from './read-labelled-pairs.ts';
 import { trainPairScorer } from './train-pair-scorer.ts';
 
