@@ -134,6 +134,30 @@ describe('the bucket stopping in the middle of a scrape', () => {
   }, 150_000);
 });
 
+describe('DynamoDB stopping in the middle of a paid scrape', () => {
+  it('ends the scrape FAILED saying the storage was unavailable, with its hold released once DynamoDB is back', async () => {
+    const created = await api.post('/jobs/scraping', {
+      project_id: projectId,
+      website_id: websiteId,
+      variant: 'FULL',
+    });
+    expect(created.status).toBe(201);
+    const path = `/jobs/scraping/${created.body.job_id}`;
+    expect((await api.post(`${path}/approve`)).status).toBe(200);
+    await pollUntil(path, (job) => job.status === 'RUNNING' && job.scrape_progress?.pages > 0);
+
+    dynamodb.failWhen(() => DYNAMODB_INTERNAL_ERROR);
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    dynamodb.failWhen(undefined);
+
+    const job = await pollUntil(path, (current) => FINAL.includes(current.status));
+    expect(job).toMatchObject({ status: 'FAILED', error_code: null, settlement: null });
+    expect(job.error).toContain('storage was unavailable');
+    const balance = await expectSettledLedger(customerId);
+    expect(balance.balance).toBe(10_000);
+  }, 150_000);
+});
+
 describe('a running job whose lane execution has gone', () => {
   it('is ended FAILED by the sweeper, its hold released exactly once', async () => {
     const created = await api.post('/jobs/scraping', {
