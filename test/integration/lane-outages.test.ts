@@ -135,7 +135,7 @@ describe('the bucket stopping in the middle of a scrape', () => {
 });
 
 describe('DynamoDB stopping in the middle of a paid scrape', () => {
-  it('ends the scrape FAILED saying the storage was unavailable, with its hold released once DynamoDB is back', async () => {
+  it('ends the scrape FAILED saying the storage was unavailable, with its hold released once DynamoDB listens again', async () => {
     const created = await api.post('/jobs/scraping', {
       project_id: projectId,
       website_id: websiteId,
@@ -146,9 +146,10 @@ describe('DynamoDB stopping in the middle of a paid scrape', () => {
     expect((await api.post(`${path}/approve`)).status).toBe(200);
     await pollUntil(path, (job) => job.status === 'RUNNING' && job.scrape_progress?.pages > 0);
 
-    dynamodb.failWhen(() => DYNAMODB_INTERNAL_ERROR);
+    // Not an error answer this time: nothing listens, so every connection is refused.
+    await dynamodb.refuseConnections();
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-    dynamodb.failWhen(undefined);
+    await dynamodb.listenAgain();
 
     const job = await pollUntil(path, (current) => FINAL.includes(current.status));
     expect(job).toMatchObject({ status: 'FAILED', error_code: null, settlement: null });
