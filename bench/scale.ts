@@ -9,12 +9,13 @@ import type { ObjectStore } from '#store/object-store';
  * 10,000 and 100,000 products, each cost measured per product through the service's own code and
  * against the way before (its peer, measured the same way in the same run):
  *
- * - progress: the write units a FULL scrape's progress writes consume, metered on an in-memory job
- *   store port that sizes every item as DynamoDB sizes it (`dynamo-item-size.ts`), against the
- *   growing per-batch map in the job item;
- * - exports: the bytes the exports read and write in the buckets (DynamoDB Local and the S3 fake, every
- *   S3 call counted) for one scrape of each of a project's 4 websites and a download of the
- *   project's file, against rebuilding the project's file from every catalog at each scrape;
+ * - progress: the write units a FULL scrape's progress writes consume through the DynamoDB job
+ *   store, as DynamoDB Local reports them (`ReturnConsumedCapacity`), over 10 batches spread evenly
+ *   over the shop (each written on the job as it stands by then), against the growing per-batch
+ *   map in the job item;
+ * - exports: the body bytes (and requests) that reach the S3 fake, counted by a proxy in front of it,
+ *   for one scrape of each of a project's 4 websites and a download of the project's file, against
+ *   rebuilding the project's file from every catalog at each scrape;
  * - history: the requests reading one product's price series takes after 48 runs (every 6 hours
  *   over 12 days, across a month's end), against one read per run without merged periods.
  */
@@ -45,46 +46,76 @@ function printRows(title: string, unit: string, rows: Row[], axis = 'products'):
 // ---------------------------------------------------------------------------------------------
 // Progress writes
 
-async function progressWriteUnits(): Promise<Row[]> {
-  const { MeteredJobStore } = await import('./metered-job-store.ts');
-  const { useJobStore } = await import('#store/job-store');
+/** The engines the service's stores measure against, with the meters that read what they report. */
+interface Engines {
+  writeUnits: { reset(): void; counted(): { writeUnits: number; writes: number } };
+  s3: { reset(): void; counted(): { requests: number; bytesIn: number; bytesOut: number } };
+}
+
+/**
+ * The write units DynamoDB Local reports (`ReturnConsumedCapacity`) for a FULL scrape's progress
+ * writes through the service's DynamoDB job store, a write per page read.
+ */
+async function progressWriteUnits(engines: Engines): Promise<Row[]> {
+  const { jobStore } = await import('#store/job-store');
   const { batchProgress } = await import('#scraping/batch-progress');
   const { newJobRecord } = await import('#core/job-record');
   const { estimateJob } = await import('#core/pricing');
   const BATCH_SIZE = 100;
+  /**
+   * A write to DynamoDB Local takes milliseconds, and a 100k shop writes 100k times a way: the batches
+   * metered are a sample, whose write units depend only on the job item each starts on.
+   */
+  const SAMPLED_BATCHES = 10;
   const PLAN = '3f1c2a9e-5b7d-4c8e-9a1f-2b3c4d5e6f70';
 
+  /** The job as it stands when `batch` starts, the batches before it read and counted. */
+  const jobAt = (jobId: string, products: number, batch: number, way: 'this' | 'before') => ({
+    ...newJobRecord({
+      job_id: jobId,
+      job_type: 'FULL_SCRAPE',
+      status: 'RUNNING',
+      project_id: 'prj_bench',
+      website_id: 'web_bench',
+      estimate: estimateJob({ lane: 'SCRAPE', difficulty: 'EASY', products }),
+      customer_id: 'cus_bench',
+      open_keys: [],
+      now: new Date().toISOString(),
+    }),
+    variant: 'FULL',
+    url_count: products,
+    urls: null,
+    url_results: null,
+    source_catalog: null,
+    batch_count: Math.ceil(products / BATCH_SIZE),
+    scrape_run: {
+      phase: 'SCRAPING_PAGES',
+      pages_limit: products,
+      pages_estimate: products,
+      ...(way === 'this'
+        ? { pages_done: batch * BATCH_SIZE, running_pages: {}, plan: PLAN }
+        : {
+            batch_pages: Object.fromEntries(
+              Array.from({ length: batch }, (_, done) => [String(done), BATCH_SIZE]),
+            ),
+          }),
+    },
+  });
+
+  /**
+   * Write units per page of the batches metered: up to SAMPLED_BATCHES spread evenly over the shop
+   * (every batch of a shop that has no more), each started on the job as it stands by then.
+   */
   async function scrape(products: number, way: 'this' | 'before'): Promise<number> {
-    const store = new MeteredJobStore();
-    useJobStore(store);
-    const jobId = `job_bench_${way}_${products}`;
     const batches = Math.ceil(products / BATCH_SIZE);
-    await store.put({
-      ...newJobRecord({
-        job_id: jobId,
-        job_type: 'FULL_SCRAPE',
-        status: 'RUNNING',
-        project_id: 'prj_bench',
-        website_id: 'web_bench',
-        estimate: estimateJob({ lane: 'SCRAPE', difficulty: 'EASY', products }),
-        customer_id: 'cus_bench',
-        open_keys: [],
-        now: new Date().toISOString(),
-      }),
-      variant: 'FULL',
-      url_count: products,
-      urls: null,
-      url_results: null,
-      source_catalog: null,
-      batch_count: batches,
-      scrape_run: {
-        phase: 'SCRAPING_PAGES',
-        pages_limit: products,
-        pages_estimate: products,
-        ...(way === 'this' ? { pages_done: 0, running_pages: {}, plan: PLAN } : { batch_pages: {} }),
-      },
-    });
-    for (let batch = 0; batch < batches; batch++) {
+    const metered = Math.min(SAMPLED_BATCHES, batches);
+    let units = 0;
+    let pagesMetered = 0;
+    for (let sample = 0; sample < metered; sample++) {
+      const batch = Math.floor((sample * batches) / metered);
+      const jobId = `job_bench_${way}_${products}_${batch}`;
+      await jobStore().put(jobAt(jobId, products, batch, way));
+      engines.writeUnits.reset();
       // A job planned without a plan id is counted the way before: one entry per batch in the job item.
       const progress = batchProgress(jobId, way === 'this' ? PLAN : undefined, batch, 0);
       const pages = Math.min(BATCH_SIZE, products - batch * BATCH_SIZE);
@@ -94,17 +125,16 @@ async function progressWriteUnits(): Promise<Row[]> {
         await progress.settle();
       }
       await progress.count(pages);
+      units += engines.writeUnits.counted().writeUnits;
+      pagesMetered += pages;
+      const job = (await jobStore().get(jobId)) as {
+        scrape_run: { pages_done?: number; batch_pages?: Record<string, number> };
+      } | null;
+      const counted = job?.scrape_run.pages_done ?? job?.scrape_run.batch_pages?.[String(batch)];
+      const expected = way === 'this' ? batch * BATCH_SIZE + pages : pages;
+      if (counted !== expected) throw new Error(`The ${way} way counted ${counted} pages of ${expected}`);
     }
-    useJobStore(undefined);
-    const job = (await store.get(jobId)) as { scrape_run: { pages_done?: number; batch_pages?: object } };
-    const counted =
-      job.scrape_run.pages_done ??
-      Object.values(job.scrape_run.batch_pages ?? {}).reduce(
-        (sum: number, done) => sum + (done as number),
-        0,
-      );
-    if (counted !== products) throw new Error(`The ${way} way counted ${counted} pages of ${products}`);
-    return store.writeUnits / products;
+    return units / pagesMetered;
   }
 
   const rows: Row[] = [];
@@ -225,140 +255,142 @@ function product(website: number, index: number): ProductRecord {
   };
 }
 
-async function exportWork(): Promise<{ bySize: Row[]; byWebsites: Row[] }> {
-  const { startDynamoDbLocal } = await import('#local/dynamodb-local');
-  const { startS3Fake } = await import('#local/s3-fake');
-  const { createTable } = await import('#local/create-table');
-  const { LOCAL_BUCKETS } = await import('#local/start-stack');
-  const [dynamoLocal, s3Fake] = await Promise.all([
-    startDynamoDbLocal(),
-    startS3Fake({ buckets: Object.values(LOCAL_BUCKETS) }),
-  ]);
-  try {
-    await createTable(dynamoLocal.endpoint, 'pds-bench-scale');
-    Object.assign(process.env, {
-      TABLE_NAME: 'pds-bench-scale',
-      DYNAMODB_ENDPOINT: dynamoLocal.endpoint,
-      S3_ENDPOINT: s3Fake.endpoint,
-      DATA_BUCKET: LOCAL_BUCKETS.data,
-      EXPORTS_BUCKET: LOCAL_BUCKETS.exports,
-      LOG_LEVEL: 'silent',
-    });
-    const { meterS3 } = await import('./metered-s3.ts');
-    const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { dynamo } = await import('#store/dynamo');
-    const { landWebsiteItems } = await import('#websites/dynamo-website-store');
-    const { catalogPointerWrites } = await import('#websites/dynamo-catalog-store');
-    const { catalogStore } = await import('#websites/catalog-services');
-    const { estimateJob } = await import('#core/pricing');
-    const { exportProducts, exportFileLink } = await import('#exports/project-exports');
-    const { writeExportFile } = await import('#exports/write-export-file');
-    const { PRODUCT_COLUMNS, productRow } = await import('#exports/export-datasets');
-    const { bundledRates } = await import('#exports/bundled-rates');
-    const meter = meterS3();
+async function exportWork(engines: Engines): Promise<{ bySize: ExportRows; byWebsites: ExportRows }> {
+  const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { dynamo } = await import('#store/dynamo');
+  const { landWebsiteItems } = await import('#websites/dynamo-website-store');
+  const { catalogPointerWrites } = await import('#websites/dynamo-catalog-store');
+  const { catalogStore } = await import('#websites/catalog-services');
+  const { estimateJob } = await import('#core/pricing');
+  const { exportProducts, exportFileLink } = await import('#exports/project-exports');
+  const { writeExportFile } = await import('#exports/write-export-file');
+  const { PRODUCT_COLUMNS, productRow } = await import('#exports/export-datasets');
+  const { bundledRates } = await import('#exports/bundled-rates');
 
-    async function cycle(products: number, way: 'this' | 'before', websites = WEBSITES): Promise<number> {
-      const projectId = `prj_scale_${way}_${products}_${websites}`;
-      const project = {
+  async function cycle(
+    products: number,
+    way: 'this' | 'before',
+    websites = WEBSITES,
+  ): Promise<{ bytes: number; requests: number }> {
+    const projectId = `prj_scale_${way}_${products}_${websites}`;
+    const project = {
+      project_id: projectId,
+      name: 'Scale',
+      customer_id: 'cus_bench',
+      is_default: false,
+      localization: { country: 'DE', currency: 'EUR', locale: 'de-DE' },
+      change_threshold_percent: null,
+      auto_accept_confidence: 0.9,
+      created_at: '2026-11-20T00:00:00.000Z',
+      updated_at: '2026-11-20T00:00:00.000Z',
+    } as Parameters<typeof exportProducts>[0] & object;
+    const perWebsite = products / websites;
+    const websiteIds = Array.from({ length: websites }, (_, website) => `web_${projectId}_${website}`);
+    const sources = [];
+    for (const [website, websiteId] of websiteIds.entries()) {
+      const catalog = Array.from({ length: perWebsite }, (_, index) => product(website, index));
+      const version = `job_${websiteId}`;
+      const objectKey = await catalogStore.write(projectId, websiteId, version, catalog);
+      const now = new Date(Date.parse('2026-11-20T00:00:00.000Z') + website).toISOString();
+      const pointer = {
+        website_id: websiteId,
         project_id: projectId,
-        name: 'Scale',
-        customer_id: 'cus_bench',
-        is_default: false,
-        localization: { country: 'DE', currency: 'EUR', locale: 'de-DE' },
-        change_threshold_percent: null,
-        auto_accept_confidence: 0.9,
-        created_at: '2026-11-20T00:00:00.000Z',
-        updated_at: '2026-11-20T00:00:00.000Z',
-      } as Parameters<typeof exportProducts>[0] & object;
-      const perWebsite = products / websites;
-      const websiteIds = Array.from({ length: websites }, (_, website) => `web_${projectId}_${website}`);
-      const sources = [];
-      for (const [website, websiteId] of websiteIds.entries()) {
-        const catalog = Array.from({ length: perWebsite }, (_, index) => product(website, index));
-        const version = `job_${websiteId}`;
-        const objectKey = await catalogStore.write(projectId, websiteId, version, catalog);
-        const now = new Date(Date.parse('2026-11-20T00:00:00.000Z') + website).toISOString();
-        const pointer = {
-          website_id: websiteId,
-          project_id: projectId,
-          version,
-          object_key: objectKey,
-          variant: 'FULL' as const,
-          products: perWebsite,
-          created_at: now,
-        };
-        await dynamo().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              ...landWebsiteItems(
-                {
-                  website_id: websiteId,
-                  project_id: projectId,
-                  url: `https://shop-${website}.example/`,
-                  domain: `shop-${website}.example`,
-                  language: 'en',
-                  product_type: 'tools',
-                  products_estimate: perWebsite,
-                  difficulty: 'EASY',
-                  rendering: 'HTTP',
-                  estimate: estimateJob({ lane: 'SCRAPE', difficulty: 'EASY', products: perWebsite }),
-                  setup_job_id: `job_setup_${websiteId}`,
-                  created_at: now,
-                  updated_at: now,
-                },
-                null,
-                [],
-              ),
-              ...catalogPointerWrites(pointer, ['FULL', 'COMPLETE']),
-            ],
-          }),
-        );
-        sources.push({ websiteId, pointer });
-      }
-      meter.reset();
-      // One cycle: each website scraped once, then the project's file downloaded once.
-      for (const websiteId of websiteIds) {
-        if (way === 'this') await exportProducts(project, websiteId, null);
-        else {
-          // What the EXPORTING step did before: the website's file, then the project's from every catalog.
-          for (const scope of [websiteId, null]) {
-            const scoped = sources.filter((source) => scope === null || source.websiteId === scope);
-            const conversion = { currency: 'EUR', rates: await bundledRates.current() };
-            const catalogs = await Promise.all(scoped.map((source) => catalogStore.read(source.pointer)));
-            await writeExportFile(project, conversion, {
-              dataset: 'products',
-              websiteId: scope,
-              jobId: null,
-              columns: PRODUCT_COLUMNS,
-              rows: function* () {
-                for (const [index, source] of scoped.entries())
-                  for (const record of catalogs[index] ?? [])
-                    yield productRow(source.websiteId, record, conversion);
+        version,
+        object_key: objectKey,
+        variant: 'FULL' as const,
+        products: perWebsite,
+        created_at: now,
+      };
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            ...landWebsiteItems(
+              {
+                website_id: websiteId,
+                project_id: projectId,
+                url: `https://shop-${website}.example/`,
+                domain: `shop-${website}.example`,
+                language: 'en',
+                product_type: 'tools',
+                products_estimate: perWebsite,
+                difficulty: 'EASY',
+                rendering: 'HTTP',
+                estimate: estimateJob({ lane: 'SCRAPE', difficulty: 'EASY', products: perWebsite }),
+                setup_job_id: `job_setup_${websiteId}`,
+                created_at: now,
+                updated_at: now,
               },
-              sources: scoped,
-            });
-          }
+              null,
+              [],
+            ),
+            ...catalogPointerWrites(pointer, ['FULL', 'COMPLETE']),
+          ],
+        }),
+      );
+      sources.push({ websiteId, pointer });
+    }
+    engines.s3.reset();
+    // One cycle: each website scraped once, then the project's file downloaded once.
+    for (const websiteId of websiteIds) {
+      if (way === 'this') await exportProducts(project, websiteId, null);
+      else {
+        // What the EXPORTING step did before: the website's file, then the project's from every catalog.
+        for (const scope of [websiteId, null]) {
+          const scoped = sources.filter((source) => scope === null || source.websiteId === scope);
+          const conversion = { currency: 'EUR', rates: await bundledRates.current() };
+          const catalogs = await Promise.all(scoped.map((source) => catalogStore.read(source.pointer)));
+          await writeExportFile(project, conversion, {
+            dataset: 'products',
+            websiteId: scope,
+            jobId: null,
+            columns: PRODUCT_COLUMNS,
+            rows: function* () {
+              for (const [index, source] of scoped.entries())
+                for (const record of catalogs[index] ?? [])
+                  yield productRow(source.websiteId, record, conversion);
+            },
+            sources: scoped,
+          });
         }
       }
-      await exportFileLink(project, 'products', { websiteId: null, jobId: null, format: 'csv' });
-      const { read, written } = meter.bytes();
-      return (read + written) / products;
     }
-
-    const bySize: Row[] = [];
-    for (const size of SIZES)
-      bySize.push({ size, value: await cycle(size, 'this'), peer: await cycle(size, 'before') });
-    const byWebsites: Row[] = [];
-    for (const websites of WEBSITE_COUNTS)
-      byWebsites.push({
-        size: websites,
-        value: await cycle(PRODUCTS_ACROSS_WEBSITES, 'this', websites),
-        peer: await cycle(PRODUCTS_ACROSS_WEBSITES, 'before', websites),
-      });
-    return { bySize, byWebsites };
-  } finally {
-    await Promise.all([dynamoLocal.stop(), s3Fake.stop()]);
+    await exportFileLink(project, 'products', { websiteId: null, jobId: null, format: 'csv' });
+    const { requests, bytesIn, bytesOut } = engines.s3.counted();
+    return { bytes: (bytesIn + bytesOut) / products, requests };
   }
+
+  const measure = async (size: number, products: number, websites?: number) => {
+    const value = await cycle(products, 'this', websites);
+    const peer = await cycle(products, 'before', websites);
+    return {
+      bytes: { size, value: value.bytes, peer: peer.bytes },
+      requests: { size, value: value.requests, peer: peer.requests },
+    };
+  };
+  const bySize: ExportRows = { bytes: [], requests: [] };
+  for (const size of SIZES) {
+    const { bytes, requests } = await measure(size, size);
+    bySize.bytes.push(bytes);
+    bySize.requests.push(requests);
+  }
+  const byWebsites: ExportRows = { bytes: [], requests: [] };
+  for (const websites of WEBSITE_COUNTS) {
+    const { bytes, requests } = await measure(websites, PRODUCTS_ACROSS_WEBSITES, websites);
+    byWebsites.bytes.push(bytes);
+    byWebsites.requests.push(requests);
+  }
+  return { bySize, byWebsites };
+}
+
+/** Bytes per product, and requests per cycle, that reached the S3 fake. */
+interface ExportRows {
+  bytes: Row[];
+  requests: Row[];
+}
+
+function printRequests(rows: Row[], axis = 'products'): void {
+  console.log(`requests to the S3 fake per cycle (${axis}: this way / way before)`);
+  for (const row of rows) console.log(`${String(row.size).padStart(8)}  ${row.value} / ${row.peer}`);
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<T> {
@@ -368,24 +400,67 @@ async function timed<T>(work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/**
+ * DynamoDB Local and the S3 fake, with the meters that count what reaches them; the service's stores
+ * reach them through the environment, set before any of them is first used.
+ */
+async function startEngines(): Promise<Engines & { stop(): Promise<void> }> {
+  const { startDynamoDbLocal } = await import('#local/dynamodb-local');
+  const { startS3Fake } = await import('#local/s3-fake');
+  const { createTable } = await import('#local/create-table');
+  const { LOCAL_BUCKETS } = await import('#local/start-stack');
+  const { startCountingProxy } = await import('./counting-proxy.ts');
+  const [dynamoLocal, s3Fake] = await Promise.all([
+    startDynamoDbLocal(),
+    startS3Fake({ buckets: Object.values(LOCAL_BUCKETS) }),
+  ]);
+  const s3 = await startCountingProxy(s3Fake.endpoint);
+  await createTable(dynamoLocal.endpoint, 'pds-bench-scale');
+  Object.assign(process.env, {
+    TABLE_NAME: 'pds-bench-scale',
+    DYNAMODB_ENDPOINT: dynamoLocal.endpoint,
+    S3_ENDPOINT: s3.url,
+    DATA_BUCKET: LOCAL_BUCKETS.data,
+    EXPORTS_BUCKET: LOCAL_BUCKETS.exports,
+    LOG_LEVEL: 'silent',
+  });
+  const { dynamo } = await import('#store/dynamo');
+  const { meterWriteUnits } = await import('#test/dynamo-capacity-meter');
+  return {
+    writeUnits: meterWriteUnits(dynamo()),
+    s3,
+    stop: async () => {
+      await s3.stop();
+      await Promise.all([dynamoLocal.stop(), s3Fake.stop()]);
+    },
+  };
+}
+
 export async function runScaleBench(): Promise<void> {
-  printRows(
-    'Progress writes of a FULL scrape: DynamoDB write units',
-    'write units',
-    await timed(progressWriteUnits),
-  );
-  const exports = await timed(exportWork);
-  printRows(
-    `Exports of a project of ${WEBSITES} websites, each scraped once, the project's file downloaded once: bytes read and written in the buckets`,
-    'bytes',
-    exports.bySize,
-  );
-  printRows(
-    `The same for a project of ${PRODUCTS_ACROSS_WEBSITES} products held by more websites`,
-    'bytes',
-    exports.byWebsites,
-    'websites',
-  );
+  const engines = await startEngines();
+  try {
+    printRows(
+      'Progress writes of a FULL scrape: write units DynamoDB Local reports',
+      'write units',
+      await timed(() => progressWriteUnits(engines)),
+    );
+    const exports = await timed(() => exportWork(engines));
+    printRows(
+      `Exports of a project of ${WEBSITES} websites, each scraped once, the project's file downloaded once: body bytes sent to and answered by the S3 fake`,
+      'bytes',
+      exports.bySize.bytes,
+    );
+    printRequests(exports.bySize.requests);
+    printRows(
+      `The same for a project of ${PRODUCTS_ACROSS_WEBSITES} products held by more websites`,
+      'bytes',
+      exports.byWebsites.bytes,
+      'websites',
+    );
+    printRequests(exports.byWebsites.requests, 'websites');
+  } finally {
+    await engines.stop();
+  }
   printRows(
     "A product's price history after 48 runs: requests to read its series",
     'requests',

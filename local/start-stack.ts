@@ -5,6 +5,7 @@ import { releaseStaleHolds } from '#jobs/release-stale-holds';
 import { resumeInterruptedJobs } from '#jobs/resume-interrupted-jobs';
 import { isSet, type SettingName, setting } from '#platform/config';
 import { logInfo } from '#platform/log';
+import { jobStore } from '#store/job-store';
 import { startApiServer } from './api-server.ts';
 import { createTable } from './create-table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
@@ -103,6 +104,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       if (resumption.resumed.length + resumption.failed.length > 0)
         logInfo('interrupted jobs after a restart', { ...resumption });
       const holdsClosed = await releaseStaleHolds({
+        openJobs: await jobStore().open(),
         goneJobWaitMs: setting('JOB_STRANDED_RUN_SECONDS') * 1000,
       });
       if (holdsClosed.length > 0) logInfo('stale holds closed after a restart', { holdIds: holdsClosed });

@@ -1,8 +1,7 @@
-import type { JobFailure } from '#core/job-record';
+import type { JobFailure, StoredJob } from '#core/job-record';
 import { type ExecutionState, strandedRun } from '#core/stranded-job';
 import { laneExecutions } from '#platform/lane-executions';
 import { logError } from '#platform/log';
-import { jobStore } from '#store/job-store';
 import { failUntouchedJob } from './end-job.ts';
 
 /** What the user reads: the run stopped on our side; an unsettled job's hold is given back. */
@@ -18,12 +17,17 @@ export const STRANDED_RUN: JobFailure = {
  * catches, but an outage that outlasts the lane's retries, or of its own failure path, ends the
  * execution and leaves the job in a running state with its hold. The sweeper ends FAILED every job
  * whose execution has ended or cannot be found and that has had no move or progress for `waitMs`,
- * through the conditional move that any later write of the job would have broken. Returns the ids
- * of the jobs it ended; a job it could not check is left for the next sweep.
+ * through the conditional move that any later write of the job would have broken (so `openJobs`, the
+ * sweep's one read of the unfinished jobs, may be older than a step before it). Returns the ids of
+ * the jobs it ended; a job it could not check is left for the next sweep.
  */
-export async function endStrandedRuns(waitMs: number, now: number = Date.now()): Promise<string[]> {
+export async function endStrandedRuns(
+  openJobs: readonly StoredJob[],
+  waitMs: number,
+  now: number = Date.now(),
+): Promise<string[]> {
   const ended: string[] = [];
-  for (const job of await jobStore().open()) {
+  for (const job of openJobs) {
     const untouchedMs = now - Date.parse(job.updated_at);
     const facts = { status: job.status, hasExecution: job.execution_arn !== null, untouchedMs };
     // A job quiet for less than the wait is left without asking Step Functions about it.

@@ -33,7 +33,7 @@ describe('expiring idle jobs', () => {
     await store.put(unpaidSetupJob('job_busy', 'ANALYZING', new Date(now - HOUR / 2).toISOString()));
     await store.put(unpaidSetupJob('job_done', 'COMPLETED', new Date(now - 5 * HOUR).toISOString()));
     // Act
-    const expired = await expireIdleJobs(HOUR, now);
+    const expired = await expireIdleJobs(await store.open(), HOUR, now);
     // Assess
     expect(expired).toEqual(['job_idle']);
     expect((await store.get('job_idle'))?.status).toBe('CANCELLED');
@@ -55,7 +55,7 @@ describe('expiring idle jobs', () => {
       return read;
     };
     // Act
-    const expired = await expireIdleJobs(HOUR, now);
+    const expired = await expireIdleJobs(await store.open(), HOUR, now);
     // Assess
     expect(expired).toEqual([]);
     expect((await store.get('job_1'))?.status).toBe('ANALYZING');

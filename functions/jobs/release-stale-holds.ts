@@ -24,13 +24,15 @@ export async function releaseLeftoverHold(job: StoredJob): Promise<boolean> {
  * open. Returns the holds closed.
  */
 export async function releaseStaleHolds(options: {
+  /** The unfinished jobs, as the sweep (or the restart) read them once. */
+  openJobs: readonly StoredJob[];
   /** How old a hold whose job is gone must be to be given back. */
   goneJobWaitMs: number;
   /** When to stop indexing older holds (the sweeper's time). */
   deadline?: number;
   now?: number;
 }): Promise<string[]> {
-  const { goneJobWaitMs, deadline, now = Date.now() } = options;
+  const { openJobs, goneJobWaitMs, deadline, now = Date.now() } = options;
   const closed: string[] = [];
   const attempt = async (holdId: string, close: () => Promise<boolean>) => {
     try {
@@ -39,17 +41,19 @@ export async function releaseStaleHolds(options: {
       logError('could not close a stale hold', error, { holdId });
     }
   };
-  // Holds from before holds were indexed, until the pass that indexes them has read the whole table,
-  // are found by the job still waiting for its approval.
-  for (const job of await jobStore().open()) {
-    if (job.status === 'AWAITING_APPROVAL') await attempt(job.job_id, () => releaseLeftoverHold(job));
-  }
+  let indexed = false;
   try {
-    await ledger.indexOlderHolds(deadline);
+    indexed = await ledger.indexOlderHolds(deadline);
   } catch (error) {
     // The pass goes on from where it stopped at the next sweep; the holds indexed so far are read now.
     logError('could not index older holds', error);
   }
+  // Holds from before holds were indexed, until the pass that indexes them has read the whole table,
+  // are found by the job still waiting for its approval; once it has, every hold is in the index.
+  if (!indexed)
+    for (const job of openJobs) {
+      if (job.status === 'AWAITING_APPROVAL') await attempt(job.job_id, () => releaseLeftoverHold(job));
+    }
   for (const hold of await ledger.openHolds()) {
     await attempt(hold.holdId, async () => {
       const job = await jobStore().get(hold.jobId);

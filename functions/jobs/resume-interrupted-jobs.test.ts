@@ -105,7 +105,11 @@ describe('starting the lanes of approvals a stop stranded (AWS)', () => {
       at(jobOf('job_recent', 'MATCHING', 'APPROVED'), { updated_at: '2026-11-28T00:04:00.000Z' }),
     );
     // Act
-    const outcome = await startStrandedApprovals(5 * 60_000, Date.parse('2026-11-28T00:05:00.000Z'));
+    const outcome = await startStrandedApprovals(
+      await store.open(),
+      5 * 60_000,
+      Date.parse('2026-11-28T00:05:00.000Z'),
+    );
     // Assess
     expect(outcome).toEqual({ resumed: ['job_stranded'], failed: [] });
     expect(started).toEqual(['scrape:job_stranded']);

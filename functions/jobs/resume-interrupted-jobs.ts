@@ -1,4 +1,5 @@
 import { interruptedByRestart } from '#core/interrupted-job';
+import type { StoredJob } from '#core/job-record';
 import type { JobType } from '#core/lanes';
 import type { Lane } from '#platform/lane-executions';
 import { logError } from '#platform/log';
@@ -50,11 +51,16 @@ export async function resumeInterruptedJobs(): Promise<Resumption> {
  * the lane, so a function stopped between the two leaves an APPROVED job with its hold and no
  * execution. The sweeper starts the lane of every such job untouched for `graceMs` (longer than an
  * approval's request can take); the lane's start is named by the job, so an approval that was only
- * slow is not run twice. A lane that cannot start ends its job FAILED, releasing the hold.
+ * slow is not run twice. A lane that cannot start ends its job FAILED, releasing the hold. `openJobs`
+ * is the sweep's one read of the unfinished jobs.
  */
-export async function startStrandedApprovals(graceMs: number, now: number = Date.now()): Promise<Resumption> {
+export async function startStrandedApprovals(
+  openJobs: readonly StoredJob[],
+  graceMs: number,
+  now: number = Date.now(),
+): Promise<Resumption> {
   const outcome: Resumption = { resumed: [], failed: [] };
-  for (const job of await jobStore().open()) {
+  for (const job of openJobs) {
     const stranded =
       job.status === 'APPROVED' && job.execution_arn === null && now - Date.parse(job.updated_at) >= graceMs;
     if (!stranded) continue;

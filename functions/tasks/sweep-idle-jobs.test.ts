@@ -180,14 +180,18 @@ describe('the sweeper on holds no job will close', () => {
       .map((items) => items[0]?.Update?.Key);
 
   it('gives back the hold an older two-step approval left on a job still awaiting approval, only while it waits', async () => {
-    // Prepare: the hold is from before holds were indexed; the job that waits is how it is found.
+    // Prepare: the hold is from before holds were indexed, and the pass indexing them has not read
+    // the whole table yet (this sweep's time is up before a page); the job that waits is how it is found.
     tableHolds([scrapeItem('job_waiting', 'AWAITING_APPROVAL', HOUR)]);
+    dynamo
+      .on(GetCommand, { Key: holdIndexingKey })
+      .resolves({ Item: { ...holdIndexingKey, done: false, next: holdKey('cus_1', 'job_a') } });
     dynamo
       .on(GetCommand, { Key: holdKey('cus_1', 'job_waiting') })
       .resolves({ Item: openHoldItem('job_waiting') });
     dynamo.on(TransactWriteCommand).resolves({});
     // Act
-    const swept = await handler();
+    const swept = await handler({}, { getRemainingTimeInMillis: () => 60_000 });
     // Assess
     expect(swept.holds_closed).toEqual(['job_waiting']);
     const [release, ...others] = transactions();
@@ -197,6 +201,17 @@ describe('the sweeper on holds no job will close', () => {
       Key: jobKey('job_waiting'),
       ExpressionAttributeValues: { ':status': 'AWAITING_APPROVAL' },
     });
+  });
+
+  it('tries no release per waiting job once every hold is in the index', async () => {
+    // Prepare: the indexing pass has read the whole table; no indexed hold is open.
+    tableHolds([scrapeItem('job_waiting', 'AWAITING_APPROVAL', HOUR)]);
+    // Act
+    const swept = await handler();
+    // Assess
+    expect(swept.holds_closed).toEqual([]);
+    expect(dynamo.commandCalls(GetCommand, { Key: holdKey('cus_1', 'job_waiting') })).toEqual([]);
+    expect(transactions()).toEqual([]);
   });
 
   it('closes an indexed hold whose job ended or is gone, and keeps the hold of a running job', async () => {
@@ -296,5 +311,23 @@ describe('the sweeper on holds no job will close', () => {
       holdKey('cus_1', 'job_b'),
     );
     expect(dynamo.commandCalls(PutCommand).at(-1)?.args[0].input.Item).toMatchObject({ done: true });
+  });
+});
+
+describe('a sweep', () => {
+  it('reads the unfinished jobs once and hands them to every step', async () => {
+    // Prepare: a job for each step that reads them: idle, approved without a run, running, waiting.
+    tableHolds([
+      scrapeItem('job_waiting', 'AWAITING_APPROVAL', HOUR),
+      scrapeItem('job_approved', 'APPROVED', 2 * HOUR),
+      scrapeItem('job_running', 'RUNNING', 2 * HOUR),
+    ]);
+    // Act
+    await handler();
+    // Assess
+    const openJobReads = dynamo
+      .commandCalls(QueryCommand)
+      .filter((call) => call.args[0].input.ExpressionAttributeValues?.[':pk'] === openJobKey('').PK);
+    expect(openJobReads).toHaveLength(1);
   });
 });

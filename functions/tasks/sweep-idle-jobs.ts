@@ -6,6 +6,7 @@ import { releaseStaleHolds } from '#jobs/release-stale-holds';
 import { startStrandedApprovals } from '#jobs/resume-interrupted-jobs';
 import { onFirstUse, setting } from '#platform/config';
 import { logInfo } from '#platform/log';
+import { jobStore } from '#store/job-store';
 import { startHeldRounds } from '#webhooks/webhook-events';
 
 /** Held work is finished until this long before the function's timeout; the next sweep takes the rest. */
@@ -29,7 +30,8 @@ const strandedRunSeconds = onFirstUse(() => setting('JOB_STRANDED_RUN_SECONDS'))
  * the lanes of approved jobs a stop left without one, ends FAILED the running jobs whose execution
  * is gone, closes the holds no job will close, and finishes the work steps had to hold: the price
  * history finished scrapes could not write, and the webhook delivery rounds whose lane could not
- * be started.
+ * be started. The unfinished jobs are read once and handed to each step: every write a step makes
+ * is conditioned on the job as read, so a job an earlier step moved is left alone by the later ones.
  */
 export async function handler(
   _event: unknown = {},
@@ -43,14 +45,19 @@ export async function handler(
   delivery_rounds_started: string[];
 }> {
   const deadline = context ? Date.now() + context.getRemainingTimeInMillis() - SAFETY_MS : undefined;
-  const expired = await expireIdleJobs(idleLimitSeconds() * 1000);
+  const openJobs = await jobStore().open();
+  const expired = await expireIdleJobs(openJobs, idleLimitSeconds() * 1000);
   if (expired.length > 0) logInfo('expired idle jobs', { jobIds: expired });
-  const stranded = await startStrandedApprovals(strandedApprovalSeconds() * 1000);
+  const stranded = await startStrandedApprovals(openJobs, strandedApprovalSeconds() * 1000);
   if (stranded.resumed.length + stranded.failed.length > 0)
     logInfo('started stranded approvals', { started: stranded.resumed, failed: stranded.failed });
-  const runsEnded = await endStrandedRuns(strandedRunSeconds() * 1000);
+  const runsEnded = await endStrandedRuns(openJobs, strandedRunSeconds() * 1000);
   if (runsEnded.length > 0) logInfo('ended stranded runs', { jobIds: runsEnded });
-  const holdsClosed = await releaseStaleHolds({ goneJobWaitMs: strandedRunSeconds() * 1000, deadline });
+  const holdsClosed = await releaseStaleHolds({
+    openJobs,
+    goneJobWaitMs: strandedRunSeconds() * 1000,
+    deadline,
+  });
   if (holdsClosed.length > 0) logInfo('closed stale holds', { holdIds: holdsClosed });
   const recorded = await recordHeldHistory(deadline);
   if (recorded.length > 0) logInfo('recorded held price history', { jobIds: recorded });

@@ -59,13 +59,28 @@ export async function startFaultProxy(target: string) {
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
     /** Fails the requests this answers a fault for; undefined lets everything through again. */
     failWhen(rule: ((request: SeenRequest) => Fault | undefined) | undefined) {
       failWhen = rule;
     },
+    /**
+     * Stops listening, as an engine that stops does: connections are cut and new ones refused
+     * (ECONNREFUSED), until `listenAgain` takes the same port back.
+     */
+    async refuseConnections() {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+    async listenAgain() {
+      server.listen(port, '127.0.0.1');
+      await once(server, 'listening');
+    },
     async stop() {
+      if (!server.listening) return;
       server.closeAllConnections();
       server.close();
       await once(server, 'close');

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { LOCAL_BUCKETS } from '#local/start-stack';
+import { ledgerInvariantBreaches } from './ledger-invariants.ts';
 
 // Runs before each integration test file is imported: handlers and stores read these at import time,
 // so they must be set before the file's own imports run. Each file gets a table of its own.
@@ -20,4 +21,12 @@ Object.assign(process.env, {
   RATE_LIMIT_BURST: '100000',
   CURSOR_SIGNING_KEY: randomUUID(),
   CRAWL_PROXY_KEY: randomUUID(),
+});
+
+// After every file, when its stack has stopped (hooks after run in reverse, so this one runs last):
+// every customer's ledger holds its invariants, whatever the file's money tests did. The table and
+// engine are the ones chosen here, even where a file pointed the environment elsewhere meanwhile.
+const ledgerTable = { endpoint: engines.dynamodbEndpoint, table: process.env.TABLE_NAME as string };
+afterAll(async () => {
+  expect(await ledgerInvariantBreaches(ledgerTable.endpoint, ledgerTable.table)).toEqual([]);
 });

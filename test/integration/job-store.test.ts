@@ -4,8 +4,10 @@ import { newJobRecord, type StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
 import { createTable } from '#local/create-table';
 import { setting } from '#platform/config';
+import { dynamo } from '#store/dynamo';
 import { jobStore } from '#store/job-store';
 import { openSetupKey } from '#store/keys';
+import { meterWriteUnits } from '#test/dynamo-capacity-meter';
 
 beforeAll(() => createTable(inject('engines').dynamodbEndpoint, setting('TABLE_NAME')));
 
@@ -99,5 +101,36 @@ describe('the job store', () => {
     expect(await jobStore().setRunningPages(job.job_id, 'RUNNING', 1, 3)).toBe(false);
     expect(await count(1, 4, 2)).toBe(false);
     expect((await progress()).pages_done).toBe(6);
+  });
+
+  it('writes a scrape’s progress at the same write units at its 200th batch as at its first', async () => {
+    const job = await jobStore().put(newJob('RUNNING'));
+    const run = {
+      phase: 'SCRAPING_PAGES',
+      pages_limit: 20_000,
+      pages_estimate: 20_000,
+      pages_done: 0,
+      running_pages: {},
+      plan: 'p1',
+    };
+    await jobStore().updateIn(job.job_id, 'RUNNING', { scrape_run: run } as object);
+    const meter = meterWriteUnits(dynamo());
+    /** The write units DynamoDB Local reports for a batch's progress write and for its count. */
+    const batchWrites = async (batch: number) => {
+      meter.reset();
+      await jobStore().setRunningPages(job.job_id, 'RUNNING', batch, 99);
+      const progress = meter.counted().writeUnits;
+      meter.reset();
+      await jobStore().countBatchPages(job.job_id, 'RUNNING', { plan: 'p1', batch, done: 100, previous: 0 });
+      return { progress, count: meter.counted().writeUnits };
+    };
+
+    const first = await batchWrites(0);
+    for (let batch = 1; batch < 199; batch++) await batchWrites(batch);
+    const last = await batchWrites(199);
+
+    expect(last).toEqual(first);
+    const stored = (await jobStore().get(job.job_id)) as unknown as { scrape_run: typeof run };
+    expect(stored.scrape_run).toMatchObject({ pages_done: 20_000, running_pages: {} });
   });
 });

@@ -1,13 +1,22 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { commands } from '#admin/commands';
 import { testShop } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import { type RunningStack, startStack } from '#local/start-stack';
 import { setting } from '#platform/config';
+import { laneExecutions } from '#platform/lane-executions';
+import { jobStore } from '#store/job-store';
+import { handler as sweep } from '#tasks/sweep-idle-jobs';
 import { type ApiClient, apiClient } from '#test/api-client';
 import { DYNAMODB_INTERNAL_ERROR, s3Error, startFaultProxy } from '#test/fault-proxy';
-import { expectSettledLedger } from '#test/ledger-check';
+import { expectSettledLedger, ledgerEntries } from '#test/ledger-check';
 import { newCustomer, newProject, newUser } from '#test/operator';
+
+// This file's stack sweeps often and takes a running job whose execution has ended and that has not
+// moved for 2 s as stranded (an hour by default): the other tests' executions end only through
+// their own FailJob, which ends the job too, so none of their jobs is left for the sweeper.
+process.env.JOB_STRANDED_RUN_SECONDS = '2';
+process.env.JOB_SWEEP_INTERVAL_SECONDS = '0.5';
 
 // The stack reaches the shared engines through the proxies, which it gives the SDK clients it builds.
 const engines = inject('engines');
@@ -24,6 +33,8 @@ let shop: RunningShop;
 let api: ApiClient;
 let customerId: string;
 let projectId: string;
+/** The website the bucket test sets up, scraped again by the stranded-run test. */
+let websiteId: string;
 
 beforeAll(async () => {
   shop = await startShop({
@@ -101,6 +112,7 @@ describe('the bucket stopping in the middle of a scrape', () => {
     });
     const website = await pollUntil(`/jobs/setup/${setup.body.job_id}`, (job) => FINAL.includes(job.status));
     expect(website.status).toBe('COMPLETED');
+    websiteId = website.website_id;
     await commands.credit({ customer: customerId, amount: '100', reason: 'outage test' });
     const created = await api.post('/jobs/scraping', {
       project_id: projectId,
@@ -120,4 +132,67 @@ describe('the bucket stopping in the middle of a scrape', () => {
     const balance = await expectSettledLedger(customerId);
     expect(balance.balance).toBe(10_000);
   }, 150_000);
+});
+
+describe('DynamoDB stopping in the middle of a paid scrape', () => {
+  it('ends the scrape FAILED saying the storage was unavailable, with its hold released once DynamoDB listens again', async () => {
+    const created = await api.post('/jobs/scraping', {
+      project_id: projectId,
+      website_id: websiteId,
+      variant: 'FULL',
+    });
+    expect(created.status).toBe(201);
+    const path = `/jobs/scraping/${created.body.job_id}`;
+    expect((await api.post(`${path}/approve`)).status).toBe(200);
+    await pollUntil(path, (job) => job.status === 'RUNNING' && job.scrape_progress?.pages > 0);
+
+    // Not an error answer this time: nothing listens, so every connection is refused.
+    await dynamodb.refuseConnections();
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    await dynamodb.listenAgain();
+
+    const job = await pollUntil(path, (current) => FINAL.includes(current.status));
+    expect(job).toMatchObject({ status: 'FAILED', error_code: null, settlement: null });
+    expect(job.error).toContain('storage was unavailable');
+    const balance = await expectSettledLedger(customerId);
+    expect(balance.balance).toBe(10_000);
+  }, 150_000);
+});
+
+describe('a running job whose lane execution has gone', () => {
+  it('is ended FAILED by the sweeper, its hold released exactly once', async () => {
+    const created = await api.post('/jobs/scraping', {
+      project_id: projectId,
+      website_id: websiteId,
+      variant: 'FULL',
+    });
+    expect(created.status).toBe(201);
+    const jobId = created.body.job_id;
+    const path = `/jobs/scraping/${jobId}`;
+    expect((await api.post(`${path}/approve`)).status).toBe(200);
+    await pollUntil(path, (job) => job.status === 'RUNNING');
+
+    // What a stopped or timed-out Step Functions execution leaves: no Catch runs, the job stays
+    // RUNNING with its hold, and the task in flight may still write its progress for a while.
+    const running = await jobStore().get(jobId);
+    expect(running?.execution_arn).toBeTruthy();
+    await laneExecutions().stop(running?.execution_arn as string, 'stopped by the test');
+    await vi.waitFor(
+      async () => expect(await laneExecutions().state(running?.execution_arn as string)).toBe('ENDED'),
+      { timeout: 30_000, interval: 100 },
+    );
+
+    const job = await pollUntil(path, (current) => FINAL.includes(current.status));
+    expect(job).toMatchObject({ status: 'FAILED', error_code: null, settlement: null });
+    expect(job.error).toContain('could not carry it on');
+
+    // A later sweep finds nothing left to end or to give back.
+    const again = await sweep();
+    expect(again.runs_ended).not.toContain(jobId);
+    expect(again.holds_closed).not.toContain(jobId);
+    const ofJob = (await ledgerEntries(customerId)).filter((entry) => entry.hold_id === jobId);
+    expect(ofJob.map((entry) => entry.kind).sort()).toEqual(['HOLD', 'RELEASE']);
+    const balance = await expectSettledLedger(customerId);
+    expect(balance.balance).toBe(10_000);
+  }, 60_000);
 });
