@@ -23,6 +23,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['jobs'],
   ['scraping'],
   ['access'],
+  ['matching'],
   ['schedules'],
   ['tasks', 'http', 'admin', 'client'],
 ];

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
-import { createMatchingJob } from '#jobs/create-matching-job';
 import { publicMatchingJob } from '#jobs/matching-job';
+import { createMatchingJob } from '#matching/create-matching-job';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { matchingJob } from './job-responses.ts';

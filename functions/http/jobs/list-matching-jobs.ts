@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
-import { listMatchingJobs } from '#jobs/list-matching-jobs';
 import { publicMatchingJob } from '#jobs/matching-job';
+import { listMatchingJobs } from '#matching/list-matching-jobs';
 import { cursor, id, limit } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { authorizedProject } from '#access/authorized-project';
-import { removeMatchDecision } from '#jobs/remove-match-decision';
+import { removeMatchDecision } from '#matching/remove-match-decision';
 import { noContent } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
