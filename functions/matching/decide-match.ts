@@ -7,7 +7,7 @@ import {
   type ProductPair,
 } from '#core/match-decisions';
 import { Conflict, NotFound } from '#core/problem';
-import type { Project } from '#store/projects';
+import type { Project } from '#projects/project';
 import { catalogStore } from '#websites/catalog-services';
 import { websiteStore } from '#websites/website-services';
 import { matchRecord } from './match-record.ts';

@@ -1,5 +1,5 @@
 import { NotFound } from '#core/problem';
-import type { Project } from '#store/projects';
+import type { Project } from '#projects/project';
 import { matchingStore } from './matching-services.ts';
 
 /**

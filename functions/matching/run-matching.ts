@@ -13,8 +13,8 @@ import { progressWriter } from '#jobs/progress-writer';
 import { type MatchReview, matchCatalogs } from '#match/match-catalogs';
 import { isSharded, type ShardSizes } from '#match/match-in-shards';
 import { onFirstUse, setting } from '#platform/config';
+import { projectStore } from '#projects/project-services';
 import { jobStore } from '#store/job-store';
-import { getProject } from '#store/projects';
 import type { CatalogPointer } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
 import { websiteStore } from '#websites/website-services';
@@ -131,7 +131,7 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
   const review = await reviewOf(job);
   // The matches waiting for review list their alternatives; a threshold raised after the run finds none on the matches it moves to review.
   const autoAccept =
-    (await getProject(job.project_id))?.auto_accept_confidence ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE;
+    (await projectStore.get(job.project_id))?.auto_accept_confidence ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE;
   // A pair past one function's memory is matched in shards by the lane's Map; a job with one such
   // pair sends all its pairs there (a small pair is one shard), so one merge records them all.
   const sizes = shardSizes();

@@ -19,8 +19,8 @@ import { progressWriter, runTracked } from '#jobs/progress-writer';
 import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
 import type { ScrapeFields, ScrapeVariant } from '#jobs/scrape-job';
 import { setting } from '#platform/config';
+import { projectStore } from '#projects/project-services';
 import { jobStore } from '#store/job-store';
-import { getProject } from '#store/projects';
 import {
   getBatchManifest,
   getBatchResult,
@@ -69,7 +69,7 @@ const MAX_PARALLEL_BATCHES = 4;
 
 /** The Accept-Language of the project's market; none for a project without localization. */
 async function acceptLanguageFor(projectId: string): Promise<string | undefined> {
-  const locale = (await getProject(projectId))?.localization?.locale;
+  const locale = (await projectStore.get(projectId))?.localization?.locale;
   return locale ? acceptLanguageOf(locale) : undefined;
 }
 

@@ -15,6 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['platform'],
   ['crawl', 'match'],
   ['store'],
+  ['projects'],
   ['accounts'],
   ['websites'],
   ['history'],
