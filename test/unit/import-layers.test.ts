@@ -22,7 +22,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['billing', 'exports'],
   ['webhooks'],
   ['jobs'],
-  ['scraping'],
+  ['scraping', 'setup'],
   ['access'],
   ['matching'],
   ['schedules'],

@@ -10,17 +10,17 @@ import type { PageFetcher } from '#crawl/net/page-fetcher';
 import { analyseRendering } from '#crawl/render/analyse-rendering';
 import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
 import type { AnalysisVerdict, SiteAnalysis } from '#crawl/site/analyse-site';
+import { crawlSettings } from '#jobs/crawl-settings';
+import { announceJob } from '#jobs/job-events';
+import { progressWriter, runTracked } from '#jobs/progress-writer';
+import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
+import type { AnalysisSeeds, SetupFields, SetupJob } from '#jobs/setup-job';
 import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
 import { jobStore } from '#store/job-store';
 import { landWebsiteItems } from '#websites/dynamo-website-store';
 import type { Website } from '#websites/website';
 import { websiteAddress } from '#websites/website-identity';
-import { crawlSettings } from './crawl-settings.ts';
-import { announceJob } from './job-events.ts';
-import { progressWriter, runTracked } from './progress-writer.ts';
-import { projectCrawlProxy } from './project-crawl-proxy.ts';
-import type { AnalysisSeeds, SetupFields, SetupJob } from './setup-job.ts';
 
 /**
  * The work of the setup lane, one function per task: each moves the job into its state, does the

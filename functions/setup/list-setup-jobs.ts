@@ -1,7 +1,7 @@
 import type { ListPosition } from '#core/list-cursor';
+import type { SetupFields } from '#jobs/setup-job';
 import { type JobPage, jobStore } from '#store/job-store';
 import { withoutRemovedWebsites } from '#websites/without-removed-websites';
-import type { SetupFields } from './setup-job.ts';
 
 /** A project's setup jobs (or one website's), newest first. */
 export function listSetupJobs(

@@ -11,6 +11,9 @@ import { pragueMonthOf } from '#core/prague-month';
 import { setupAnalysisCharge } from '#core/pricing';
 import { Forbidden, TooManyRequests } from '#core/problem';
 import { freeSlot, type WindowLimit } from '#core/rolling-window';
+import { announceNewJob } from '#jobs/job-events';
+import type { SetupFields, SetupJob } from '#jobs/setup-job';
+import { startLane } from '#jobs/start-lane';
 import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
 import { localizeIfUnset } from '#projects/dynamo-project-store';
@@ -23,9 +26,6 @@ import { readSetupSlots, takeSetupSlot } from '#store/setup-slots';
 import type { Website } from '#websites/website';
 import { websiteAddress } from '#websites/website-identity';
 import { websiteStore } from '#websites/website-services';
-import { announceNewJob } from './job-events.ts';
-import type { SetupFields, SetupJob } from './setup-job.ts';
-import { startLane } from './start-lane.ts';
 
 export interface SetupRequest {
   url: string;
