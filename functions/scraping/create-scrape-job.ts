@@ -3,7 +3,7 @@ import { newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
 import { type Difficulty, estimateJob } from '#core/pricing';
 import { BadRequest, Conflict } from '#core/problem';
-import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
+import type { ExtractionProfile } from '#crawl/index';
 import { announceNewJob } from '#jobs/job-events';
 import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from '#jobs/scrape-job';
 import { priceList } from '#platform/price-list';

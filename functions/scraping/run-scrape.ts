@@ -7,13 +7,16 @@ import { settleJob } from '#core/pricing';
 import { pageIdentity, productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
-import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
-import { createFetcher } from '#crawl/net/fetcher';
-import type { PageFetcher } from '#crawl/net/page-fetcher';
-import { runPool } from '#crawl/net/run-pool';
-import { scrapeUrl, type UrlResult } from '#crawl/page/scrape-url';
-import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
-import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
+import {
+  chromiumFetcher,
+  createFetcher,
+  type ExtractionProfile,
+  enumerateProductUrls,
+  type PageFetcher,
+  runPool,
+  scrapeUrl,
+  type UrlResult,
+} from '#crawl/index';
 import { crawlSettings } from '#jobs/crawl-settings';
 import { progressWriter, runTracked } from '#jobs/progress-writer';
 import { projectCrawlProxy } from '#jobs/project-crawl-proxy';

@@ -4,12 +4,15 @@ import type { JobFailure } from '#core/job-record';
 import { isFinal, type JobStatus } from '#core/lanes';
 import { acceptLanguageOf, localeOf } from '#core/localization';
 import { estimateJob } from '#core/pricing';
-import { trainProfile } from '#crawl/learn/train-profile';
-import { createFetcher } from '#crawl/net/fetcher';
-import type { PageFetcher } from '#crawl/net/page-fetcher';
-import { analyseRendering } from '#crawl/render/analyse-rendering';
-import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
-import type { AnalysisVerdict, SiteAnalysis } from '#crawl/site/analyse-site';
+import {
+  type AnalysisVerdict,
+  analyseRendering,
+  chromiumFetcher,
+  createFetcher,
+  type PageFetcher,
+  type SiteAnalysis,
+  trainProfile,
+} from '#crawl/index';
 import { crawlSettings } from '#jobs/crawl-settings';
 import { announceJob } from '#jobs/job-events';
 import { progressWriter, runTracked } from '#jobs/progress-writer';
