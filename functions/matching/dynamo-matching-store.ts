@@ -5,18 +5,22 @@ import {
   putMatchDecision,
 } from '#store/match-decisions';
 import { getPairState, projectPairStates, putPairState } from '#store/matching-runs';
-import type { MatchingStore } from './matching-store.ts';
+import type { MatchDecisionStore, PairStateStore } from './matching-store.ts';
 
-/**
- * The matching store on the table and the data bucket. The decision and pair-state modules stay in
+/*
+ * The matching stores on the table and the data bucket. The decision and pair-state modules stay in
  * `store` because the price history and the exports read them too, below this capability.
  */
-export const dynamoMatchingStore: MatchingStore = {
-  decisions: listMatchDecisions,
-  decision: getMatchDecision,
-  recordDecision: putMatchDecision,
-  withdrawDecision: deleteMatchDecision,
-  pairState: getPairState,
-  savePairState: putPairState,
-  pairStates: projectPairStates,
+
+export const dynamoMatchDecisions: MatchDecisionStore = {
+  list: listMatchDecisions,
+  get: getMatchDecision,
+  record: putMatchDecision,
+  withdraw: deleteMatchDecision,
+};
+
+export const dynamoPairStates: PairStateStore = {
+  get: getPairState,
+  save: putPairState,
+  ofProject: projectPairStates,
 };

@@ -15,7 +15,7 @@ import { countOverlap, type ProductLink } from '#match/count-overlap';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { websiteStore } from '#websites/website-services';
-import { matchingStore } from './matching-services.ts';
+import { pairStateStore } from './matching-services.ts';
 
 /**
  * The project's matches as links between products: the newest state of each pair, with the pairs
@@ -23,7 +23,7 @@ import { matchingStore } from './matching-services.ts';
  */
 async function projectLinks(job: MatchingJob, matches: readonly MatchRecord[]): Promise<ProductLink[]> {
   const own = new Set(job.competitor_website_ids);
-  const pairs = (await matchingStore.pairStates(job.project_id)).filter(
+  const pairs = (await pairStateStore.ofProject(job.project_id)).filter(
     (pair) =>
       !(pair.reference_website_id === job.reference_website_id && own.has(pair.competitor_website_id)),
   );

@@ -1,5 +1,6 @@
-import { dynamoMatchingStore } from './dynamo-matching-store.ts';
-import type { MatchingStore } from './matching-store.ts';
+import { dynamoMatchDecisions, dynamoPairStates } from './dynamo-matching-store.ts';
+import type { MatchDecisionStore, PairStateStore } from './matching-store.ts';
 
-/** The matching capability's store, the one place that says which adapter the use cases get. */
-export const matchingStore: MatchingStore = dynamoMatchingStore;
+/** The matching capability's stores, the one place that says which adapters the use cases get. */
+export const matchDecisionStore: MatchDecisionStore = dynamoMatchDecisions;
+export const pairStateStore: PairStateStore = dynamoPairStates;

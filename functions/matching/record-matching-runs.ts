@@ -12,7 +12,7 @@ import type { MatchingState } from '#match/match-catalogs';
 import { jobStore } from '#store/job-store';
 import type { PairState } from '#store/matching-runs';
 import { matchRecord } from './match-record.ts';
-import { matchingStore } from './matching-services.ts';
+import { pairStateStore } from './matching-services.ts';
 
 /** One website pair's run: its new state, the state it started from, and its websites' counts. */
 export interface PairRun extends PairState {
@@ -43,7 +43,7 @@ export async function recordMatchingRuns(
   done: MatchingCounts,
 ): Promise<MatchingStep> {
   if (job.sample_products === null) {
-    for (const run of runs) await matchingStore.savePairState(job.project_id, run, job.job_id);
+    for (const run of runs) await pairStateStore.save(job.project_id, run, job.job_id);
   }
   const records = runs.flatMap((run) =>
     run.state.matches.map((match) => matchRecord(job.reference_website_id, match)),

@@ -28,7 +28,7 @@ import {
   putShardResult,
   type ShardingPlan,
 } from '#store/matching-shards';
-import { matchingStore } from './matching-services.ts';
+import { pairStateStore } from './matching-services.ts';
 import { type PairRun, recordMatchingRuns } from './record-matching-runs.ts';
 
 /*
@@ -55,7 +55,7 @@ export async function planMatchingShards(
   };
   const items: ShardItem[] = [];
   for (const [pair, competitorId] of job.competitor_website_ids.entries()) {
-    const previous = await matchingStore.pairState(job.project_id, job.reference_website_id, competitorId);
+    const previous = await pairStateStore.get(job.project_id, job.reference_website_id, competitorId);
     const cut = planShards(
       { website_id: job.reference_website_id, products: reference },
       { website_id: competitorId, products: competitors[pair] ?? [] },
@@ -127,7 +127,7 @@ export async function mergeMatchingShards(jobId: string): Promise<MatchingStep> 
   let done = NO_COUNTS;
   for (const [pair, planned] of plan.pairs.entries()) {
     const merge = await getMergePlan(jobId, pair);
-    const previous = await matchingStore.pairState(
+    const previous = await pairStateStore.get(
       job.project_id,
       job.reference_website_id,
       planned.competitor_website_id,

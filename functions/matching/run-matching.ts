@@ -18,7 +18,7 @@ import { jobStore } from '#store/job-store';
 import type { CatalogPointer } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
 import { websiteStore } from '#websites/website-services';
-import { matchingStore } from './matching-services.ts';
+import { matchDecisionStore, pairStateStore } from './matching-services.ts';
 import { type PairRun, recordMatchingRuns } from './record-matching-runs.ts';
 import { planMatchingShards } from './run-matching-shards.ts';
 
@@ -64,7 +64,7 @@ async function loadCatalogs(job: MatchingJob): Promise<{ pointers: CatalogPointe
  * proposed again and its products get their next-best partner.
  */
 async function reviewOf(job: MatchingJob): Promise<(competitorId: string) => MatchReview> {
-  const decisions = (await matchingStore.decisions(job.project_id)).map((decision) =>
+  const decisions = (await matchDecisionStore.list(job.project_id)).map((decision) =>
     orient(decision, job.reference_website_id),
   );
   return (competitorId) => {
@@ -143,7 +143,7 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
   let done = NO_COUNTS;
   const runs: PairRun[] = [];
   for (const [index, competitorId] of job.competitor_website_ids.entries()) {
-    const previous = await matchingStore.pairState(job.project_id, job.reference_website_id, competitorId);
+    const previous = await pairStateStore.get(job.project_id, job.reference_website_id, competitorId);
     const before = done;
     const result = await matchCatalogs(
       { website_id: job.reference_website_id, products: reference },
