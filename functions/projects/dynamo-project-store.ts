@@ -1,10 +1,4 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProjectFacts, ProjectRole } from '#core/access-policy';
 import type { ListPosition } from '#core/list-cursor';
 import type { Localization } from '#core/localization';
@@ -12,6 +6,8 @@ import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
 import { BadRequest, Forbidden, NotFound } from '#core/problem';
 import { isConditionFailure } from '#store/condition-failure';
 import { dynamo, tableName } from '#store/dynamo';
+import { jointWrite } from '#store/dynamo-joint-write';
+import type { JointWrite } from '#store/joint-write';
 import {
   beginsWith,
   customerKey,
@@ -253,19 +249,18 @@ async function sealedCrawlProxy(projectId: string): Promise<string | null> {
  * Gives a project without localization the one of a job created in it (the spec's rule for
  * projects created through a job), inside that job's transaction; a localized project keeps its own.
  */
-export function localizeIfUnset(
-  projectId: string,
-  localization: Localization,
-): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: projectKey(projectId),
-      UpdateExpression: 'SET localization = if_not_exists(localization, :localization)',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':localization': localization },
+export function localizeIfUnset(projectId: string, localization: Localization): JointWrite {
+  return jointWrite(`project ${projectId} takes its first localization`, [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: projectKey(projectId),
+        UpdateExpression: 'SET localization = if_not_exists(localization, :localization)',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':localization': localization },
+      },
     },
-  };
+  ]);
 }
 
 /** The project store on the table: the project item, its memberships and the customer's project count. */

@@ -34,7 +34,6 @@ import {
 } from '#store/scrape-runs';
 import type { CatalogKind, UrlOutcomeLine } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
-import { catalogPointerWrites } from '#websites/dynamo-catalog-store';
 import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
 import { websiteStore } from '#websites/website-services';
 import { batchProgress } from './batch-progress.ts';
@@ -369,7 +368,7 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
       scrape_run: merging,
       ...(previous === undefined ? {} : { previous_catalog: previous?.version ?? null }),
     },
-    also: catalogPointerWrites(pointer, POINTERS[job.variant]),
+    also: [catalogStore.newestPointers(pointer, POINTERS[job.variant])],
   });
   if (!settled) return STOP;
   await chargeScrapeSettlement(settled);

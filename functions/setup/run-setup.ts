@@ -21,9 +21,9 @@ import type { AnalysisSeeds, SetupFields, SetupJob } from '#jobs/setup-job';
 import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
 import { jobStore } from '#store/job-store';
-import { landWebsiteItems } from '#websites/dynamo-website-store';
 import type { Website } from '#websites/website';
 import { websiteAddress } from '#websites/website-identity';
+import { websiteStore } from '#websites/website-services';
 
 /**
  * The work of the setup lane, one function per task: each moves the job into its state, does the
@@ -239,7 +239,7 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
   };
   const completed = await jobStore().move<SetupFields>(job, 'COMPLETED', {
     set: { website_id: website.website_id, estimate, settlement: analysisSettlement(job, now) },
-    also: landWebsiteItems(website, training.profile, training.samples),
+    also: [websiteStore.landing(website, training.profile, training.samples)],
   });
   if (!completed) return { next: 'STOP' };
   await settleAnalysisHold(completed);
