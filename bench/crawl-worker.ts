@@ -3,7 +3,7 @@
  * given product URLs with this engine or with Crawlee's CheerioCrawler and prints one JSON line.
  */
 import { readFile } from 'node:fs/promises';
-import type { ExtractionProfile } from '../functions/crawl/learn/extraction-profile.ts';
+import type { ExtractionProfile } from '#crawl/index';
 
 interface WorkerInput {
   engine: 'engine' | 'crawlee';

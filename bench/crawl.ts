@@ -2,12 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { analyseSite, createFetcher, enumerateProductUrls, trainProfile } from '#crawl/index';
 import { benchShop } from '../fixtures/default-shops.ts';
 import { startShop } from '../fixtures/start-shop.ts';
-import { trainProfile } from '../functions/crawl/learn/train-profile.ts';
-import { createFetcher } from '../functions/crawl/net/fetcher.ts';
-import { analyseSite } from '../functions/crawl/site/analyse-site.ts';
-import { enumerateProductUrls } from '../functions/crawl/site/enumerate-product-urls.ts';
 import { runWorker } from './run-worker.ts';
 
 const CONCURRENCY = 8;

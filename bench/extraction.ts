@@ -1,7 +1,7 @@
 import WebAutoExtractor from '@marbec/web-auto-extractor';
 import parseLocalPrice from 'parse-price';
+import { parsePrice } from '#crawl/index';
 import type { ProductRecord } from '../functions/core/product-record.ts';
-import { parsePrice } from '../functions/crawl/page/parse-price.ts';
 import {
   fieldsOfRecord,
   loadMoreRealPages,

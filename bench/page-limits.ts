@@ -1,12 +1,14 @@
-import { learnSelectors } from '#crawl/learn/learn-selectors';
-import { classifyPage } from '#crawl/page/classify-page';
-import { extractProduct } from '#crawl/page/extract-product';
-import { mainHeading } from '#crawl/page/main-heading';
-import { pageAnatomy } from '#crawl/page/page-anatomy';
-import { PAGE_LIMITS } from '#crawl/page/page-limits';
-import { readPage } from '#crawl/page/read-page';
-import { detectLanguage } from '#crawl/site/detect-language';
-import { siteLinks } from '#crawl/site/site-links';
+import {
+  classifyPage,
+  detectLanguage,
+  extractProduct,
+  learnSelectors,
+  mainHeading,
+  PAGE_LIMITS,
+  pageAnatomy,
+  readPage,
+  siteLinks,
+} from '#crawl/index';
 import {
   deepPage,
   flatPage,

@@ -5,7 +5,7 @@
  * peak memory of the process and its browser.
  */
 import { readFile } from 'node:fs/promises';
-import type { ExtractionProfile } from '../functions/crawl/learn/extraction-profile.ts';
+import type { ExtractionProfile } from '#crawl/index';
 import { sampleProcessTree } from './process-tree.ts';
 
 interface WorkerInput {

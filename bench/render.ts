@@ -2,12 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumFetcher, createFetcher, DEFAULT_CHROMIUM_PATH, trainProfile } from '#crawl/index';
 import type { ShopSpec } from '../fixtures/shop-spec.ts';
 import { startShop } from '../fixtures/start-shop.ts';
-import { trainProfile } from '../functions/crawl/learn/train-profile.ts';
-import { createFetcher } from '../functions/crawl/net/fetcher.ts';
-import { DEFAULT_CHROMIUM_PATH } from '../functions/crawl/render/launch-chromium.ts';
-import { chromiumFetcher } from '../functions/crawl/render/rendering-fetcher.ts';
 import { runWorker } from './run-worker.ts';
 
 /** A shop whose every page is drawn by its script from a JSON endpoint. */

@@ -16,6 +16,12 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * Chromium, and carries the package; the zip functions that share the crawl code never load it
  * (functions/crawl/render/launch-chromium.ts imports it when a browser starts).
  */
+/*
+ * package.json declares `"sideEffects": false`: no module under functions/ does anything when it is
+ * imported (settings are read on first use), so esbuild leaves out a module whose exports a function
+ * never uses. The crawl engine's face (functions/crawl/index.ts) names every room's exports; a
+ * function that uses one of them carries that one's modules, not the whole engine.
+ */
 export const BUNDLE_EXTERNALS = ['@aws-sdk/*', '@smithy/*', 'playwright-core'] as const;
 
 export const BUNDLE_TARGET = 'node24';

@@ -37,7 +37,7 @@ export interface StageConfig {
    */
   apiKeyRateLimit: RateLimit;
   /**
-   * Setup jobs a customer may create in any 60 minutes (functions/jobs/create-setup-job.ts); each
+   * Setup jobs a customer may create in any 60 minutes (functions/setup/create-setup-job.ts); each
    * starts a crawl of a shop, so a loop of setups is capped here. Beyond it 429 SETUP_LIMIT_REACHED.
    */
   setupLimitPerHour: number;

@@ -1,7 +1,7 @@
 import { projectAccessProblem } from '#core/access-policy';
 import type { Problem } from '#core/problem';
 import type { RouteGuard } from '#core/route-guard';
-import { projectFacts } from '#store/projects';
+import { projectStore } from '#projects/project-services';
 
 /**
  * The resource, when the caller may do the route's action in its project. One the caller cannot see (none,
@@ -16,7 +16,7 @@ export async function authorizedInProject<Resource extends { project_id: string 
   if (!resource) throw notFound;
   const problem = projectAccessProblem(
     guard.principal,
-    await projectFacts(guard.principal.userId, resource.project_id),
+    await projectStore.facts(guard.principal.userId, resource.project_id),
     guard.projectAction(),
   );
   if (problem) throw problem.status === 404 ? notFound : problem;

@@ -11,7 +11,8 @@ import { formatMoney, parseMoney } from '#core/money';
 import { BadRequest, Conflict, NotFound } from '#core/problem';
 import type { Quotas } from '#core/quotas';
 import { exportStore } from '#exports/export-services';
-import { createProject, putProjectMembership } from '#store/projects';
+import { createProject } from '#projects/create-project';
+import { projectStore } from '#projects/project-services';
 
 /**
  * The provider's operator commands. The admin CLI parses flags and prints what these return; the
@@ -124,7 +125,7 @@ export const commands = {
     const userId = text(flags, 'user');
     const role: ProjectRole = oneOf(text(flags, 'role'), PROJECT_ROLES, 'role');
     await existingUser(userId);
-    await putProjectMembership(projectId, userId, role);
+    await projectStore.addMember(projectId, userId, role);
     return {};
   },
 

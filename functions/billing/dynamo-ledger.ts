@@ -18,6 +18,8 @@ import {
   isTransactionConflict,
 } from '#store/condition-failure';
 import { dynamo, type TransactItem, tableName } from '#store/dynamo';
+import { jointWrite, transactItemsOf } from '#store/dynamo-joint-write';
+import type { JointWrite } from '#store/joint-write';
 import {
   balanceKey,
   between,
@@ -268,7 +270,7 @@ async function holdWrites(input: HoldInput): Promise<HoldWrites> {
   if (input.amount > input.monthlySpendLimit) throw passesLimit(input);
   const at = new Date().toISOString();
   return {
-    writes: holdItems(input, at),
+    writes: [jointWrite(`hold ${input.holdId} of ${input.customerId}`, holdItems(input, at))],
     refusal: async () => {
       if (await openHold(input.customerId, input.holdId)) return null;
       const { Item } = await dynamo().send(
@@ -305,11 +307,7 @@ async function openHold(
  * Gives a hold back (failure, cancel), only where `onlyIf`'s condition checks hold too. Returns false
  * when there was no open hold (already released or settled) or a check failed.
  */
-async function releaseHold(
-  customerId: string,
-  holdId: string,
-  onlyIf: TransactItem[] = [],
-): Promise<boolean> {
+async function releaseHold(customerId: string, holdId: string, onlyIf: JointWrite[] = []): Promise<boolean> {
   const hold = await openHold(customerId, holdId);
   if (!hold) return false;
   const at = new Date().toISOString();
@@ -335,7 +333,7 @@ async function releaseHold(
       },
       ledgerEntry(customerId, 'RELEASE', hold.amount, { job_id: hold.jobId, hold_id: holdId }, at),
       ...(hold.month ? [commitInMonth(customerId, hold.month, -hold.amount)] : []),
-      ...onlyIf,
+      ...transactItemsOf(onlyIf),
     ]),
   );
 }

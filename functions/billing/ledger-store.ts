@@ -1,6 +1,6 @@
 import type { Cents } from '#core/money';
 import type { Problem } from '#core/problem';
-import type { TransactItem } from '#store/dynamo';
+import type { JointWrite } from '#store/joint-write';
 
 /** A customer's prepaid EUR credit: `spendable` is the balance less what open holds reserve. */
 export interface Balance {
@@ -43,7 +43,7 @@ export interface MonthlyUsage {
  */
 /** A hold's writes, to be made in one transaction with the caller's own write. */
 export interface HoldWrites {
-  writes: TransactItem[];
+  writes: JointWrite[];
   /**
    * Why a transaction carrying `writes` failed on a condition, when the hold was the cause: 402
    * INSUFFICIENT_FUNDS or 403 MONTHLY_SPEND_LIMIT; null when it was the caller's own write.
@@ -93,7 +93,7 @@ export interface Ledger {
    * Gives a hold back (failure, cancel); false when there was no open hold. With `onlyIf`
    * (condition checks of the caller's items), only while they hold, in the same transaction.
    */
-  releaseHold(customerId: string, holdId: string, onlyIf?: TransactItem[]): Promise<boolean>;
+  releaseHold(customerId: string, holdId: string, onlyIf?: JointWrite[]): Promise<boolean>;
   /** The open holds, for the sweep of holds whose job no longer needs them. */
   openHolds(): Promise<OpenHold[]>;
   /**

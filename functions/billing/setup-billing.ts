@@ -3,8 +3,8 @@ import type { JobStatus } from '#core/lanes';
 import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
 import { PRICE_CURRENCY } from '#core/pricing';
-import type { TransactItem } from '#store/dynamo';
 import { returnFreeAnalysis } from '#store/free-analyses';
+import type { JointWrite } from '#store/joint-write';
 import { ledger } from './ledger-services.ts';
 
 /**
@@ -25,7 +25,7 @@ type SetupJob = StoredJob<{ analysis_charge: AnalysisCharge }>;
  */
 
 /** Writes that go with the move ending the job: a free analysis is given back exactly once. */
-export function analysisEndingWrites(job: SetupJob, to: JobStatus): TransactItem[] {
+export function analysisEndingWrites(job: SetupJob, to: JobStatus): JointWrite[] {
   const failed = to === 'FAILED' || to === 'CANCELLED';
   return failed && job.analysis_charge.kind === 'FREE'
     ? [returnFreeAnalysis(job.customer_id, job.analysis_charge.month)]

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { putProjectItem } from '#projects/dynamo-project-store';
 import { dynamo, tableName } from '#store/dynamo';
 import { beginsWith, exportFileKey, exportFilesPrefix, exportSettingsKey } from '#store/keys';
-import { putProjectItem } from '#store/projects';
 import { queryAll } from '#store/query-all';
 import type { ExportDataset } from './export-datasets.ts';
 import type { ExportRecord } from './export-record.ts';

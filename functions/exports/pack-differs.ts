@@ -1,5 +1,5 @@
 import type { ProductRecord } from '#core/product-record';
-import { type Quantity, quantityTexts, statedQuantity } from '#crawl/page/parse-quantity';
+import { type Quantity, quantityTexts, statedQuantity } from '#crawl/index';
 
 type Stated = Pick<ProductRecord, 'name' | 'variant_attributes'>;
 

@@ -3,9 +3,10 @@ import { Forbidden, NotFound, Unavailable } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
 import { setting } from '#platform/config';
 import { logError } from '#platform/log';
+import type { Project } from '#projects/project';
+import { projectStore } from '#projects/project-services';
 import { jobStore } from '#store/job-store';
 import { listMatchDecisions, matchDecisionsVersion } from '#store/match-decisions';
-import { getProject, type Project } from '#store/projects';
 import { catalogStore } from '#websites/catalog-services';
 import { projectWebsite } from '#websites/project-website';
 import { websiteStore } from '#websites/website-services';
@@ -170,7 +171,7 @@ export interface MatchRun {
  * website, from the run's matches and the newest whole catalogs of the websites (the ones matched).
  */
 export async function exportMatches(projectId: string, run: MatchRun): Promise<void> {
-  const project = await getProject(projectId);
+  const project = await projectStore.get(projectId);
   if (project) await writeMatchFiles(project, run);
 }
 

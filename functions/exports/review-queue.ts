@@ -1,8 +1,8 @@
 import { reviewImpact } from '#core/match-bands';
 import { decisionId, reviewMatches } from '#core/match-decisions';
 import type { ProductRecord } from '#core/product-record';
+import type { Project } from '#projects/project';
 import { listMatchDecisions } from '#store/match-decisions';
-import type { Project } from '#store/projects';
 import { catalogStore } from '#websites/catalog-services';
 import type { ReviewedMatch } from './export-datasets.ts';
 import { exportStore } from './export-services.ts';

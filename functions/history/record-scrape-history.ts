@@ -5,10 +5,10 @@ import { productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { onFirstUse, setting } from '#platform/config';
+import { projectStore } from '#projects/project-services';
 import { dataBucketObjects } from '#store/data-bucket';
 import { listMatchDecisions } from '#store/match-decisions';
 import { projectPairStates } from '#store/matching-runs';
-import { getProject } from '#store/projects';
 import { catalogObjectKey } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
 import type { MatchedReference, StoredChange } from './change-record.ts';
@@ -36,7 +36,8 @@ async function referenceLookup(
     (pair) => pair.competitor_website_id === websiteId,
   );
   if (pairs.length === 0) return () => null;
-  const autoAccept = (await getProject(projectId))?.auto_accept_confidence ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE;
+  const autoAccept =
+    (await projectStore.get(projectId))?.auto_accept_confidence ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE;
   // Alerts link only trusted pairs: proposals of the `auto` band, and pairs the project kept.
   const proposals: ProposedPair[] = pairs.flatMap((pair) =>
     pair.state.matches

@@ -1,7 +1,7 @@
 import type { StoredChange } from '#history/change-record';
 import { changesEventData } from '#history/changes-event';
 import { priceGapChanges } from '#history/price-gap';
-import type { Project } from '#store/projects';
+import type { Project } from '#projects/project';
 import type { EventContent } from '#webhooks/webhook-events';
 
 /**

@@ -1,6 +1,4 @@
-import type { FetcherOptions } from '#crawl/net/fetcher';
-import { parseAllowedHosts } from '#crawl/net/ssrf-guard';
-import { DEFAULT_CHROMIUM_PATH } from '#crawl/render/launch-chromium';
+import { DEFAULT_CHROMIUM_PATH, type FetcherOptions, parseAllowedHosts } from '#crawl/index';
 import { onFirstUse, setting } from '#platform/config';
 
 /** How this deployment's setup and scrape jobs read shops: the fetcher's limits and the browser. */

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLaneExecutions } from '#platform/lane-executions';
+import { removeSetupJob } from '#setup/remove-setup-job';
 import { useJobStore } from '#store/job-store';
 import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';
 import { failJob, stopJob } from './end-job.ts';
-import { removeSetupJob } from './remove-setup-job.ts';
 import type { SetupFields, SetupJob } from './setup-job.ts';
 
 useLaneExecutions({ start: async () => 'arn:unused', stop: async () => {}, state: async () => 'RUNNING' });

@@ -4,8 +4,8 @@ import type { JobFailure, StoredJob } from '#core/job-record';
 import { decide, isFinal, type JobStatus, type Refusal } from '#core/lanes';
 import { laneExecutions } from '#platform/lane-executions';
 import { logError } from '#platform/log';
-import type { TransactItem } from '#store/dynamo';
 import { jobStore } from '#store/job-store';
+import type { JointWrite } from '#store/joint-write';
 import { giveSampleBackWrite } from '#store/matching-samples';
 import { announceJob } from './job-events.ts';
 import { isMatchingJob } from './matching-job.ts';
@@ -13,7 +13,7 @@ import { isScrapeJob } from './scrape-job.ts';
 import type { SetupJob } from './setup-job.ts';
 
 /** A lane's own writes in the transaction that ends one of its jobs. */
-function laneEndingWrites(job: StoredJob, to: JobStatus): TransactItem[] {
+function laneEndingWrites(job: StoredJob, to: JobStatus): JointWrite[] {
   if (job.job_type === 'WEBSITE_SETUP') return analysisEndingWrites(job as SetupJob, to);
   // A failed sample gives the project its free sample back.
   if (isMatchingJob(job) && job.sample && to === 'FAILED')

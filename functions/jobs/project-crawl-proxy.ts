@@ -1,5 +1,5 @@
 import { openCrawlProxy } from '#platform/crawl-proxy-seal';
-import { getSealedCrawlProxy } from '#store/projects';
+import { projectStore } from '#projects/project-services';
 
 /**
  * The proxy URL a crawl of the project goes through, undefined when the project has none. A proxy
@@ -7,7 +7,7 @@ import { getSealedCrawlProxy } from '#store/projects';
  * the user chose where the crawler's requests come from.
  */
 export async function projectCrawlProxy(projectId: string): Promise<string | undefined> {
-  const sealed = await getSealedCrawlProxy(projectId);
+  const sealed = await projectStore.sealedCrawlProxy(projectId);
   if (sealed === null) return undefined;
   const url = await openCrawlProxy(projectId, sealed);
   if (url === null)

@@ -1,8 +1,8 @@
 import { recordScrapeHistory } from '#history/record-scrape-history';
 import { logError } from '#platform/log';
+import { projectStore } from '#projects/project-services';
 import { finishHeldWork, holdWork } from '#store/held-work';
 import { jobStore } from '#store/job-store';
-import { getProject } from '#store/projects';
 import { publishEvents } from '#webhooks/webhook-events';
 import { scrapeChangeEvents } from './changes-detected.ts';
 import type { ScrapeFields } from './scrape-job.ts';
@@ -31,7 +31,10 @@ export function recordHeldHistory(deadline = Number.POSITIVE_INFINITY): Promise<
       const job = await jobStore().get<ScrapeFields>(jobId);
       if (!job) return;
       const changes = await recordScrapeHistory(job);
-      await publishEvents(job.project_id, scrapeChangeEvents(await getProject(job.project_id), changes));
+      await publishEvents(
+        job.project_id,
+        scrapeChangeEvents(await projectStore.get(job.project_id), changes),
+      );
     },
     deadline,
     (jobId, error) => logError('price history still not recorded; held for the next sweep', error, { jobId }),

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredJob } from '#core/job-record';
 import type { JobStatus, JobType } from '#core/lanes';
+import { matchProducts } from '#matching/run-matching';
 import { useLaneExecutions } from '#platform/lane-executions';
 import { planScrape } from '#scraping/run-scrape';
 import { useJobStore } from '#store/job-store';
@@ -8,7 +9,6 @@ import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';
 import { resumeInterruptedJobs, startStrandedApprovals } from './resume-interrupted-jobs.ts';
-import { matchProducts } from './run-matching.ts';
 
 const started: string[] = [];
 let refuse = new Set<string>();

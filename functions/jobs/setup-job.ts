@@ -1,8 +1,7 @@
 import type { AnalysisCharge } from '#billing/setup-billing';
 import type { Job, StoredJob } from '#core/job-record';
 import { publicJob } from '#core/public-job';
-import type { TrainProgress } from '#crawl/learn/train-profile';
-import type { AnalysisProgress } from '#crawl/site/analyse-site';
+import type { AnalysisProgress, TrainProgress } from '#crawl/index';
 
 /** A setup job's own fields: the interface's, then the service's. */
 export interface SetupFields {

@@ -607,8 +607,6 @@ export const routes: readonly Route[] = [
     summary: "A project's export files",
     description: `Each file is listed once per format (csv, jsonl, xlsx, parquet). ${EXPORT_FILES_DESCRIPTION}`,
     access: { table: 'RO', data: 'RO', exports: 'RO' },
-    // It shares functions/exports/project-exports.ts, which rebuilds stale files, with the links.
-    bundleOverLimit: WRITES_EXPORT_FILES,
     action: 'READ',
     problems: ['PROJECT_NOT_FOUND', 'EXPORTS_NOT_ENABLED', 'EXPORTS_MAINTENANCE'],
   }),

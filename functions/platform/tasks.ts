@@ -93,8 +93,6 @@ export const taskFunctions: Readonly<Record<string, TaskFunction>> = {
     timeoutSeconds: 900,
     memoryMB: 1536,
     buckets: { data: 'RW' },
-    // Its step shares functions/scraping/run-scrape.ts with the crawl steps.
-    bundleOverLimit: `Shares its module (functions/scraping/run-scrape.ts) with the crawl steps. ${CRAWLS}`,
   },
   // Builds the products export files from whole catalogs, the project's file of all websites included.
   FinishScrapeFunctionArn: {

@@ -1,7 +1,7 @@
 import { newId } from '#core/ids';
 import { type Cents, formatMoney } from '#core/money';
 import { BadRequest } from '#core/problem';
-import type { Project } from '#store/projects';
+import type { Project } from '#projects/project';
 import { projectWebsite } from '#websites/project-website';
 import { screenScrapeUrls } from '#websites/screen-scrape-urls';
 import type { Website } from '#websites/website';

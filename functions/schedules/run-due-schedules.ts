@@ -5,10 +5,10 @@ import { isProblem, Problem } from '#core/problem';
 import type { ProblemCode } from '#core/problem-catalogue';
 import type { ScrapeJob } from '#jobs/scrape-job';
 import { logError } from '#platform/log';
+import { projectStore } from '#projects/project-services';
 import { approveScrapeJob } from '#scraping/approve-scrape-job';
 import { createScrapeJob } from '#scraping/create-scrape-job';
 import { jobStore } from '#store/job-store';
-import { getProject } from '#store/projects';
 import { stopSchedule } from './change-schedule.ts';
 import { recordSkippedRun, type SkipReason } from './record-skipped-run.ts';
 import type { PendingRun, Schedule, ScheduleRun } from './schedule.ts';
@@ -124,7 +124,7 @@ export async function runDueSchedule(
  * the API, or skips the run.
  */
 async function startRun(schedule: Schedule, run: ScheduleRun, jobId: string): Promise<ScheduleRun> {
-  const project = await getProject(schedule.project_id);
+  const project = await projectStore.get(schedule.project_id);
   if (!project?.customer_id) throw new Error(`Project ${schedule.project_id} of a schedule has no customer`);
   let job: ScrapeJob;
   try {

@@ -6,8 +6,9 @@ import { announceJob, exportReady } from '#jobs/job-events';
 import { holdHistory } from '#jobs/record-held-history';
 import type { ScrapeFields } from '#jobs/scrape-job';
 import { logError } from '#platform/log';
+import type { Project } from '#projects/project';
+import { projectStore } from '#projects/project-services';
 import { jobStore } from '#store/job-store';
-import { getProject, type Project } from '#store/projects';
 import type { ScrapeStep } from './run-scrape.ts';
 
 const STOP: ScrapeStep = { next: 'STOP' };
@@ -28,7 +29,7 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
   let changes: StoredChange[] = [];
   let project: Project | null = null;
   if (job.website_id) {
-    project = await getProject(job.project_id);
+    project = await projectStore.get(job.project_id);
     // Like the files, a history that cannot be written does not fail a delivered and charged job:
     // the run is held, and the job sweeper writes it (and announces its changes) later.
     changes = await recordScrapeHistory(job).catch(async (error: unknown) => {

@@ -1,7 +1,7 @@
 import type { ListPosition } from '#core/list-cursor';
-import { withoutRemovedWebsites } from '#jobs/list-setup-jobs';
 import type { ScrapeFields } from '#jobs/scrape-job';
 import { type JobPage, jobStore } from '#store/job-store';
+import { withoutRemovedWebsites } from '#websites/without-removed-websites';
 
 /** A project's scrape jobs, FULL and URL (or one website's), newest first; those of removed websites left out. */
 export function listScrapeJobs(

@@ -7,20 +7,23 @@ import { settleJob } from '#core/pricing';
 import { pageIdentity, productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
-import type { ExtractionProfile } from '#crawl/learn/extraction-profile';
-import { createFetcher } from '#crawl/net/fetcher';
-import type { PageFetcher } from '#crawl/net/page-fetcher';
-import { runPool } from '#crawl/net/run-pool';
-import { scrapeUrl, type UrlResult } from '#crawl/page/scrape-url';
-import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
-import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
+import {
+  chromiumFetcher,
+  createFetcher,
+  type ExtractionProfile,
+  enumerateProductUrls,
+  type PageFetcher,
+  runPool,
+  scrapeUrl,
+  type UrlResult,
+} from '#crawl/index';
 import { crawlSettings } from '#jobs/crawl-settings';
 import { progressWriter, runTracked } from '#jobs/progress-writer';
 import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
 import type { ScrapeFields, ScrapeVariant } from '#jobs/scrape-job';
 import { setting } from '#platform/config';
+import { projectStore } from '#projects/project-services';
 import { jobStore } from '#store/job-store';
-import { getProject } from '#store/projects';
 import {
   getBatchManifest,
   getBatchResult,
@@ -31,7 +34,6 @@ import {
 } from '#store/scrape-runs';
 import type { CatalogKind, UrlOutcomeLine } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
-import { catalogPointerWrites } from '#websites/dynamo-catalog-store';
 import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
 import { websiteStore } from '#websites/website-services';
 import { batchProgress } from './batch-progress.ts';
@@ -69,7 +71,7 @@ const MAX_PARALLEL_BATCHES = 4;
 
 /** The Accept-Language of the project's market; none for a project without localization. */
 async function acceptLanguageFor(projectId: string): Promise<string | undefined> {
-  const locale = (await getProject(projectId))?.localization?.locale;
+  const locale = (await projectStore.get(projectId))?.localization?.locale;
   return locale ? acceptLanguageOf(locale) : undefined;
 }
 
@@ -366,7 +368,7 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
       scrape_run: merging,
       ...(previous === undefined ? {} : { previous_catalog: previous?.version ?? null }),
     },
-    also: catalogPointerWrites(pointer, POINTERS[job.variant]),
+    also: [catalogStore.newestPointers(pointer, POINTERS[job.variant])],
   });
   if (!settled) return STOP;
   await chargeScrapeSettlement(settled);

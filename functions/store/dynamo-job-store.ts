@@ -24,7 +24,9 @@ import {
   isTransactionConflict,
 } from './condition-failure.ts';
 import { dynamo, type TransactItem, tableName } from './dynamo.ts';
+import { jointWrite, transactItemsOf } from './dynamo-joint-write.ts';
 import type { BatchPages, JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
+import type { JointWrite } from './joint-write.ts';
 import {
   beginsWith,
   inIndex,
@@ -53,7 +55,7 @@ function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<E
  */
 async function putNewJob<Extra extends object>(
   job: StoredJob<Extra>,
-  also: TransactItem[] = [],
+  also: JointWrite[] = [],
 ): Promise<StoredJob<Extra>> {
   const openKeys = isFinal(job.status) ? [] : [openJobKey(job.job_id), ...job.open_keys];
   const stored = { ...job, open_keys: openKeys };
@@ -82,7 +84,7 @@ async function putNewJob<Extra extends object>(
           }),
         ),
         ...(job.website_id ? [websiteLink(job)] : []),
-        ...also,
+        ...transactItemsOf(also),
       ],
     }),
   );
@@ -160,7 +162,7 @@ async function moveJob<Extra extends object>(
       ? job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName(), Key: key } }))
       : []),
     ...(addsWebsite ? [websiteLink(moved)] : []),
-    ...(changes.also ?? []),
+    ...transactItemsOf(changes.also ?? []),
   ];
   const update = {
     TableName: tableName(),
@@ -473,16 +475,18 @@ async function setExecutionArn(jobId: string, executionArn: string): Promise<voi
 }
 
 /** A condition for another store's transaction: the job is still in `status`. */
-function jobStillIn(jobId: string, status: JobStatus): TransactItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: jobKey(jobId),
-      ConditionExpression: '#status = :status',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status },
+function jobStillIn(jobId: string, status: JobStatus): JointWrite {
+  return jointWrite(`job ${jobId} is still ${status}`, [
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: jobKey(jobId),
+        ConditionExpression: '#status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status },
+      },
     },
-  };
+  ]);
 }
 
 /**
@@ -524,7 +528,7 @@ async function discardNewJob(job: StoredJob): Promise<boolean> {
 /** `putNewJob`, where a lost condition (a lock or quota another create took) is null. */
 async function createJob<Extra extends object>(
   job: StoredJob<Extra>,
-  also: TransactItem[] = [],
+  also: JointWrite[] = [],
 ): Promise<StoredJob<Extra> | null> {
   try {
     return await putNewJob(job, also);

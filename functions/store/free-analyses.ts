@@ -1,4 +1,6 @@
-import { type TransactItem, tableName } from './dynamo.ts';
+import { tableName } from './dynamo.ts';
+import { jointWrite } from './dynamo-joint-write.ts';
+import type { JointWrite } from './joint-write.ts';
 import { customerMonthKey } from './keys.ts';
 
 /**
@@ -6,29 +8,33 @@ import { customerMonthKey } from './keys.ts';
  * Taking one is a conditional increment inside the transaction that creates the setup job, so
  * racing creates never take more than the quota.
  */
-export function takeFreeAnalysis(customerId: string, month: string, freePerMonth: number): TransactItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: customerMonthKey(customerId, month),
-      UpdateExpression: 'ADD free_analyses_used :one',
-      ConditionExpression: 'attribute_not_exists(free_analyses_used) OR free_analyses_used < :free',
-      ExpressionAttributeValues: { ':one': 1, ':free': freePerMonth },
+export function takeFreeAnalysis(customerId: string, month: string, freePerMonth: number): JointWrite {
+  return jointWrite(`a free analysis of ${customerId} in ${month}`, [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: customerMonthKey(customerId, month),
+        UpdateExpression: 'ADD free_analyses_used :one',
+        ConditionExpression: 'attribute_not_exists(free_analyses_used) OR free_analyses_used < :free',
+        ExpressionAttributeValues: { ':one': 1, ':free': freePerMonth },
+      },
     },
-  };
+  ]);
 }
 
 /**
  * Gives a free analysis back (the analysis failed or was cancelled), in the transaction that ends
  * the job; unconditional, because no counter may keep a job from ending.
  */
-export function returnFreeAnalysis(customerId: string, month: string): TransactItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: customerMonthKey(customerId, month),
-      UpdateExpression: 'ADD free_analyses_used :minusOne',
-      ExpressionAttributeValues: { ':minusOne': -1 },
+export function returnFreeAnalysis(customerId: string, month: string): JointWrite {
+  return jointWrite(`a free analysis of ${customerId} in ${month} given back`, [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: customerMonthKey(customerId, month),
+        UpdateExpression: 'ADD free_analyses_used :minusOne',
+        ExpressionAttributeValues: { ':minusOne': -1 },
+      },
     },
-  };
+  ]);
 }

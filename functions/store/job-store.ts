@@ -1,14 +1,14 @@
 import type { Job, JobInternals, JobList, StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
 import type { ListPosition } from '#core/list-cursor';
-import type { TransactItem } from './dynamo.ts';
 import { dynamoJobStore } from './dynamo-job-store.ts';
+import type { JointWrite } from './joint-write.ts';
 import type { QueryPage } from './query-page.ts';
 
 export interface MoveChanges<Extra extends object> {
   set?: Partial<Job & JobInternals & Extra>;
   /** Other writes that must happen with the move or not at all (a website landing, a counter). */
-  also?: TransactItem[];
+  also?: JointWrite[];
   /** Moves only if the job has not been touched since it was read (the sweeper's idle check). */
   unchangedSinceRead?: boolean;
 }
@@ -46,15 +46,12 @@ export interface JobStore {
    * Writes a new job with its open-job marker and `open_keys` (each only where nothing is), and
    * `also` in the same write; returns it as stored. A lock another job holds rejects the whole write.
    */
-  put<Extra extends object>(job: StoredJob<Extra>, also?: TransactItem[]): Promise<StoredJob<Extra>>;
+  put<Extra extends object>(job: StoredJob<Extra>, also?: JointWrite[]): Promise<StoredJob<Extra>>;
   /**
    * `put` for a create that races others: null when another write took one of the job's open keys,
    * or a guarded write of `also`, first (read again and retry). No use case sees a DynamoDB error.
    */
-  create<Extra extends object>(
-    job: StoredJob<Extra>,
-    also?: TransactItem[],
-  ): Promise<StoredJob<Extra> | null>;
+  create<Extra extends object>(job: StoredJob<Extra>, also?: JointWrite[]): Promise<StoredJob<Extra> | null>;
   get<Extra extends object = object>(jobId: string): Promise<StoredJob<Extra> | null>;
   /** The job holding an open key (a uniqueness lock), if it is still unfinished. */
   holdingKey<Extra extends object = object>(key: {
@@ -105,7 +102,7 @@ export interface JobStore {
   /** Records the lane execution running the job, so a cancel can stop it. */
   setExecutionArn(jobId: string, executionArn: string): Promise<void>;
   /** A condition for another store's transaction: the job is still in `status`. */
-  stillIn(jobId: string, status: JobStatus): TransactItem;
+  stillIn(jobId: string, status: JobStatus): JointWrite;
   /** Takes back a just-created job that never started, with its open keys; false when it moved on. */
   discardNew(job: StoredJob): Promise<boolean>;
 }

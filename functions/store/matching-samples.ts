@@ -1,5 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, type TransactItem, tableName } from './dynamo.ts';
+import { dynamo, tableName } from './dynamo.ts';
+import { jointWrite } from './dynamo-joint-write.ts';
+import type { JointWrite } from './joint-write.ts';
 import { matchingSampleKey } from './keys.ts';
 
 /**
@@ -13,19 +15,25 @@ export async function sampleTaken(projectId: string): Promise<boolean> {
   return Item !== undefined;
 }
 
-export const takeSampleWrite = (projectId: string, jobId: string): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: { ...matchingSampleKey(projectId), type: 'MatchingSample', job_id: jobId },
-    ConditionExpression: 'attribute_not_exists(PK)',
-  },
-});
+export const takeSampleWrite = (projectId: string, jobId: string): JointWrite =>
+  jointWrite(`job ${jobId} takes the free matching sample of ${projectId}`, [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...matchingSampleKey(projectId), type: 'MatchingSample', job_id: jobId },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ]);
 
-export const giveSampleBackWrite = (projectId: string, jobId: string): TransactItem => ({
-  Delete: {
-    TableName: tableName(),
-    Key: matchingSampleKey(projectId),
-    ConditionExpression: 'attribute_not_exists(PK) OR job_id = :job',
-    ExpressionAttributeValues: { ':job': jobId },
-  },
-});
+export const giveSampleBackWrite = (projectId: string, jobId: string): JointWrite =>
+  jointWrite(`job ${jobId} gives the free matching sample of ${projectId} back`, [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: matchingSampleKey(projectId),
+        ConditionExpression: 'attribute_not_exists(PK) OR job_id = :job',
+        ExpressionAttributeValues: { ':job': jobId },
+      },
+    },
+  ]);

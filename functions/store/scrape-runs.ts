@@ -1,6 +1,6 @@
 import { fromJsonLines, toJsonLines } from '#core/json-lines';
 import type { ProductRecord } from '#core/product-record';
-import type { UrlResult } from '#crawl/page/scrape-url';
+import type { UrlResult } from '#crawl/index';
 import { getDataObject, JSON_LINES, putDataObject } from './data-bucket.ts';
 
 /**

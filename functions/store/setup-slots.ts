@@ -1,4 +1,5 @@
-import type { TransactItem } from './dynamo.ts';
+import { jointWrite } from './dynamo-joint-write.ts';
+import type { JointWrite } from './joint-write.ts';
 import { setupSlotsPrefix } from './keys.ts';
 import { readWindowSlots, takeWindowSlot } from './window-slots.ts';
 
@@ -12,4 +13,7 @@ export const takeSetupSlot = (
   slot: number,
   nowMs: number,
   windowMs: number,
-): TransactItem => takeWindowSlot(setupSlotsPrefix(customerId), slot, nowMs, windowMs);
+): JointWrite =>
+  jointWrite(`setup slot ${slot} of ${customerId}`, [
+    takeWindowSlot(setupSlotsPrefix(customerId), slot, nowMs, windowMs),
+  ]);

@@ -1,5 +1,5 @@
 import { laneTask } from '#jobs/lane-task';
-import { analyseWebsite, type StepOutcome } from '#jobs/run-setup';
+import { analyseWebsite, type StepOutcome } from '#setup/run-setup';
 
 /** The setup lane's Analyse state. */
 export const handler = laneTask(

@@ -1,6 +1,6 @@
 import { laneTask } from '#jobs/lane-task';
 import type { MatchingStep } from '#jobs/matching-job';
-import { matchProducts } from '#jobs/run-matching';
+import { matchProducts } from '#matching/run-matching';
 
 /** The matching lane's Match state: the catalogs matched pair by pair, with live progress. */
 export const handler = laneTask(

@@ -1,6 +1,6 @@
 import { laneTask } from '#jobs/lane-task';
 import type { MatchingStep, ShardItem } from '#jobs/matching-job';
-import { matchShard } from '#jobs/run-matching-shards';
+import { matchShard } from '#matching/run-matching-shards';
 
 /** The matching lane's Map item: one shard of a website pair matched. */
 export const handler = laneTask(

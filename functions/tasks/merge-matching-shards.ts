@@ -1,6 +1,6 @@
 import { laneTask } from '#jobs/lane-task';
 import type { MatchingStep } from '#jobs/matching-job';
-import { mergeMatchingShards } from '#jobs/run-matching-shards';
+import { mergeMatchingShards } from '#matching/run-matching-shards';
 
 /** The matching lane's Merge state, after the Map: the shards' results recorded as one run's. */
 export const handler = laneTask(

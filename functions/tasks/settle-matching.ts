@@ -1,6 +1,6 @@
 import { laneTask } from '#jobs/lane-task';
 import type { MatchingStep } from '#jobs/matching-job';
-import { settleMatching } from '#jobs/settle-matching';
+import { settleMatching } from '#matching/settle-matching';
 
 /** The matching lane's Settle state: the pairs processed settled and charged once (a sample: free). */
 export const handler = laneTask(

@@ -1,5 +1,5 @@
 import { laneTask } from '#jobs/lane-task';
-import { type StepOutcome, trainWebsite } from '#jobs/run-setup';
+import { type StepOutcome, trainWebsite } from '#setup/run-setup';
 
 /** The setup lane's Train state. */
 export const handler = laneTask(

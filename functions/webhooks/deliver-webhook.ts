@@ -1,4 +1,4 @@
-import { createPoster } from '#crawl/net/post-once';
+import { createPoster } from '#crawl/index';
 import { onFirstUse, setting } from '#platform/config';
 import type { DeliveryAttempt } from './webhook.ts';
 import { receiverAllowList } from './webhook-receivers.ts';

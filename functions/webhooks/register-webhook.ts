@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { newId } from '#core/ids';
 import { BadRequest, Invalid } from '#core/problem';
 import type { WebhookEventType } from '#core/webhook-events';
-import { receiverAddressProblem } from '#crawl/net/receiver-address';
+import { receiverAddressProblem } from '#crawl/index';
 import type { Webhook } from './webhook.ts';
 import { receiverAllowList } from './webhook-receivers.ts';
 import { webhookStore } from './webhook-services.ts';

@@ -1,4 +1,4 @@
-import { HostAllowList, parseAllowedHosts } from '#crawl/net/ssrf-guard';
+import { HostAllowList, parseAllowedHosts } from '#crawl/index';
 import { onFirstUse, setting } from '#platform/config';
 
 /**

@@ -1,4 +1,5 @@
 import type { ProductRecord } from '#core/product-record';
+import type { JointWrite } from '#store/joint-write';
 import type { CatalogKind, CatalogPointer, UrlOutcomeLine } from './catalog.ts';
 
 /**
@@ -6,6 +7,11 @@ import type { CatalogKind, CatalogPointer, UrlOutcomeLine } from './catalog.ts';
  * newest of each kind, in the words of the scrape, matching, history and export use cases.
  */
 export interface CatalogStore {
+  /**
+   * The writes that make `pointer` the website's newest catalog of each of `kinds`, for the move that
+   * completes its scrape job (so a job never completes without its pointers).
+   */
+  newestPointers(pointer: CatalogPointer, kinds: readonly CatalogKind[]): JointWrite;
   /** Writes one catalog version and gives its object key; the same version again (a retried task) replaces it whole. */
   write(
     projectId: string,

@@ -1,4 +1,4 @@
-import type { UrlResult } from '#crawl/page/scrape-url';
+import type { UrlResult } from '#crawl/index';
 
 /**
  * Catalogs: the products one scrape job delivered, as one JSON Lines object per version in the data

@@ -3,6 +3,7 @@ import { fromJsonLines, toJsonLines } from '#core/json-lines';
 import type { ProductRecord } from '#core/product-record';
 import { getDataObject, JSON_LINES, putDataObject } from '#store/data-bucket';
 import { dynamo, type TransactItem, tableName } from '#store/dynamo';
+import { jointWrite } from '#store/dynamo-joint-write';
 import { websiteCatalogKey } from '#store/keys';
 import {
   type CatalogKind,
@@ -74,6 +75,11 @@ export function catalogPointerWrites(pointer: CatalogPointer, kinds: readonly Ca
 }
 
 export const dynamoCatalogStore: CatalogStore = {
+  newestPointers: (pointer, kinds) =>
+    jointWrite(
+      `catalog ${pointer.version} is the newest ${kinds.join(' and ')} of ${pointer.website_id}`,
+      catalogPointerWrites(pointer, kinds),
+    ),
   write: writeCatalog,
   read: readCatalog,
   latest: latestCatalog,

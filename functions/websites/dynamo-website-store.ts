@@ -8,6 +8,7 @@ import type { ProductRecord } from '#core/product-record';
 import { deletePartition } from '#store/batch-write';
 import { isConditionFailure } from '#store/condition-failure';
 import { dynamo, type TransactItem, tableName } from '#store/dynamo';
+import { jointWrite } from '#store/dynamo-joint-write';
 import {
   inIndex,
   projectWebsitesIndex,
@@ -171,6 +172,11 @@ async function removeWebsite(website: Website): Promise<boolean> {
 }
 
 export const dynamoWebsiteStore: WebsiteStore = {
+  landing: (website, profile, sample) =>
+    jointWrite(
+      `website ${website.website_id} lands in ${website.project_id}`,
+      landWebsiteItems(website, profile, sample),
+    ),
   get: getWebsite,
   findByIdentity: findWebsiteByIdentity,
   ofProject: listWebsites,

@@ -1,4 +1,5 @@
 import type { ProductRecord } from '#core/product-record';
+import type { JointWrite } from '#store/joint-write';
 import type { PageRequest, QueryPage } from '#store/query-page';
 import type { Website } from './website.ts';
 
@@ -7,6 +8,12 @@ import type { Website } from './website.ts';
  * cases need of a store, in their words. A lost race is `false`, never a storage error.
  */
 export interface WebsiteStore {
+  /**
+   * The writes that put a website into its project with its extraction profile and sample, for the
+   * move that completes its setup job, so a website never lands half. The one website per identity
+   * and project makes the move fail when another holds it.
+   */
+  landing(website: Website, profile: unknown, sample: ProductRecord[]): JointWrite;
   get(websiteId: string): Promise<Website | null>;
   /** The project's website of this identity (host without `www.`, plus a non-default port), or null. */
   findByIdentity(projectId: string, identity: string): Promise<Website | null>;

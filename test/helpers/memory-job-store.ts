@@ -1,8 +1,9 @@
 import { JOB_LIST, type JobList, type StoredJob } from '#core/job-record';
 import { canTransition, isFinal } from '#core/lanes';
 import type { ScrapeRunProgress } from '#core/scrape-progress';
-import type { TransactItem } from '#store/dynamo';
+import { jointWrite } from '#store/dynamo-joint-write';
 import type { BatchPages, JobStore, ListJobsOptions } from '#store/job-store';
+import type { JointWrite } from '#store/joint-write';
 import { jobKey } from '#store/keys';
 
 /**
@@ -12,7 +13,7 @@ import { jobKey } from '#store/keys';
  */
 export class MemoryJobStore implements JobStore {
   readonly jobs = new Map<string, StoredJob>();
-  readonly committed: TransactItem[] = [];
+  readonly committed: JointWrite[] = [];
   /** Each scrape batch's own count of pages, by job, plan and batch. */
   readonly batchPages = new Map<string, number>();
   private readonly locks = new Map<string, string>();
@@ -24,7 +25,7 @@ export class MemoryJobStore implements JobStore {
     return new Date(this.clock).toISOString();
   }
 
-  async put<Extra extends object>(job: StoredJob<Extra>, also: TransactItem[] = []) {
+  async put<Extra extends object>(job: StoredJob<Extra>, also: JointWrite[] = []) {
     const keys = isFinal(job.status) ? [] : job.open_keys;
     if (this.jobs.has(job.job_id) || keys.some((key) => this.locks.has(lockOf(key)))) {
       throw Object.assign(new Error('A lock is held'), { name: 'TransactionCanceledException' });
@@ -36,7 +37,7 @@ export class MemoryJobStore implements JobStore {
     return stored;
   }
 
-  async create<Extra extends object>(job: StoredJob<Extra>, also: TransactItem[] = []) {
+  async create<Extra extends object>(job: StoredJob<Extra>, also: JointWrite[] = []) {
     const keys = isFinal(job.status) ? [] : job.open_keys;
     if (this.jobs.has(job.job_id) || keys.some((key) => this.locks.has(lockOf(key)))) return null;
     return this.put(job, also);
@@ -144,17 +145,22 @@ export class MemoryJobStore implements JobStore {
     this.jobs.set(jobId, { ...current, execution_arn: executionArn });
   }
 
-  /** The condition item as the DynamoDB store builds it; the memory store does not evaluate other stores' writes. */
-  stillIn(jobId: string, status: StoredJob['status']): TransactItem {
-    return {
-      ConditionCheck: {
-        TableName: 'memory',
-        Key: jobKey(jobId),
-        ConditionExpression: '#status = :status',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status },
+  /**
+   * The condition as the DynamoDB store makes it, so a DynamoDB adapter under test can take it; the
+   * memory store does not evaluate other stores' writes.
+   */
+  stillIn(jobId: string, status: StoredJob['status']): JointWrite {
+    return jointWrite(`job ${jobId} is still ${status}`, [
+      {
+        ConditionCheck: {
+          TableName: 'memory',
+          Key: jobKey(jobId),
+          ConditionExpression: '#status = :status',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': status },
+        },
       },
-    };
+    ]);
   }
 
   async discardNew(job: StoredJob) {

@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import {
+  decodeBody,
+  type ExtractionProfile,
+  extractProduct,
+  type FetchedPage,
+  type PageFetcher,
+  readPage,
+  scrapeUrl,
+  trainProfile,
+} from '#crawl/index';
 import type { ProductRecord } from '../../functions/core/product-record.ts';
-import type { ExtractionProfile } from '../../functions/crawl/learn/extraction-profile.ts';
-import { trainProfile } from '../../functions/crawl/learn/train-profile.ts';
-import { decodeBody } from '../../functions/crawl/net/decode-body.ts';
-import type { FetchedPage, PageFetcher } from '../../functions/crawl/net/page-fetcher.ts';
-import { extractProduct } from '../../functions/crawl/page/extract-product.ts';
-import { readPage } from '../../functions/crawl/page/read-page.ts';
-import { scrapeUrl } from '../../functions/crawl/page/scrape-url.ts';
 import type { ExpectedPage, ExtractedFields } from './score-extraction.ts';
 
 const ROOT = new URL('../../data/extraction/real-pages/', import.meta.url);

@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createFetcher, type FetcherOptions } from '#crawl/net/fetcher';
-import type { PageFetcher } from '#crawl/net/page-fetcher';
+import { createFetcher, type FetcherOptions, type PageFetcher } from '#crawl/index';
 
 export interface LoggedRequest {
   path: string;

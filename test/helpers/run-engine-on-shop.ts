@@ -1,11 +1,18 @@
 import type { ProductRecord } from '#core/product-record';
 import { SOURCED_FIELDS } from '#core/product-record';
-import { type TrainingResult, type TrainProgress, trainProfile } from '#crawl/learn/train-profile';
-import type { PageFetcher } from '#crawl/net/page-fetcher';
-import { runPool } from '#crawl/net/run-pool';
-import { type ScrapeOutcome, scrapeUrl } from '#crawl/page/scrape-url';
-import { type AnalysisProgress, analyseSite, type SiteAnalysis } from '#crawl/site/analyse-site';
-import { enumerateProductUrls } from '#crawl/site/enumerate-product-urls';
+import {
+  type AnalysisProgress,
+  analyseSite,
+  enumerateProductUrls,
+  type PageFetcher,
+  runPool,
+  type ScrapeOutcome,
+  type SiteAnalysis,
+  scrapeUrl,
+  type TrainingResult,
+  type TrainProgress,
+  trainProfile,
+} from '#crawl/index';
 import type { TruthProduct } from '#fixtures/ground-truth';
 import type { RunningShop } from '#fixtures/start-shop';
 

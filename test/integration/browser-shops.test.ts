@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '#admin/commands';
 import { settleJob } from '#core/pricing';
-import { chromiumLaunches } from '#crawl/render/launch-chromium';
+import { chromiumLaunches } from '#crawl/index';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { ApiClient } from '#test/api-client';

@@ -5,6 +5,7 @@ import { parseMoney } from '#core/money';
 import { Problem } from '#core/problem';
 import type { RunningStack } from '#local/start-stack';
 import { dynamo } from '#store/dynamo';
+import { transactItemsOf } from '#store/dynamo-joint-write';
 import { ledgerEntries, replayLedger } from '#test/ledger-check';
 import { newCustomer } from '#test/operator';
 import { startTestStack } from '#test/test-stack';
@@ -146,7 +147,7 @@ describe('the index of open holds', () => {
     const afterClosing = await listed();
     // The approval of a job whose stale hold was released holds anew under the same id.
     const again = await ledger.holdWrites(hold('a'));
-    await dynamo().send(new TransactWriteCommand({ TransactItems: again.writes }));
+    await dynamo().send(new TransactWriteCommand({ TransactItems: transactItemsOf(again.writes) }));
     // Assess
     expect(whileOpen.sort()).toEqual(['a', 'b']);
     expect(afterClosing).toEqual([]);

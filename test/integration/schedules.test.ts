@@ -5,10 +5,10 @@ import { settleJob } from '#core/pricing';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
+import { projectStore } from '#projects/project-services';
 import { scheduleStore } from '#schedules/schedule-services';
 import { createScrapeJob } from '#scraping/create-scrape-job';
 import { jobStore } from '#store/job-store';
-import { getProject } from '#store/projects';
 import { handler as runSchedules } from '#tasks/run-schedules';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
@@ -478,7 +478,7 @@ describe('a runner that stopped mid-run', () => {
     const urls = shop.groundTruth.products.slice(0, 2).map((product) => product.url);
     const created = (await createSchedule({ urls })).body;
     const { dueAt, jobId } = await claimAndStop(created.schedule_id);
-    const project = await getProject(projectId);
+    const project = await projectStore.get(projectId);
     if (!project) throw new Error('the project is gone');
     // The runner made the job under the claimed id, then stopped before approving it.
     await createScrapeJob(project, { website_id: websiteId, urls }, { evenIfFresh: true, jobId });

@@ -23,7 +23,8 @@ describe('the local lanes’ execution states', () => {
       round: 1,
     });
     const whileRunning = await lanes.state(arn);
-    await vi.waitFor(async () => expect(await lanes.state(arn)).toBe('ENDED'));
+    // The lane's first task imports its module then, the crawl engine's face (about a second) with it.
+    await vi.waitFor(async () => expect(await lanes.state(arn)).toBe('ENDED'), { timeout: 5000 });
     // Assess
     expect(whileRunning).toBe('RUNNING');
     expect(await lanes.state(arn.replace('dlv_1', 'dlv_2'))).toBe('UNKNOWN');

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { createApiKey } from '#accounts/create-api-key';
 import { displayName, id } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';
 import { createdApiKey } from './account-responses.ts';
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { authorizedCustomer } from '#accounts/authorized-customer';
 import { localize } from '#core/localization';
 import { displayName, id, localizationInput } from '#platform/request-fields';
-import { createProject } from '#store/projects';
+import { createProject } from '#projects/create-project';
 import { http } from '../http.ts';
 import { project } from '../projects/project-responses.ts';
 

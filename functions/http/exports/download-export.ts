@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { downloadProjectId } from '#exports/download-project-id';
 import { exportFileLink } from '#exports/project-exports';
 import { redirect } from '#platform/http-response';
 import { id } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';
 import { fileChoice, fileChoiceFields } from './export-file-query.ts';
 

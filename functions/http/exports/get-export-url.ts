@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { exportFileLink } from '#exports/project-exports';
 import { id } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';
 import { fileChoice, fileChoiceFields } from './export-file-query.ts';
 import { exportLink } from './export-responses.ts';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { listExports } from '#exports/project-exports';
 import { id } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';
 import { exportFile } from './export-responses.ts';
 

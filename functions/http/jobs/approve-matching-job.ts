@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { authorizedMatchingJob } from '#access/authorized-matching-job';
-import { approveMatchingJob } from '#jobs/approve-matching-job';
 import { publicMatchingJob } from '#jobs/matching-job';
+import { approveMatchingJob } from '#matching/approve-matching-job';
+import { authorizedMatchingJob } from '#matching/authorized-matching-job';
 import { id } from '#platform/request-fields';
 import { billingHttp } from '../billing/billing-http.ts';
 import { matchingJob } from './job-responses.ts';

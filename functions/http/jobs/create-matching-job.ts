@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
-import { createMatchingJob } from '#jobs/create-matching-job';
 import { publicMatchingJob } from '#jobs/matching-job';
+import { createMatchingJob } from '#matching/create-matching-job';
 import { id } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';
 import { matchingJob } from './job-responses.ts';
 

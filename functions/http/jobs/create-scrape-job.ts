@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { publicScrapeJob } from '#jobs/scrape-job';
 import { id } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { createScrapeJob } from '#scraping/create-scrape-job';
 import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
 import { http } from '../http.ts';

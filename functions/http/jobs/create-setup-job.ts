@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
-import { createSetupJob } from '#jobs/create-setup-job';
 import { publicSetupJob } from '#jobs/setup-job';
 import { id } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
+import { createSetupJob } from '#setup/create-setup-job';
 import { billingHttp } from '../billing/billing-http.ts';
 import { setupJob } from './job-responses.ts';
 

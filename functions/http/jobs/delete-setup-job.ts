@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { authorizedJob } from '#access/authorized-job';
-import { removeSetupJob } from '#jobs/remove-setup-job';
 import type { SetupFields } from '#jobs/setup-job';
 import { noContent } from '#platform/http-response';
 import { id } from '#platform/request-fields';
+import { removeSetupJob } from '#setup/remove-setup-job';
 import { http } from '../http.ts';
 
 const path = v.object({ job_id: id });

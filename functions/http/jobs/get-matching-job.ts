@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { authorizedMatchingJob } from '#access/authorized-matching-job';
 import { publicMatchingJob } from '#jobs/matching-job';
+import { authorizedMatchingJob } from '#matching/authorized-matching-job';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { matchingJob } from './job-responses.ts';

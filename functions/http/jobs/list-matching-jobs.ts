@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
-import { listMatchingJobs } from '#jobs/list-matching-jobs';
 import { publicMatchingJob } from '#jobs/matching-job';
+import { listMatchingJobs } from '#matching/list-matching-jobs';
 import { cursor, id, limit } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { matchingJob } from './job-responses.ts';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { publicScrapeJob } from '#jobs/scrape-job';
 import { cursor, id, limit } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { listScrapeJobs } from '#scraping/list-scrape-jobs';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
-import { listSetupJobs } from '#jobs/list-setup-jobs';
 import { publicSetupJob } from '#jobs/setup-job';
 import { cursor, id, limit } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
+import { listSetupJobs } from '#setup/list-setup-jobs';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { setupJob } from './job-responses.ts';

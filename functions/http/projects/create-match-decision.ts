@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { MATCH_DECISION_KINDS, publicMatchDecision } from '#core/match-decisions';
-import { decideMatch } from '#jobs/decide-match';
+import { decideMatch } from '#matching/decide-match';
 import { characters, id } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';
 import { matchDecision } from './project-responses.ts';
 

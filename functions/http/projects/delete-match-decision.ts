@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
-import { removeMatchDecision } from '#jobs/remove-match-decision';
+import { removeMatchDecision } from '#matching/remove-match-decision';
 import { noContent } from '#platform/http-response';
 import { id } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';
 
 const path = v.object({ project_id: id, decision_id: id });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { id } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';
 import { project } from './project-responses.ts';
 

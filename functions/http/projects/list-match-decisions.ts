@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { publicMatchDecision } from '#core/match-decisions';
 import { sortedPage } from '#core/sorted-page';
 import { cursor, id, wholeListLimit } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { listMatchDecisions } from '#store/match-decisions';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { sortedPage } from '#core/sorted-page';
 import { reviewQueue } from '#exports/review-queue';
 import { cursor, id, limit } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { projectWebsite } from '#websites/project-website';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';

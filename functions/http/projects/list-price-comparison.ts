@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { sortedPage } from '#core/sorted-page';
 import { priceComparison } from '#exports/project-exports';
 import { cursor, id, limit } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { priceComparisonItem } from './project-responses.ts';

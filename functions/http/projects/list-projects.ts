@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { canSeeProject } from '#core/access-policy';
 import { cursor, wholeListLimit } from '#platform/request-fields';
-import { listUserProjects } from '#store/projects';
+import { projectStore } from '#projects/project-services';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { listedProject } from './project-responses.ts';
@@ -12,7 +12,7 @@ export const handler = http(
   { query, responses: { 200: v.array(listedProject) } },
   async ({ principal, query, event, baseUrl }) => {
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    const { values, next } = await listUserProjects(principal.userId, {
+    const { values, next } = await projectStore.listForUser(principal.userId, {
       limit: query.limit,
       after: page.after,
       visible: (facts) => canSeeProject(principal, facts),

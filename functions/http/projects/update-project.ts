@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { readCrawlProxy } from '#core/crawl-proxy';
 import { localize } from '#core/localization';
 import { sealCrawlProxy } from '#platform/crawl-proxy-seal';
 import { displayName, id, localizationInput } from '#platform/request-fields';
-import { updateProject } from '#store/projects';
+import { authorizedProject } from '#projects/authorized-project';
+import { projectStore } from '#projects/project-services';
 import { http } from '../http.ts';
 import { project } from './project-responses.ts';
 
@@ -43,7 +43,7 @@ export const handler = http(
     const project = await authorizedProject(guard, path.project_id);
     const { localization, crawl_proxy: proxy } = body;
     // A null name leaves the name as it is: a project always has one.
-    const updated = await updateProject(project.project_id, {
+    const updated = await projectStore.update(project.project_id, {
       name: body.name ?? undefined,
       localization: localization ? localize(localization.country, localization.currency) : localization,
       changeThresholdPercent: body.change_threshold_percent,

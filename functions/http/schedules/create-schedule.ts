@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { parseMoney } from '#core/money';
 import { id } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { createSchedule } from '#schedules/create-schedule';
 import { publicSchedule } from '#schedules/schedule';
 import { http } from '../http.ts';

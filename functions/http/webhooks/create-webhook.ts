@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { WEBHOOK_EVENT_TYPES } from '#core/webhook-events';
 import { id } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { registerWebhook } from '#webhooks/register-webhook';
 import { http } from '../http.ts';
 import { createdWebhook, publicWebhook } from './webhook-responses.ts';

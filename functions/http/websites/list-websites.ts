@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { authorizedProject } from '#access/authorized-project';
 import { cursor, id, wholeListLimit } from '#platform/request-fields';
+import { authorizedProject } from '#projects/authorized-project';
 import { websiteStore } from '#websites/website-services';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';

@@ -3,19 +3,19 @@ import type { MatchRecord } from '#exports/export-datasets';
 import { exportStore } from '#exports/export-services';
 import { exportMatches } from '#exports/project-exports';
 import { getRunMatches } from '#exports/run-matches';
-import { countOverlap, type ProductLink } from '#match/count-overlap';
-import { logError } from '#platform/log';
-import { jobStore } from '#store/job-store';
-import { projectPairStates } from '#store/matching-runs';
-import { websiteStore } from '#websites/website-services';
-import { announceJob, exportReady } from './job-events.ts';
+import { announceJob, exportReady } from '#jobs/job-events';
 import {
   type MatchingFields,
   type MatchingJob,
   type MatchingStep,
   progressOf,
   STOP,
-} from './matching-job.ts';
+} from '#jobs/matching-job';
+import { countOverlap, type ProductLink } from '#match/count-overlap';
+import { logError } from '#platform/log';
+import { jobStore } from '#store/job-store';
+import { websiteStore } from '#websites/website-services';
+import { pairStateStore } from './matching-services.ts';
 
 /**
  * The project's matches as links between products: the newest state of each pair, with the pairs
@@ -23,7 +23,7 @@ import {
  */
 async function projectLinks(job: MatchingJob, matches: readonly MatchRecord[]): Promise<ProductLink[]> {
   const own = new Set(job.competitor_website_ids);
-  const pairs = (await projectPairStates(job.project_id)).filter(
+  const pairs = (await pairStateStore.ofProject(job.project_id)).filter(
     (pair) =>
       !(pair.reference_website_id === job.reference_website_id && own.has(pair.competitor_website_id)),
   );

@@ -4,23 +4,26 @@ import type { JobFailure } from '#core/job-record';
 import { isFinal, type JobStatus } from '#core/lanes';
 import { acceptLanguageOf, localeOf } from '#core/localization';
 import { estimateJob } from '#core/pricing';
-import { trainProfile } from '#crawl/learn/train-profile';
-import { createFetcher } from '#crawl/net/fetcher';
-import type { PageFetcher } from '#crawl/net/page-fetcher';
-import { analyseRendering } from '#crawl/render/analyse-rendering';
-import { chromiumFetcher } from '#crawl/render/rendering-fetcher';
-import type { AnalysisVerdict, SiteAnalysis } from '#crawl/site/analyse-site';
+import {
+  type AnalysisVerdict,
+  analyseRendering,
+  chromiumFetcher,
+  createFetcher,
+  type PageFetcher,
+  type SiteAnalysis,
+  trainProfile,
+} from '#crawl/index';
+import { crawlSettings } from '#jobs/crawl-settings';
+import { announceJob } from '#jobs/job-events';
+import { progressWriter, runTracked } from '#jobs/progress-writer';
+import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
+import type { AnalysisSeeds, SetupFields, SetupJob } from '#jobs/setup-job';
 import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
 import { jobStore } from '#store/job-store';
-import { landWebsiteItems } from '#websites/dynamo-website-store';
 import type { Website } from '#websites/website';
 import { websiteAddress } from '#websites/website-identity';
-import { crawlSettings } from './crawl-settings.ts';
-import { announceJob } from './job-events.ts';
-import { progressWriter, runTracked } from './progress-writer.ts';
-import { projectCrawlProxy } from './project-crawl-proxy.ts';
-import type { AnalysisSeeds, SetupFields, SetupJob } from './setup-job.ts';
+import { websiteStore } from '#websites/website-services';
 
 /**
  * The work of the setup lane, one function per task: each moves the job into its state, does the
@@ -236,7 +239,7 @@ export async function trainWebsite(jobId: string): Promise<StepOutcome> {
   };
   const completed = await jobStore().move<SetupFields>(job, 'COMPLETED', {
     set: { website_id: website.website_id, estimate, settlement: analysisSettlement(job, now) },
-    also: landWebsiteItems(website, training.profile, training.samples),
+    also: [websiteStore.landing(website, training.profile, training.samples)],
   });
   if (!completed) return { next: 'STOP' };
   await settleAnalysisHold(completed);

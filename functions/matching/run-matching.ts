@@ -2,24 +2,23 @@ import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
 import { isKept, orient } from '#core/match-decisions';
 import { addCounts, type MatchingCounts, matchingProgress, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
-import { type MatchReview, matchCatalogs } from '#match/match-catalogs';
-import { isSharded, type ShardSizes } from '#match/match-in-shards';
-import { onFirstUse, setting } from '#platform/config';
-import { jobStore } from '#store/job-store';
-import { listMatchDecisions } from '#store/match-decisions';
-import { getPairState } from '#store/matching-runs';
-import { getProject } from '#store/projects';
-import type { CatalogPointer } from '#websites/catalog';
-import { catalogStore } from '#websites/catalog-services';
-import { websiteStore } from '#websites/website-services';
 import {
   type MatchingFields,
   type MatchingJob,
   type MatchingStep,
   progressOf,
   STOP,
-} from './matching-job.ts';
-import { progressWriter } from './progress-writer.ts';
+} from '#jobs/matching-job';
+import { progressWriter } from '#jobs/progress-writer';
+import { type MatchReview, matchCatalogs } from '#match/match-catalogs';
+import { isSharded, type ShardSizes } from '#match/match-in-shards';
+import { onFirstUse, setting } from '#platform/config';
+import { projectStore } from '#projects/project-services';
+import { jobStore } from '#store/job-store';
+import type { CatalogPointer } from '#websites/catalog';
+import { catalogStore } from '#websites/catalog-services';
+import { websiteStore } from '#websites/website-services';
+import { matchDecisionStore, pairStateStore } from './matching-services.ts';
 import { type PairRun, recordMatchingRuns } from './record-matching-runs.ts';
 import { planMatchingShards } from './run-matching-shards.ts';
 
@@ -65,7 +64,7 @@ async function loadCatalogs(job: MatchingJob): Promise<{ pointers: CatalogPointe
  * proposed again and its products get their next-best partner.
  */
 async function reviewOf(job: MatchingJob): Promise<(competitorId: string) => MatchReview> {
-  const decisions = (await listMatchDecisions(job.project_id)).map((decision) =>
+  const decisions = (await matchDecisionStore.list(job.project_id)).map((decision) =>
     orient(decision, job.reference_website_id),
   );
   return (competitorId) => {
@@ -132,7 +131,7 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
   const review = await reviewOf(job);
   // The matches waiting for review list their alternatives; a threshold raised after the run finds none on the matches it moves to review.
   const autoAccept =
-    (await getProject(job.project_id))?.auto_accept_confidence ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE;
+    (await projectStore.get(job.project_id))?.auto_accept_confidence ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE;
   // A pair past one function's memory is matched in shards by the lane's Map; a job with one such
   // pair sends all its pairs there (a small pair is one shard), so one merge records them all.
   const sizes = shardSizes();
@@ -144,7 +143,7 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
   let done = NO_COUNTS;
   const runs: PairRun[] = [];
   for (const [index, competitorId] of job.competitor_website_ids.entries()) {
-    const previous = await getPairState(job.project_id, job.reference_website_id, competitorId);
+    const previous = await pairStateStore.get(job.project_id, job.reference_website_id, competitorId);
     const before = done;
     const result = await matchCatalogs(
       { website_id: job.reference_website_id, products: reference },

@@ -1,9 +1,5 @@
 import type { MatchingCounts } from '#core/matching-progress';
 import { putRunMatches } from '#exports/run-matches';
-import type { MatchingState } from '#match/match-catalogs';
-import { jobStore } from '#store/job-store';
-import { type PairState, putPairState } from '#store/matching-runs';
-import { matchRecord } from './match-record.ts';
 import {
   type MatchedWebsite,
   type MatchingFields,
@@ -11,7 +7,12 @@ import {
   type MatchingStep,
   progressOf,
   STOP,
-} from './matching-job.ts';
+} from '#jobs/matching-job';
+import type { MatchingState } from '#match/match-catalogs';
+import { jobStore } from '#store/job-store';
+import type { PairState } from '#store/matching-runs';
+import { matchRecord } from './match-record.ts';
+import { pairStateStore } from './matching-services.ts';
 
 /** One website pair's run: its new state, the state it started from, and its websites' counts. */
 export interface PairRun extends PairState {
@@ -42,7 +43,7 @@ export async function recordMatchingRuns(
   done: MatchingCounts,
 ): Promise<MatchingStep> {
   if (job.sample_products === null) {
-    for (const run of runs) await putPairState(job.project_id, run, job.job_id);
+    for (const run of runs) await pairStateStore.save(job.project_id, run, job.job_id);
   }
   const records = runs.flatMap((run) =>
     run.state.matches.map((match) => matchRecord(job.reference_website_id, match)),

@@ -11,20 +11,21 @@ import { pragueMonthOf } from '#core/prague-month';
 import { setupAnalysisCharge } from '#core/pricing';
 import { Forbidden, TooManyRequests } from '#core/problem';
 import { freeSlot, type WindowLimit } from '#core/rolling-window';
+import { announceNewJob } from '#jobs/job-events';
+import type { SetupFields, SetupJob } from '#jobs/setup-job';
+import { startLane } from '#jobs/start-lane';
 import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
-import type { TransactItem } from '#store/dynamo';
+import { localizeIfUnset } from '#projects/dynamo-project-store';
+import type { Project } from '#projects/project';
 import { takeFreeAnalysis } from '#store/free-analyses';
 import { jobStore } from '#store/job-store';
+import type { JointWrite } from '#store/joint-write';
 import { openSetupKey } from '#store/keys';
-import { localizeIfUnset, type Project } from '#store/projects';
 import { readSetupSlots, takeSetupSlot } from '#store/setup-slots';
 import type { Website } from '#websites/website';
 import { websiteAddress } from '#websites/website-identity';
 import { websiteStore } from '#websites/website-services';
-import { announceNewJob } from './job-events.ts';
-import type { SetupFields, SetupJob } from './setup-job.ts';
-import { startLane } from './start-lane.ts';
 
 export interface SetupRequest {
   url: string;
@@ -89,7 +90,7 @@ export async function createSetupJob(
     const charge: AnalysisCharge =
       price === 0 ? { kind: 'FREE', month } : { kind: 'PAID', month, amount: price, hold_id: jobId };
     if (charge.kind === 'PAID') checkSpendLimit(customer, usage.committed, price);
-    const writes: TransactItem[] = [
+    const writes: JointWrite[] = [
       ...projectWrites,
       setupPlace,
       ...(charge.kind === 'FREE'
@@ -149,7 +150,7 @@ function newSetupJob(input: {
  * SETUP_LIMIT_REACHED with the seconds until one frees. The write is conditional on the slot
  * still being free, so a racing create that took it first sends this one round again.
  */
-async function takeSetupPlace(customerId: string): Promise<TransactItem> {
+async function takeSetupPlace(customerId: string): Promise<JointWrite> {
   const now = Date.now();
   const limit = setupLimit();
   const choice = freeSlot(await readSetupSlots(customerId), now, limit);

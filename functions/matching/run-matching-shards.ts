@@ -1,5 +1,12 @@
 import { addCounts, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
+import {
+  type MatchingFields,
+  type MatchingJob,
+  type MatchingStep,
+  type ShardItem,
+  STOP,
+} from '#jobs/matching-job';
 import { type MatchReview, matchingDefaults } from '#match/match-catalogs';
 import {
   chunksOfShard,
@@ -10,7 +17,6 @@ import {
   shardsOf,
 } from '#match/match-in-shards';
 import { jobStore } from '#store/job-store';
-import { getPairState } from '#store/matching-runs';
 import {
   getChunk,
   getMergePlan,
@@ -22,13 +28,7 @@ import {
   putShardResult,
   type ShardingPlan,
 } from '#store/matching-shards';
-import {
-  type MatchingFields,
-  type MatchingJob,
-  type MatchingStep,
-  type ShardItem,
-  STOP,
-} from './matching-job.ts';
+import { pairStateStore } from './matching-services.ts';
 import { type PairRun, recordMatchingRuns } from './record-matching-runs.ts';
 
 /*
@@ -55,7 +55,7 @@ export async function planMatchingShards(
   };
   const items: ShardItem[] = [];
   for (const [pair, competitorId] of job.competitor_website_ids.entries()) {
-    const previous = await getPairState(job.project_id, job.reference_website_id, competitorId);
+    const previous = await pairStateStore.get(job.project_id, job.reference_website_id, competitorId);
     const cut = planShards(
       { website_id: job.reference_website_id, products: reference },
       { website_id: competitorId, products: competitors[pair] ?? [] },
@@ -127,7 +127,7 @@ export async function mergeMatchingShards(jobId: string): Promise<MatchingStep> 
   let done = NO_COUNTS;
   for (const [pair, planned] of plan.pairs.entries()) {
     const merge = await getMergePlan(jobId, pair);
-    const previous = await getPairState(
+    const previous = await pairStateStore.get(
       job.project_id,
       job.reference_website_id,
       planned.competitor_website_id,

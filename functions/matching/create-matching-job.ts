@@ -4,17 +4,17 @@ import { newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
 import { type Estimate, estimateJob } from '#core/pricing';
 import { Conflict, NotFound } from '#core/problem';
+import { announceNewJob } from '#jobs/job-events';
+import type { MatchingFields, MatchingJob } from '#jobs/matching-job';
+import { startLane } from '#jobs/start-lane';
 import { priceList } from '#platform/price-list';
+import type { Project } from '#projects/project';
 import { jobStore } from '#store/job-store';
 import { openMatchingKey } from '#store/keys';
 import { sampleTaken, takeSampleWrite } from '#store/matching-samples';
-import type { Project } from '#store/projects';
 import type { CatalogPointer } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
 import { websiteStore } from '#websites/website-services';
-import { announceNewJob } from './job-events.ts';
-import type { MatchingFields, MatchingJob } from './matching-job.ts';
-import { startLane } from './start-lane.ts';
 
 export interface MatchingRequest {
   reference_website_id: string;

@@ -1,7 +1,7 @@
 import type { ListPosition } from '#core/list-cursor';
+import type { MatchingFields } from '#jobs/matching-job';
 import { type JobPage, jobStore } from '#store/job-store';
-import { withoutRemovedWebsites } from './list-setup-jobs.ts';
-import type { MatchingFields } from './matching-job.ts';
+import { withoutRemovedWebsites } from '#websites/without-removed-websites';
 
 /** A project's matching jobs, newest first; those of a removed reference website left out. */
 export function listMatchingJobs(

@@ -3,10 +3,10 @@ import { decide } from '#core/lanes';
 import { compareMoney, parseMoney } from '#core/money';
 import type { Estimate } from '#core/pricing';
 import { Conflict } from '#core/problem';
+import { approveHeldJob, notAwaiting } from '#jobs/approve-held-job';
+import { type MatchingFields, type MatchingJob, publicMatchingJob } from '#jobs/matching-job';
 import { jobStore } from '#store/job-store';
-import { approveHeldJob, notAwaiting } from './approve-held-job.ts';
 import { matchableCatalogs, matchingQuote } from './create-matching-job.ts';
-import { type MatchingFields, type MatchingJob, publicMatchingJob } from './matching-job.ts';
 
 /** Whether the repriced quote costs more than the one the job holds. */
 const isHigher = (repriced: Estimate, held: Estimate | null) =>

@@ -1,18 +1,13 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProjectFacts, ProjectRole } from '#core/access-policy';
-import { newId } from '#core/ids';
 import type { ListPosition } from '#core/list-cursor';
 import type { Localization } from '#core/localization';
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
 import { BadRequest, Forbidden, NotFound } from '#core/problem';
-import { isConditionFailure } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
+import { isConditionFailure } from '#store/condition-failure';
+import { dynamo, tableName } from '#store/dynamo';
+import { jointWrite } from '#store/dynamo-joint-write';
+import type { JointWrite } from '#store/joint-write';
 import {
   beginsWith,
   customerKey,
@@ -20,34 +15,11 @@ import {
   projectKey,
   projectMembershipKey,
   projectMembershipsPrefix,
-} from './keys.ts';
-import { type QueryPage, queryPage } from './query-page.ts';
-import { readWithMembership } from './read-with-membership.ts';
-
-export interface Project {
-  project_id: string;
-  name: string;
-  customer_id: string | null;
-  is_default: boolean;
-  localization: Localization | null;
-  /**
-   * Price moves smaller than this percent either way are left out of the project's changes (the list
-   * and the `price_changes` files); null lists every move.
-   */
-  change_threshold_percent: number | null;
-  /**
-   * Proposed matches with at least this calibrated confidence are accepted without review (`auto`);
-   * the rest wait for a person (`review`). 0..1, `DEFAULT_AUTO_ACCEPT_CONFIDENCE` until set.
-   */
-  auto_accept_confidence: number;
-  /**
-   * host[:port] of the project's own crawl proxy, null when its crawls connect directly. The URL
-   * with its credentials is kept sealed beside it (`crawl_proxy_sealed`) and never read into this.
-   */
-  crawl_proxy_host: string | null;
-  created_at: string;
-  updated_at: string;
-}
+} from '#store/keys';
+import { type QueryPage, queryPage } from '#store/query-page';
+import { readWithMembership } from '#store/read-with-membership';
+import type { ListedProject, NewProject, Project, ProjectChanges } from './project.ts';
+import type { ProjectCreator, ProjectFactsOf, ProjectStore } from './project-store.ts';
 
 interface StoredProject extends Project {
   managed: boolean;
@@ -71,34 +43,14 @@ const toProject = (item: Record<string, unknown>): StoredProject => ({
   managed: item.managed === true,
 });
 
-export const publicProject = ({ managed: _managed, ...project }: StoredProject): Project => project;
+const publicProject = ({ managed: _managed, ...project }: StoredProject): Project => project;
 
 /**
- * Creates the project and makes its creator ADMIN. The customer's project counter moves in the same
+ * Writes the new project and makes its creator ADMIN. The customer's project counter moves in the same
  * transaction, conditioned on the limit, so racing creates can never exceed it.
  */
-export async function createProject(input: {
-  customerId: string;
-  userId: string;
-  name: string;
-  localization: Localization | null;
-  /** Projects of provider-managed customers, created by operators, stay invisible to self-service. */
-  managed: boolean;
-  isDefault?: boolean;
-}): Promise<Project> {
-  const now = new Date().toISOString();
-  const project: Project = {
-    project_id: newId('prj'),
-    name: input.name,
-    customer_id: input.customerId,
-    is_default: input.isDefault ?? false,
-    localization: input.localization,
-    change_threshold_percent: null,
-    auto_accept_confidence: DEFAULT_AUTO_ACCEPT_CONFIDENCE,
-    crawl_proxy_host: null,
-    created_at: now,
-    updated_at: now,
-  };
+async function create(project: NewProject, creator: ProjectCreator): Promise<Project> {
+  const customerId = project.customer_id;
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -106,7 +58,7 @@ export async function createProject(input: {
           {
             Update: {
               TableName: tableName(),
-              Key: customerKey(input.customerId),
+              Key: customerKey(customerId),
               UpdateExpression: 'ADD projects_used :one',
               ConditionExpression:
                 'attribute_exists(PK) AND (attribute_not_exists(projects_used) OR projects_used < max_projects)',
@@ -118,9 +70,9 @@ export async function createProject(input: {
               TableName: tableName(),
               Item: {
                 ...projectKey(project.project_id),
-                ...customerProjectsIndex(input.customerId, project.project_id),
+                ...customerProjectsIndex(customerId, project.project_id),
                 type: 'Project',
-                managed: input.managed,
+                managed: creator.managed,
                 ...project,
               },
             },
@@ -128,7 +80,7 @@ export async function createProject(input: {
           {
             Put: {
               TableName: tableName(),
-              Item: membershipItem(input.userId, project.project_id, 'ADMIN'),
+              Item: membershipItem(creator.userId, project.project_id, 'ADMIN'),
             },
           },
         ],
@@ -151,11 +103,7 @@ const membershipItem = (userId: string, projectId: string, role: ProjectRole) =>
   role,
 });
 
-export async function putProjectMembership(
-  projectId: string,
-  userId: string,
-  role: ProjectRole,
-): Promise<void> {
+async function addMember(projectId: string, userId: string, role: ProjectRole): Promise<void> {
   await putProjectItem(projectId, membershipItem(userId, projectId, role));
 }
 
@@ -182,11 +130,7 @@ export async function putProjectItem(projectId: string, item: Record<string, unk
   }
 }
 
-/** What the access policy needs to know about a caller and a project, in one read. */
-export async function projectFacts(
-  userId: string,
-  projectId: string,
-): Promise<ProjectFacts & { project: Project | null }> {
+async function facts(userId: string, projectId: string): Promise<ProjectFactsOf> {
   const { entity, role } = await readWithMembership(
     projectKey(projectId),
     projectMembershipKey(userId, projectId),
@@ -201,22 +145,14 @@ export async function projectFacts(
   };
 }
 
-/** The project as stored, for lane work that has no caller to check access for. */
-export async function getProject(projectId: string): Promise<Project | null> {
+async function get(projectId: string): Promise<Project | null> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: projectKey(projectId), ConsistentRead: true }),
   );
   return Item ? publicProject(toProject(Item)) : null;
 }
 
-/**
- * One page of the projects the user has a role in, with that role, in project-id order (oldest
- * first); `visible` drops those the caller's key must not show.
- */
-/** A project as the user's list shows it: with the user's role in it, so a client offers what it allows. */
-export type ListedProject = Project & { role: ProjectRole };
-
-export function listUserProjects(
+function listForUser(
   userId: string,
   page: { limit: number; after?: ListPosition; visible: (facts: ProjectFacts) => boolean },
 ): Promise<QueryPage<ListedProject>> {
@@ -248,19 +184,7 @@ export function listUserProjects(
   });
 }
 
-export interface ProjectChanges {
-  name?: string;
-  /** null removes the localization. */
-  localization?: Localization | null;
-  /** null removes the threshold. */
-  changeThresholdPercent?: number | null;
-  /** null goes back to the default. */
-  autoAcceptConfidence?: number | null;
-  /** The proxy's host to show and its URL sealed for this project; null removes both. */
-  crawlProxy?: { host: string; sealed: string } | null;
-}
-
-export async function updateProject(projectId: string, changes: ProjectChanges): Promise<Project> {
+async function update(projectId: string, changes: ProjectChanges): Promise<Project> {
   const sets = ['updated_at = :now'];
   const removes: string[] = [];
   const values: Record<string, unknown> = { ':now': new Date().toISOString() };
@@ -309,8 +233,7 @@ export async function updateProject(projectId: string, changes: ProjectChanges):
   }
 }
 
-/** The project's crawl proxy as sealed for it, null when it has none (or the project is gone). */
-export async function getSealedCrawlProxy(projectId: string): Promise<string | null> {
+async function sealedCrawlProxy(projectId: string): Promise<string | null> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
@@ -326,17 +249,27 @@ export async function getSealedCrawlProxy(projectId: string): Promise<string | n
  * Gives a project without localization the one of a job created in it (the spec's rule for
  * projects created through a job), inside that job's transaction; a localized project keeps its own.
  */
-export function localizeIfUnset(
-  projectId: string,
-  localization: Localization,
-): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: projectKey(projectId),
-      UpdateExpression: 'SET localization = if_not_exists(localization, :localization)',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':localization': localization },
+export function localizeIfUnset(projectId: string, localization: Localization): JointWrite {
+  return jointWrite(`project ${projectId} takes its first localization`, [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: projectKey(projectId),
+        UpdateExpression: 'SET localization = if_not_exists(localization, :localization)',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':localization': localization },
+      },
     },
-  };
+  ]);
 }
+
+/** The project store on the table: the project item, its memberships and the customer's project count. */
+export const dynamoProjectStore: ProjectStore = {
+  create,
+  addMember,
+  facts,
+  get,
+  listForUser,
+  update,
+  sealedCrawlProxy,
+};

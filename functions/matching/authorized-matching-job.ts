@@ -1,6 +1,6 @@
+import { authorizedJob } from '#access/authorized-job';
 import type { RouteGuard } from '#core/route-guard';
 import type { MatchingFields, MatchingJob } from '#jobs/matching-job';
-import { authorizedJob } from './authorized-job.ts';
 
 /** A matching job the caller may do the route's action on; any other job is 404 JOB_NOT_FOUND. */
 export const authorizedMatchingJob = (guard: RouteGuard, jobId: string): Promise<MatchingJob> =>

@@ -7,12 +7,11 @@ import {
   type ProductPair,
 } from '#core/match-decisions';
 import { Conflict, NotFound } from '#core/problem';
-import { listMatchDecisions, putMatchDecision } from '#store/match-decisions';
-import { getPairState } from '#store/matching-runs';
-import type { Project } from '#store/projects';
+import type { Project } from '#projects/project';
 import { catalogStore } from '#websites/catalog-services';
 import { websiteStore } from '#websites/website-services';
 import { matchRecord } from './match-record.ts';
+import { matchDecisionStore, pairStateStore } from './matching-services.ts';
 
 /** Writes tried while racing decisions on the same products come and go. */
 const WRITE_ATTEMPTS = 3;
@@ -63,7 +62,7 @@ async function currentProposal(projectId: string, pair: ProductPair): Promise<Ac
     },
   ];
   for (const way of ways) {
-    const state = await getPairState(projectId, way.reference, way.competitor);
+    const state = await pairStateStore.get(projectId, way.reference, way.competitor);
     const match = state?.matches.find(
       (candidate) =>
         candidate.website_id === way.competitor &&
@@ -120,7 +119,7 @@ export async function decideMatch(
   // A failed write means another request decided on these products meanwhile: read again. The
   // decision it met may itself be withdrawn by then, so the write is tried again, a few times.
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const clash = decisionClash(await listMatchDecisions(project.project_id), request);
+    const clash = decisionClash(await matchDecisionStore.list(project.project_id), request);
     if (clash.kind === 'SAME') return { decision: clash.decision, created: false };
     if (clash.kind === 'CONFLICT') throw conflictProblem(clash.decision);
     if (request.decision === 'ACCEPTED' && !proposal)
@@ -128,7 +127,7 @@ export async function decideMatch(
         'MATCH_NOT_PROPOSED',
         'The newest matching of these websites does not propose this pair; add it as MANUAL instead.',
       );
-    if (await putMatchDecision(decision)) return { decision, created: true };
+    if (await matchDecisionStore.record(decision)) return { decision, created: true };
   }
   throw new Error(`The match decision ${decision.decision_id} lost ${WRITE_ATTEMPTS} races in a row`);
 }

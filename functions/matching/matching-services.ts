@@ -1,0 +1,6 @@
+import { dynamoMatchDecisions, dynamoPairStates } from './dynamo-matching-store.ts';
+import type { MatchDecisionStore, PairStateStore } from './matching-store.ts';
+
+/** The matching capability's stores, the one place that says which adapters the use cases get. */
+export const matchDecisionStore: MatchDecisionStore = dynamoMatchDecisions;
+export const pairStateStore: PairStateStore = dynamoPairStates;
