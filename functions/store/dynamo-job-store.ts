@@ -266,43 +266,43 @@ function progressOnMove(
   ending: boolean,
   read: string | undefined,
 ): TransactItem[] {
-  const untouched =
-    read === undefined
-      ? {}
-      : {
-          ConditionExpression: 'attribute_not_exists(#updated) OR #updated <= :read',
-          ExpressionAttributeNames: { '#updated': 'updated_at' },
-        };
   const key = scrapeProgressKey(jobId, plan);
-  if (ending) {
-    return [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: 'SET ended_at = :now, #type = :type, job_id = :job, expires_at = :expires',
-          ...untouched,
-          ExpressionAttributeNames: { '#type': 'type', ...untouched.ExpressionAttributeNames },
-          ExpressionAttributeValues: {
-            ':now': new Date().toISOString(),
-            ':type': 'ScrapeProgress',
-            ':job': jobId,
-            ':expires': progressExpiry(),
-            ...(read === undefined ? {} : { ':read': read }),
-          },
-        },
-      },
-    ];
-  }
-  if (read === undefined) return [];
+  const untouched = {
+    ConditionExpression: 'attribute_not_exists(#updated) OR #updated <= :read',
+    ExpressionAttributeNames: { '#updated': 'updated_at' },
+    ExpressionAttributeValues: { ':read': read },
+  };
+  if (!ending)
+    return read === undefined ? [] : [{ ConditionCheck: { TableName: tableName(), Key: key, ...untouched } }];
+  const ended = {
+    UpdateExpression: 'SET ended_at = :now, #type = :type, job_id = :job, expires_at = :expires',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: {
+      ':now': new Date().toISOString(),
+      ':type': 'ScrapeProgress',
+      ':job': jobId,
+      ':expires': progressExpiry(),
+    },
+  };
   return [
     {
-      ConditionCheck: {
+      Update: {
         TableName: tableName(),
         Key: key,
-        ConditionExpression: untouched.ConditionExpression as string,
-        ExpressionAttributeNames: untouched.ExpressionAttributeNames,
-        ExpressionAttributeValues: { ':read': read },
+        ...ended,
+        ...(read === undefined
+          ? {}
+          : {
+              ConditionExpression: untouched.ConditionExpression,
+              ExpressionAttributeNames: {
+                ...ended.ExpressionAttributeNames,
+                ...untouched.ExpressionAttributeNames,
+              },
+              ExpressionAttributeValues: {
+                ...ended.ExpressionAttributeValues,
+                ...untouched.ExpressionAttributeValues,
+              },
+            }),
       },
     },
   ];
