@@ -2,7 +2,7 @@
  * The live progress of a scrape job. The batches of a scrape run in parallel (in AWS, each in its
  * own Lambda), a few at a time: a running batch part writes its count of pages under its index in
  * `running_pages` (a retried part overwrites it), and when the part ends its pages move into
- * `pages_done` and its entry goes. The job item then holds one entry per batch running, never one
+ * `pages_done` and its entry goes. The job then holds one entry per batch running, never one
  * per batch of the shop, so a progress write is the same size whatever the shop's size.
  */
 export type ScrapePhase = 'COLLECTING_PAGES' | 'SCRAPING_PAGES' | 'MERGING_CATALOG' | 'DONE';

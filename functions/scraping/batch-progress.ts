@@ -3,16 +3,16 @@ import { jobStore } from '#store/job-store';
 
 /**
  * The live progress of one scrape batch part, from its URL `from`: each report of pages done sets
- * the part's running count in the job (`JobStore.setRunningPages`), one entry of a map that holds
- * only the parts running, and `count` moves the part's pages into the job's total when the part ends
- * (`JobStore.countBatchPages`). So a write stays the same size whatever the shop's size. A job
+ * the part's running count (`JobStore.setRunningPages`, in a small item of the job's plan that holds
+ * only the parts running), and `count` moves the part's pages into the job's total when the part
+ * ends (`JobStore.countBatchPages`). So a write stays the same size whatever the shop's or the job's size. A job
  * planned before parts were counted this way (no `plan`) keeps its count per batch.
  */
 export function batchProgress(jobId: string, plan: string | undefined, batch: number, from: number) {
   const progress = progressWriter((done: number) =>
     plan === undefined
       ? jobStore().setPathIn(jobId, 'RUNNING', ['scrape_run', 'batch_pages', String(batch)], done)
-      : jobStore().setRunningPages(jobId, 'RUNNING', batch, done - from),
+      : jobStore().setRunningPages(jobId, plan, batch, done - from),
   );
   return {
     ...progress,

@@ -17,6 +17,7 @@ import {
   type StoredJob,
 } from '#core/job-record';
 import { canTransition, isFinal, type JobStatus } from '#core/lanes';
+import type { ScrapeRunProgress } from '#core/scrape-progress';
 import {
   conditionHeld,
   failedConditionItems,
@@ -35,6 +36,7 @@ import {
   projectJobsIndex,
   projectJobsPartition,
   scrapeBatchKey,
+  scrapeProgressKey,
   websiteJobKey,
   websiteJobsPrefix,
 } from './keys.ts';
@@ -46,6 +48,70 @@ function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<E
   for (const name of NULLABLE_JOB_FIELDS) job[name] ??= null;
   job.open_keys ??= [];
   return job as StoredJob<Extra>;
+}
+
+/** A running scrape part's pages: one attribute of its plan's progress item, named after its batch. */
+const PART = 'part_';
+
+/** The plan of a scrape job's batches, once planned: its progress item is beside the job. */
+function planOf(job: object): string | undefined {
+  return (job as { scrape_run?: { plan?: string } }).scrape_run?.plan;
+}
+
+/**
+ * The job as its readers know it: the running parts' pages of its plan's progress item in
+ * `scrape_run.running_pages` (beside any a job planned before kept in its own item), and
+ * `updated_at` the later of the two items' (a page read is the job advancing).
+ */
+function withProgress<Extra extends object>(
+  job: StoredJob<Extra>,
+  progress: Record<string, unknown> | undefined,
+): StoredJob<Extra> {
+  if (!progress) return job;
+  const run = (job as unknown as { scrape_run: ScrapeRunProgress }).scrape_run;
+  const running = { ...run.running_pages };
+  for (const [name, value] of Object.entries(progress)) {
+    if (name.startsWith(PART) && typeof value === 'number') running[name.slice(PART.length)] = value;
+  }
+  const touched = typeof progress.updated_at === 'string' ? progress.updated_at : '';
+  return {
+    ...job,
+    scrape_run: { ...run, running_pages: running },
+    updated_at: touched > job.updated_at ? touched : job.updated_at,
+  };
+}
+
+async function batchGetItems(keys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
+    // BatchGet may leave keys unprocessed under load; ask again for those.
+    while (pending && pending.length > 0) {
+      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await dynamo().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      items.push(...(Responses?.[tableName()] ?? []));
+      pending = UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return items;
+}
+
+/** Reads the progress items of the planned scrape jobs among `jobs` into them. */
+async function withProgressOf<Extra extends object>(jobs: StoredJob<Extra>[]): Promise<StoredJob<Extra>[]> {
+  const keyOf = (job: object) => {
+    const plan = planOf(job);
+    return plan === undefined ? undefined : scrapeProgressKey((job as Job).job_id, plan);
+  };
+  const keys = jobs.flatMap((job) => keyOf(job) ?? []);
+  if (keys.length === 0) return jobs;
+  const items = new Map(
+    (await batchGetItems(keys)).map((item) => [`${String(item.PK)}|${String(item.SK)}`, item]),
+  );
+  return jobs.map((job) => {
+    const key = keyOf(job);
+    return key ? withProgress(job, items.get(`${key.PK}|${key.SK}`)) : job;
+  });
 }
 
 /**
@@ -108,7 +174,9 @@ async function getJob<Extra extends object = object>(jobId: string): Promise<Sto
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: jobKey(jobId), ConsistentRead: true }),
   );
-  return Item?.type === 'Job' ? toJob<Extra>(Item) : null;
+  if (Item?.type !== 'Job') return null;
+  const [job] = await withProgressOf([toJob<Extra>(Item)]);
+  return job ?? null;
 }
 
 /** The job holding an open key (a uniqueness lock), if it is still unfinished. */
@@ -157,18 +225,23 @@ async function moveJob<Extra extends object>(
   names['#status'] = 'status';
   const moved = { ...job, ...set } as StoredJob<Extra>;
   const addsWebsite = !job.website_id && typeof set.website_id === 'string';
+  const plan = planOf(job);
   const also = [
     ...(ending
       ? job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName(), Key: key } }))
       : []),
     ...(addsWebsite ? [websiteLink(moved)] : []),
+    ...(plan === undefined
+      ? []
+      : progressOnMove(job.job_id, plan, ending, changes.unchangedSinceRead ? job.updated_at : undefined)),
     ...transactItemsOf(changes.also ?? []),
   ];
   const update = {
     TableName: tableName(),
     Key: jobKey(job.job_id),
     UpdateExpression: `SET ${assignments.join(', ')}`,
-    ConditionExpression: `#status = :from${changes.unchangedSinceRead ? ' AND #updated = :read' : ''}`,
+    // The job read may carry its progress item's later `updated_at`; that item checks its own.
+    ConditionExpression: `#status = :from${changes.unchangedSinceRead ? ' AND #updated <= :read' : ''}`,
     ExpressionAttributeNames: changes.unchangedSinceRead ? { ...names, '#updated': 'updated_at' } : names,
     ExpressionAttributeValues: values,
   };
@@ -182,6 +255,59 @@ async function moveJob<Extra extends object>(
     throw error;
   }
   return moved;
+}
+
+/**
+ * What a move of a planned scrape job does to its progress item: an ending marks it ended, so a
+ * part's progress write afterwards fails as a write to a job that moved on did; a move made only if
+ * the job is untouched since `read` also requires no page was read since.
+ */
+function progressOnMove(
+  jobId: string,
+  plan: string,
+  ending: boolean,
+  read: string | undefined,
+): TransactItem[] {
+  const key = scrapeProgressKey(jobId, plan);
+  const untouched = {
+    ConditionExpression: 'attribute_not_exists(#updated) OR #updated <= :read',
+    ExpressionAttributeNames: { '#updated': 'updated_at' },
+    ExpressionAttributeValues: { ':read': read },
+  };
+  if (!ending)
+    return read === undefined ? [] : [{ ConditionCheck: { TableName: tableName(), Key: key, ...untouched } }];
+  const ended = {
+    UpdateExpression: 'SET ended_at = :now, #type = :type, job_id = :job, expires_at = :expires',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: {
+      ':now': new Date().toISOString(),
+      ':type': 'ScrapeProgress',
+      ':job': jobId,
+      ':expires': progressExpiry(),
+    },
+  };
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: key,
+        ...ended,
+        ...(read === undefined
+          ? {}
+          : {
+              ConditionExpression: untouched.ConditionExpression,
+              ExpressionAttributeNames: {
+                ...ended.ExpressionAttributeNames,
+                ...untouched.ExpressionAttributeNames,
+              },
+              ExpressionAttributeValues: {
+                ...ended.ExpressionAttributeValues,
+                ...untouched.ExpressionAttributeValues,
+              },
+            }),
+      },
+    },
+  ];
 }
 
 /**
@@ -271,17 +397,40 @@ async function setJobPathIn(
   );
 }
 
-/** A batch's count item is needed only while its job runs; the table's TTL removes it this long after its last write. */
+/**
+ * A batch's count item and a plan's progress item are needed only while their job runs (and shows
+ * its last progress); the table's TTL removes them this long after their last write.
+ */
 const BATCH_COUNT_SECONDS = 30 * 86_400;
 
-/** A running scrape batch part's pages, under its index in the job's `running_pages`. */
-async function setRunningPages(
-  jobId: string,
-  status: JobStatus,
-  batch: number,
-  pages: number,
-): Promise<boolean> {
-  return setJobPathIn(jobId, status, ['scrape_run', 'running_pages', String(batch)], pages);
+function progressExpiry(): number {
+  return Math.floor(Date.now() / 1000) + BATCH_COUNT_SECONDS;
+}
+
+/**
+ * A running scrape batch part's pages, in its plan's progress item (not the job item, whose size
+ * would set the write's cost), touching the item's `updated_at`. False once the job has ended.
+ */
+async function setRunningPages(jobId: string, plan: string, batch: number, pages: number): Promise<boolean> {
+  return conditionHeld(
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: scrapeProgressKey(jobId, plan),
+        UpdateExpression:
+          'SET #part = :pages, #updated = :now, #type = :type, job_id = :job, expires_at = :expires',
+        ConditionExpression: 'attribute_not_exists(ended_at)',
+        ExpressionAttributeNames: { '#part': `${PART}${batch}`, '#updated': 'updated_at', '#type': 'type' },
+        ExpressionAttributeValues: {
+          ':pages': pages,
+          ':now': new Date().toISOString(),
+          ':type': 'ScrapeProgress',
+          ':job': jobId,
+          ':expires': progressExpiry(),
+        },
+      }),
+    ),
+  );
 }
 
 /**
@@ -310,7 +459,7 @@ async function countBatchPages(jobId: string, status: JobStatus, pages: BatchPag
                   ':done': pages.done,
                   ':previous': previous,
                   ':type': 'ScrapeBatchPages',
-                  ':expires': Math.floor(Date.now() / 1000) + BATCH_COUNT_SECONDS,
+                  ':expires': progressExpiry(),
                 },
               },
             },
@@ -337,13 +486,27 @@ async function countBatchPages(jobId: string, status: JobStatus, pages: BatchPag
                 },
               },
             },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: scrapeProgressKey(jobId, pages.plan),
+                UpdateExpression: 'SET #type = :type, job_id = :job, expires_at = :expires REMOVE #part',
+                ConditionExpression: 'attribute_not_exists(ended_at)',
+                ExpressionAttributeNames: { '#type': 'type', '#part': `${PART}${pages.batch}` },
+                ExpressionAttributeValues: {
+                  ':type': 'ScrapeProgress',
+                  ':job': jobId,
+                  ':expires': progressExpiry(),
+                },
+              },
+            },
           ],
         }),
       );
       return true;
     } catch (error) {
       const failed = failedConditionItems(error);
-      if (failed.includes(1)) return false;
+      if (failed.includes(1) || failed.includes(2)) return false;
       const retry = failed.includes(0) || isTransactionConflict(error);
       if (!retry || attempt >= TRANSACTION_ATTEMPTS) throw error;
       if (failed.includes(0)) previous = await storedBatchPages(batchKey);
@@ -374,19 +537,9 @@ async function deleteFinishedJob(job: Job): Promise<boolean> {
 }
 
 async function batchGetJobs<Extra extends object>(jobIds: string[]): Promise<Map<string, StoredJob<Extra>>> {
-  const jobs = new Map<string, StoredJob<Extra>>();
-  for (let i = 0; i < jobIds.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = jobIds.slice(i, i + 100).map(jobKey);
-    // BatchGet may leave keys unprocessed under load; ask again for those.
-    while (keys && keys.length > 0) {
-      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
-      );
-      for (const item of Responses?.[tableName()] ?? []) jobs.set(String(item.job_id), toJob<Extra>(item));
-      keys = UnprocessedKeys?.[tableName()]?.Keys;
-    }
-  }
-  return jobs;
+  const items = await batchGetItems(jobIds.map(jobKey));
+  const jobs = await withProgressOf(items.map((item) => toJob<Extra>(item)));
+  return new Map(jobs.map((job) => [job.job_id, job]));
 }
 
 /**
@@ -424,11 +577,12 @@ async function listJobs<Extra extends object>(
       const byId = websiteId
         ? await batchGetJobs<Extra>(items.map((item) => String(item.job_id)))
         : undefined;
-      const jobs = items.map((item) => {
-        if (!byId) return toJob<Extra>(item);
-        const job = byId.get(String(item.job_id));
-        return job?.project_id === projectId ? job : null;
-      });
+      const jobs = byId
+        ? items.map((item) => {
+            const job = byId.get(String(item.job_id));
+            return job?.project_id === projectId ? job : null;
+          })
+        : await withProgressOf(items.map((item) => toJob<Extra>(item)));
       const found = jobs.filter((job) => job !== null);
       const kept = new Set(keep ? await keep(found) : found);
       return jobs.map((job) => (job && kept.has(job) ? job : null));

@@ -76,8 +76,12 @@ export interface JobStore {
   ): Promise<boolean>;
   /** Sets one nested value (`path` down to it) of a job still in `status`; false when it has moved on. */
   setPathIn(jobId: string, status: JobStatus, path: readonly string[], value: unknown): Promise<boolean>;
-  /** Sets the pages a running scrape batch part has done (`scrape_run.running_pages`); false when the job has moved on. */
-  setRunningPages(jobId: string, status: JobStatus, batch: number, pages: number): Promise<boolean>;
+  /**
+   * Sets the pages a running part of batch `batch` of the job's plan `plan` has done (read back in
+   * `scrape_run.running_pages`), kept apart from the job's other fields so the write stays one
+   * write unit whatever the job holds; false when the job has ended.
+   */
+  setRunningPages(jobId: string, plan: string, batch: number, pages: number): Promise<boolean>;
   /**
    * Counts an ended scrape batch part: the batch's own item takes its count of pages, the job's
    * `scrape_run.pages_done` the difference from its count before, and the part's running entry goes,

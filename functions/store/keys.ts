@@ -183,6 +183,14 @@ export const scrapeBatchKey = (jobId: string, plan: string, batch: number) => ({
   PK: `${JOB}${jobId}`,
   SK: `BATCH#${plan}#${String(batch).padStart(6, '0')}`,
 });
+/**
+ * The running parts' pages of one scrape plan, beside its job: the item a page's progress write
+ * touches, kept small so the write costs one write unit whatever the job item holds.
+ */
+export const scrapeProgressKey = (jobId: string, plan: string) => ({
+  PK: `${JOB}${jobId}`,
+  SK: `PROGRESS#${plan}`,
+});
 export const contactRequestKey = (contactRequestId: string) => ({
   PK: `CONTACT#${contactRequestId}`,
   SK: 'CONTACT',

@@ -97,7 +97,7 @@ describe('the sweeper on stranded runs', () => {
     expect(others).toEqual([]);
     expect(move?.[0]?.Update).toMatchObject({
       Key: jobKey('job_dead'),
-      ConditionExpression: '#status = :from AND #updated = :read',
+      ConditionExpression: '#status = :from AND #updated <= :read',
     });
     expect(Object.values(move?.[0]?.Update?.ExpressionAttributeValues ?? {})).toEqual(
       expect.arrayContaining(['FAILED', expect.stringContaining('could not carry it on')]),

@@ -97,8 +97,12 @@ export class MemoryJobStore implements JobStore {
     return true;
   }
 
-  async setRunningPages(jobId: string, status: StoredJob['status'], batch: number, pages: number) {
-    return this.setPathIn(jobId, status, ['scrape_run', 'running_pages', String(batch)], pages);
+  async setRunningPages(jobId: string, plan: string, batch: number, pages: number) {
+    const current = this.jobs.get(jobId) as (StoredJob & { scrape_run?: ScrapeRunProgress }) | undefined;
+    if (!current || isFinal(current.status)) return false;
+    // A part of an earlier plan writes where no reader of the job looks.
+    if (current.scrape_run?.plan !== plan) return true;
+    return this.setPathIn(jobId, current.status, ['scrape_run', 'running_pages', String(batch)], pages);
   }
 
   async countBatchPages(jobId: string, status: StoredJob['status'], pages: BatchPages) {

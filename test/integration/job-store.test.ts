@@ -87,8 +87,8 @@ describe('the job store', () => {
     const progress = async () =>
       ((await jobStore().get(job.job_id)) as unknown as { scrape_run: typeof run }).scrape_run;
 
-    expect(await jobStore().setRunningPages(job.job_id, 'RUNNING', 0, 2)).toBe(true);
-    expect(await jobStore().setRunningPages(job.job_id, 'RUNNING', 1, 1)).toBe(true);
+    expect(await jobStore().setRunningPages(job.job_id, 'p1', 0, 2)).toBe(true);
+    expect(await jobStore().setRunningPages(job.job_id, 'p1', 1, 1)).toBe(true);
     expect(await progress()).toMatchObject({ pages_done: 0, running_pages: { '0': 2, '1': 1 } });
     expect(await count(0, 3, 0)).toBe(true);
     expect(await count(1, 2, 0)).toBe(true);
@@ -97,10 +97,36 @@ describe('the job store', () => {
     // Batch 0's second part retried after it was counted: its writer assumes 3, the store knows 5.
     expect(await count(0, 4, 3)).toBe(true);
     expect((await progress()).pages_done).toBe(6);
-    await jobStore().move(job, 'FAILED');
-    expect(await jobStore().setRunningPages(job.job_id, 'RUNNING', 1, 3)).toBe(false);
+    await jobStore().move((await jobStore().get(job.job_id)) ?? job, 'FAILED');
+    expect(await jobStore().setRunningPages(job.job_id, 'p1', 1, 3)).toBe(false);
     expect(await count(1, 4, 2)).toBe(false);
     expect((await progress()).pages_done).toBe(6);
+  });
+
+  it('writes a page’s progress at one write unit on a job item over 1 KB, its readers seeing it', async () => {
+    const job = await jobStore().put(newJob('RUNNING'));
+    const run = { phase: 'SCRAPING_PAGES', pages_limit: 50, pages_estimate: 50, pages_done: 0, plan: 'p1' };
+    // A FULL scrape's job item is 1–2 KB (its estimate, settings, keys): the write must not pay for it.
+    const large = { scrape_run: run, error: 'x'.repeat(1_500) } as object;
+    await jobStore().updateIn(job.job_id, 'RUNNING', large);
+    const read = (await jobStore().get(job.job_id)) as StoredJob;
+    const meter = meterWriteUnits(dynamo());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+
+    expect(await jobStore().setRunningPages(job.job_id, 'p1', 3, 7)).toBe(true);
+
+    expect(meter.counted()).toEqual({ writeUnits: 1, writes: 1 });
+    const stored = (await jobStore().get(job.job_id)) as unknown as StoredJob & { scrape_run: object };
+    expect(stored.scrape_run).toMatchObject({ pages_done: 0, running_pages: { '3': 7 } });
+    expect(stored.updated_at > read.updated_at).toBe(true);
+    expect((await jobStore().open()).find((open) => open.job_id === job.job_id)).toMatchObject({
+      scrape_run: { running_pages: { '3': 7 } },
+      updated_at: stored.updated_at,
+    });
+    // A page read since the sweeper read the job keeps it from being ended as idle.
+    expect(await jobStore().move(read, 'FAILED', { unchangedSinceRead: true })).toBeNull();
+    expect(await jobStore().move(stored, 'FAILED', { unchangedSinceRead: true })).not.toBeNull();
+    expect(await jobStore().setRunningPages(job.job_id, 'p1', 3, 8)).toBe(false);
   });
 
   it('writes a scrape’s progress at the same write units at its 200th batch as at its first', async () => {
@@ -118,7 +144,7 @@ describe('the job store', () => {
     /** The write units DynamoDB Local reports for a batch's progress write and for its count. */
     const batchWrites = async (batch: number) => {
       meter.reset();
-      await jobStore().setRunningPages(job.job_id, 'RUNNING', batch, 99);
+      await jobStore().setRunningPages(job.job_id, 'p1', batch, 99);
       const progress = meter.counted().writeUnits;
       meter.reset();
       await jobStore().countBatchPages(job.job_id, 'RUNNING', { plan: 'p1', batch, done: 100, previous: 0 });

@@ -30,6 +30,8 @@ const OUTAGE_MS = 15_000;
 
 let stack: RunningStack;
 let shop: RunningShop;
+/** A second shop, set up while the bucket is stopped and then matched against the first. */
+let competitor: RunningShop;
 let api: ApiClient;
 let customerId: string;
 let projectId: string;
@@ -37,13 +39,16 @@ let projectId: string;
 let websiteId: string;
 
 beforeAll(async () => {
-  shop = await startShop({
-    ...testShop('shopify-jsonld-en'),
-    name: 'outage-shop',
-    products: 30,
-    slow: { every: 1, ms: 200 },
-  });
-  process.env.CRAWL_ALLOWED_HOSTS = new URL(shop.url).host;
+  [shop, competitor] = await Promise.all([
+    startShop({
+      ...testShop('shopify-jsonld-en'),
+      name: 'outage-shop',
+      products: 30,
+      slow: { every: 1, ms: 200 },
+    }),
+    startShop({ ...testShop('woocommerce-plain-en'), name: 'outage-competitor', products: 12 }),
+  ]);
+  process.env.CRAWL_ALLOWED_HOSTS = [shop, competitor].map((running) => new URL(running.url).host).join(',');
   stack = await startStack({
     port: 0,
     engines: { dynamodbEndpoint: dynamodb.url, s3Endpoint: s3.url },
@@ -57,7 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await shop?.close();
+  await Promise.all([shop?.close(), competitor?.close()]);
   await Promise.all([dynamodb.stop(), s3.stop()]);
 });
 
@@ -195,4 +200,67 @@ describe('a running job whose lane execution has gone', () => {
     const balance = await expectSettledLedger(customerId);
     expect(balance.balance).toBe(10_000);
   }, 60_000);
+});
+
+describe('the bucket stopping in the middle of a setup and of a matching run', () => {
+  it('lets the setup, which keeps nothing in the bucket, end COMPLETED; ends the matching FAILED saying the storage was unavailable, with its hold released once the bucket is back', async () => {
+    const setup = await api.post('/jobs/setup', {
+      url: competitor.url,
+      country: 'US',
+      currency: 'USD',
+      project_id: projectId,
+    });
+    expect(setup.status).toBe(201);
+    const setupPath = `/jobs/setup/${setup.body.job_id}`;
+    await pollUntil(setupPath, (job) => job.status === 'ANALYZING');
+    await s3.refuseConnections();
+    const competitorSite = await pollUntil(setupPath, (job) => FINAL.includes(job.status));
+    await s3.listenAgain();
+    expect(competitorSite).toMatchObject({ status: 'COMPLETED', error: null });
+
+    // Both websites get a whole catalog while everything serves: the matching needs them.
+    for (const website of [websiteId, competitorSite.website_id]) {
+      const scrape = await api.post('/jobs/scraping', {
+        project_id: projectId,
+        website_id: website,
+        variant: 'FULL',
+      });
+      expect((await api.post(`/jobs/scraping/${scrape.body.job_id}/approve`)).status).toBe(200);
+      const scraped = await pollUntil(`/jobs/scraping/${scrape.body.job_id}`, (job) =>
+        FINAL.includes(job.status),
+      );
+      expect(scraped.status).toBe('COMPLETED');
+    }
+    const before = await expectSettledLedger(customerId);
+
+    const created = await api.post('/jobs/matching', {
+      project_id: projectId,
+      reference_website_id: websiteId,
+      competitor_website_ids: [competitorSite.website_id],
+    });
+    expect(created.status).toBe(201);
+    const jobId = created.body.job_id;
+    const path = `/jobs/matching/${jobId}`;
+    // The bucket stops at the run's first object of its own (its sharding plan): the catalogs are
+    // read, the matching is under way.
+    let stopped: Promise<void> | undefined;
+    s3.failWhen((request) => {
+      if (request.path.includes(`matching-runs/${jobId}/`)) stopped ??= s3.refuseConnections();
+      return undefined;
+    });
+    expect((await api.post(`${path}/approve`)).status).toBe(200);
+    await vi.waitFor(() => expect(stopped).toBeDefined(), { timeout: 60_000, interval: 50 });
+    await stopped;
+    s3.failWhen(undefined);
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    await s3.listenAgain();
+
+    const job = await pollUntil(path, (current) => FINAL.includes(current.status));
+    expect(job).toMatchObject({ status: 'FAILED', error_code: null, settlement: null });
+    expect(job.error).toContain('storage was unavailable');
+    const after = await expectSettledLedger(customerId);
+    expect(after.balance).toBe(before.balance);
+    const ofJob = (await ledgerEntries(customerId)).filter((entry) => entry.hold_id === jobId);
+    expect(ofJob.map((entry) => entry.kind).sort()).toEqual(['HOLD', 'RELEASE']);
+  }, 180_000);
 });
