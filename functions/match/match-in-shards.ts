@@ -356,13 +356,7 @@ export async function mergeShards(
   settings: MergeSettings,
   previous?: MatchingState,
 ): Promise<MatchingResult> {
-  const refQueries = new QueryCandidates(plan.referenceProducts, plan.candidates);
-  const compQueries = new QueryCandidates(plan.competitorProducts, plan.candidates);
-  for await (const result of results) {
-    for (const lookup of result.reference) refQueries.add(lookup);
-    for (const lookup of result.competitor) compQueries.add(lookup);
-  }
-  const pairs = scoredPairs(plan, refQueries, compQueries);
+  const pairs = await scoredPairs(plan, results);
   const run: PairRunPlan = {
     kept: plan.kept,
     keptAt: plan.keptAt,
@@ -393,15 +387,21 @@ export async function mergeShards(
 }
 
 /**
- * The pairs of the whole catalogs' lookups both ways, each once, with a score and not rejected: the
- * pairs one run scores. They are grouped by reference product (a counting sort over typed arrays),
+ * The pairs of the whole catalogs' lookups both ways, gathered from the shards' results one at a
+ * time, each pair once, with a score and not rejected: the pairs one run scores. They are grouped by reference product (a counting sort over typed arrays),
  * and a pair found both ways is its group's second sighting of the competitor product: skipped.
  */
-function scoredPairs(
+async function scoredPairs(
   plan: MergePlan,
-  refQueries: QueryCandidates,
-  compQueries: QueryCandidates,
-): ScoredPair[] {
+  results: AsyncIterable<ShardResult> | Iterable<ShardResult>,
+): Promise<ScoredPair[]> {
+  // Local to this function, so the queries' candidates are freed before the assignment, the merge's peak.
+  const refQueries = new QueryCandidates(plan.referenceProducts, plan.candidates);
+  const compQueries = new QueryCandidates(plan.competitorProducts, plan.candidates);
+  for await (const result of results) {
+    for (const lookup of result.reference) refQueries.add(lookup);
+    for (const lookup of result.competitor) compQueries.add(lookup);
+  }
   const rejected = new Set(plan.rejected);
   const found = new PairList();
   const add = (
