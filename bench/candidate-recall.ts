@@ -11,6 +11,9 @@
  * - `top-K cut-off`: the partner ranks within the first 20, just past the kept ones;
  * - `scored nothing`: found but the pair's score is 0 (a veto or conflict);
  * - `ranked far`: the rest.
+ * Then, of the scored true pairs, which one run proposes (the match or one of its alternatives) and
+ * why the others are left: the reference matched to another listing of the partner's title or to
+ * another product, or unmatched (its partner taken, or no pair accepted by the rule).
  */
 import { describeProduct, type ProductFeatures } from '../functions/match/describe-product.ts';
 import { editDistance } from '../functions/match/edit-distance.ts';
