@@ -26,6 +26,7 @@ import {
   scorePair,
 } from './match-website-pair.ts';
 import { productFingerprint } from './product-fingerprint.ts';
+import { PairList, QueryCandidates, type ShardCandidate } from './shard-candidates.ts';
 import { addTerms, type TermCounts, weighCounts } from './weigh-terms.ts';
 
 /*
@@ -247,8 +248,7 @@ export function planShards<P extends MatchableProduct>(
   };
 }
 
-/** One candidate of a lookup in a shard: its catalog position, rank, and the pair's score (0: none). */
-export type ShardCandidate = [position: number, rank: number, score: number, coded: 0 | 1];
+export type { ShardCandidate };
 
 /** A query's lookup in one shard. */
 export interface ShardLookup {
@@ -291,7 +291,7 @@ export function matchShard(
     index: ReturnType<typeof indexCatalog>,
     other: CatalogChunk,
     scope: LookupScope,
-    score: (local: number) => [number, 0 | 1],
+    score: (local: number) => [number, 0 | 1, number],
   ): ShardLookup => {
     const ranked = (scanFirstLong: boolean): RankedCandidates =>
       rankCandidates(query, index, weights, candidates, scope, () => scanFirstLong);
@@ -307,13 +307,13 @@ export function matchShard(
     };
   };
   // A pair may be a candidate both ways: scored once.
-  const scores = new Map<number, [number, 0 | 1]>();
-  const scored = (r: number, c: number): [number, 0 | 1] => {
+  const scores = new Map<number, [number, 0 | 1, number]>();
+  const scored = (r: number, c: number): [number, 0 | 1, number] => {
     const key = r * comps.length + c;
     let known = scores.get(key);
     if (!known) {
       const pair = scorePair(refs, comps, r, c, weights, pairScorer);
-      known = pair ? [pair.score, pair.coded ? 1 : 0] : [0, 0];
+      known = pair ? [pair.score, pair.coded ? 1 : 0, pair.learned ?? -1] : [0, 0, -1];
       scores.set(key, known);
     }
     return known;
@@ -332,16 +332,6 @@ export function matchShard(
       ),
     ),
   };
-}
-
-/** A query's candidates over the shards it was looked up in: the whole catalog's lookup. */
-interface QueryCandidates {
-  found: number;
-  /** Whether its rarest long list was scanned in its shards too (where each found fewer than `candidates`). */
-  long: boolean;
-  top: ShardCandidate[];
-  topIfLong: ShardCandidate[];
-  sameGtin: ShardCandidate[];
 }
 
 /** The settings of one run the merge assigns with. */
@@ -366,43 +356,19 @@ export async function mergeShards(
   settings: MergeSettings,
   previous?: MatchingState,
 ): Promise<MatchingResult> {
-  const limit = plan.candidates;
-  const refQueries = new Map<number, QueryCandidates>();
-  const compQueries = new Map<number, QueryCandidates>();
-  for await (const result of results) {
-    for (const lookup of result.reference) gather(refQueries, lookup, limit);
-    for (const lookup of result.competitor) gather(compQueries, lookup, limit);
-  }
-  const rejected = new Set(plan.rejected);
-  const pairs = new Map<number, ScoredPair>();
-  const add = (r: number, [c, , score, coded]: ShardCandidate, swap: boolean): void => {
-    const [reference, competitor] = swap ? [c, r] : [r, c];
-    const key = reference * plan.competitorProducts + competitor;
-    if (score > 0 && !rejected.has(key)) pairs.set(key, { reference, competitor, score, coded: coded === 1 });
-  };
-  for (const [queries, swap] of [
-    [refQueries, false],
-    [compQueries, true],
-  ] as const)
-    for (const [at, query] of queries) {
-      for (const candidate of query.sameGtin) add(at, candidate, swap);
-      for (const candidate of query.long && query.found < limit ? query.topIfLong : query.top)
-        add(at, candidate, swap);
-    }
-  refQueries.clear();
-  compQueries.clear();
+  const pairs = await scoredPairs(plan, results);
   const run: PairRunPlan = {
     kept: plan.kept,
     keptAt: plan.keptAt,
     refQueries: new Set(),
     compQueries: new Set(),
-    rejected,
+    rejected: new Set(plan.rejected),
     taken: { reference: new Set(plan.taken.reference), competitor: new Set(plan.taken.competitor) },
     referenceProducts: plan.referenceProducts,
     competitorProducts: plan.competitorProducts,
   };
   const outcome = await assignPairs(
-    [...pairs.values()],
+    pairs,
     run,
     plan.competitor_website_id,
     settings,
@@ -420,27 +386,63 @@ export async function mergeShards(
   return { fingerprints: plan.fingerprints, matches, review: plan.review, counters, websites: plan.websites };
 }
 
-/** Adds one shard's lookup of a query to its candidates over the shards seen so far. */
-function gather(queries: Map<number, QueryCandidates>, lookup: ShardLookup, limit: number): void {
-  let query = queries.get(lookup.query);
-  if (!query) {
-    query = { found: 0, long: false, top: [], topIfLong: [], sameGtin: [] };
-    queries.set(lookup.query, query);
+/**
+ * The pairs of the whole catalogs' lookups both ways, gathered from the shards' results one at a
+ * time, each pair once, with a score and not rejected: the pairs one run scores. They are grouped by reference product (a counting sort over typed arrays),
+ * and a pair found both ways is its group's second sighting of the competitor product: skipped.
+ */
+async function scoredPairs(
+  plan: MergePlan,
+  results: AsyncIterable<ShardResult> | Iterable<ShardResult>,
+): Promise<ScoredPair[]> {
+  // Local to this function, so the queries' candidates are freed before the assignment, the merge's peak.
+  const refQueries = new QueryCandidates(plan.referenceProducts, plan.candidates);
+  const compQueries = new QueryCandidates(plan.competitorProducts, plan.candidates);
+  for await (const result of results) {
+    for (const lookup of result.reference) refQueries.add(lookup);
+    for (const lookup of result.competitor) compQueries.add(lookup);
   }
-  query.found += lookup.found;
-  query.top = best([...query.top, ...lookup.top], limit);
-  // Found enough over the shards so far: the rarest long list is not scanned, its top not kept.
-  if (query.found >= limit) query.topIfLong = [];
-  else if (lookup.topIfLong) {
-    query.long = true;
-    query.topIfLong = best([...query.topIfLong, ...lookup.topIfLong], limit);
-  }
-  query.sameGtin.push(...lookup.sameGtin);
+  const rejected = new Set(plan.rejected);
+  const found = new PairList();
+  const add = (
+    reference: number,
+    competitor: number,
+    score: number,
+    coded: number,
+    learned: number,
+  ): void => {
+    if (score > 0 && !rejected.has(reference * plan.competitorProducts + competitor))
+      found.push(reference, competitor, score, coded, learned);
+  };
+  refQueries.each(add);
+  compQueries.each((competitor, reference, score, coded, learned) =>
+    add(reference, competitor, score, coded, learned),
+  );
+  const starts = new Int32Array(plan.referenceProducts + 1);
+  found.each((reference) => {
+    starts[reference + 1] = (starts[reference + 1] as number) + 1;
+  });
+  for (let r = 0; r < plan.referenceProducts; r++)
+    starts[r + 1] = (starts[r + 1] as number) + (starts[r] as number);
+  const next = starts.slice(0, plan.referenceProducts);
+  const byReference = new Int32Array(found.length);
+  let i = 0;
+  found.each((reference) => {
+    const at = next[reference] as number;
+    byReference[at] = i++;
+    next[reference] = at + 1;
+  });
+  const lastGroup = new Int32Array(plan.competitorProducts).fill(-1);
+  const pairs: ScoredPair[] = [];
+  for (let r = 0; r < plan.referenceProducts; r++)
+    for (let at = starts[r] as number; at < (starts[r + 1] as number); at++) {
+      const [reference, competitor, score, coded, learned] = found.at(byReference[at] as number);
+      if (lastGroup[competitor] === r) continue;
+      lastGroup[competitor] = r;
+      pairs.push({ reference, competitor, score, coded: coded === 1, ...(learned >= 0 ? { learned } : {}) });
+    }
+  return pairs;
 }
-
-/** The `limit` best candidates, by rank, ties by position: as one lookup orders them. */
-const best = (candidates: ShardCandidate[], limit: number): ShardCandidate[] =>
-  candidates.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
 
 /**
  * Judges pairs in full, grouped by the shard holding both products, each shard's chunks read and

@@ -1,0 +1,189 @@
+/**
+ * A merge's memory, held in typed arrays: each query's best candidates over the shards read so far,
+ * and the pairs they make. A candidate as a JavaScript array costs about 80 bytes and a pair as an
+ * object about 100; here they cost 21 and 17, and nothing of the shards' results is kept but these.
+ */
+
+/**
+ * One candidate of a shard's lookup: its catalog position, rank, the pair's score (0: none), whether
+ * a code agrees, and the learned probability where blocking ran the learned scorer (-1 where not:
+ * JSON holds no NaN), so the merge judges a rival again only where one run would.
+ */
+export type ShardCandidate = [position: number, rank: number, score: number, coded: 0 | 1, learned: number];
+
+/** Up to `limit` candidates per query, best first. */
+class CandidateSlots {
+  readonly count: Uint8Array;
+  readonly position: Int32Array;
+  readonly rank: Float64Array;
+  readonly score: Float64Array;
+  readonly coded: Uint8Array;
+  readonly learned: Float64Array;
+
+  constructor(
+    queries: number,
+    readonly limit: number,
+  ) {
+    this.count = new Uint8Array(queries);
+    this.position = new Int32Array(queries * limit);
+    this.rank = new Float64Array(queries * limit);
+    this.score = new Float64Array(queries * limit);
+    this.coded = new Uint8Array(queries * limit);
+    this.learned = new Float64Array(queries * limit);
+  }
+
+  /** Keeps the candidate among the query's `limit` best, by rank, ties by position: as one lookup orders them. */
+  insert(query: number, [position, rank, score, coded, learned]: ShardCandidate): void {
+    const base = query * this.limit;
+    const count = this.count[query] as number;
+    let at = count;
+    while (at > 0) {
+      const before = base + at - 1;
+      const beforeRank = this.rank[before] as number;
+      if (beforeRank > rank || (beforeRank === rank && (this.position[before] as number) < position)) break;
+      at--;
+    }
+    if (at >= this.limit) return;
+    for (let slot = Math.min(count, this.limit - 1); slot > at; slot--)
+      this.copy(base + slot - 1, base + slot);
+    this.position[base + at] = position;
+    this.rank[base + at] = rank;
+    this.score[base + at] = score;
+    this.coded[base + at] = coded;
+    this.learned[base + at] = learned;
+    this.count[query] = Math.min(count + 1, this.limit);
+  }
+
+  clear(query: number): void {
+    this.count[query] = 0;
+  }
+
+  /** Calls `use` with each kept candidate of the query. */
+  each(query: number, use: (position: number, score: number, coded: number, learned: number) => void): void {
+    const base = query * this.limit;
+    for (let slot = base; slot < base + (this.count[query] as number); slot++)
+      use(
+        this.position[slot] as number,
+        this.score[slot] as number,
+        this.coded[slot] as number,
+        this.learned[slot] as number,
+      );
+  }
+
+  private copy(from: number, to: number): void {
+    this.position[to] = this.position[from] as number;
+    this.rank[to] = this.rank[from] as number;
+    this.score[to] = this.score[from] as number;
+    this.coded[to] = this.coded[from] as number;
+    this.learned[to] = this.learned[from] as number;
+  }
+}
+
+/** A query's lookup in one shard, as the merge reads it. */
+export interface QueryLookup {
+  query: number;
+  found: number;
+  top: readonly ShardCandidate[];
+  topIfLong?: readonly ShardCandidate[];
+  sameGtin: readonly ShardCandidate[];
+}
+
+/**
+ * One catalog's queries' candidates over the shards: for each query the best `limit` of its
+ * shards' tops, its rarest long list left unscanned and scanned, and how many products its rare
+ * lists found in all; the whole catalog's lookup is the scanned top where those found fewer than
+ * `limit` (one lookup scans the long list then), else the unscanned one.
+ */
+export class QueryCandidates {
+  private readonly seen: Uint8Array;
+  private readonly found: Int32Array;
+  private readonly long: Uint8Array;
+  private readonly top: CandidateSlots;
+  private readonly topIfLong: CandidateSlots;
+  private readonly sameGtin = new PairList();
+
+  constructor(
+    queries: number,
+    private readonly limit: number,
+  ) {
+    this.seen = new Uint8Array(queries);
+    this.found = new Int32Array(queries);
+    this.long = new Uint8Array(queries);
+    this.top = new CandidateSlots(queries, limit);
+    this.topIfLong = new CandidateSlots(queries, limit);
+  }
+
+  /** Adds one shard's lookup of a query. */
+  add(lookup: QueryLookup): void {
+    const { query } = lookup;
+    this.seen[query] = 1;
+    this.found[query] = (this.found[query] as number) + lookup.found;
+    for (const candidate of lookup.top) this.top.insert(query, candidate);
+    // Found enough over the shards so far: the rarest long list is not scanned, its top not kept.
+    if ((this.found[query] as number) >= this.limit) this.topIfLong.clear(query);
+    else if (lookup.topIfLong) {
+      this.long[query] = 1;
+      for (const candidate of lookup.topIfLong) this.topIfLong.insert(query, candidate);
+    }
+    for (const [position, , score, coded, learned] of lookup.sameGtin)
+      this.sameGtin.push(query, position, score, coded, learned);
+  }
+
+  /** Calls `use` with every candidate of the whole catalog's lookups: same GTIN, then the top. */
+  each(use: (query: number, position: number, score: number, coded: number, learned: number) => void): void {
+    this.sameGtin.each(use);
+    for (let query = 0; query < this.seen.length; query++) {
+      if (this.seen[query] === 0) continue;
+      const slots =
+        this.long[query] === 1 && (this.found[query] as number) < this.limit ? this.topIfLong : this.top;
+      slots.each(query, (position, score, coded, learned) => use(query, position, score, coded, learned));
+    }
+  }
+}
+
+/** A growing list of pairs of positions with a score, whether a code agrees, and the learned probability (-1: none). */
+export class PairList {
+  length = 0;
+  private first = new Int32Array(1024);
+  private second = new Int32Array(1024);
+  private scores = new Float64Array(1024);
+  private codes = new Uint8Array(1024);
+  private learned = new Float64Array(1024);
+
+  push(first: number, second: number, score: number, coded: number, learned: number): void {
+    if (this.length === this.first.length) this.grow();
+    this.first[this.length] = first;
+    this.second[this.length] = second;
+    this.scores[this.length] = score;
+    this.codes[this.length] = coded;
+    this.learned[this.length] = learned;
+    this.length++;
+  }
+
+  at(i: number): [first: number, second: number, score: number, coded: number, learned: number] {
+    return [
+      this.first[i] as number,
+      this.second[i] as number,
+      this.scores[i] as number,
+      this.codes[i] as number,
+      this.learned[i] as number,
+    ];
+  }
+
+  each(use: (first: number, second: number, score: number, coded: number, learned: number) => void): void {
+    for (let i = 0; i < this.length; i++) use(...this.at(i));
+  }
+
+  private grow(): void {
+    const size = this.first.length * 2;
+    const grown = <T extends Int32Array | Float64Array | Uint8Array>(array: T, next: T): T => {
+      next.set(array);
+      return next;
+    };
+    this.first = grown(this.first, new Int32Array(size));
+    this.second = grown(this.second, new Int32Array(size));
+    this.scores = grown(this.scores, new Float64Array(size));
+    this.codes = grown(this.codes, new Uint8Array(size));
+    this.learned = grown(this.learned, new Float64Array(size));
+  }
+}
