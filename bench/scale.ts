@@ -79,7 +79,7 @@ async function progressWriteUnits(engines: Engines): Promise<Row[]> {
       website_id: 'web_bench',
       estimate: estimateJob({ lane: 'SCRAPE', difficulty: 'EASY', products }),
       customer_id: 'cus_bench',
-      open_keys: [],
+      locks: [],
       now: new Date().toISOString(),
     }),
     variant: 'FULL',

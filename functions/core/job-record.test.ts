@@ -9,7 +9,7 @@ const fields: Omit<Parameters<typeof newJobRecord>[0], 'status'> = {
   website_id: 'web_1',
   estimate: null,
   customer_id: 'cus_1',
-  open_keys: [],
+  locks: [],
   now: '2026-01-10T12:00:00.000Z',
 };
 
@@ -36,7 +36,7 @@ describe('the public view of a job', () => {
     const shown = publicJob(job, ['urls']);
     expect(shown).toMatchObject({ job_id: 'job_1', status: 'RUNNING', urls: ['https://shop.test/a'] });
     expect(shown).not.toHaveProperty('customer_id');
-    expect(shown).not.toHaveProperty('open_keys');
+    expect(shown).not.toHaveProperty('locks');
     expect(shown).not.toHaveProperty('secret');
   });
 });

@@ -63,9 +63,19 @@ export interface JobInternals {
   customer_id: string;
   /** The running lane execution, to stop it on cancel; null before it starts or for a job that needs none. */
   execution_arn: string | null;
-  /** Item keys the job holds while unfinished (its open-job marker, uniqueness locks); deleted when it ends. */
-  open_keys: { PK: string; SK: string }[];
+  /** The uniqueness locks the job holds while unfinished; the job store releases them when it ends. */
+  locks: JobLock[];
 }
+
+/**
+ * A uniqueness lock, in the lane's words: at most one unfinished setup per project and website
+ * identity, one matching per project and request, one FULL scrape per project and website. How a
+ * lock is kept (a table item) is the job store's business.
+ */
+export type JobLock =
+  | { lock: 'SETUP'; project_id: string; website_key: string }
+  | { lock: 'MATCHING'; project_id: string; request_key: string }
+  | { lock: 'FULL_SCRAPE'; project_id: string; website_id: string };
 
 export type StoredJob<Extra extends object = object> = Job & JobInternals & Extra;
 
@@ -84,7 +94,7 @@ export interface JobFailure {
 /** A job as created: what its lane sets, and every other field of the interface empty. */
 export function newJobRecord(
   fields: Pick<Job, 'job_id' | 'job_type' | 'status' | 'project_id' | 'website_id' | 'estimate'> &
-    Pick<JobInternals, 'customer_id' | 'open_keys'> & { now: string },
+    Pick<JobInternals, 'customer_id' | 'locks'> & { now: string },
 ): Job & JobInternals {
   const { now, ...set } = fields;
   return {

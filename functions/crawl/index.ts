@@ -21,7 +21,6 @@ export { HostAllowList, parseAllowedHosts } from './net/ssrf-guard.ts';
 export { classifyPage } from './page/classify-page.ts';
 export { extractProduct } from './page/extract-product.ts';
 export { mainHeading } from './page/main-heading.ts';
-export { normaliseGtin } from './page/normalise-gtin.ts';
 export { pageAnatomy } from './page/page-anatomy.ts';
 export { PAGE_LIMITS } from './page/page-limits.ts';
 export { type PriceContext, parsePrice } from './page/parse-price.ts';

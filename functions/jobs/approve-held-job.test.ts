@@ -47,7 +47,7 @@ const job: ScrapeJob = {
       input_products: 3,
     },
     customer_id: 'cus_1',
-    open_keys: [],
+    locks: [],
     now: '2026-11-28T00:00:00.000Z',
   }),
   variant: 'URLS_ONLY',

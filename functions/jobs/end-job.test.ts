@@ -36,8 +36,8 @@ describe('cancelling a job', () => {
     // Act
     const outcome = await stopJob(await read(store, 'job_1'), 'CANCEL');
     // Assess
-    expect(outcome).toMatchObject({ stopped: { status: 'CANCELLED', open_keys: [] } });
-    expect(await store.holdingKey({ PK: 'PROJECT#prj_1', SK: 'SETUP#job_1' })).toBeNull();
+    expect(outcome).toMatchObject({ stopped: { status: 'CANCELLED', locks: [] } });
+    expect(await store.holding({ lock: 'SETUP', project_id: 'prj_1', website_key: 'job_1' })).toBeNull();
     expect(events).toEqual([{ projectId: 'prj_1', type: 'job.cancelled', jobId: 'job_1' }]);
   });
 

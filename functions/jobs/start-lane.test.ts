@@ -52,7 +52,7 @@ describe('starting a job’s lane', () => {
       error: 'The setup could not be started.',
       error_code: null,
       execution_arn: null,
-      open_keys: [],
+      locks: [],
     });
     expect(job?.finished_at).not.toBeNull();
     expect(events).toEqual([{ projectId: 'prj_1', type: 'job.failed', jobId: 'job_2' }]);

@@ -1,4 +1,4 @@
-import { normaliseGtin } from '../crawl/page/normalise-gtin.ts';
+import { normaliseGtin } from '#core/normalise-gtin';
 
 /**
  * A valid GTIN padded to 14 digits, so a UPC-A, its EAN-13 form with a leading zero and its GTIN-14

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { newId } from '#core/ids';
-import { newJobRecord } from '#core/job-record';
+import { type JobLock, newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
 import { type Estimate, estimateJob } from '#core/pricing';
 import { Conflict, NotFound } from '#core/problem';
@@ -10,7 +10,6 @@ import { startLane } from '#jobs/start-lane';
 import { priceList } from '#platform/price-list';
 import type { Project } from '#projects/project';
 import { jobStore } from '#store/job-store';
-import { openMatchingKey } from '#store/keys';
 import { sampleTaken, takeSampleWrite } from '#store/matching-samples';
 import type { CatalogPointer } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
@@ -81,9 +80,13 @@ export async function createMatchingJob(
   const customerId = project.customer_id;
   if (!customerId) throw new Error(`Project ${project.project_id} has no customer to bill`);
   const sample = request.sample === true;
-  const lock = openMatchingKey(project.project_id, requestKey(request));
+  const lock: JobLock = {
+    lock: 'MATCHING',
+    project_id: project.project_id,
+    request_key: requestKey(request),
+  };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const open = await jobStore().holdingKey<MatchingFields>(lock);
+    const open = await jobStore().holding<MatchingFields>(lock);
     if (open) return { job: open, created: false };
     const [reference] = await matchableCatalogs(project.project_id, [
       request.reference_website_id,
@@ -118,7 +121,7 @@ function newMatchingJob(
   customerId: string,
   request: MatchingRequest,
   reference: CatalogPointer,
-  lock: { PK: string; SK: string },
+  lock: JobLock,
 ): MatchingJob {
   const now = new Date().toISOString();
   const sample = request.sample === true;
@@ -132,7 +135,7 @@ function newMatchingJob(
       // A sample is free: it has no quote to approve.
       estimate: sample ? null : matchingQuote(reference.products, request.competitor_website_ids.length),
       customer_id: customerId,
-      open_keys: [lock],
+      locks: [lock],
       now,
     }),
     reference_website_id: request.reference_website_id,

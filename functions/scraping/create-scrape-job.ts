@@ -1,5 +1,5 @@
 import { newId } from '#core/ids';
-import { newJobRecord } from '#core/job-record';
+import { type JobLock, newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
 import { type Difficulty, estimateJob } from '#core/pricing';
 import { BadRequest, Conflict } from '#core/problem';
@@ -9,7 +9,6 @@ import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant 
 import { priceList } from '#platform/price-list';
 import type { Project } from '#projects/project';
 import { jobStore } from '#store/job-store';
-import { openFullScrapeKey } from '#store/keys';
 import { putUrlList } from '#store/scrape-runs';
 import { catalogFreshness } from '#websites/catalog-freshness';
 import { catalogStore } from '#websites/catalog-services';
@@ -132,9 +131,13 @@ async function fullCatalogUrls(website: Website): Promise<{ urls: string[]; vers
 }
 
 async function createFullScrape(base: Base): Promise<ScrapeCreation> {
-  const lock = openFullScrapeKey(base.project.project_id, base.website.website_id);
+  const lock: JobLock = {
+    lock: 'FULL_SCRAPE',
+    project_id: base.project.project_id,
+    website_id: base.website.website_id,
+  };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const open = await jobStore().holdingKey<ScrapeFields>(lock);
+    const open = await jobStore().holding<ScrapeFields>(lock);
     if (open) return { job: open, created: false };
     const catalog = await catalogStore.latest(base.website.website_id, 'FULL');
     if (!base.options.evenIfFresh && catalog && catalogFreshness(catalog.created_at) === 'FRESH') {
@@ -154,12 +157,7 @@ async function createFullScrape(base: Base): Promise<ScrapeCreation> {
   throw new Error(`Creating a FULL scrape of ${base.website.website_id} kept racing with other creates`);
 }
 
-function newScrapeJob(
-  base: Base,
-  variant: ScrapeVariant,
-  urls: string[] | null,
-  lock?: { PK: string; SK: string },
-): ScrapeJob {
+function newScrapeJob(base: Base, variant: ScrapeVariant, urls: string[] | null, lock?: JobLock): ScrapeJob {
   const now = new Date().toISOString();
   const jobType = variant === 'FULL' ? 'FULL_SCRAPE' : 'URL_SCRAPE';
   // A URL job is quoted for its URLs; a FULL one for the products the setup estimated.
@@ -173,7 +171,7 @@ function newScrapeJob(
       website_id: base.website.website_id,
       estimate: estimateJob({ lane: 'SCRAPE', difficulty: base.difficulty, products: quantity }, priceList()),
       customer_id: base.customerId,
-      open_keys: lock ? [lock] : [],
+      locks: lock ? [lock] : [],
       now,
     }),
     variant,

@@ -3,7 +3,7 @@ import { customerStore } from '#accounts/account-services';
 import { ledger } from '#billing/ledger-services';
 import type { AnalysisCharge } from '#billing/setup-billing';
 import { newId } from '#core/ids';
-import { newJobRecord } from '#core/job-record';
+import { type JobLock, newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
 import { localize } from '#core/localization';
 import { type Cents, formatMoney } from '#core/money';
@@ -21,7 +21,6 @@ import type { Project } from '#projects/project';
 import { takeFreeAnalysis } from '#store/free-analyses';
 import { jobStore } from '#store/job-store';
 import type { JointWrite } from '#store/joint-write';
-import { openSetupKey } from '#store/keys';
 import { readSetupSlots, takeSetupSlot } from '#store/setup-slots';
 import type { Website } from '#websites/website';
 import { websiteAddress } from '#websites/website-identity';
@@ -58,11 +57,11 @@ export async function createSetupJob(
   const localization = localize(request.country, request.currency);
   const customer = project.customer_id ? await customerStore.get(project.customer_id) : null;
   if (!customer) throw new Error(`Project ${project.project_id} has no customer to bill`);
-  const lock = openSetupKey(project.project_id, address.identity);
+  const lock: JobLock = { lock: 'SETUP', project_id: project.project_id, website_key: address.identity };
   const projectWrites = project.localization ? [] : [localizeIfUnset(project.project_id, localization)];
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const open = await jobStore().holdingKey<SetupFields>(lock);
+    const open = await jobStore().holding<SetupFields>(lock);
     if (open) return { job: open, created: false };
     const setupPlace = await takeSetupPlace(customer.customer_id);
     const website = await websiteStore.findByIdentity(project.project_id, address.identity);
@@ -119,7 +118,7 @@ function newSetupJob(input: {
   website: Website | null;
   charge: AnalysisCharge;
   jobId?: string;
-  lock?: { PK: string; SK: string };
+  lock?: JobLock;
 }): SetupJob {
   const now = new Date().toISOString();
   return {
@@ -131,7 +130,7 @@ function newSetupJob(input: {
       website_id: input.website?.website_id ?? null,
       estimate: input.website?.estimate ?? null,
       customer_id: input.customer.customer_id,
-      open_keys: input.lock ? [input.lock] : [],
+      locks: input.lock ? [input.lock] : [],
       now,
     }),
     url: input.request.url,

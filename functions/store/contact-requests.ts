@@ -1,8 +1,9 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactRequest } from '#core/contact-request';
 import { failedConditionItems, isConditionFailure } from './condition-failure.ts';
-import { dynamo, type TransactItem, tableName } from './dynamo.ts';
-import { contactRequestKey, jobKey } from './keys.ts';
+import { dynamo, tableName } from './dynamo.ts';
+import { contactRequestKey, contactSlotsPrefix, jobKey } from './keys.ts';
+import { readWindowSlots, takeWindowSlot } from './window-slots.ts';
 
 const toContactRequest = (item: Record<string, unknown>): ContactRequest => {
   const { PK: _pk, SK: _sk, type: _type, user_id: _user, ...fields } = item;
@@ -20,13 +21,24 @@ export async function getContactRequest(contactRequestId: string): Promise<Conta
   return Item ? toContactRequest(Item) : null;
 }
 
+/** When each of the user's contact places of the rolling window was last taken, by place number (a consistent read). */
+export const readContactPlaces = (userId: string): Promise<Map<number, number>> =>
+  readWindowSlots(contactSlotsPrefix(userId));
+
+/** The user's contact place a request takes at `nowMs`, free again a window later. */
+export interface ContactPlace {
+  slot: number;
+  nowMs: number;
+  windowMs: number;
+}
+
 export type SavedContactRequest =
   | { outcome: 'CREATED' | 'EXISTING'; request: ContactRequest }
   /** The user's slot of the rolling window was taken by a racing request: nothing was saved. */
   | { outcome: 'SLOT_TAKEN' };
 
 /**
- * Saves the request together with `slot`, the write that takes one of the user's places of the
+ * Saves the request together with the write that takes `place`, one of the user's places of the
  * rolling window (conditional on it being free). For a job, the job's `contact_request_id` is set in
  * the same transaction, on the condition that it has none: of racing requests about one job exactly
  * one is created, and the others get that one back (`EXISTING`), taking no place.
@@ -34,8 +46,9 @@ export type SavedContactRequest =
 export async function saveContactRequest(
   request: ContactRequest,
   userId: string,
-  slot: TransactItem,
+  place: ContactPlace,
 ): Promise<SavedContactRequest> {
+  const slot = takeWindowSlot(contactSlotsPrefix(userId), place.slot, place.nowMs, place.windowMs);
   const put = {
     Put: {
       TableName: tableName(),

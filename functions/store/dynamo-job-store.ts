@@ -13,6 +13,7 @@ import {
   type Job,
   type JobInternals,
   type JobList,
+  type JobLock,
   NULLABLE_JOB_FIELDS,
   type StoredJob,
 } from '#core/job-record';
@@ -32,6 +33,7 @@ import {
   beginsWith,
   inIndex,
   jobKey,
+  jobLockKey,
   openJobKey,
   projectJobsIndex,
   projectJobsPartition,
@@ -46,7 +48,7 @@ function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<E
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...fields } = item;
   const job = fields as Record<string, unknown>;
   for (const name of NULLABLE_JOB_FIELDS) job[name] ??= null;
-  job.open_keys ??= [];
+  job.locks ??= [];
   return job as StoredJob<Extra>;
 }
 
@@ -113,9 +115,21 @@ async function withProgressOf<Extra extends object>(jobs: StoredJob<Extra>[]): P
     return key ? withProgress(job, items.get(`${key.PK}|${key.SK}`)) : job;
   });
 }
+type TableKey = { PK: string; SK: string };
 
 /**
- * Writes a new job with its open-job marker and `open_keys` (each put only where no item is), and
+ * The items a job holds while unfinished, kept on its item as `open_keys` (the adapter's own
+ * attribute, which the job record does not name) so that ending it deletes exactly what its create
+ * put, whichever version of the code made them; a job not read from the table holds what its locks
+ * make.
+ */
+function heldKeys(job: StoredJob): TableKey[] {
+  const kept = (job as StoredJob & { open_keys?: TableKey[] }).open_keys;
+  return kept ?? (isFinal(job.status) ? [] : [openJobKey(job.job_id), ...job.locks.map(jobLockKey)]);
+}
+
+/**
+ * Writes a new job with its open-job marker and its locks' items (each put only where no item is), and
  * `also` in the same transaction, and returns it as stored. A failed condition (a lock another job
  * holds, a quota) rejects the whole write.
  */
@@ -123,7 +137,7 @@ async function putNewJob<Extra extends object>(
   job: StoredJob<Extra>,
   also: JointWrite[] = [],
 ): Promise<StoredJob<Extra>> {
-  const openKeys = isFinal(job.status) ? [] : [openJobKey(job.job_id), ...job.open_keys];
+  const openKeys = isFinal(job.status) ? [] : [openJobKey(job.job_id), ...job.locks.map(jobLockKey)];
   const stored = { ...job, open_keys: openKeys };
   await dynamo().send(
     new TransactWriteCommand({
@@ -179,13 +193,10 @@ async function getJob<Extra extends object = object>(jobId: string): Promise<Sto
   return job ?? null;
 }
 
-/** The job holding an open key (a uniqueness lock), if it is still unfinished. */
-async function jobHoldingKey<Extra extends object = object>(key: {
-  PK: string;
-  SK: string;
-}): Promise<StoredJob<Extra> | null> {
+/** The job holding a uniqueness lock, if it is still unfinished. */
+async function jobHolding<Extra extends object = object>(lock: JobLock): Promise<StoredJob<Extra> | null> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: jobLockKey(lock), ConsistentRead: true }),
   );
   if (!Item) return null;
   const job = await getJob<Extra>(String(Item.job_id));
@@ -212,7 +223,7 @@ async function moveJob<Extra extends object>(
     ...changes.set,
     status: to,
     updated_at: now,
-    ...(ending ? { finished_at: now, open_keys: [] } : {}),
+    ...(ending ? { finished_at: now, locks: [], open_keys: [] } : {}),
   };
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':from': job.status };
@@ -228,7 +239,7 @@ async function moveJob<Extra extends object>(
   const plan = planOf(job);
   const also = [
     ...(ending
-      ? job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName(), Key: key } }))
+      ? heldKeys(job).map((key): TransactItem => ({ Delete: { TableName: tableName(), Key: key } }))
       : []),
     ...(addsWebsite ? [websiteLink(moved)] : []),
     ...(plan === undefined
@@ -661,7 +672,7 @@ async function discardNewJob(job: StoredJob): Promise<boolean> {
               ExpressionAttributeValues: { ':status': job.status },
             },
           },
-          ...job.open_keys.map((key): TransactItem => ({ Delete: { TableName: tableName(), Key: key } })),
+          ...heldKeys(job).map((key): TransactItem => ({ Delete: { TableName: tableName(), Key: key } })),
           // A scrape job is linked to its website when created; the link goes with it.
           ...(job.website_id
             ? [
@@ -696,7 +707,7 @@ export const dynamoJobStore: JobStore = {
   put: putNewJob,
   create: createJob,
   get: getJob,
-  holdingKey: jobHoldingKey,
+  holding: jobHolding,
   move: moveJob,
   updateIn: updateJobIn,
   setPathIn: setJobPathIn,

@@ -1,4 +1,4 @@
-import type { Job, JobInternals, JobList, StoredJob } from '#core/job-record';
+import type { Job, JobInternals, JobList, JobLock, StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
 import type { ListPosition } from '#core/list-cursor';
 import { dynamoJobStore } from './dynamo-job-store.ts';
@@ -43,25 +43,22 @@ export type JobPage<Extra extends object> = QueryPage<StoredJob<Extra>>;
  */
 export interface JobStore {
   /**
-   * Writes a new job with its open-job marker and `open_keys` (each only where nothing is), and
+   * Writes a new job with its open-job marker and its `locks` (each only where nothing holds it), and
    * `also` in the same write; returns it as stored. A lock another job holds rejects the whole write.
    */
   put<Extra extends object>(job: StoredJob<Extra>, also?: JointWrite[]): Promise<StoredJob<Extra>>;
   /**
-   * `put` for a create that races others: null when another write took one of the job's open keys,
+   * `put` for a create that races others: null when another write took one of the job's locks,
    * or a guarded write of `also`, first (read again and retry). No use case sees a DynamoDB error.
    */
   create<Extra extends object>(job: StoredJob<Extra>, also?: JointWrite[]): Promise<StoredJob<Extra> | null>;
   get<Extra extends object = object>(jobId: string): Promise<StoredJob<Extra> | null>;
-  /** The job holding an open key (a uniqueness lock), if it is still unfinished. */
-  holdingKey<Extra extends object = object>(key: {
-    PK: string;
-    SK: string;
-  }): Promise<StoredJob<Extra> | null>;
+  /** The job holding a uniqueness lock, if it is still unfinished. */
+  holding<Extra extends object = object>(lock: JobLock): Promise<StoredJob<Extra> | null>;
   /**
    * Moves a job from the status it was read in to `to`, only if the lane table has that move and the
-   * job is still in that status: of two racing moves only one wins. Ending the job drops its open
-   * keys. Returns the moved job, or null when the job had already moved on (or had been touched).
+   * job is still in that status: of two racing moves only one wins. Ending the job releases its
+   * locks. Returns the moved job, or null when the job had already moved on (or had been touched).
    */
   move<Extra extends object>(
     job: StoredJob<Extra>,
@@ -107,7 +104,7 @@ export interface JobStore {
   setExecutionArn(jobId: string, executionArn: string): Promise<void>;
   /** A condition for another store's transaction: the job is still in `status`. */
   stillIn(jobId: string, status: JobStatus): JointWrite;
-  /** Takes back a just-created job that never started, with its open keys; false when it moved on. */
+  /** Takes back a just-created job that never started, with its locks; false when it moved on. */
   discardNew(job: StoredJob): Promise<boolean>;
 }
 

@@ -19,6 +19,7 @@ import {
   invoiceCounterKey,
   invoiceKey,
   invoicesPrefix,
+  jobLockKey,
   type KeyPrefix,
   type KeyRange,
   ledgerEntriesPrefix,
@@ -101,6 +102,21 @@ describe('item keys', () => {
     expect(webhookKey('h1')).toEqual({ PK: 'WEBHOOK#h1', SK: 'WEBHOOK' });
     expect(webhookDeliveryKey('h1', 'd1')).toEqual({ PK: 'WEBHOOK#h1', SK: 'DELIVERY#d1' });
     expect(invoiceKey('c1', 'i1')).toEqual({ PK: 'CUSTOMER#c1', SK: 'INVOICE#i1' });
+  });
+
+  it('keeps each kind of job lock as its own item of the project', () => {
+    expect(jobLockKey({ lock: 'SETUP', project_id: 'p1', website_key: 'shop.example' })).toEqual({
+      PK: 'PROJECT#p1',
+      SK: 'OPEN_SETUP#shop.example',
+    });
+    expect(jobLockKey({ lock: 'MATCHING', project_id: 'p1', request_key: 'r1' })).toEqual({
+      PK: 'PROJECT#p1',
+      SK: 'OPEN_MATCHING#r1',
+    });
+    expect(jobLockKey({ lock: 'FULL_SCRAPE', project_id: 'p1', website_id: 'w1' })).toEqual({
+      PK: 'PROJECT#p1',
+      SK: 'OPEN_FULL_SCRAPE#w1',
+    });
   });
 });
 

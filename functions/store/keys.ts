@@ -1,3 +1,5 @@
+import type { JobLock } from '#core/job-record';
+
 /**
  * Key builders of the single table; every item's PK/SK/GSI1 comes from here, and every key prefix
  * is spelled here once: the builders of one item and the ranges that read a partition's items of
@@ -140,11 +142,6 @@ export const websiteJobKey = (websiteId: string, list: string, jobId: string) =>
 });
 /** Every unfinished job, for the idle sweeper; removed when the job ends. */
 export const openJobKey = (jobId: string) => ({ PK: 'OPEN_JOBS', SK: `${JOB}${jobId}` });
-/** At most one unfinished setup job per website identity and project. */
-export const openSetupKey = (projectId: string, websiteKey: string) => ({
-  PK: projectPk(projectId),
-  SK: `OPEN_SETUP#${websiteKey}`,
-});
 export const websiteKey = (websiteId: string) => ({ PK: websitePk(websiteId), SK: 'WEBSITE' });
 export const websiteProfileKey = (websiteId: string) => ({ PK: websitePk(websiteId), SK: 'PROFILE' });
 export const websiteSampleKey = (websiteId: string) => ({ PK: websitePk(websiteId), SK: 'SAMPLE' });
@@ -195,11 +192,6 @@ export const contactRequestKey = (contactRequestId: string) => ({
   PK: `CONTACT#${contactRequestId}`,
   SK: 'CONTACT',
 });
-/** At most one unfinished FULL scrape per website and project (the 200 of POST /jobs/scraping). */
-export const openFullScrapeKey = (projectId: string, websiteId: string) => ({
-  PK: projectPk(projectId),
-  SK: `OPEN_FULL_SCRAPE#${websiteId}`,
-});
 /**
  * A website's catalog pointers: `FULL`, the last catalog a FULL scrape delivered; `COMPLETE`, the
  * last whole catalog (FULL or CATALOG_URLS). They live in the website's partition, so they go with it.
@@ -236,11 +228,21 @@ export const exportSettingsKey = (projectId: string) => ({
   PK: projectPk(projectId),
   SK: 'EXPORT_SETTINGS',
 });
-/** At most one unfinished matching job per project, reference, set of competitors and sample flag. */
-export const openMatchingKey = (projectId: string, requestKey: string) => ({
-  PK: projectPk(projectId),
-  SK: `OPEN_MATCHING#${requestKey}`,
-});
+/**
+ * The item a job's uniqueness lock is kept as: at most one unfinished setup job per website identity
+ * and project, one matching job per project, reference, set of competitors and sample flag, one FULL
+ * scrape per website and project (the 200 of POST /jobs/scraping).
+ */
+export function jobLockKey(lock: JobLock): { PK: string; SK: string } {
+  switch (lock.lock) {
+    case 'SETUP':
+      return { PK: projectPk(lock.project_id), SK: `OPEN_SETUP#${lock.website_key}` };
+    case 'MATCHING':
+      return { PK: projectPk(lock.project_id), SK: `OPEN_MATCHING#${lock.request_key}` };
+    case 'FULL_SCRAPE':
+      return { PK: projectPk(lock.project_id), SK: `OPEN_FULL_SCRAPE#${lock.website_id}` };
+  }
+}
 /** The project's one free matching sample. */
 export const matchingSampleKey = (projectId: string) => ({
   PK: projectPk(projectId),

@@ -38,12 +38,12 @@ const scrapeItem = (jobId: string, status: JobStatus, idleMs: number) => {
       website_id: 'web_1',
       estimate: { currency: 'EUR', cap: '1.25', total: '1.00' } as never,
       customer_id: 'cus_1',
-      open_keys: [openJobKey(jobId)],
+      locks: [],
       now: touched,
     }),
     execution_arn: arnOf(jobId),
   };
-  return { ...jobKey(jobId), type: 'Job', ...job };
+  return { ...jobKey(jobId), type: 'Job', ...job, open_keys: [openJobKey(jobId)] };
 };
 
 const openHoldItem = (jobId: string) => ({

@@ -1,4 +1,4 @@
-import { JOB_LIST, type JobList, type StoredJob } from '#core/job-record';
+import { JOB_LIST, type JobList, type JobLock, type StoredJob } from '#core/job-record';
 import { canTransition, isFinal } from '#core/lanes';
 import type { ScrapeRunProgress } from '#core/scrape-progress';
 import { jointWrite } from '#store/dynamo-joint-write';
@@ -26,20 +26,20 @@ export class MemoryJobStore implements JobStore {
   }
 
   async put<Extra extends object>(job: StoredJob<Extra>, also: JointWrite[] = []) {
-    const keys = isFinal(job.status) ? [] : job.open_keys;
-    if (this.jobs.has(job.job_id) || keys.some((key) => this.locks.has(lockOf(key)))) {
+    const held = isFinal(job.status) ? [] : job.locks;
+    if (this.jobs.has(job.job_id) || held.some((lock) => this.locks.has(lockOf(lock)))) {
       throw Object.assign(new Error('A lock is held'), { name: 'TransactionCanceledException' });
     }
-    for (const key of keys) this.locks.set(lockOf(key), job.job_id);
-    const stored = { ...job, open_keys: keys };
+    for (const lock of held) this.locks.set(lockOf(lock), job.job_id);
+    const stored = { ...job, locks: held };
     this.jobs.set(job.job_id, stored);
     this.committed.push(...also);
     return stored;
   }
 
   async create<Extra extends object>(job: StoredJob<Extra>, also: JointWrite[] = []) {
-    const keys = isFinal(job.status) ? [] : job.open_keys;
-    if (this.jobs.has(job.job_id) || keys.some((key) => this.locks.has(lockOf(key)))) return null;
+    const held = isFinal(job.status) ? [] : job.locks;
+    if (this.jobs.has(job.job_id) || held.some((lock) => this.locks.has(lockOf(lock)))) return null;
     return this.put(job, also);
   }
 
@@ -48,8 +48,8 @@ export class MemoryJobStore implements JobStore {
     return job ? ({ ...job } as StoredJob<Extra>) : null;
   }
 
-  async holdingKey<Extra extends object = object>(key: { PK: string; SK: string }) {
-    const holder = this.locks.get(lockOf(key));
+  async holding<Extra extends object = object>(lock: JobLock) {
+    const holder = this.locks.get(lockOf(lock));
     return holder ? this.get<Extra>(holder) : null;
   }
 
@@ -66,13 +66,13 @@ export class MemoryJobStore implements JobStore {
     if (changes.unchangedSinceRead && current.updated_at !== job.updated_at) return null;
     const now = this.now();
     const ending = isFinal(to);
-    if (ending) for (const key of current.open_keys) this.locks.delete(lockOf(key));
+    if (ending) for (const lock of current.locks) this.locks.delete(lockOf(lock));
     const moved = {
       ...current,
       ...changes.set,
       status: to,
       updated_at: now,
-      ...(ending ? { finished_at: now, open_keys: [] } : {}),
+      ...(ending ? { finished_at: now, locks: [] } : {}),
     } as StoredJob<Extra>;
     this.jobs.set(job.job_id, moved);
     this.committed.push(...(changes.also ?? []));
@@ -169,9 +169,10 @@ export class MemoryJobStore implements JobStore {
 
   async discardNew(job: StoredJob) {
     if (this.jobs.get(job.job_id)?.status !== job.status) return false;
-    for (const key of job.open_keys) this.locks.delete(lockOf(key));
+    for (const lock of job.locks) this.locks.delete(lockOf(lock));
     return this.jobs.delete(job.job_id);
   }
 }
 
-const lockOf = (key: { PK: string; SK: string }) => `${key.PK}|${key.SK}`;
+/** A lock's identity, whatever order its fields were written in. */
+const lockOf = (lock: JobLock) => JSON.stringify(Object.entries(lock).sort());

@@ -12,7 +12,7 @@ export function unpaidSetupJob(jobId: string, status: JobStatus, now = new Date(
       website_id: null,
       estimate: null,
       customer_id: 'cus_1',
-      open_keys: [{ PK: 'PROJECT#prj_1', SK: `SETUP#${jobId}` }],
+      locks: [{ lock: 'SETUP', project_id: 'prj_1', website_key: jobId }],
       now,
     }),
     analysis_charge: { kind: 'NONE' },

@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { newId } from '#core/ids';
-import { newJobRecord, type StoredJob } from '#core/job-record';
+import { type JobLock, newJobRecord, type StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
 import { createTable } from '#local/create-table';
 import { setting } from '#platform/config';
 import { dynamo } from '#store/dynamo';
 import { jobStore } from '#store/job-store';
-import { openSetupKey } from '#store/keys';
 import { meterWriteUnits } from '#test/dynamo-capacity-meter';
 
 beforeAll(() => createTable(inject('engines').dynamodbEndpoint, setting('TABLE_NAME')));
 
-function newJob(status: JobStatus = 'CREATED', lock?: { PK: string; SK: string }): StoredJob {
+function newJob(status: JobStatus = 'CREATED', lock?: JobLock): StoredJob {
   return newJobRecord({
     job_id: newId('job'),
     job_type: 'WEBSITE_SETUP',
@@ -20,7 +19,7 @@ function newJob(status: JobStatus = 'CREATED', lock?: { PK: string; SK: string }
     website_id: null,
     estimate: null,
     customer_id: 'cus_store',
-    open_keys: lock ? [lock] : [],
+    locks: lock ? [lock] : [],
     now: new Date().toISOString(),
   });
 }
@@ -54,7 +53,11 @@ describe('the job store', () => {
   });
 
   it('keeps a lock while the job is open and frees it when the job ends', async () => {
-    const lock = openSetupKey('prj_store', `shop-${newId('web')}.example`);
+    const lock: JobLock = {
+      lock: 'SETUP',
+      project_id: 'prj_store',
+      website_key: `shop-${newId('web')}.example`,
+    };
     const first = await jobStore().put(newJob('CREATED', lock));
     await expect(jobStore().put(newJob('CREATED', lock))).rejects.toThrow();
     expect((await jobStore().open()).map((job) => job.job_id)).toContain(first.job_id);

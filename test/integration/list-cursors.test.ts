@@ -22,7 +22,7 @@ function failedSetupJob(projectId: string, customerId: string): StoredJob<SetupF
       website_id: null,
       estimate: null,
       customer_id: customerId,
-      open_keys: [],
+      locks: [],
       now: new Date().toISOString(),
     }),
     url: 'https://shop.example/',

@@ -1,9 +1,9 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import type { Element } from 'domhandler';
+import { normaliseGtin } from '#core/normalise-gtin';
 import { cleanText } from '../page/clean-text.ts';
 import { mainHeading } from '../page/main-heading.ts';
 import { normaliseAmount } from '../page/normalise-amount.ts';
-import { normaliseGtin } from '../page/normalise-gtin.ts';
 import type { PageAnatomy } from '../page/page-anatomy.ts';
 import { pageElements } from '../page/page-elements.ts';
 import type { PriceContext } from '../page/parse-price.ts';

@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import { currencyMinorUnits } from '#core/currency-minor-units';
+import { normaliseGtin } from '#core/normalise-gtin';
 import {
   type FieldSource,
   fieldSourcesOf,
@@ -15,7 +16,6 @@ import { labelledIdentifiers } from './labelled-identifiers.ts';
 import { mainHeading } from './main-heading.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
-import { normaliseGtin } from './normalise-gtin.ts';
 import { BUY_WORDS, type PageAnatomy, pageAnatomy } from './page-anatomy.ts';
 import { countryNamedByPage, pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';

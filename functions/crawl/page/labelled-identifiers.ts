@@ -1,6 +1,6 @@
 import type { AnyNode, Element } from 'domhandler';
+import { normaliseGtin } from '#core/normalise-gtin';
 import { cleanText } from './clean-text.ts';
-import { normaliseGtin } from './normalise-gtin.ts';
 import { pageElements } from './page-elements.ts';
 import type { Page } from './read-page.ts';
 import { textOf } from './text-of.ts';

@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
+import { normaliseGtin } from '#core/normalise-gtin';
 import type { FieldSource } from '#core/product-record';
-import { normaliseGtin } from './normalise-gtin.ts';
 import { parsePrice } from './parse-price.ts';
 import { noFields, type ProductFields } from './product-fields.ts';
 import type { PageIdentity } from './product-from-json-ld.ts';

@@ -1,7 +1,7 @@
+import { normaliseGtin } from '#core/normalise-gtin';
 import type { Availability } from '#core/product-record';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
-import { normaliseGtin } from './normalise-gtin.ts';
 import { offerPrice } from './offer-price.ts';
 import type { PriceRange } from './parse-price-range.ts';
 import type { ProductFields } from './product-fields.ts';

@@ -1,8 +1,8 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import type { Element } from 'domhandler';
+import { normaliseGtin } from '#core/normalise-gtin';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
-import { normaliseGtin } from './normalise-gtin.ts';
 import { offerPrice } from './offer-price.ts';
 import { elementsByTag, pageElements } from './page-elements.ts';
 import type { ProductFields } from './product-fields.ts';

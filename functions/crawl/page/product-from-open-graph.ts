@@ -1,5 +1,5 @@
+import { normaliseGtin } from '#core/normalise-gtin';
 import { cleanText } from './clean-text.ts';
-import { normaliseGtin } from './normalise-gtin.ts';
 import { parsePrice } from './parse-price.ts';
 import type { ProductFields } from './product-fields.ts';
 import type { PageIdentity } from './product-from-json-ld.ts';

@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
+import { normaliseGtin } from '#core/normalise-gtin';
 import type { Availability } from '#core/product-record';
 import type { FieldRule, SelectorField } from '../learn/extraction-profile.ts';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
@@ -7,7 +8,6 @@ import { cleanText } from './clean-text.ts';
 import { currencyInText } from './currency-in-text.ts';
 import { isStruckPrice } from './is-struck-price.ts';
 import { mainHeading } from './main-heading.ts';
-import { normaliseGtin } from './normalise-gtin.ts';
 import type { PriceContext } from './parse-price.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';

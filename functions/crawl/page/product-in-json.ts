@@ -1,6 +1,6 @@
+import { normaliseGtin } from '#core/normalise-gtin';
 import type { Availability } from '#core/product-record';
 import { cleanText } from './clean-text.ts';
-import { normaliseGtin } from './normalise-gtin.ts';
 import { parsePrice } from './parse-price.ts';
 import type { ProductFields } from './product-fields.ts';
 import type { PageIdentity } from './product-from-json-ld.ts';

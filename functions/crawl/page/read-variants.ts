@@ -1,8 +1,8 @@
 import type { Element } from 'domhandler';
+import { normaliseGtin } from '#core/normalise-gtin';
 import { variantKey } from '#core/product-identity';
 import type { Availability, FieldSource } from '#core/product-record';
 import { cleanText } from './clean-text.ts';
-import { normaliseGtin } from './normalise-gtin.ts';
 import { offerPrice } from './offer-price.ts';
 import { elementsByTag } from './page-elements.ts';
 import { readOnePage } from './page-failure.ts';

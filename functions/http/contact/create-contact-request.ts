@@ -15,9 +15,12 @@ import { freeSlot } from '#core/rolling-window';
 import { logError } from '#platform/log';
 import { mailer, teamAddress } from '#platform/mailer';
 import { freeText, id } from '#platform/request-fields';
-import { getContactRequest, saveContactRequest } from '#store/contact-requests';
-import { contactSlotsPrefix } from '#store/keys';
-import { readWindowSlots, takeWindowSlot } from '#store/window-slots';
+import {
+  type ContactPlace,
+  getContactRequest,
+  readContactPlaces,
+  saveContactRequest,
+} from '#store/contact-requests';
 import { http } from '../http.ts';
 import { contactRequest } from './contact-responses.ts';
 
@@ -98,10 +101,10 @@ const contactLimitReached = (retryAfterSeconds: number) =>
     retryAfterSeconds,
   );
 
-/** The write that takes one of the user's contact places of the rolling hour, or 429 when none is free. */
-async function contactPlace(userId: string) {
+/** The user's free contact place of the rolling hour to take, or 429 when none is free. */
+async function contactPlace(userId: string): Promise<ContactPlace> {
   const now = Date.now();
-  const choice = freeSlot(await readWindowSlots(contactSlotsPrefix(userId)), now, CONTACT_LIMIT);
+  const choice = freeSlot(await readContactPlaces(userId), now, CONTACT_LIMIT);
   if (!choice.free) throw contactLimitReached(choice.retryAfterSeconds);
-  return takeWindowSlot(contactSlotsPrefix(userId), choice.slot, now, CONTACT_LIMIT.windowMs);
+  return { slot: choice.slot, nowMs: now, windowMs: CONTACT_LIMIT.windowMs };
 }

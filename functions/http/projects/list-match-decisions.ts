@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { publicMatchDecision } from '#core/match-decisions';
 import { sortedPage } from '#core/sorted-page';
+import { matchDecisionStore } from '#matching/matching-services';
 import { cursor, id, wholeListLimit } from '#platform/request-fields';
 import { authorizedProject } from '#projects/authorized-project';
-import { listMatchDecisions } from '#store/match-decisions';
 import { http } from '../http.ts';
 import { listPage } from '../list-page.ts';
 import { matchDecision } from './project-responses.ts';
@@ -20,7 +20,7 @@ export const handler = http(
   async ({ principal, guard, path, query, event, baseUrl }) => {
     const project = await authorizedProject(guard, path.project_id);
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    const { values, next } = sortedPage(await listMatchDecisions(project.project_id), {
+    const { values, next } = sortedPage(await matchDecisionStore.list(project.project_id), {
       limit: query.limit,
       after: page.after,
       sortKey: (decision) => decision.decided_at,
