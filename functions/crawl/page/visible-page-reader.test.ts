@@ -183,4 +183,27 @@ describe('the visible page without structured data', () => {
     );
     expect(record?.brand).toBe('Fruit of the Loom');
   });
+
+  it('reads past an old price its words name, without strike markup ("Was: $149.99")', () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><div class="k1"><p class="k2">Was: $149.99</p><p class="k3">Outlet Savings: -$80.00</p>' +
+        '<div>$69.99 Earn up to 70 points</div></div><a class="k4" href="/cart/add?id=1">Add to cart</a></main>',
+    );
+    expect(record).toMatchObject({ price: '69.99', currency: 'USD' });
+  });
+
+  it('reads past an old price set after a label naming it ("RRP" then the amount)', () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><div><span>RRP</span> <span>59,99 €</span> <span>44,99 €</span></div>' +
+        '<button>Add to cart</button></main>',
+    );
+    expect(record).toMatchObject({ price: '44.99', currency: 'EUR' });
+  });
+
+  it('keeps the current price where the old one is struck through and named "Was"', () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><div><span>Was: <s>$69.00</s></span> <span>$32.50</span></div><button>Add to cart</button></main>',
+    );
+    expect(record).toMatchObject({ price: '32.50', currency: 'USD' });
+  });
 });
