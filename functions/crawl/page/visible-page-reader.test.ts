@@ -206,4 +206,13 @@ describe('the visible page without structured data', () => {
     );
     expect(record).toMatchObject({ price: '32.50', currency: 'USD' });
   });
+
+  it('names the product without a label or tab its heading holds that the title does not ("Details about …")', () => {
+    const record = read(
+      '<main><h1><span class="k1">Details about</span> Teak garden chair <span class="k2">Details</span></h1>' +
+        '<p>$89.00</p><button>Add to cart</button></main>',
+      'Teak garden chair | Shop',
+    );
+    expect(record?.name).toBe('Teak garden chair');
+  });
 });
