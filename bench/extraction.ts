@@ -2,6 +2,7 @@ import WebAutoExtractor from '@marbec/web-auto-extractor';
 import parseLocalPrice from 'parse-price';
 import { parsePrice } from '#crawl/index';
 import type { ProductRecord } from '../functions/core/product-record.ts';
+import { hideMarkupVocabulary } from '../test/helpers/hide-markup-vocabulary.ts';
 import {
   fieldsOfRecord,
   loadMoreRealPages,
@@ -54,6 +55,8 @@ export async function runExtractionBench(): Promise<void> {
   const pages = loadRealPages();
   const more = loadMoreRealPages();
   const stripped = pages.map((page) => ({ ...page, html: stripStructuredData(page.html) }));
+  const hidden = [...pages, ...more].map((page) => ({ ...page, html: hideMarkupVocabulary(page.html) }));
+  const hiddenStripped = hidden.map((page) => ({ ...page, html: stripStructuredData(page.html) }));
 
   const trained = await scrapeRealPages(pages);
   const peerOnPages = score(pages, structuredDataRecords(pages));
@@ -69,6 +72,16 @@ export async function runExtractionBench(): Promise<void> {
       label: 'stripped (LOSO)',
       engine: score(stripped, readUnfitted(stripped)),
       peer: score(stripped, structuredDataRecords(stripped)),
+    },
+    {
+      label: 'words hidden (LOSO)',
+      engine: score(hidden, readUnfitted(hidden)),
+      peer: score(hidden, structuredDataRecords(hidden)),
+    },
+    {
+      label: 'hidden+stripped',
+      engine: score(hiddenStripped, readUnfitted(hiddenStripped)),
+      peer: score(hiddenStripped, structuredDataRecords(hiddenStripped)),
     },
   ];
 

@@ -25,3 +25,33 @@ export function isStruckPrice(element: Element): boolean {
         STRIKE.test(token) || (STRUCK_WORD.test(token) && (PRICE_WORD.test(token) || !/[-_]/.test(token))),
     );
 }
+
+/**
+ * Words that say the amount after them no longer applies ("Was: $149.99", "UVP 59,99 €", "Было
+ * 1 529 ₽"): shops print the old price beside the new one in plain text as often as they strike it
+ * through, and the words hold where the markup's class names are a shop's own.
+ */
+const STRUCK_WORDS =
+  '(?:was|now\\s+was|reg\\.?|regular(?:\\s+price)?|list(?:\\s+price)?|rrp|msrp|uvp|statt|zuvor|vorher|previously|compare\\s+at|originally|original\\s+price|typical\\s+price|avant|antes|prima|dříve|было|старая\\s+цена)';
+const STRUCK_AMOUNT = new RegExp(
+  `(?<![\\p{L}])${STRUCK_WORDS}\\s*:?\\s*[^\\d\\s]{0,4}\\s?\\d[\\d\\s.,'’]*(?:[^\\d\\s.,]{1,4}\\.?)?`,
+  'giu',
+);
+const STRUCK_LABEL = new RegExp(`^${STRUCK_WORDS}\\s*:?$`, 'iu');
+
+/** Whether the text opens with an old price named by its words ("Was £20", "RRP: 59,99 €"). */
+export function opensWithStruckPrice(text: string): boolean {
+  STRUCK_AMOUNT.lastIndex = 0;
+  const match = STRUCK_AMOUNT.exec(text);
+  return match !== null && match.index === 0;
+}
+
+/** Whether the text is only the words naming an old price ("Was:", "RRP"), a label before its amount. */
+export function namesStruckPrice(text: string): boolean {
+  return text.length <= 20 && STRUCK_LABEL.test(text);
+}
+
+/** The text without the old prices its words name, so that the current price is the one read. */
+export function withoutStruckWording(text: string): string {
+  return text.replace(STRUCK_AMOUNT, ' ');
+}

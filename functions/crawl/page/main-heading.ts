@@ -1,4 +1,4 @@
-import type { Element } from 'domhandler';
+import { type AnyNode, type Element, isTag } from 'domhandler';
 import { cleanText } from './clean-text.ts';
 import { currencyInText } from './currency-in-text.ts';
 import { elementsByTag } from './page-elements.ts';
@@ -42,7 +42,7 @@ function bestHeading(
 ): { element: Element; text: string; score: number } | null {
   let best: { element: Element; text: string; score: number } | null = null;
   for (const element of headings) {
-    const text = headingText(element);
+    const text = headingText(element, title);
     if (!text || text.length > 300) continue;
     const own = words(text);
     // A heading in a menu, the site's header or a list item titles a section of the site, not the
@@ -66,9 +66,11 @@ function bestHeading(
  * show a price or a place ("Washing machine - £50 (Salford)" on a classified ad), nor the dash left
  * before them.
  */
-function headingText(heading: Element): string {
+function headingText(heading: Element, title: Set<string>): string {
+  const label = headingLabels(heading, title);
   const aside = (element: Element): boolean => {
     if (element === heading) return false;
+    if (label.has(element)) return true;
     // A control in the heading ("hide this posting", "unhide", "add to wish list") is no part of the name.
     if (isHidden(element) || element.name === 'button' || element.attribs.role === 'button') return true;
     if (element.name !== 'a' && element.name !== 'span' && element.name !== 'small') return false;
@@ -81,6 +83,24 @@ function headingText(heading: Element): string {
     );
   };
   return cleanText(textOf(heading, '', aside)).replace(/\s*[-–—|:]\s*$/u, '');
+}
+
+/**
+ * The heading's first and last parts set in elements of their own that share no word with the
+ * document title while the rest of the heading does: a label a marketplace sets before the name
+ * ("Details about", "Détails sur", shown only to screen readers), a tab or a colour after it
+ * ("Details", "- noir"). Class names would say which parts are hidden; words say it on any shop.
+ */
+function headingLabels(heading: Element, title: Set<string>): Set<Element> {
+  const labels = new Set<Element>();
+  if (title.size === 0) return labels;
+  const parts = heading.children.filter((child) => cleanText(textOf(child)) !== '');
+  if (parts.length < 2) return labels;
+  const shares = (node: AnyNode): boolean => [...words(textOf(node))].some((word) => title.has(word));
+  const ends = [parts[0], parts.at(-1)] as AnyNode[];
+  for (const end of ends)
+    if (isTag(end) && !shares(end) && parts.some((part) => part !== end && shares(part))) labels.add(end);
+  return labels.size === parts.length ? new Set() : labels;
 }
 
 function words(text: string): Set<string> {

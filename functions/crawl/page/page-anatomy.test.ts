@@ -8,7 +8,8 @@ const CONTEXT = { country: 'DE', currency: null };
 
 describe('pageAnatomy', () => {
   it('finds the buy controls the selector of controls names, and no other', () => {
-    // Prepare: each labelled to buy; only the tag, type, class or role decides.
+    // Prepare: each labelled to buy; only the tag, type, class or role decides (links that lead
+    // elsewhere, so that their target does not make them controls).
     const page = readPage(
       `<html><body><h1>Trail boot</h1><p>49,90 €</p>
         <button id="b1">Add to cart</button>
@@ -18,8 +19,8 @@ describe('pageAnatomy', () => {
         <a id="b4" class="primary btn" href="/cart">Add to cart</a>
         <a id="b5" class="button" href="/cart">Add to cart</a>
         <a id="b6" class="hero-cta" href="/cart">Add to cart</a>
-        <a id="x2" class="buttons" href="/cart">Add to cart</a>
-        <a id="x3" class="Btn" href="/cart">Add to cart</a>
+        <a id="x2" class="buttons" href="/gifts">Add to cart</a>
+        <a id="x3" class="Btn" href="/gifts">Add to cart</a>
         <div id="b7" role="button">Add to cart</div>
         <span id="x4">Add to cart</span>
       </body></html>`,
@@ -37,6 +38,24 @@ describe('pageAnatomy', () => {
     const found = anatomy.buyButtons.map((element) => element.attribs.id);
     expect(found).toEqual(['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7']);
     expect(found).toEqual(selected);
+  });
+
+  it('finds a buy link by its target and short label where its class names nothing', () => {
+    // Prepare: class names of the shop's own; links that run a script or go to the basket act.
+    const page = readPage(
+      `<html><body><h1>Trail boot</h1><p>49,90 €</p>
+        <a id="b1" class="k7" href="javascript:void(0)">In den Warenkorb</a>
+        <a id="b2" class="k8" href="/cart/add?id=7">Add to cart</a>
+        <a id="b3" class="k9">Add to cart</a>
+        <a id="x1" class="k7" href="/gifts">Add to cart</a>
+        <a id="x2" href="#">Add to cart Check stock in your store This product is unavailable</a>
+      </body></html>`,
+      URL_OF_PAGE,
+    );
+    // Act
+    const anatomy = pageAnatomy(page, CONTEXT);
+    // Assess
+    expect(anatomy.buyButtons.map((element) => element.attribs.id)).toEqual(['b1', 'b2', 'b3']);
   });
 
   it('reads the body only, and numbers its elements in document order', () => {

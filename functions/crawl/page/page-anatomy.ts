@@ -1,8 +1,13 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { type AnyNode, type Element, isTag } from 'domhandler';
+import { type AnyNode, type Element, isTag, type Text } from 'domhandler';
 import { cleanText } from './clean-text.ts';
 import { currencyInText } from './currency-in-text.ts';
-import { isStruckPrice } from './is-struck-price.ts';
+import {
+  isStruckPrice,
+  namesStruckPrice,
+  opensWithStruckPrice,
+  withoutStruckWording,
+} from './is-struck-price.ts';
 import { mainHeading } from './main-heading.ts';
 import { elementsByTag, pageElements } from './page-elements.ts';
 import { checkDeadline, pageDeadline } from './page-limits.ts';
@@ -10,7 +15,7 @@ import type { PriceContext } from './parse-price.ts';
 import type { PriceRange } from './parse-price-range.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { Page } from './read-page.ts';
-import { textOf } from './text-of.ts';
+import { isUnseen, textOf } from './text-of.ts';
 
 export interface PricedElement {
   element: Element;
@@ -156,6 +161,27 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     return false;
   };
 
+  /**
+   * Whether the element follows a short label naming an old price (`<span>Was:</span> <span>$20</span>`);
+   * a sibling's letters are counted before its text is read, so a long sibling costs nothing.
+   */
+  const labelledStruck = (element: Element): boolean => {
+    for (let node = element.prev; node; node = node.prev) {
+      if (isTag(node)) {
+        // A hidden row ("RRP:" with no amount on a page that shows none) labels nothing shown.
+        if (isUnseen(node)) continue;
+        const letters = tree.lettersOf(node) ?? 0;
+        if (letters === 0) continue;
+        return letters <= 20 && namesStruckPrice(cleanText(textOf(node)));
+      }
+      if (node.type === 'text') {
+        const text = cleanText((node as Text).data);
+        if (text !== '') return text.length <= 20 && namesStruckPrice(text);
+      }
+    }
+    return false;
+  };
+
   const priced: PricedElement[] = [];
   const struckDepth = new Set<Element>();
   for (const [index, element] of all.entries()) {
@@ -173,6 +199,12 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
       if (!tree.digitBelow[index]) continue;
       const text = shortText(element, 40);
       if (!text || !/\d/.test(text)) continue;
+      // An old price named by its words ("Was: $149.99"), or set after a label that names it so,
+      // is struck as much as one the markup strikes through.
+      if ((opensWithStruckPrice(text) && !/\d/.test(withoutStruckWording(text))) || labelledStruck(element)) {
+        struckDepth.add(element);
+        continue;
+      }
       // A text price must name its currency; headings and blocks holding the heading are not
       // prices ("Under $50" over a row), unless the markup names the heading a price (a template
       // that sets the price in an h5 for its size).
@@ -357,37 +389,50 @@ function isSpace(code: number): boolean {
 /**
  * What `button, input[type="submit"], input[type="button"], a.button, a.btn, a[class*="cta"],
  * [role="button"]` selects (an input's type compared in any case, as CSS does), tested on the
- * page's element list: the selector query walked the whole document again.
+ * page's element list: the selector query walked the whole document again. 'acting' is a link
+ * that runs a script or goes to the basket: it acts rather than leads elsewhere, and shops style
+ * such links as buttons under class names of their own, so its target says what its class may not.
  */
-function isControl(element: Element): boolean {
+function controlKind(element: Element): 'control' | 'acting' | null {
   const { name, attribs } = element;
-  if (name === 'button' || attribs.role === 'button') return true;
+  if (name === 'button' || attribs.role === 'button') return 'control';
   if (name === 'input') {
     const type = attribs.type?.toLowerCase();
-    return type === 'submit' || type === 'button';
+    return type === 'submit' || type === 'button' ? 'control' : null;
   }
+  if (name !== 'a') return null;
   const classes = attribs.class;
-  return name === 'a' && classes !== undefined && (CONTROL_CLASS.test(classes) || classes.includes('cta'));
+  if (classes !== undefined && (CONTROL_CLASS.test(classes) || classes.includes('cta'))) return 'control';
+  const href = attribs.href;
+  return href === undefined || href === '#' || ACTING_HREF.test(href) ? 'acting' : null;
 }
+
+const ACTING_HREF = /^javascript:|[/?&](?:cart|basket|checkout)\b/i;
+/**
+ * Characters of a buy link's label: a button says "Add to cart"; a link around a whole block that
+ * holds those words beside a stock notice is the block, not its button.
+ */
+const ACTING_LABEL_LETTERS = 32;
 
 const CONTROL_CLASS = /(?:^|\s)(?:button|btn)(?:$|\s)/;
 
 /** Add-to-cart controls anywhere on the page (product cards' included): a cheap sign that the page sells. */
 function buyControls(page: Page): Element[] {
   const { $ } = page;
-  return pageElements($)
-    .all.filter(isControl)
-    .filter((element) => {
-      const label = cleanText(element.attribs.value ?? textOf(element));
-      const attributes = `${element.attribs.class ?? ''} ${element.attribs.name ?? ''} ${element.attribs.id ?? ''}`;
-      const inCartForm = $(element)
-        .closest('form')
-        .attr('action')
-        ?.match(/cart|basket|kosik|warenkorb|panier|koszyk|kosaric|kupi/i);
-      return (
-        BUY_WORDS.test(label) ||
-        BUY_ATTRIBUTES.test(attributes) ||
-        (!!inCartForm && element.attribs.type === 'submit')
-      );
-    });
+  return pageElements($).all.filter((element) => {
+    const kind = controlKind(element);
+    if (kind === null) return false;
+    const label = cleanText(element.attribs.value ?? textOf(element));
+    if (kind === 'acting') return label.length <= ACTING_LABEL_LETTERS && BUY_WORDS.test(label);
+    const attributes = `${element.attribs.class ?? ''} ${element.attribs.name ?? ''} ${element.attribs.id ?? ''}`;
+    const inCartForm = $(element)
+      .closest('form')
+      .attr('action')
+      ?.match(/cart|basket|kosik|warenkorb|panier|koszyk|kosaric|kupi/i);
+    return (
+      BUY_WORDS.test(label) ||
+      BUY_ATTRIBUTES.test(attributes) ||
+      (!!inCartForm && element.attribs.type === 'submit')
+    );
+  });
 }

@@ -1,6 +1,6 @@
 import type { AnyNode, Element } from 'domhandler';
 import { currencyInText } from './currency-in-text.ts';
-import { isStruckPrice } from './is-struck-price.ts';
+import { isStruckPrice, withoutStruckWording } from './is-struck-price.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import type { PriceContext } from './parse-price.ts';
 import { type PriceRange, parsePriceRange } from './parse-price-range.ts';
@@ -17,12 +17,13 @@ const PRICE_ATTRIBUTES = [
 
 /**
  * The current price an element shows: a machine-readable attribute when it has one (microdata
- * `content`, `data-price-amount`), else its text without struck-through old prices, with digits in
+ * `content`, `data-price-amount`), else its text without old prices (struck through, or named so
+ * by their words: "Was $20"), with digits in
  * `<sup>` read as the fraction ("1 299<sup>90</sup>"), as the lowest of the range or "from" price
  * it shows.
  */
 export function priceOfElement(element: Element, context: PriceContext): PriceRange | null {
-  const text = visibleText(element);
+  const text = withoutStruckWording(visibleText(element)).replaceAll(STRUCK_MARK, ' ');
   const currency =
     element.attribs['data-currency'] ??
     element.attribs['data-price-currency'] ??
@@ -37,6 +38,12 @@ export function priceOfElement(element: Element, context: PriceContext): PriceRa
   }
   return parsePriceRange(text, { country: context.country, currency: currency ?? context.currency });
 }
+
+/**
+ * Stands where a struck-through price was: the words naming an old price ("Was:") then precede it,
+ * not the current price after it.
+ */
+const STRUCK_MARK = ' [struck] ';
 
 function visibleText(element: Element): string {
   let text = '';
@@ -55,7 +62,10 @@ function visibleText(element: Element): string {
     if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') continue;
     const child = node as Element;
     if (child.name === 'script' || child.name === 'style') continue;
-    if (child !== element && isStruckPrice(child)) continue;
+    if (child !== element && isStruckPrice(child)) {
+      text += STRUCK_MARK;
+      continue;
+    }
     if (child.name === 'sup' && /\d$/.test(text.trim())) {
       const digits = textOf(child).trim();
       if (/^\d{1,3}$/.test(digits)) {

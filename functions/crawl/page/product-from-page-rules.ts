@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import { cleanText } from './clean-text.ts';
+import { withoutStruckWording } from './is-struck-price.ts';
 import type { LabelledIdentifiers } from './labelled-identifiers.ts';
 import { mainHeading } from './main-heading.ts';
 import type { PageAnatomy, PricedElement } from './page-anatomy.ts';
@@ -16,7 +17,7 @@ import { textOf } from './text-of.ts';
  * Words of a saving ("You Save: $36.50"): they make a price a saving only where they come before
  * its amount; after it ("$29.99 REDcard save an additional 5%") they offer a further discount.
  */
-const SAVING_BEFORE_AMOUNT = /(?:save|sparen|risparmi|économ)[^\d]*\d/i;
+const SAVING_BEFORE_AMOUNT = /(?:save|saving|sparen|risparmi|économ)[^\d]*\d/i;
 const NOT_THE_PRICE =
   /deliver|\d\s*off\b|credit|financ|flat rate|orders? (?:under|over|of|above|from)\b|shipping|postage|versand|livraison|spedizion|envío|frete|dostaw|доставк|משלוח|total|gesamt|totale|\/\s*(?:\d+\s*)?(?:kg|g|l|ml|m|m²|stück|st|pc|unit)\b|per (?:kg|litre|unit)|\bx\s*\d+\s*(?:months?|mois|monate|mesi|cuotas)|\/\s*(?:mo|month|monat|mois)\b|^\+/i;
 /**
@@ -54,7 +55,8 @@ function mainPrice(anatomy: PageAnatomy): PricedElement | null {
     cleanText(textOf(element, '', (inner) => inner !== element && priceElements.has(inner)));
   // A zero amount is an empty total or an option's surcharge that a script fills in, not a price.
   const shown = anatomy.mainPrices.filter((candidate) => {
-    const words = ownWords(candidate.element);
+    // An old price its words name ("Was: $149.99") is no part of what the block's own words say.
+    const words = withoutStruckWording(ownWords(candidate.element)).trim();
     const firstDigit = words.search(/\d/);
     return (
       Number(candidate.price.amount) !== 0 &&

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_SOURCE_NAMES, SOURCED_FIELDS } from '#core/product-record';
+import { hideMarkupVocabulary } from '#test/hide-markup-vocabulary';
 import {
   fieldsOfRecord,
   loadMoreRealPages,
@@ -37,6 +38,13 @@ import { readPage } from './read-page.ts';
  * 0.971, the rest unchanged; more-real-pages name 0.964, price 0.925, currency 1.000, availability
  * 1.000 (56 of 56); stripped name 0.958, price 0.932, currency 0.957, SKU 0.943, availability 0.959
  * (73 of 73).
+ * Measured 2026-11-28 (issue 29, pages with the shop's markup words hidden and structured data
+ * stripped; rules: buy links known by target and label, old prices by their words, heading labels
+ * the title lacks): the 73 development pages name 0.931, price 0.877, currency 0.928, SKU 0.843,
+ * availability 0.904 (71 of 73); with the more-real-pages (the bench's column) name 0.883, price
+ * 0.706, currency 0.858, SKU 0.831, availability 0.835 (121 of 129; before these rules name 0.773,
+ * price 0.675, currency 0.825, SKU 0.831, availability 0.800, 118 of 129); the other columns
+ * unchanged. The floor test reads the development pages only: stripping parses each page again.
  */
 const FLOORS: Record<ScoredField, number> = {
   name: 0.95,
@@ -62,6 +70,22 @@ const STRIPPED_FLOORS: Partial<Record<ScoredField, number>> = {
   availability: 0.95,
 };
 
+/** Floors of the harshest reading: class, id and data-* names hidden and structured data stripped. */
+const HIDDEN_FLOORS: Partial<Record<ScoredField, number>> = {
+  name: 0.91,
+  price: 0.86,
+  currency: 0.91,
+  sku: 0.82,
+  availability: 0.88,
+};
+
+/** The development pages stripped of structured data, once: stripping parses each page again. */
+let stripped: RealPage[] | undefined;
+const strippedPages = (): RealPage[] => {
+  stripped ??= loadRealPages().map((page) => ({ ...page, html: stripStructuredData(page.html) }));
+  return stripped;
+};
+
 const scoreOf = (pages: readonly RealPage[]) => {
   const records = readRealPagesUntrained(pages);
   return {
@@ -76,11 +100,12 @@ const scoreOf = (pages: readonly RealPage[]) => {
 describe('reading the pages of shops the reader was not fitted on', () => {
   it.each([
     ['more-real-pages', () => loadMoreRealPages(), MORE_FLOORS, 56],
+    ['development pages stripped of structured data', () => strippedPages(), STRIPPED_FLOORS, 73],
     [
-      'development pages stripped of structured data',
-      () => loadRealPages().map((page) => ({ ...page, html: stripStructuredData(page.html) })),
-      STRIPPED_FLOORS,
-      73,
+      'development pages with their markup words hidden and structured data stripped',
+      () => strippedPages().map((page) => ({ ...page, html: hideMarkupVocabulary(page.html) })),
+      HIDDEN_FLOORS,
+      71,
     ],
   ] as const)(
     'reads the %s at least at their floors',

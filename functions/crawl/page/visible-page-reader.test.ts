@@ -183,4 +183,36 @@ describe('the visible page without structured data', () => {
     );
     expect(record?.brand).toBe('Fruit of the Loom');
   });
+
+  it('reads past an old price its words name, without strike markup ("Was: $149.99")', () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><div class="k1"><p class="k2">Was: $149.99</p><p class="k3">Outlet Savings: -$80.00</p>' +
+        '<div>$69.99 Earn up to 70 points</div></div><a class="k4" href="/cart/add?id=1">Add to cart</a></main>',
+    );
+    expect(record).toMatchObject({ price: '69.99', currency: 'USD' });
+  });
+
+  it('reads past an old price set after a label naming it ("RRP" then the amount)', () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><div><span>RRP</span> <span>59,99 €</span> <span>44,99 €</span></div>' +
+        '<button>Add to cart</button></main>',
+    );
+    expect(record).toMatchObject({ price: '44.99', currency: 'EUR' });
+  });
+
+  it('keeps the current price where the old one is struck through and named "Was"', () => {
+    const record = read(
+      '<main><h1>Garden chair</h1><div><span>Was: <s>$69.00</s></span> <span>$32.50</span></div><button>Add to cart</button></main>',
+    );
+    expect(record).toMatchObject({ price: '32.50', currency: 'USD' });
+  });
+
+  it('names the product without a label or tab its heading holds that the title does not ("Details about …")', () => {
+    const record = read(
+      '<main><h1><span class="k1">Details about</span> Teak garden chair <span class="k2">Details</span></h1>' +
+        '<p>$89.00</p><button>Add to cart</button></main>',
+      'Teak garden chair | Shop',
+    );
+    expect(record?.name).toBe('Teak garden chair');
+  });
 });
