@@ -2,7 +2,7 @@
  * The sharded run of `npm run bench -- matching`: synthetic catalogues cut into chunks
  * (`planShards`), each shard (a reference chunk × a competitor chunk) matched in a process of its
  * own (so its peak RSS is its own, as a shard's function in the lane), and the shards' results
- * merged (`mergeShards`). At the size the single run is measured too, the merged matches are
+ * merged (`mergeShardsByChunk`). At the size the single run is measured too, the merged matches are
  * compared with its matches: pair, score, confidence and alternatives.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -16,7 +16,7 @@ import {
   DEFAULT_SHARD_SIZES,
   type MergePlan,
   matchShard,
-  mergeShards,
+  mergeShardsByChunk,
   planShards,
   type ShardResult,
   shardsOf,
@@ -149,13 +149,20 @@ export async function mergeWorker(
     for (let shard = 0; shard < shardsOf(merge); shard++)
       yield JSON.parse(await readFile(join(dir, `result-${shard}.json`), 'utf8')) as ShardResult;
   }
-  const merged = await mergeShards(merge, results(), (shard) => readChunks(dir, merge, shard), {
-    rule: matchingDefaults.acceptance,
-    alternativesBelow: DEFAULT_AUTO_ACCEPT_CONFIDENCE,
-  });
+  // As the lane writes them out, each reference chunk's matches are kept only as their signatures.
+  const sharded = new Set<string>();
+  await mergeShardsByChunk(
+    merge,
+    results(),
+    (shard) => readChunks(dir, merge, shard),
+    { rule: matchingDefaults.acceptance, alternativesBelow: DEFAULT_AUTO_ACCEPT_CONFIDENCE },
+    undefined,
+    async (matches) => {
+      for (const match of matches) sharded.add(signatureOf(match));
+    },
+  );
   // The merge's own peak, before this worker rebuilds the synthetic catalogues to check the matches.
   const mergePeakRssKb = process.resourceUsage().maxRSS;
-  const sharded = new Set(merged.matches.map(signatureOf));
   const key = keyOf(await syntheticPair(size));
   let diff: MergeMeasurement['diff'] = null;
   let single: MergeMeasurement['single'] = null;
@@ -167,7 +174,7 @@ export async function mergeWorker(
     };
     single = key(singleSet);
   }
-  return { matches: merged.matches.length, diff, sharded: key(sharded), single, ...cost(), mergePeakRssKb };
+  return { matches: sharded.size, diff, sharded: key(sharded), single, ...cost(), mergePeakRssKb };
 }
 
 /**

@@ -1,5 +1,11 @@
 import { fromJsonLines, toJsonLines } from '#core/json-lines';
-import { getDataObject, JSON_LINES, putDataObject } from '#store/data-bucket';
+import {
+  type DataObjectWriter,
+  dataObjectWriter,
+  getDataObject,
+  JSON_LINES,
+  putDataObject,
+} from '#store/data-bucket';
 import type { MatchRecord } from './export-datasets.ts';
 
 /** The matches of one matching job, which its settlement and its export read, as JSON Lines. */
@@ -7,6 +13,20 @@ const runMatchesKey = (jobId: string) => `matching-runs/${jobId}/matches.jsonl`;
 
 export const putRunMatches = (jobId: string, matches: readonly MatchRecord[]) =>
   putDataObject(runMatchesKey(jobId), toJsonLines(matches), JSON_LINES);
+
+/** The job's matches written a part at a time, the same object `putRunMatches` writes. */
+export function runMatchesWriter(jobId: string): {
+  add(matches: readonly MatchRecord[]): Promise<void>;
+  finish: DataObjectWriter['finish'];
+  abort: DataObjectWriter['abort'];
+} {
+  const writer = dataObjectWriter(runMatchesKey(jobId), JSON_LINES);
+  return {
+    add: (matches) => writer.write(toJsonLines(matches)),
+    finish: () => writer.finish(),
+    abort: () => writer.abort(),
+  };
+}
 
 export async function getRunMatches(jobId: string): Promise<MatchRecord[]> {
   const text = await getDataObject(runMatchesKey(jobId));

@@ -12,6 +12,7 @@ import {
   isSharded,
   matchShard,
   mergeShards,
+  mergeShardsByChunk,
   planShards,
   type ShardResult,
   type ShardSizes,
@@ -30,20 +31,20 @@ const acceptance = {
   minUncodedScore: sureScore,
 };
 
-/** A website pair matched as the lane matches it: plan, each shard on its own, merge. */
-async function matchInShards(
+/** A website pair planned and its shards matched as the lane does, each on its own. */
+function runShards(
   reference: readonly MatchableProduct[],
   competitor: readonly MatchableProduct[],
   sizes: ShardSizes,
   options: Pick<MatchingOptions, 'previous' | 'review'> = {},
-): Promise<{ result: MatchingResult; shards: number }> {
+) {
   const plan = planShards(
     { website_id: 'ref', products: reference },
     { website_id: 'comp', products: competitor },
     sizes,
     { ...options, candidates: 5 },
   );
-  const chunks = (shard: number) => {
+  const chunks = async (shard: number) => {
     const at = chunksOfShard(plan.merge, shard);
     return {
       reference: plan.reference[at.reference] as (typeof plan.reference)[number],
@@ -52,16 +53,29 @@ async function matchInShards(
   };
   const results: ShardResult[] = [];
   for (let shard = 0; shard < shardsOf(plan.merge); shard++) {
-    const { reference: a, competitor: b } = chunks(shard);
+    const at = chunksOfShard(plan.merge, shard);
+    const a = plan.reference[at.reference];
+    const b = plan.competitor[at.competitor];
     // Through JSON, as the shard's input and result go through the data bucket.
     results.push(
       JSON.parse(JSON.stringify(matchShard(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)), 5))),
     );
   }
+  return { plan, chunks, results };
+}
+
+/** A website pair matched as the lane matches it: plan, each shard on its own, merge. */
+async function matchInShards(
+  reference: readonly MatchableProduct[],
+  competitor: readonly MatchableProduct[],
+  sizes: ShardSizes,
+  options: Pick<MatchingOptions, 'previous' | 'review'> = {},
+): Promise<{ result: MatchingResult; shards: number }> {
+  const { plan, chunks, results } = runShards(reference, competitor, sizes, options);
   const result = await mergeShards(
     JSON.parse(JSON.stringify(plan.merge)),
     results,
-    async (shard) => chunks(shard),
+    chunks,
     { rule: acceptance, alternativesBelow: 0.9 },
     options.previous,
   );
@@ -138,6 +152,43 @@ describe('matching in shards', () => {
     expect(result.counters).toEqual(one.counters);
     expect(result.websites).toEqual(one.websites);
     expect(result.fingerprints).toEqual(one.fingerprints);
+  });
+
+  it('hands its matches on one reference chunk at a time, kept ones first, together one run’s', async () => {
+    const { reference, competitor } = await shops();
+    const first = await single(reference, competitor);
+    const changed = reference.map((product, i) =>
+      i % 5 === 0 ? { ...product, name: `${product.name} new` } : product,
+    );
+    const previous: MatchingState = { fingerprints: first.fingerprints, matches: first.matches };
+    const one = await single(changed, competitor, { previous });
+    const sizes = { above: 10, perShard: 400 };
+    const { plan, chunks, results } = runShards(changed, competitor, sizes, { previous });
+    const chunkOf = new Map(plan.reference.flatMap((chunk, i) => chunk.products.map((p) => [p.url, i])));
+    const handed: MatchingResult['matches'][] = [];
+    const merged = await mergeShardsByChunk(
+      plan.merge,
+      results,
+      chunks,
+      { rule: acceptance, alternativesBelow: 0.9 },
+      previous,
+      async (matches) => {
+        handed.push(matches);
+      },
+    );
+    const [kept, ...chosen] = handed as [MatchingResult['matches'], ...MatchingResult['matches'][]];
+    expect(kept).toEqual(plan.merge.kept);
+    expect(kept.length).toBeGreaterThan(100);
+    // A chunk whose products all keep their matches or get none hands nothing on.
+    expect(chosen.length).toBeGreaterThan(1);
+    const chunkOfEach = chosen.map((matches) => [
+      ...new Set(matches.map((m) => chunkOf.get(m.reference_url))),
+    ]);
+    expect(chunkOfEach.every((chunks) => chunks.length === 1)).toBe(true);
+    const order = chunkOfEach.map(([chunk]) => chunk as number);
+    expect(order).toEqual([...new Set(order)].sort((a, b) => a - b));
+    expect(byPair({ ...merged, matches: handed.flat() })).toEqual(byPair(one));
+    expect(merged.counters).toEqual(one.counters);
   });
 
   it('gives one run’s matches on the next run, with changed products and users’ decisions', async () => {

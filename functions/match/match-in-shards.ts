@@ -356,6 +356,27 @@ export async function mergeShards(
   settings: MergeSettings,
   previous?: MatchingState,
 ): Promise<MatchingResult> {
+  const matches: ProductMatch[] = [];
+  const merged = await mergeShardsByChunk(plan, results, readChunks, settings, previous, async (chunk) => {
+    matches.push(...chunk);
+  });
+  return { ...merged, matches };
+}
+
+/**
+ * `mergeShards` handing its matches to `emit` instead of returning them: first the kept matches,
+ * then the chosen ones of each reference chunk in turn, so the merge holds one chunk's matches with
+ * their evidence and alternatives, which are most of a large run's result. The one-to-one
+ * assignment still runs once over the whole pair's scored pairs, which carry no texts.
+ */
+export async function mergeShardsByChunk(
+  plan: MergePlan,
+  results: AsyncIterable<ShardResult> | Iterable<ShardResult>,
+  readChunks: (shard: number) => Promise<{ reference: CatalogChunk; competitor: CatalogChunk }>,
+  settings: MergeSettings,
+  previous: MatchingState | undefined,
+  emit: (matches: ProductMatch[]) => Promise<void>,
+): Promise<Omit<MatchingResult, 'matches'>> {
   const pairs = await scoredPairs(plan, results);
   const run: PairRunPlan = {
     kept: plan.kept,
@@ -367,23 +388,31 @@ export async function mergeShards(
     referenceProducts: plan.referenceProducts,
     competitorProducts: plan.competitorProducts,
   };
-  const outcome = await assignPairs(
+  const before = new Set((previous?.matches ?? []).map((match) => `${match.reference_url}\n${match.url}`));
+  let newMatches = 0;
+  if (plan.kept.length > 0) await emit(plan.kept);
+  await assignPairs(
     pairs,
     run,
     plan.competitor_website_id,
     settings,
     judgeByShard(plan, settings.pairScorer, readChunks),
+    {
+      groupOf: (reference) => Math.floor(reference / plan.chunkSize),
+      chosen: async (chosen) => {
+        for (const match of chosen) if (!before.has(`${match.reference_url}\n${match.url}`)) newMatches++;
+        await emit(chosen);
+      },
+    },
   );
-  const matches = [...outcome.kept, ...outcome.chosen];
-  const before = new Set((previous?.matches ?? []).map((match) => `${match.reference_url}\n${match.url}`));
   const counters: MatchingCounters = {
     products_checked: plan.checked,
     products_skipped_not_modified: plan.referenceProducts - plan.checked,
-    new_matches: outcome.chosen.filter((match) => !before.has(`${match.reference_url}\n${match.url}`)).length,
+    new_matches: newMatches,
     products_processed: plan.referenceProducts,
     products_total: plan.referenceProducts,
   };
-  return { fingerprints: plan.fingerprints, matches, review: plan.review, counters, websites: plan.websites };
+  return { fingerprints: plan.fingerprints, review: plan.review, counters, websites: plan.websites };
 }
 
 /**

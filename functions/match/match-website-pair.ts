@@ -273,6 +273,7 @@ export async function assignPairs(
   websiteId: string,
   settings: Pick<PairSettings, 'rule' | 'calibration' | 'alternativesBelow'>,
   judgePairs: JudgePairs,
+  emit?: EmitChosen,
 ): Promise<PairOutcome> {
   const { kept } = plan;
   // A product kept with its previous match counts by that match, as in the run that chose it.
@@ -299,55 +300,83 @@ export async function assignPairs(
   const rivalOf = (pair: ScoredPair): ScoredPair | undefined => others.get(pair.reference)?.[0];
   const blockingLearned = (pair: ScoredPair): number | undefined =>
     pair.learned === undefined || Number.isNaN(pair.learned) ? undefined : pair.learned;
-  const unjudgedRivals = accepted
-    .map(rivalOf)
-    .filter((rival): rival is ScoredPair => rival !== undefined && blockingLearned(rival) === undefined);
-  const judgedAccepted = await judgePairs([...accepted, ...unjudgedRivals]);
-  const learnedOf = (pair: ScoredPair): number =>
-    blockingLearned(pair) ?? (judgedAccepted.get(keyOf(pair)) as PairJudgement).learned;
-  /** The pair's match fields, its confidence calibrated against its rival's learned probability. */
-  const calibrated = (
-    pair: ScoredPair,
-    judged: Map<number, PairJudgement>,
-    rivalLearned: number,
-  ): JudgedPair => {
-    const { url, score, learned, evidence } = judged.get(keyOf(pair)) as PairJudgement;
-    const signals: MatchSignals = {
-      learned,
-      score,
-      runnerUp: runnerUp(pair),
-      rivalLearned,
-      coded: pair.coded,
+  /** The group's matches judged in full: its pairs, rivals and alternatives are all of its reference products. */
+  const judgeGroup = async (group: readonly ScoredPair[]): Promise<ProductMatch[]> => {
+    const unjudgedRivals = group
+      .map(rivalOf)
+      .filter((rival): rival is ScoredPair => rival !== undefined && blockingLearned(rival) === undefined);
+    const judgedAccepted = await judgePairs([...group, ...unjudgedRivals]);
+    const learnedOf = (pair: ScoredPair): number =>
+      blockingLearned(pair) ?? (judgedAccepted.get(keyOf(pair)) as PairJudgement).learned;
+    /** The pair's match fields, its confidence calibrated against its rival's learned probability. */
+    const calibrated = (
+      pair: ScoredPair,
+      judged: Map<number, PairJudgement>,
+      rivalLearned: number,
+    ): JudgedPair => {
+      const { url, score, learned, evidence } = judged.get(keyOf(pair)) as PairJudgement;
+      const signals: MatchSignals = {
+        learned,
+        score,
+        runnerUp: runnerUp(pair),
+        rivalLearned,
+        coded: pair.coded,
+      };
+      // Equal GTINs decide; no benchmark carries GTINs to calibrate them on.
+      const confidence = evidence.gtin === 'equal' ? 1 : calibrateConfidence(signals, settings.calibration);
+      return { url, score, confidence, evidence, signals };
     };
-    // Equal GTINs decide; no benchmark carries GTINs to calibrate them on.
-    const confidence = evidence.gtin === 'equal' ? 1 : calibrateConfidence(signals, settings.calibration);
-    return { url, score, confidence, evidence, signals };
-  };
-  const matches = accepted.map((pair) => {
-    const rival = rivalOf(pair);
-    return calibrated(pair, judgedAccepted, rival ? learnedOf(rival) : 0);
-  });
-  // Judging three more pairs per match would cost a third of the run: only pairs a person reviews
-  // get them. An alternative's best-scored rival is the match itself.
-  const reviewed = accepted.filter(
-    (_, i) => (matches[i] as JudgedPair).confidence < settings.alternativesBelow,
-  );
-  const judgedOthers = await judgePairs(reviewed.flatMap((pair) => others.get(pair.reference) ?? []));
-  const chosen = accepted.map((pair, i): ProductMatch => {
-    const match = matches[i] as JudgedPair;
-    const listed = match.confidence < settings.alternativesBelow ? (others.get(pair.reference) ?? []) : [];
-    const alternatives = listed.map((other): Alternative => {
-      const { url, confidence, evidence, signals } = calibrated(other, judgedOthers, learnedOf(pair));
-      return { url, confidence, evidence, signals };
+    const matches = group.map((pair) => {
+      const rival = rivalOf(pair);
+      return calibrated(pair, judgedAccepted, rival ? learnedOf(rival) : 0);
     });
-    return {
-      reference_url: (judgedAccepted.get(keyOf(pair)) as PairJudgement).referenceUrl,
-      website_id: websiteId,
-      ...match,
-      ...(alternatives.length > 0 ? { alternatives } : {}),
-    };
-  });
-  return { kept, chosen, surePairs };
+    // Judging three more pairs per match would cost a third of the run: only pairs a person reviews
+    // get them. An alternative's best-scored rival is the match itself.
+    const reviewed = group.filter(
+      (_, i) => (matches[i] as JudgedPair).confidence < settings.alternativesBelow,
+    );
+    const judgedOthers = await judgePairs(reviewed.flatMap((pair) => others.get(pair.reference) ?? []));
+    return group.map((pair, i): ProductMatch => {
+      const match = matches[i] as JudgedPair;
+      const listed = match.confidence < settings.alternativesBelow ? (others.get(pair.reference) ?? []) : [];
+      const alternatives = listed.map((other): Alternative => {
+        const { url, confidence, evidence, signals } = calibrated(other, judgedOthers, learnedOf(pair));
+        return { url, confidence, evidence, signals };
+      });
+      return {
+        reference_url: (judgedAccepted.get(keyOf(pair)) as PairJudgement).referenceUrl,
+        website_id: websiteId,
+        ...match,
+        ...(alternatives.length > 0 ? { alternatives } : {}),
+      };
+    });
+  };
+  if (!emit) return { kept, chosen: await judgeGroup(accepted), surePairs };
+  // The matches with evidence are most of what a large pair's run holds: judged and handed on a
+  // reference group at a time, so only one group's are held.
+  const groups = new Map<number, ScoredPair[]>();
+  for (const pair of accepted) {
+    const group = emit.groupOf(pair.reference);
+    const listed = groups.get(group);
+    if (listed) listed.push(pair);
+    else groups.set(group, [pair]);
+  }
+  for (const group of [...groups.keys()].sort((a, b) => a - b)) {
+    const listed = groups.get(group) as ScoredPair[];
+    groups.delete(group);
+    await emit.chosen(await judgeGroup(listed));
+  }
+  return { kept, chosen: [], surePairs };
+}
+
+/**
+ * Where the assignment hands its chosen matches on in groups of reference products instead of
+ * returning them (`PairOutcome.chosen` then empty): `groupOf` a reference position's group, the
+ * groups judged and handed on in ascending order, each once.
+ */
+export interface EmitChosen {
+  groupOf: (reference: number) => number;
+  chosen: (matches: ProductMatch[]) => Promise<void>;
 }
 
 /** A scored pair's match fields, judged once however many assignments list it. */

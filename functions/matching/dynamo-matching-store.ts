@@ -4,7 +4,7 @@ import {
   listMatchDecisions,
   putMatchDecision,
 } from '#store/match-decisions';
-import { getPairState, projectPairStates, putPairState } from '#store/matching-runs';
+import { getPairState, pairStateWriter, projectPairStates, putPairState } from '#store/matching-runs';
 import type { MatchDecisionStore, PairStateStore } from './matching-store.ts';
 
 /*
@@ -22,5 +22,6 @@ export const dynamoMatchDecisions: MatchDecisionStore = {
 export const dynamoPairStates: PairStateStore = {
   get: getPairState,
   save: putPairState,
+  writer: pairStateWriter,
   ofProject: projectPairStates,
 };

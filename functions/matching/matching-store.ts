@@ -1,6 +1,6 @@
 import type { MatchDecision } from '#core/match-decisions';
 import type { MatchingState } from '#match/match-catalogs';
-import type { PairState } from '#store/matching-runs';
+import type { PairState, PairStateWriter } from '#store/matching-runs';
 
 /**
  * A project's review decisions, in the matching capability's words. DynamoDB behind it
@@ -25,6 +25,12 @@ export interface PairStateStore {
   get(projectId: string, referenceId: string, competitorId: string): Promise<MatchingState | null>;
   /** Replaces the pair's state with the one `jobId` ended with. */
   save(projectId: string, pair: PairState, jobId: string): Promise<void>;
+  /** `save` with the matches written a part at a time, as a sharded run's merge hands them on. */
+  writer(
+    projectId: string,
+    pair: Omit<PairState, 'state'> & { state: Omit<MatchingState, 'matches'> },
+    jobId: string,
+  ): PairStateWriter;
   /** The newest state of every pair the project has matched. */
   ofProject(projectId: string): Promise<PairState[]>;
 }

@@ -21,11 +21,11 @@ export interface PairRun extends PairState {
 }
 
 /** The reference products whose fingerprint differs from what any pair's last run saw. */
-function modifiedReference(referenceId: string, runs: readonly PairRun[]): number {
+function modifiedReference(referenceId: string, runs: readonly PairRunCounts[]): number {
   const modified = new Set<string>();
   for (const run of runs) {
     const before = run.previous?.fingerprints[referenceId] ?? {};
-    for (const [url, fingerprint] of Object.entries(run.state.fingerprints[referenceId] ?? {})) {
+    for (const [url, fingerprint] of Object.entries(run.fingerprints[referenceId] ?? {})) {
       if (before[url] !== fingerprint) modified.add(url);
     }
   }
@@ -49,6 +49,32 @@ export async function recordMatchingRuns(
     run.state.matches.map((match) => matchRecord(job.reference_website_id, match)),
   );
   await putRunMatches(job.job_id, records);
+  return recordMatchingProgress(
+    job,
+    runs.map((run) => ({
+      previous: run.previous,
+      fingerprints: run.state.fingerprints,
+      websites: run.websites,
+    })),
+    referenceProducts,
+    done,
+  );
+}
+
+/** What the job's websites and progress are read from: a pair's run without its matches. */
+export interface PairRunCounts {
+  previous: MatchingState | null;
+  fingerprints: MatchingState['fingerprints'];
+  websites: MatchedWebsite[];
+}
+
+/** The job's websites and progress once its pairs' states and matches are written. */
+export async function recordMatchingProgress(
+  job: MatchingJob,
+  runs: readonly PairRunCounts[],
+  referenceProducts: number,
+  done: MatchingCounts,
+): Promise<MatchingStep> {
   const websites: MatchedWebsite[] = [
     {
       website_id: job.reference_website_id,

@@ -1,5 +1,6 @@
 import { addCounts, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
+import { runMatchesWriter } from '#exports/run-matches';
 import {
   type MatchingFields,
   type MatchingJob,
@@ -11,7 +12,7 @@ import { type MatchReview, matchingDefaults } from '#match/match-catalogs';
 import {
   chunksOfShard,
   matchShard as matchOneShard,
-  mergeShards,
+  mergeShardsByChunk,
   planShards,
   type ShardSizes,
   shardsOf,
@@ -28,8 +29,9 @@ import {
   putShardResult,
   type ShardingPlan,
 } from '#store/matching-shards';
+import { matchRecord } from './match-record.ts';
 import { pairStateStore } from './matching-services.ts';
-import { type PairRun, recordMatchingRuns } from './record-matching-runs.ts';
+import { type PairRunCounts, recordMatchingProgress } from './record-matching-runs.ts';
 
 /*
  * The matching lane past one function (issue 31, point 9): the Match task cuts each website pair
@@ -115,7 +117,11 @@ const chunksOf = async (
   };
 };
 
-/** After the Map: each pair's shards merged (`mergeShards`) and recorded as one run's. */
+/**
+ * After the Map: each pair's shards merged (`mergeShardsByChunk`) and recorded as one run's, its
+ * matches written as the merge hands them on, a reference chunk at a time, to the pair's state and
+ * the job's matches: the merge never holds a whole result, most of a large pair's memory.
+ */
 export async function mergeMatchingShards(jobId: string): Promise<MatchingStep> {
   const job = await jobStore().get<MatchingFields>(jobId);
   if (!job) return STOP;
@@ -123,8 +129,9 @@ export async function mergeMatchingShards(jobId: string): Promise<MatchingStep> 
   if (job.status === 'SETTLING' || job.status === 'EXPORTING') return { next: 'SETTLE' };
   if (job.status !== 'RUNNING') return STOP;
   const plan = await getShardingPlan(jobId);
-  const runs: PairRun[] = [];
+  const runs: PairRunCounts[] = [];
   let done = NO_COUNTS;
+  const jobMatches = runMatchesWriter(jobId);
   for (const [pair, planned] of plan.pairs.entries()) {
     const merge = await getMergePlan(jobId, pair);
     const previous = await pairStateStore.get(
@@ -136,25 +143,42 @@ export async function mergeMatchingShards(jobId: string): Promise<MatchingStep> 
     async function* results() {
       for (let shard = 0; shard < planned.shards; shard++) yield await getShardResult(jobId, pair, shard);
     }
-    const merged = await mergeShards(
+    // A sample saw only part of the reference: its pairs' states stay as they were.
+    const state =
+      job.sample_products === null
+        ? pairStateStore.writer(
+            job.project_id,
+            {
+              reference_website_id: job.reference_website_id,
+              competitor_website_id: planned.competitor_website_id,
+              state: { fingerprints: merge.fingerprints, review: merge.review },
+            },
+            jobId,
+          )
+        : null;
+    const merged = await mergeShardsByChunk(
       merge,
       results(),
       (shard) => chunksOf(jobId, pair, shard, merge),
       { rule: matchingDefaults.acceptance, alternativesBelow: plan.alternatives_below },
       previous ?? undefined,
-    );
-    done = addCounts(done, merged.counters);
-    runs.push({
-      reference_website_id: job.reference_website_id,
-      competitor_website_id: planned.competitor_website_id,
-      state: {
-        fingerprints: merged.fingerprints,
-        matches: merged.matches,
-        review: merged.review ?? { rejected: [], kept: [] },
+      async (matches) => {
+        await state?.add(matches);
+        await jobMatches.add(matches.map((match) => matchRecord(job.reference_website_id, match)));
       },
-      previous,
-      websites: merged.websites,
-    });
+    )
+      .then(async (result) => {
+        await state?.finish();
+        return result;
+      })
+      .catch(async (error: unknown) => {
+        // An upload given up; what an abort that fails leaves, the bucket's lifecycle removes.
+        await Promise.allSettled([state?.abort(), jobMatches.abort()]);
+        throw error;
+      });
+    done = addCounts(done, merged.counters);
+    runs.push({ previous, fingerprints: merged.fingerprints, websites: merged.websites });
   }
-  return recordMatchingRuns(job, runs, plan.reference_products, done);
+  await jobMatches.finish();
+  return recordMatchingProgress(job, runs, plan.reference_products, done);
 }

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fromJsonLines, toJsonLines } from '#core/json-lines';
 import type { MatchingState, ProductMatch, ProductPair } from '#match/match-catalogs';
-import { getDataObject, JSON_LINES, putDataObject } from './data-bucket.ts';
+import { dataObjectWriter, getDataObject, JSON_LINES, putDataObject } from './data-bucket.ts';
 import { dynamo, tableName } from './dynamo.ts';
 import { beginsWith, matchingStateKey, matchingStatesPrefix } from './keys.ts';
 import { queryAll } from './query-all.ts';
@@ -71,6 +71,57 @@ export async function getPairState(
 export async function putPairState(projectId: string, pair: PairState, jobId: string): Promise<void> {
   const objectKey = matchingStateObjectKey(projectId, pair.reference_website_id, pair.competitor_website_id);
   await putDataObject(objectKey, toJsonLines(stateLines(pair.state)), JSON_LINES);
+  await putPairStateItem(projectId, pair, objectKey, jobId, pair.state.matches.length);
+}
+
+/** Writes a pair's state as its matches come: `add` a part of them, `finish` replaces the pair's state. */
+export interface PairStateWriter {
+  add(matches: readonly ProductMatch[]): Promise<void>;
+  finish(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/**
+ * A writer of the pair's state whose matches are added a part at a time (a sharded run's merge hands
+ * them on a reference chunk at a time): the same object `putPairState` writes, its item written
+ * once the object is whole.
+ */
+export function pairStateWriter(
+  projectId: string,
+  pair: Omit<PairState, 'state'> & { state: Omit<MatchingState, 'matches'> },
+  jobId: string,
+): PairStateWriter {
+  const objectKey = matchingStateObjectKey(projectId, pair.reference_website_id, pair.competitor_website_id);
+  const writer = dataObjectWriter(objectKey, JSON_LINES);
+  // The fingerprints and decisions first: the reader takes the lines in any order.
+  let started: Promise<void> | undefined;
+  const start = () => {
+    started ??= writer.write(toJsonLines(stateLines({ ...pair.state, matches: [] })));
+    return started;
+  };
+  let matches = 0;
+  return {
+    async add(part) {
+      await start();
+      matches += part.length;
+      await writer.write(toJsonLines(part.map((match): StateLine => ({ type: 'match', ...match }))));
+    },
+    async finish() {
+      await start();
+      await writer.finish();
+      await putPairStateItem(projectId, pair, objectKey, jobId, matches);
+    },
+    abort: () => writer.abort(),
+  };
+}
+
+async function putPairStateItem(
+  projectId: string,
+  pair: Omit<PairState, 'state'>,
+  objectKey: string,
+  jobId: string,
+  matches: number,
+): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
@@ -82,7 +133,7 @@ export async function putPairState(projectId: string, pair: PairState, jobId: st
         competitor_website_id: pair.competitor_website_id,
         object_key: objectKey,
         job_id: jobId,
-        matches: pair.state.matches.length,
+        matches,
         updated_at: new Date().toISOString(),
       },
     }),
