@@ -1,23 +1,12 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  type CompletedPart,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Unavailable } from '#core/problem';
 import { s3ClientConfig } from '#platform/aws-endpoints';
 import { onFirstUse, setting } from '#platform/config';
 import { logError } from '#platform/log';
+import { objectWriter } from '#platform/object-writer';
 import type { ExportFormat } from './export-formats.ts';
 
 const s3 = onFirstUse(() => new S3Client(s3ClientConfig()));
@@ -38,11 +27,6 @@ export const exportObjectKey = (
   format: ExportFormat,
 ) =>
   `exports/${projectId}/${dataset}/${scope.jobId ? `jobs/${scope.jobId}` : (scope.websiteId ?? 'all')}.${format}`;
-
-// Lines (or binary chunks) are gathered into parts of about this many characters or bytes (at least
-// as many bytes): S3 takes parts of 5 MiB and more but the last, and a file of a year of prices
-// (hundreds of MB) is then held one part at a time rather than whole.
-const PART_CHARACTERS = 8 * 1024 * 1024;
 
 /**
  * Every S3 failure of the exports bucket (outage, missing bucket, no permission) is the spec's 503
@@ -72,84 +56,16 @@ export interface ExportFileWriter {
  * completion fails, so no half file is ever served.
  */
 export function exportFileWriter(key: string, fileName: string, format: ExportFormat): ExportFileWriter {
-  const target = {
-    Bucket: bucket(),
-    Key: key,
-    ContentType: CONTENT_TYPES[format],
+  return objectWriter({
+    client: s3(),
+    bucket: bucket(),
+    key,
+    contentType: CONTENT_TYPES[format],
     // A browser following the presigned URL saves the file under a name that says what it is.
-    ContentDisposition: `attachment; filename="${fileName}"`,
-  };
-  let pending: (string | Uint8Array)[] = [];
-  let pendingLength = 0;
-  let bytes = 0;
-  let uploadId: string | undefined;
-  const parts: CompletedPart[] = [];
-  const takePending = () => {
-    const body = pending.every((chunk) => typeof chunk === 'string')
-      ? Buffer.from(pending.join(''), 'utf8')
-      : Buffer.concat(
-          pending.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)),
-        );
-    pending = [];
-    pendingLength = 0;
-    bytes += body.byteLength;
-    return body;
-  };
-  const abort = async () => {
-    if (uploadId === undefined) return;
-    // The bucket's lifecycle removes what an abort that fails leaves behind.
-    await s3()
-      .send(new AbortMultipartUploadCommand({ Bucket: bucket(), Key: key, UploadId: uploadId }))
-      .catch((error) => logError('exports bucket: abort failed', error, { key }));
-  };
-  const abandoning = async <T>(call: () => Promise<T>): Promise<T> => {
-    try {
-      return await call();
-    } catch (error) {
-      await abort();
-      throw error;
-    }
-  };
-  const sendPart = (body: Buffer) =>
-    exportsBucketCall('upload part', () =>
-      abandoning(async () => {
-        uploadId ??= (await s3().send(new CreateMultipartUploadCommand(target))).UploadId;
-        const PartNumber = parts.length + 1;
-        const { ETag } = await s3().send(
-          new UploadPartCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumber, Body: body }),
-        );
-        parts.push({ ETag, PartNumber });
-      }),
-    );
-  return {
-    async write(chunk) {
-      pending.push(chunk);
-      pendingLength += typeof chunk === 'string' ? chunk.length : chunk.byteLength;
-      if (pendingLength >= PART_CHARACTERS) await sendPart(takePending());
-    },
-    async finish() {
-      if (uploadId === undefined) {
-        const body = takePending();
-        await exportsBucketCall('put', () => s3().send(new PutObjectCommand({ ...target, Body: body })));
-        return bytes;
-      }
-      if (pendingLength > 0) await sendPart(takePending());
-      await exportsBucketCall('complete upload', () =>
-        abandoning(() =>
-          s3().send(
-            new CompleteMultipartUploadCommand({
-              Bucket: bucket(),
-              Key: key,
-              UploadId: uploadId,
-              MultipartUpload: { Parts: parts },
-            }),
-          ),
-        ),
-      );
-      return bytes;
-    },
-    abort,
-  };
+    contentDisposition: `attachment; filename="${fileName}"`,
+    call: exportsBucketCall,
+    abortFailed: (error) => logError('exports bucket: abort failed', error, { key }),
+  });
 }
 
 /** Whether the file is there: the bucket's lifecycle removes old files, which are then rebuilt. */

@@ -1,18 +1,14 @@
 import {
-  AbortMultipartUploadCommand,
-  type CompletedPart,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
-  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { s3ClientConfig } from '#platform/aws-endpoints';
 import { onFirstUse, setting } from '#platform/config';
+import { objectWriter } from '#platform/object-writer';
 import type { ObjectStore } from './object-store.ts';
 
 /** The content type of JSON Lines objects in the data bucket. */
@@ -73,12 +69,6 @@ export const dataBucketObjects: ObjectStore = {
   },
 };
 
-/**
- * S3 takes parts of 5 MiB and more but the last; 8 Mi characters of text are at least that many
- * bytes, and a writer holds one part at a time.
- */
-const PART_CHARACTERS = 8 * 1024 * 1024;
-
 /** An object of the data bucket written piece by piece: it is there, whole, only once `finish` resolved. */
 export interface DataObjectWriter {
   write(text: string): Promise<void>;
@@ -87,80 +77,14 @@ export interface DataObjectWriter {
   abort(): Promise<void>;
 }
 
-/**
- * A writer of the object under `key`: one PUT while it is smaller than a part, else a multipart
- * upload whose parts go up as they fill, abandoned when a part or the completion fails, so a reader
- * never sees half an object.
- */
+/** A writer of the data bucket's object under `key`, whole or not at all (see `objectWriter`). */
 export function dataObjectWriter(key: string, contentType: string): DataObjectWriter {
-  let pending: string[] = [];
-  let pendingLength = 0;
-  let uploadId: string | undefined;
-  const parts: CompletedPart[] = [];
-  const takePending = () => {
-    const body = Buffer.from(pending.join(''), 'utf-8');
-    pending = [];
-    pendingLength = 0;
-    return body;
-  };
-  const abort = async () => {
-    if (uploadId === undefined) return;
-    await s3().send(new AbortMultipartUploadCommand({ Bucket: bucket(), Key: key, UploadId: uploadId }));
-  };
-  const abandoning = async (call: () => Promise<unknown>): Promise<void> => {
-    try {
-      await call();
-    } catch (error) {
-      // The bucket's lifecycle removes what an abort that fails leaves behind; the cause is the first error.
-      await abort().catch(() => undefined);
-      throw error;
-    }
-  };
-  const sendPart = (body: Buffer) =>
-    abandoning(async () => {
-      uploadId ??= (
-        await s3().send(
-          new CreateMultipartUploadCommand({ Bucket: bucket(), Key: key, ContentType: contentType }),
-        )
-      ).UploadId;
-      const PartNumber = parts.length + 1;
-      const { ETag } = await s3().send(
-        new UploadPartCommand({ Bucket: bucket(), Key: key, UploadId: uploadId, PartNumber, Body: body }),
-      );
-      parts.push({ ETag, PartNumber });
-    });
+  const writer = objectWriter({ client: s3(), bucket: bucket(), key, contentType });
   return {
-    async write(text) {
-      pending.push(text);
-      pendingLength += text.length;
-      if (pendingLength >= PART_CHARACTERS) await sendPart(takePending());
+    write: (text) => writer.write(text),
+    finish: async () => {
+      await writer.finish();
     },
-    async finish() {
-      if (uploadId === undefined) {
-        const body = takePending();
-        await s3().send(
-          new PutObjectCommand({
-            Bucket: bucket(),
-            Key: key,
-            Body: body,
-            ContentLength: body.length,
-            ContentType: contentType,
-          }),
-        );
-        return;
-      }
-      if (pendingLength > 0) await sendPart(takePending());
-      await abandoning(() =>
-        s3().send(
-          new CompleteMultipartUploadCommand({
-            Bucket: bucket(),
-            Key: key,
-            UploadId: uploadId,
-            MultipartUpload: { Parts: parts },
-          }),
-        ),
-      );
-    },
-    abort,
+    abort: () => writer.abort(),
   };
 }
