@@ -434,7 +434,8 @@ function buyControls(page: Page): Element[] {
     if (kind === null) return false;
     const label = cleanText(element.attribs.value ?? textOf(element));
     if (kind === 'acting')
-      return (label.length <= ACTING_LABEL_LETTERS && BUY_WORDS.test(label)) || stateLabels(element) !== null;
+      // A link holding a label per state holds the buy words too: its labels are read only then.
+      return BUY_WORDS.test(label) && (label.length <= ACTING_LABEL_LETTERS || stateLabels(element) !== null);
     const attributes = `${element.attribs.class ?? ''} ${element.attribs.name ?? ''} ${element.attribs.id ?? ''}`;
     const inCartForm = $(element)
       .closest('form')
