@@ -16,7 +16,7 @@ import { labelledIdentifiers } from './labelled-identifiers.ts';
 import { mainHeading } from './main-heading.ts';
 import { normaliseAmount } from './normalise-amount.ts';
 import { normaliseCurrency } from './normalise-currency.ts';
-import { BUY_WORDS, type PageAnatomy, pageAnatomy } from './page-anatomy.ts';
+import { BUY_WORDS, type PageAnatomy, pageAnatomy, stateLabels } from './page-anatomy.ts';
 import { countryNamedByPage, pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';
 import type { ProductFields } from './product-fields.ts';
@@ -319,7 +319,10 @@ function buyButtonsRefuse(anatomy: PageAnatomy): boolean {
   );
 }
 
+/** The label the button shows: of a link holding one label per state, the buy label it opens with. */
 function labelOf(button: Element): string {
+  const states = stateLabels(button);
+  if (states) return states[0] as string;
   return cleanText(
     textOf(button) || (button.attribs.value ?? button.attribs['aria-label'] ?? button.attribs.title ?? ''),
   );

@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import { pageAnatomy } from './page-anatomy.ts';
+import { pageAnatomy, stateLabels } from './page-anatomy.ts';
 import { readPage } from './read-page.ts';
 
 const URL_OF_PAGE = 'https://shop.example/p/boot';
@@ -56,6 +56,42 @@ describe('pageAnatomy', () => {
     const anatomy = pageAnatomy(page, CONTEXT);
     // Assess
     expect(anatomy.buyButtons.map((element) => element.attribs.id)).toEqual(['b1', 'b2', 'b3']);
+  });
+
+  it('finds a buy link that holds one short label per state, the first a buy label', () => {
+    // Prepare: a script shows one of the labels; a link around a product's block holds a price.
+    const page = readPage(
+      `<html><body><h1>Trail boot</h1><p>49,90 zł</p>
+        <a id="b1" class="k1" href="#"><span class="k2">Dodaj do koszyka</span><span class="k3">Sprawdź dostępność w sklepie</span><span class="k4">Produkt niedostępny</span></a>
+        <a id="x1" href="#"><span>Add to cart</span><span>Trail boot in brown, 49,90 zł</span></a>
+        <a id="x2" href="#"><span>Sprawdź dostępność w sklepie</span><span>Dodaj do koszyka</span></a>
+        <a id="x3" href="#"><span>Add to cart</span><img src="/boot.jpg" alt=""><span>Trail boot in brown leather</span></a>
+      </body></html>`,
+      'https://shop.example.pl/p/boot',
+    );
+    // Act
+    const anatomy = pageAnatomy(page, { country: 'PL', currency: null });
+    // Assess
+    expect(anatomy.buyButtons.map((element) => element.attribs.id)).toEqual(['b1']);
+    expect(stateLabels(anatomy.buyButtons[0] as Element)).toEqual([
+      'Dodaj do koszyka',
+      'Sprawdź dostępność w sklepie',
+      'Produkt niedostępny',
+    ]);
+  });
+
+  it("reads a price set in a lower heading of the main heading's own block, not one in a section's heading", () => {
+    // Prepare: class names of the shop's own, naming nothing.
+    const page = readPage(
+      `<html><body><div class="k1"><h1>Trail boot</h1><h5 class="k2">Now $52.00</h5></div>
+        <div class="k3"><p>${'A boot for the trail and the town. '.repeat(30)}</p><h3 class="k4">Gifts under $25</h3></div>
+      </body></html>`,
+      'https://shop.example/p/boot',
+    );
+    // Act
+    const anatomy = pageAnatomy(page, { country: 'US', currency: null });
+    // Assess
+    expect(anatomy.mainPrices.map((priced) => priced.price.amount)).toEqual(['52.00']);
   });
 
   it('reads the body only, and numbers its elements in document order', () => {

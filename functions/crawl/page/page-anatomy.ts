@@ -61,6 +61,12 @@ const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg
  */
 const CHOICES = new Set(['select', 'option', 'optgroup', 'datalist']);
 
+/**
+ * Characters of the smallest block holding the main heading and a lower heading that shows a
+ * price: the product's title block (title, price, rating), not a section of the page.
+ */
+const PRICE_HEADING_BLOCK_LETTERS = 600;
+
 /** A price as a data attribute holds it: a plain number. */
 const PRICE_ATTRIBUTE = /^\d+(\.\d+)?$/;
 
@@ -206,10 +212,14 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
         continue;
       }
       // A text price must name its currency; headings and blocks holding the heading are not
-      // prices ("Under $50" over a row), unless the markup names the heading a price (a template
-      // that sets the price in an h5 for its size).
+      // prices ("Under $50" over a row), unless the markup names the heading a price or the
+      // heading sits in the main heading's own block (a template that sets the price in an h5 for
+      // its size, under class names of its own).
       if (
-        (/^h[1-6]$/.test(element.name) && !/price/i.test(element.attribs.class ?? '')) ||
+        (/^h[1-6]$/.test(element.name) &&
+          (element === h1 ||
+            (!/price/i.test(element.attribs.class ?? '') &&
+              regionWith(element) > PRICE_HEADING_BLOCK_LETTERS))) ||
         currencyInText(text, context.country) === null
       )
         continue;
@@ -423,7 +433,9 @@ function buyControls(page: Page): Element[] {
     const kind = controlKind(element);
     if (kind === null) return false;
     const label = cleanText(element.attribs.value ?? textOf(element));
-    if (kind === 'acting') return label.length <= ACTING_LABEL_LETTERS && BUY_WORDS.test(label);
+    if (kind === 'acting')
+      // A link holding a label per state holds the buy words too: its labels are read only then.
+      return BUY_WORDS.test(label) && (label.length <= ACTING_LABEL_LETTERS || stateLabels(element) !== null);
     const attributes = `${element.attribs.class ?? ''} ${element.attribs.name ?? ''} ${element.attribs.id ?? ''}`;
     const inCartForm = $(element)
       .closest('form')
@@ -435,4 +447,31 @@ function buyControls(page: Page): Element[] {
       (!!inCartForm && element.attribs.type === 'submit')
     );
   });
+}
+
+/** Labels a button holds for the states its script switches between (can buy, check a store, unavailable). */
+const STATE_LABELS = 4;
+
+/**
+ * `<a href="#"><span>Dodaj do koszyka</span><span>Sprawdź dostępność w sklepie</span><span>Produkt
+ * niedostępny</span></a>`: a buy link holding a label per state, each short and in an element of
+ * its own, the first a buy label, of which the shop's script shows one. Its labels, the shown one
+ * first; null for any other element. A link around a product's block holds a picture or a price,
+ * or runs its words together in one text.
+ */
+export function stateLabels(link: Element): string[] | null {
+  if (link.name !== 'a' || link.children.some((child) => child.type === 'text' && child.data.trim() !== ''))
+    return null;
+  const labels: string[] = [];
+  for (const child of link.children) {
+    if (!isTag(child)) continue;
+    if (child.name === 'img' || child.name === 'picture') return null;
+    const label = cleanText(textOf(child));
+    if (label === '') continue;
+    if (label.length > ACTING_LABEL_LETTERS || DIGIT.test(label)) return null;
+    labels.push(label);
+  }
+  return labels.length >= 2 && labels.length <= STATE_LABELS && BUY_WORDS.test(labels[0] as string)
+    ? labels
+    : null;
 }

@@ -21,6 +21,12 @@ const SAVING_BEFORE_AMOUNT = /(?:save|saving|sparen|risparmi|économ)[^\d]*\d/i;
 const NOT_THE_PRICE =
   /deliver|\d\s*off\b|credit|financ|flat rate|orders? (?:under|over|of|above|from)\b|shipping|postage|versand|livraison|spedizion|envío|frete|dostaw|доставк|משלוח|total|gesamt|totale|\/\s*(?:\d+\s*)?(?:kg|g|l|ml|m|m²|stück|st|pc|unit)\b|per (?:kg|litre|unit)|\bx\s*\d+\s*(?:months?|mois|monate|mesi|cuotas)|\/\s*(?:mo|month|monat|mois)\b|^\+/i;
 /**
+ * "$210.00 Free shipping": words after the amount saying delivery costs nothing price no delivery,
+ * so the amount is the product's. Before the amount ("Free shipping over $49") they name a threshold.
+ */
+const FREE_DELIVERY =
+  /free (?:shipping|delivery)|kostenlose[rn]? (?:versand|lieferung)|versandkostenfrei|livraison (?:gratuite|offerte)|envío gratis|spedizione gratuita|darmowa dostawa|doprava zdarma|бесплатная доставка/giu;
+/**
  * Generic rules on the visible page, for pages that carry no structured data and shops with no
  * learned rules: the heading that names the page (the h1 closest to the document title), the
  * current price nearest before the buy button (else the first after the heading) that is not a
@@ -58,9 +64,10 @@ function mainPrice(anatomy: PageAnatomy): PricedElement | null {
     // An old price its words name ("Was: $149.99") is no part of what the block's own words say.
     const words = withoutStruckWording(ownWords(candidate.element)).trim();
     const firstDigit = words.search(/\d/);
+    const judged = `${words.slice(0, firstDigit)}${words.slice(firstDigit).replace(FREE_DELIVERY, '')}`;
     return (
       Number(candidate.price.amount) !== 0 &&
-      !NOT_THE_PRICE.test(words) &&
+      !NOT_THE_PRICE.test(judged) &&
       !SAVING_BEFORE_AMOUNT.test(words.slice(0, firstDigit + 1))
     );
   });

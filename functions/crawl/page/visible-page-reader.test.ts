@@ -28,6 +28,38 @@ describe('the visible page without structured data', () => {
     expect(record).toMatchObject({ price: '52.00', currency: 'USD' });
   });
 
+  it('reads a price followed by a free-delivery note as the price, and a threshold after the note as none', () => {
+    const record = read(
+      '<div class="k0"><h1>Garden chair</h1><div class="k1"><div class="k2">$210.00</div><div class="k3">Free shipping</div></div>' +
+        '<p>Free shipping over $49</p></div>',
+    );
+    expect(record).toMatchObject({ price: '210.00', currency: 'USD' });
+  });
+
+  it("reads a price set in a lower heading of the main heading's block, under class names of the shop's own", () => {
+    const record = read(
+      '<div class="k1"><h1>Garden chair</h1><h5 class="k2"><s>$64.95</s></h5><h5 class="k3">Now $52.00</h5></div>' +
+        '<button>Add to bag</button>',
+    );
+    expect(record).toMatchObject({ price: '52.00', currency: 'USD' });
+  });
+
+  it('reads a page whose buy link holds a label per state as a product page', () => {
+    const record = readPage(
+      '<html lang="pl"><head><title>Panel ścienny | Sklep</title></head><body><h1>Panel ścienny</h1>' +
+        `<p>${'Opis panelu. '.repeat(300)}</p><div class="k1"><span class="k2">32</span><span class="k3">zł</span></div>` +
+        '<a href="#" class="k4"><span class="k5">Dodaj do koszyka</span><span class="k6">Sprawdź dostępność w sklepie</span><span class="k7">Produkt niedostępny</span></a>' +
+        '</body></html>',
+      'https://sklep.example.pl/p/panel',
+    );
+    expect(extractProduct(record, untrainedProfile(record.url))).toMatchObject({
+      name: 'Panel ścienny',
+      price: '32.00',
+      currency: 'PLN',
+      availability: 'IN_STOCK',
+    });
+  });
+
   it('reads the sale price of a sold-out block that also shows the saving, as out of stock', () => {
     const record = read(
       '<main><h1>Garden chair</h1><form action="/cart"><div class="prices"><span class="price cross">Was: <span class="strike">$69.00</span></span>' +
