@@ -41,6 +41,8 @@ export const calibrationFeatureNames = [
   'coded',
   'rivalMargin',
   'uncodedSuspect',
+  'codedLearnedLogOdds',
+  'scoreMargin',
 ] as const;
 
 /** Log-odds of a probability, bounded so that a decided 1 or 0 stays a finite, strong signal. */
@@ -56,13 +58,19 @@ export function calibrationFeatures(signals: MatchSignals): number[] {
   // How far the learned scorer prefers the pair to its rival, in log-odds, bounded: a rival it
   // prefers by much is as bad as any, and one far behind is as good as none.
   const rivalMargin = Math.min(Math.max(logOdds(signals.learned) - logOdds(signals.rivalLearned), -3), 6);
+  const coded = signals.coded ? 1 : 0;
+  // Two interactions (match-12): the learned scorer is read apart where a code agrees (the code
+  // already says much of what it reads), and a margin counts by how much of the title is shared
+  // (a look-alike far behind a pair sharing little is no proof).
   return [
     logOdds(signals.learned),
     signals.score,
     margin,
-    signals.coded ? 1 : 0,
+    coded,
     rivalMargin,
     signals.uncodedSuspect ? 1 : 0,
+    coded * logOdds(signals.learned),
+    signals.score * margin,
   ];
 }
 
