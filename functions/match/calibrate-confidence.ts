@@ -16,6 +16,11 @@ export interface MatchSignals {
   rivalLearned: number;
   /** Whether an identifier agrees: equal GTINs or a model code. */
   coded: boolean;
+  /**
+   * The pair agrees by no identifier between shops where such a pair is suspect
+   * (`uncodedPairsSuspect`): a guess among look-alikes. Absent on matches of runs before match-12.
+   */
+  uncodedSuspect?: boolean;
 }
 
 /**
@@ -29,7 +34,16 @@ export interface MatchCalibration {
   weights: readonly number[];
 }
 
-export const calibrationFeatureNames = ['learnedLogOdds', 'score', 'margin', 'coded', 'rivalMargin'] as const;
+export const calibrationFeatureNames = [
+  'learnedLogOdds',
+  'score',
+  'margin',
+  'coded',
+  'rivalMargin',
+  'uncodedSuspect',
+  'codedLearnedLogOdds',
+  'scoreMargin',
+] as const;
 
 /** Log-odds of a probability, bounded so that a decided 1 or 0 stays a finite, strong signal. */
 const logOdds = (probability: number): number => {
@@ -44,7 +58,20 @@ export function calibrationFeatures(signals: MatchSignals): number[] {
   // How far the learned scorer prefers the pair to its rival, in log-odds, bounded: a rival it
   // prefers by much is as bad as any, and one far behind is as good as none.
   const rivalMargin = Math.min(Math.max(logOdds(signals.learned) - logOdds(signals.rivalLearned), -3), 6);
-  return [logOdds(signals.learned), signals.score, margin, signals.coded ? 1 : 0, rivalMargin];
+  const coded = signals.coded ? 1 : 0;
+  // Two interactions (match-12): the learned scorer is read apart where a code agrees (the code
+  // already says much of what it reads), and a margin counts by how much of the title is shared
+  // (a look-alike far behind a pair sharing little is no proof).
+  return [
+    logOdds(signals.learned),
+    signals.score,
+    margin,
+    coded,
+    rivalMargin,
+    signals.uncodedSuspect ? 1 : 0,
+    coded * logOdds(signals.learned),
+    signals.score * margin,
+  ];
 }
 
 export const committedCalibration = committed as MatchCalibration;

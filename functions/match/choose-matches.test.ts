@@ -7,7 +7,6 @@ const rule = {
   marginRatio: 2,
   minCodedScore: 0.6,
   codedMarginRatio: 1.5,
-  minUncodedScore: 0.7,
 };
 const free = () => ({ reference: new Set<number>(), competitor: new Set<number>() });
 const pair = (reference: number, competitor: number, score: number, coded = false): ScoredPair => ({
@@ -39,12 +38,6 @@ describe('chooseMatches', () => {
       pair(0, 0, 0.65, true),
     ]);
     expect(chooseMatches([pair(0, 0, 0.55), pair(0, 1, 0.4)], rule, free())).toEqual([pair(0, 0, 0.55)]);
-  });
-
-  it('takes a pair agreeing by no identifier only from the uncoded score where such pairs are suspect', () => {
-    const pairs = [pair(2, 2, 0.75), pair(0, 0, 0.65), pair(3, 3, 0.55, true), pair(1, 1, 0.4)];
-    expect(chooseMatches(pairs, rule, free())).toEqual(pairs);
-    expect(chooseMatches(pairs, rule, free(), true)).toEqual([pair(2, 2, 0.75), pair(3, 3, 0.55, true)]);
   });
 
   it('leaves taken products to their kept matches', () => {

@@ -27,26 +27,21 @@ export interface AcceptanceRule {
   minCodedScore: number;
   /** ...when it stands out by this ratio: a code shared by near-equal pairs names a series. */
   codedMarginRatio: number;
-  /**
-   * Where a pair agreeing by no identifier is suspect (`uncodedPairsSuspect`), it is accepted only
-   * from this score, whatever its margin.
-   */
-  minUncodedScore: number;
 }
 
 /**
  * One-to-one assignment: pairs are taken greedily, best score first, when neither product is
  * taken yet and the rule accepts the pair. The margin compares a pair with the runner-up of both its
  * products among all scored pairs, so a product with several near-equal look-alikes (sizes and
- * colours of one series) is left unmatched rather than matched to a guess. `uncodedSuspect`: a pair
- * agreeing by no identifier is suspect between the two shops (`uncodedPairsSuspect`), so
- * `minUncodedScore` holds.
+ * colours of one series) is left unmatched rather than matched to a guess. A pair agreeing by no
+ * identifier between shops where such pairs are suspect (`uncodedPairsSuspect`) is proposed all the
+ * same: its calibrated confidence reads the suspicion, so it waits for review rather than being
+ * dropped (docs/decisions.md, "A suspect guess waits for review").
  */
 export function chooseMatches(
   pairs: readonly ScoredPair[],
   rule: AcceptanceRule,
   taken: { reference: Set<number>; competitor: Set<number> },
-  uncodedSuspect = false,
 ): ScoredPair[] {
   const runnerUp = runnerUps(pairs);
   const accepted: ScoredPair[] = [];
@@ -61,7 +56,6 @@ export function chooseMatches(
       : pair.score >= rule.minScore;
     const standsOut = pair.score >= rule.minMarginScore && pair.score >= rule.marginRatio * runnerUp(pair);
     if (!sure && !standsOut) continue;
-    if (uncodedSuspect && !pair.coded && pair.score < rule.minUncodedScore) continue;
     taken.reference.add(pair.reference);
     taken.competitor.add(pair.competitor);
     accepted.push(pair);

@@ -7,7 +7,6 @@ import { describeProduct, type MatchableProduct } from './describe-product.ts';
 import { internFeatures, internStrings } from './intern-strings.ts';
 import { type CatalogSide, matchWebsitePair } from './match-website-pair.ts';
 import { productFingerprint } from './product-fingerprint.ts';
-import { sureScore } from './uncoded-pairs-suspect.ts';
 
 /** One website's catalog; products are keyed by URL (a repeated URL counts once, first wins). */
 export interface CatalogInput {
@@ -121,7 +120,6 @@ export const matchingDefaults = {
     marginRatio: 2,
     minCodedScore: 0.6,
     codedMarginRatio: 1.5,
-    minUncodedScore: sureScore,
   } satisfies AcceptanceRule,
   progressEvery: 1000,
 };

@@ -20,7 +20,6 @@ import {
 } from './match-in-shards.ts';
 import { testProduct } from './test-product.ts';
 import { readBenchmarkDataset } from './training/read-benchmark-dataset.ts';
-import { sureScore } from './uncoded-pairs-suspect.ts';
 
 const acceptance = {
   minScore: 0.5,
@@ -28,7 +27,6 @@ const acceptance = {
   marginRatio: 2,
   minCodedScore: 0.6,
   codedMarginRatio: 1.5,
-  minUncodedScore: sureScore,
 };
 
 /** A website pair planned and its shards matched as the lane does, each on its own. */

@@ -286,12 +286,10 @@ export async function assignPairs(
     });
   const surePairs = countSurePairs(best.values());
   const suspect = suspectFromSurePairs(surePairs, plan.referenceProducts);
-  const accepted = chooseMatches(
-    pairs,
-    settings.rule,
-    { reference: new Set(plan.taken.reference), competitor: new Set(plan.taken.competitor) },
-    suspect,
-  );
+  const accepted = chooseMatches(pairs, settings.rule, {
+    reference: new Set(plan.taken.reference),
+    competitor: new Set(plan.taken.competitor),
+  });
   const runnerUp = runnerUps(pairs);
   const keyOf = (pair: ScoredPair): number => pair.reference * plan.competitorProducts + pair.competitor;
   const others = otherCandidates(pairs, accepted, maxAlternatives);
@@ -321,6 +319,7 @@ export async function assignPairs(
         runnerUp: runnerUp(pair),
         rivalLearned,
         coded: pair.coded,
+        uncodedSuspect: suspect && !pair.coded,
       };
       // Equal GTINs decide; no benchmark carries GTINs to calibrate them on.
       const confidence = evidence.gtin === 'equal' ? 1 : calibrateConfidence(signals, settings.calibration);

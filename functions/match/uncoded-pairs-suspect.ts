@@ -1,12 +1,13 @@
 /** A pair scoring this much is sure: it shares most of its weighted title or agrees by a code. */
-export const sureScore = 0.7;
+const sureScore = 0.7;
 
 /** Fewer sure pairs than this tell nothing of how a website pair's matches are told. */
 const minSurePairs = 20;
 
 /**
- * Whether a pair agreeing by no identifier is suspect between two shops, so that it must be sure
- * on its own. Two things make it so together, read from the reference products' best pairs:
+ * Whether a pair agreeing by no identifier is suspect between two shops. The calibration reads it
+ * (`MatchSignals.uncodedSuspect`), so such a pair waits for review unless its other signals make
+ * it sure. Two things make it so together, read from the reference products' best pairs:
  * - identifiers tell the matches: most sure pairs agree by a GTIN or a model code, so a true match
  *   mostly agrees by one too;
  * - the other shop sells few of the reference products: fewer than half have a sure pair, so a
@@ -14,8 +15,7 @@ const minSurePairs = 20;
  *   case for another team, the Da-Plex screen for the Da-Glas one) as the product.
  * On walmart-amazon 91 % of the sure pairs agree by a code and 34 % of the reference products have
  * one. On amazon-google (software titles, few codes) a pair without a code is the rule, and 57 %
- * of the reference products have a sure pair; two shops selling mostly the same products keep their
- * weaker pairs too.
+ * of the reference products have a sure pair: its uncoded pairs are no more suspect than any.
  */
 export function uncodedPairsSuspect(
   bestPairs: Iterable<{ score: number; coded: boolean }>,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_AUTO_ACCEPT_CONFIDENCE, proposalBand } from '#core/match-bands';
 import type { ProductRecord } from '#core/product-record';
 import { matchCatalogs } from '../match-catalogs.ts';
 import { measureAccuracy, measureDecisions } from './measure-accuracy.ts';
@@ -14,8 +15,11 @@ import { judgeTitlePairs } from './score-title-pairs.ts';
  * against them understates the engine's.
  */
 const floors = {
-  'amazon-google': { precision: 0.74, recall: 0.78, f1: 0.765 },
-  'walmart-amazon': { precision: 0.74, recall: 0.865, f1: 0.8 },
+  'amazon-google': { precision: 0.74, keyNamedPrecision: 0.85, recall: 0.78, f1: 0.765, autoPrecision: 0.99 },
+  // Since match-12 a guess between walmart-amazon's shops waits for review instead of being dropped
+  // (docs/decisions.md, "A suspect guess waits for review"): more of its proposals touch products the
+  // key is silent on, so precision over every proposal fell and the key-named one is the guard.
+  'walmart-amazon': { precision: 0.67, keyNamedPrecision: 0.96, recall: 0.9, f1: 0.77, autoPrecision: 0.99 },
 };
 /**
  * Pairwise decisions on the WDC validation pairs, a few points under measured: the engine's pair
@@ -40,7 +44,20 @@ describe('matching accuracy on real catalogues', () => {
       console.log(
         `${name}: ${dataset.left.length} x ${dataset.right.length} products, ${accuracy.found} matches, precision ${accuracy.precision.toFixed(3)}, recall ${accuracy.recall.toFixed(3)}, F1 ${accuracy.f1.toFixed(3)} in ${seconds.toFixed(1)} s`,
       );
+      // AUTO by the committed calibration, fitted on these catalogues: a guard, not a held-out measure
+      // (the bench's review lines cross-validate it).
+      const auto = measureAccuracy(
+        result.matches
+          .filter((match) => proposalBand(match.confidence, DEFAULT_AUTO_ACCEPT_CONFIDENCE) === 'auto')
+          .map((match) => [match.reference_url, match.url] as const),
+        dataset.truth,
+      );
+      console.log(
+        `${name}: key-named precision ${accuracy.keyNamedPrecision.toFixed(3)}; AUTO ${auto.found}, key-named precision ${auto.keyNamedPrecision.toFixed(3)}, recall ${auto.recall.toFixed(3)}`,
+      );
       expect(accuracy.precision).toBeGreaterThanOrEqual(floor.precision);
+      expect(accuracy.keyNamedPrecision).toBeGreaterThanOrEqual(floor.keyNamedPrecision);
+      expect(auto.keyNamedPrecision).toBeGreaterThanOrEqual(floor.autoPrecision);
       expect(accuracy.recall).toBeGreaterThanOrEqual(floor.recall);
       expect(accuracy.f1).toBeGreaterThanOrEqual(floor.f1);
     });
