@@ -15,7 +15,7 @@ import { countOverlap, type ProductLink } from '#match/count-overlap';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { websiteStore } from '#websites/website-services';
-import { pairStateStore } from './matching-services.ts';
+import { matchingReads, pairStateStore } from './matching-services.ts';
 
 /**
  * The project's matches as links between products: the newest state of each pair, with the pairs
@@ -65,12 +65,16 @@ export async function finishMatching(jobId: string): Promise<MatchingStep> {
     !job.sample || (await exportStore.get(job.project_id, 'matches', job.reference_website_id)) === null;
   const exported =
     writeFiles &&
-    (await exportMatches(job.project_id, {
-      job_id: jobId,
-      reference_website_id: job.reference_website_id,
-      competitor_website_ids: job.competitor_website_ids,
-      matches,
-    }).then(
+    (await exportMatches(
+      job.project_id,
+      {
+        job_id: jobId,
+        reference_website_id: job.reference_website_id,
+        competitor_website_ids: job.competitor_website_ids,
+        matches,
+      },
+      matchingReads,
+    ).then(
       () => true,
       (error: unknown) => {
         logError('matching: export failed', error, { jobId });

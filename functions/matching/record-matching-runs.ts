@@ -9,8 +9,8 @@ import {
   STOP,
 } from '#jobs/matching-job';
 import type { MatchingState } from '#match/match-catalogs';
+import type { PairState } from '#matching-model/pair-state';
 import { jobStore } from '#store/job-store';
-import type { PairState } from '#store/matching-runs';
 import { matchRecord } from './match-record.ts';
 import { pairStateStore } from './matching-services.ts';
 

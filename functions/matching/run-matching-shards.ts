@@ -18,6 +18,8 @@ import {
   shardsOf,
 } from '#match/match-in-shards';
 import { jobStore } from '#store/job-store';
+import { matchRecord } from './match-record.ts';
+import { pairStateStore } from './matching-services.ts';
 import {
   getChunk,
   getMergePlan,
@@ -28,9 +30,7 @@ import {
   putShardingPlan,
   putShardResult,
   type ShardingPlan,
-} from '#store/matching-shards';
-import { matchRecord } from './match-record.ts';
-import { pairStateStore } from './matching-services.ts';
+} from './matching-shards.ts';
 import { type PairRunCounts, recordMatchingProgress } from './record-matching-runs.ts';
 
 /*

@@ -249,7 +249,7 @@ async function sealedCrawlProxy(projectId: string): Promise<string | null> {
  * Gives a project without localization the one of a job created in it (the spec's rule for
  * projects created through a job), inside that job's transaction; a localized project keeps its own.
  */
-export function localizeIfUnset(projectId: string, localization: Localization): JointWrite {
+function localizeIfUnset(projectId: string, localization: Localization): JointWrite {
   return jointWrite(`project ${projectId} takes its first localization`, [
     {
       Update: {
@@ -272,4 +272,5 @@ export const dynamoProjectStore: ProjectStore = {
   listForUser,
   update,
   sealedCrawlProxy,
+  firstLocalization: localizeIfUnset,
 };

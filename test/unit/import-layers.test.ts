@@ -8,13 +8,15 @@ import { describe, expect, it } from 'vitest';
  * The layers of docs/architecture.md, lowest first: a module may import its own folder and any
  * lower layer, never a higher one, and the import map has no loop. The kernel and the runtime
  * platform are at the bottom, then the engines (pure libraries), the table's shared modules, the
- * capabilities in their dependency order, and the entries on top.
+ * capabilities in their dependency order, and the entries on top. `matching-model` is the matching
+ * capability's records and its read port, which history, exports and jobs below `matching` read.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['core'],
   ['platform'],
   ['crawl', 'match'],
   ['store'],
+  ['matching-model'],
   ['projects'],
   ['accounts'],
   ['websites'],
@@ -161,6 +163,35 @@ describe('the import map', () => {
     expect(crossing).toEqual([]);
   });
 
+  it("has no module outside a capability importing its adapter (dynamo-*.ts) but another adapter: use cases and entries take the capability's wiring", () => {
+    const adapter = (path: string) => /^dynamo-/.test(path.split('/').at(-1) ?? '');
+    const crossing = [...importMap].flatMap(([from, imports]) =>
+      adapter(from) || folderOf(from) === 'store'
+        ? []
+        : imports
+            .filter(({ target }) => adapter(target) && folderOf(target) !== folderOf(from))
+            .map(({ target }) => `${from} -> ${target}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  it('has no module outside matching reading its items and objects: below it through MatchingReads, above it through its wiring', () => {
+    const matchingStorage = [
+      'functions/matching/dynamo-match-decisions.ts',
+      'functions/matching/dynamo-pair-states.ts',
+      'functions/matching/matching-shards.ts',
+    ];
+    const crossing = [...importMap].flatMap(([from, imports]) =>
+      folderOf(from) === 'matching'
+        ? []
+        : imports
+            .filter(({ target }) => matchingStorage.includes(target))
+            .map(({ target }) => `${from} -> ${target}`),
+    );
+    expect(crossing).toEqual([]);
+    expect(productionModules).toEqual(expect.arrayContaining(matchingStorage));
+  });
+
   it('has no import loop at run time', () => {
     const valueImports = new Map(
       [...importMap].map(([from, imports]) => [
@@ -174,6 +205,6 @@ describe('the import map', () => {
   it('sees imports written either way (alias and relative)', () => {
     const targets = (path: string) => importMap.get(path)?.map(({ target }) => target);
     expect(targets('functions/scraping/run-scrape.ts')).toContain('functions/core/pricing.ts');
-    expect(targets('functions/store/matching-runs.ts')).toContain('functions/store/dynamo.ts');
+    expect(targets('functions/store/query-all.ts')).toContain('functions/store/dynamo.ts');
   });
 });
