@@ -6,7 +6,7 @@ import {
   matchingProgress,
 } from '#core/matching-progress';
 import { publicJob } from '#core/public-job';
-import type { WebsiteOverlap } from '#match/count-overlap';
+import type { WebsiteOverlap } from '#match/index';
 
 /** A website of the run: products loaded, and how many are new or changed since the pair's last run. */
 export interface MatchedWebsite {

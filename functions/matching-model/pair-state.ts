@@ -1,4 +1,4 @@
-import type { MatchingState } from '#match/match-catalogs';
+import type { MatchingState } from '#match/index';
 
 /**
  * A website pair's matching state after its last run: the engine's `MatchingState` (fingerprints,

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromJsonLines } from '#core/json-lines';
-import type { ProductMatch } from '#match/match-catalogs';
+import type { ProductMatch } from '#match/index';
 import { pairStateWriter } from './dynamo-pair-states.ts';
 
 const s3 = mockClient(S3Client);

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fromJsonLines, toJsonLines } from '#core/json-lines';
-import type { MatchingState, ProductMatch, ProductPair } from '#match/match-catalogs';
+import type { MatchingState, ProductMatch, ProductPair } from '#match/index';
 import type { PairState } from '#matching-model/pair-state';
 import { dataObjectWriter, getDataObject, JSON_LINES, putDataObject } from '#store/data-bucket';
 import { dynamo, tableName } from '#store/dynamo';

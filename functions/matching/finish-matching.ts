@@ -11,7 +11,7 @@ import {
   progressOf,
   STOP,
 } from '#jobs/matching-job';
-import { countOverlap, type ProductLink } from '#match/count-overlap';
+import { countOverlap, type ProductLink } from '#match/index';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { websiteStore } from '#websites/website-services';

@@ -1,5 +1,5 @@
 import type { ProductRecord } from '#core/product-record';
-import type { CatalogChunk, MergePlan, ShardResult } from '#match/match-in-shards';
+import type { CatalogChunk, MergePlan, ShardResult } from '#match/index';
 import { getDataObject, putDataObject } from '#store/data-bucket';
 
 /**

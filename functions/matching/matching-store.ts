@@ -1,5 +1,5 @@
 import type { MatchDecision } from '#core/match-decisions';
-import type { MatchingState, ProductMatch } from '#match/match-catalogs';
+import type { MatchingState, ProductMatch } from '#match/index';
 import type { PairState } from '#matching-model/pair-state';
 
 /**

@@ -8,7 +8,7 @@ import {
   progressOf,
   STOP,
 } from '#jobs/matching-job';
-import type { MatchingState } from '#match/match-catalogs';
+import type { MatchingState } from '#match/index';
 import type { PairState } from '#matching-model/pair-state';
 import { jobStore } from '#store/job-store';
 import { matchRecord } from './match-record.ts';

@@ -8,15 +8,16 @@ import {
   type ShardItem,
   STOP,
 } from '#jobs/matching-job';
-import { type MatchReview, matchingDefaults } from '#match/match-catalogs';
 import {
   chunksOfShard,
+  type MatchReview,
+  matchingDefaults,
   matchShard as matchOneShard,
   mergeShardsByChunk,
   planShards,
   type ShardSizes,
   shardsOf,
-} from '#match/match-in-shards';
+} from '#match/index';
 import { jobStore } from '#store/job-store';
 import { matchRecord } from './match-record.ts';
 import { pairStateStore } from './matching-services.ts';

@@ -10,8 +10,7 @@ import {
   STOP,
 } from '#jobs/matching-job';
 import { progressWriter } from '#jobs/progress-writer';
-import { type MatchReview, matchCatalogs } from '#match/match-catalogs';
-import { isSharded, type ShardSizes } from '#match/match-in-shards';
+import { isSharded, type MatchReview, matchCatalogs, type ShardSizes } from '#match/index';
 import { onFirstUse, setting } from '#platform/config';
 import { projectStore } from '#projects/project-services';
 import { jobStore } from '#store/job-store';

@@ -7,7 +7,7 @@ import { sharedProducts } from '#fixtures/shared-products';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
-import { matchCatalogs } from '#match/match-catalogs';
+import { matchCatalogs } from '#match/index';
 import { getShardingPlan } from '#matching/matching-shards';
 import { dynamo } from '#store/dynamo';
 import type { ApiClient } from '#test/api-client';

@@ -49,12 +49,12 @@ function resolve(importer: string, spec: string): string | undefined {
   return alias ? `${alias[1]}${spec.slice(alias[0].length)}.ts` : undefined;
 }
 
-const productionModules = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'functions'], {
-  cwd: root,
-  encoding: 'utf8',
-})
-  .split('\n')
-  .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && existsSync(join(root, path)));
+const modulesUnder = (folder: string) =>
+  execFileSync('git', ['ls-files', '-co', '--exclude-standard', folder], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && existsSync(join(root, path)));
+
+const productionModules = modulesUnder('functions');
 
 interface Import {
   target: string;
@@ -62,17 +62,21 @@ interface Import {
   typeOnly: boolean;
 }
 
+/** Each module and the modules under functions/ it imports. */
+const importsOf = (modules: readonly string[]) =>
+  new Map(
+    modules.map((path) => {
+      const source = readFileSync(join(root, path), 'utf8');
+      const imports = [...source.matchAll(specifier)].flatMap((match): Import[] => {
+        const target = resolve(path, match[2] ?? match[3] ?? '');
+        return target?.startsWith('functions/') ? [{ target, typeOnly: match[1] !== undefined }] : [];
+      });
+      return [path, imports] as const;
+    }),
+  );
+
 /** The import map: every production module under functions/ and the modules it imports. */
-const importMap = new Map(
-  productionModules.map((path) => {
-    const source = readFileSync(join(root, path), 'utf8');
-    const imports = [...source.matchAll(specifier)].flatMap((match): Import[] => {
-      const target = resolve(path, match[2] ?? match[3] ?? '');
-      return target?.startsWith('functions/') ? [{ target, typeOnly: match[1] !== undefined }] : [];
-    });
-    return [path, imports] as const;
-  }),
-);
+const importMap = importsOf(productionModules);
 
 const folderOf = (path: string) => path.split('/')[1] ?? '';
 const layerOf = (path: string) => LAYERS.findIndex((layer) => layer.includes(folderOf(path)));
@@ -161,6 +165,24 @@ describe('the import map', () => {
             .map(({ target }) => `${from} -> ${target}`),
     );
     expect(crossing).toEqual([]);
+  });
+
+  it('has no module outside the match engine importing anything of it but its face (match/index.ts), the bench but its face and training room', () => {
+    const match = (path: string) => folderOf(path) === 'match';
+    const face = 'functions/match/index.ts';
+    const training = (path: string) => path.startsWith('functions/match/training/');
+    const crossing = [...importMap, ...importsOf(modulesUnder('bench'))].flatMap(([from, imports]) =>
+      match(from)
+        ? []
+        : imports
+            .filter(
+              ({ target }) =>
+                match(target) && target !== face && !(from.startsWith('bench/') && training(target)),
+            )
+            .map(({ target }) => `${from} -> ${target}`),
+    );
+    expect(crossing).toEqual([]);
+    expect(importMap.get('functions/matching/run-matching.ts')?.map(({ target }) => target)).toContain(face);
   });
 
   it("has no module outside a capability importing its adapter (dynamo-*.ts) but another adapter: use cases and entries take the capability's wiring", () => {
