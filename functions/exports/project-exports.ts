@@ -1,6 +1,6 @@
-import { type MatchDecision, reviewMatches } from '#core/match-decisions';
 import { Forbidden, NotFound, Unavailable } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
+import { type MatchDecision, reviewMatches } from '#matching-model/match-decisions';
 import type { MatchingReads } from '#matching-model/matching-reads';
 import { setting } from '#platform/config';
 import { logError } from '#platform/log';

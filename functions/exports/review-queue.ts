@@ -1,6 +1,6 @@
 import { reviewImpact } from '#core/match-bands';
-import { decisionId, reviewMatches } from '#core/match-decisions';
 import type { ProductRecord } from '#core/product-record';
+import { decisionId, reviewMatches } from '#matching-model/match-decisions';
 import type { MatchingReads } from '#matching-model/matching-reads';
 import type { Project } from '#projects/project';
 import { catalogStore } from '#websites/catalog-services';

@@ -1,9 +1,9 @@
 import type { Job } from '#core/job-record';
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE, proposalBand } from '#core/match-bands';
-import { matchedReferences, type ProposedPair, referenceOf } from '#core/matched-references';
 import { productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
+import { matchedReferences, type ProposedPair, referenceOf } from '#matching-model/matched-references';
 import type { MatchingReads } from '#matching-model/matching-reads';
 import { onFirstUse, setting } from '#platform/config';
 import { projectStore } from '#projects/project-services';

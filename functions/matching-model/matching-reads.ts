@@ -1,4 +1,4 @@
-import type { MatchDecision } from '#core/match-decisions';
+import type { MatchDecision } from './match-decisions.ts';
 import type { PairState } from './pair-state.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { isKept, keptSlots, type MatchDecision } from '#core/match-decisions';
+import { isKept, keptSlots, type MatchDecision } from '#matching-model/match-decisions';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
 import { dynamo, type TransactItem, tableName } from '#store/dynamo';
 import {

@@ -1,4 +1,3 @@
-import { NO_COUNTS } from '#core/matching-progress';
 import type { MatchRecord } from '#exports/export-datasets';
 import { exportStore } from '#exports/export-services';
 import { exportMatches } from '#exports/project-exports';
@@ -12,6 +11,7 @@ import {
   STOP,
 } from '#jobs/matching-job';
 import { countOverlap, type ProductLink } from '#match/index';
+import { NO_COUNTS } from '#matching-model/matching-progress';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { websiteStore } from '#websites/website-services';

@@ -1,5 +1,5 @@
-import type { MatchDecision } from '#core/match-decisions';
 import type { MatchingState, ProductMatch } from '#match/index';
+import type { MatchDecision } from '#matching-model/match-decisions';
 import type { PairState } from '#matching-model/pair-state';
 
 /**

@@ -1,4 +1,3 @@
-import type { MatchingCounts } from '#core/matching-progress';
 import { putRunMatches } from '#exports/run-matches';
 import {
   type MatchedWebsite,
@@ -9,6 +8,7 @@ import {
   STOP,
 } from '#jobs/matching-job';
 import type { MatchingState } from '#match/index';
+import type { MatchingCounts } from '#matching-model/matching-progress';
 import type { PairState } from '#matching-model/pair-state';
 import { jobStore } from '#store/job-store';
 import { matchRecord } from './match-record.ts';

@@ -1,4 +1,3 @@
-import { addCounts, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
 import { runMatchesWriter } from '#exports/run-matches';
 import {
@@ -18,6 +17,7 @@ import {
   type ShardSizes,
   shardsOf,
 } from '#match/index';
+import { addCounts, NO_COUNTS } from '#matching-model/matching-progress';
 import { jobStore } from '#store/job-store';
 import { matchRecord } from './match-record.ts';
 import { pairStateStore } from './matching-services.ts';

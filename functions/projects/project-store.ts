@@ -1,8 +1,8 @@
 import type { ProjectFacts, ProjectRole } from '#core/access-policy';
 import type { ListPosition } from '#core/list-cursor';
-import type { Localization } from '#core/localization';
 import type { JointWrite } from '#store/joint-write';
 import type { QueryPage } from '#store/query-page';
+import type { Localization } from './localization.ts';
 import type { ListedProject, NewProject, Project, ProjectChanges } from './project.ts';
 
 /** Who creates a project: made its ADMIN; a managed one (by operators) stays invisible to self-service. */

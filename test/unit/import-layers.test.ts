@@ -16,7 +16,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['platform'],
   ['crawl', 'match'],
   ['store'],
-  ['matching-model'],
+  ['matching-model', 'contact'],
   ['projects'],
   ['accounts'],
   ['websites'],

@@ -8,19 +8,15 @@ import {
   contactMessage,
   contactReasonProblem,
   teamFor,
-} from '#core/contact-request';
+} from '#contact/contact-request';
+import { contactStore } from '#contact/contact-services';
+import type { ContactPlace } from '#contact/contact-store';
 import { newId } from '#core/ids';
 import { NotFound, TooManyRequests } from '#core/problem';
 import { freeSlot } from '#core/rolling-window';
 import { logError } from '#platform/log';
 import { mailer, teamAddress } from '#platform/mailer';
 import { freeText, id } from '#platform/request-fields';
-import {
-  type ContactPlace,
-  getContactRequest,
-  readContactPlaces,
-  saveContactRequest,
-} from '#store/contact-requests';
 import { http } from '../http.ts';
 import { contactRequest } from './contact-responses.ts';
 
@@ -62,7 +58,7 @@ export const handler = http(
     const problem = contactReasonProblem(body.contact_reason, job);
     if (problem) throw problem;
     // Asking again about a job answers its request, whatever the user's limit: it mails no one.
-    const asked = job?.contact_request_id ? await getContactRequest(job.contact_request_id) : null;
+    const asked = job?.contact_request_id ? await contactStore.get(job.contact_request_id) : null;
     if (asked) return answer(200, asked);
     const user = await userStore.get(principal.userId);
     if (!user) throw NotFound('USER_NOT_FOUND', 'The key belongs to a user that no longer exists.');
@@ -79,7 +75,7 @@ export const handler = http(
       project_id: job?.project_id ?? principal.projectId,
       created_at: new Date().toISOString(),
     };
-    const saved = await saveContactRequest(request, principal.userId, await contactPlace(principal.userId));
+    const saved = await contactStore.save(request, principal.userId, await contactPlace(principal.userId));
     // A racing request of the same user took the same place: this one is over the limit for now.
     if (saved.outcome === 'SLOT_TAKEN') throw contactLimitReached(1);
     if (saved.outcome === 'EXISTING') return answer(200, saved.request);
@@ -104,7 +100,7 @@ const contactLimitReached = (retryAfterSeconds: number) =>
 /** The user's free contact place of the rolling hour to take, or 429 when none is free. */
 async function contactPlace(userId: string): Promise<ContactPlace> {
   const now = Date.now();
-  const choice = freeSlot(await readContactPlaces(userId), now, CONTACT_LIMIT);
+  const choice = freeSlot(await contactStore.places(userId), now, CONTACT_LIMIT);
   if (!choice.free) throw contactLimitReached(choice.retryAfterSeconds);
   return { slot: choice.slot, nowMs: now, windowMs: CONTACT_LIMIT.windowMs };
 }
