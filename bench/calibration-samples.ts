@@ -1,5 +1,4 @@
-import { calibrateConfidence, type MatchSignals } from '../functions/match/calibrate-confidence.ts';
-import { matchCatalogs } from '../functions/match/match-catalogs.ts';
+import { calibrateConfidence, type MatchSignals, matchCatalogs } from '../functions/match/index.ts';
 import { fitCalibration } from '../functions/match/training/fit-calibration.ts';
 import { readBenchmarkDataset } from '../functions/match/training/read-benchmark-dataset.ts';
 

@@ -15,14 +15,20 @@
  * why the others are left: the reference matched to another listing of the partner's title or to
  * another product, or unmatched (its partner taken, or no pair accepted by the rule).
  */
-import { describeProduct, type ProductFeatures } from '../functions/match/describe-product.ts';
-import { editDistance } from '../functions/match/edit-distance.ts';
-import { findCandidates, rankCandidates } from '../functions/match/find-candidates.ts';
-import { indexCatalog } from '../functions/match/index-catalog.ts';
-import { matchCatalogs, matchingDefaults } from '../functions/match/match-catalogs.ts';
-import { scorePair } from '../functions/match/match-website-pair.ts';
+import {
+  countTerms,
+  describeProduct,
+  editDistance,
+  findCandidates,
+  indexCatalog,
+  matchCatalogs,
+  matchingDefaults,
+  type ProductFeatures,
+  rankCandidates,
+  scorePair,
+  weighCounts,
+} from '../functions/match/index.ts';
 import { readBenchmarkDataset } from '../functions/match/training/read-benchmark-dataset.ts';
-import { countTerms, weighCounts } from '../functions/match/weigh-terms.ts';
 
 const kinds = [
   'no shared term',

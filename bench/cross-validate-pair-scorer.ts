@@ -10,9 +10,13 @@
  * pair (one product) but only a fold's share of the others: tested non-matching pairs count that
  * many times over, so the figures hold at the training pairs' own share of matches.
  */
-import { predictProbability, trainBoostedTrees } from '../functions/match/boosted-trees.ts';
-import { titleDescriber } from '../functions/match/describe-title.ts';
-import { makerConflict, pairFeatureNames } from '../functions/match/pair-features.ts';
+import {
+  makerConflict,
+  pairFeatureNames,
+  predictProbability,
+  titleDescriber,
+  trainBoostedTrees,
+} from '../functions/match/index.ts';
 import { foldPairsByProduct } from '../functions/match/training/fold-pairs-by-product.ts';
 import { mineMakerWords } from '../functions/match/training/mine-maker-words.ts';
 import { type LabelledPair, readLabelledPairs } from '../functions/match/training/read-labelled-pairs.ts';

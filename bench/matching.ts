@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fuse from 'fuse.js';
-import { matchCatalogs } from '../functions/match/match-catalogs.ts';
+import { matchCatalogs } from '../functions/match/index.ts';
 import {
   type Accuracy,
   measureAccuracy,

@@ -263,6 +263,7 @@ async function exportWork(engines: Engines): Promise<{ bySize: ExportRows; byWeb
   const { catalogStore } = await import('#websites/catalog-services');
   const { estimateJob } = await import('#core/pricing');
   const { exportProducts, exportFileLink } = await import('#exports/project-exports');
+  const { matchingReads } = await import('#matching/matching-services');
   const { writeExportFile } = await import('#exports/write-export-file');
   const { PRODUCT_COLUMNS, productRow } = await import('#exports/export-datasets');
   const { bundledRates } = await import('#exports/bundled-rates');
@@ -354,7 +355,7 @@ async function exportWork(engines: Engines): Promise<{ bySize: ExportRows; byWeb
         }
       }
     }
-    await exportFileLink(project, 'products', { websiteId: null, jobId: null, format: 'csv' });
+    await exportFileLink(project, 'products', { websiteId: null, jobId: null, format: 'csv' }, matchingReads);
     const { requests, bytesIn, bytesOut } = engines.s3.counted();
     return { bytes: (bytesIn + bytesOut) / products, requests };
   }

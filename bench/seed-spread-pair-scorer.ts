@@ -8,8 +8,7 @@
  * change to what the learned scorer reads is judged on the mean and the average (docs/decisions.md,
  * match-7 and match-9). Nothing is written: `bench/train-pair-scorer.ts` writes the committed model.
  */
-import { averageModels, type BoostedTrees } from '../functions/match/boosted-trees.ts';
-import { matchCatalogs } from '../functions/match/match-catalogs.ts';
+import { averageModels, type BoostedTrees, matchCatalogs } from '../functions/match/index.ts';
 import { measureAccuracy, measureDecisions } from '../functions/match/training/measure-accuracy.ts';
 import { readBenchmarkDataset } from '../functions/match/training/read-benchmark-dataset.ts';
 import { readLabelledPairs } from '../functions/match/training/read-labelled-pairs.ts';

@@ -8,19 +8,21 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '../functions/core/match-bands.ts';
-import { describeProduct, type MatchableProduct } from '../functions/match/describe-product.ts';
-import { matchingDefaults, type ProductMatch } from '../functions/match/match-catalogs.ts';
 import {
   type CatalogChunk,
   chunksOfShard,
   DEFAULT_SHARD_SIZES,
+  describeProduct,
+  type MatchableProduct,
   type MergePlan,
+  matchingDefaults,
   matchShard,
   mergeShardsByChunk,
+  type ProductMatch,
   planShards,
   type ShardResult,
   shardsOf,
-} from '../functions/match/match-in-shards.ts';
+} from '../functions/match/index.ts';
 import { readBenchmarkDataset } from '../functions/match/training/read-benchmark-dataset.ts';
 import { syntheticCatalogs } from './synthetic-catalogs.ts';
 

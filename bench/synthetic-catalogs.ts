@@ -1,4 +1,4 @@
-import type { MatchableProduct } from '../functions/match/describe-product.ts';
+import type { MatchableProduct } from '../functions/match/index.ts';
 
 /** Words most titles of a shop carry: the hard case for blocking, whose posting lists grow with n. */
 const commonWords = ['new', 'black', 'original', 'free shipping', 'genuine', 'sale', 'best price', 'usa'];

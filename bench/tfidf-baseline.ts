@@ -5,7 +5,7 @@
  * Words carried by more than a tenth of the products are dropped (scikit-learn's `max_df`), as a
  * TF-IDF matcher would, so lookups stay sparse.
  */
-import { foldText } from '../functions/match/fold-text.ts';
+import { foldText } from '../functions/match/index.ts';
 
 type Vector = Map<string, number>;
 

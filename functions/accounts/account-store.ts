@@ -1,7 +1,7 @@
 import type { CustomerFacts, CustomerRole, Principal } from '#core/access-policy';
-import type { Quotas } from '#core/quotas';
 import type { PageRequest, QueryPage } from '#store/query-page';
 import type { ApiKeyRecord, Customer, Membership, User } from './account.ts';
+import type { Quotas } from './quotas.ts';
 
 /**
  * Where accounts are kept: what the account use cases, authentication and the operator's commands

@@ -1,6 +1,6 @@
 import type { CustomerRole, KeyScope } from '#core/access-policy';
 import { newId } from '#core/ids';
-import { DEFAULT_QUOTAS, type Quotas } from '#core/quotas';
+import { DEFAULT_QUOTAS, type Quotas } from './quotas.ts';
 
 /** The records of accounts: who pays (customers), who acts (users) and how they call (API keys). */
 export interface Customer {

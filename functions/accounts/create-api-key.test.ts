@@ -1,8 +1,8 @@
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hashApiKey } from '#core/api-key';
 import { Problem } from '#core/problem';
+import { hashApiKey } from './api-key.ts';
 import { createApiKey } from './create-api-key.ts';
 
 vi.stubEnv('TABLE_NAME', 'unit-table');

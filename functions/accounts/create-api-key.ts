@@ -1,7 +1,7 @@
-import { generateApiKey, hashApiKey, keySuffix } from '#core/api-key';
 import { newId } from '#core/ids';
 import type { ApiKeyRecord, CreatedApiKey } from './account.ts';
 import { apiKeyStore } from './account-services.ts';
+import { generateApiKey, hashApiKey, keySuffix } from './api-key.ts';
 
 /**
  * Creates a key for the user, scoped to one project when `projectId` is given. Only its hash is

@@ -1,13 +1,13 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Principal } from '#core/access-policy';
 import { BadRequest } from '#core/problem';
-import { MAX_API_KEYS_PER_USER } from '#core/quotas';
 import { failedConditionItems, isConditionFailure } from '#store/condition-failure';
 import { dynamo, tableName } from '#store/dynamo';
 import { apiKeyLookupKey, beginsWith, userApiKeyKey, userApiKeysPrefix, userKey } from '#store/keys';
 import { newestFirstPage, type PageRequest, type QueryPage } from '#store/query-page';
 import type { ApiKeyRecord } from './account.ts';
 import type { ApiKeyStore } from './account-store.ts';
+import { MAX_API_KEYS_PER_USER } from './quotas.ts';
 
 /** Moves the user's count of active keys; a new key may not pass MAX_API_KEYS_PER_USER. */
 const countKeys = (userId: string, change: 1 | -1) => ({

@@ -2,7 +2,6 @@ import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk
 import type { CustomerFacts, CustomerRole } from '#core/access-policy';
 import type { Cents } from '#core/money';
 import { NotFound } from '#core/problem';
-import type { Quotas } from '#core/quotas';
 import { isConditionFailure } from '#store/condition-failure';
 import { dynamo, tableName } from '#store/dynamo';
 import {
@@ -16,6 +15,7 @@ import { queryAll } from '#store/query-all';
 import { readWithMembership } from '#store/read-with-membership';
 import type { Customer, Membership } from './account.ts';
 import type { CustomerStore } from './account-store.ts';
+import type { Quotas } from './quotas.ts';
 
 const toCustomer = (item: Record<string, unknown>): Customer => ({
   customer_id: String(item.customer_id),

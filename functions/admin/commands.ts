@@ -3,15 +3,15 @@ import { customerStore, userStore } from '#accounts/account-services';
 import { createApiKey } from '#accounts/create-api-key';
 import { createCustomer } from '#accounts/create-customer';
 import { createUser } from '#accounts/create-user';
+import type { Quotas } from '#accounts/quotas';
+import { balanceRecord } from '#billing/balance-record';
 import { ledger } from '#billing/ledger-services';
 import { CUSTOMER_ROLES, type CustomerRole, PROJECT_ROLES, type ProjectRole } from '#core/access-policy';
-import { balanceRecord } from '#core/balance-record';
-import { localize } from '#core/localization';
 import { formatMoney, parseMoney } from '#core/money';
 import { BadRequest, Conflict, NotFound } from '#core/problem';
-import type { Quotas } from '#core/quotas';
 import { exportStore } from '#exports/export-services';
 import { createProject } from '#projects/create-project';
+import { localize } from '#projects/localization';
 import { projectStore } from '#projects/project-services';
 
 /**

@@ -1,7 +1,7 @@
 import countries from 'i18n-iso-countries';
 import { describe, expect, it } from 'vitest';
+import { isCountryCode } from '#projects/localization';
 import { COUNTRY_CODES } from './country-codes.ts';
-import { isCountryCode } from './localization.ts';
 
 describe('the generated country table', () => {
   it('holds exactly the alpha-2 codes of i18n-iso-countries (else run npm run country-codes)', () => {

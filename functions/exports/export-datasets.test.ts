@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_MATCH_CONFIDENCE } from '#core/match-bands';
-import type { MatchStatus } from '#core/match-decisions';
 import { fieldSourcesOf, type ProductRecord } from '#core/product-record';
+import type { MatchStatus } from '#matching-model/match-decisions';
 import { readCsv } from '#test/read-csv';
 import { memorySink, readParquet, readXlsx } from '#test/read-export-files';
 import { bundledRates } from './bundled-rates.ts';

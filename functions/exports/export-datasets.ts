@@ -1,8 +1,8 @@
 import { NO_MATCH_CONFIDENCE } from '#core/match-bands';
-import { isTrusted, type MatchStatus } from '#core/match-decisions';
 import type { ProductRecord } from '#core/product-record';
 import type { PriceChange } from '#history/price-changes';
 import type { PriceObservation } from '#history/price-observation';
+import { isTrusted, type MatchStatus } from '#matching-model/match-decisions';
 import { convertPrice } from './convert-price.ts';
 import type { CsvValue } from './csv-lines.ts';
 import { packDiffers } from './pack-differs.ts';

@@ -1,12 +1,12 @@
-import { type MatchDecision, reviewMatches } from '#core/match-decisions';
 import { Forbidden, NotFound, Unavailable } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
+import { type MatchDecision, reviewMatches } from '#matching-model/match-decisions';
+import type { MatchingReads } from '#matching-model/matching-reads';
 import { setting } from '#platform/config';
 import { logError } from '#platform/log';
 import type { Project } from '#projects/project';
 import { projectStore } from '#projects/project-services';
 import { jobStore } from '#store/job-store';
-import { listMatchDecisions, matchDecisionsVersion } from '#store/match-decisions';
 import { catalogStore } from '#websites/catalog-services';
 import { projectWebsite } from '#websites/project-website';
 import { websiteStore } from '#websites/website-services';
@@ -168,11 +168,16 @@ export interface MatchRun {
 
 /**
  * The matching lane's EXPORTING step: the `matches` and `price_comparison` files of the reference
- * website, from the run's matches and the newest whole catalogs of the websites (the ones matched).
+ * website, from the run's matches and the newest whole catalogs of the websites (the ones matched),
+ * reviewed by the decisions `matching` reads.
  */
-export async function exportMatches(projectId: string, run: MatchRun): Promise<void> {
+export async function exportMatches(
+  projectId: string,
+  run: MatchRun,
+  matching: MatchingReads,
+): Promise<void> {
   const project = await projectStore.get(projectId);
-  if (project) await writeMatchFiles(project, run);
+  if (project) await writeMatchFiles(project, run, matching);
 }
 
 /** A kept pair the engine does not propose: as it was accepted, or added by hand without a score. */
@@ -194,6 +199,7 @@ const decidedMatch = (decision: MatchDecision): Omit<ReviewedMatch, 'status'> =>
 async function writeMatchFiles(
   project: ExportingProject,
   run: MatchRun,
+  matching: MatchingReads,
   versionRead?: number,
 ): Promise<Record<'matches' | 'price_comparison', ExportRecord>> {
   const websiteIds = [run.reference_website_id, ...run.competitor_website_ids];
@@ -214,12 +220,12 @@ async function writeMatchFiles(
   const lookup = (websiteId: string, url: string) => products.get(`${websiteId} ${url}`);
   // The version is read before the decisions (here, or by a caller that just checked it), so a
   // decision made meanwhile makes the file stale.
-  const decisionsVersion = versionRead ?? (await matchDecisionsVersion(project.project_id));
+  const decisionsVersion = versionRead ?? (await matching.decisionsVersion(project.project_id));
   const reviewed: ReviewedMatch[] = reviewMatches<Omit<ReviewedMatch, 'status'>>(
     run.reference_website_id,
     run.competitor_website_ids,
     run.matches,
-    await listMatchDecisions(project.project_id),
+    await matching.decisions(project.project_id),
     decidedMatch,
     project.auto_accept_confidence,
   ).filter(
@@ -386,6 +392,7 @@ async function currentFile(
   project: ExportingProject,
   dataset: ExportDataset,
   choice: ExportFileChoice,
+  matching: MatchingReads,
 ): Promise<ExportRecord | null> {
   const { websiteId, jobId, format } = choice;
   if (jobId !== null) return currentJobFile(project, dataset, { ...choice, jobId });
@@ -399,7 +406,7 @@ async function currentFile(
     // Match files are of one reference website, never of all websites.
     if (!record || websiteId === null) return null;
     const exists = await formatExists(record, format);
-    const decisionsVersion = await matchDecisionsVersion(project.project_id);
+    const decisionsVersion = await matching.decisionsVersion(project.project_id);
     // A file banded with another threshold than the project's now is stale like one reviewed before a decision.
     const reviewed =
       (record.matching_run?.decisions_version ?? 0) === decisionsVersion &&
@@ -418,6 +425,7 @@ async function currentFile(
         competitor_website_ids,
         matches: await getRunMatches(job_id),
       },
+      matching,
       decisionsVersion,
     );
     return files[dataset];
@@ -473,6 +481,7 @@ export async function exportFileLink(
   project: ExportingProject,
   dataset: string,
   choice: ExportFileChoice,
+  matching: MatchingReads,
 ): Promise<ExportLink> {
   assertOpen();
   if (!isExportDataset(dataset)) throw NotFound('DATASET_NOT_FOUND', `No export dataset ${dataset}.`);
@@ -480,7 +489,7 @@ export async function exportFileLink(
     throw Forbidden('EXPORTS_NOT_ENABLED', 'Exports are not enabled for this project; contact support.');
   const { websiteId, jobId, format } = choice;
   if (websiteId !== null) await projectWebsite(project.project_id, websiteId);
-  const file = await currentFile(project, dataset, choice);
+  const file = await currentFile(project, dataset, choice, matching);
   if (!file)
     throw NotFound(
       'EXPORT_FILE_NOT_FOUND',
@@ -510,12 +519,18 @@ export async function exportFileLink(
 export async function priceComparison(
   project: ExportingProject,
   websiteId: string,
+  matching: MatchingReads,
 ): Promise<PriceComparisonItem[]> {
   assertOpen();
   if (!(await exportStore.enabled(project.project_id)))
     throw Forbidden('EXPORTS_NOT_ENABLED', 'Exports are not enabled for this project; contact support.');
   await projectWebsite(project.project_id, websiteId);
-  const file = await currentFile(project, 'price_comparison', { websiteId, jobId: null, format: 'jsonl' });
+  const file = await currentFile(
+    project,
+    'price_comparison',
+    { websiteId, jobId: null, format: 'jsonl' },
+    matching,
+  );
   const key = file && objectKeyOf(file, 'jsonl');
   if (!file?.matching_run || !key) return [];
   const competitors = file.matching_run.competitor_website_ids;

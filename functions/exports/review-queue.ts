@@ -1,8 +1,8 @@
 import { reviewImpact } from '#core/match-bands';
-import { decisionId, reviewMatches } from '#core/match-decisions';
 import type { ProductRecord } from '#core/product-record';
+import { decisionId, reviewMatches } from '#matching-model/match-decisions';
+import type { MatchingReads } from '#matching-model/matching-reads';
 import type { Project } from '#projects/project';
-import { listMatchDecisions } from '#store/match-decisions';
 import { catalogStore } from '#websites/catalog-services';
 import type { ReviewedMatch } from './export-datasets.ts';
 import { exportStore } from './export-services.ts';
@@ -54,11 +54,12 @@ export interface ReviewItem {
  * (the run its matches file was built from) in the `review` band by the project's
  * `auto_accept_confidence`, without the pairs decided since, each with its alternatives. Empty
  * before the website's first matching. Decisions go through the match decisions, which the next
- * run honours.
+ * run honours; `matching` reads them.
  */
 export async function reviewQueue(
   project: Pick<Project, 'project_id' | 'auto_accept_confidence'>,
   websiteId: string,
+  matching: MatchingReads,
 ): Promise<ReviewItem[]> {
   const run = (await exportStore.get(project.project_id, 'matches', websiteId))?.matching_run;
   if (!run) return [];
@@ -66,7 +67,7 @@ export async function reviewQueue(
     websiteId,
     run.competitor_website_ids,
     await getRunMatches(run.job_id),
-    await listMatchDecisions(project.project_id),
+    await matching.decisions(project.project_id),
     // Kept pairs are decided: only the proposals' bands are read here.
     (decision) => ({ ...decision, score: null, method: 'MANUAL' }),
     project.auto_accept_confidence,

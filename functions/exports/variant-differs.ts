@@ -1,5 +1,5 @@
 import type { ProductRecord } from '#core/product-record';
-import { variantsDiffer, variantTerms } from '#match/variant-terms';
+import { variantsDiffer, variantTerms } from '#match/index';
 
 type Variant = Pick<ProductRecord, 'variant_attributes'>;
 

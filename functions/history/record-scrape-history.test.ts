@@ -10,6 +10,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductRecord } from '#core/product-record';
 import type { ScrapeJob } from '#jobs/scrape-job';
+import type { MatchingReads } from '#matching-model/matching-reads';
 import { recordScrapeHistory } from './record-scrape-history.ts';
 
 vi.stubEnv('TABLE_NAME', 'unit-table');
@@ -66,6 +67,13 @@ function catalogs(versions: Record<string, ProductRecord[]>) {
   dynamo.on(BatchWriteCommand).resolves({ UnprocessedItems: {} });
 }
 
+/** A project nothing of which was matched yet: no change links a reference. */
+const unmatched: MatchingReads = {
+  decisions: async () => [],
+  decisionsVersion: async () => 0,
+  pairStates: async () => [],
+};
+
 const historyPuts = () => s3.commandCalls(PutObjectCommand).map((call) => String(call.args[0].input.Key));
 
 describe('recordScrapeHistory', () => {
@@ -75,7 +83,7 @@ describe('recordScrapeHistory', () => {
       job_new: [product('https://shop.example/1', '10.00'), product('https://shop.example/2', '20.00')],
     });
     // Act
-    const changes = await recordScrapeHistory(job(null));
+    const changes = await recordScrapeHistory(job(null), unmatched);
     // Assess
     expect(changes).toEqual([]);
     expect(historyPuts().length).toBeGreaterThan(0);
@@ -96,7 +104,7 @@ describe('recordScrapeHistory', () => {
       job_new: [product('https://shop.example/1', '9.00', 'OUT_OF_STOCK')],
     });
     // Act
-    const changes = await recordScrapeHistory(job('job_old'));
+    const changes = await recordScrapeHistory(job('job_old'), unmatched);
     // Assess
     expect(changes).toMatchObject([
       { change_id: 'chg_new_0', kind: 'PRICE_DOWN', price_change: '-1.00', detected_at: SETTLED_AT },
@@ -118,7 +126,7 @@ describe('recordScrapeHistory', () => {
     // Prepare
     catalogs({ job_new: [product('https://shop.example/1', '9.00')] });
     // Act
-    const changes = await recordScrapeHistory(job(undefined));
+    const changes = await recordScrapeHistory(job(undefined), unmatched);
     // Assess
     expect(changes).toEqual([]);
     expect(historyPuts().length).toBe(1);

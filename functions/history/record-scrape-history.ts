@@ -1,14 +1,13 @@
 import type { Job } from '#core/job-record';
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE, proposalBand } from '#core/match-bands';
-import { matchedReferences, type ProposedPair, referenceOf } from '#core/matched-references';
 import { productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
+import { matchedReferences, type ProposedPair, referenceOf } from '#matching-model/matched-references';
+import type { MatchingReads } from '#matching-model/matching-reads';
 import { onFirstUse, setting } from '#platform/config';
 import { projectStore } from '#projects/project-services';
 import { dataBucketObjects } from '#store/data-bucket';
-import { listMatchDecisions } from '#store/match-decisions';
-import { projectPairStates } from '#store/matching-runs';
 import { catalogObjectKey } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
 import type { MatchedReference, StoredChange } from './change-record.ts';
@@ -29,10 +28,11 @@ const readVersion = (projectId: string, websiteId: string, version: string) =>
  * proposal waiting for review links nothing.
  */
 async function referenceLookup(
+  matching: MatchingReads,
   projectId: string,
   websiteId: string,
 ): Promise<(url: string) => ReferenceProduct | null> {
-  const pairs = (await projectPairStates(projectId)).filter(
+  const pairs = (await matching.pairStates(projectId)).filter(
     (pair) => pair.competitor_website_id === websiteId,
   );
   if (pairs.length === 0) return () => null;
@@ -50,7 +50,7 @@ async function referenceLookup(
         score: match.score,
       })),
   );
-  const references = matchedReferences(proposals, await listMatchDecisions(projectId));
+  const references = matchedReferences(proposals, await matching.decisions(projectId));
   const referenceProducts = new Map<string, ProductRecord>();
   for (const referenceId of new Set(pairs.map((pair) => pair.reference_website_id))) {
     const pointer = await catalogStore.latest(referenceId);
@@ -101,9 +101,13 @@ export type SettledScrape = Pick<Job, 'job_id' | 'project_id' | 'website_id' | '
  * website's history, and a whole catalog is compared with the website's whole catalog before it
  * (none for a first scrape, nor for a URL scrape, which sees only part of the website). The changes
  * are kept for the stage's retention and returned: this is the one place changes come from, so
- * whatever announces them (webhooks) takes this list.
+ * whatever announces them (webhooks) takes this list. `matching` gives the pairs' matches and the
+ * review decisions a change's reference is looked up in.
  */
-export async function recordScrapeHistory(job: SettledScrape): Promise<StoredChange[]> {
+export async function recordScrapeHistory(
+  job: SettledScrape,
+  matching: MatchingReads,
+): Promise<StoredChange[]> {
   const websiteId = job.website_id;
   const settledAt = job.settlement?.settled_at;
   if (!websiteId || !settledAt) return [];
@@ -132,7 +136,7 @@ export async function recordScrapeHistory(job: SettledScrape): Promise<StoredCha
   if (changes.length === 0) return [];
   const names = new Map<string, string | null>();
   for (const product of [...before, ...products]) names.set(product.url, product.name);
-  const reference = await referenceLookup(job.project_id, websiteId);
+  const reference = await referenceLookup(matching, job.project_id, websiteId);
   const stored = changes.map(
     (change, seq): StoredChange => ({
       change_id: `chg_${job.job_id.replace(/^job_/, '')}_${seq}`,

@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from 
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { generateApiKey, hashApiKey } from '#core/api-key';
+import { generateApiKey, hashApiKey } from '#accounts/api-key';
 import type { HttpEvent } from '#platform/http-event';
 import { handler } from './account/list-api-keys.ts';
 

@@ -1,6 +1,6 @@
 import { apiKeyStore } from '#accounts/account-services';
+import { hashApiKey, isWellFormedApiKey } from '#accounts/api-key';
 import type { Principal } from '#core/access-policy';
-import { hashApiKey, isWellFormedApiKey } from '#core/api-key';
 import { Unauthorized } from '#core/problem';
 import { onFirstUse, setting } from '#platform/config';
 import { presentedCredential } from '#platform/credentials';

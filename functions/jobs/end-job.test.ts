@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLaneExecutions } from '#platform/lane-executions';
 import { removeSetupJob } from '#setup/remove-setup-job';
 import { useJobStore } from '#store/job-store';
@@ -11,6 +11,7 @@ import type { SetupFields, SetupJob } from './setup-job.ts';
 useLaneExecutions({ start: async () => 'arn:unused', stop: async () => {}, state: async () => 'RUNNING' });
 const events = recordEvents();
 afterEach(() => {
+  vi.unstubAllEnvs();
   useJobStore(undefined);
   events.length = 0;
 });
@@ -62,6 +63,29 @@ describe('failing a job', () => {
     expect(again).toMatchObject({ status: 'FAILED', error: 'The shop went away.' });
     expect((await store.get('job_3'))?.finished_at).toBe(failed?.finished_at);
     expect(events).toEqual([{ projectId: 'prj_1', type: 'job.failed', jobId: 'job_3' }]);
+  });
+
+  it('gives a free analysis back in the write that fails its job', async () => {
+    // Prepare: the free analysis's item lives in the table, whose name the write carries.
+    vi.stubEnv('TABLE_NAME', 'unit-table');
+    const job = {
+      ...unpaidSetupJob('job_5', 'TRAINING'),
+      analysis_charge: { kind: 'FREE', month: '2026-11' },
+    };
+    const store = await storeWith(job as ReturnType<typeof unpaidSetupJob>);
+    // Act
+    await failJob('job_5', {
+      error: 'The shop went away.',
+      error_code: 'SITE_UNREACHABLE',
+      contact_reason: null,
+    });
+    // Assess
+    expect(store.writes.at(-1)).toEqual({
+      verb: 'move',
+      job_id: 'job_5',
+      status: 'FAILED',
+      also: ['a free analysis of cus_1 in 2026-11 given back'],
+    });
   });
 
   it('answers null for an unknown job', async () => {

@@ -1,12 +1,12 @@
 import type { Job, JobFailure, StoredJob } from '#core/job-record';
+import { publicJob } from '#core/public-job';
+import type { WebsiteOverlap } from '#match/index';
 import {
   type MatchingCounts,
   type MatchingPhase,
   type MatchingProgress,
   matchingProgress,
-} from '#core/matching-progress';
-import { publicJob } from '#core/public-job';
-import type { WebsiteOverlap } from '#match/count-overlap';
+} from '#matching-model/matching-progress';
 
 /** A website of the run: products loaded, and how many are new or changed since the pair's last run. */
 export interface MatchedWebsite {

@@ -1,4 +1,5 @@
 import { recordScrapeHistory } from '#history/record-scrape-history';
+import type { MatchingReads } from '#matching-model/matching-reads';
 import { logError } from '#platform/log';
 import { projectStore } from '#projects/project-services';
 import { finishHeldWork, holdWork } from '#store/held-work';
@@ -22,15 +23,19 @@ export async function holdHistory(jobId: string, error: unknown): Promise<void> 
 /**
  * Writes the price history of the scrapes held by `holdHistory`, and announces their changes then,
  * until `deadline` (epoch ms); writing a run again puts the same objects. Returns the jobs written.
+ * `matching` links each change to its matched reference, as when the scrape finished.
  */
-export function recordHeldHistory(deadline = Number.POSITIVE_INFINITY): Promise<string[]> {
+export function recordHeldHistory(
+  matching: MatchingReads,
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<string[]> {
   return finishHeldWork(
     'HISTORY_RUN',
     async (jobId) => {
       // A job gone since has nothing left to write.
       const job = await jobStore().get<ScrapeFields>(jobId);
       if (!job) return;
-      const changes = await recordScrapeHistory(job);
+      const changes = await recordScrapeHistory(job, matching);
       await publishEvents(
         job.project_id,
         scrapeChangeEvents(await projectStore.get(job.project_id), changes),

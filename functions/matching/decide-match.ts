@@ -1,3 +1,4 @@
+import { Conflict, NotFound } from '#core/problem';
 import {
   type AcceptedProposal,
   decisionClash,
@@ -5,8 +6,7 @@ import {
   type MatchDecision,
   type MatchDecisionKind,
   type ProductPair,
-} from '#core/match-decisions';
-import { Conflict, NotFound } from '#core/problem';
+} from '#matching-model/match-decisions';
 import type { Project } from '#projects/project';
 import { catalogStore } from '#websites/catalog-services';
 import { websiteStore } from '#websites/website-services';

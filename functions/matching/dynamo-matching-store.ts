@@ -1,16 +1,15 @@
+import type { MatchingReads } from '#matching-model/matching-reads';
 import {
   deleteMatchDecision,
   getMatchDecision,
   listMatchDecisions,
+  matchDecisionsVersion,
   putMatchDecision,
-} from '#store/match-decisions';
-import { getPairState, pairStateWriter, projectPairStates, putPairState } from '#store/matching-runs';
+} from './dynamo-match-decisions.ts';
+import { getPairState, pairStateWriter, projectPairStates, putPairState } from './dynamo-pair-states.ts';
 import type { MatchDecisionStore, PairStateStore } from './matching-store.ts';
 
-/*
- * The matching stores on the table and the data bucket. The decision and pair-state modules stay in
- * `store` because the price history and the exports read them too, below this capability.
- */
+/** The matching stores on the table (`dynamo-match-decisions.ts`) and the data bucket (`dynamo-pair-states.ts`). */
 
 export const dynamoMatchDecisions: MatchDecisionStore = {
   list: listMatchDecisions,
@@ -24,4 +23,11 @@ export const dynamoPairStates: PairStateStore = {
   save: putPairState,
   writer: pairStateWriter,
   ofProject: projectPairStates,
+};
+
+/** What the price history and the exports read of matching, from the same items and objects. */
+export const dynamoMatchingReads: MatchingReads = {
+  decisions: listMatchDecisions,
+  decisionsVersion: matchDecisionsVersion,
+  pairStates: projectPairStates,
 };

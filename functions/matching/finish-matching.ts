@@ -1,4 +1,3 @@
-import { NO_COUNTS } from '#core/matching-progress';
 import type { MatchRecord } from '#exports/export-datasets';
 import { exportStore } from '#exports/export-services';
 import { exportMatches } from '#exports/project-exports';
@@ -11,11 +10,12 @@ import {
   progressOf,
   STOP,
 } from '#jobs/matching-job';
-import { countOverlap, type ProductLink } from '#match/count-overlap';
+import { countOverlap, type ProductLink } from '#match/index';
+import { NO_COUNTS } from '#matching-model/matching-progress';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import { websiteStore } from '#websites/website-services';
-import { pairStateStore } from './matching-services.ts';
+import { matchingReads, pairStateStore } from './matching-services.ts';
 
 /**
  * The project's matches as links between products: the newest state of each pair, with the pairs
@@ -65,12 +65,16 @@ export async function finishMatching(jobId: string): Promise<MatchingStep> {
     !job.sample || (await exportStore.get(job.project_id, 'matches', job.reference_website_id)) === null;
   const exported =
     writeFiles &&
-    (await exportMatches(job.project_id, {
-      job_id: jobId,
-      reference_website_id: job.reference_website_id,
-      competitor_website_ids: job.competitor_website_ids,
-      matches,
-    }).then(
+    (await exportMatches(
+      job.project_id,
+      {
+        job_id: jobId,
+        reference_website_id: job.reference_website_id,
+        competitor_website_ids: job.competitor_website_ids,
+        matches,
+      },
+      matchingReads,
+    ).then(
       () => true,
       (error: unknown) => {
         logError('matching: export failed', error, { jobId });

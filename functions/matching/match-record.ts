@@ -1,6 +1,5 @@
 import type { MatchRecord } from '#exports/export-datasets';
-import { describeEvidence } from '#match/describe-evidence';
-import type { ProductMatch } from '#match/match-catalogs';
+import { describeEvidence, type ProductMatch } from '#match/index';
 
 /**
  * A confidence to three decimals, rounded down: a calibrated 0.9996 is not certain, and shown as 1 it

@@ -1,6 +1,6 @@
-import type { MatchDecision } from '#core/match-decisions';
-import type { MatchingState } from '#match/match-catalogs';
-import type { PairState, PairStateWriter } from '#store/matching-runs';
+import type { MatchingState, ProductMatch } from '#match/index';
+import type { MatchDecision } from '#matching-model/match-decisions';
+import type { PairState } from '#matching-model/pair-state';
 
 /**
  * A project's review decisions, in the matching capability's words. DynamoDB behind it
@@ -33,4 +33,11 @@ export interface PairStateStore {
   ): PairStateWriter;
   /** The newest state of every pair the project has matched. */
   ofProject(projectId: string): Promise<PairState[]>;
+}
+
+/** Writes a pair's state as its matches come: `add` a part of them, `finish` replaces the pair's state. */
+export interface PairStateWriter {
+  add(matches: readonly ProductMatch[]): Promise<void>;
+  finish(): Promise<void>;
+  abort(): Promise<void>;
 }

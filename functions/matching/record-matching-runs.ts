@@ -1,4 +1,3 @@
-import type { MatchingCounts } from '#core/matching-progress';
 import { putRunMatches } from '#exports/run-matches';
 import {
   type MatchedWebsite,
@@ -8,9 +7,10 @@ import {
   progressOf,
   STOP,
 } from '#jobs/matching-job';
-import type { MatchingState } from '#match/match-catalogs';
+import type { MatchingState } from '#match/index';
+import type { MatchingCounts } from '#matching-model/matching-progress';
+import type { PairState } from '#matching-model/pair-state';
 import { jobStore } from '#store/job-store';
-import type { PairState } from '#store/matching-runs';
 import { matchRecord } from './match-record.ts';
 import { pairStateStore } from './matching-services.ts';
 

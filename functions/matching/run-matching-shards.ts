@@ -1,4 +1,3 @@
-import { addCounts, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
 import { runMatchesWriter } from '#exports/run-matches';
 import {
@@ -8,16 +7,20 @@ import {
   type ShardItem,
   STOP,
 } from '#jobs/matching-job';
-import { type MatchReview, matchingDefaults } from '#match/match-catalogs';
 import {
   chunksOfShard,
+  type MatchReview,
+  matchingDefaults,
   matchShard as matchOneShard,
   mergeShardsByChunk,
   planShards,
   type ShardSizes,
   shardsOf,
-} from '#match/match-in-shards';
+} from '#match/index';
+import { addCounts, NO_COUNTS } from '#matching-model/matching-progress';
 import { jobStore } from '#store/job-store';
+import { matchRecord } from './match-record.ts';
+import { pairStateStore } from './matching-services.ts';
 import {
   getChunk,
   getMergePlan,
@@ -28,9 +31,7 @@ import {
   putShardingPlan,
   putShardResult,
   type ShardingPlan,
-} from '#store/matching-shards';
-import { matchRecord } from './match-record.ts';
-import { pairStateStore } from './matching-services.ts';
+} from './matching-shards.ts';
 import { type PairRunCounts, recordMatchingProgress } from './record-matching-runs.ts';
 
 /*

@@ -1,6 +1,4 @@
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
-import { isKept, orient } from '#core/match-decisions';
-import { addCounts, type MatchingCounts, matchingProgress, NO_COUNTS } from '#core/matching-progress';
 import type { ProductRecord } from '#core/product-record';
 import {
   type MatchingFields,
@@ -10,8 +8,14 @@ import {
   STOP,
 } from '#jobs/matching-job';
 import { progressWriter } from '#jobs/progress-writer';
-import { type MatchReview, matchCatalogs } from '#match/match-catalogs';
-import { isSharded, type ShardSizes } from '#match/match-in-shards';
+import { isSharded, type MatchReview, matchCatalogs, type ShardSizes } from '#match/index';
+import { isKept, orient } from '#matching-model/match-decisions';
+import {
+  addCounts,
+  type MatchingCounts,
+  matchingProgress,
+  NO_COUNTS,
+} from '#matching-model/matching-progress';
 import { onFirstUse, setting } from '#platform/config';
 import { projectStore } from '#projects/project-services';
 import { jobStore } from '#store/job-store';

@@ -1,4 +1,4 @@
-import type { Localization } from '#core/localization';
+import type { Localization } from './localization.ts';
 import { newProject, type Project } from './project.ts';
 import { projectStore } from './project-services.ts';
 

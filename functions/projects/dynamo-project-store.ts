@@ -1,7 +1,6 @@
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProjectFacts, ProjectRole } from '#core/access-policy';
 import type { ListPosition } from '#core/list-cursor';
-import type { Localization } from '#core/localization';
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
 import { BadRequest, Forbidden, NotFound } from '#core/problem';
 import { isConditionFailure } from '#store/condition-failure';
@@ -18,6 +17,7 @@ import {
 } from '#store/keys';
 import { type QueryPage, queryPage } from '#store/query-page';
 import { readWithMembership } from '#store/read-with-membership';
+import type { Localization } from './localization.ts';
 import type { ListedProject, NewProject, Project, ProjectChanges } from './project.ts';
 import type { ProjectCreator, ProjectFactsOf, ProjectStore } from './project-store.ts';
 
@@ -249,7 +249,7 @@ async function sealedCrawlProxy(projectId: string): Promise<string | null> {
  * Gives a project without localization the one of a job created in it (the spec's rule for
  * projects created through a job), inside that job's transaction; a localized project keeps its own.
  */
-export function localizeIfUnset(projectId: string, localization: Localization): JointWrite {
+function localizeIfUnset(projectId: string, localization: Localization): JointWrite {
   return jointWrite(`project ${projectId} takes its first localization`, [
     {
       Update: {
@@ -272,4 +272,5 @@ export const dynamoProjectStore: ProjectStore = {
   listForUser,
   update,
   sealedCrawlProxy,
+  firstLocalization: localizeIfUnset,
 };

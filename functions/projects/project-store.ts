@@ -1,6 +1,8 @@
 import type { ProjectFacts, ProjectRole } from '#core/access-policy';
 import type { ListPosition } from '#core/list-cursor';
+import type { JointWrite } from '#store/joint-write';
 import type { QueryPage } from '#store/query-page';
+import type { Localization } from './localization.ts';
 import type { ListedProject, NewProject, Project, ProjectChanges } from './project.ts';
 
 /** Who creates a project: made its ADMIN; a managed one (by operators) stays invisible to self-service. */
@@ -38,4 +40,9 @@ export interface ProjectStore {
   update(projectId: string, changes: ProjectChanges): Promise<Project>;
   /** The project's crawl proxy as sealed for it, null when it has none (or the project is gone). */
   sealedCrawlProxy(projectId: string): Promise<string | null>;
+  /**
+   * Gives a project without localization the one of a job created in it, inside that job's
+   * transaction; a localized project keeps its own.
+   */
+  firstLocalization(projectId: string, localization: Localization): JointWrite;
 }

@@ -1,7 +1,7 @@
 import type { ProjectRole } from '#core/access-policy';
 import { newId } from '#core/ids';
-import type { Localization } from '#core/localization';
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
+import type { Localization } from './localization.ts';
 
 export interface Project {
   project_id: string;

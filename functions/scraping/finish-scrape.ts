@@ -5,6 +5,7 @@ import { scrapeChangeEvents } from '#jobs/changes-detected';
 import { announceJob, exportReady } from '#jobs/job-events';
 import { holdHistory } from '#jobs/record-held-history';
 import type { ScrapeFields } from '#jobs/scrape-job';
+import type { MatchingReads } from '#matching-model/matching-reads';
 import { logError } from '#platform/log';
 import type { Project } from '#projects/project';
 import { projectStore } from '#projects/project-services';
@@ -18,9 +19,10 @@ const STOP: ScrapeStep = { next: 'STOP' };
  * whole catalogs (a URL-only scrape delivers none), and a URL scrape job's own products file. A
  * failed export does not fail a delivered and charged job: the files are derived data, rebuilt when
  * a link to them is asked for. First the products go into the website's price history and the
- * changes since its previous whole catalog are found (`recordScrapeHistory`, which returns them).
+ * changes since its previous whole catalog are found (`recordScrapeHistory`, which returns them,
+ * each linked to its matched reference as `matching` tells).
  */
-export async function finishScrape(jobId: string): Promise<ScrapeStep> {
+export async function finishScrape(jobId: string, matching: MatchingReads): Promise<ScrapeStep> {
   const job = await jobStore().get<ScrapeFields>(jobId);
   if (!job) return STOP;
   if (job.status === 'COMPLETED') return { next: 'DONE' };
@@ -32,7 +34,7 @@ export async function finishScrape(jobId: string): Promise<ScrapeStep> {
     project = await projectStore.get(job.project_id);
     // Like the files, a history that cannot be written does not fail a delivered and charged job:
     // the run is held, and the job sweeper writes it (and announces its changes) later.
-    changes = await recordScrapeHistory(job).catch(async (error: unknown) => {
+    changes = await recordScrapeHistory(job, matching).catch(async (error: unknown) => {
       await holdHistory(jobId, error);
       return [];
     });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chargeScrapeSettlement } from '#billing/scrape-billing';
 import type { JobFailure } from '#core/job-record';
-import { acceptLanguageOf } from '#core/localization';
 import { settleJob } from '#core/pricing';
 import { pageIdentity, productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
@@ -22,6 +21,7 @@ import { progressWriter, runTracked } from '#jobs/progress-writer';
 import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
 import type { ScrapeFields, ScrapeVariant } from '#jobs/scrape-job';
 import { setting } from '#platform/config';
+import { acceptLanguageOf } from '#projects/localization';
 import { projectStore } from '#projects/project-services';
 import { jobStore } from '#store/job-store';
 import {

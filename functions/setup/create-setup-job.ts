@@ -5,7 +5,6 @@ import type { AnalysisCharge } from '#billing/setup-billing';
 import { newId } from '#core/ids';
 import { type JobLock, newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
-import { localize } from '#core/localization';
 import { type Cents, formatMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
 import { setupAnalysisCharge } from '#core/pricing';
@@ -16,8 +15,9 @@ import type { SetupFields, SetupJob } from '#jobs/setup-job';
 import { startLane } from '#jobs/start-lane';
 import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
-import { localizeIfUnset } from '#projects/dynamo-project-store';
+import { localize } from '#projects/localization';
 import type { Project } from '#projects/project';
+import { projectStore } from '#projects/project-services';
 import { takeFreeAnalysis } from '#store/free-analyses';
 import { jobStore } from '#store/job-store';
 import type { JointWrite } from '#store/joint-write';
@@ -58,7 +58,9 @@ export async function createSetupJob(
   const customer = project.customer_id ? await customerStore.get(project.customer_id) : null;
   if (!customer) throw new Error(`Project ${project.project_id} has no customer to bill`);
   const lock: JobLock = { lock: 'SETUP', project_id: project.project_id, website_key: address.identity };
-  const projectWrites = project.localization ? [] : [localizeIfUnset(project.project_id, localization)];
+  const projectWrites = project.localization
+    ? []
+    : [projectStore.firstLocalization(project.project_id, localization)];
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const open = await jobStore().holding<SetupFields>(lock);

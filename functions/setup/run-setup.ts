@@ -2,7 +2,6 @@ import { analysisSettlement, settleAnalysisHold } from '#billing/setup-billing';
 import { newId } from '#core/ids';
 import type { JobFailure } from '#core/job-record';
 import { isFinal, type JobStatus } from '#core/lanes';
-import { acceptLanguageOf, localeOf } from '#core/localization';
 import { estimateJob } from '#core/pricing';
 import {
   type AnalysisVerdict,
@@ -20,6 +19,7 @@ import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
 import type { AnalysisSeeds, SetupFields, SetupJob } from '#jobs/setup-job';
 import { onFirstUse, setting } from '#platform/config';
 import { priceList } from '#platform/price-list';
+import { acceptLanguageOf, localeOf } from '#projects/localization';
 import { jobStore } from '#store/job-store';
 import type { Website } from '#websites/website';
 import { websiteAddress } from '#websites/website-identity';

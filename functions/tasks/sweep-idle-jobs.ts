@@ -4,6 +4,7 @@ import { expireIdleJobs } from '#jobs/expire-idle-jobs';
 import { recordHeldHistory } from '#jobs/record-held-history';
 import { releaseStaleHolds } from '#jobs/release-stale-holds';
 import { startStrandedApprovals } from '#jobs/resume-interrupted-jobs';
+import { matchingReads } from '#matching/matching-services';
 import { onFirstUse, setting } from '#platform/config';
 import { logInfo } from '#platform/log';
 import { jobStore } from '#store/job-store';
@@ -59,7 +60,7 @@ export async function handler(
     deadline,
   });
   if (holdsClosed.length > 0) logInfo('closed stale holds', { holdIds: holdsClosed });
-  const recorded = await recordHeldHistory(deadline);
+  const recorded = await recordHeldHistory(matchingReads, deadline);
   if (recorded.length > 0) logInfo('recorded held price history', { jobIds: recorded });
   const rounds = await startHeldRounds(deadline);
   if (rounds.length > 0) logInfo('started held webhook delivery rounds', { rounds });

@@ -1,19 +1,28 @@
 import { JOB_LIST, type JobList, type JobLock, type StoredJob } from '#core/job-record';
 import { canTransition, isFinal } from '#core/lanes';
 import type { ScrapeRunProgress } from '#core/scrape-progress';
-import { jointWrite } from '#store/dynamo-joint-write';
 import type { BatchPages, JobStore, ListJobsOptions } from '#store/job-store';
 import type { JointWrite } from '#store/joint-write';
-import { jobKey } from '#store/keys';
+
+/**
+ * A job's write as the use cases asked the store for it: the verb, the job, the status it was left
+ * in, and what each joint write made with it does (its `what`), never a table item.
+ */
+export interface JobWrite {
+  verb: 'put' | 'move';
+  job_id: string;
+  status: StoredJob['status'];
+  also: string[];
+}
 
 /**
  * A job store in memory with the DynamoDB store's rules (lane moves only, a move only from the status
  * read, open keys held until the job ends), so job use cases run in unit tests in milliseconds.
- * `committed` keeps the other writes each put or move carried, in order.
+ * `writes` keeps the puts and moves it made, in order, with the joint writes each carried.
  */
 export class MemoryJobStore implements JobStore {
   readonly jobs = new Map<string, StoredJob>();
-  readonly committed: JointWrite[] = [];
+  readonly writes: JobWrite[] = [];
   /** Each scrape batch's own count of pages, by job, plan and batch. */
   readonly batchPages = new Map<string, number>();
   private readonly locks = new Map<string, string>();
@@ -33,7 +42,12 @@ export class MemoryJobStore implements JobStore {
     for (const lock of held) this.locks.set(lockOf(lock), job.job_id);
     const stored = { ...job, locks: held };
     this.jobs.set(job.job_id, stored);
-    this.committed.push(...also);
+    this.writes.push({
+      verb: 'put',
+      job_id: job.job_id,
+      status: job.status,
+      also: also.map(({ what }) => what),
+    });
     return stored;
   }
 
@@ -75,7 +89,12 @@ export class MemoryJobStore implements JobStore {
       ...(ending ? { finished_at: now, locks: [] } : {}),
     } as StoredJob<Extra>;
     this.jobs.set(job.job_id, moved);
-    this.committed.push(...(changes.also ?? []));
+    this.writes.push({
+      verb: 'move',
+      job_id: job.job_id,
+      status: to,
+      also: (changes.also ?? []).map(({ what }) => what),
+    });
     return moved;
   }
 
@@ -150,21 +169,11 @@ export class MemoryJobStore implements JobStore {
   }
 
   /**
-   * The condition as the DynamoDB store makes it, so a DynamoDB adapter under test can take it; the
-   * memory store does not evaluate other stores' writes.
+   * The condition in the job store's words only: the memory store makes no table items, so a
+   * DynamoDB adapter handed it refuses it (`transactItemsOf`) rather than check a job it cannot see.
    */
   stillIn(jobId: string, status: StoredJob['status']): JointWrite {
-    return jointWrite(`job ${jobId} is still ${status}`, [
-      {
-        ConditionCheck: {
-          TableName: 'memory',
-          Key: jobKey(jobId),
-          ConditionExpression: '#status = :status',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': status },
-        },
-      },
-    ]);
+    return Object.freeze({ what: `job ${jobId} is still ${status}` });
   }
 
   async discardNew(job: StoredJob) {

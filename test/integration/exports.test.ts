@@ -9,6 +9,7 @@ import { putRunMatches } from '#exports/run-matches';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import { type RunningStack, startStack } from '#local/start-stack';
+import { matchingReads } from '#matching/matching-services';
 import { setting } from '#platform/config';
 import { dynamo } from '#store/dynamo';
 import type { ApiClient } from '#test/api-client';
@@ -342,12 +343,16 @@ describe('match datasets', () => {
     }));
     // The matches as the matching lane stores a job's, which a later rebuild of the files reads.
     await putRunMatches('job_matching', matches);
-    await exportMatches(projectId, {
-      job_id: 'job_matching',
-      reference_website_id: websiteId,
-      competitor_website_ids: [competitor],
-      matches,
-    });
+    await exportMatches(
+      projectId,
+      {
+        job_id: 'job_matching',
+        reference_website_id: websiteId,
+        competitor_website_ids: [competitor],
+        matches,
+      },
+      matchingReads,
+    );
 
     const rates = await bundledRates.current();
     const matched = await exportUrl({ website_id: websiteId }, 'matches');

@@ -8,16 +8,18 @@ import { describe, expect, it } from 'vitest';
  * The layers of docs/architecture.md, lowest first: a module may import its own folder and any
  * lower layer, never a higher one, and the import map has no loop. The kernel and the runtime
  * platform are at the bottom, then the engines (pure libraries), the table's shared modules, the
- * capabilities in their dependency order, and the entries on top.
+ * capabilities in their dependency order, and the entries on top. `matching-model` is the matching
+ * capability's records and its read port, which history, exports and jobs below `matching` read.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['core'],
   ['platform'],
   ['crawl', 'match'],
   ['store'],
+  ['matching-model'],
   ['projects'],
   ['accounts'],
-  ['websites'],
+  ['websites', 'contact'],
   ['history'],
   ['billing', 'exports'],
   ['webhooks'],
@@ -47,12 +49,12 @@ function resolve(importer: string, spec: string): string | undefined {
   return alias ? `${alias[1]}${spec.slice(alias[0].length)}.ts` : undefined;
 }
 
-const productionModules = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'functions'], {
-  cwd: root,
-  encoding: 'utf8',
-})
-  .split('\n')
-  .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && existsSync(join(root, path)));
+const modulesUnder = (folder: string) =>
+  execFileSync('git', ['ls-files', '-co', '--exclude-standard', folder], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && existsSync(join(root, path)));
+
+const productionModules = modulesUnder('functions');
 
 interface Import {
   target: string;
@@ -60,17 +62,21 @@ interface Import {
   typeOnly: boolean;
 }
 
+/** Each module and the modules under functions/ it imports. */
+const importsOf = (modules: readonly string[]) =>
+  new Map(
+    modules.map((path) => {
+      const source = readFileSync(join(root, path), 'utf8');
+      const imports = [...source.matchAll(specifier)].flatMap((match): Import[] => {
+        const target = resolve(path, match[2] ?? match[3] ?? '');
+        return target?.startsWith('functions/') ? [{ target, typeOnly: match[1] !== undefined }] : [];
+      });
+      return [path, imports] as const;
+    }),
+  );
+
 /** The import map: every production module under functions/ and the modules it imports. */
-const importMap = new Map(
-  productionModules.map((path) => {
-    const source = readFileSync(join(root, path), 'utf8');
-    const imports = [...source.matchAll(specifier)].flatMap((match): Import[] => {
-      const target = resolve(path, match[2] ?? match[3] ?? '');
-      return target?.startsWith('functions/') ? [{ target, typeOnly: match[1] !== undefined }] : [];
-    });
-    return [path, imports] as const;
-  }),
-);
+const importMap = importsOf(productionModules);
 
 const folderOf = (path: string) => path.split('/')[1] ?? '';
 const layerOf = (path: string) => LAYERS.findIndex((layer) => layer.includes(folderOf(path)));
@@ -161,6 +167,53 @@ describe('the import map', () => {
     expect(crossing).toEqual([]);
   });
 
+  it('has no module outside the match engine importing anything of it but its face (match/index.ts), the bench but its face and training room', () => {
+    const match = (path: string) => folderOf(path) === 'match';
+    const face = 'functions/match/index.ts';
+    const training = (path: string) => path.startsWith('functions/match/training/');
+    const crossing = [...importMap, ...importsOf(modulesUnder('bench'))].flatMap(([from, imports]) =>
+      match(from)
+        ? []
+        : imports
+            .filter(
+              ({ target }) =>
+                match(target) && target !== face && !(from.startsWith('bench/') && training(target)),
+            )
+            .map(({ target }) => `${from} -> ${target}`),
+    );
+    expect(crossing).toEqual([]);
+    expect(importMap.get('functions/matching/run-matching.ts')?.map(({ target }) => target)).toContain(face);
+  });
+
+  it("has no module outside a capability importing its adapter (dynamo-*.ts) but another adapter: use cases and entries take the capability's wiring", () => {
+    const adapter = (path: string) => /^dynamo-/.test(path.split('/').at(-1) ?? '');
+    const crossing = [...importMap].flatMap(([from, imports]) =>
+      adapter(from) || folderOf(from) === 'store'
+        ? []
+        : imports
+            .filter(({ target }) => adapter(target) && folderOf(target) !== folderOf(from))
+            .map(({ target }) => `${from} -> ${target}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  it('has no module outside matching reading its items and objects: below it through MatchingReads, above it through its wiring', () => {
+    const matchingStorage = [
+      'functions/matching/dynamo-match-decisions.ts',
+      'functions/matching/dynamo-pair-states.ts',
+      'functions/matching/matching-shards.ts',
+    ];
+    const crossing = [...importMap].flatMap(([from, imports]) =>
+      folderOf(from) === 'matching'
+        ? []
+        : imports
+            .filter(({ target }) => matchingStorage.includes(target))
+            .map(({ target }) => `${from} -> ${target}`),
+    );
+    expect(crossing).toEqual([]);
+    expect(productionModules).toEqual(expect.arrayContaining(matchingStorage));
+  });
+
   it('has no import loop at run time', () => {
     const valueImports = new Map(
       [...importMap].map(([from, imports]) => [
@@ -174,6 +227,6 @@ describe('the import map', () => {
   it('sees imports written either way (alias and relative)', () => {
     const targets = (path: string) => importMap.get(path)?.map(({ target }) => target);
     expect(targets('functions/scraping/run-scrape.ts')).toContain('functions/core/pricing.ts');
-    expect(targets('functions/store/matching-runs.ts')).toContain('functions/store/dynamo.ts');
+    expect(targets('functions/store/query-all.ts')).toContain('functions/store/dynamo.ts');
   });
 });

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { authorizedCustomer } from '#accounts/authorized-customer';
 import { paymentProvider, topups } from '#billing/billing-services';
+import { topupAmount, topupCurrency } from '#billing/topup-amount';
 import { NotFound } from '#core/problem';
-import { topupAmount, topupCurrency } from '#core/topup-amount';
 import { id } from '#platform/request-fields';
 import { jobStore } from '#store/job-store';
 import { billingHttp } from './billing-http.ts';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { authorizedCustomer } from '#accounts/authorized-customer';
+import { balanceRecord } from '#billing/balance-record';
 import { ledger } from '#billing/ledger-services';
-import { balanceRecord } from '#core/balance-record';
 import { id } from '#platform/request-fields';
 import { billingHttp } from './billing-http.ts';
 import { balance } from './billing-responses.ts';

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { authorizedCustomer } from '#accounts/authorized-customer';
-import { localize } from '#core/localization';
 import { displayName, id, localizationInput } from '#platform/request-fields';
 import { createProject } from '#projects/create-project';
+import { localize } from '#projects/localization';
 import { http } from '../http.ts';
 import { project } from '../projects/project-responses.ts';
 

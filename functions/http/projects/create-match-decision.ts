@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { MATCH_DECISION_KINDS, publicMatchDecision } from '#core/match-decisions';
 import { decideMatch } from '#matching/decide-match';
+import { MATCH_DECISION_KINDS, publicMatchDecision } from '#matching-model/match-decisions';
 import { characters, id } from '#platform/request-fields';
 import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { publicMatchDecision } from '#core/match-decisions';
 import { sortedPage } from '#core/sorted-page';
 import { matchDecisionStore } from '#matching/matching-services';
+import { publicMatchDecision } from '#matching-model/match-decisions';
 import { cursor, id, wholeListLimit } from '#platform/request-fields';
 import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { sortedPage } from '#core/sorted-page';
 import { reviewQueue } from '#exports/review-queue';
+import { matchingReads } from '#matching/matching-services';
 import { cursor, id, limit } from '#platform/request-fields';
 import { authorizedProject } from '#projects/authorized-project';
 import { projectWebsite } from '#websites/project-website';
@@ -23,7 +24,7 @@ export const handler = http(
     // A cursor no list handed out is the caller's mistake whatever the website: refused first.
     const page = await listPage(event, principal, baseUrl, query.cursor);
     await projectWebsite(project.project_id, query.website_id);
-    const { values, next } = sortedPage(await reviewQueue(project, query.website_id), {
+    const { values, next } = sortedPage(await reviewQueue(project, query.website_id, matchingReads), {
       limit: query.limit,
       after: page.after,
       // Impacts lie in 0..1: written with a fixed number of decimals, text order is number order.

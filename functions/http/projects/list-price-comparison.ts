@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { sortedPage } from '#core/sorted-page';
 import { priceComparison } from '#exports/project-exports';
+import { matchingReads } from '#matching/matching-services';
 import { cursor, id, limit } from '#platform/request-fields';
 import { authorizedProject } from '#projects/authorized-project';
 import { http } from '../http.ts';
@@ -20,7 +21,7 @@ export const handler = http(
     const project = await authorizedProject(guard, path.project_id);
     // A cursor no list handed out is the caller's mistake whatever the website: refused first.
     const page = await listPage(event, principal, baseUrl, query.cursor);
-    const { values, next } = sortedPage(await priceComparison(project, query.website_id), {
+    const { values, next } = sortedPage(await priceComparison(project, query.website_id, matchingReads), {
       limit: query.limit,
       after: page.after,
       sortKey: (item) => item.reference_url,

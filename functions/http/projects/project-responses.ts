@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PROJECT_ROLES } from '#core/access-policy';
-import { MATCH_DECISION_KINDS } from '#core/match-decisions';
 import { CHANGE_KINDS } from '#history/price-changes';
+import { MATCH_DECISION_KINDS } from '#matching-model/match-decisions';
 import { availability, localization, timestamp } from '../response-fields.ts';
 
 export const project = v.object({

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { readCrawlProxy } from '#core/crawl-proxy';
-import { localize } from '#core/localization';
 import { sealCrawlProxy } from '#platform/crawl-proxy-seal';
 import { displayName, id, localizationInput } from '#platform/request-fields';
 import { authorizedProject } from '#projects/authorized-project';
+import { readCrawlProxy } from '#projects/crawl-proxy';
+import { localize } from '#projects/localization';
 import { projectStore } from '#projects/project-services';
 import { http } from '../http.ts';
 import { project } from './project-responses.ts';

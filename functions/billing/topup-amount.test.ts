@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseMoney } from './money.ts';
-import { Problem } from './problem.ts';
+import { parseMoney } from '#core/money';
+import { Problem } from '#core/problem';
 import { topupAmount, topupCurrency } from './topup-amount.ts';
 
 const range = { topup_min: parseMoney('10.00'), topup_max: parseMoney('500.00') };

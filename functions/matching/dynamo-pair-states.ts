@@ -1,10 +1,12 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fromJsonLines, toJsonLines } from '#core/json-lines';
-import type { MatchingState, ProductMatch, ProductPair } from '#match/match-catalogs';
-import { dataObjectWriter, getDataObject, JSON_LINES, putDataObject } from './data-bucket.ts';
-import { dynamo, tableName } from './dynamo.ts';
-import { beginsWith, matchingStateKey, matchingStatesPrefix } from './keys.ts';
-import { queryAll } from './query-all.ts';
+import type { MatchingState, ProductMatch, ProductPair } from '#match/index';
+import type { PairState } from '#matching-model/pair-state';
+import { dataObjectWriter, getDataObject, JSON_LINES, putDataObject } from '#store/data-bucket';
+import { dynamo, tableName } from '#store/dynamo';
+import { beginsWith, matchingStateKey, matchingStatesPrefix } from '#store/keys';
+import { queryAll } from '#store/query-all';
+import type { PairStateWriter } from './matching-store.ts';
 
 /**
  * The matching state of each reference and competitor pair of a project in the data bucket, as JSON
@@ -21,12 +23,6 @@ type StateLine =
   | { type: 'product'; website_id: string; url: string; fingerprint: string }
   | ({ type: 'match' } & ProductMatch)
   | ({ type: 'rejected' | 'kept' } & ProductPair);
-
-export interface PairState {
-  reference_website_id: string;
-  competitor_website_id: string;
-  state: MatchingState;
-}
 
 function stateLines(state: MatchingState): StateLine[] {
   const lines: StateLine[] = [];
@@ -72,13 +68,6 @@ export async function putPairState(projectId: string, pair: PairState, jobId: st
   const objectKey = matchingStateObjectKey(projectId, pair.reference_website_id, pair.competitor_website_id);
   await putDataObject(objectKey, toJsonLines(stateLines(pair.state)), JSON_LINES);
   await putPairStateItem(projectId, pair, objectKey, jobId, pair.state.matches.length);
-}
-
-/** Writes a pair's state as its matches come: `add` a part of them, `finish` replaces the pair's state. */
-export interface PairStateWriter {
-  add(matches: readonly ProductMatch[]): Promise<void>;
-  finish(): Promise<void>;
-  abort(): Promise<void>;
 }
 
 /**

@@ -1,15 +1,15 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { isKept, keptSlots, type MatchDecision } from '#core/match-decisions';
-import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
-import { dynamo, type TransactItem, tableName } from './dynamo.ts';
+import { isKept, keptSlots, type MatchDecision } from '#matching-model/match-decisions';
+import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
+import { dynamo, type TransactItem, tableName } from '#store/dynamo';
 import {
   beginsWith,
   matchDecisionKey,
   matchDecisionsPrefix,
   matchDecisionsVersionKey,
   matchSlotKey,
-} from './keys.ts';
-import { queryAll } from './query-all.ts';
+} from '#store/keys';
+import { queryAll } from '#store/query-all';
 
 /**
  * The project's match decisions, one table item per decision in the project's partition: a review

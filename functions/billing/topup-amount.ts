@@ -1,6 +1,6 @@
-import { type Cents, formatMoney, InvalidMoney, parseMoney } from './money.ts';
-import { BadRequest, Unprocessable } from './problem.ts';
-import type { Quotas } from './quotas.ts';
+import type { Quotas } from '#accounts/quotas';
+import { type Cents, formatMoney, InvalidMoney, parseMoney } from '#core/money';
+import { BadRequest, Unprocessable } from '#core/problem';
 
 /** The prepaid credit is kept in EUR only; a top-up in another currency would need conversion. */
 export const TOPUP_CURRENCY = 'EUR';

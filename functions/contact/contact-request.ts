@@ -1,5 +1,5 @@
-import { Conflict, type Problem } from './problem.ts';
-import type { WindowLimit } from './rolling-window.ts';
+import { Conflict, type Problem } from '#core/problem';
+import type { WindowLimit } from '#core/rolling-window';
 
 /**
  * Each contact request mails a team, with a reply address the user chose: a user may send at most

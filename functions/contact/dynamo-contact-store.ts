@@ -1,16 +1,17 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ContactRequest } from '#core/contact-request';
-import { failedConditionItems, isConditionFailure } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
-import { contactRequestKey, contactSlotsPrefix, jobKey } from './keys.ts';
-import { readWindowSlots, takeWindowSlot } from './window-slots.ts';
+import { failedConditionItems, isConditionFailure } from '#store/condition-failure';
+import { dynamo, tableName } from '#store/dynamo';
+import { contactRequestKey, contactSlotsPrefix, jobKey } from '#store/keys';
+import { readWindowSlots, takeWindowSlot } from '#store/window-slots';
+import type { ContactRequest } from './contact-request.ts';
+import type { ContactPlace, ContactStore, SavedContactRequest } from './contact-store.ts';
 
 const toContactRequest = (item: Record<string, unknown>): ContactRequest => {
   const { PK: _pk, SK: _sk, type: _type, user_id: _user, ...fields } = item;
   return fields as unknown as ContactRequest;
 };
 
-export async function getContactRequest(contactRequestId: string): Promise<ContactRequest | null> {
+async function getContactRequest(contactRequestId: string): Promise<ContactRequest | null> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
@@ -21,29 +22,12 @@ export async function getContactRequest(contactRequestId: string): Promise<Conta
   return Item ? toContactRequest(Item) : null;
 }
 
-/** When each of the user's contact places of the rolling window was last taken, by place number (a consistent read). */
-export const readContactPlaces = (userId: string): Promise<Map<number, number>> =>
-  readWindowSlots(contactSlotsPrefix(userId));
-
-/** The user's contact place a request takes at `nowMs`, free again a window later. */
-export interface ContactPlace {
-  slot: number;
-  nowMs: number;
-  windowMs: number;
-}
-
-export type SavedContactRequest =
-  | { outcome: 'CREATED' | 'EXISTING'; request: ContactRequest }
-  /** The user's slot of the rolling window was taken by a racing request: nothing was saved. */
-  | { outcome: 'SLOT_TAKEN' };
-
 /**
  * Saves the request together with the write that takes `place`, one of the user's places of the
  * rolling window (conditional on it being free). For a job, the job's `contact_request_id` is set in
- * the same transaction, on the condition that it has none: of racing requests about one job exactly
- * one is created, and the others get that one back (`EXISTING`), taking no place.
+ * the same transaction, on the condition that it has none.
  */
-export async function saveContactRequest(
+async function saveContactRequest(
   request: ContactRequest,
   userId: string,
   place: ContactPlace,
@@ -99,3 +83,10 @@ export async function saveContactRequest(
   if (!first) throw new Error(`Job ${request.job_id} refused a contact request but names none`);
   return { outcome: 'EXISTING', request: first };
 }
+
+/** The contact store on the table: requests, the users' window slots, and the job's mark. */
+export const dynamoContactStore: ContactStore = {
+  get: getContactRequest,
+  places: (userId) => readWindowSlots(contactSlotsPrefix(userId)),
+  save: saveContactRequest,
+};

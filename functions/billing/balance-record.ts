@@ -1,4 +1,4 @@
-import { type Cents, formatMoney } from './money.ts';
+import { type Cents, formatMoney } from '#core/money';
 
 /** The balance record of the design; money as decimal strings. */
 export const balanceRecord = (

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ProposalBand, proposalBand } from './match-bands.ts';
+import { type ProposalBand, proposalBand } from '#core/match-bands';
 
 /**
  * Users' review of matches, per project: a proposed pair ACCEPTED or REJECTED, or a pair added by

@@ -1,5 +1,5 @@
-import { COUNTRY_CODES } from './country-codes.ts';
-import { BadRequest } from './problem.ts';
+import { COUNTRY_CODES } from '#core/country-codes';
+import { BadRequest } from '#core/problem';
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 

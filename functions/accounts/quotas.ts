@@ -1,5 +1,5 @@
-import { type Cents, parseMoney } from './money.ts';
-import { defaultPriceList } from './pricing.ts';
+import { type Cents, parseMoney } from '#core/money';
+import { defaultPriceList } from '#core/pricing';
 
 /** A customer's limits; the operator sets them with the admin CLI's set-quotas. */
 export interface Quotas {
