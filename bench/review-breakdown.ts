@@ -11,14 +11,17 @@
  * unmatched reference products' candidates come from blocking as one run looks products up.
  */
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE, proposalBand, reviewImpact } from '../functions/core/match-bands.ts';
-import type { ScoredPair } from '../functions/match/choose-matches.ts';
-import { describeProduct } from '../functions/match/describe-product.ts';
-import { findCandidates } from '../functions/match/find-candidates.ts';
-import { indexCatalog } from '../functions/match/index-catalog.ts';
-import { matchingDefaults } from '../functions/match/match-catalogs.ts';
-import { scorePair } from '../functions/match/match-website-pair.ts';
+import {
+  countTerms,
+  describeProduct,
+  findCandidates,
+  indexCatalog,
+  matchingDefaults,
+  type ScoredPair,
+  scorePair,
+  weighCounts,
+} from '../functions/match/index.ts';
 import { readBenchmarkDataset } from '../functions/match/training/read-benchmark-dataset.ts';
-import { countTerms, weighCounts } from '../functions/match/weigh-terms.ts';
 import {
   type ChosenPair,
   type CrossValidationSplit,
