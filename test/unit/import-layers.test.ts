@@ -58,6 +58,8 @@ interface Import {
   target: string;
   /** `import type`: erased when compiled, so it orders layers but cannot make a runtime loop. */
   typeOnly: boolean;
+  /** `import(…)`: loaded when the code naming it runs, not with the importing module. */
+  dynamic: boolean;
 }
 
 /** The import map: every production module under functions/ and the modules it imports. */
@@ -66,7 +68,9 @@ const importMap = new Map(
     const source = readFileSync(join(root, path), 'utf8');
     const imports = [...source.matchAll(specifier)].flatMap((match): Import[] => {
       const target = resolve(path, match[2] ?? match[3] ?? '');
-      return target?.startsWith('functions/') ? [{ target, typeOnly: match[1] !== undefined }] : [];
+      return target?.startsWith('functions/')
+        ? [{ target, typeOnly: match[1] !== undefined, dynamic: match[3] !== undefined }]
+        : [];
     });
     return [path, imports] as const;
   }),
@@ -159,6 +163,24 @@ describe('the import map', () => {
             .map(({ target }) => `${from} -> ${target}`),
     );
     expect(crossing).toEqual([]);
+  });
+
+  it("loads with the crawl engine's face neither the HTML parsers nor the site and learn rooms", () => {
+    const loaded = new Set<string>();
+    const load = (path: string) => {
+      if (loaded.has(path)) return;
+      loaded.add(path);
+      for (const { target, typeOnly, dynamic } of importMap.get(path) ?? [])
+        if (!typeOnly && !dynamic) load(target);
+    };
+    load('functions/crawl/index.ts');
+    const heavy = [...loaded].filter(
+      (path) =>
+        ['functions/crawl/page/parse-html.ts', 'functions/crawl/page/read-page.ts'].includes(path) ||
+        /^functions\/crawl\/(site|learn)\//.test(path),
+    );
+    expect(loaded.has('functions/crawl/net/fetcher.ts')).toBe(true);
+    expect(heavy).toEqual([]);
   });
 
   it('has no import loop at run time', () => {
