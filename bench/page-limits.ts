@@ -1,14 +1,14 @@
+import { PAGE_LIMITS } from '#crawl/index';
 import {
   classifyPage,
   detectLanguage,
   extractProduct,
   learnSelectors,
   mainHeading,
-  PAGE_LIMITS,
   pageAnatomy,
   readPage,
   siteLinks,
-} from '#crawl/index';
+} from '#crawl/page-reading';
 import {
   deepPage,
   flatPage,

@@ -17,7 +17,10 @@ import type { ObjectStore } from '#store/object-store';
  *   for one scrape of each of a project's 4 websites and a download of the project's file, against
  *   rebuilding the project's file from every catalog at each scrape;
  * - history: the requests reading one product's price series takes after 48 runs (every 6 hours
- *   over 12 days, across a month's end), against one read per run without merged periods.
+ *   over 12 days, across a month's end), against one read per run without merged periods;
+ * - job reads: the requests and read units (as DynamoDB Local reports them) of reading running
+ *   FULL scrapes through the job store: one job's poll, a page of a project's or a website's list,
+ *   the open jobs the sweeper reads.
  */
 const SIZES = [1_000, 10_000, 100_000] as const;
 
@@ -49,6 +52,7 @@ function printRows(title: string, unit: string, rows: Row[], axis = 'products'):
 /** The engines the service's stores measure against, with the meters that read what they report. */
 interface Engines {
   writeUnits: { reset(): void; counted(): { writeUnits: number; writes: number } };
+  readUnits: { reset(): void; counted(): { readUnits: number; reads: number } };
   s3: { reset(): void; counted(): { requests: number; bytesIn: number; bytesOut: number } };
 }
 
@@ -140,6 +144,85 @@ async function progressWriteUnits(engines: Engines): Promise<Row[]> {
   const rows: Row[] = [];
   for (const size of SIZES)
     rows.push({ size, value: await scrape(size, 'this'), peer: await scrape(size, 'before') });
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Job reads
+
+/** How many running scrape jobs the lists read: one page of the API's default size. */
+const LISTED_JOBS = 20;
+
+/**
+ * The requests and read units of the job store's reads of running FULL scrapes, each a job item of a
+ * real scrape's fields with two parts' pages in its plan's progress item.
+ */
+async function jobReads(engines: Engines): Promise<{ read: string; reads: number; readUnits: number }[]> {
+  const { jobStore } = await import('#store/job-store');
+  const { newJobRecord } = await import('#core/job-record');
+  const { estimateJob } = await import('#core/pricing');
+  const { newId } = await import('#core/ids');
+  const projectId = 'prj_bench_reads';
+  const websiteId = 'web_bench_reads';
+  const plan = '7a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+  const ids: string[] = [];
+  for (let i = 0; i < LISTED_JOBS; i++) {
+    const job = newJobRecord({
+      job_id: newId('job'),
+      job_type: 'FULL_SCRAPE',
+      status: 'RUNNING',
+      project_id: projectId,
+      website_id: websiteId,
+      estimate: estimateJob({ lane: 'SCRAPE', difficulty: 'EASY', products: 10_000 }),
+      customer_id: 'cus_bench',
+      locks: [],
+      now: new Date().toISOString(),
+    });
+    await jobStore().put({
+      ...job,
+      variant: 'FULL',
+      url_count: 10_000,
+      urls: null,
+      url_results: null,
+      source_catalog: null,
+      batch_count: 100,
+      scrape_run: {
+        phase: 'SCRAPING_PAGES',
+        pages_limit: 10_000,
+        pages_estimate: 10_000,
+        pages_done: 0,
+        plan,
+      },
+    });
+    await jobStore().setRunningPages(job.job_id, plan, 0, 40);
+    await jobStore().setRunningPages(job.job_id, plan, 1, 60);
+    ids.push(job.job_id);
+  }
+  type Running = { scrape_run: { running_pages: object } };
+  /** Each read, giving the jobs it read (one, or every job put). */
+  const reads: [string, () => Promise<(Running | null)[]>][] = [
+    ['one job (a poll, a lane step)', async () => [await jobStore().get<Running>(ids[0] as string)]],
+    [
+      `a page of the project's ${LISTED_JOBS} jobs`,
+      async () => (await jobStore().list<Running>(projectId, 'SCRAPING', { limit: LISTED_JOBS })).values,
+    ],
+    [
+      `a page of the website's ${LISTED_JOBS} jobs`,
+      async () =>
+        (await jobStore().list<Running>(projectId, 'SCRAPING', { limit: LISTED_JOBS, websiteId })).values,
+    ],
+    [`the ${LISTED_JOBS} open jobs (the sweeper)`, () => jobStore().open<Running>()],
+  ];
+  const rows = [];
+  for (const [read, work] of reads) {
+    engines.readUnits.reset();
+    const jobs = await work();
+    const counted = engines.readUnits.counted();
+    const whole = jobs.length === 1 || jobs.length === LISTED_JOBS;
+    if (!whole || jobs.some((job) => Object.keys(job?.scrape_run.running_pages ?? {}).length !== 2))
+      throw new Error(`${read}: ${jobs.length} jobs read, or one without its two running parts' pages`);
+    rows.push({ read, ...counted });
+  }
   return rows;
 }
 
@@ -426,9 +509,10 @@ async function startEngines(): Promise<Engines & { stop(): Promise<void> }> {
     LOG_LEVEL: 'silent',
   });
   const { dynamo } = await import('#store/dynamo');
-  const { meterWriteUnits } = await import('#test/dynamo-capacity-meter');
+  const { meterReadUnits, meterWriteUnits } = await import('#test/dynamo-capacity-meter');
   return {
     writeUnits: meterWriteUnits(dynamo()),
+    readUnits: meterReadUnits(dynamo()),
     s3,
     stop: async () => {
       await s3.stop();
@@ -440,6 +524,15 @@ async function startEngines(): Promise<Engines & { stop(): Promise<void> }> {
 export async function runScaleBench(): Promise<void> {
   const engines = await startEngines();
   try {
+    // First, while the table holds no other open job.
+    const reads = await timed(() => jobReads(engines));
+    console.log(
+      '\nReads of running FULL scrapes through the job store: requests, read units DynamoDB Local reports',
+    );
+    for (const row of reads)
+      console.log(
+        `${row.read.padEnd(40)}  ${String(row.reads).padStart(3)}  ${row.readUnits.toFixed(1).padStart(6)}`,
+      );
     printRows(
       'Progress writes of a FULL scrape: write units DynamoDB Local reports',
       'write units',

@@ -19,8 +19,9 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /*
  * package.json declares `"sideEffects": false`: no module under functions/ does anything when it is
  * imported (settings are read on first use), so esbuild leaves out a module whose exports a function
- * never uses. The crawl engine's face (functions/crawl/index.ts) names every room's exports; a
- * function that uses one of them carries that one's modules, not the whole engine.
+ * never uses. The crawl engine's face (functions/crawl/index.ts) names its rooms' exports; a
+ * function that uses one of them carries that one's modules, not the whole engine (a step the face
+ * loads on first use, `import()` of its room, carries that room whole).
  */
 export const BUNDLE_EXTERNALS = ['@aws-sdk/*', '@smithy/*', 'playwright-core'] as const;
 

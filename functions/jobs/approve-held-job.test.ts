@@ -2,6 +2,7 @@ import {
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -12,7 +13,15 @@ import { pragueMonthOf } from '#core/prague-month';
 import { isProblem } from '#core/problem';
 import { useLaneExecutions } from '#platform/lane-executions';
 import { approveScrapeJob } from '#scraping/approve-scrape-job';
-import { balanceKey, customerKey, customerMonthKey, holdKey, jobKey } from '#store/keys';
+import {
+  balanceKey,
+  between,
+  customerKey,
+  customerMonthKey,
+  holdKey,
+  jobKey,
+  jobWithProgress,
+} from '#store/keys';
 import type { ScrapeJob } from './scrape-job.ts';
 
 vi.stubEnv('TABLE_NAME', 'unit-table');
@@ -92,6 +101,7 @@ const singleWrites = () => [...dynamo.commandCalls(PutCommand), ...dynamo.comman
 
 beforeEach(() => {
   dynamo.on(GetCommand).resolves({});
+  dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo
     .on(GetCommand, { Key: customerKey('cus_1') })
     .resolves({ Item: { ...customerKey('cus_1'), ...customer } });
@@ -154,7 +164,7 @@ describe('approving a priced job', () => {
     dynamo
       .on(TransactWriteCommand)
       .rejects(cancelled(['None', 'None', 'ConditionalCheckFailed', 'None', 'None']));
-    dynamo.on(GetCommand, { Key: jobKey('job_1') }).resolves({ Item: jobItem() });
+    dynamo.on(QueryCommand, between(jobWithProgress('job_1'))).resolves({ Items: [jobItem()] });
     dynamo
       .on(GetCommand, { Key: balanceKey('cus_1') })
       .resolves({ Item: { balance: 100, held: 0, spendable: 100 } });
@@ -172,7 +182,7 @@ describe('approving a priced job', () => {
     dynamo
       .on(TransactWriteCommand)
       .rejects(cancelled(['None', 'None', 'None', 'None', 'ConditionalCheckFailed']));
-    dynamo.on(GetCommand, { Key: jobKey('job_1') }).resolves({ Item: jobItem() });
+    dynamo.on(QueryCommand, between(jobWithProgress('job_1'))).resolves({ Items: [jobItem()] });
     dynamo
       .on(GetCommand, { Key: customerMonthKey('cus_1', pragueMonthOf(new Date())) })
       .resolves({ Item: { committed: 99_900 } });
@@ -188,7 +198,9 @@ describe('approving a priced job', () => {
     dynamo
       .on(TransactWriteCommand)
       .rejects(cancelled(['ConditionalCheckFailed', 'None', 'None', 'None', 'None']));
-    dynamo.on(GetCommand, { Key: jobKey('job_1') }).resolves({ Item: jobItem({ status: 'CANCELLED' }) });
+    dynamo
+      .on(QueryCommand, between(jobWithProgress('job_1')))
+      .resolves({ Items: [jobItem({ status: 'CANCELLED' })] });
     // Act
     const refusal = await approveScrapeJob(job, 'usr_1').catch((error: unknown) => error);
     // Assess: the hold was never placed, so there is none to give back.

@@ -31,9 +31,11 @@ import type { BatchPages, JobPage, JobStore, ListJobsOptions, MoveChanges } from
 import type { JointWrite } from './joint-write.ts';
 import {
   beginsWith,
+  between,
   inIndex,
   jobKey,
   jobLockKey,
+  jobWithProgress,
   openJobKey,
   projectJobsIndex,
   projectJobsPartition,
@@ -42,6 +44,7 @@ import {
   websiteJobKey,
   websiteJobsPrefix,
 } from './keys.ts';
+import { queryAll } from './query-all.ts';
 import { queryPage } from './query-page.ts';
 
 function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<Extra> {
@@ -83,14 +86,27 @@ function withProgress<Extra extends object>(
   };
 }
 
-async function batchGetItems(keys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+/**
+ * How a read of many jobs reads them: a list answers from an index, itself eventually consistent, so
+ * its jobs' items are read that way too, at half the units (a batch get bills each item apart, one
+ * unit per 4 KB started when strongly consistent); the open jobs, which the sweeper and restart
+ * recovery act on, are read strongly consistent.
+ */
+type Consistency = { consistent: boolean };
+
+async function batchGetItems(
+  keys: Record<string, unknown>[],
+  { consistent }: Consistency,
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
     // BatchGet may leave keys unprocessed under load; ask again for those.
     while (pending && pending.length > 0) {
       const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+        new BatchGetCommand({
+          RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } },
+        }),
       );
       items.push(...(Responses?.[tableName()] ?? []));
       pending = UnprocessedKeys?.[tableName()]?.Keys;
@@ -99,8 +115,14 @@ async function batchGetItems(keys: Record<string, unknown>[]): Promise<Record<st
   return items;
 }
 
-/** Reads the progress items of the planned scrape jobs among `jobs` into them. */
-async function withProgressOf<Extra extends object>(jobs: StoredJob<Extra>[]): Promise<StoredJob<Extra>[]> {
+/**
+ * Reads the progress items of the planned scrape jobs among `jobs` into them, in one batch get: the
+ * jobs came from an index or a batch get, which cannot reach another partition's items.
+ */
+async function withProgressOf<Extra extends object>(
+  jobs: StoredJob<Extra>[],
+  consistency: Consistency,
+): Promise<StoredJob<Extra>[]> {
   const keyOf = (job: object) => {
     const plan = planOf(job);
     return plan === undefined ? undefined : scrapeProgressKey((job as Job).job_id, plan);
@@ -108,7 +130,7 @@ async function withProgressOf<Extra extends object>(jobs: StoredJob<Extra>[]): P
   const keys = jobs.flatMap((job) => keyOf(job) ?? []);
   if (keys.length === 0) return jobs;
   const items = new Map(
-    (await batchGetItems(keys)).map((item) => [`${String(item.PK)}|${String(item.SK)}`, item]),
+    (await batchGetItems(keys, consistency)).map((item) => [`${String(item.PK)}|${String(item.SK)}`, item]),
   );
   return jobs.map((job) => {
     const key = keyOf(job);
@@ -184,13 +206,22 @@ function websiteLink(job: Job): TransactItem {
   };
 }
 
+/**
+ * A job with its plan's progress, in one query of its partition: the job item and its plans'
+ * progress items together, one read unit while they fit in 4 KB.
+ */
 async function getJob<Extra extends object = object>(jobId: string): Promise<StoredJob<Extra> | null> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: jobKey(jobId), ConsistentRead: true }),
+  const items = await queryAll({ ...between(jobWithProgress(jobId)), ConsistentRead: true });
+  const item = items.find((found) => found.SK === jobKey(jobId).SK);
+  if (item?.type !== 'Job') return null;
+  const job = toJob<Extra>(item);
+  const plan = planOf(job);
+  if (plan === undefined) return job;
+  const progress = scrapeProgressKey(jobId, plan).SK;
+  return withProgress(
+    job,
+    items.find((found) => found.SK === progress),
   );
-  if (Item?.type !== 'Job') return null;
-  const [job] = await withProgressOf([toJob<Extra>(Item)]);
-  return job ?? null;
 }
 
 /** The job holding a uniqueness lock, if it is still unfinished. */
@@ -547,9 +578,15 @@ async function deleteFinishedJob(job: Job): Promise<boolean> {
   );
 }
 
-async function batchGetJobs<Extra extends object>(jobIds: string[]): Promise<Map<string, StoredJob<Extra>>> {
-  const items = await batchGetItems(jobIds.map(jobKey));
-  const jobs = await withProgressOf(items.map((item) => toJob<Extra>(item)));
+async function batchGetJobs<Extra extends object>(
+  jobIds: string[],
+  consistency: Consistency,
+): Promise<Map<string, StoredJob<Extra>>> {
+  const items = await batchGetItems(jobIds.map(jobKey), consistency);
+  const jobs = await withProgressOf(
+    items.map((item) => toJob<Extra>(item)),
+    consistency,
+  );
   return new Map(jobs.map((job) => [job.job_id, job]));
 }
 
@@ -586,14 +623,20 @@ async function listJobs<Extra extends object>(
     read: async (items) => {
       // A website's index holds only job ids: the jobs are read, and those of other projects dropped.
       const byId = websiteId
-        ? await batchGetJobs<Extra>(items.map((item) => String(item.job_id)))
+        ? await batchGetJobs<Extra>(
+            items.map((item) => String(item.job_id)),
+            { consistent: false },
+          )
         : undefined;
       const jobs = byId
         ? items.map((item) => {
             const job = byId.get(String(item.job_id));
             return job?.project_id === projectId ? job : null;
           })
-        : await withProgressOf(items.map((item) => toJob<Extra>(item)));
+        : await withProgressOf(
+            items.map((item) => toJob<Extra>(item)),
+            { consistent: false },
+          );
       const found = jobs.filter((job) => job !== null);
       const kept = new Set(keep ? await keep(found) : found);
       return jobs.map((job) => (job && kept.has(job) ? job : null));
@@ -619,7 +662,7 @@ async function openJobs<Extra extends object = object>(): Promise<StoredJob<Extr
     ids.push(...(page.Items ?? []).map((item) => String(item.job_id)));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  const jobs = await batchGetJobs<Extra>(ids);
+  const jobs = await batchGetJobs<Extra>(ids, { consistent: true });
   return ids.flatMap((id) => {
     const job = jobs.get(id);
     return job && !isFinal(job.status) ? [job] : [];

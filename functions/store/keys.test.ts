@@ -19,7 +19,9 @@ import {
   invoiceCounterKey,
   invoiceKey,
   invoicesPrefix,
+  jobKey,
   jobLockKey,
+  jobWithProgress,
   type KeyPrefix,
   type KeyRange,
   ledgerEntriesPrefix,
@@ -40,6 +42,8 @@ import {
   scheduleKey,
   scheduleRunKey,
   scheduleRunsPrefix,
+  scrapeBatchKey,
+  scrapeProgressKey,
   sessionInvoiceKey,
   setupSlotsPrefix,
   userApiKeyKey,
@@ -195,6 +199,16 @@ describe('partition reads', () => {
       for (const key of outside)
         expect(inPrefix(key, prefix), `${key.PK} ${key.SK} not in ${prefix.prefix}`).toBe(false);
     }
+  });
+
+  it("reads a job with its plans' progress items, without its batches' counts or other jobs", () => {
+    const job = jobWithProgress('j1');
+    expect(inRange(jobKey('j1'), job)).toBe(true);
+    expect(inRange(scrapeProgressKey('j1', '3f1c2a9e-5b7d-4c8e-9a1f-2b3c4d5e6f70'), job)).toBe(true);
+    expect(inRange(scrapeProgressKey('j1', 'p1'), job)).toBe(true);
+    expect(inRange(scrapeBatchKey('j1', 'p1', 0), job)).toBe(false);
+    expect(inRange(jobKey('j2'), job)).toBe(false);
+    expect(inRange(scrapeProgressKey('j2', 'p1'), job)).toBe(false);
   });
 
   it('reads a month of charges without the charges settled at its end', () => {

@@ -58,6 +58,7 @@ const MATCHING_STATE = 'MATCHING_STATE#';
 const MATCH_DECISION = 'MATCH_DECISION#';
 const RUN = 'RUN#';
 const DELIVERY = 'DELIVERY#';
+const PROGRESS = 'PROGRESS#';
 
 const userPk = (userId: string) => `${USER}${userId}`;
 const customerPk = (customerId: string) => `${CUSTOMER}${customerId}`;
@@ -186,7 +187,16 @@ export const scrapeBatchKey = (jobId: string, plan: string, batch: number) => ({
  */
 export const scrapeProgressKey = (jobId: string, plan: string) => ({
   PK: `${JOB}${jobId}`,
-  SK: `PROGRESS#${plan}`,
+  SK: `${PROGRESS}${plan}`,
+});
+/**
+ * A job's item with its plans' progress items, read in one query (`JOB` sorts after `BATCH#` and
+ * before `PROGRESS#`, so the batches' count items stay out); `~` sorts after every plan id.
+ */
+export const jobWithProgress = (jobId: string): KeyRange => ({
+  PK: `${JOB}${jobId}`,
+  from: jobKey(jobId).SK,
+  to: `${PROGRESS}~`,
 });
 export const contactRequestKey = (contactRequestId: string) => ({
   PK: `CONTACT#${contactRequestId}`,

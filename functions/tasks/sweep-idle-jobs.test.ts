@@ -13,7 +13,15 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newJobRecord, type StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
-import { holdIndexingKey, holdKey, jobKey, openHoldIndex, openJobKey } from '#store/keys';
+import {
+  between,
+  holdIndexingKey,
+  holdKey,
+  jobKey,
+  jobWithProgress,
+  openHoldIndex,
+  openJobKey,
+} from '#store/keys';
 import { recordEvents } from '#test/event-recorder';
 import { handler } from './sweep-idle-jobs.ts';
 
@@ -147,8 +155,8 @@ describe('the sweeper on stranded runs', () => {
       }),
     );
     dynamo
-      .on(GetCommand, { Key: jobKey('job_dead') })
-      .resolves({ Item: { ...scrapeItem('job_dead', 'FAILED', 0), open_keys: [] } });
+      .on(QueryCommand, between(jobWithProgress('job_dead')))
+      .resolves({ Items: [{ ...scrapeItem('job_dead', 'FAILED', 0), open_keys: [] }] });
     dynamo.on(GetCommand, { Key: holdKey('cus_1', 'job_dead') }).resolves({ Item: openHoldItem('job_dead') });
     // Act
     const swept = await handler();
@@ -221,11 +229,11 @@ describe('the sweeper on holds no job will close', () => {
     for (const jobId of ['job_failed', 'job_gone', 'job_running'])
       dynamo.on(GetCommand, { Key: holdKey('cus_1', jobId) }).resolves({ Item: openHoldItem(jobId) });
     dynamo
-      .on(GetCommand, { Key: jobKey('job_failed') })
-      .resolves({ Item: scrapeItem('job_failed', 'FAILED', HOUR) });
+      .on(QueryCommand, between(jobWithProgress('job_failed')))
+      .resolves({ Items: [scrapeItem('job_failed', 'FAILED', HOUR)] });
     dynamo
-      .on(GetCommand, { Key: jobKey('job_running') })
-      .resolves({ Item: scrapeItem('job_running', 'RUNNING', 0) });
+      .on(QueryCommand, between(jobWithProgress('job_running')))
+      .resolves({ Items: [scrapeItem('job_running', 'RUNNING', 0)] });
     dynamo.on(TransactWriteCommand).resolves({});
     // Act
     const swept = await handler();
@@ -241,11 +249,13 @@ describe('the sweeper on holds no job will close', () => {
     tableHolds([]);
     indexedHolds(openHoldItem('job_done'));
     dynamo.on(GetCommand, { Key: holdKey('cus_1', 'job_done') }).resolves({ Item: openHoldItem('job_done') });
-    dynamo.on(GetCommand, { Key: jobKey('job_done') }).resolves({
-      Item: {
-        ...scrapeItem('job_done', 'COMPLETED', HOUR),
-        settlement: { amount: '1.00', quantity: 3, capped: false, settled_at: '2026-11-28T00:00:00.000Z' },
-      },
+    dynamo.on(QueryCommand, between(jobWithProgress('job_done'))).resolves({
+      Items: [
+        {
+          ...scrapeItem('job_done', 'COMPLETED', HOUR),
+          settlement: { amount: '1.00', quantity: 3, capped: false, settled_at: '2026-11-28T00:00:00.000Z' },
+        },
+      ],
     });
     dynamo.on(TransactWriteCommand).resolves({});
     // Act

@@ -46,3 +46,38 @@ export function meterWriteUnits(client: DynamoDBDocumentClient) {
     counted: () => ({ ...counted }),
   };
 }
+
+/** The commands that read: their consumed capacity is read units. */
+const READS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'TransactGetItemsCommand']);
+
+/**
+ * Counts the read requests the client sends from now on and the read units DynamoDB reports for them
+ * (a strongly consistent read: one unit per 4 KB started, of each item for a get or a batch get, of
+ * the items together for a query).
+ */
+export function meterReadUnits(client: DynamoDBDocumentClient) {
+  const counted = { readUnits: 0, reads: 0 };
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const read = READS.has(context.commandName ?? '');
+      if (read) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+      const result = await next(args);
+      if (read) {
+        const consumed = (result.output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity;
+        if (consumed === undefined)
+          throw new Error(`DynamoDB reported no consumed capacity for ${context.commandName}`);
+        counted.reads++;
+        for (const table of [consumed].flat()) counted.readUnits += table.CapacityUnits ?? 0;
+      }
+      return result;
+    },
+    { step: 'initialize', name: 'meterReadUnits', override: true },
+  );
+  return {
+    reset() {
+      counted.readUnits = 0;
+      counted.reads = 0;
+    },
+    counted: () => ({ ...counted }),
+  };
+}

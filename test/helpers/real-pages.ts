@@ -3,13 +3,12 @@ import { gunzipSync } from 'node:zlib';
 import {
   decodeBody,
   type ExtractionProfile,
-  extractProduct,
   type FetchedPage,
   type PageFetcher,
-  readPage,
   scrapeUrl,
   trainProfile,
 } from '#crawl/index';
+import { extractProduct, readPage } from '#crawl/page-reading';
 import type { ProductRecord } from '../../functions/core/product-record.ts';
 import type { ExpectedPage, ExtractedFields } from './score-extraction.ts';
 

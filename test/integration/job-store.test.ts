@@ -6,7 +6,7 @@ import { createTable } from '#local/create-table';
 import { setting } from '#platform/config';
 import { dynamo } from '#store/dynamo';
 import { jobStore } from '#store/job-store';
-import { meterWriteUnits } from '#test/dynamo-capacity-meter';
+import { meterReadUnits, meterWriteUnits } from '#test/dynamo-capacity-meter';
 
 beforeAll(() => createTable(inject('engines').dynamodbEndpoint, setting('TABLE_NAME')));
 
@@ -130,6 +130,32 @@ describe('the job store', () => {
     expect(await jobStore().move(read, 'FAILED', { unchangedSinceRead: true })).toBeNull();
     expect(await jobStore().move(stored, 'FAILED', { unchangedSinceRead: true })).not.toBeNull();
     expect(await jobStore().setRunningPages(job.job_id, 'p1', 3, 8)).toBe(false);
+  });
+
+  it('reads a planned scrape job with its running parts in one request of one read unit', async () => {
+    const job = await jobStore().put(newJob('RUNNING'));
+    const run = {
+      phase: 'SCRAPING_PAGES',
+      pages_limit: 50,
+      pages_estimate: 50,
+      pages_done: 0,
+      running_pages: {},
+      plan: 'p2',
+    };
+    await jobStore().updateIn(job.job_id, 'RUNNING', { scrape_run: run, error: 'x'.repeat(1_500) } as object);
+    // A part of an earlier plan and a counted batch sit in the job's partition too; neither is read.
+    await jobStore().setRunningPages(job.job_id, 'p1', 0, 9);
+    await jobStore().setRunningPages(job.job_id, 'p2', 0, 4);
+    await jobStore().setRunningPages(job.job_id, 'p2', 1, 5);
+    await jobStore().countBatchPages(job.job_id, 'RUNNING', { plan: 'p2', batch: 1, done: 6, previous: 0 });
+    const meter = meterReadUnits(dynamo());
+
+    const read = (await jobStore().get(job.job_id)) as unknown as StoredJob & { scrape_run: object };
+
+    expect(meter.counted()).toEqual({ readUnits: 1, reads: 1 });
+    expect(read.scrape_run).toMatchObject({ pages_done: 6, running_pages: { '0': 4 } });
+    expect(Object.keys((read.scrape_run as { running_pages: object }).running_pages)).toEqual(['0']);
+    expect(await jobStore().get(newId('job'))).toBeNull();
   });
 
   it('writes a scrape’s progress at the same write units at its 200th batch as at its first', async () => {

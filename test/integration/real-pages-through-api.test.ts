@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '#admin/commands';
 import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
-import { readPage } from '#crawl/index';
+import { readPage } from '#crawl/page-reading';
 import type { RunningStack } from '#local/start-stack';
 import type { ApiClient } from '#test/api-client';
 import { pollJob } from '#test/jobs';

@@ -9,6 +9,11 @@ import { pollJob, startSilentSite } from '#test/jobs';
 import { addProjectMember, newProject, newUser } from '#test/operator';
 import { startOwnedProject } from '#test/owned-project';
 
+// This file asserts no crawl timing: the lanes crawl its shops without the politeness gap, and
+// without the slowed pace after shopify-jsonld-en's 429 (its Retry-After is still waited out).
+process.env.CRAWL_MIN_DELAY_MS = '0';
+process.env.CRAWL_PUSHBACK_INTERVAL_MS = '10';
+
 /** One shop per way of carrying product data: JSON-LD, microdata, Open Graph, plain HTML. */
 const FLAVOURS = [
   'shopify-jsonld-en',

@@ -60,6 +60,8 @@ interface Import {
   target: string;
   /** `import type`: erased when compiled, so it orders layers but cannot make a runtime loop. */
   typeOnly: boolean;
+  /** `import(…)`: loaded when the code naming it runs, not with the importing module. */
+  dynamic: boolean;
 }
 
 /** Each module and the modules under functions/ it imports. */
@@ -69,7 +71,9 @@ const importsOf = (modules: readonly string[]) =>
       const source = readFileSync(join(root, path), 'utf8');
       const imports = [...source.matchAll(specifier)].flatMap((match): Import[] => {
         const target = resolve(path, match[2] ?? match[3] ?? '');
-        return target?.startsWith('functions/') ? [{ target, typeOnly: match[1] !== undefined }] : [];
+        return target?.startsWith('functions/')
+          ? [{ target, typeOnly: match[1] !== undefined, dynamic: match[3] !== undefined }]
+          : [];
       });
       return [path, imports] as const;
     }),
@@ -212,6 +216,24 @@ describe('the import map', () => {
     );
     expect(crossing).toEqual([]);
     expect(productionModules).toEqual(expect.arrayContaining(matchingStorage));
+  });
+
+  it("loads with the crawl engine's face neither the HTML parsers nor the site and learn rooms", () => {
+    const loaded = new Set<string>();
+    const load = (path: string) => {
+      if (loaded.has(path)) return;
+      loaded.add(path);
+      for (const { target, typeOnly, dynamic } of importMap.get(path) ?? [])
+        if (!typeOnly && !dynamic) load(target);
+    };
+    load('functions/crawl/index.ts');
+    const heavy = [...loaded].filter(
+      (path) =>
+        ['functions/crawl/page/parse-html.ts', 'functions/crawl/page/read-page.ts'].includes(path) ||
+        /^functions\/crawl\/(site|learn)\//.test(path),
+    );
+    expect(loaded.has('functions/crawl/net/fetcher.ts')).toBe(true);
+    expect(heavy).toEqual([]);
   });
 
   it('has no import loop at run time', () => {
