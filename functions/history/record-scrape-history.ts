@@ -4,7 +4,6 @@ import { matchedReferences, type ProposedPair, referenceOf } from '#core/matched
 import { productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
-import { onFirstUse, setting } from '#platform/config';
 import { projectStore } from '#projects/project-services';
 import { dataBucketObjects } from '#store/data-bucket';
 import { listMatchDecisions } from '#store/match-decisions';
@@ -12,13 +11,11 @@ import { projectPairStates } from '#store/matching-runs';
 import { catalogObjectKey } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
 import type { MatchedReference, StoredChange } from './change-record.ts';
-import { historyStore } from './history-services.ts';
+import { historyRetentionDays, historyStore } from './history-services.ts';
 import { computeChanges, type PriceChange } from './price-changes.ts';
 import { priceGapPercent } from './price-gap.ts';
 import { appendHistoryRun } from './price-history.ts';
 import { observationOf } from './price-observation.ts';
-
-const retentionDays = onFirstUse(() => setting('HISTORY_RETENTION_DAYS'));
 
 const readVersion = (projectId: string, websiteId: string, version: string) =>
   catalogStore.read({ object_key: catalogObjectKey(projectId, websiteId, version) });
@@ -145,7 +142,7 @@ export async function recordScrapeHistory(job: SettledScrape): Promise<StoredCha
       matched_reference: withGaps(reference(change.product_url), change),
     }),
   );
-  const expiresAt = Math.floor(Date.parse(settledAt) / 1000) + retentionDays() * 24 * 60 * 60;
+  const expiresAt = Math.floor(Date.parse(settledAt) / 1000) + historyRetentionDays() * 24 * 60 * 60;
   await historyStore.putChanges(stored, expiresAt);
   return stored;
 }

@@ -15,7 +15,7 @@ import { announceNewJob } from '#jobs/job-events';
 import type { SetupFields, SetupJob } from '#jobs/setup-job';
 import { startLane } from '#jobs/start-lane';
 import { onFirstUse, setting } from '#platform/config';
-import { priceList } from '#platform/price-list';
+import { priceList } from '#platform/stage-services';
 import { localizeIfUnset } from '#projects/dynamo-project-store';
 import type { Project } from '#projects/project';
 import { takeFreeAnalysis } from '#store/free-analyses';

@@ -19,7 +19,7 @@ import { progressWriter, runTracked } from '#jobs/progress-writer';
 import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
 import type { AnalysisSeeds, SetupFields, SetupJob } from '#jobs/setup-job';
 import { onFirstUse, setting } from '#platform/config';
-import { priceList } from '#platform/price-list';
+import { priceList } from '#platform/stage-services';
 import { jobStore } from '#store/job-store';
 import type { Website } from '#websites/website';
 import { websiteAddress } from '#websites/website-identity';
