@@ -3,9 +3,9 @@ import type { Principal } from '#core/access-policy';
 import { BadRequest } from '#core/problem';
 import { MAX_API_KEYS_PER_USER } from '#core/quotas';
 import { failedConditionItems, isConditionFailure } from '#store/condition-failure';
-import { dynamo, tableName } from '#store/dynamo';
 import { apiKeyLookupKey, beginsWith, userApiKeyKey, userApiKeysPrefix, userKey } from '#store/keys';
 import { newestFirstPage, type PageRequest, type QueryPage } from '#store/query-page';
+import { dynamo, tableName } from '#store/table-services';
 import type { ApiKeyRecord } from './account.ts';
 import type { ApiKeyStore } from './account-store.ts';
 

@@ -4,7 +4,6 @@ import type { Cents } from '#core/money';
 import { NotFound } from '#core/problem';
 import type { Quotas } from '#core/quotas';
 import { isConditionFailure } from '#store/condition-failure';
-import { dynamo, tableName } from '#store/dynamo';
 import {
   beginsWith,
   customerKey,
@@ -14,6 +13,7 @@ import {
 } from '#store/keys';
 import { queryAll } from '#store/query-all';
 import { readWithMembership } from '#store/read-with-membership';
+import { dynamo, tableName } from '#store/table-services';
 import type { Customer, Membership } from './account.ts';
 import type { CustomerStore } from './account-store.ts';
 

@@ -23,13 +23,13 @@ import {
   productRow,
   type ReviewedMatch,
 } from './export-datasets.ts';
+import { exportObjectKey } from './export-files.ts';
 import {
   exportFileExists,
   exportFileLines,
-  exportObjectKey,
   presignExportFile,
   readExportFile,
-} from './export-files.ts';
+} from './export-files-services.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
 import { type ExportRecord, fileOf, objectKeyOf } from './export-record.ts';
 import { exportStore } from './export-services.ts';

@@ -12,9 +12,8 @@ import type { ProductRecord } from '#core/product-record';
 import type { ScrapeJob } from '#jobs/scrape-job';
 import { recordScrapeHistory } from './record-scrape-history.ts';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('DATA_BUCKET', 'unit-data');
-vi.stubEnv('LOG_LEVEL', 'silent');
+vi.mock('#store/table-services', () => import('#test/unit-table'));
+vi.mock('#store/data-bucket-services', () => import('#test/unit-data-bucket'));
 const s3 = mockClient(S3Client);
 const dynamo = mockClient(DynamoDBDocumentClient);
 

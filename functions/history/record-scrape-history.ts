@@ -5,7 +5,7 @@ import { productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { projectStore } from '#projects/project-services';
-import { dataBucketObjects } from '#store/data-bucket';
+import { dataBucketObjects } from '#store/data-bucket-services';
 import { listMatchDecisions } from '#store/match-decisions';
 import { projectPairStates } from '#store/matching-runs';
 import { catalogObjectKey } from '#websites/catalog';

@@ -15,8 +15,7 @@ import { approveScrapeJob } from '#scraping/approve-scrape-job';
 import { balanceKey, customerKey, customerMonthKey, holdKey, jobKey } from '#store/keys';
 import type { ScrapeJob } from './scrape-job.ts';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('LOG_LEVEL', 'silent');
+vi.mock('#store/table-services', () => import('#test/unit-table'));
 const dynamo = mockClient(DynamoDBDocumentClient);
 
 const started: string[] = [];

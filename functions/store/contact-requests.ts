@@ -1,8 +1,8 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactRequest } from '#core/contact-request';
 import { failedConditionItems, isConditionFailure } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
 import { contactRequestKey, contactSlotsPrefix, jobKey } from './keys.ts';
+import { dynamo, tableName } from './table-services.ts';
 import { readWindowSlots, takeWindowSlot } from './window-slots.ts';
 
 const toContactRequest = (item: Record<string, unknown>): ContactRequest => {

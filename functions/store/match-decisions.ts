@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { isKept, keptSlots, type MatchDecision } from '#core/match-decisions';
 import { isConditionFailure, isTransactionConflict } from './condition-failure.ts';
-import { dynamo, type TransactItem, tableName } from './dynamo.ts';
+import type { TransactItem } from './dynamo.ts';
 import {
   beginsWith,
   matchDecisionKey,
@@ -10,6 +10,7 @@ import {
   matchSlotKey,
 } from './keys.ts';
 import { queryAll } from './query-all.ts';
+import { dynamo, tableName } from './table-services.ts';
 
 /**
  * The project's match decisions, one table item per decision in the project's partition: a review

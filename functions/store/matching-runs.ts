@@ -1,10 +1,11 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fromJsonLines, toJsonLines } from '#core/json-lines';
 import type { MatchingState, ProductMatch, ProductPair } from '#match/match-catalogs';
-import { dataObjectWriter, getDataObject, JSON_LINES, putDataObject } from './data-bucket.ts';
-import { dynamo, tableName } from './dynamo.ts';
+import { JSON_LINES } from './data-bucket.ts';
+import { dataObjectWriter, getDataObject, putDataObject } from './data-bucket-services.ts';
 import { beginsWith, matchingStateKey, matchingStatesPrefix } from './keys.ts';
 import { queryAll } from './query-all.ts';
+import { dynamo, tableName } from './table-services.ts';
 
 /**
  * The matching state of each reference and competitor pair of a project in the data bucket, as JSON

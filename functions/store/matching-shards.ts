@@ -1,6 +1,6 @@
 import type { ProductRecord } from '#core/product-record';
 import type { CatalogChunk, MergePlan, ShardResult } from '#match/match-in-shards';
-import { getDataObject, putDataObject } from './data-bucket.ts';
+import { getDataObject, putDataObject } from './data-bucket-services.ts';
 
 /**
  * The shards of a matching job that the lane's Map matches, in the data bucket under

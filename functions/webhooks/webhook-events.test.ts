@@ -4,8 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publishEvents } from './webhook-events.ts';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('LOG_LEVEL', 'silent');
+vi.mock('#store/table-services', () => import('#test/unit-table'));
 vi.stubEnv(
   'WEBHOOK_DELIVERY_STATE_MACHINE_ARN',
   'arn:aws:states:eu-central-1:123456789012:stateMachine:pds-dev-webhook-delivery',
