@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newJobRecord } from '#core/job-record';
 import { pragueMonthOf } from '#core/prague-month';
 import { isProblem } from '#core/problem';
-import { useLaneExecutions } from '#platform/lane-executions';
+import { useLaneExecutions } from '#platform/lane-services';
 import { approveScrapeJob } from '#scraping/approve-scrape-job';
 import { balanceKey, customerKey, customerMonthKey, holdKey, jobKey } from '#store/keys';
 import type { ScrapeJob } from './scrape-job.ts';

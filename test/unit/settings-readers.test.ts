@@ -28,7 +28,6 @@ const STILL_READING = [
   'functions/exports/rates-source.ts',
   'functions/jobs/crawl-settings.ts',
   'functions/matching/run-matching.ts',
-  'functions/platform/lane-executions.ts',
   'functions/platform/log.ts',
   'functions/platform/mailer.ts',
   'functions/platform/secrets.ts',
