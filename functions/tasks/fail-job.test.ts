@@ -6,11 +6,7 @@ import { unpaidSetupJob } from '#test/setup-job-record';
 import { handler } from './fail-job.ts';
 
 const events = recordEvents();
-beforeEach(() => {
-  vi.stubEnv('LOG_LEVEL', 'silent');
-});
 afterEach(() => {
-  vi.unstubAllEnvs();
   useJobStore(undefined);
   events.length = 0;
 });

@@ -13,7 +13,7 @@ import { newId } from '#core/ids';
 import { NotFound, TooManyRequests } from '#core/problem';
 import { freeSlot } from '#core/rolling-window';
 import { logError } from '#platform/log';
-import { mailer, teamAddress } from '#platform/mailer';
+import { mailer, teamAddress } from '#platform/mail-services';
 import { freeText, id } from '#platform/request-fields';
 import {
   type ContactPlace,
