@@ -7,14 +7,22 @@ import { describe, expect, it } from 'vitest';
 /**
  * Settings are read by entries and wiring modules and passed down (docs/architecture.md, "Where
  * settings are read"): a module below them takes a client, a bucket, a price list or a number as an
- * argument, so its test passes the value in instead of setting the environment.
+ * argument, or gets it from its capability's wiring, so its test passes the value in instead of
+ * setting the environment.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
+const filesUnder = (...folders: string[]) =>
+  execFileSync('git', ['ls-files', '-co', '--exclude-standard', ...folders], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((path) => path.endsWith('.ts') && existsSync(join(root, path)));
+
+const sourceOf = (path: string) => readFileSync(join(root, path), 'utf8');
+
 /**
  * Who may read: the settings table and the secrets read through it, the logger's switch (read per
- * line, so tests and operators can silence a running process), wiring modules, lane task entries,
- * the handler factory and its middlewares, the operator CLI.
+ * line, so an operator can silence a running process), wiring modules, lane task entries, the
+ * handler factory and its middlewares, the operator CLI.
  */
 const mayRead = (path: string) =>
   ['functions/platform/config.ts', 'functions/platform/secrets.ts', 'functions/platform/log.ts'].includes(
@@ -25,35 +33,37 @@ const mayRead = (path: string) =>
   path.startsWith('functions/admin/') ||
   ['functions/http/http.ts', 'functions/http/authenticate.ts', 'functions/http/rate-limit.ts'].includes(path);
 
-/**
- * Modules below the entries and wiring that still read their own settings: each is a step of
- * issue 33, point 3 not yet taken, and leaves this list when it takes its values as arguments.
- */
-const STILL_READING = [
-  'functions/jobs/crawl-settings.ts',
-  'functions/matching/run-matching.ts',
-  'functions/scraping/run-scrape.ts',
-  'functions/setup/create-setup-job.ts',
-  'functions/setup/run-setup.ts',
-];
-
 const READ = /\b(setting|needSetting|isSet|secretSource)\(|process\.env\b/;
 
-const productionModules = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'functions'], {
-  cwd: root,
-  encoding: 'utf8',
-})
-  .split('\n')
-  .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && existsSync(join(root, path)));
+/** A test that changes its own process's environment (a child process's `env` is not one). */
+const SETS_ENV = /\bvi\.stubEnv\(|process\.env\.\w+\s*=[^=]|delete process\.env|Object\.assign\(process\.env/;
+
+/**
+ * Unit tests that set the environment, each for a reason: the settings reader itself, and an entry
+ * tested as deployed (the Stripe webhook, whose secret's id the environment names).
+ */
+const SETTING_TESTS = ['functions/http/billing/stripe-webhook.test.ts', 'functions/platform/config.test.ts'];
 
 describe('where settings are read', () => {
-  it('is the entries and wiring modules, and the modules not yet moved', () => {
-    const readers = productionModules.filter((path) => READ.test(readFileSync(join(root, path), 'utf8')));
-    expect(readers.filter((path) => !mayRead(path)).sort()).toEqual(STILL_READING);
+  it('is the entries and wiring modules only', () => {
+    const readers = filesUnder('functions')
+      .filter((path) => !path.endsWith('.test.ts'))
+      .filter((path) => READ.test(sourceOf(path)));
+    expect(readers.filter((path) => !mayRead(path))).toEqual([]);
   });
 
-  it('sees a read in the modules that read', () => {
-    const source = readFileSync(join(root, 'functions/history/history-services.ts'), 'utf8');
-    expect(READ.test(source)).toBe(true);
+  it('is set by no unit test but those of the reader and of an entry as deployed', () => {
+    const setters = filesUnder('functions', 'test/unit', 'test/cdk', 'cli', 'console')
+      .filter((path) => path.endsWith('.test.ts') && path !== 'test/unit/settings-readers.test.ts')
+      .filter((path) => SETS_ENV.test(sourceOf(path)));
+    expect(setters.sort()).toEqual(SETTING_TESTS);
+  });
+
+  it('sees a read, and a test setting a variable, where there is one', () => {
+    expect(READ.test(sourceOf('functions/history/history-services.ts'))).toBe(true);
+    expect(READ.test(sourceOf('functions/history/record-scrape-history.ts'))).toBe(false);
+    expect(SETS_ENV.test("vi.stubEnv('TABLE_NAME', 'unit-table');")).toBe(true);
+    expect(SETS_ENV.test('process.env.WEBSITE_SETUP_STATE_MACHINE_ARN = MACHINE;')).toBe(true);
+    expect(SETS_ENV.test('env: { ...process.env, PORT: String(port) }')).toBe(false);
   });
 });
