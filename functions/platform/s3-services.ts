@@ -6,11 +6,11 @@ import { onFirstUse, setting } from './config.ts';
 export const s3Client = onFirstUse(() => new S3Client(s3ClientConfig(setting('S3_ENDPOINT'))));
 
 /**
- * The stage's bucket that `setting` names, handed to the modules that use it: its client and name
- * are read when first asked for, so wiring it reads nothing.
+ * A bucket of the stage, handed to the modules that use it: its client and its name (`nameSetting`,
+ * which reads the bucket's variable) are read when first asked for, so wiring it reads nothing.
  */
-export function stageBucket(bucketSetting: 'DATA_BUCKET' | 'EXPORTS_BUCKET'): Bucket {
-  const name = onFirstUse(() => setting(bucketSetting));
+export function stageBucket(nameSetting: () => string): Bucket {
+  const name = onFirstUse(nameSetting);
   return {
     get client() {
       return s3Client();
