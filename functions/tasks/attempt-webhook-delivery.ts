@@ -6,7 +6,7 @@ import {
   type DeliveryRound,
   MAX_RESPONSE_BYTES,
 } from '#webhooks/deliver-webhook';
-import { receiverAllowList } from '#webhooks/webhook-services';
+import { receiverAllowList } from '#webhooks/webhook-receiver-services';
 
 const means = onFirstUse(() => ({
   post: createPoster({
