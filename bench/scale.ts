@@ -340,7 +340,7 @@ function product(website: number, index: number): ProductRecord {
 
 async function exportWork(engines: Engines): Promise<{ bySize: ExportRows; byWebsites: ExportRows }> {
   const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { dynamo } = await import('#store/dynamo');
+  const { dynamo } = await import('#store/table-services');
   const { landWebsiteItems } = await import('#websites/dynamo-website-store');
   const { catalogPointerWrites } = await import('#websites/dynamo-catalog-store');
   const { catalogStore } = await import('#websites/catalog-services');
@@ -508,7 +508,7 @@ async function startEngines(): Promise<Engines & { stop(): Promise<void> }> {
     EXPORTS_BUCKET: LOCAL_BUCKETS.exports,
     LOG_LEVEL: 'silent',
   });
-  const { dynamo } = await import('#store/dynamo');
+  const { dynamo } = await import('#store/table-services');
   const { meterReadUnits, meterWriteUnits } = await import('#test/dynamo-capacity-meter');
   return {
     writeUnits: meterWriteUnits(dynamo()),

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
-import { type Lane, type LaneExecutions, useLaneExecutions } from '#platform/lane-executions';
+import type { Lane, LaneExecutions } from '#platform/lane-executions';
+import { useLaneExecutions } from '#platform/lane-services';
 import { logError, logInfo } from '#platform/log';
 import { taskFunctions } from '#platform/tasks';
 

@@ -5,8 +5,7 @@ import { Problem } from '#core/problem';
 import { hashApiKey } from './api-key.ts';
 import { createApiKey } from './create-api-key.ts';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('LOG_LEVEL', 'silent');
+vi.mock('#store/table-services', () => import('#test/unit-table'));
 const dynamo = mockClient(DynamoDBDocumentClient);
 
 afterEach(() => dynamo.reset());

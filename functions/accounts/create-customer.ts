@@ -1,4 +1,4 @@
-import { priceList } from '#platform/price-list';
+import { priceList } from '#platform/stage-services';
 import { type Customer, newCustomer } from './account.ts';
 import { customerStore } from './account-services.ts';
 

@@ -2,9 +2,9 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import type { Principal } from '#core/access-policy';
 import { BadRequest } from '#core/problem';
 import { failedConditionItems, isConditionFailure } from '#store/condition-failure';
-import { dynamo, tableName } from '#store/dynamo';
 import { apiKeyLookupKey, beginsWith, userApiKeyKey, userApiKeysPrefix, userKey } from '#store/keys';
 import { newestFirstPage, type PageRequest, type QueryPage } from '#store/query-page';
+import { dynamo, tableName } from '#store/table-services';
 import type { ApiKeyRecord } from './account.ts';
 import type { ApiKeyStore } from './account-store.ts';
 import { MAX_API_KEYS_PER_USER } from './quotas.ts';

@@ -3,7 +3,6 @@ import type { CustomerFacts, CustomerRole } from '#core/access-policy';
 import type { Cents } from '#core/money';
 import { NotFound } from '#core/problem';
 import { isConditionFailure } from '#store/condition-failure';
-import { dynamo, tableName } from '#store/dynamo';
 import {
   beginsWith,
   customerKey,
@@ -13,6 +12,7 @@ import {
 } from '#store/keys';
 import { queryAll } from '#store/query-all';
 import { readWithMembership } from '#store/read-with-membership';
+import { dynamo, tableName } from '#store/table-services';
 import type { Customer, Membership } from './account.ts';
 import type { CustomerStore } from './account-store.ts';
 import type { Quotas } from './quotas.ts';

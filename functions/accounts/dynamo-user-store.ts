@@ -1,8 +1,8 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Conflict, NotFound } from '#core/problem';
 import { isConditionFailure } from '#store/condition-failure';
-import { dynamo, tableName } from '#store/dynamo';
 import { emailKey, userKey } from '#store/keys';
+import { dynamo, tableName } from '#store/table-services';
 import type { User } from './account.ts';
 import type { UserStore } from './account-store.ts';
 

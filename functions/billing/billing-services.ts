@@ -2,7 +2,7 @@ import { customerStore } from '#accounts/account-services';
 import { onFirstUse, setting } from '#platform/config';
 import { logError } from '#platform/log';
 import { readSecrets } from '#platform/secrets';
-import { accounting } from './invoicing.ts';
+import { accounting } from './invoicing-services.ts';
 import { ledger } from './ledger-services.ts';
 import { localCheckoutStore } from './local-checkout-records.ts';
 import { LocalPaymentProvider } from './local-payment-provider.ts';

@@ -17,7 +17,7 @@ import {
   isConditionFailure,
   isTransactionConflict,
 } from '#store/condition-failure';
-import { dynamo, type TransactItem, tableName } from '#store/dynamo';
+import type { TransactItem } from '#store/dynamo';
 import { jointWrite, transactItemsOf } from '#store/dynamo-joint-write';
 import type { JointWrite } from '#store/joint-write';
 import {
@@ -36,6 +36,7 @@ import {
   openHoldIndex,
 } from '#store/keys';
 import { queryAll } from '#store/query-all';
+import { dynamo, tableName } from '#store/table-services';
 import type {
   Balance,
   Charge,

@@ -3,9 +3,9 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newId } from '#core/ids';
 import type { Cents } from '#core/money';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
-import { dynamo, tableName } from '#store/dynamo';
 import { beginsWith, invoiceCounterKey, invoiceKey, invoicesPrefix, sessionInvoiceKey } from '#store/keys';
 import { queryPage } from '#store/query-page';
+import { dynamo, tableName } from '#store/table-services';
 import { formatInvoiceNumber, type InvoicePage } from './accounting.ts';
 import type { InvoiceRecords, StoredInvoice } from './in-house-accounting.ts';
 

@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Cents } from '#core/money';
 import { isConditionFailure } from '#store/condition-failure';
-import { dynamo, tableName } from '#store/dynamo';
 import { localCheckoutKey } from '#store/keys';
+import { dynamo, tableName } from '#store/table-services';
 import type { LocalCheckoutSession, LocalCheckoutStore } from './local-payment-provider.ts';
 
 const toSession = (item: Record<string, unknown>): LocalCheckoutSession => ({

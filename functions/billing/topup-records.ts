@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Cents } from '#core/money';
-import { dynamo, tableName } from '#store/dynamo';
 import { topupKey } from '#store/keys';
+import { dynamo, tableName } from '#store/table-services';
 import type { Topup, TopupRecords } from './topup-flow.ts';
 
 const toTopup = (item: Record<string, unknown>): Topup => ({

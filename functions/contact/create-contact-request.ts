@@ -4,7 +4,7 @@ import type { StoredJob } from '#core/job-record';
 import { NotFound, TooManyRequests } from '#core/problem';
 import { freeSlot } from '#core/rolling-window';
 import { logError } from '#platform/log';
-import { mailer, teamAddress } from '#platform/mailer';
+import { mailer, teamAddress } from '#platform/mail-services';
 import {
   CONTACT_LIMIT,
   type ContactReason,

@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { failedConditionItems, isConditionFailure } from '#store/condition-failure';
-import { dynamo, tableName } from '#store/dynamo';
 import { contactRequestKey, contactSlotsPrefix, jobKey } from '#store/keys';
+import { dynamo, tableName } from '#store/table-services';
 import { readWindowSlots, takeWindowSlot } from '#store/window-slots';
 import type { ContactRequest } from './contact-request.ts';
 import type { ContactPlace, ContactStore, SavedContactRequest } from './contact-store.ts';

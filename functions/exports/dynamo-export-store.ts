@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { putProjectItem } from '#projects/dynamo-project-store';
-import { dynamo, tableName } from '#store/dynamo';
 import { beginsWith, exportFileKey, exportFilesPrefix, exportSettingsKey } from '#store/keys';
 import { queryAll } from '#store/query-all';
+import { dynamo, tableName } from '#store/table-services';
 import type { ExportDataset } from './export-datasets.ts';
 import type { ExportRecord } from './export-record.ts';
 import type { ExportStore } from './export-store.ts';

@@ -1,17 +1,14 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningS3, startS3Fake } from '#local/s3-fake';
-import { exportFileWriter } from './export-files.ts';
+import { s3ClientConfig } from '#platform/aws-endpoints';
+import { exportFilesIn } from './export-files.ts';
 
 let fake: RunningS3;
 beforeAll(async () => {
   fake = await startS3Fake({ buckets: ['fake-exports'] });
-  vi.stubEnv('S3_ENDPOINT', fake.endpoint);
-  vi.stubEnv('EXPORTS_BUCKET', 'fake-exports');
-  vi.stubEnv('LOG_LEVEL', 'silent');
 });
 afterAll(async () => {
-  vi.unstubAllEnvs();
   await fake.stop();
 });
 
@@ -19,15 +16,11 @@ describe('export file writer on the local stack S3 fake', () => {
   it('writes a file of several parts that reads back whole', async () => {
     // Lines of 1 KiB that say where they belong, so parts put together out of order would show.
     const line = (i: number) => `${String(i).padStart(8, '0')}${'y'.repeat(1015)}\n`;
+    const s3 = new S3Client(s3ClientConfig(fake.endpoint));
+    const { exportFileWriter } = exportFilesIn({ client: s3, name: 'fake-exports' });
     const writer = exportFileWriter('exports/prj/price_history/all.jsonl', 'all.jsonl', 'jsonl');
     for (let i = 0; i < 9 * 1024; i++) await writer.write(line(i));
     expect(await writer.finish()).toBe(9 * 1024 * 1024);
-    const s3 = new S3Client({
-      endpoint: fake.endpoint,
-      region: 'local',
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
     const object = await s3.send(
       new GetObjectCommand({ Bucket: 'fake-exports', Key: 'exports/prj/price_history/all.jsonl' }),
     );

@@ -7,17 +7,13 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { exportFileWriter } from './export-files.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { exportFilesIn } from './export-files.ts';
 
 const s3 = mockClient(S3Client);
+const { exportFileWriter } = exportFilesIn({ client: new S3Client({}), name: 'unit-exports' });
 
-beforeEach(() => {
-  vi.stubEnv('EXPORTS_BUCKET', 'unit-exports');
-  vi.stubEnv('LOG_LEVEL', 'silent');
-});
 afterEach(() => {
-  vi.unstubAllEnvs();
   s3.reset();
 });
 

@@ -1,16 +1,12 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Unavailable } from '#core/problem';
-import { s3ClientConfig } from '#platform/aws-endpoints';
-import { onFirstUse, setting } from '#platform/config';
+import type { Bucket } from '#platform/aws-endpoints';
 import { logError } from '#platform/log';
 import { objectWriter } from '#platform/object-writer';
 import type { ExportFormat } from './export-formats.ts';
-
-const s3 = onFirstUse(() => new S3Client(s3ClientConfig()));
-const bucket = onFirstUse(() => setting('EXPORTS_BUCKET'));
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -50,69 +46,85 @@ export interface ExportFileWriter {
   abort(): Promise<void>;
 }
 
-/**
- * A writer of the file under `key`. A file smaller than one part is one PUT; a larger one is a
- * multipart upload whose parts go up as they fill, abandoned (its parts removed) when a part or the
- * completion fails, so no half file is ever served.
- */
-export function exportFileWriter(key: string, fileName: string, format: ExportFormat): ExportFileWriter {
-  return objectWriter({
-    client: s3(),
-    bucket: bucket(),
-    key,
-    contentType: CONTENT_TYPES[format],
-    // A browser following the presigned URL saves the file under a name that says what it is.
-    contentDisposition: `attachment; filename="${fileName}"`,
-    call: exportsBucketCall,
-    abortFailed: (error) => logError('exports bucket: abort failed', error, { key }),
-  });
+/** The export files of a bucket: writing, finding, reading and linking them. */
+export interface ExportFiles {
+  exportFileWriter(key: string, fileName: string, format: ExportFormat): ExportFileWriter;
+  exportFileExists(key: string): Promise<boolean>;
+  readExportFile(key: string): Promise<string>;
+  presignExportFile(key: string, expiresInSeconds: number): Promise<string>;
+  exportFileLines(key: string): AsyncGenerator<string>;
 }
 
-/** Whether the file is there: the bucket's lifecycle removes old files, which are then rebuilt. */
-export async function exportFileExists(key: string): Promise<boolean> {
-  return exportsBucketCall('head', async () => {
-    try {
-      await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
-      return true;
-    } catch (error) {
-      if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return false;
-      throw error;
-    }
-  });
-}
-
-/** The file's text, for a route that answers its rows itself rather than a link. */
-export function readExportFile(key: string): Promise<string> {
-  return exportsBucketCall('get', async () => {
-    const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
-    return (await Body?.transformToString('utf8')) ?? '';
-  });
-}
-
-/** A GET URL of the file that anyone holding it may use until it expires. */
-export function presignExportFile(key: string, expiresInSeconds: number): Promise<string> {
-  return exportsBucketCall('presign', () =>
-    getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: expiresInSeconds }),
-  );
-}
-
-/**
- * The lines of a file as they come from the bucket, without their line breaks: a project's file is
- * composed from its websites' files this way, none of them held whole. None when the file is gone.
- */
-export async function* exportFileLines(key: string): AsyncGenerator<string> {
-  const body = await exportsBucketCall('get', async () => {
-    try {
-      return (await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }))).Body as
-        | Readable
-        | undefined;
-    } catch (error) {
-      if (error instanceof NoSuchKey) return undefined;
-      throw error;
-    }
-  });
-  if (!body) return;
-  for await (const line of createInterface({ input: body, crlfDelay: Number.POSITIVE_INFINITY })) {
-    if (line !== '') yield line;
+/** The export files in `bucket`, whose client and name are read only when a file is. */
+export function exportFilesIn(bucket: Bucket): ExportFiles {
+  /**
+   * A writer of the file under `key`. A file smaller than one part is one PUT; a larger one is a
+   * multipart upload whose parts go up as they fill, abandoned (its parts removed) when a part or the
+   * completion fails, so no half file is ever served.
+   */
+  function exportFileWriter(key: string, fileName: string, format: ExportFormat): ExportFileWriter {
+    return objectWriter({
+      client: bucket.client,
+      bucket: bucket.name,
+      key,
+      contentType: CONTENT_TYPES[format],
+      // A browser following the presigned URL saves the file under a name that says what it is.
+      contentDisposition: `attachment; filename="${fileName}"`,
+      call: exportsBucketCall,
+      abortFailed: (error) => logError('exports bucket: abort failed', error, { key }),
+    });
   }
+
+  /** Whether the file is there: the bucket's lifecycle removes old files, which are then rebuilt. */
+  async function exportFileExists(key: string): Promise<boolean> {
+    return exportsBucketCall('head', async () => {
+      try {
+        await bucket.client.send(new HeadObjectCommand({ Bucket: bucket.name, Key: key }));
+        return true;
+      } catch (error) {
+        if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return false;
+        throw error;
+      }
+    });
+  }
+
+  /** The file's text, for a route that answers its rows itself rather than a link. */
+  function readExportFile(key: string): Promise<string> {
+    return exportsBucketCall('get', async () => {
+      const { Body } = await bucket.client.send(new GetObjectCommand({ Bucket: bucket.name, Key: key }));
+      return (await Body?.transformToString('utf8')) ?? '';
+    });
+  }
+
+  /** A GET URL of the file that anyone holding it may use until it expires. */
+  function presignExportFile(key: string, expiresInSeconds: number): Promise<string> {
+    return exportsBucketCall('presign', () =>
+      getSignedUrl(bucket.client, new GetObjectCommand({ Bucket: bucket.name, Key: key }), {
+        expiresIn: expiresInSeconds,
+      }),
+    );
+  }
+
+  /**
+   * The lines of a file as they come from the bucket, without their line breaks: a project's file is
+   * composed from its websites' files this way, none of them held whole. None when the file is gone.
+   */
+  async function* exportFileLines(key: string): AsyncGenerator<string> {
+    const body = await exportsBucketCall('get', async () => {
+      try {
+        return (await bucket.client.send(new GetObjectCommand({ Bucket: bucket.name, Key: key }))).Body as
+          | Readable
+          | undefined;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return undefined;
+        throw error;
+      }
+    });
+    if (!body) return;
+    for await (const line of createInterface({ input: body, crlfDelay: Number.POSITIVE_INFINITY })) {
+      if (line !== '') yield line;
+    }
+  }
+
+  return { exportFileWriter, exportFileExists, readExportFile, presignExportFile, exportFileLines };
 }

@@ -1,7 +1,7 @@
 import { historyStore } from '#history/history-services';
 import { historyPrefix, websiteHistory } from '#history/price-history';
 import type { Project } from '#projects/project';
-import { dataBucketObjects } from '#store/data-bucket';
+import { dataBucketObjects } from '#store/data-bucket-services';
 import { websiteStore } from '#websites/website-services';
 import {
   PRICE_CHANGE_COLUMNS,

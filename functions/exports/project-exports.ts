@@ -2,7 +2,6 @@ import { Forbidden, NotFound, Unavailable } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
 import { type MatchDecision, reviewMatches } from '#matching-model/match-decisions';
 import type { MatchingReads } from '#matching-model/matching-reads';
-import { setting } from '#platform/config';
 import { logError } from '#platform/log';
 import type { Project } from '#projects/project';
 import { projectStore } from '#projects/project-services';
@@ -23,20 +22,20 @@ import {
   productRow,
   type ReviewedMatch,
 } from './export-datasets.ts';
+import { exportObjectKey } from './export-files.ts';
 import {
   exportFileExists,
   exportFileLines,
-  exportObjectKey,
   presignExportFile,
   readExportFile,
-} from './export-files.ts';
+} from './export-files-services.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
 import { type ExportRecord, fileOf, objectKeyOf } from './export-record.ts';
 import { exportStore } from './export-services.ts';
+import { exportsInMaintenance, referenceRates } from './export-stage-services.ts';
 import { currentHistoryFile, isHistoryDataset } from './history-exports.ts';
 import { type PriceComparisonItem, priceComparisonItem } from './price-comparison-items.ts';
 import { pendingProjectRecord, productRowOfLine } from './project-file-parts.ts';
-import { ratesSourceFromEnv } from './rates-source.ts';
 import { RatesUnavailable, type ReferenceRates } from './reference-rates.ts';
 import { getRunMatches } from './run-matches.ts';
 import { writeUrlScrapeFile } from './url-scrape-file.ts';
@@ -54,7 +53,6 @@ type ExportingProject = Pick<
   'project_id' | 'localization' | 'change_threshold_percent' | 'auto_accept_confidence'
 >;
 
-const rates = ratesSourceFromEnv();
 /** The design: presigned URLs live 15 minutes. */
 export const EXPORT_URL_SECONDS = 15 * 60;
 
@@ -82,18 +80,14 @@ export interface ExportFileChoice {
   format: ExportFormat;
 }
 
-/**
- * Operators set `EXPORTS_MAINTENANCE=true` to close exports (503) while they work on the bucket or
- * the rates. It is read on every request, not once, so a running local stack can be switched too.
- */
 function assertOpen(): void {
-  if (setting('EXPORTS_MAINTENANCE') === 'true')
+  if (exportsInMaintenance())
     throw Unavailable('EXPORTS_MAINTENANCE', 'Exports are under maintenance; try again later.');
 }
 
 async function currentRates(): Promise<ReferenceRates> {
   try {
-    return await rates.current();
+    return await referenceRates().current();
   } catch (error) {
     if (!(error instanceof RatesUnavailable)) throw error;
     logError('exports: reference rates unavailable', error);

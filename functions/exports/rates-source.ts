@@ -1,13 +1,12 @@
-import { setting } from '#platform/config';
 import { bundledRates } from './bundled-rates.ts';
 import { ecbFeedRates } from './ecb-feed-rates.ts';
 import type { RatesSource } from './reference-rates.ts';
 
 /**
- * The rates of this process, chosen once at cold start by `EXPORT_RATES_SOURCE`: `ecb` (deployed
- * stages) reads the ECB's daily feed, `bundled` or unset uses the table shipped with the code.
+ * The rates `source` names (the stage's `EXPORT_RATES_SOURCE`): `ecb` (deployed stages) reads the
+ * ECB's daily feed, `bundled` or unset uses the table shipped with the code.
  */
-export function ratesSourceFromEnv(source = setting('EXPORT_RATES_SOURCE')): RatesSource {
+export function ratesSourceNamed(source: string | undefined): RatesSource {
   if (source === undefined || source === 'bundled') return bundledRates;
   if (source === 'ecb') return ecbFeedRates();
   throw new Error(`EXPORT_RATES_SOURCE must be ecb or bundled, got ${source}`);

@@ -1,11 +1,6 @@
 import { fromJsonLines, toJsonLines } from '#core/json-lines';
-import {
-  type DataObjectWriter,
-  dataObjectWriter,
-  getDataObject,
-  JSON_LINES,
-  putDataObject,
-} from '#store/data-bucket';
+import { type DataObjectWriter, JSON_LINES } from '#store/data-bucket';
+import { dataObjectWriter, getDataObject, putDataObject } from '#store/data-bucket-services';
 import type { MatchRecord } from './export-datasets.ts';
 
 /** The matches of one matching job, which its settlement and its export read, as JSON Lines. */

@@ -1,22 +1,21 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readCsv } from '#test/read-csv';
 import { readParquet, readXlsx } from '#test/read-export-files';
 import { fileOf } from './export-record.ts';
 import { writeExportFile } from './write-export-file.ts';
 
+vi.mock('#store/table-services', () => import('#test/unit-table'));
+// The export files of a bucket the test names, in place of the stage's.
+vi.mock('./export-files-services.ts', async () =>
+  (await import('./export-files.ts')).exportFilesIn({ client: new S3Client({}), name: 'unit-exports' }),
+);
 const s3 = mockClient(S3Client);
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-beforeEach(() => {
-  vi.stubEnv('EXPORTS_BUCKET', 'unit-exports');
-  vi.stubEnv('TABLE_NAME', 'unit-table');
-  vi.stubEnv('LOG_LEVEL', 'silent');
-});
 afterEach(() => {
-  vi.unstubAllEnvs();
   s3.reset();
   dynamo.reset();
 });

@@ -1,7 +1,8 @@
 import type { CatalogPointer } from '#websites/catalog';
 import type { CsvValue } from './csv-lines.ts';
 import type { ExportDataset, PriceConversion } from './export-datasets.ts';
-import { type ExportFileWriter, exportFileWriter, exportObjectKey } from './export-files.ts';
+import { type ExportFileWriter, exportObjectKey } from './export-files.ts';
+import { exportFileWriter } from './export-files-services.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
 import { type ExportFileRef, type ExportRecord, fileOf } from './export-record.ts';
 import { exportStore } from './export-services.ts';

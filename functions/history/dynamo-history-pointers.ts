@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '#store/dynamo';
 import { websiteHistoryKey } from '#store/keys';
+import { dynamo, tableName } from '#store/table-services';
 import type { HistoryPointer } from './change-record.ts';
 
 export async function putHistoryPointer(pointer: HistoryPointer): Promise<void> {

@@ -1,3 +1,4 @@
+import { onFirstUse, setting } from '#platform/config';
 import { allChanges, listChangesPage, putChanges } from './dynamo-change-store.ts';
 import { getHistoryPointer, putHistoryPointer } from './dynamo-history-pointers.ts';
 import type { HistoryStore } from './history-store.ts';
@@ -10,3 +11,6 @@ export const historyStore: HistoryStore = {
   putPointer: putHistoryPointer,
   getPointer: getHistoryPointer,
 };
+
+/** Days the price history and the changes between scrapes are kept. */
+export const historyRetentionDays = onFirstUse(() => setting('HISTORY_RETENTION_DAYS'));

@@ -13,9 +13,8 @@ import type { ScrapeJob } from '#jobs/scrape-job';
 import type { MatchingReads } from '#matching-model/matching-reads';
 import { recordScrapeHistory } from './record-scrape-history.ts';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('DATA_BUCKET', 'unit-data');
-vi.stubEnv('LOG_LEVEL', 'silent');
+vi.mock('#store/table-services', () => import('#test/unit-table'));
+vi.mock('#store/data-bucket-services', () => import('#test/unit-data-bucket'));
 const s3 = mockClient(S3Client);
 const dynamo = mockClient(DynamoDBDocumentClient);
 

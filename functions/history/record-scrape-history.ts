@@ -5,19 +5,16 @@ import { productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
 import { matchedReferences, type ProposedPair, referenceOf } from '#matching-model/matched-references';
 import type { MatchingReads } from '#matching-model/matching-reads';
-import { onFirstUse, setting } from '#platform/config';
 import { projectStore } from '#projects/project-services';
-import { dataBucketObjects } from '#store/data-bucket';
+import { dataBucketObjects } from '#store/data-bucket-services';
 import { catalogObjectKey } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
 import type { MatchedReference, StoredChange } from './change-record.ts';
-import { historyStore } from './history-services.ts';
+import { historyRetentionDays, historyStore } from './history-services.ts';
 import { computeChanges, type PriceChange } from './price-changes.ts';
 import { priceGapPercent } from './price-gap.ts';
 import { appendHistoryRun } from './price-history.ts';
 import { observationOf } from './price-observation.ts';
-
-const retentionDays = onFirstUse(() => setting('HISTORY_RETENTION_DAYS'));
 
 const readVersion = (projectId: string, websiteId: string, version: string) =>
   catalogStore.read({ object_key: catalogObjectKey(projectId, websiteId, version) });
@@ -149,7 +146,7 @@ export async function recordScrapeHistory(
       matched_reference: withGaps(reference(change.product_url), change),
     }),
   );
-  const expiresAt = Math.floor(Date.parse(settledAt) / 1000) + retentionDays() * 24 * 60 * 60;
+  const expiresAt = Math.floor(Date.parse(settledAt) / 1000) + historyRetentionDays() * 24 * 60 * 60;
   await historyStore.putChanges(stored, expiresAt);
   return stored;
 }

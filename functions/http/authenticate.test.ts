@@ -6,8 +6,7 @@ import { generateApiKey, hashApiKey } from '#accounts/api-key';
 import type { HttpEvent } from '#platform/http-event';
 import { handler } from './account/list-api-keys.ts';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('LOG_LEVEL', 'silent');
+vi.mock('#store/table-services', () => import('#test/unit-table'));
 const dynamo = mockClient(DynamoDBDocumentClient);
 
 afterEach(() => {

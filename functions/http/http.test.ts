@@ -9,12 +9,11 @@ import type { HttpEvent } from '#platform/http-event';
 import { json } from '#platform/http-response';
 import { http } from './http.ts';
 
+vi.mock('#store/table-services', () => import('#test/unit-table'));
 const dynamo = mockClient(DynamoDBDocumentClient);
 const key = generateApiKey();
 
 beforeEach(() => {
-  vi.stubEnv('TABLE_NAME', 'unit-table');
-  vi.stubEnv('LOG_LEVEL', 'silent');
   // A USER key of usr_1, whose rate-limit bucket does not exist yet.
   dynamo
     .on(GetCommand)
@@ -24,7 +23,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   dynamo.reset();
-  vi.unstubAllEnvs();
 });
 
 function event(routeKey: string, rawPath: string, pathParameters?: Record<string, string>): HttpEvent {

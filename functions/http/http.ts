@@ -8,6 +8,7 @@ import { type HttpResponse, json } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
 import { requestBaseUrl, stageBaseUrl } from '#platform/request-base-url';
 import { findRoute, type Route, routeKey } from '#platform/routes';
+import { publicBaseUrl } from '#platform/stage-services';
 import { parseJsonBody, validateInput, validateParts } from '#platform/validate-input';
 import { authenticate } from './authenticate.ts';
 import { idempotent } from './idempotency.ts';
@@ -119,7 +120,7 @@ const problemResponses: middy.MiddlewareObj<HttpEvent, HttpResponse, Error, AppC
   onError: (request) => {
     const state = request.context.app;
     const requestId = state?.requestId ?? request.context.awsRequestId;
-    const docsUrl = `${state ? requestBaseUrl(request.event, state.route.path) : stageBaseUrl(request.event)}/docs`;
+    const docsUrl = `${state ? requestBaseUrl(request.event, state.route.path, publicBaseUrl()) : stageBaseUrl(request.event, publicBaseUrl())}/docs`;
     request.response = withCommonHeaders(problemResponse(request.error, requestId, docsUrl), state);
   },
 };
@@ -185,7 +186,7 @@ function endpoint<S extends EndpointSchemas>(
       if (state.route.auth !== auth)
         throw new Error(`Route ${event.routeKey} needs auth ${state.route.auth}`);
       // Inside the idempotency wrapper, so a refused body is kept and replayed like any other answer.
-      const baseUrl = requestBaseUrl(event, state.route.path);
+      const baseUrl = requestBaseUrl(event, state.route.path, publicBaseUrl());
       return idempotent(state.route, state.principal, event, state.requestId, `${baseUrl}/docs`, () => {
         const request = {
           ...validateParts({

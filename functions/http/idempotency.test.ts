@@ -9,8 +9,7 @@ import { json } from '#platform/http-response';
 import { findRoute, type Route } from '#platform/routes';
 import { idempotent } from './idempotency.ts';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('LOG_LEVEL', 'silent');
+vi.mock('#store/table-services', () => import('#test/unit-table'));
 const dynamo = mockClient(DynamoDBDocumentClient);
 
 afterEach(() => {

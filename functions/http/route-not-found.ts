@@ -3,6 +3,7 @@ import type { HttpEvent } from '#platform/http-event';
 import type { HttpResponse } from '#platform/http-response';
 import { problemResponse } from '#platform/problem-response';
 import { stageBaseUrl } from '#platform/request-base-url';
+import { publicBaseUrl } from '#platform/stage-services';
 import { matchRoute } from './route-match.ts';
 
 /**
@@ -18,7 +19,7 @@ export async function handler(event: HttpEvent): Promise<HttpResponse> {
     ? event.rawPath.slice(stagePrefix.length - 1)
     : event.rawPath;
   const match = matchRoute(http.method, path);
-  const docsUrl = `${stageBaseUrl(event)}/docs`;
+  const docsUrl = `${stageBaseUrl(event, publicBaseUrl())}/docs`;
   const allowed = 'allowed' in match ? match.allowed : [];
   const response =
     allowed.length > 0

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newJobRecord } from '#core/job-record';
 import { pragueMonthOf } from '#core/prague-month';
 import { isProblem } from '#core/problem';
-import { useLaneExecutions } from '#platform/lane-executions';
+import { useLaneExecutions } from '#platform/lane-services';
 import { approveScrapeJob } from '#scraping/approve-scrape-job';
 import {
   balanceKey,
@@ -24,8 +24,7 @@ import {
 } from '#store/keys';
 import type { ScrapeJob } from './scrape-job.ts';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('LOG_LEVEL', 'silent');
+vi.mock('#store/table-services', () => import('#test/unit-table'));
 const dynamo = mockClient(DynamoDBDocumentClient);
 
 const started: string[] = [];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLaneExecutions } from '#platform/lane-executions';
+import { useLaneExecutions } from '#platform/lane-services';
 import { removeSetupJob } from '#setup/remove-setup-job';
 import { useJobStore } from '#store/job-store';
 import { recordEvents } from '#test/event-recorder';
@@ -8,10 +8,11 @@ import { unpaidSetupJob } from '#test/setup-job-record';
 import { failJob, stopJob } from './end-job.ts';
 import type { SetupFields, SetupJob } from './setup-job.ts';
 
+vi.mock('#store/table-services', () => import('#test/unit-table'));
+
 useLaneExecutions({ start: async () => 'arn:unused', stop: async () => {}, state: async () => 'RUNNING' });
 const events = recordEvents();
 afterEach(() => {
-  vi.unstubAllEnvs();
   useJobStore(undefined);
   events.length = 0;
 });
@@ -66,8 +67,7 @@ describe('failing a job', () => {
   });
 
   it('gives a free analysis back in the write that fails its job', async () => {
-    // Prepare: the free analysis's item lives in the table, whose name the write carries.
-    vi.stubEnv('TABLE_NAME', 'unit-table');
+    // Prepare: the free analysis's item lives in the unit table (#test/unit-table), whose name the write carries.
     const job = {
       ...unpaidSetupJob('job_5', 'TRAINING'),
       analysis_charge: { kind: 'FREE', month: '2026-11' },

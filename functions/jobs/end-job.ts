@@ -2,7 +2,7 @@ import { settleScrapeHold } from '#billing/scrape-billing';
 import { analysisEndingWrites, settleAnalysisHold } from '#billing/setup-billing';
 import type { JobFailure, StoredJob } from '#core/job-record';
 import { decide, isFinal, type JobStatus, type Refusal } from '#core/lanes';
-import { laneExecutions } from '#platform/lane-executions';
+import { laneExecutions } from '#platform/lane-services';
 import { logError } from '#platform/log';
 import { jobStore } from '#store/job-store';
 import type { JointWrite } from '#store/joint-write';

@@ -1,6 +1,6 @@
 import type { JobFailure, StoredJob } from '#core/job-record';
 import { type ExecutionState, strandedRun } from '#core/stranded-job';
-import { laneExecutions } from '#platform/lane-executions';
+import { laneExecutions } from '#platform/lane-services';
 import { logError } from '#platform/log';
 import { failUntouchedJob } from './end-job.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredJob } from '#core/job-record';
 import type { JobStatus, JobType } from '#core/lanes';
 import { matchProducts } from '#matching/run-matching';
-import { useLaneExecutions } from '#platform/lane-executions';
+import { useLaneExecutions } from '#platform/lane-services';
 import { planScrape } from '#scraping/run-scrape';
 import { useJobStore } from '#store/job-store';
 import { recordEvents } from '#test/event-recorder';

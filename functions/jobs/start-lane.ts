@@ -1,4 +1,5 @@
-import { type Lane, laneExecutions } from '#platform/lane-executions';
+import type { Lane } from '#platform/lane-executions';
+import { laneExecutions } from '#platform/lane-services';
 import { jobStore } from '#store/job-store';
 import { failJob } from './end-job.ts';
 

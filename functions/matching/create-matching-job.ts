@@ -7,7 +7,7 @@ import { Conflict, NotFound } from '#core/problem';
 import { announceNewJob } from '#jobs/job-events';
 import type { MatchingFields, MatchingJob } from '#jobs/matching-job';
 import { startLane } from '#jobs/start-lane';
-import { priceList } from '#platform/price-list';
+import { priceList } from '#platform/stage-services';
 import type { Project } from '#projects/project';
 import { jobStore } from '#store/job-store';
 import { sampleTaken, takeSampleWrite } from '#store/matching-samples';

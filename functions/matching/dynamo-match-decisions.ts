@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { isKept, keptSlots, type MatchDecision } from '#matching-model/match-decisions';
 import { isConditionFailure, isTransactionConflict } from '#store/condition-failure';
-import { dynamo, type TransactItem, tableName } from '#store/dynamo';
+import type { TransactItem } from '#store/dynamo';
 import {
   beginsWith,
   matchDecisionKey,
@@ -10,6 +10,7 @@ import {
   matchSlotKey,
 } from '#store/keys';
 import { queryAll } from '#store/query-all';
+import { dynamo, tableName } from '#store/table-services';
 
 /**
  * The project's match decisions, one table item per decision in the project's partition: a review

@@ -1,20 +1,17 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromJsonLines } from '#core/json-lines';
 import type { ProductMatch } from '#match/index';
 import { pairStateWriter } from './dynamo-pair-states.ts';
 
+vi.mock('#store/table-services', () => import('#test/unit-table'));
+vi.mock('#store/data-bucket-services', () => import('#test/unit-data-bucket'));
 const s3 = mockClient(S3Client);
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-beforeEach(() => {
-  vi.stubEnv('DATA_BUCKET', 'unit-data');
-  vi.stubEnv('TABLE_NAME', 'unit-table');
-});
 afterEach(() => {
-  vi.unstubAllEnvs();
   s3.reset();
   dynamo.reset();
 });

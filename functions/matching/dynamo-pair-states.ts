@@ -2,10 +2,11 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fromJsonLines, toJsonLines } from '#core/json-lines';
 import type { MatchingState, ProductMatch, ProductPair } from '#match/index';
 import type { PairState } from '#matching-model/pair-state';
-import { dataObjectWriter, getDataObject, JSON_LINES, putDataObject } from '#store/data-bucket';
-import { dynamo, tableName } from '#store/dynamo';
+import { JSON_LINES } from '#store/data-bucket';
+import { dataObjectWriter, getDataObject, putDataObject } from '#store/data-bucket-services';
 import { beginsWith, matchingStateKey, matchingStatesPrefix } from '#store/keys';
 import { queryAll } from '#store/query-all';
+import { dynamo, tableName } from '#store/table-services';
 import type { PairStateWriter } from './matching-store.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ProductRecord } from '#core/product-record';
 import type { CatalogChunk, MergePlan, ShardResult } from '#match/index';
-import { getDataObject, putDataObject } from '#store/data-bucket';
+import { getDataObject, putDataObject } from '#store/data-bucket-services';
 
 /**
  * The shards of a matching job that the lane's Map matches, in the data bucket under

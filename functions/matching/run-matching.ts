@@ -8,7 +8,7 @@ import {
   STOP,
 } from '#jobs/matching-job';
 import { progressWriter } from '#jobs/progress-writer';
-import { isSharded, type MatchReview, matchCatalogs, type ShardSizes } from '#match/index';
+import { isSharded, type MatchReview, matchCatalogs } from '#match/index';
 import { isKept, orient } from '#matching-model/match-decisions';
 import {
   addCounts,
@@ -16,23 +16,14 @@ import {
   matchingProgress,
   NO_COUNTS,
 } from '#matching-model/matching-progress';
-import { onFirstUse, setting } from '#platform/config';
 import { projectStore } from '#projects/project-services';
 import { jobStore } from '#store/job-store';
 import type { CatalogPointer } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
 import { websiteStore } from '#websites/website-services';
-import { matchDecisionStore, pairStateStore } from './matching-services.ts';
+import { matchDecisionStore, matchingShardSizes, pairStateStore } from './matching-services.ts';
 import { type PairRun, recordMatchingRuns } from './record-matching-runs.ts';
 import { planMatchingShards } from './run-matching-shards.ts';
-
-/** When a website pair is matched in shards, and how large they are: the stage's settings. */
-const shardSizes = onFirstUse(
-  (): ShardSizes => ({
-    above: setting('MATCHING_SHARD_ABOVE'),
-    perShard: setting('MATCHING_SHARD_PRODUCTS'),
-  }),
-);
 
 /*
  * The matching lane's work is one module per task (this one, settle-matching.ts, finish-matching.ts).
@@ -138,7 +129,7 @@ export async function matchProducts(jobId: string): Promise<MatchingStep> {
     (await projectStore.get(job.project_id))?.auto_accept_confidence ?? DEFAULT_AUTO_ACCEPT_CONFIDENCE;
   // A pair past one function's memory is matched in shards by the lane's Map; a job with one such
   // pair sends all its pairs there (a small pair is one shard), so one merge records them all.
-  const sizes = shardSizes();
+  const sizes = matchingShardSizes();
   const sharded = competitorCatalogs.some((catalog) => isSharded(reference.length, catalog.length, sizes));
   if (job.sample_products === null && sharded) {
     if (!(await progress.settle())) return STOP;

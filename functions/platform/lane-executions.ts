@@ -5,7 +5,6 @@ import {
   StopExecutionCommand,
 } from '@aws-sdk/client-sfn';
 import type { ExecutionState } from '#core/stranded-job';
-import { LANE_ARN_SETTING, setting } from './config.ts';
 
 /**
  * A lane: the name of its ASL file under state-machines/ (and of its state machine). The job lanes,
@@ -16,7 +15,7 @@ export type Lane = 'website-setup' | 'scrape' | 'matching' | 'webhook-delivery';
 /**
  * Starting and stopping lane executions, the one way handlers and tasks do it: Step Functions in
  * AWS, the local runner of the same ASL files in the local stack, which installs itself with
- * `useLaneExecutions` before any handler runs.
+ * `useLaneExecutions` (lane-services.ts) before any handler runs.
  */
 export interface LaneExecutions {
   /** Starts the lane for a job; `name` (the job id) makes a repeated start of the same job a no-op. Returns the execution ARN. */
@@ -30,47 +29,40 @@ export interface LaneExecutions {
 const isMissingExecution = (error: unknown) =>
   error instanceof Error && error.name === 'ExecutionDoesNotExist';
 
-const sfn = new SFNClient({});
-
-const stepFunctions: LaneExecutions = {
-  async start(lane, name, input) {
-    const { executionArn } = await sfn.send(
-      new StartExecutionCommand({
-        stateMachineArn: setting(LANE_ARN_SETTING[lane]),
-        name,
-        input: JSON.stringify(input),
-      }),
-    );
-    if (!executionArn) throw new Error(`Step Functions started ${lane} for ${name} without an execution ARN`);
-    return executionArn;
-  },
-  async stop(executionArn, cause) {
-    try {
-      await sfn.send(new StopExecutionCommand({ executionArn, cause }));
-    } catch (error) {
-      // An execution that has already ended (or been stopped by a racing cancel) is what stop wants.
-      if (!isMissingExecution(error)) throw error;
-    }
-  },
-  async state(executionArn) {
-    try {
-      const { status } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-      // A failed execution an operator redrives is about to run again.
-      return status === 'RUNNING' || status === 'PENDING_REDRIVE' ? 'RUNNING' : 'ENDED';
-    } catch (error) {
-      // Step Functions keeps an ended execution's record for 90 days only.
-      if (isMissingExecution(error)) return 'UNKNOWN';
-      throw error;
-    }
-  },
+/** The lanes on Step Functions, each lane's state machine named by `stateMachineArn` when one is started. */
+export const stepFunctionsLanes = (stateMachineArn: (lane: Lane) => string): LaneExecutions => {
+  const sfn = new SFNClient({});
+  return {
+    async start(lane, name, input) {
+      const { executionArn } = await sfn.send(
+        new StartExecutionCommand({
+          stateMachineArn: stateMachineArn(lane),
+          name,
+          input: JSON.stringify(input),
+        }),
+      );
+      if (!executionArn)
+        throw new Error(`Step Functions started ${lane} for ${name} without an execution ARN`);
+      return executionArn;
+    },
+    async stop(executionArn, cause) {
+      try {
+        await sfn.send(new StopExecutionCommand({ executionArn, cause }));
+      } catch (error) {
+        // An execution that has already ended (or been stopped by a racing cancel) is what stop wants.
+        if (!isMissingExecution(error)) throw error;
+      }
+    },
+    async state(executionArn) {
+      try {
+        const { status } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+        // A failed execution an operator redrives is about to run again.
+        return status === 'RUNNING' || status === 'PENDING_REDRIVE' ? 'RUNNING' : 'ENDED';
+      } catch (error) {
+        // Step Functions keeps an ended execution's record for 90 days only.
+        if (isMissingExecution(error)) return 'UNKNOWN';
+        throw error;
+      }
+    },
+  };
 };
-
-let installed: LaneExecutions | undefined;
-
-export function useLaneExecutions(executions: LaneExecutions): void {
-  installed = executions;
-}
-
-export function laneExecutions(): LaneExecutions {
-  return installed ?? stepFunctions;
-}

@@ -1,19 +1,17 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mailer } from './mailer.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SesMailer } from './mailer.ts';
 
 const ses = mockClient(SESv2Client);
 
 afterEach(() => {
   ses.reset();
-  vi.unstubAllEnvs();
 });
 
 describe('the SES mailer', () => {
   it('sends one composed raw message whose headers a line break in the subject cannot extend', async () => {
-    vi.stubEnv('MAIL_OUTBOX_DIR', '');
-    vi.stubEnv('MAIL_FROM', 'service@product-data.example');
+    const mailer = new SesMailer('service@product-data.example');
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
 
     await mailer.send({

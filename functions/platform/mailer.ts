@@ -3,7 +3,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import { needSetting, onFirstUse, setting } from './config.ts';
 
 export interface Mail {
   to: string;
@@ -33,7 +32,7 @@ function composeMessage(from: string, mail: Mail): Promise<Buffer> {
 }
 
 /** In AWS: SES from the stage's sender address, sent as the composed raw message. */
-class SesMailer implements Mailer {
+export class SesMailer implements Mailer {
   readonly #client = new SESv2Client({});
   constructor(private readonly from: string) {}
 
@@ -45,7 +44,7 @@ class SesMailer implements Mailer {
 }
 
 /** Locally: each mail becomes an .eml file in the outbox folder, readable by any mail client. */
-class OutboxMailer implements Mailer {
+export class OutboxMailer implements Mailer {
   constructor(
     private readonly directory: string,
     private readonly from: string,
@@ -57,22 +56,3 @@ class OutboxMailer implements Mailer {
     await writeFile(join(this.directory, name), await composeMessage(this.from, mail));
   }
 }
-
-/** The outbox when the stage names one, else SES; chosen by the first mail of the cold start. */
-const stageMailer = onFirstUse(
-  (): Mailer =>
-    setting('MAIL_OUTBOX_DIR')
-      ? new OutboxMailer(needSetting('MAIL_OUTBOX_DIR'), setting('MAIL_FROM') ?? 'service@product-data.local')
-      : new SesMailer(needSetting('MAIL_FROM')),
-);
-
-export const mailer: Mailer = { send: (mail) => stageMailer().send(mail) };
-
-export const teamAddress = {
-  get SALES() {
-    return setting('SALES_EMAIL') ?? 'sales@product-data.example';
-  },
-  get SUPPORT() {
-    return setting('SUPPORT_EMAIL') ?? 'support@product-data.example';
-  },
-};

@@ -1,5 +1,4 @@
 import { type PriceOverrides, resolvePriceList } from '#core/pricing';
-import { onFirstUse, setting } from './config.ts';
 
 function overrides(raw: string | undefined): PriceOverrides {
   if (raw === undefined) return {};
@@ -12,6 +11,3 @@ function overrides(raw: string | undefined): PriceOverrides {
 
 /** The defaults with a stage's `PRICE_OVERRIDES` (JSON) over them; throws, naming the variable, on bad JSON. */
 export const priceListWith = (rawOverrides: string | undefined) => resolvePriceList(overrides(rawOverrides));
-
-/** The stage's price list, read when first needed in the cold start. */
-export const priceList = onFirstUse(() => priceListWith(setting('PRICE_OVERRIDES')));

@@ -1,16 +1,12 @@
-import { onFirstUse, setting } from './config.ts';
 import type { HttpEvent } from './http-event.ts';
-
-const configuredBaseUrl = onFirstUse(() => setting('PUBLIC_BASE_URL')?.replace(/\/+$/, ''));
 
 /**
  * The absolute base URL (up to and including the version segment, e.g. `http://127.0.0.1:3000/v1`)
- * of the API, for links the API hands out (the checkout page). `PUBLIC_BASE_URL` when the stage
- * sets one (a custom domain); otherwise the domain API Gateway served the request on. Never the
+ * of the API, for links the API hands out (the checkout page). `configured` (the stage's
+ * `PUBLIC_BASE_URL`, without trailing slashes) when the stage sets one (a custom domain); otherwise the domain API Gateway served the request on. Never the
  * caller's Host header: a forged one would send a payer to another site.
  */
-export function requestBaseUrl(event: HttpEvent, routePath: string): string {
-  const configured = configuredBaseUrl();
+export function requestBaseUrl(event: HttpEvent, routePath: string, configured: string | undefined): string {
   if (configured) return configured;
   const host = event.requestContext.domainName;
   // API Gateway sets x-forwarded-proto itself; the local server speaks plain HTTP.
@@ -23,11 +19,10 @@ export function requestBaseUrl(event: HttpEvent, routePath: string): string {
 }
 
 /**
- * The base URL of the stage a request came in on, for a request no route matched: `PUBLIC_BASE_URL`,
+ * The base URL of the stage a request came in on, for a request no route matched: `configured`,
  * else the domain API Gateway served it on and the stage (none for `$default`).
  */
-export function stageBaseUrl(event: HttpEvent): string {
-  const configured = configuredBaseUrl();
+export function stageBaseUrl(event: HttpEvent, configured: string | undefined): string {
   if (configured) return configured;
   const protocol = event.headers?.['x-forwarded-proto'] === 'https' ? 'https' : 'http';
   const { domainName, stage } = event.requestContext;

@@ -4,7 +4,6 @@ import type { ListPosition } from '#core/list-cursor';
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
 import { BadRequest, Forbidden, NotFound } from '#core/problem';
 import { isConditionFailure } from '#store/condition-failure';
-import { dynamo, tableName } from '#store/dynamo';
 import { jointWrite } from '#store/dynamo-joint-write';
 import type { JointWrite } from '#store/joint-write';
 import {
@@ -17,6 +16,7 @@ import {
 } from '#store/keys';
 import { type QueryPage, queryPage } from '#store/query-page';
 import { readWithMembership } from '#store/read-with-membership';
+import { dynamo, tableName } from '#store/table-services';
 import type { Localization } from './localization.ts';
 import type { ListedProject, NewProject, Project, ProjectChanges } from './project.ts';
 import type { ProjectCreator, ProjectFactsOf, ProjectStore } from './project-store.ts';

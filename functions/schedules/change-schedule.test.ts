@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as changes from './change-schedule.ts';
 import type { Schedule } from './schedule.ts';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('LOG_LEVEL', 'silent');
+vi.mock('#store/table-services', () => import('#test/unit-table'));
 const dynamo = mockClient(DynamoDBDocumentClient);
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { deletePartition } from '#store/batch-write';
 import { conditionHeld, isConditionFailure, isTransactionConflict } from '#store/condition-failure';
-import { dynamo, type TransactItem, tableName } from '#store/dynamo';
+import type { TransactItem } from '#store/dynamo';
 import {
   beginsWith,
   DUE_SCHEDULES_PK,
@@ -23,6 +23,7 @@ import {
 } from '#store/keys';
 import { queryAll } from '#store/query-all';
 import { newestFirstPage, type PageRequest, type QueryPage } from '#store/query-page';
+import { dynamo, tableName } from '#store/table-services';
 import type { PendingRun, Schedule, ScheduleRun } from './schedule.ts';
 import type { ScheduleStore } from './schedule-store.ts';
 

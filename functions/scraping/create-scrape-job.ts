@@ -6,7 +6,7 @@ import { BadRequest, Conflict } from '#core/problem';
 import type { ExtractionProfile } from '#crawl/index';
 import { announceNewJob } from '#jobs/job-events';
 import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from '#jobs/scrape-job';
-import { priceList } from '#platform/price-list';
+import { priceList } from '#platform/stage-services';
 import type { Project } from '#projects/project';
 import { jobStore } from '#store/job-store';
 import { putUrlList } from '#store/scrape-runs';

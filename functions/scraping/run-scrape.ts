@@ -16,11 +16,10 @@ import {
   scrapeUrl,
   type UrlResult,
 } from '#crawl/index';
-import { crawlSettings } from '#jobs/crawl-settings';
+import { crawlSettings } from '#jobs/crawl-services';
 import { progressWriter, runTracked } from '#jobs/progress-writer';
 import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
 import type { ScrapeFields, ScrapeVariant } from '#jobs/scrape-job';
-import { setting } from '#platform/config';
 import { acceptLanguageOf } from '#projects/localization';
 import { projectStore } from '#projects/project-services';
 import { jobStore } from '#store/job-store';
@@ -37,6 +36,7 @@ import { catalogStore } from '#websites/catalog-services';
 import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
 import { websiteStore } from '#websites/website-services';
 import { batchProgress } from './batch-progress.ts';
+import { scrapeLimits } from './scraping-services.ts';
 
 /**
  * The work of the scrape lane, one function per task. Each moves the job itself with conditional
@@ -181,7 +181,7 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
         {
           maxUrls: MAX_SCRAPE_URLS,
           signal: progress.signal,
-          deadline: performance.now() + setting('SCRAPE_PLAN_SECONDS') * 1000,
+          deadline: performance.now() + scrapeLimits().planMs,
         },
         (reported) => progress.report(reported.urls),
       );
@@ -205,7 +205,7 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
   }
 
   // URLs per batch: one batch is one Lambda invocation, well inside its 15 minutes at polite speed.
-  const ranges = batchRanges(urls.length, setting('SCRAPE_BATCH_SIZE'));
+  const ranges = batchRanges(urls.length, scrapeLimits().batchSize);
   await runPool(ranges, 8, ([start, end], index) => putBatchManifest(jobId, index, urls.slice(start, end)));
   const scraping = await jobStore().updateIn<ScrapeFields>(jobId, 'RUNNING', {
     scrape_run: { ...run, phase: 'SCRAPING_PAGES', pages_estimate: urls.length },
@@ -266,7 +266,7 @@ export async function scrapeBatch(
     }),
     website?.rendering,
   );
-  const deadline = startedAt + setting('SCRAPE_BATCH_SECONDS') * 1000;
+  const deadline = startedAt + scrapeLimits().batchMs;
   let done = from;
   const outcomes = await runTracked(progress, fetcher, () =>
     runPool(urls, BATCH_CONCURRENCY, async (url, index) => {

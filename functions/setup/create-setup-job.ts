@@ -9,12 +9,11 @@ import { type Cents, formatMoney } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
 import { setupAnalysisCharge } from '#core/pricing';
 import { Forbidden, TooManyRequests } from '#core/problem';
-import { freeSlot, type WindowLimit } from '#core/rolling-window';
+import { freeSlot } from '#core/rolling-window';
 import { announceNewJob } from '#jobs/job-events';
 import type { SetupFields, SetupJob } from '#jobs/setup-job';
 import { startLane } from '#jobs/start-lane';
-import { onFirstUse, setting } from '#platform/config';
-import { priceList } from '#platform/price-list';
+import { priceList } from '#platform/stage-services';
 import { localize } from '#projects/localization';
 import type { Project } from '#projects/project';
 import { projectStore } from '#projects/project-services';
@@ -25,6 +24,7 @@ import { readSetupSlots, takeSetupSlot } from '#store/setup-slots';
 import type { Website } from '#websites/website';
 import { websiteAddress } from '#websites/website-identity';
 import { websiteStore } from '#websites/website-services';
+import { setupLimitPerHour } from './setup-services.ts';
 
 export interface SetupRequest {
   url: string;
@@ -34,11 +34,6 @@ export interface SetupRequest {
 
 /** A racing create or a transaction conflict is answered by reading again; a few rounds settle any race. */
 const MAX_ATTEMPTS = 5;
-
-/** The stage's cap on a customer's setup jobs per rolling hour (lib/stage-config.ts `setupLimitPerHour`). */
-const setupLimit = onFirstUse(
-  (): WindowLimit => ({ max: setting('SETUP_LIMIT_PER_HOUR'), windowMs: 60 * 60 * 1000 }),
-);
 
 /**
  * Creates a setup job by the spec's rules: the website is the URL's domain (rule 2); an unfinished
@@ -153,7 +148,7 @@ function newSetupJob(input: {
  */
 async function takeSetupPlace(customerId: string): Promise<JointWrite> {
   const now = Date.now();
-  const limit = setupLimit();
+  const limit = setupLimitPerHour();
   const choice = freeSlot(await readSetupSlots(customerId), now, limit);
   if (!choice.free)
     throw TooManyRequests(

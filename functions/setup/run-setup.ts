@@ -12,18 +12,18 @@ import {
   type SiteAnalysis,
   trainProfile,
 } from '#crawl/index';
-import { crawlSettings } from '#jobs/crawl-settings';
+import { crawlSettings } from '#jobs/crawl-services';
 import { announceJob } from '#jobs/job-events';
 import { progressWriter, runTracked } from '#jobs/progress-writer';
 import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
 import type { AnalysisSeeds, SetupFields, SetupJob } from '#jobs/setup-job';
-import { onFirstUse, setting } from '#platform/config';
-import { priceList } from '#platform/price-list';
+import { priceList } from '#platform/stage-services';
 import { acceptLanguageOf, localeOf } from '#projects/localization';
 import { jobStore } from '#store/job-store';
 import type { Website } from '#websites/website';
 import { websiteAddress } from '#websites/website-identity';
 import { websiteStore } from '#websites/website-services';
+import { setupLimits } from './setup-services.ts';
 
 /**
  * The work of the setup lane, one function per task: each moves the job into its state, does the
@@ -35,12 +35,6 @@ import { websiteStore } from '#websites/website-services';
  */
 export type StepOutcome = { next: 'TRAIN' | 'DONE' | 'STOP' } | { next: 'FAIL'; failure: JobFailure };
 
-const setupLimits = onFirstUse(() => ({
-  /** Shops estimated above this many products are too large for a self-service setup. */
-  maxProducts: setting('SETUP_MAX_PRODUCTS'),
-  /** Pages the training samples. */
-  trainPages: setting('SETUP_TRAIN_PAGES'),
-}));
 /** The sample products kept for the user. */
 const SAMPLE_SIZE = 20;
 /** Seeds of the training kept on the job between the two tasks. */

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from './dynamo.ts';
 import { queryAll } from './query-all.ts';
+import { dynamo, tableName } from './table-services.ts';
 
 export type WriteRequest =
   | { PutRequest: { Item: Record<string, unknown> } }

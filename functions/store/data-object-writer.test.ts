@@ -7,16 +7,14 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataObjectWriter } from './data-bucket.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dataObjectWriter } from './data-bucket-services.ts';
 
+vi.mock('#store/table-services', () => import('#test/unit-table'));
+vi.mock('#store/data-bucket-services', () => import('#test/unit-data-bucket'));
 const s3 = mockClient(S3Client);
 
-beforeEach(() => {
-  vi.stubEnv('DATA_BUCKET', 'unit-data');
-});
 afterEach(() => {
-  vi.unstubAllEnvs();
   s3.reset();
 });
 

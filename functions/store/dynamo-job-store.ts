@@ -25,7 +25,7 @@ import {
   isConditionFailure,
   isTransactionConflict,
 } from './condition-failure.ts';
-import { dynamo, type TransactItem, tableName } from './dynamo.ts';
+import type { TransactItem } from './dynamo.ts';
 import { jointWrite, transactItemsOf } from './dynamo-joint-write.ts';
 import type { BatchPages, JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
 import type { JointWrite } from './joint-write.ts';
@@ -46,6 +46,7 @@ import {
 } from './keys.ts';
 import { queryAll } from './query-all.ts';
 import { queryPage } from './query-page.ts';
+import { dynamo, tableName } from './table-services.ts';
 
 function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<Extra> {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...fields } = item;

@@ -1,7 +1,7 @@
-import { tableName } from './dynamo.ts';
 import { jointWrite } from './dynamo-joint-write.ts';
 import type { JointWrite } from './joint-write.ts';
 import { customerMonthKey } from './keys.ts';
+import { tableName } from './table-services.ts';
 
 /**
  * A customer's free website analyses of a Europe/Prague month, counted on the month's usage item.

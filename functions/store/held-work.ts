@@ -1,8 +1,8 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ListPosition } from '#core/list-cursor';
-import { dynamo, tableName } from './dynamo.ts';
 import { type HeldWorkKind, heldWorkKey } from './keys.ts';
 import { type QueryPage, queryPage } from './query-page.ts';
+import { dynamo, tableName } from './table-services.ts';
 
 export type { HeldWorkKind };
 

@@ -6,8 +6,8 @@ import {
   type StoredResponse,
 } from '#core/idempotency';
 import { conditionHeld } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
 import { idempotencyKey } from './keys.ts';
+import { dynamo, tableName } from './table-services.ts';
 
 /** Whose key it is and where it was sent: a key means one request per user (and key project) and route. */
 export interface IdempotencyScope {

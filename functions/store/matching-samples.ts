@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from './dynamo.ts';
 import { jointWrite } from './dynamo-joint-write.ts';
 import type { JointWrite } from './joint-write.ts';
 import { matchingSampleKey } from './keys.ts';
+import { dynamo, tableName } from './table-services.ts';
 
 /**
  * The project's one free matching sample: a marker item taken in the transaction that creates the

@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from './dynamo.ts';
+import { dynamo, tableName } from './table-services.ts';
 
 /** Every item of a query, following pagination. For bounded partitions (a user's keys, memberships). */
 export async function queryAll(

@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ListPosition } from '#core/list-cursor';
-import { dynamo, tableName } from './dynamo.ts';
+import { dynamo, tableName } from './table-services.ts';
 
 type Item = Record<string, unknown>;
 

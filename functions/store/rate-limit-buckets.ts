@@ -7,8 +7,8 @@ import {
   toleranceMs,
 } from '#core/token-bucket';
 import { isConditionFailure } from './condition-failure.ts';
-import { dynamo, tableName } from './dynamo.ts';
 import { rateBucketKey } from './keys.ts';
+import { dynamo, tableName } from './table-services.ts';
 
 export type Admission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
 

@@ -1,5 +1,5 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from './dynamo.ts';
+import { dynamo, tableName } from './table-services.ts';
 
 type Key = { PK: string; SK: string };
 type Item = Record<string, unknown>;

@@ -1,7 +1,8 @@
 import { fromJsonLines, toJsonLines } from '#core/json-lines';
 import type { ProductRecord } from '#core/product-record';
 import type { UrlResult } from '#crawl/index';
-import { getDataObject, JSON_LINES, putDataObject } from './data-bucket.ts';
+import { JSON_LINES } from './data-bucket.ts';
+import { getDataObject, putDataObject } from './data-bucket-services.ts';
 
 /**
  * The working objects of one scrape job in the data bucket, under `scrape-runs/<job>/`: the URL

@@ -1,6 +1,7 @@
-import { type TransactItem, tableName } from './dynamo.ts';
+import type { TransactItem } from './dynamo.ts';
 import { beginsWith, type KeyPrefix, windowSlotKey } from './keys.ts';
 import { queryAll } from './query-all.ts';
+import { tableName } from './table-services.ts';
 
 /**
  * The numbered slots of a rolling-window limit (`core/rolling-window.ts`), kept as items of one

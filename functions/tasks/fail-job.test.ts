@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useJobStore } from '#store/job-store';
 import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
@@ -6,11 +6,7 @@ import { unpaidSetupJob } from '#test/setup-job-record';
 import { handler } from './fail-job.ts';
 
 const events = recordEvents();
-beforeEach(() => {
-  vi.stubEnv('LOG_LEVEL', 'silent');
-});
 afterEach(() => {
-  vi.unstubAllEnvs();
   useJobStore(undefined);
   events.length = 0;
 });

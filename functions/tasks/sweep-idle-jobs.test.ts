@@ -25,8 +25,7 @@ import {
 import { recordEvents } from '#test/event-recorder';
 import { handler } from './sweep-idle-jobs.ts';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('LOG_LEVEL', 'silent');
+vi.mock('#store/table-services', () => import('#test/unit-table'));
 const dynamo = mockClient(DynamoDBDocumentClient);
 const sfn = mockClient(SFNClient);
 const events = recordEvents();

@@ -1,7 +1,5 @@
-import { createPoster } from '#crawl/index';
-import { onFirstUse, setting } from '#platform/config';
+import type { createPoster } from '#crawl/index';
 import type { DeliveryAttempt } from './webhook.ts';
-import { receiverAllowList } from './webhook-receivers.ts';
 import { retryDelayMs } from './webhook-retry.ts';
 import { webhookStore } from './webhook-services.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature.ts';
@@ -9,14 +7,11 @@ import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature.ts';
 /** A receiver answers an acknowledgement; more than this is not read (and fails the attempt). */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 
-const retryBaseMs = onFirstUse(() => setting('WEBHOOK_RETRY_BASE_SECONDS') * 1000);
-const postOnce = onFirstUse(() =>
-  createPoster({
-    allowList: receiverAllowList(),
-    timeoutMs: setting('WEBHOOK_ATTEMPT_TIMEOUT_SECONDS') * 1000,
-    maxResponseBytes: MAX_RESPONSE_BYTES,
-  }),
-);
+/** How attempts are made: one POST to a receiver, and the first wait before a failed one is tried again. */
+export interface DeliveryMeans {
+  post: ReturnType<typeof createPoster>;
+  retryBaseMs: number;
+}
 
 export interface DeliveryRound {
   webhook_id: string;
@@ -35,7 +30,7 @@ const DONE: AttemptStep = { next: 'DONE' };
  * functions/core/webhook-retry.ts until the round gives up. A removed webhook, or a round that a
  * redelivery replaced, ends without an attempt.
  */
-export async function attemptDelivery(round: DeliveryRound): Promise<AttemptStep> {
+export async function attemptDelivery(round: DeliveryRound, means: DeliveryMeans): Promise<AttemptStep> {
   const [webhook, delivery] = await Promise.all([
     webhookStore.get(round.webhook_id),
     webhookStore.getDelivery(round.webhook_id, round.delivery_id),
@@ -43,7 +38,7 @@ export async function attemptDelivery(round: DeliveryRound): Promise<AttemptStep
   if (!webhook || !delivery || delivery.round !== round.round || delivery.status !== 'PENDING') return DONE;
   const started = Date.now();
   const timestamp = Math.floor(started / 1000);
-  const result = await postOnce()(
+  const result = await means.post(
     new URL(webhook.url),
     {
       'content-type': 'application/json',
@@ -71,7 +66,7 @@ export async function attemptDelivery(round: DeliveryRound): Promise<AttemptStep
     return DONE;
   }
   const failedInRound = delivery.attempts.filter((earlier) => earlier.round === round.round).length + 1;
-  const wait = retryDelayMs(failedInRound, retryBaseMs());
+  const wait = retryDelayMs(failedInRound, means.retryBaseMs);
   const retryAt = wait === null ? null : new Date(Date.now() + wait).toISOString();
   const recorded = await webhookStore.recordAttempt(delivery, round.round, attempt, {
     status: retryAt ? 'PENDING' : 'FAILED',

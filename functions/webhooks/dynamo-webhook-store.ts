@@ -1,7 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { deletePartition } from '#store/batch-write';
 import { conditionHeld, isConditionFailure } from '#store/condition-failure';
-import { dynamo, tableName } from '#store/dynamo';
 import {
   beginsWith,
   inIndex,
@@ -13,6 +12,7 @@ import {
 } from '#store/keys';
 import { queryAll } from '#store/query-all';
 import { newestFirstPage, type PageRequest, type QueryPage } from '#store/query-page';
+import { dynamo, tableName } from '#store/table-services';
 import type { Delivery, DeliveryAttempt, DeliveryStatus, Webhook } from './webhook.ts';
 import type { WebhookStore } from './webhook-store.ts';
 

@@ -4,7 +4,7 @@ import { BadRequest, Invalid } from '#core/problem';
 import type { WebhookEventType } from '#core/webhook-events';
 import { receiverAddressProblem } from '#crawl/index';
 import type { Webhook } from './webhook.ts';
-import { receiverAllowList } from './webhook-receivers.ts';
+import { receiverAllowList } from './webhook-receiver-services.ts';
 import { webhookStore } from './webhook-services.ts';
 
 /** Endpoints a project may register: enough for a few systems and their staging twins. */

@@ -2,13 +2,13 @@ import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stepFunctionsLanes } from '#platform/lane-executions';
+import { useLaneExecutions } from '#platform/lane-services';
 import { publishEvents } from './webhook-events.ts';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('LOG_LEVEL', 'silent');
-vi.stubEnv(
-  'WEBHOOK_DELIVERY_STATE_MACHINE_ARN',
-  'arn:aws:states:eu-central-1:123456789012:stateMachine:pds-dev-webhook-delivery',
+vi.mock('#store/table-services', () => import('#test/unit-table'));
+useLaneExecutions(
+  stepFunctionsLanes(() => 'arn:aws:states:eu-central-1:123456789012:stateMachine:pds-dev-webhook-delivery'),
 );
 const dynamo = mockClient(DynamoDBDocumentClient);
 const sfn = mockClient(SFNClient);

@@ -1,6 +1,6 @@
 import { newId } from '#core/ids';
 import type { WebhookEvent, WebhookEventType } from '#core/webhook-events';
-import { laneExecutions } from '#platform/lane-executions';
+import { laneExecutions } from '#platform/lane-services';
 import { logError } from '#platform/log';
 import { finishHeldWork, holdWork } from '#store/held-work';
 import type { Delivery, Webhook } from './webhook.ts';

@@ -1,10 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { fromJsonLines, toJsonLines } from '#core/json-lines';
 import type { ProductRecord } from '#core/product-record';
-import { getDataObject, JSON_LINES, putDataObject } from '#store/data-bucket';
-import { dynamo, type TransactItem, tableName } from '#store/dynamo';
+import { JSON_LINES } from '#store/data-bucket';
+import { getDataObject, putDataObject } from '#store/data-bucket-services';
+import type { TransactItem } from '#store/dynamo';
 import { jointWrite } from '#store/dynamo-joint-write';
 import { websiteCatalogKey } from '#store/keys';
+import { dynamo, tableName } from '#store/table-services';
 import {
   type CatalogKind,
   type CatalogPointer,

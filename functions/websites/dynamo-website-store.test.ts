@@ -10,8 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dynamoWebsiteStore } from './dynamo-website-store.ts';
 import type { Website } from './website.ts';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('LOG_LEVEL', 'silent');
+vi.mock('#store/table-services', () => import('#test/unit-table'));
 const dynamo = mockClient(DynamoDBDocumentClient);
 
 afterEach(() => dynamo.reset());

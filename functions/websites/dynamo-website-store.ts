@@ -7,7 +7,7 @@ import {
 import type { ProductRecord } from '#core/product-record';
 import { deletePartition } from '#store/batch-write';
 import { isConditionFailure } from '#store/condition-failure';
-import { dynamo, type TransactItem, tableName } from '#store/dynamo';
+import type { TransactItem } from '#store/dynamo';
 import { jointWrite } from '#store/dynamo-joint-write';
 import {
   inIndex,
@@ -20,6 +20,7 @@ import {
 } from '#store/keys';
 import { queryAll } from '#store/query-all';
 import { newestFirstPage, type PageRequest, type QueryPage } from '#store/query-page';
+import { dynamo, tableName } from '#store/table-services';
 import type { Website } from './website.ts';
 import type { WebsiteStore } from './website-store.ts';
 

@@ -11,7 +11,7 @@ import { type RunningShop, startShop } from '#fixtures/start-shop';
 import { type RunningStack, startStack } from '#local/start-stack';
 import { matchingReads } from '#matching/matching-services';
 import { setting } from '#platform/config';
-import { dynamo } from '#store/dynamo';
+import { dynamo } from '#store/table-services';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { s3Error, startFaultProxy } from '#test/fault-proxy';

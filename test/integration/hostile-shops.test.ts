@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '#admin/commands';
 import type { RunningStack } from '#local/start-stack';
-import { getDataObject } from '#store/data-bucket';
+import { getDataObject } from '#store/data-bucket-services';
 import type { ApiClient } from '#test/api-client';
 import { type HandMadeShop, listingPage, productPage, startHandMadeShop } from '#test/hostile-shop';
 import { pollJob } from '#test/jobs';

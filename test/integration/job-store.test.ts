@@ -4,8 +4,8 @@ import { type JobLock, newJobRecord, type StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
 import { createTable } from '#local/create-table';
 import { setting } from '#platform/config';
-import { dynamo } from '#store/dynamo';
 import { jobStore } from '#store/job-store';
+import { dynamo } from '#store/table-services';
 import { meterReadUnits, meterWriteUnits } from '#test/dynamo-capacity-meter';
 
 beforeAll(() => createTable(inject('engines').dynamodbEndpoint, setting('TABLE_NAME')));

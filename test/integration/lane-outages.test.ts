@@ -4,7 +4,7 @@ import { testShop } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import { type RunningStack, startStack } from '#local/start-stack';
 import { setting } from '#platform/config';
-import { laneExecutions } from '#platform/lane-executions';
+import { laneExecutions } from '#platform/lane-services';
 import { jobStore } from '#store/job-store';
 import { handler as sweep } from '#tasks/sweep-idle-jobs';
 import { type ApiClient, apiClient } from '#test/api-client';

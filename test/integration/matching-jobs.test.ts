@@ -9,7 +9,7 @@ import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
 import { matchCatalogs } from '#match/index';
 import { getShardingPlan } from '#matching/matching-shards';
-import { dynamo } from '#store/dynamo';
+import { dynamo } from '#store/table-services';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob } from '#test/jobs';

@@ -8,7 +8,7 @@ import { CHANGE_KINDS } from '#history/price-changes';
 import { appendHistoryRun, historyPrefix } from '#history/price-history';
 import type { PriceObservation } from '#history/price-observation';
 import type { RunningStack } from '#local/start-stack';
-import { dataBucketObjects } from '#store/data-bucket';
+import { dataBucketObjects } from '#store/data-bucket-services';
 import { handler as sweepJobs } from '#tasks/sweep-idle-jobs';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';

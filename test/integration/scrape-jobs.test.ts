@@ -5,7 +5,7 @@ import { settleJob } from '#core/pricing';
 import type { ShopSpec } from '#fixtures/shop-spec';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
-import { dynamo } from '#store/dynamo';
+import { dynamo } from '#store/table-services';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';
 import { pollJob } from '#test/jobs';

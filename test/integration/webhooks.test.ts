@@ -4,7 +4,7 @@ import { commands } from '#admin/commands';
 import { testShop, testShops } from '#fixtures/default-shops';
 import { type RunningShop, startShop } from '#fixtures/start-shop';
 import type { RunningStack } from '#local/start-stack';
-import { laneExecutions } from '#platform/lane-executions';
+import { laneExecutions } from '#platform/lane-services';
 import { handler as sweepJobs } from '#tasks/sweep-idle-jobs';
 import type { ApiClient } from '#test/api-client';
 import { expectProblem } from '#test/expect-problem';

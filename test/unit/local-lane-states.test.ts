@@ -3,8 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startLocalLanes } from '#local/state-machine-runner';
 
-vi.stubEnv('TABLE_NAME', 'unit-table');
-vi.stubEnv('LOG_LEVEL', 'silent');
+vi.mock('#store/table-services', () => import('#test/unit-table'));
 const dynamo = mockClient(DynamoDBDocumentClient);
 const lanes = startLocalLanes();
 afterAll(async () => {

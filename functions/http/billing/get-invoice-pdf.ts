@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { authorizedCustomer } from '#accounts/authorized-customer';
-import { accounting } from '#billing/invoicing';
+import { accounting } from '#billing/invoicing-services';
 import { binary } from '#platform/http-response';
 import { id } from '#platform/request-fields';
 import { billingHttp, INVOICING_OUTAGE } from './billing-http.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { authorizedCustomer } from '#accounts/authorized-customer';
-import { accounting } from '#billing/invoicing';
+import { accounting } from '#billing/invoicing-services';
 import { cursor, id, wholeListLimit } from '#platform/request-fields';
 import { listPage } from '../list-page.ts';
 import { billingHttp, INVOICING_OUTAGE } from './billing-http.ts';

@@ -38,13 +38,10 @@ const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 10_000 
 
 beforeEach(() => {
   // As deployed: the environment names the secret and holds no key.
-  vi.stubEnv('TABLE_NAME', 'table');
-  vi.stubEnv('DATA_BUCKET', 'data');
   vi.stubEnv('STRIPE_SECRET_ID', SECRET_ID);
   vi.stubEnv('STRIPE_SECRET_KEY', '');
   vi.stubEnv('STRIPE_WEBHOOK_SECRET', '');
   vi.stubEnv('CHECKOUT_RETURN_URL', 'https://console.test/topups/{CHECKOUT_SESSION_ID}');
-  vi.stubEnv('LOG_LEVEL', 'silent');
 });
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import { PRODUCT_ID, productId } from '#core/product-id';
 import { productIdentity } from '#core/product-identity';
 import { readProductSeries } from '#history/price-history';
 import { id } from '#platform/request-fields';
-import { dataBucketObjects } from '#store/data-bucket';
+import { dataBucketObjects } from '#store/data-bucket-services';
 import { authorizedWebsite } from '#websites/authorized-website';
 import { http } from '../http.ts';
 import { productHistory } from './website-responses.ts';

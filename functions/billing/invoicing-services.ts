@@ -1,6 +1,5 @@
-import { S3Client } from '@aws-sdk/client-s3';
-import { s3ClientConfig } from '#platform/aws-endpoints';
 import { onFirstUse, setting } from '#platform/config';
+import { s3Client } from '#platform/s3-services';
 import { InHouseAccounting } from './in-house-accounting.ts';
 import { invoiceRecords } from './invoice-records.ts';
 import { S3InvoiceFiles } from './s3-invoice-files.ts';
@@ -14,7 +13,7 @@ export const accounting = onFirstUse(
   () =>
     new InHouseAccounting({
       records: invoiceRecords,
-      files: new S3InvoiceFiles(new S3Client(s3ClientConfig()), setting('DATA_BUCKET')),
+      files: new S3InvoiceFiles(s3Client(), setting('DATA_BUCKET')),
       seller: {
         name: setting('INVOICE_SELLER_NAME') ?? 'Product Data Service',
         addressLines: (setting('INVOICE_SELLER_ADDRESS') ?? '')
