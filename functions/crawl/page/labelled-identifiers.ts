@@ -29,12 +29,19 @@ const LISTING_LABEL =
   /^(?:asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay)$/i;
 
 /**
+ * The label that names the shop's own code by the word shop platforms and schema.org use for it:
+ * where a page shows one, it is the reference over a listing's "Item Number", which shops print
+ * among the maker's details as well (a specification's "Item Number: BNV250CRO1BUC1").
+ */
+const OWN_CODE_LABEL = /^sku$/i;
+
+/**
  * Labels of the shop's own product identifier, as pages show it beside the value, in the languages
  * of the shops read so far and their neighbours: an unseen shop labels its code the way its
  * country's shops do ("Tootekood", "Produkta kods", "Nr ref.", "딜번호", "商品編號").
  */
 const SKU_LABEL =
-  /^(?:sku|asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay|artikelnummer|art\.?-?nr\.?|artikel-nr\.?|article number|article no\.?|art\.? no\.?|product code|product number|product no\.?|product id|item code|item no\.?|item #|style(?: #| no\.?| number)|référence|réf\.?|ref\.?|reference|référence produit|code produit|código|código (?:del )?producto|cód\.?|codice articolo|codice prodotto|cod\.? art\.?|cod produs|kod produktu|kod towaru|numer katalogowy|nr katalogowy|nr ref\.?|numer referencyjny|indeks|kód produktu|kód zboží|kód|katalogové číslo|objednací číslo|artikelnr\.?|art\.?nr\.?|produktnummer|varenummer|varenr\.?|varunummer|tuotenumero|tuotekoodi|tootekood|toote kood|produkta kods|preces kods|prekės kodas|cikkszám|termékkód|šifra|šifra proizvoda|šifra artikla|šifra izdelka|ürün kodu|stok kodu|κωδικός(?: προϊόντος)?|артикул|код товара|код продукта|код|арт\.?|קוד מוצר|מק"ט|رمز المنتج|商品編號|商品编号|商品番号|品番|货号|型番|상품번호|딜번호|품번|mã sản phẩm|mã sp|รหัสสินค้า)$/i;
+  /^(?:sku|asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay|artikel-?nummer|art\.|art\.?-?nr\.?|artikel-nr\.?|article number|article no\.?|art\.? no\.?|product code|product number|product no\.?|product id|item code|item no\.?|item #|style(?: #| no\.?| number)|référence|réf\.?|ref\.?|reference|référence produit|code produit|código|código (?:del )?producto|cód\.?|codice articolo|codice prodotto|cod\.? art\.?|cod produs|kod produktu|kod towaru|numer katalogowy|nr katalogowy|nr ref\.?|numer referencyjny|indeks|kód produktu|kód zboží|kód|katalogové číslo|objednací číslo|artikelnr\.?|art\.?nr\.?|produktnummer|varenummer|varenr\.?|varunummer|tuotenumero|tuotekoodi|tootekood|toote kood|produkta kods|preces kods|prekės kodas|cikkszám|termékkód|šifra|šifra proizvoda|šifra artikla|šifra izdelka|ürün kodu|stok kodu|κωδικός(?: προϊόντος)?|артикул|код товара|код продукта|код|арт\.?|קוד מוצר|מק"ט|رمز المنتج|商品編號|商品编号|商品番号|品番|货号|型番|상품번호|딜번호|품번|mã sản phẩm|mã sp|รหัสสินค้า)$/i;
 
 /** Labels of the brand in specification rows. */
 const BRAND_LABEL =
@@ -77,8 +84,11 @@ export interface LabelledIdentifiers {
 export function labelledIdentifiers(page: Page): LabelledIdentifiers {
   let brand: string | null = null;
   let maker: string | null = null;
-  /** Shown references in document order; `listing` when the label names it as the listing's own. */
-  const references: { value: string; listing: boolean }[] = [];
+  /**
+   * Shown references in document order; `own` when the label is the shop code's own word, `listing`
+   * when it names the listing's id.
+   */
+  const references: { value: string; own?: boolean; listing: boolean }[] = [];
   let mpn: string | null = null;
   let gtin: string | null = null;
   for (const element of pageElements(page.$).all) {
@@ -96,7 +106,8 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
       cleanText(textOf(element.children.length === 1 ? valueAfter(element) : nextValue(first)));
     if (SKU_LABEL.test(label)) {
       const value = shortValue(after());
-      if (value) references.push({ value, listing: LISTING_LABEL.test(label) });
+      if (value)
+        references.push({ value, own: OWN_CODE_LABEL.test(label), listing: LISTING_LABEL.test(label) });
     } else if (brand === null && BRAND_LABEL.test(label)) brand = shortValue(after());
     else if (maker === null && MAKER_LABEL.test(label)) maker = shortValue(after());
     else if (mpn === null && MPN_LABEL.test(label)) mpn = shortValue(after());
@@ -105,11 +116,14 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
       const code = inlineCode(text);
       if (code) references.push({ value: code, listing: false });
     }
-    if (brand !== null && mpn !== null && references.some((reference) => reference.listing)) break;
+    if (brand !== null && mpn !== null && references.some((reference) => reference.own || reference.listing))
+      break;
   }
-  // The listing's own id first; else the first shown reference that does not repeat the labelled
-  // model number (a marketplace shows the maker's number under a generic label too).
+  // The shop's code by its own word first, then the listing's own id; else the first shown reference
+  // that does not repeat the labelled model number (a marketplace shows the maker's number under a
+  // generic label too).
   const sku =
+    references.find((reference) => reference.own) ??
     references.find((reference) => reference.listing) ??
     references.find((reference) => reference.value !== mpn) ??
     references[0];
