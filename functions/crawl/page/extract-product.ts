@@ -28,7 +28,7 @@ import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
 import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
-import { shownAvailability, soldOutNearHeading } from './shown-availability.ts';
+import { labelledStockNearHeading, shownAvailability, soldOutNearHeading } from './shown-availability.ts';
 import { isHidden, textOf } from './text-of.ts';
 
 type StructuredMethod = Exclude<ExtractionMethod, 'SELECTORS'>;
@@ -97,7 +97,8 @@ export function extractProduct(
   ];
   const anatomy = lazy(() => pageAnatomy(page, context));
   const labelled = lazy(() => labelledIdentifiers(page));
-  const shownStock = lazy(() => shownAvailability(page));
+  // A block the markup names for stock, else a line the product's block labels as its stock.
+  const shownStock = lazy(() => shownAvailability(page) ?? labelledStockNearHeading(page));
   const soldOutNotice = lazy(() => soldOutNearHeading(page));
   const missing = (key: (typeof GAPS)[number]): boolean =>
     candidates.every((candidate) => candidate.fields[key] === null);
