@@ -118,6 +118,14 @@ describe('data a page embeds for its own scripts', () => {
     expect(record?.source?.price).toBe('shopify');
   });
 
+  it("names the product by its title, not the variant's name, in the currency Shopify's scripts set", () => {
+    const record = read(
+      `<h1>Desk lamp</h1><script>window.ShopifyAnalytics.meta.currency = 'USD'; var meta = {"product":{"id":7,"vendor":"Lumen","variants":[{"id":1,"price":5900,"name":"Desk lamp - Free size \\/ Blue","public_title":"Free size \\/ Blue","sku":"DL-B"}]}};</script>`,
+    );
+    expect(record).toMatchObject({ name: 'Desk lamp', sku: 'DL-B', price: '59.00', currency: 'USD' });
+    expect(record?.source?.currency).toBe('shopify');
+  });
+
   it('reads a SKU from a data attribute, not one that differs across product cards', () => {
     const record = read(
       '<h1>Desk lamp</h1><div data-product-sku="DL-7"><span class="price">£24.50</span><button>Add to basket</button></div>' +
