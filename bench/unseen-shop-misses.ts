@@ -17,7 +17,7 @@ import { stripStructuredData } from '../test/helpers/strip-structured-data.ts';
 /**
  * The unfitted columns of the extraction bench without its in-sample training and its peer (a
  * minute instead of ten), with each column's misses of the fields named on the command line:
- * `npx tsx bench/extraction-misses.ts sku name`. For working through misses by kind of cause;
+ * `npx tsx bench/unseen-shop-misses.ts sku name`. For working through misses by kind of cause;
  * `npm run bench -- extraction` stays the figure of record.
  */
 const fields = process.argv.slice(2) as ScoredField[];
