@@ -240,7 +240,10 @@ export function extractProduct(
       withoutEmptyLabel(
         withoutSiteTag(
           page,
-          titleOverCategoryPath(page, withoutHeadingAsides(page, pick('name', namesProduct))),
+          titleOverCategoryPath(
+            page,
+            withoutChosenColour(withoutHeadingAsides(page, pick('name', namesProduct)), labelled().colour),
+          ),
         ),
       ),
     ),
@@ -388,6 +391,16 @@ function titleOverCategoryPath(page: Page, name: string | null): string | null {
       .filter(Boolean);
   const shared = words(name).some((word) => words(product).includes(word));
   return product.length >= 3 && !shared ? product : name;
+}
+
+/**
+ * "Brassière de sport - noir" beside a picker labelled "Couleur : noir": the heading of a variant
+ * product appends the chosen colour after a dash; the product is named without it (the variant's
+ * attributes carry it).
+ */
+function withoutChosenColour(name: string | null, colour: string | null): string | null {
+  const parts = name && colour ? /^(.{3,})\s+[-–—]\s+(.+)$/u.exec(name) : null;
+  return parts && parts[2]?.toLowerCase() === colour?.toLowerCase() ? (parts[1] as string) : name;
 }
 
 /** "Legend 200ml edt דגם:": templates append a label whose value the shop left empty. */

@@ -14,6 +14,7 @@ describe('labelledIdentifiers', () => {
       gtin: null,
       sku: 'AB-12',
       mpn: null,
+      colour: null,
     });
   });
 
@@ -37,6 +38,10 @@ describe('labelledIdentifiers', () => {
       read('<span> SKU: <span>317183</span> </span><p>Item Number: <span>BNV250CRO1BUC1</span></p>').sku,
     ).toBe('317183');
     expect(read('<p>Item Number: <span>BNV250CRO1BUC1</span></p>').sku).toBe('BNV250CRO1BUC1');
+  });
+
+  it("reads the colour a variant picker's label shows as chosen", () => {
+    expect(read('<label>Couleur : <span>noir/blanc</span></label>').colour).toBe('noir/blanc');
   });
 
   it('reads the element after a label text inside the same block', () => {

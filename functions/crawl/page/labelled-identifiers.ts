@@ -55,6 +55,13 @@ const MAKER_LABEL =
 const MPN_LABEL =
   /^(?:mpn|model|model number|model no\.?|item model number|model name ?\/ ?number|manufacturer part number(?: \(mpn\))?|mfr part (?:no\.?|number)|part number|modellnummer|herstellernummer|hersteller-artikelnummer|herstellerreferenz|numero modello(?: articolo)?|numéro du modèle(?: de l'article)?|référence fabricant|número de modelo(?: del producto)?|código del fabricante|kód výrobce|kód výrobcu|kod producenta|модель|артикул производителя)$/i;
 
+/**
+ * Labels of the colour a variant picker shows as chosen ("<label>Couleur : <span>noir</span>"), in
+ * the languages of the shops read so far and their neighbours.
+ */
+const COLOUR_LABEL =
+  /^(?:colou?r|couleur|farbe|colore|kleur|färg|farve|farge|väri|värv|krāsa|spalva|szín|barva|kolor|culoare|boja|renk|cor|цвет|колір|цвят|χρώμα|צבע|اللون|カラー|색상|颜色|顏色)$/i;
+
 /** Labels of the barcode number (read only with a valid check digit). */
 const GTIN_LABEL =
   /^(?:ean|ean-?13|ean code|ean-code|ean kód|kód ean|kod ean|gtin|gtin-?13|upc|isbn|isbn-?13|barcode|čárový kód|штрихкод|штрих-код)$/i;
@@ -72,11 +79,13 @@ export interface LabelledIdentifiers {
   gtin: string | null;
   sku: string | null;
   mpn: string | null;
+  /** The colour the page labels as chosen, where it shows one. */
+  colour: string | null;
 }
 
 /**
- * The brand, the barcode (with a valid check digit), the shop's identifier and the maker's part
- * number as the page shows them to the buyer: the text after a label ("<th>ASIN</th><td>B07…</td>",
+ * The brand, the barcode (with a valid check digit), the shop's identifier, the maker's part
+ * number and the chosen colour as the page shows them to the buyer: the text after a label ("<th>ASIN</th><td>B07…</td>",
  * "<dt>SKU:</dt><dd>…</dd>", "Ref : <span>VE900</span>"), a label and its value in one text
  * ("Product code: 46286401"), or an element the markup names as the product reference. The first
  * per field, in one pass over the page's short text nodes; for the reference, a listing id first.
@@ -91,6 +100,7 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
   const references: { value: string; own?: boolean; listing: boolean }[] = [];
   let mpn: string | null = null;
   let gtin: string | null = null;
+  let colour: string | null = null;
   for (const element of pageElements(page.$).all) {
     if (!LABEL_HOLDERS.has(element.name)) continue;
     const first = element.children[0];
@@ -112,6 +122,7 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
     else if (maker === null && MAKER_LABEL.test(label)) maker = shortValue(after());
     else if (mpn === null && MPN_LABEL.test(label)) mpn = shortValue(after());
     else if (gtin === null && GTIN_LABEL.test(label)) gtin = normaliseGtin(after());
+    else if (colour === null && COLOUR_LABEL.test(label)) colour = shortValue(after());
     else if (element.children.length === 1) {
       const code = inlineCode(text);
       if (code) references.push({ value: code, listing: false });
@@ -127,7 +138,7 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
     references.find((reference) => reference.listing) ??
     references.find((reference) => reference.value !== mpn) ??
     references[0];
-  return { brand: brand ?? maker, gtin, sku: sku?.value ?? null, mpn };
+  return { brand: brand ?? maker, gtin, sku: sku?.value ?? null, mpn, colour };
 }
 
 function markupOf(element: Element): string {
