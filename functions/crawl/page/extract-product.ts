@@ -223,8 +223,10 @@ export function extractProduct(
     availability = 'OUT_OF_STOCK';
     source.availability = 'heuristic';
   }
-  // A page offering a current price (an add-to-cart control, a classified ad's asking price) sells the product now, though no data says so.
-  if (availability === null && price !== null) {
+  // A page offering a current price (an add-to-cart control, a classified ad's asking price) sells
+  // the product now, though no data says so; so does a buy button the buyer can press where the
+  // price is a script's to write in.
+  if (availability === null && (price !== null || pressableBuyButton(anatomy()))) {
     availability = 'IN_STOCK';
     source.availability = 'heuristic';
   }

@@ -42,6 +42,16 @@ describe('data a page embeds for its own scripts', () => {
     expect(record).toMatchObject({ name: 'Desk lamp', sku: '39139301', price: null });
   });
 
+  it('says such a page is in stock where its buy button can be pressed, not where it is disabled', () => {
+    const page = (button: string) =>
+      read(
+        `<main><h1>Desk lamp</h1><ul><li><strong>Product code - </strong>39139301</li></ul>${button}</main>`,
+        'https://shop.test/products/desk-lamp-39139301',
+      );
+    expect(page('<button type="submit">Add to your basket</button>')?.availability).toBe('IN_STOCK');
+    expect(page('<button type="submit" disabled>Add to your basket</button>')?.availability).toBe('UNKNOWN');
+  });
+
   it('reads Next.js page data, the product named like the heading among related ones', () => {
     const data = {
       props: {
