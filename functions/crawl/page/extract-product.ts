@@ -244,7 +244,10 @@ export function extractProduct(
           page,
           titleOverCategoryPath(
             page,
-            withoutChosenColour(withoutHeadingAsides(page, pick('name', namesProduct)), labelled().colour),
+            withoutChosenColour(
+              withoutHeadingAsides(page, withoutVariantSuffix(page, pick('name', namesProduct))),
+              labelled().colour,
+            ),
           ),
         ),
       ),
@@ -393,6 +396,21 @@ function titleOverCategoryPath(page: Page, name: string | null): string | null {
       .filter(Boolean);
   const shared = words(name).some((word) => words(product).includes(word));
   return product.length >= 3 && !shared ? product : name;
+}
+
+/**
+ * `<h1 itemprop="name" content="Robe - Free size / Blue">Robe</h1>`: a source naming the variant
+ * (the heading's text, a dash, then a variant's title the page offers as an option) names the
+ * product the heading shows.
+ */
+function withoutVariantSuffix(page: Page, name: string | null): string | null {
+  const heading = name === null ? null : mainHeading(page)?.text;
+  if (!name || !heading || !name.startsWith(`${heading} - `)) return name;
+  const variant = name.slice(heading.length + 3).toLowerCase();
+  const offered = (page.$('option').toArray() as Element[]).some((option) =>
+    cleanText(textOf(option)).toLowerCase().startsWith(variant),
+  );
+  return offered ? heading : name;
 }
 
 /**

@@ -22,3 +22,22 @@ describe("the product's name on the visible page", () => {
     );
   });
 });
+
+describe("the product's name where its structured data names the variant", () => {
+  const page = (options: string) =>
+    extractProduct(
+      readPage(
+        `<html lang="en-US"><head><title>Linen Robe – Shop</title></head><body><div itemscope itemtype="http://schema.org/Product">` +
+          '<h1 itemprop="name" content="Linen Robe - Free size / Blue">Linen Robe</h1>' +
+          '<div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price">59.00</span><meta itemprop="priceCurrency" content="USD"></div>' +
+          `<select>${options}</select></div></body></html>`,
+        url,
+      ),
+      untrainedProfile(url),
+    )?.name;
+
+  it('names the product the heading shows where the rest is a variant the page offers', () => {
+    expect(page('<option selected>Free size / Blue - $59.00 USD</option>')).toBe('Linen Robe');
+    expect(page('<option>Gift box</option>')).toBe('Linen Robe - Free size / Blue');
+  });
+});
