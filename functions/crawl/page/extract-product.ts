@@ -234,6 +234,7 @@ export function extractProduct(
   const gtin = gtinOwner ? normaliseGtin(gtinOwner.fields.gtin) : null;
   if (gtinOwner) source.gtin = gtinOwner.source;
   const amount = price === null ? null : payableAmount(normaliseAmount(price, currency), currency);
+  const heading = lazy(() => mainHeading(page));
   const record: ProductRecord = {
     url: page.url,
     canonical_url: canonicalUrl(page, structured[0]?.fields.url ?? null),
@@ -245,7 +246,10 @@ export function extractProduct(
           titleOverCategoryPath(
             page,
             withoutChosenColour(
-              withoutHeadingAsides(page, withoutVariantSuffix(page, pick('name', namesProduct))),
+              withoutHeadingAsides(
+                heading(),
+                withoutVariantSuffix(page, heading(), pick('name', namesProduct)),
+              ),
               labelled().colour,
             ),
           ),
@@ -353,8 +357,7 @@ function withoutSiteTag(page: Page, name: string | null): string | null {
  * A name read whole from the main heading ("Конструктор LEGO … Посмотреть все LEGO") loses what the
  * heading's own reading leaves aside: a link to the brand's other products, the shop's item code.
  */
-function withoutHeadingAsides(page: Page, name: string | null): string | null {
-  const heading = name === null ? null : mainHeading(page);
+function withoutHeadingAsides(heading: MainHeading, name: string | null): string | null {
   if (!heading || heading.text === name) return name;
   return cleanText(textOf(heading.element, '', isHidden)) === name ? heading.text : name;
 }
@@ -398,14 +401,21 @@ function titleOverCategoryPath(page: Page, name: string | null): string | null {
   return product.length >= 3 && !shared ? product : name;
 }
 
+/** A model number with its label ("Model: X", "דגם: X"), as specification rows show it. */
+const MODEL_ROW = /^(?:model|model number|modell|modèle|modelo|modello|модель|דגם|型号|型番)\s*[:：]\s*\S/iu;
+
 /**
  * `<h1 itemprop="name" content="Robe - Free size / Blue">Robe</h1>`: a source naming the variant
  * (the heading's text, a dash, then a variant's title the page offers as an option) names the
  * product the heading shows.
  */
-function withoutVariantSuffix(page: Page, name: string | null): string | null {
-  const heading = name === null ? null : mainHeading(page)?.text;
-  if (!name || !heading || !name.startsWith(`${heading} - `)) return name;
+function withoutVariantSuffix(page: Page, shown: MainHeading, name: string | null): string | null {
+  const heading = shown?.text;
+  if (!name || !heading || !name.startsWith(heading) || name === heading) return name;
+  // "Desktop i7 16GB דגם: OPTIPLEX 9010" beside the heading "Desktop i7 16GB": the shop's data
+  // appends the model row, label and all, to the name the page shows.
+  if (MODEL_ROW.test(name.slice(heading.length).trim())) return heading;
+  if (!name.startsWith(`${heading} - `)) return name;
   const variant = name.slice(heading.length + 3).toLowerCase();
   const offered = (page.$('option').toArray() as Element[]).some((option) =>
     cleanText(textOf(option)).toLowerCase().startsWith(variant),
@@ -427,6 +437,8 @@ function withoutChosenColour(name: string | null, colour: string | null): string
 function withoutEmptyLabel(name: string | null): string | null {
   return name?.replace(/\s+[^\s:]{1,20}:\s*$/u, '') || name;
 }
+
+type MainHeading = ReturnType<typeof mainHeading>;
 
 function lazy<T>(make: () => T): () => T {
   let value: { made: T } | null = null;

@@ -40,4 +40,16 @@ describe("the product's name where its structured data names the variant", () =>
     expect(page('<option selected>Free size / Blue - $59.00 USD</option>')).toBe('Linen Robe');
     expect(page('<option>Gift box</option>')).toBe('Linen Robe - Free size / Blue');
   });
+
+  it('names the product the heading shows where the rest is a labelled model number', () => {
+    const record = extractProduct(
+      readPage(
+        '<html lang="he"><head><title>Desktop i7 16GB</title></head><body><h1>Desktop i7 16GB</h1>' +
+          '<script type="application/ld+json">{"@type":"Product","name":"Desktop i7 16GB דגם: OPTIPLEX 9010","offers":{"price":"1679","priceCurrency":"ILS"}}</script></body></html>',
+        url,
+      ),
+      untrainedProfile(url),
+    );
+    expect(record?.name).toBe('Desktop i7 16GB');
+  });
 });
