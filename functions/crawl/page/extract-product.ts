@@ -28,7 +28,7 @@ import { productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
 import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
-import { shownAvailability, soldOutNearHeading } from './shown-availability.ts';
+import { labelledStockNearHeading, shownAvailability, soldOutNearHeading } from './shown-availability.ts';
 import { isHidden, textOf } from './text-of.ts';
 
 type StructuredMethod = Exclude<ExtractionMethod, 'SELECTORS'>;
@@ -97,7 +97,8 @@ export function extractProduct(
   ];
   const anatomy = lazy(() => pageAnatomy(page, context));
   const labelled = lazy(() => labelledIdentifiers(page));
-  const shownStock = lazy(() => shownAvailability(page));
+  // A block the markup names for stock, else a line the product's block labels as its stock.
+  const shownStock = lazy(() => shownAvailability(page) ?? labelledStockNearHeading(page));
   const soldOutNotice = lazy(() => soldOutNearHeading(page));
   const missing = (key: (typeof GAPS)[number]): boolean =>
     candidates.every((candidate) => candidate.fields[key] === null);
@@ -222,8 +223,10 @@ export function extractProduct(
     availability = 'OUT_OF_STOCK';
     source.availability = 'heuristic';
   }
-  // A page offering a current price (an add-to-cart control, a classified ad's asking price) sells the product now, though no data says so.
-  if (availability === null && price !== null) {
+  // A page offering a current price (an add-to-cart control, a classified ad's asking price) sells
+  // the product now, though no data says so; so does a buy button the buyer can press where the
+  // price is a script's to write in.
+  if (availability === null && (price !== null || pressableBuyButton(anatomy()))) {
     availability = 'IN_STOCK';
     source.availability = 'heuristic';
   }
@@ -231,6 +234,7 @@ export function extractProduct(
   const gtin = gtinOwner ? normaliseGtin(gtinOwner.fields.gtin) : null;
   if (gtinOwner) source.gtin = gtinOwner.source;
   const amount = price === null ? null : payableAmount(normaliseAmount(price, currency), currency);
+  const heading = lazy(() => mainHeading(page));
   const record: ProductRecord = {
     url: page.url,
     canonical_url: canonicalUrl(page, structured[0]?.fields.url ?? null),
@@ -239,7 +243,16 @@ export function extractProduct(
       withoutEmptyLabel(
         withoutSiteTag(
           page,
-          titleOverCategoryPath(page, withoutHeadingAsides(page, pick('name', namesProduct))),
+          titleOverCategoryPath(
+            page,
+            withoutChosenColour(
+              withoutHeadingAsides(
+                heading(),
+                withoutVariantSuffix(page, heading(), pick('name', namesProduct)),
+              ),
+              labelled().colour,
+            ),
+          ),
         ),
       ),
     ),
@@ -344,8 +357,7 @@ function withoutSiteTag(page: Page, name: string | null): string | null {
  * A name read whole from the main heading ("Конструктор LEGO … Посмотреть все LEGO") loses what the
  * heading's own reading leaves aside: a link to the brand's other products, the shop's item code.
  */
-function withoutHeadingAsides(page: Page, name: string | null): string | null {
-  const heading = name === null ? null : mainHeading(page);
+function withoutHeadingAsides(heading: MainHeading, name: string | null): string | null {
   if (!heading || heading.text === name) return name;
   return cleanText(textOf(heading.element, '', isHidden)) === name ? heading.text : name;
 }
@@ -389,10 +401,44 @@ function titleOverCategoryPath(page: Page, name: string | null): string | null {
   return product.length >= 3 && !shared ? product : name;
 }
 
+/** A model number with its label ("Model: X", "דגם: X"), as specification rows show it. */
+const MODEL_ROW = /^(?:model|model number|modell|modèle|modelo|modello|модель|דגם|型号|型番)\s*[:：]\s*\S/iu;
+
+/**
+ * `<h1 itemprop="name" content="Robe - Free size / Blue">Robe</h1>`: a source naming the variant
+ * (the heading's text, a dash, then a variant's title the page offers as an option) names the
+ * product the heading shows.
+ */
+function withoutVariantSuffix(page: Page, shown: MainHeading, name: string | null): string | null {
+  const heading = shown?.text;
+  if (!name || !heading || !name.startsWith(heading) || name === heading) return name;
+  // "Desktop i7 16GB דגם: OPTIPLEX 9010" beside the heading "Desktop i7 16GB": the shop's data
+  // appends the model row, label and all, to the name the page shows.
+  if (MODEL_ROW.test(name.slice(heading.length).trim())) return heading;
+  if (!name.startsWith(`${heading} - `)) return name;
+  const variant = name.slice(heading.length + 3).toLowerCase();
+  const offered = (page.$('option').toArray() as Element[]).some((option) =>
+    cleanText(textOf(option)).toLowerCase().startsWith(variant),
+  );
+  return offered ? heading : name;
+}
+
+/**
+ * "Brassière de sport - noir" beside a picker labelled "Couleur : noir": the heading of a variant
+ * product appends the chosen colour after a dash; the product is named without it (the variant's
+ * attributes carry it).
+ */
+function withoutChosenColour(name: string | null, colour: string | null): string | null {
+  const parts = name && colour ? /^(.{3,})\s+[-–—]\s+(.+)$/u.exec(name) : null;
+  return parts && parts[2]?.toLowerCase() === colour?.toLowerCase() ? (parts[1] as string) : name;
+}
+
 /** "Legend 200ml edt דגם:": templates append a label whose value the shop left empty. */
 function withoutEmptyLabel(name: string | null): string | null {
   return name?.replace(/\s+[^\s:]{1,20}:\s*$/u, '') || name;
 }
+
+type MainHeading = ReturnType<typeof mainHeading>;
 
 function lazy<T>(make: () => T): () => T {
   let value: { made: T } | null = null;

@@ -14,6 +14,7 @@ describe('labelledIdentifiers', () => {
       gtin: null,
       sku: 'AB-12',
       mpn: null,
+      colour: null,
     });
   });
 
@@ -25,6 +26,22 @@ describe('labelledIdentifiers', () => {
     expect(read('<div class="postinginfos"><p class="postinginfo">post id: 7235216655</p></div>').sku).toBe(
       '7235216655',
     );
+  });
+
+  it('reads the abbreviated and hyphenated German article labels', () => {
+    expect(read('<div><span><span>Art.</span><span>1357247</span></span></div>').sku).toBe('1357247');
+    expect(read('<ul><li><span>Artikel-Nummer</span><span>1049084</span></li></ul>').sku).toBe('1049084');
+  });
+
+  it("takes the code labelled SKU over a specification's item number", () => {
+    expect(
+      read('<span> SKU: <span>317183</span> </span><p>Item Number: <span>BNV250CRO1BUC1</span></p>').sku,
+    ).toBe('317183');
+    expect(read('<p>Item Number: <span>BNV250CRO1BUC1</span></p>').sku).toBe('BNV250CRO1BUC1');
+  });
+
+  it("reads the colour a variant picker's label shows as chosen", () => {
+    expect(read('<label>Couleur : <span>noir/blanc</span></label>').colour).toBe('noir/blanc');
   });
 
   it('reads the element after a label text inside the same block', () => {

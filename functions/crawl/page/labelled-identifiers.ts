@@ -29,12 +29,19 @@ const LISTING_LABEL =
   /^(?:asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay)$/i;
 
 /**
+ * The label that names the shop's own code by the word shop platforms and schema.org use for it:
+ * where a page shows one, it is the reference over a listing's "Item Number", which shops print
+ * among the maker's details as well (a specification's "Item Number: BNV250CRO1BUC1").
+ */
+const OWN_CODE_LABEL = /^sku$/i;
+
+/**
  * Labels of the shop's own product identifier, as pages show it beside the value, in the languages
  * of the shops read so far and their neighbours: an unseen shop labels its code the way its
  * country's shops do ("Tootekood", "Produkta kods", "Nr ref.", "딜번호", "商品編號").
  */
 const SKU_LABEL =
-  /^(?:sku|asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay|artikelnummer|art\.?-?nr\.?|artikel-nr\.?|article number|article no\.?|art\.? no\.?|product code|product number|product no\.?|product id|item code|item no\.?|item #|style(?: #| no\.?| number)|référence|réf\.?|ref\.?|reference|référence produit|code produit|código|código (?:del )?producto|cód\.?|codice articolo|codice prodotto|cod\.? art\.?|cod produs|kod produktu|kod towaru|numer katalogowy|nr katalogowy|nr ref\.?|numer referencyjny|indeks|kód produktu|kód zboží|kód|katalogové číslo|objednací číslo|artikelnr\.?|art\.?nr\.?|produktnummer|varenummer|varenr\.?|varunummer|tuotenumero|tuotekoodi|tootekood|toote kood|produkta kods|preces kods|prekės kodas|cikkszám|termékkód|šifra|šifra proizvoda|šifra artikla|šifra izdelka|ürün kodu|stok kodu|κωδικός(?: προϊόντος)?|артикул|код товара|код продукта|код|арт\.?|קוד מוצר|מק"ט|رمز المنتج|商品編號|商品编号|商品番号|品番|货号|型番|상품번호|딜번호|품번|mã sản phẩm|mã sp|รหัสสินค้า)$/i;
+  /^(?:sku|asin|post id|ad id|listing id|item id|item number|ebay item number|numéro de l'objet ebay|artikel-?nummer|art\.|art\.?-?nr\.?|artikel-nr\.?|article number|article no\.?|art\.? no\.?|product code|product number|product no\.?|product id|item code|item no\.?|item #|style(?: #| no\.?| number)|référence|réf\.?|ref\.?|reference|référence produit|code produit|código|código (?:del )?producto|cód\.?|codice articolo|codice prodotto|cod\.? art\.?|cod produs|kod produktu|kod towaru|numer katalogowy|nr katalogowy|nr ref\.?|numer referencyjny|indeks|kód produktu|kód zboží|kód|katalogové číslo|objednací číslo|artikelnr\.?|art\.?nr\.?|produktnummer|varenummer|varenr\.?|varunummer|tuotenumero|tuotekoodi|tootekood|toote kood|produkta kods|preces kods|prekės kodas|cikkszám|termékkód|šifra|šifra proizvoda|šifra artikla|šifra izdelka|ürün kodu|stok kodu|κωδικός(?: προϊόντος)?|артикул|код товара|код продукта|код|арт\.?|קוד מוצר|מק"ט|رمز المنتج|商品編號|商品编号|商品番号|品番|货号|型番|상품번호|딜번호|품번|mã sản phẩm|mã sp|รหัสสินค้า)$/i;
 
 /** Labels of the brand in specification rows. */
 const BRAND_LABEL =
@@ -47,6 +54,13 @@ const MAKER_LABEL =
 /** Labels of the manufacturer's part or model number in specification rows. */
 const MPN_LABEL =
   /^(?:mpn|model|model number|model no\.?|item model number|model name ?\/ ?number|manufacturer part number(?: \(mpn\))?|mfr part (?:no\.?|number)|part number|modellnummer|herstellernummer|hersteller-artikelnummer|herstellerreferenz|numero modello(?: articolo)?|numéro du modèle(?: de l'article)?|référence fabricant|número de modelo(?: del producto)?|código del fabricante|kód výrobce|kód výrobcu|kod producenta|модель|артикул производителя)$/i;
+
+/**
+ * Labels of the colour a variant picker shows as chosen ("<label>Couleur : <span>noir</span>"), in
+ * the languages of the shops read so far and their neighbours.
+ */
+const COLOUR_LABEL =
+  /^(?:colou?r|couleur|farbe|colore|kleur|färg|farve|farge|väri|värv|krāsa|spalva|szín|barva|kolor|culoare|boja|renk|cor|цвет|колір|цвят|χρώμα|צבע|اللون|カラー|색상|颜色|顏色)$/i;
 
 /** Labels of the barcode number (read only with a valid check digit). */
 const GTIN_LABEL =
@@ -65,11 +79,13 @@ export interface LabelledIdentifiers {
   gtin: string | null;
   sku: string | null;
   mpn: string | null;
+  /** The colour the page labels as chosen, where it shows one. */
+  colour: string | null;
 }
 
 /**
- * The brand, the barcode (with a valid check digit), the shop's identifier and the maker's part
- * number as the page shows them to the buyer: the text after a label ("<th>ASIN</th><td>B07…</td>",
+ * The brand, the barcode (with a valid check digit), the shop's identifier, the maker's part
+ * number and the chosen colour as the page shows them to the buyer: the text after a label ("<th>ASIN</th><td>B07…</td>",
  * "<dt>SKU:</dt><dd>…</dd>", "Ref : <span>VE900</span>"), a label and its value in one text
  * ("Product code: 46286401"), or an element the markup names as the product reference. The first
  * per field, in one pass over the page's short text nodes; for the reference, a listing id first.
@@ -77,10 +93,14 @@ export interface LabelledIdentifiers {
 export function labelledIdentifiers(page: Page): LabelledIdentifiers {
   let brand: string | null = null;
   let maker: string | null = null;
-  /** Shown references in document order; `listing` when the label names it as the listing's own. */
-  const references: { value: string; listing: boolean }[] = [];
+  /**
+   * Shown references in document order; `own` when the label is the shop code's own word, `listing`
+   * when it names the listing's id.
+   */
+  const references: { value: string; own?: boolean; listing: boolean }[] = [];
   let mpn: string | null = null;
   let gtin: string | null = null;
+  let colour: string | null = null;
   for (const element of pageElements(page.$).all) {
     if (!LABEL_HOLDERS.has(element.name)) continue;
     const first = element.children[0];
@@ -96,24 +116,29 @@ export function labelledIdentifiers(page: Page): LabelledIdentifiers {
       cleanText(textOf(element.children.length === 1 ? valueAfter(element) : nextValue(first)));
     if (SKU_LABEL.test(label)) {
       const value = shortValue(after());
-      if (value) references.push({ value, listing: LISTING_LABEL.test(label) });
+      if (value)
+        references.push({ value, own: OWN_CODE_LABEL.test(label), listing: LISTING_LABEL.test(label) });
     } else if (brand === null && BRAND_LABEL.test(label)) brand = shortValue(after());
     else if (maker === null && MAKER_LABEL.test(label)) maker = shortValue(after());
     else if (mpn === null && MPN_LABEL.test(label)) mpn = shortValue(after());
     else if (gtin === null && GTIN_LABEL.test(label)) gtin = normaliseGtin(after());
+    else if (colour === null && COLOUR_LABEL.test(label)) colour = shortValue(after());
     else if (element.children.length === 1) {
       const code = inlineCode(text);
       if (code) references.push({ value: code, listing: false });
     }
-    if (brand !== null && mpn !== null && references.some((reference) => reference.listing)) break;
+    if (brand !== null && mpn !== null && references.some((reference) => reference.own || reference.listing))
+      break;
   }
-  // The listing's own id first; else the first shown reference that does not repeat the labelled
-  // model number (a marketplace shows the maker's number under a generic label too).
+  // The shop's code by its own word first, then the listing's own id; else the first shown reference
+  // that does not repeat the labelled model number (a marketplace shows the maker's number under a
+  // generic label too).
   const sku =
+    references.find((reference) => reference.own) ??
     references.find((reference) => reference.listing) ??
     references.find((reference) => reference.value !== mpn) ??
     references[0];
-  return { brand: brand ?? maker, gtin, sku: sku?.value ?? null, mpn };
+  return { brand: brand ?? maker, gtin, sku: sku?.value ?? null, mpn, colour };
 }
 
 function markupOf(element: Element): string {

@@ -19,17 +19,35 @@ const NOT_THE_NAME =
  * h1s in pop-ups, cart messages, reviews and side panels too, often before the product's own.
  */
 export function mainHeading(page: Page): { element: Element; text: string } | null {
-  const title = words(page.meta.get('og:title') ?? textOf(elementsByTag(page.$, 'title').slice(0, 1)));
+  const titleText = cleanText(
+    page.meta.get('og:title') ?? textOf(elementsByTag(page.$, 'title').slice(0, 1)),
+  );
+  const title = words(titleText);
   const best = bestHeading(page, elementsByTag(page.$, 'h1'), title);
   // The only h1 is the shop's name in its header: the product's title is a lower heading the
   // document title shares words with.
-  if (best && best.score >= LOWER_HEADING_SHARE) return { element: best.element, text: best.text };
+  if (best && best.score >= LOWER_HEADING_SHARE)
+    return { element: best.element, text: withoutLeadingLabel(best.text, titleText) };
   // An h1 sharing a word or two with the title may be a dialog's ("Manufacturer information for
   // … (MSI)"): a lower heading the title holds most of names the page better.
   const lower = bestHeading(page, elementsByTag(page.$, 'h2'), title);
   const named =
     lower && lower.score >= LOWER_HEADING_SHARE && lower.score > (best?.score ?? 0) ? lower : best;
-  return named && { element: named.element, text: named.text };
+  return named && { element: named.element, text: withoutLeadingLabel(named.text, titleText) };
+}
+
+/**
+ * "Product description page - Hairpin Stool Walnut - Room Essentials™": a heading for screen
+ * readers opens with words naming the page's kind, set off by a dash, that the document title
+ * lacks while it begins with the rest. The rest names the product.
+ */
+function withoutLeadingLabel(text: string, titleText: string): string {
+  const parts = /^(.{2,40}?)\s+[-–—:|]\s+(.{3,})$/u.exec(text);
+  if (!parts) return text;
+  const [, label, rest] = parts as unknown as [string, string, string];
+  const title = words(titleText);
+  const labelShares = [...words(label)].some((word) => title.has(word));
+  return !labelShares && titleText.toLowerCase().startsWith(rest.toLowerCase()) ? rest : text;
 }
 
 /** Share of a lower heading's words the title must hold for it to name the page. */
@@ -39,8 +57,8 @@ function bestHeading(
   page: Page,
   headings: readonly Element[],
   title: Set<string>,
-): { element: Element; text: string; score: number } | null {
-  let best: { element: Element; text: string; score: number } | null = null;
+): { element: Element; text: string; score: number; choice: number } | null {
+  let best: { element: Element; text: string; score: number; choice: number } | null = null;
   for (const element of headings) {
     const text = headingText(element, title);
     if (!text || text.length > 300) continue;
@@ -54,11 +72,18 @@ function bestHeading(
         .closest('header')
         .toArray()
         .some((header) => page.$(header).find('a[href]').length >= SITE_HEADER_LINKS);
-    const score =
-      [...own].filter((word) => title.has(word)).length / Math.max(own.size, 1) - (inMenu ? 1 : 0);
-    if (!best || score > best.score) best = { element, text, score };
+    const shared = [...own].filter((word) => title.has(word)).length;
+    const score = shared / Math.max(own.size, 1) - (inMenu ? 1 : 0);
+    // Share of the title's words the heading holds: a review's h1 ("Faux Throw") has every word in
+    // the title as the product's own heading does, but holds a fragment of it.
+    const choice = harmonicMean(score, shared / Math.max(title.size, 1)) - (inMenu ? 1 : 0);
+    if (!best || choice > best.choice) best = { element, text, score, choice };
   }
   return best;
+}
+
+function harmonicMean(a: number, b: number): number {
+  return a <= 0 || b <= 0 ? 0 : (2 * a * b) / (a + b);
 }
 
 /**
@@ -77,12 +102,27 @@ function headingText(heading: Element, title: Set<string>): string {
     const text = cleanText(textOf(element));
     return (
       NOT_THE_NAME.test(text) ||
+      isByline(element, text) ||
       (text.length <= 20 && /\d/.test(text) && currencyInText(text) !== null) ||
       // "<small> (Salford)</small>": a place or note set apart in small print.
       (element.name === 'small' && /^\(.*\)$/u.test(text))
     );
   };
   return cleanText(textOf(heading, '', aside)).replace(/\s*[-–—|:]\s*$/u, '');
+}
+
+/**
+ * "von <a>MSI</a>", "by <a>Bosch</a>": a part of the heading naming the maker by a link to its other
+ * products is a byline, not part of the name.
+ */
+const BYLINE = /^(?:by|von|van|de|di|par|da|od|от|av|af)\s+\S/iu;
+
+function isByline(element: Element, text: string): boolean {
+  return (
+    BYLINE.test(text) &&
+    text.length <= 60 &&
+    element.children.some((child) => isTag(child) && child.name === 'a')
+  );
 }
 
 /**

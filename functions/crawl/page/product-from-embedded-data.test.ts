@@ -42,6 +42,16 @@ describe('data a page embeds for its own scripts', () => {
     expect(record).toMatchObject({ name: 'Desk lamp', sku: '39139301', price: null });
   });
 
+  it('says such a page is in stock where its buy button can be pressed, not where it is disabled', () => {
+    const page = (button: string) =>
+      read(
+        `<main><h1>Desk lamp</h1><ul><li><strong>Product code - </strong>39139301</li></ul>${button}</main>`,
+        'https://shop.test/products/desk-lamp-39139301',
+      );
+    expect(page('<button type="submit">Add to your basket</button>')?.availability).toBe('IN_STOCK');
+    expect(page('<button type="submit" disabled>Add to your basket</button>')?.availability).toBe('UNKNOWN');
+  });
+
   it('reads Next.js page data, the product named like the heading among related ones', () => {
     const data = {
       props: {
@@ -116,6 +126,14 @@ describe('data a page embeds for its own scripts', () => {
     );
     expect(record).toMatchObject({ name: 'Desk lamp - Small', sku: 'DL-S', price: '12.50', brand: 'Lumen' });
     expect(record?.source?.price).toBe('shopify');
+  });
+
+  it("names the product by its title, not the variant's name, in the currency Shopify's scripts set", () => {
+    const record = read(
+      `<h1>Desk lamp</h1><script>window.ShopifyAnalytics.meta.currency = 'USD'; var meta = {"product":{"id":7,"vendor":"Lumen","variants":[{"id":1,"price":5900,"name":"Desk lamp - Free size \\/ Blue","public_title":"Free size \\/ Blue","sku":"DL-B"}]}};</script>`,
+    );
+    expect(record).toMatchObject({ name: 'Desk lamp', sku: 'DL-B', price: '59.00', currency: 'USD' });
+    expect(record?.source?.currency).toBe('shopify');
   });
 
   it('reads a SKU from a data attribute, not one that differs across product cards', () => {

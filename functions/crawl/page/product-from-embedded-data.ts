@@ -7,6 +7,7 @@ import type { PageIdentity } from './product-from-json-ld.ts';
 import { fieldsOf, productInJson } from './product-in-json.ts';
 import type { Page } from './read-page.ts';
 import { assignedState, inlineScripts, jsonScripts } from './script-json.ts';
+import { textOf } from './text-of.ts';
 
 type Json = Record<string, unknown>;
 export type EmbeddedSource = Extract<FieldSource, 'shopify' | 'nextdata' | 'script' | 'attributes'>;
@@ -31,6 +32,7 @@ export function productsFromEmbeddedData(
           ...shopifyMeta,
         ],
         identity,
+        () => shopifyCurrency(scripts),
       ),
     },
     {
@@ -64,9 +66,15 @@ function firstProduct(roots: readonly unknown[], identity: PageIdentity): Produc
 
 /**
  * Shopify's product object (`data-product-json`, `var meta = {product: …}`): prices in cents, the
- * variant the URL's `?variant=` selects (else the first) gives SKU, barcode, price and stock.
+ * variant the URL's `?variant=` selects (else the first) gives SKU, barcode, price and stock. The
+ * product's title names it, not the variant's name (the title and the variant's options); the
+ * currency is the shop's own that Shopify's scripts set where the object names none.
  */
-function shopifyProduct(roots: readonly unknown[], identity: PageIdentity): ProductFields | null {
+function shopifyProduct(
+  roots: readonly unknown[],
+  identity: PageIdentity,
+  shopCurrency: () => string | null,
+): ProductFields | null {
   for (const root of roots) {
     const product = isJson(root) && isJson(root.product) ? root.product : root;
     if (!isJson(product) || !Array.isArray(product.variants)) continue;
@@ -74,20 +82,44 @@ function shopifyProduct(roots: readonly unknown[], identity: PageIdentity): Prod
     const wanted = URL.parse(identity.url)?.searchParams.get('variant');
     const variant = variants.find((item) => String(item.id) === wanted) ?? variants[0];
     if (!variant) continue;
-    const fields = fieldsOf(
-      { ...product, ...variant, title: product.title ?? product.name ?? variant.name },
-      identity,
-    );
+    const title = product.title ?? product.name ?? productTitleOf(variant);
+    const fields = fieldsOf({ ...product, ...variant, name: title, title }, identity);
     const cents = variant.price ?? product.price;
     const amount = typeof cents === 'number' ? (cents / 100).toFixed(2) : fields.price;
     return {
       ...fields,
-      name: fields.name,
+      currency: fields.currency ?? (amount === null ? null : shopCurrency()),
       brand: typeof product.vendor === 'string' ? product.vendor.trim() || null : fields.brand,
       gtin: normaliseGtin(variant.barcode) ?? fields.gtin,
       price: amount,
       url: null,
     };
+  }
+  return null;
+}
+
+/**
+ * "New Print Robe - Free size / Blue": Shopify names a variant by the product's title and the
+ * variant's own title (`public_title`) after a dash; the analytics object carries no product title.
+ */
+function productTitleOf(variant: Json): unknown {
+  const { name, public_title: options } = variant;
+  if (typeof name !== 'string' || typeof options !== 'string' || !options) return name;
+  const suffix = ` - ${options}`;
+  return name.endsWith(suffix) ? name.slice(0, -suffix.length) : name;
+}
+
+/**
+ * The currency Shopify's own scripts set for the storefront (`ShopifyAnalytics.meta.currency =
+ * 'USD'`, `Shopify.currency = {"active":"EUR",…}`): the money its cent prices are in.
+ */
+const SHOPIFY_CURRENCY =
+  /(?:ShopifyAnalytics\.meta\.currency\s*=\s*|Shopify\.currency\s*=\s*\{\s*"active"\s*:\s*)["']([A-Z]{3})["']/;
+
+function shopifyCurrency(scripts: readonly Element[]): string | null {
+  for (const script of scripts) {
+    const found = SHOPIFY_CURRENCY.exec(textOf(script));
+    if (found) return found[1] as string;
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPage } from './read-page.ts';
-import { shownAvailability, soldOutNearHeading } from './shown-availability.ts';
+import { labelledStockNearHeading, shownAvailability, soldOutNearHeading } from './shown-availability.ts';
 
 const read = (body: string) =>
   shownAvailability(readPage(`<html><body>${body}</body></html>`, 'https://shop.test/p/1'));
@@ -51,5 +51,38 @@ describe('soldOutNearHeading', () => {
     const longText = `<p>${'Words about the shop and its history. '.repeat(120)}</p>`;
     expect(near(`<div><h1>Lamp</h1></div><div>${longText}<p>Sold out</p></div>`)).toBeNull();
     expect(near('<div><h1>Lamp</h1><p hidden>Sold out</p><p>In stock</p></div>')).toBeNull();
+  });
+
+  it('reads no missing picture as a sold-out product', () => {
+    expect(
+      near('<div><h1>Lamp</h1><p>Immagine non disponibile</p><p>Image not available</p></div>'),
+    ).toBeNull();
+  });
+});
+
+describe('labelledStockNearHeading', () => {
+  const labelled = (body: string) =>
+    labelledStockNearHeading(
+      readPage(
+        `<html><head><title>Lamp | Shop</title></head><body>${body}</body></html>`,
+        'https://shop.test/p/1',
+      ),
+    );
+
+  it("reads the stock line the product's block labels, beside a price too", () => {
+    expect(
+      labelled(
+        '<div><h1>Lamp</h1><div>Item: SB00260</div><div>Availability: This item is currently unavailable!</div><span>$32.50</span></div>',
+      ),
+    ).toBe('OUT_OF_STOCK');
+    expect(labelled('<div><h1>Lamp</h1><dl><dt>Наличие:</dt><dd>В наличии</dd></dl></div>')).toBe('IN_STOCK');
+  });
+
+  it('reads no unlabelled notice, no label without a colon and no line outside the block', () => {
+    expect(labelled('<div><h1>Lamp</h1><p>Sold out</p><a>Verfügbarkeit prüfen</a></div>')).toBeNull();
+    const longText = `<p>${'Words about the shop and its history. '.repeat(120)}</p>`;
+    expect(
+      labelled(`<div><h1>Lamp</h1></div><div>${longText}<p>Availability: out of stock</p></div>`),
+    ).toBeNull();
   });
 });
