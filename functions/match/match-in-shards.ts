@@ -26,7 +26,8 @@ import {
   scorePair,
 } from './match-website-pair.ts';
 import { productFingerprint } from './product-fingerprint.ts';
-import { PairList, QueryCandidates, type ShardCandidate } from './shard-candidates.ts';
+import { ScoredPairs } from './scored-pairs.ts';
+import { QueryCandidates, type ShardCandidate } from './shard-candidates.ts';
 import { addTerms, type TermCounts, weighCounts } from './weigh-terms.ts';
 
 /*
@@ -417,36 +418,15 @@ export async function mergeShardsByChunk(
 
 /**
  * The pairs of the whole catalogs' lookups both ways, gathered from the shards' results one at a
- * time, each pair once, with a score and not rejected: the pairs one run scores. They are grouped by reference product (a counting sort over typed arrays),
- * and a pair found both ways is its group's second sighting of the competitor product: skipped.
+ * time, each pair once, with a score and not rejected: the pairs one run scores, in typed arrays.
+ * They are grouped by reference product (a counting sort), and a pair found both ways is its
+ * group's second sighting of the competitor product: skipped.
  */
 async function scoredPairs(
   plan: MergePlan,
   results: AsyncIterable<ShardResult> | Iterable<ShardResult>,
-): Promise<ScoredPair[]> {
-  // Local to this function, so the queries' candidates are freed before the assignment, the merge's peak.
-  const refQueries = new QueryCandidates(plan.referenceProducts, plan.candidates);
-  const compQueries = new QueryCandidates(plan.competitorProducts, plan.candidates);
-  for await (const result of results) {
-    for (const lookup of result.reference) refQueries.add(lookup);
-    for (const lookup of result.competitor) compQueries.add(lookup);
-  }
-  const rejected = new Set(plan.rejected);
-  const found = new PairList();
-  const add = (
-    reference: number,
-    competitor: number,
-    score: number,
-    coded: number,
-    learned: number,
-  ): void => {
-    if (score > 0 && !rejected.has(reference * plan.competitorProducts + competitor))
-      found.push(reference, competitor, score, coded, learned);
-  };
-  refQueries.each(add);
-  compQueries.each((competitor, reference, score, coded, learned) =>
-    add(reference, competitor, score, coded, learned),
-  );
+): Promise<ScoredPairs> {
+  const found = await foundPairs(plan, results);
   const starts = new Int32Array(plan.referenceProducts + 1);
   found.each((reference) => {
     starts[reference + 1] = (starts[reference + 1] as number) + 1;
@@ -462,15 +442,50 @@ async function scoredPairs(
     next[reference] = at + 1;
   });
   const lastGroup = new Int32Array(plan.competitorProducts).fill(-1);
-  const pairs: ScoredPair[] = [];
+  const pairs = new ScoredPairs(found.length);
   for (let r = 0; r < plan.referenceProducts; r++)
     for (let at = starts[r] as number; at < (starts[r + 1] as number); at++) {
-      const [reference, competitor, score, coded, learned] = found.at(byReference[at] as number);
+      const pair = byReference[at] as number;
+      const competitor = found.competitor(pair);
       if (lastGroup[competitor] === r) continue;
       lastGroup[competitor] = r;
-      pairs.push({ reference, competitor, score, coded: coded === 1, ...(learned >= 0 ? { learned } : {}) });
+      pairs.push(r, competitor, found.score(pair), found.coded(pair) ? 1 : 0, found.learned(pair));
     }
   return pairs;
+}
+
+/**
+ * The shards' results read one at a time into each query's best candidates, then listed as pairs
+ * (a pair found both ways twice): a function of its own, so the queries' candidates are freed
+ * before the pairs are grouped.
+ */
+async function foundPairs(
+  plan: MergePlan,
+  results: AsyncIterable<ShardResult> | Iterable<ShardResult>,
+): Promise<ScoredPairs> {
+  const refQueries = new QueryCandidates(plan.referenceProducts, plan.candidates);
+  const compQueries = new QueryCandidates(plan.competitorProducts, plan.candidates);
+  for await (const result of results) {
+    for (const lookup of result.reference) refQueries.add(lookup);
+    for (const lookup of result.competitor) compQueries.add(lookup);
+  }
+  const rejected = new Set(plan.rejected);
+  const found = new ScoredPairs();
+  const add = (
+    reference: number,
+    competitor: number,
+    score: number,
+    coded: number,
+    learned: number,
+  ): void => {
+    if (score > 0 && !rejected.has(reference * plan.competitorProducts + competitor))
+      found.push(reference, competitor, score, coded, learned);
+  };
+  refQueries.each(add);
+  compQueries.each((competitor, reference, score, coded, learned) =>
+    add(reference, competitor, score, coded, learned),
+  );
+  return found;
 }
 
 /**

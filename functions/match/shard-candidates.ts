@@ -1,3 +1,5 @@
+import { ScoredPairs } from './scored-pairs.ts';
+
 /**
  * A merge's memory, held in typed arrays: each query's best candidates over the shards read so far,
  * and the pairs they make. A candidate as a JavaScript array costs about 80 bytes and a pair as an
@@ -100,7 +102,7 @@ export class QueryCandidates {
   private readonly long: Uint8Array;
   private readonly top: CandidateSlots;
   private readonly topIfLong: CandidateSlots;
-  private readonly sameGtin = new PairList();
+  private readonly sameGtin = new ScoredPairs();
 
   constructor(
     queries: number,
@@ -138,52 +140,5 @@ export class QueryCandidates {
         this.long[query] === 1 && (this.found[query] as number) < this.limit ? this.topIfLong : this.top;
       slots.each(query, (position, score, coded, learned) => use(query, position, score, coded, learned));
     }
-  }
-}
-
-/** A growing list of pairs of positions with a score, whether a code agrees, and the learned probability (-1: none). */
-export class PairList {
-  length = 0;
-  private first = new Int32Array(1024);
-  private second = new Int32Array(1024);
-  private scores = new Float64Array(1024);
-  private codes = new Uint8Array(1024);
-  private learned = new Float64Array(1024);
-
-  push(first: number, second: number, score: number, coded: number, learned: number): void {
-    if (this.length === this.first.length) this.grow();
-    this.first[this.length] = first;
-    this.second[this.length] = second;
-    this.scores[this.length] = score;
-    this.codes[this.length] = coded;
-    this.learned[this.length] = learned;
-    this.length++;
-  }
-
-  at(i: number): [first: number, second: number, score: number, coded: number, learned: number] {
-    return [
-      this.first[i] as number,
-      this.second[i] as number,
-      this.scores[i] as number,
-      this.codes[i] as number,
-      this.learned[i] as number,
-    ];
-  }
-
-  each(use: (first: number, second: number, score: number, coded: number, learned: number) => void): void {
-    for (let i = 0; i < this.length; i++) use(...this.at(i));
-  }
-
-  private grow(): void {
-    const size = this.first.length * 2;
-    const grown = <T extends Int32Array | Float64Array | Uint8Array>(array: T, next: T): T => {
-      next.set(array);
-      return next;
-    };
-    this.first = grown(this.first, new Int32Array(size));
-    this.second = grown(this.second, new Int32Array(size));
-    this.scores = grown(this.scores, new Float64Array(size));
-    this.codes = grown(this.codes, new Uint8Array(size));
-    this.learned = grown(this.learned, new Float64Array(size));
   }
 }
