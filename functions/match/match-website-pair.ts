@@ -193,7 +193,22 @@ export interface PairRunPlan {
   competitorProducts: number;
   /** The kept matches' reference products, by position, in the order of `kept`. */
   keptAt: number[];
+  /**
+   * What the assignment reads of the kept matches, in the order of `keptAt`, where `kept` is not
+   * held: a sharded merge reads the kept matches a reference chunk at a time.
+   */
+  keptBest?: readonly KeptBest[];
 }
+
+/** What counting the sure pairs reads of a kept match: its score and whether an identifier agrees. */
+export interface KeptBest {
+  score: number;
+  coded: boolean;
+}
+
+/** The kept matches as the assignment reads them (`PairRunPlan.keptBest`). */
+export const keptBestOf = (kept: readonly ProductMatch[]): KeptBest[] =>
+  kept.map((match) => ({ score: match.score, coded: agreesByIdentifier(match.evidence) }));
 
 /** Which products of a website pair are looked up again, which matches stand, and which pairs are ruled out. */
 export function planPairRun(
@@ -360,7 +375,10 @@ export async function assignPairs(
   for (const group of [...groups.keys()].sort((a, b) => a - b)) {
     const listed = groups.get(group) as number[];
     groups.delete(group);
-    await emit.chosen(await judgeGroup(listed));
+    await emit.chosen(
+      await judgeGroup(listed),
+      listed.map((i) => ({ reference: table.reference(i), competitor: table.competitor(i) })),
+    );
   }
   return { kept, chosen: [], surePairs };
 }
@@ -372,7 +390,11 @@ export async function assignPairs(
  */
 export interface EmitChosen {
   groupOf: (reference: number) => number;
-  chosen: (matches: ProductMatch[]) => Promise<void>;
+  /** The group's matches, and their pairs' positions in the same order. */
+  chosen: (
+    matches: ProductMatch[],
+    pairs: readonly { reference: number; competitor: number }[],
+  ) => Promise<void>;
 }
 
 /** A scored pair's match fields, judged once however many assignments list it. */
@@ -433,7 +455,7 @@ function agreesByIdentifier(evidence: MatchEvidence): boolean {
  */
 function* bestOfEach(
   pairs: ScoredPairs,
-  plan: Pick<PairRunPlan, 'kept' | 'keptAt' | 'referenceProducts'>,
+  plan: Pick<PairRunPlan, 'kept' | 'keptAt' | 'keptBest' | 'referenceProducts'>,
 ): Generator<{ score: number; coded: boolean }> {
   const score = new Float64Array(plan.referenceProducts).fill(-1);
   const competitor = new Int32Array(plan.referenceProducts);
@@ -450,10 +472,10 @@ function* bestOfEach(
       coded[reference] = pairs.coded(i) ? 1 : 0;
     }
   }
-  for (const [i, match] of plan.kept.entries()) {
+  for (const [i, kept] of (plan.keptBest ?? keptBestOf(plan.kept)).entries()) {
     const reference = plan.keptAt[i] as number;
-    score[reference] = match.score;
-    coded[reference] = agreesByIdentifier(match.evidence) ? 1 : 0;
+    score[reference] = kept.score;
+    coded[reference] = kept.coded ? 1 : 0;
   }
   for (let reference = 0; reference < plan.referenceProducts; reference++)
     if ((score[reference] as number) >= 0)
