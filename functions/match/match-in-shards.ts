@@ -453,47 +453,11 @@ export async function mergeShardsByChunk(
 /**
  * The pairs of the whole catalogs' lookups both ways, gathered from the shards' results one at a
  * time, each pair once, with a score and not rejected: the pairs one run scores, in typed arrays.
- * They are grouped by reference product (a counting sort), and a pair found both ways is its
- * group's second sighting of the competitor product: skipped.
+ * They are placed grouped by reference product (a counting sort, into a table of exactly their
+ * number), and a pair found both ways, its group's second sighting of the competitor product, is
+ * dropped in place: the merge never holds the pairs twice.
  */
 async function scoredPairs(
-  plan: MergePlan,
-  results: AsyncIterable<ShardResult> | Iterable<ShardResult>,
-): Promise<ScoredPairs> {
-  const found = await foundPairs(plan, results);
-  const starts = new Int32Array(plan.referenceProducts + 1);
-  found.each((reference) => {
-    starts[reference + 1] = (starts[reference + 1] as number) + 1;
-  });
-  for (let r = 0; r < plan.referenceProducts; r++)
-    starts[r + 1] = (starts[r + 1] as number) + (starts[r] as number);
-  const next = starts.slice(0, plan.referenceProducts);
-  const byReference = new Int32Array(found.length);
-  let i = 0;
-  found.each((reference) => {
-    const at = next[reference] as number;
-    byReference[at] = i++;
-    next[reference] = at + 1;
-  });
-  const lastGroup = new Int32Array(plan.competitorProducts).fill(-1);
-  const pairs = new ScoredPairs(found.length);
-  for (let r = 0; r < plan.referenceProducts; r++)
-    for (let at = starts[r] as number; at < (starts[r + 1] as number); at++) {
-      const pair = byReference[at] as number;
-      const competitor = found.competitor(pair);
-      if (lastGroup[competitor] === r) continue;
-      lastGroup[competitor] = r;
-      pairs.push(r, competitor, found.score(pair), found.coded(pair) ? 1 : 0, found.learned(pair));
-    }
-  return pairs;
-}
-
-/**
- * The shards' results read one at a time into each query's best candidates, then listed as pairs
- * (a pair found both ways twice): a function of its own, so the queries' candidates are freed
- * before the pairs are grouped.
- */
-async function foundPairs(
   plan: MergePlan,
   results: AsyncIterable<ShardResult> | Iterable<ShardResult>,
 ): Promise<ScoredPairs> {
@@ -504,22 +468,42 @@ async function foundPairs(
     for (const lookup of result.competitor) compQueries.add(lookup);
   }
   const rejected = new Set(plan.rejected);
-  const found = new ScoredPairs();
-  const add = (
-    reference: number,
-    competitor: number,
-    score: number,
-    coded: number,
-    learned: number,
+  const each = (
+    use: (reference: number, competitor: number, score: number, coded: number, learned: number) => void,
   ): void => {
-    if (score > 0 && !rejected.has(reference * plan.competitorProducts + competitor))
-      found.push(reference, competitor, score, coded, learned);
+    const found = (reference: number, competitor: number, score: number, coded: number, learned: number) => {
+      if (score > 0 && !rejected.has(reference * plan.competitorProducts + competitor))
+        use(reference, competitor, score, coded, learned);
+    };
+    refQueries.each(found);
+    compQueries.each((competitor, reference, score, coded, learned) =>
+      found(reference, competitor, score, coded, learned),
+    );
   };
-  refQueries.each(add);
-  compQueries.each((competitor, reference, score, coded, learned) =>
-    add(reference, competitor, score, coded, learned),
-  );
-  return found;
+  const starts = new Int32Array(plan.referenceProducts + 1);
+  each((reference) => {
+    starts[reference + 1] = (starts[reference + 1] as number) + 1;
+  });
+  for (let r = 0; r < plan.referenceProducts; r++)
+    starts[r + 1] = (starts[r + 1] as number) + (starts[r] as number);
+  const next = starts.slice(0, plan.referenceProducts);
+  const pairs = new ScoredPairs(starts[plan.referenceProducts]);
+  each((reference, competitor, score, coded, learned) => {
+    const at = next[reference] as number;
+    pairs.set(at, reference, competitor, score, coded, learned);
+    next[reference] = at + 1;
+  });
+  const lastGroup = new Int32Array(plan.competitorProducts).fill(-1);
+  let kept = 0;
+  for (let r = 0; r < plan.referenceProducts; r++)
+    for (let at = starts[r] as number; at < (starts[r + 1] as number); at++) {
+      const competitor = pairs.competitor(at);
+      if (lastGroup[competitor] === r) continue;
+      lastGroup[competitor] = r;
+      pairs.move(at, kept++);
+    }
+  pairs.length = kept;
+  return pairs;
 }
 
 /**

@@ -33,4 +33,23 @@ describe('ScoredPairs', () => {
     ]);
     expect(pairs.learned(2)).toBe(-1);
   });
+
+  it('is filled out of order within its capacity and shortened in place', () => {
+    // Prepare
+    const pairs = new ScoredPairs(3);
+
+    // Act
+    pairs.set(2, 5, 6, 0.3, 0, -1);
+    pairs.set(0, 1, 2, 0.9, 1, 0.8);
+    pairs.set(1, 3, 4, 0.5, 0, 0.4);
+    pairs.length = 3;
+    pairs.move(2, 1);
+    pairs.length = 2;
+
+    // Assess
+    expect([0, 1].map((i) => pairs.pair(i))).toEqual([
+      { reference: 1, competitor: 2, score: 0.9, coded: true, learned: 0.8 },
+      { reference: 5, competitor: 6, score: 0.3, coded: false },
+    ]);
+  });
 });

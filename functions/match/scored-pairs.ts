@@ -39,12 +39,29 @@ export class ScoredPairs {
 
   push(reference: number, competitor: number, score: number, coded: number, learned: number): void {
     if (this.length === this.references.length) this.grow();
-    this.references[this.length] = reference;
-    this.competitors[this.length] = competitor;
-    this.scores[this.length] = score;
-    this.codes[this.length] = coded;
-    this.learnt[this.length] = learned;
     this.length++;
+    this.set(this.length - 1, reference, competitor, score, coded, learned);
+  }
+
+  /** Writes pair `i` (within the capacity it was made with): a table filled out of order, then `length` set. */
+  set(i: number, reference: number, competitor: number, score: number, coded: number, learned: number): void {
+    this.references[i] = reference;
+    this.competitors[i] = competitor;
+    this.scores[i] = score;
+    this.codes[i] = coded;
+    this.learnt[i] = learned;
+  }
+
+  /** Copies pair `from` over pair `to`: to drop pairs in place. */
+  move(from: number, to: number): void {
+    this.set(
+      to,
+      this.reference(from),
+      this.competitor(from),
+      this.score(from),
+      this.codes[from] as number,
+      this.learned(from),
+    );
   }
 
   reference(i: number): number {
