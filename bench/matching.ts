@@ -21,7 +21,7 @@
  * is measured on the same sample too. Accuracy on a sample counts only the answer-key pairs of the
  * sampled products.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,41 +128,96 @@ export async function runMatchingBench(): Promise<void> {
 
   for (const products of shardedScales) {
     const dir = join(scratch, `sharded-${products}`);
-    const plan = await runMatchingWorker<PlanMeasurement>(['shard-plan', String(products), dir]);
-    const shards: ShardMeasurement[] = [];
-    for (let i = 0; i < plan.shards; i++)
-      shards.push(await runMatchingWorker<ShardMeasurement>(['shard-run', dir, String(i)]));
-    const compared = scales.includes(products) ? [singlePairs(products)] : [];
-    const merge = await runMatchingWorker<MergeMeasurement>([
-      'shard-merge',
-      dir,
-      String(products),
-      ...compared,
-    ]);
+    await runShardedScale(products, dir, 1, scales.includes(products) ? singlePairs(products) : undefined);
     await rm(dir, { recursive: true, force: true });
-    const peaks = shards.map((shard) => shard.peakRssKb / 1024);
-    const label = `synthetic ${products} x ${products} in ${plan.shards} shards`;
-    console.log(
-      `\n${label}: ${merge.matches} matches; products per shard ${Math.min(...plan.sizes)}–${Math.max(...plan.sizes)}`,
-    );
-    console.log(
-      `  plan ${plan.seconds.toFixed(1)} s (${plan.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(plan)} MiB; shards ${sum(shards, 'seconds').toFixed(1)} s (${sum(shards, 'cpuSeconds').toFixed(1)} s CPU) one after another, peak RSS per shard ${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} MiB (each in its own process); merge ${merge.seconds.toFixed(1)} s (${merge.cpuSeconds.toFixed(1)} s CPU), peak RSS ${(merge.mergePeakRssKb / 1024).toFixed(0)} MiB (${mib(merge)} MiB with the bench's check of the matches)`,
-    );
-    const keyed = (run: string, matches: number, { sameTitle, acrossKeys }: KeyedMatches) =>
-      `  ${run}: ${sameTitle} of ${matches} matches pair one title's products (precision ${(sameTitle / matches).toFixed(4)}, recall ${(sameTitle / products).toFixed(4)}); ${acrossKeys} pair products of two blocking keys`;
-    console.log(keyed('sharded run', merge.matches, merge.sharded));
-    if (merge.diff && merge.single) {
-      const singleMatches = merge.diff.onlySingle - merge.diff.onlySharded + merge.matches;
-      console.log(keyed('single run', singleMatches, merge.single));
-      const differ = merge.diff.onlySingle + merge.diff.onlySharded;
-      console.log(
-        differ === 0
-          ? `  sharded = single: ${merge.matches} matches, 0 differ (pair, score, confidence, alternatives)`
-          : `  sharded ≠ single: ${merge.diff.onlySingle} of the single run's ${singleMatches} matches not in the sharded run, ${merge.diff.onlySharded} of its ${merge.matches} not in the single run`,
-      );
-    }
   }
   await rm(scratch, { recursive: true, force: true });
+}
+
+/**
+ * `npm run bench -- matching-shards <size> <dir> [parallel] [single matches]`: the sharded run of
+ * two synthetic catalogs of `size` products in steps that survive a stop: the plan, each shard and the merge
+ * leave their measurement in `dir` beside their files, and a step whose measurement is there is
+ * not run again, so the same command resumes where a stopped run left off. Up to `parallel`
+ * shards (default 1) run at a time, each in its own process. `single matches`: a file of the single
+ * run's matches (`worker scale engine <size> 0 <file>` writes it) to compare the merged ones with.
+ */
+export async function runShardedMatchingBench(): Promise<void> {
+  const products = Number(process.argv[3]);
+  const dir = process.argv[4];
+  const parallel = Number(process.argv[5] ?? 1);
+  if (!Number.isInteger(products) || products <= 0 || !dir || !Number.isInteger(parallel) || parallel < 1)
+    throw new Error('usage: npm run bench -- matching-shards <size> <dir> [parallel] [single matches]');
+  await runShardedScale(products, dir, parallel, process.argv[6]);
+}
+
+/** Runs (or resumes) one sharded run in `dir` and prints its measurements. */
+async function runShardedScale(
+  products: number,
+  dir: string,
+  parallel: number,
+  singleMatches: string | undefined,
+): Promise<void> {
+  const step = <T>(name: string, args: string[]) =>
+    resumableStep(join(dir, `${name}.measured.json`), () => runMatchingWorker<T>(args));
+  const plan = await step<PlanMeasurement>('plan', ['shard-plan', String(products), dir]);
+  const shards: ShardMeasurement[] = new Array(plan.shards);
+  let next = 0;
+  const runShards = async () => {
+    for (let shard = next++; shard < plan.shards; shard = next++) {
+      shards[shard] = await step<ShardMeasurement>(`shard-${shard}`, ['shard-run', dir, String(shard)]);
+      if (shard % 25 === 24) console.log(`  ${shard + 1} of ${plan.shards} shards run`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, plan.shards) }, runShards));
+  const merge = await step<MergeMeasurement>('merge', [
+    'shard-merge',
+    dir,
+    String(products),
+    ...(singleMatches ? [singleMatches] : []),
+  ]);
+  printShardedScale(products, plan, shards, merge);
+}
+
+/** A step's measurement as saved in `file`, else the step run and its measurement saved there. */
+async function resumableStep<T>(file: string, run: () => Promise<T>): Promise<T> {
+  const saved = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (saved !== undefined) return JSON.parse(saved) as T;
+  const measured = await run();
+  await writeFile(file, JSON.stringify(measured));
+  return measured;
+}
+
+function printShardedScale(
+  products: number,
+  plan: PlanMeasurement,
+  shards: readonly ShardMeasurement[],
+  merge: MergeMeasurement,
+): void {
+  const peaks = shards.map((shard) => shard.peakRssKb / 1024);
+  const label = `synthetic ${products} x ${products} in ${plan.shards} shards`;
+  console.log(
+    `\n${label}: ${merge.matches} matches; products per shard ${Math.min(...plan.sizes)}–${Math.max(...plan.sizes)}`,
+  );
+  console.log(
+    `  plan ${plan.seconds.toFixed(1)} s (${plan.cpuSeconds.toFixed(1)} s CPU), peak RSS ${mib(plan)} MiB; shards ${sum(shards, 'seconds').toFixed(1)} s (${sum(shards, 'cpuSeconds').toFixed(1)} s CPU) together, peak RSS per shard ${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} MiB (each in its own process); merge ${merge.seconds.toFixed(1)} s (${merge.cpuSeconds.toFixed(1)} s CPU), peak RSS ${(merge.mergePeakRssKb / 1024).toFixed(0)} MiB (${mib(merge)} MiB with the bench's check of the matches)`,
+  );
+  const keyed = (run: string, matches: number, { sameTitle, acrossKeys }: KeyedMatches) =>
+    `  ${run}: ${sameTitle} of ${matches} matches pair one title's products (precision ${(sameTitle / matches).toFixed(4)}, recall ${(sameTitle / products).toFixed(4)}); ${acrossKeys} pair products of two blocking keys`;
+  console.log(keyed('sharded run', merge.matches, merge.sharded));
+  if (merge.diff && merge.single) {
+    const singleMatches = merge.diff.onlySingle - merge.diff.onlySharded + merge.matches;
+    console.log(keyed('single run', singleMatches, merge.single));
+    const differ = merge.diff.onlySingle + merge.diff.onlySharded;
+    console.log(
+      differ === 0
+        ? `  sharded = single: ${merge.matches} matches, 0 differ (pair, score, confidence, alternatives)`
+        : `  sharded ≠ single: ${merge.diff.onlySingle} of the single run's ${singleMatches} matches not in the sharded run, ${merge.diff.onlySharded} of its ${merge.matches} not in the single run`,
+    );
+  }
 }
 
 /** The accuracy parts: both benchmarks whole and sampled against the peers, the review queue, the WDC pairs. */

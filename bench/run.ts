@@ -12,10 +12,22 @@ const benches: Record<string, () => Promise<unknown>> = {
   scale: async () => (await import('./scale.ts')).runScaleBench(),
 };
 
+/** Benches run only when named: they take arguments, or hours. */
+const onRequest: Record<string, () => Promise<unknown>> = {
+  'matching-shards': async () => (await import('./matching.ts')).runShardedMatchingBench(),
+};
+
 const requested = process.argv[2];
-if (requested !== undefined && !(requested in benches)) {
-  console.error(`Usage: npm run bench [-- <${Object.keys(benches).join('|')}>]`);
+if (requested !== undefined && !(requested in benches) && !(requested in onRequest)) {
+  console.error(
+    `Usage: npm run bench [-- <${[...Object.keys(benches), ...Object.keys(onRequest)].join('|')}>]`,
+  );
   process.exit(2);
+}
+const onRequestBench = requested === undefined ? undefined : onRequest[requested];
+if (onRequestBench) {
+  console.log(`\n== ${requested} ==`);
+  await onRequestBench();
 }
 for (const [name, bench] of Object.entries(benches)) {
   if (requested !== undefined && name !== requested) continue;

@@ -68,6 +68,7 @@ export async function syntheticPair(size: number) {
 
 const chunkFile = (dir: string, side: 'reference' | 'competitor', chunk: number) =>
   join(dir, `${side}-${chunk}.json`);
+const keptFile = (dir: string, chunk: number) => join(dir, `kept-${chunk}.json`);
 
 /** Plans the shards of two synthetic catalogs of `size` products and writes each chunk and the merge's plan. */
 export async function planWorker(
@@ -87,6 +88,8 @@ export async function planWorker(
     for (const [i, chunk] of plan[side].entries())
       await writeFile(chunkFile(dir, side, i), JSON.stringify(chunk));
   await writeFile(join(dir, 'merge.json'), JSON.stringify(plan.merge));
+  for (const [i, kept] of plan.kept.entries())
+    if (kept.length > 0) await writeFile(keptFile(dir, i), JSON.stringify(kept));
   // What a shard reads besides its two chunks: not the merge's plan, which holds every product's fingerprint.
   const shardsFile: ShardsFile = {
     competitorChunks: plan.merge.competitorChunks,
@@ -157,8 +160,8 @@ export async function mergeWorker(
     merge,
     results(),
     (shard) => readChunks(dir, merge, shard),
+    async (chunk) => JSON.parse(await readFile(keptFile(dir, chunk), 'utf8')) as ProductMatch[],
     { rule: matchingDefaults.acceptance, alternativesBelow: DEFAULT_AUTO_ACCEPT_CONFIDENCE },
-    undefined,
     async (matches) => {
       for (const match of matches) sharded.add(signatureOf(match));
     },

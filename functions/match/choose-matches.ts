@@ -1,3 +1,5 @@
+import { ScoredPairs } from './scored-pairs.ts';
+
 /** A scored candidate pair, by position in the reference and competitor catalogs. */
 export interface ScoredPair {
   reference: number;
@@ -39,26 +41,45 @@ export interface AcceptanceRule {
  * dropped (docs/decisions.md, "A suspect guess waits for review").
  */
 export function chooseMatches(
-  pairs: readonly ScoredPair[],
+  pairs: ScoredPairs | readonly ScoredPair[],
   rule: AcceptanceRule,
   taken: { reference: Set<number>; competitor: Set<number> },
 ): ScoredPair[] {
-  const runnerUp = runnerUps(pairs);
-  const accepted: ScoredPair[] = [];
-  const ordered = [...pairs].sort(
-    (a, b) => b.score - a.score || a.reference - b.reference || a.competitor - b.competitor,
+  const table = pairs instanceof ScoredPairs ? pairs : ScoredPairs.of(pairs);
+  return chooseMatchesOf(table, rule, taken).map((i) => table.pair(i));
+}
+
+/** `chooseMatches` over pairs in typed arrays, giving the accepted pairs' positions in the table, best first. */
+export function chooseMatchesOf(
+  pairs: ScoredPairs,
+  rule: AcceptanceRule,
+  taken: { reference: Set<number>; competitor: Set<number> },
+): number[] {
+  const runnerUp = runnerUpOf(pairs);
+  const accepted: number[] = [];
+  const ordered = new Int32Array(pairs.length);
+  for (let i = 0; i < ordered.length; i++) ordered[i] = i;
+  ordered.sort(
+    (a, b) =>
+      pairs.score(b) - pairs.score(a) ||
+      pairs.reference(a) - pairs.reference(b) ||
+      pairs.competitor(a) - pairs.competitor(b),
   );
-  for (const pair of ordered) {
-    if (taken.reference.has(pair.reference) || taken.competitor.has(pair.competitor)) continue;
-    const sure = pair.coded
-      ? pair.score >= rule.minCodedScore ||
-        (pair.score >= rule.minScore && pair.score >= rule.codedMarginRatio * runnerUp(pair))
-      : pair.score >= rule.minScore;
-    const standsOut = pair.score >= rule.minMarginScore && pair.score >= rule.marginRatio * runnerUp(pair);
+  for (const i of ordered) {
+    const reference = pairs.reference(i);
+    const competitor = pairs.competitor(i);
+    if (taken.reference.has(reference) || taken.competitor.has(competitor)) continue;
+    const score = pairs.score(i);
+    const coded = pairs.coded(i);
+    const rival = runnerUp(reference, competitor, score);
+    const sure = coded
+      ? score >= rule.minCodedScore || (score >= rule.minScore && score >= rule.codedMarginRatio * rival)
+      : score >= rule.minScore;
+    const standsOut = score >= rule.minMarginScore && score >= rule.marginRatio * rival;
     if (!sure && !standsOut) continue;
-    taken.reference.add(pair.reference);
-    taken.competitor.add(pair.competitor);
-    accepted.push(pair);
+    taken.reference.add(reference);
+    taken.competitor.add(competitor);
+    accepted.push(i);
   }
   return accepted;
 }
@@ -67,31 +88,34 @@ export function chooseMatches(
  * The best score of the other pairs of either of a pair's two products, among `pairs`: how far a
  * pair stands out from its look-alikes.
  */
-export function runnerUps(pairs: readonly ScoredPair[]): (pair: ScoredPair) => number {
-  const referenceTop = topTwo(pairs, (pair) => pair.reference);
-  const competitorTop = topTwo(pairs, (pair) => pair.competitor);
-  return (pair) =>
-    Math.max(
-      other(referenceTop, pair.reference, pair.score),
-      other(competitorTop, pair.competitor, pair.score),
-    );
+export function runnerUps(pairs: ScoredPairs | readonly ScoredPair[]): (pair: ScoredPair) => number {
+  const runnerUp = runnerUpOf(pairs instanceof ScoredPairs ? pairs : ScoredPairs.of(pairs));
+  return (pair) => runnerUp(pair.reference, pair.competitor, pair.score);
+}
+
+function runnerUpOf(pairs: ScoredPairs): (reference: number, competitor: number, score: number) => number {
+  const referenceTop = topTwo(pairs, (i) => pairs.reference(i));
+  const competitorTop = topTwo(pairs, (i) => pairs.competitor(i));
+  return (reference, competitor, score) =>
+    Math.max(other(referenceTop, reference, score), other(competitorTop, competitor, score));
 }
 
 /**
  * The two best scores of each product's pairs, by position: best at 2p, second at 2p + 1. One typed
  * array rather than a pair of numbers per product, as a large run has hundreds of thousands of them.
  */
-function topTwo(pairs: readonly ScoredPair[], side: (pair: ScoredPair) => number): Float64Array {
+function topTwo(pairs: ScoredPairs, side: (i: number) => number): Float64Array {
   let products = 0;
-  for (const pair of pairs) products = Math.max(products, side(pair) + 1);
+  for (let i = 0; i < pairs.length; i++) products = Math.max(products, side(i) + 1);
   const top = new Float64Array(2 * products);
-  for (const pair of pairs) {
-    const at = 2 * side(pair);
+  for (let i = 0; i < pairs.length; i++) {
+    const at = 2 * side(i);
+    const score = pairs.score(i);
     const first = top[at] as number;
-    if (pair.score > first) {
-      top[at] = pair.score;
+    if (score > first) {
+      top[at] = score;
       top[at + 1] = first;
-    } else if (pair.score > (top[at + 1] as number)) top[at + 1] = pair.score;
+    } else if (score > (top[at + 1] as number)) top[at + 1] = score;
   }
   return top;
 }

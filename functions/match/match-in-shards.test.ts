@@ -6,6 +6,7 @@ import {
   type MatchingResult,
   type MatchingState,
   matchCatalogs,
+  type ProductMatch,
 } from './match-catalogs.ts';
 import {
   chunksOfShard,
@@ -59,7 +60,9 @@ function runShards(
       JSON.parse(JSON.stringify(matchShard(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)), 5))),
     );
   }
-  return { plan, chunks, results };
+  // Through JSON, as the kept matches go through the data bucket.
+  const kept = async (chunk: number) => JSON.parse(JSON.stringify(plan.kept[chunk])) as ProductMatch[];
+  return { plan, chunks, kept, results };
 }
 
 /** A website pair matched as the lane matches it: plan, each shard on its own, merge. */
@@ -69,14 +72,11 @@ async function matchInShards(
   sizes: ShardSizes,
   options: Pick<MatchingOptions, 'previous' | 'review'> = {},
 ): Promise<{ result: MatchingResult; shards: number }> {
-  const { plan, chunks, results } = runShards(reference, competitor, sizes, options);
-  const result = await mergeShards(
-    JSON.parse(JSON.stringify(plan.merge)),
-    results,
-    chunks,
-    { rule: acceptance, alternativesBelow: 0.9 },
-    options.previous,
-  );
+  const { plan, chunks, kept, results } = runShards(reference, competitor, sizes, options);
+  const result = await mergeShards(JSON.parse(JSON.stringify(plan.merge)), results, chunks, kept, {
+    rule: acceptance,
+    alternativesBelow: 0.9,
+  });
   return { result, shards: shardsOf(plan.merge) };
 }
 
@@ -161,22 +161,29 @@ describe('matching in shards', () => {
     const previous: MatchingState = { fingerprints: first.fingerprints, matches: first.matches };
     const one = await single(changed, competitor, { previous });
     const sizes = { above: 10, perShard: 400 };
-    const { plan, chunks, results } = runShards(changed, competitor, sizes, { previous });
+    const { plan, chunks, kept: keptOf, results } = runShards(changed, competitor, sizes, { previous });
     const chunkOf = new Map(plan.reference.flatMap((chunk, i) => chunk.products.map((p) => [p.url, i])));
     const handed: MatchingResult['matches'][] = [];
     const merged = await mergeShardsByChunk(
       plan.merge,
       results,
       chunks,
+      keptOf,
       { rule: acceptance, alternativesBelow: 0.9 },
-      previous,
       async (matches) => {
         handed.push(matches);
       },
     );
-    const [kept, ...chosen] = handed as [MatchingResult['matches'], ...MatchingResult['matches'][]];
-    expect(kept).toEqual(plan.merge.kept);
-    expect(kept.length).toBeGreaterThan(100);
+    // The kept matches first, a reference chunk at a time, each chunk holding some.
+    const keptChunks = plan.kept.filter((matches) => matches.length > 0);
+    expect(keptChunks.length).toBeGreaterThan(1);
+    const kept = handed.slice(0, keptChunks.length);
+    const chosen = handed.slice(keptChunks.length);
+    expect(kept).toEqual(keptChunks);
+    expect(kept.flat().length).toBeGreaterThan(100);
+    expect(
+      kept.every((matches) => new Set(matches.map((m) => chunkOf.get(m.reference_url))).size === 1),
+    ).toBe(true);
     // A chunk whose products all keep their matches or get none hands nothing on.
     expect(chosen.length).toBeGreaterThan(1);
     const chunkOfEach = chosen.map((matches) => [

@@ -20,13 +20,16 @@ import type {
 import {
   assignPairs,
   judgeInFull,
+  type KeptBest,
+  keptBestOf,
   type PairJudgement,
   type PairRunPlan,
   planPairRun,
   scorePair,
 } from './match-website-pair.ts';
 import { productFingerprint } from './product-fingerprint.ts';
-import { PairList, QueryCandidates, type ShardCandidate } from './shard-candidates.ts';
+import { ScoredPairs } from './scored-pairs.ts';
+import { QueryCandidates, type ShardCandidate } from './shard-candidates.ts';
 import { addTerms, type TermCounts, weighCounts } from './weigh-terms.ts';
 
 /*
@@ -88,10 +91,12 @@ export interface CatalogChunk<P extends MatchableProduct = MatchableProduct> {
 export interface MergePlan {
   reference_website_id: string;
   competitor_website_id: string;
-  /** The previous state's matches that stand, and the products held, as one run decides them. */
-  kept: ProductMatch[];
-  /** The kept matches' reference products, by position, in the order of `kept`. */
+  /**
+   * The previous state's matches that stand (`ShardPlan.kept`, a reference chunk's apart), as one
+   * run decides them: their reference products by position, and what the assignment reads of them.
+   */
   keptAt: number[];
+  keptBest: KeptBest[];
   taken: { reference: number[]; competitor: number[] };
   /** Rejected pairs, as `reference * competitorProducts + competitor`. */
   rejected: number[];
@@ -107,6 +112,14 @@ export interface MergePlan {
   review: MatchReview;
   /** Reference products looked up again: the rest are decisions kept (`products_skipped_not_modified`). */
   checked: number;
+  /**
+   * The previous state's matches whose two products are in the catalogs, as `reference *
+   * competitorProducts + competitor`, ascending: a chosen match not among them is new. The merge
+   * reads these, not the previous state, whose matches with their evidence are most of its size.
+   */
+  previousPairs: number[];
+  /** Reference products (positions, the order of `fingerprints`' keys) whose fingerprint differs from the previous state's. */
+  modifiedReference: number[];
 }
 
 /** A website pair cut for matching in shards: shard s is reference chunk ⌊s / competitor chunks⌋ × competitor chunk s mod competitor chunks. */
@@ -114,6 +127,11 @@ export interface ShardPlan<P extends MatchableProduct = MatchableProduct> {
   reference: CatalogChunk<P>[];
   competitor: CatalogChunk<P>[];
   merge: MergePlan;
+  /**
+   * The kept matches per reference chunk (empty where none): apart from the merge's plan, as on a
+   * next run with few changes they are most of the previous state, read by the merge a chunk at a time.
+   */
+  kept: ProductMatch[][];
 }
 
 /** The number of shards of a plan. */
@@ -216,19 +234,30 @@ export function planShards<P extends MatchableProduct>(
         otherLengths,
       };
     });
+  const refAt = new Map(refs.keys.map((url, i) => [url, i]));
+  const compAt = new Map(comps.keys.map((url, i) => [url, i]));
+  const previousPairs = previous.matches.flatMap((match) => {
+    const r = refAt.get(match.reference_url);
+    const c = compAt.get(match.url);
+    return r === undefined || c === undefined ? [] : [r * comps.keys.length + c];
+  });
   const websites = [refs, comps].map((side) => ({
     website_id: side.website_id,
     products: side.keys.length,
     modified: side.modified.size,
   }));
+  const kept = refs.chunks.map((): ProductMatch[] => []);
+  for (const [i, match] of run.kept.entries())
+    kept[Math.floor((run.keptAt[i] as number) / size)]?.push(match);
   return {
+    kept,
     reference: chunksOf(refs, comps, run.refQueries),
     competitor: chunksOf(comps, refs, run.compQueries),
     merge: {
       reference_website_id: reference.website_id,
       competitor_website_id: competitor.website_id,
-      kept: run.kept,
       keptAt: run.keptAt,
+      keptBest: keptBestOf(run.kept),
       taken: { reference: [...run.taken.reference], competitor: [...run.taken.competitor] },
       rejected: [...run.rejected],
       referenceChunks: refs.chunks.length,
@@ -244,6 +273,8 @@ export function planShards<P extends MatchableProduct>(
       websites,
       review: honoured,
       checked: run.refQueries.size,
+      previousPairs: previousPairs.sort((a, b) => a - b),
+      modifiedReference: [...refs.modified].sort((a, b) => a - b),
     },
   };
 }
@@ -353,34 +384,36 @@ export async function mergeShards(
   plan: MergePlan,
   results: AsyncIterable<ShardResult> | Iterable<ShardResult>,
   readChunks: (shard: number) => Promise<{ reference: CatalogChunk; competitor: CatalogChunk }>,
+  readKept: (referenceChunk: number) => Promise<ProductMatch[]>,
   settings: MergeSettings,
-  previous?: MatchingState,
 ): Promise<MatchingResult> {
   const matches: ProductMatch[] = [];
-  const merged = await mergeShardsByChunk(plan, results, readChunks, settings, previous, async (chunk) => {
+  const merged = await mergeShardsByChunk(plan, results, readChunks, readKept, settings, async (chunk) => {
     matches.push(...chunk);
   });
   return { ...merged, matches };
 }
 
 /**
- * `mergeShards` handing its matches to `emit` instead of returning them: first the kept matches,
- * then the chosen ones of each reference chunk in turn, so the merge holds one chunk's matches with
- * their evidence and alternatives, which are most of a large run's result. The one-to-one
- * assignment still runs once over the whole pair's scored pairs, which carry no texts.
+ * `mergeShards` handing its matches to `emit` instead of returning them: first the kept matches of
+ * each reference chunk holding some (`readKept`, `ShardPlan.kept`), then the chosen ones of each
+ * reference chunk in turn, so the merge holds one chunk's matches with their evidence and
+ * alternatives, which are most of a large run's result. The one-to-one assignment still runs once
+ * over the whole pair's scored pairs, held in typed arrays (about 25 bytes a pair).
  */
 export async function mergeShardsByChunk(
   plan: MergePlan,
   results: AsyncIterable<ShardResult> | Iterable<ShardResult>,
   readChunks: (shard: number) => Promise<{ reference: CatalogChunk; competitor: CatalogChunk }>,
+  readKept: (referenceChunk: number) => Promise<ProductMatch[]>,
   settings: MergeSettings,
-  previous: MatchingState | undefined,
   emit: (matches: ProductMatch[]) => Promise<void>,
 ): Promise<Omit<MatchingResult, 'matches'>> {
   const pairs = await scoredPairs(plan, results);
   const run: PairRunPlan = {
-    kept: plan.kept,
+    kept: [],
     keptAt: plan.keptAt,
+    keptBest: plan.keptBest,
     refQueries: new Set(),
     compQueries: new Set(),
     rejected: new Set(plan.rejected),
@@ -388,9 +421,10 @@ export async function mergeShardsByChunk(
     referenceProducts: plan.referenceProducts,
     competitorProducts: plan.competitorProducts,
   };
-  const before = new Set((previous?.matches ?? []).map((match) => `${match.reference_url}\n${match.url}`));
+  const before = Float64Array.from(plan.previousPairs);
   let newMatches = 0;
-  if (plan.kept.length > 0) await emit(plan.kept);
+  const keptChunks = new Set(plan.keptAt.map((at) => Math.floor(at / plan.chunkSize)));
+  for (const chunk of [...keptChunks].sort((a, b) => a - b)) await emit(await readKept(chunk));
   await assignPairs(
     pairs,
     run,
@@ -399,8 +433,9 @@ export async function mergeShardsByChunk(
     judgeByShard(plan, settings.pairScorer, readChunks),
     {
       groupOf: (reference) => Math.floor(reference / plan.chunkSize),
-      chosen: async (chosen) => {
-        for (const match of chosen) if (!before.has(`${match.reference_url}\n${match.url}`)) newMatches++;
+      chosen: async (chosen, pairs) => {
+        for (const pair of pairs)
+          if (!sortedHas(before, pair.reference * plan.competitorProducts + pair.competitor)) newMatches++;
         await emit(chosen);
       },
     },
@@ -417,14 +452,15 @@ export async function mergeShardsByChunk(
 
 /**
  * The pairs of the whole catalogs' lookups both ways, gathered from the shards' results one at a
- * time, each pair once, with a score and not rejected: the pairs one run scores. They are grouped by reference product (a counting sort over typed arrays),
- * and a pair found both ways is its group's second sighting of the competitor product: skipped.
+ * time, each pair once, with a score and not rejected: the pairs one run scores, in typed arrays.
+ * They are placed grouped by reference product (a counting sort, into a table of exactly their
+ * number), and a pair found both ways, its group's second sighting of the competitor product, is
+ * dropped in place: the merge never holds the pairs twice.
  */
 async function scoredPairs(
   plan: MergePlan,
   results: AsyncIterable<ShardResult> | Iterable<ShardResult>,
-): Promise<ScoredPair[]> {
-  // Local to this function, so the queries' candidates are freed before the assignment, the merge's peak.
+): Promise<ScoredPairs> {
   const refQueries = new QueryCandidates(plan.referenceProducts, plan.candidates);
   const compQueries = new QueryCandidates(plan.competitorProducts, plan.candidates);
   for await (const result of results) {
@@ -432,44 +468,41 @@ async function scoredPairs(
     for (const lookup of result.competitor) compQueries.add(lookup);
   }
   const rejected = new Set(plan.rejected);
-  const found = new PairList();
-  const add = (
-    reference: number,
-    competitor: number,
-    score: number,
-    coded: number,
-    learned: number,
+  const each = (
+    use: (reference: number, competitor: number, score: number, coded: number, learned: number) => void,
   ): void => {
-    if (score > 0 && !rejected.has(reference * plan.competitorProducts + competitor))
-      found.push(reference, competitor, score, coded, learned);
+    const found = (reference: number, competitor: number, score: number, coded: number, learned: number) => {
+      if (score > 0 && !rejected.has(reference * plan.competitorProducts + competitor))
+        use(reference, competitor, score, coded, learned);
+    };
+    refQueries.each(found);
+    compQueries.each((competitor, reference, score, coded, learned) =>
+      found(reference, competitor, score, coded, learned),
+    );
   };
-  refQueries.each(add);
-  compQueries.each((competitor, reference, score, coded, learned) =>
-    add(reference, competitor, score, coded, learned),
-  );
   const starts = new Int32Array(plan.referenceProducts + 1);
-  found.each((reference) => {
+  each((reference) => {
     starts[reference + 1] = (starts[reference + 1] as number) + 1;
   });
   for (let r = 0; r < plan.referenceProducts; r++)
     starts[r + 1] = (starts[r + 1] as number) + (starts[r] as number);
   const next = starts.slice(0, plan.referenceProducts);
-  const byReference = new Int32Array(found.length);
-  let i = 0;
-  found.each((reference) => {
+  const pairs = new ScoredPairs(starts[plan.referenceProducts]);
+  each((reference, competitor, score, coded, learned) => {
     const at = next[reference] as number;
-    byReference[at] = i++;
+    pairs.set(at, reference, competitor, score, coded, learned);
     next[reference] = at + 1;
   });
   const lastGroup = new Int32Array(plan.competitorProducts).fill(-1);
-  const pairs: ScoredPair[] = [];
+  let kept = 0;
   for (let r = 0; r < plan.referenceProducts; r++)
     for (let at = starts[r] as number; at < (starts[r + 1] as number); at++) {
-      const [reference, competitor, score, coded, learned] = found.at(byReference[at] as number);
+      const competitor = pairs.competitor(at);
       if (lastGroup[competitor] === r) continue;
       lastGroup[competitor] = r;
-      pairs.push({ reference, competitor, score, coded: coded === 1, ...(learned >= 0 ? { learned } : {}) });
+      pairs.move(at, kept++);
     }
+  pairs.length = kept;
   return pairs;
 }
 
@@ -521,6 +554,18 @@ function judgeByShard(
     }
     return judgements;
   };
+}
+
+/** Whether the ascending `values` hold `value`: a binary search. */
+function sortedHas(values: Float64Array, value: number): boolean {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((values[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return values[low] === value;
 }
 
 /** A chunk's lookups' scope: the other whole catalog's size and posting lengths. */

@@ -1,12 +1,13 @@
 import type { BoostedTrees } from './boosted-trees.ts';
 import { calibrateConfidence, type MatchCalibration, type MatchSignals } from './calibrate-confidence.ts';
-import { type AcceptanceRule, chooseMatches, runnerUps, type ScoredPair } from './choose-matches.ts';
+import { type AcceptanceRule, chooseMatchesOf, runnerUps, type ScoredPair } from './choose-matches.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { findCandidates } from './find-candidates.ts';
 import { indexCatalog } from './index-catalog.ts';
 import { judgePair } from './judge-pair.ts';
 import type { Alternative, MatchReview, ProductMatch, ProductPair } from './match-catalogs.ts';
+import { ScoredPairs } from './scored-pairs.ts';
 import { countSurePairs, type SurePairs, suspectFromSurePairs } from './uncoded-pairs-suspect.ts';
 import { countTerms, type TermWeights, weighCounts } from './weigh-terms.ts';
 
@@ -92,8 +93,8 @@ export async function matchWebsitePair(
       score(r, c);
     await settings.onLookup(false);
   }
-  const pairs = [...scored.values()];
-  // The map's keys and entries are not needed once listed: freed before the assignment, which is the run's peak.
+  const pairs = ScoredPairs.of([...scored.values()]);
+  // The map and its pair objects are not needed once in the table: freed before the assignment, which is the run's peak.
   scored.clear();
   return assignPairs(pairs, plan, competitor.website_id, settings, async (wanted) =>
     judgeAll(wanted, refs, comps, weights, settings.pairScorer),
@@ -192,7 +193,22 @@ export interface PairRunPlan {
   competitorProducts: number;
   /** The kept matches' reference products, by position, in the order of `kept`. */
   keptAt: number[];
+  /**
+   * What the assignment reads of the kept matches, in the order of `keptAt`, where `kept` is not
+   * held: a sharded merge reads the kept matches a reference chunk at a time.
+   */
+  keptBest?: readonly KeptBest[];
 }
+
+/** What counting the sure pairs reads of a kept match: its score and whether an identifier agrees. */
+export interface KeptBest {
+  score: number;
+  coded: boolean;
+}
+
+/** The kept matches as the assignment reads them (`PairRunPlan.keptBest`). */
+export const keptBestOf = (kept: readonly ProductMatch[]): KeptBest[] =>
+  kept.map((match) => ({ score: match.score, coded: agreesByIdentifier(match.evidence) }));
 
 /** Which products of a website pair are looked up again, which matches stand, and which pairs are ruled out. */
 export function planPairRun(
@@ -268,38 +284,33 @@ export function planPairRun(
  * their scores and positions only, so pairs scored in parts of the catalogs assign as one run's.
  */
 export async function assignPairs(
-  pairs: readonly ScoredPair[],
+  pairs: ScoredPairs | readonly ScoredPair[],
   plan: PairRunPlan,
   websiteId: string,
   settings: Pick<PairSettings, 'rule' | 'calibration' | 'alternativesBelow'>,
   judgePairs: JudgePairs,
   emit?: EmitChosen,
 ): Promise<PairOutcome> {
+  const table = pairs instanceof ScoredPairs ? pairs : ScoredPairs.of(pairs);
   const { kept } = plan;
-  // A product kept with its previous match counts by that match, as in the run that chose it.
-  const best = bestOfEach(pairs);
-  for (const [i, match] of kept.entries())
-    best.set(plan.keptAt[i] as number, {
-      score: match.score,
-      coded: agreesByIdentifier(match.evidence),
-      competitor: -1,
-    });
-  const surePairs = countSurePairs(best.values());
+  const surePairs = countSurePairs(bestOfEach(table, plan));
   const suspect = suspectFromSurePairs(surePairs, plan.referenceProducts);
-  const accepted = chooseMatches(pairs, settings.rule, {
+  const accepted = chooseMatchesOf(table, settings.rule, {
     reference: new Set(plan.taken.reference),
     competitor: new Set(plan.taken.competitor),
   });
-  const runnerUp = runnerUps(pairs);
+  const runnerUp = runnerUps(table);
   const keyOf = (pair: ScoredPair): number => pair.reference * plan.competitorProducts + pair.competitor;
-  const others = otherCandidates(pairs, accepted, maxAlternatives);
+  const othersOf = otherCandidates(table, accepted, plan.referenceProducts, maxAlternatives);
   // A match's rival is its reference product's best-scored other pair; blocking judged most rivals
   // with the learned scorer already (`ScoredPair.learned`), so only the others are judged for it.
-  const rivalOf = (pair: ScoredPair): ScoredPair | undefined => others.get(pair.reference)?.[0];
   const blockingLearned = (pair: ScoredPair): number | undefined =>
     pair.learned === undefined || Number.isNaN(pair.learned) ? undefined : pair.learned;
   /** The group's matches judged in full: its pairs, rivals and alternatives are all of its reference products. */
-  const judgeGroup = async (group: readonly ScoredPair[]): Promise<ProductMatch[]> => {
+  const judgeGroup = async (positions: readonly number[]): Promise<ProductMatch[]> => {
+    const group = positions.map((i) => table.pair(i));
+    const others = new Map(group.map((pair) => [pair.reference, othersOf(pair.reference)]));
+    const rivalOf = (pair: ScoredPair): ScoredPair | undefined => others.get(pair.reference)?.[0];
     const unjudgedRivals = group
       .map(rivalOf)
       .filter((rival): rival is ScoredPair => rival !== undefined && blockingLearned(rival) === undefined);
@@ -353,17 +364,20 @@ export async function assignPairs(
   if (!emit) return { kept, chosen: await judgeGroup(accepted), surePairs };
   // The matches with evidence are most of what a large pair's run holds: judged and handed on a
   // reference group at a time, so only one group's are held.
-  const groups = new Map<number, ScoredPair[]>();
-  for (const pair of accepted) {
-    const group = emit.groupOf(pair.reference);
+  const groups = new Map<number, number[]>();
+  for (const i of accepted) {
+    const group = emit.groupOf(table.reference(i));
     const listed = groups.get(group);
-    if (listed) listed.push(pair);
-    else groups.set(group, [pair]);
+    if (listed) listed.push(i);
+    else groups.set(group, [i]);
   }
   for (const group of [...groups.keys()].sort((a, b) => a - b)) {
-    const listed = groups.get(group) as ScoredPair[];
+    const listed = groups.get(group) as number[];
     groups.delete(group);
-    await emit.chosen(await judgeGroup(listed));
+    await emit.chosen(
+      await judgeGroup(listed),
+      listed.map((i) => ({ reference: table.reference(i), competitor: table.competitor(i) })),
+    );
   }
   return { kept, chosen: [], surePairs };
 }
@@ -375,7 +389,11 @@ export async function assignPairs(
  */
 export interface EmitChosen {
   groupOf: (reference: number) => number;
-  chosen: (matches: ProductMatch[]) => Promise<void>;
+  /** The group's matches, and their pairs' positions in the same order. */
+  chosen: (
+    matches: ProductMatch[],
+    pairs: readonly { reference: number; competitor: number }[],
+  ) => Promise<void>;
 }
 
 /** A scored pair's match fields, judged once however many assignments list it. */
@@ -386,28 +404,42 @@ const maxAlternatives = 3;
 
 /**
  * The best other scored pairs of each accepted pair's reference product, up to `count`, best
- * first (ties by position, so the pairs' order does not matter): one pass keeping a short list per
- * accepted product, so no pair list is grouped whole.
+ * first (ties by position, so the pairs' order does not matter): one pass keeping the table
+ * positions of a short list per accepted product, so no pair list is grouped whole and only the
+ * lists asked for become objects.
  */
 function otherCandidates(
-  pairs: readonly ScoredPair[],
-  accepted: readonly ScoredPair[],
+  pairs: ScoredPairs,
+  accepted: readonly number[],
+  referenceProducts: number,
   count: number,
-): Map<number, ScoredPair[]> {
-  const partner = new Map(accepted.map((pair) => [pair.reference, pair.competitor]));
-  const others = new Map<number, ScoredPair[]>();
-  const better = (a: ScoredPair, b: ScoredPair): number => b.score - a.score || a.competitor - b.competitor;
-  for (const pair of pairs) {
-    const chosen = partner.get(pair.reference);
-    if (chosen === undefined || chosen === pair.competitor) continue;
-    const list = others.get(pair.reference) ?? [];
-    if (list.length === count && better(list[count - 1] as ScoredPair, pair) <= 0) continue;
-    list.push(pair);
-    list.sort(better);
-    if (list.length > count) list.pop();
-    others.set(pair.reference, list);
+): (reference: number) => ScoredPair[] {
+  const partner = new Int32Array(referenceProducts).fill(-1);
+  for (const i of accepted) partner[pairs.reference(i)] = pairs.competitor(i);
+  const listed = new Uint8Array(referenceProducts);
+  const slots = new Int32Array(referenceProducts * count);
+  // Whether pair a comes before pair b: a higher score, ties by the lower competitor position.
+  const before = (a: number, b: number): boolean =>
+    pairs.score(a) > pairs.score(b) ||
+    (pairs.score(a) === pairs.score(b) && pairs.competitor(a) < pairs.competitor(b));
+  for (let i = 0; i < pairs.length; i++) {
+    const reference = pairs.reference(i);
+    const chosen = partner[reference] as number;
+    if (chosen === -1 || chosen === pairs.competitor(i)) continue;
+    const base = reference * count;
+    const length = listed[reference] as number;
+    let at = length;
+    while (at > 0 && before(i, slots[base + at - 1] as number)) at--;
+    if (at >= count) continue;
+    for (let slot = Math.min(length, count - 1); slot > at; slot--)
+      slots[base + slot] = slots[base + slot - 1] as number;
+    slots[base + at] = i;
+    listed[reference] = Math.min(length + 1, count);
   }
-  return others;
+  return (reference) =>
+    Array.from({ length: listed[reference] as number }, (_, slot) =>
+      pairs.pair(slots[reference * count + slot] as number),
+    );
 }
 
 /** Equal GTINs or a model code agree: `ScoredPair.coded`. */
@@ -415,21 +447,38 @@ function agreesByIdentifier(evidence: MatchEvidence): boolean {
   return evidence.gtin === 'equal' || evidence.codes.length > 0;
 }
 
-/** Each reference product's best scored pair, by its position (ties by position, so the pairs' order does not matter). */
-function bestOfEach(
-  pairs: readonly ScoredPair[],
-): Map<number, Pick<ScoredPair, 'score' | 'coded' | 'competitor'>> {
-  const best = new Map<number, Pick<ScoredPair, 'score' | 'coded' | 'competitor'>>();
-  for (const pair of pairs) {
-    const found = best.get(pair.reference);
+/**
+ * Each reference product's best scored pair (ties by position, so the pairs' order does not
+ * matter), a product kept with its previous match counted by that match, as in the run that chose
+ * it; in typed arrays, as a large run has hundreds of thousands of reference products.
+ */
+function* bestOfEach(
+  pairs: ScoredPairs,
+  plan: Pick<PairRunPlan, 'kept' | 'keptAt' | 'keptBest' | 'referenceProducts'>,
+): Generator<{ score: number; coded: boolean }> {
+  const score = new Float64Array(plan.referenceProducts).fill(-1);
+  const competitor = new Int32Array(plan.referenceProducts);
+  const coded = new Uint8Array(plan.referenceProducts);
+  for (let i = 0; i < pairs.length; i++) {
+    const reference = pairs.reference(i);
+    const best = score[reference] as number;
     if (
-      !found ||
-      pair.score > found.score ||
-      (pair.score === found.score && pair.competitor < found.competitor)
-    )
-      best.set(pair.reference, pair);
+      pairs.score(i) > best ||
+      (pairs.score(i) === best && pairs.competitor(i) < (competitor[reference] as number))
+    ) {
+      score[reference] = pairs.score(i);
+      competitor[reference] = pairs.competitor(i);
+      coded[reference] = pairs.coded(i) ? 1 : 0;
+    }
   }
-  return best;
+  for (const [i, kept] of (plan.keptBest ?? keptBestOf(plan.kept)).entries()) {
+    const reference = plan.keptAt[i] as number;
+    score[reference] = kept.score;
+    coded[reference] = kept.coded ? 1 : 0;
+  }
+  for (let reference = 0; reference < plan.referenceProducts; reference++)
+    if ((score[reference] as number) >= 0)
+      yield { score: score[reference] as number, coded: coded[reference] === 1 };
 }
 
 /** A pair's key within one competitor website. */

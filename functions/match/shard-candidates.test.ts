@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PairList, QueryCandidates, type ShardCandidate } from './shard-candidates.ts';
+import { QueryCandidates, type ShardCandidate } from './shard-candidates.ts';
 
 const listed = (queries: QueryCandidates) => {
   const seen: number[][] = [];
@@ -62,17 +62,5 @@ describe('a merge’s candidates in typed arrays', () => {
       [0, 0, 0.8, 1, 0.7],
       [0, 10, 0.8, 1, 0.7],
     ]);
-  });
-
-  it('grows a pair list past its first room, every pair kept', () => {
-    // Prepare
-    const list = new PairList();
-
-    // Act
-    for (let i = 0; i < 5000; i++) list.push(i, i + 1, i / 10, i % 2, -1);
-
-    // Assess
-    expect(list.length).toBe(5000);
-    expect(list.at(4321)).toEqual([4321, 4322, 432.1, 1, -1]);
   });
 });

@@ -1,3 +1,5 @@
+import { ScoredPairs } from './scored-pairs.ts';
+
 /**
  * A merge's memory, held in typed arrays: each query's best candidates over the shards read so far,
  * and the pairs they make. A candidate as a JavaScript array costs about 80 bytes and a pair as an
@@ -11,30 +13,40 @@
  */
 export type ShardCandidate = [position: number, rank: number, score: number, coded: 0 | 1, learned: number];
 
-/** Up to `limit` candidates per query, best first. */
+/**
+ * Up to `limit` candidates per query, best first, in blocks of `limit` slots: one per query where
+ * most queries have candidates (`dense`), else a block given to a query at its first candidate.
+ */
 class CandidateSlots {
   readonly count: Uint8Array;
-  readonly position: Int32Array;
-  readonly rank: Float64Array;
-  readonly score: Float64Array;
-  readonly coded: Uint8Array;
-  readonly learned: Float64Array;
+  /** Each query's block, -1 where it has none yet (sparse slots only). */
+  private readonly blockOf: Int32Array | null;
+  private blocks: number;
+  private position: Int32Array;
+  private rank: Float64Array;
+  private score: Float64Array;
+  private coded: Uint8Array;
+  private learned: Float64Array;
 
   constructor(
     queries: number,
     readonly limit: number,
+    dense: boolean,
   ) {
     this.count = new Uint8Array(queries);
-    this.position = new Int32Array(queries * limit);
-    this.rank = new Float64Array(queries * limit);
-    this.score = new Float64Array(queries * limit);
-    this.coded = new Uint8Array(queries * limit);
-    this.learned = new Float64Array(queries * limit);
+    this.blockOf = dense ? null : new Int32Array(queries).fill(-1);
+    this.blocks = dense ? queries : 0;
+    const slots = (dense ? queries : 64) * limit;
+    this.position = new Int32Array(slots);
+    this.rank = new Float64Array(slots);
+    this.score = new Float64Array(slots);
+    this.coded = new Uint8Array(slots);
+    this.learned = new Float64Array(slots);
   }
 
   /** Keeps the candidate among the query's `limit` best, by rank, ties by position: as one lookup orders them. */
   insert(query: number, [position, rank, score, coded, learned]: ShardCandidate): void {
-    const base = query * this.limit;
+    const base = this.baseOf(query, true);
     const count = this.count[query] as number;
     let at = count;
     while (at > 0) {
@@ -60,14 +72,41 @@ class CandidateSlots {
 
   /** Calls `use` with each kept candidate of the query. */
   each(query: number, use: (position: number, score: number, coded: number, learned: number) => void): void {
-    const base = query * this.limit;
-    for (let slot = base; slot < base + (this.count[query] as number); slot++)
+    const count = this.count[query] as number;
+    if (count === 0) return;
+    const base = this.baseOf(query, false);
+    for (let slot = base; slot < base + count; slot++)
       use(
         this.position[slot] as number,
         this.score[slot] as number,
         this.coded[slot] as number,
         this.learned[slot] as number,
       );
+  }
+
+  /** The first slot of the query's block, given one here where it has none and `give`. */
+  private baseOf(query: number, give: boolean): number {
+    if (!this.blockOf) return query * this.limit;
+    let block = this.blockOf[query] as number;
+    if (block === -1 && give) {
+      if (this.blocks * this.limit === this.position.length) this.grow();
+      block = this.blocks++;
+      this.blockOf[query] = block;
+    }
+    return block * this.limit;
+  }
+
+  private grow(): void {
+    const size = this.position.length * 2;
+    const grown = <T extends Int32Array | Float64Array | Uint8Array>(array: T, next: T): T => {
+      next.set(array);
+      return next;
+    };
+    this.position = grown(this.position, new Int32Array(size));
+    this.rank = grown(this.rank, new Float64Array(size));
+    this.score = grown(this.score, new Float64Array(size));
+    this.coded = grown(this.coded, new Uint8Array(size));
+    this.learned = grown(this.learned, new Float64Array(size));
   }
 
   private copy(from: number, to: number): void {
@@ -100,7 +139,7 @@ export class QueryCandidates {
   private readonly long: Uint8Array;
   private readonly top: CandidateSlots;
   private readonly topIfLong: CandidateSlots;
-  private readonly sameGtin = new PairList();
+  private readonly sameGtin = new ScoredPairs();
 
   constructor(
     queries: number,
@@ -109,8 +148,9 @@ export class QueryCandidates {
     this.seen = new Uint8Array(queries);
     this.found = new Int32Array(queries);
     this.long = new Uint8Array(queries);
-    this.top = new CandidateSlots(queries, limit);
-    this.topIfLong = new CandidateSlots(queries, limit);
+    this.top = new CandidateSlots(queries, limit, true);
+    // Kept only for queries whose rare lists found fewer than `limit` in a shard: few of them.
+    this.topIfLong = new CandidateSlots(queries, limit, false);
   }
 
   /** Adds one shard's lookup of a query. */
@@ -138,52 +178,5 @@ export class QueryCandidates {
         this.long[query] === 1 && (this.found[query] as number) < this.limit ? this.topIfLong : this.top;
       slots.each(query, (position, score, coded, learned) => use(query, position, score, coded, learned));
     }
-  }
-}
-
-/** A growing list of pairs of positions with a score, whether a code agrees, and the learned probability (-1: none). */
-export class PairList {
-  length = 0;
-  private first = new Int32Array(1024);
-  private second = new Int32Array(1024);
-  private scores = new Float64Array(1024);
-  private codes = new Uint8Array(1024);
-  private learned = new Float64Array(1024);
-
-  push(first: number, second: number, score: number, coded: number, learned: number): void {
-    if (this.length === this.first.length) this.grow();
-    this.first[this.length] = first;
-    this.second[this.length] = second;
-    this.scores[this.length] = score;
-    this.codes[this.length] = coded;
-    this.learned[this.length] = learned;
-    this.length++;
-  }
-
-  at(i: number): [first: number, second: number, score: number, coded: number, learned: number] {
-    return [
-      this.first[i] as number,
-      this.second[i] as number,
-      this.scores[i] as number,
-      this.codes[i] as number,
-      this.learned[i] as number,
-    ];
-  }
-
-  each(use: (first: number, second: number, score: number, coded: number, learned: number) => void): void {
-    for (let i = 0; i < this.length; i++) use(...this.at(i));
-  }
-
-  private grow(): void {
-    const size = this.first.length * 2;
-    const grown = <T extends Int32Array | Float64Array | Uint8Array>(array: T, next: T): T => {
-      next.set(array);
-      return next;
-    };
-    this.first = grown(this.first, new Int32Array(size));
-    this.second = grown(this.second, new Int32Array(size));
-    this.scores = grown(this.scores, new Float64Array(size));
-    this.codes = grown(this.codes, new Uint8Array(size));
-    this.learned = grown(this.learned, new Float64Array(size));
   }
 }

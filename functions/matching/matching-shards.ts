@@ -1,12 +1,12 @@
 import type { ProductRecord } from '#core/product-record';
-import type { CatalogChunk, MergePlan, ShardResult } from '#match/index';
+import type { CatalogChunk, MergePlan, ProductMatch, ShardResult } from '#match/index';
 import { getDataObject, putDataObject } from '#store/data-bucket-services';
 
 /**
  * The shards of a matching job that the lane's Map matches, in the data bucket under
  * `matching-runs/<job>/shards/`: the plan (which website pairs, how many shards each), per pair its
  * chunks of each catalog (products, the term counts and posting lengths their lookups read), what
- * its merge needs (`MergePlan`), and each shard's result. A shard reads two chunks; only shard
+ * its merge needs (`MergePlan`, and each reference chunk's kept matches), and each shard's result. A shard reads two chunks; only shard
  * indices travel in the state machine's state, which holds 256 KB.
  */
 const shardsPrefix = (jobId: string) => `matching-runs/${jobId}/shards`;
@@ -14,6 +14,8 @@ const planKey = (jobId: string) => `${shardsPrefix(jobId)}/plan.json`;
 const mergeKey = (jobId: string, pair: number) => `${shardsPrefix(jobId)}/${pair}/merge.json`;
 const chunkKey = (jobId: string, pair: number, side: ChunkSide, chunk: number) =>
   `${shardsPrefix(jobId)}/${pair}/${side}-${chunk}.json`;
+const keptKey = (jobId: string, pair: number, chunk: number) =>
+  `${shardsPrefix(jobId)}/${pair}/kept-${chunk}.json`;
 const resultKey = (jobId: string, pair: number, shard: number) =>
   `${shardsPrefix(jobId)}/${pair}/${shard}-result.json`;
 
@@ -59,6 +61,13 @@ export const putChunk = (
 
 export const getChunk = (jobId: string, pair: number, side: ChunkSide, chunk: number) =>
   getJson<CatalogChunk<ProductRecord>>(chunkKey(jobId, pair, side, chunk));
+
+/** A reference chunk's kept matches (`ShardPlan.kept`), written only where it holds some. */
+export const putKeptMatches = (jobId: string, pair: number, chunk: number, kept: ProductMatch[]) =>
+  putDataObject(keptKey(jobId, pair, chunk), JSON.stringify(kept), JSON_TYPE);
+
+export const getKeptMatches = (jobId: string, pair: number, chunk: number) =>
+  getJson<ProductMatch[]>(keptKey(jobId, pair, chunk));
 
 export const putShardResult = (jobId: string, pair: number, shard: number, result: ShardResult) =>
   putDataObject(resultKey(jobId, pair, shard), JSON.stringify(result), JSON_TYPE);

@@ -20,15 +20,22 @@ export interface PairRun extends PairState {
   websites: MatchedWebsite[];
 }
 
+/** The reference products (URLs) whose fingerprint differs from what the pair's last run saw. */
+function modifiedSince(
+  previous: MatchingState | null,
+  fingerprints: MatchingState['fingerprints'],
+  referenceId: string,
+): string[] {
+  const before = previous?.fingerprints[referenceId] ?? {};
+  return Object.entries(fingerprints[referenceId] ?? {})
+    .filter(([url, fingerprint]) => before[url] !== fingerprint)
+    .map(([url]) => url);
+}
+
 /** The reference products whose fingerprint differs from what any pair's last run saw. */
-function modifiedReference(referenceId: string, runs: readonly PairRunCounts[]): number {
+function modifiedReference(runs: readonly PairRunCounts[]): number {
   const modified = new Set<string>();
-  for (const run of runs) {
-    const before = run.previous?.fingerprints[referenceId] ?? {};
-    for (const [url, fingerprint] of Object.entries(run.fingerprints[referenceId] ?? {})) {
-      if (before[url] !== fingerprint) modified.add(url);
-    }
-  }
+  for (const run of runs) for (const url of run.modifiedReference) modified.add(url);
   return modified.size;
 }
 
@@ -52,8 +59,7 @@ export async function recordMatchingRuns(
   return recordMatchingProgress(
     job,
     runs.map((run) => ({
-      previous: run.previous,
-      fingerprints: run.state.fingerprints,
+      modifiedReference: modifiedSince(run.previous, run.state.fingerprints, job.reference_website_id),
       websites: run.websites,
     })),
     referenceProducts,
@@ -63,8 +69,8 @@ export async function recordMatchingRuns(
 
 /** What the job's websites and progress are read from: a pair's run without its matches. */
 export interface PairRunCounts {
-  previous: MatchingState | null;
-  fingerprints: MatchingState['fingerprints'];
+  /** URLs of the reference products whose fingerprint differs from what the pair's last run saw. */
+  modifiedReference: Iterable<string>;
   websites: MatchedWebsite[];
 }
 
@@ -79,7 +85,7 @@ export async function recordMatchingProgress(
     {
       website_id: job.reference_website_id,
       products: referenceProducts,
-      modified: modifiedReference(job.reference_website_id, runs),
+      modified: modifiedReference(runs),
     },
     ...runs.map((run) => run.websites[1] as MatchedWebsite),
   ];

@@ -23,10 +23,12 @@ import { matchRecord } from './match-record.ts';
 import { pairStateStore } from './matching-services.ts';
 import {
   getChunk,
+  getKeptMatches,
   getMergePlan,
   getShardingPlan,
   getShardResult,
   putChunk,
+  putKeptMatches,
   putMergePlan,
   putShardingPlan,
   putShardResult,
@@ -73,6 +75,8 @@ export async function planMatchingShards(
     for (const [i, chunk] of cut.competitor.entries())
       await putChunk(job.job_id, pair, 'competitor', i, chunk);
     await putMergePlan(job.job_id, pair, cut.merge);
+    for (const [i, kept] of cut.kept.entries())
+      if (kept.length > 0) await putKeptMatches(job.job_id, pair, i, kept);
     const shards = shardsOf(cut.merge);
     for (let shard = 0; shard < shards; shard++) items.push({ pair, shard });
     plan.pairs.push({
@@ -134,12 +138,9 @@ export async function mergeMatchingShards(jobId: string): Promise<MatchingStep> 
   let done = NO_COUNTS;
   const jobMatches = runMatchesWriter(jobId);
   for (const [pair, planned] of plan.pairs.entries()) {
+    // The plan says what the merge needs of the previous state: the state itself, its matches with
+    // their evidence, is not read, as it grows with the catalogs.
     const merge = await getMergePlan(jobId, pair);
-    const previous = await pairStateStore.get(
-      job.project_id,
-      job.reference_website_id,
-      planned.competitor_website_id,
-    );
     // Read one at a time: the merge holds each query's best candidates, not the shards' results.
     async function* results() {
       for (let shard = 0; shard < planned.shards; shard++) yield await getShardResult(jobId, pair, shard);
@@ -161,8 +162,8 @@ export async function mergeMatchingShards(jobId: string): Promise<MatchingStep> 
       merge,
       results(),
       (shard) => chunksOf(jobId, pair, shard, merge),
+      (chunk) => getKeptMatches(jobId, pair, chunk),
       { rule: matchingDefaults.acceptance, alternativesBelow: plan.alternatives_below },
-      previous ?? undefined,
       async (matches) => {
         await state?.add(matches);
         await jobMatches.add(matches.map((match) => matchRecord(job.reference_website_id, match)));
@@ -178,7 +179,11 @@ export async function mergeMatchingShards(jobId: string): Promise<MatchingStep> 
         throw error;
       });
     done = addCounts(done, merged.counters);
-    runs.push({ previous, fingerprints: merged.fingerprints, websites: merged.websites });
+    const urls = Object.keys(merge.fingerprints[job.reference_website_id] ?? {});
+    runs.push({
+      modifiedReference: merge.modifiedReference.map((at) => urls[at] as string),
+      websites: merged.websites,
+    });
   }
   await jobMatches.finish();
   return recordMatchingProgress(job, runs, plan.reference_products, done);
