@@ -53,7 +53,8 @@ export function productFromPageRules(
   };
 }
 
-function mainPrice(anatomy: PageAnatomy): PricedElement | null {
+/** The product's current price as the visible page shows it (see productFromPageRules). */
+export function mainPrice(anatomy: PageAnatomy): PricedElement | null {
   // A price is judged by its own words, not those of a price block inside it: a sale price widened
   // to the block that also holds "You Save: $36.50" is still the price.
   const priceElements = new Set(anatomy.mainPrices.map((candidate) => candidate.element));
