@@ -63,4 +63,29 @@ describe('the price by kind of page', () => {
     const none = read('<h1>Setting spray</h1><button>Add to basket</button>', head);
     expect(none).toMatchObject({ price: '15.00', sku: '1899954' });
   });
+
+  describe('an old price the markup does not strike through (class names hidden)', () => {
+    it('reads the lower of two amounts shown one after the other, the old one first', () => {
+      const record = read(
+        '<h1>Garden chair</h1><div class="k1"><div class="k2">EUR219.99</div> <div class="k3">-50%</div> <div class="k4">EUR110.00</div></div><button>Add to cart</button>',
+      );
+      expect(record).toMatchObject({ price: '110.00', currency: 'EUR' });
+    });
+
+    it('keeps the first amount where words stand between it and a lower one (a reward, not a sale)', () => {
+      const record = read(
+        '<h1>Garden chair</h1><div class="k1"><div class="k2">Price: 13,40 €</div><p class="k3">Back on your loyalty card 0,27 €</p></div><button>Add to cart</button>',
+      );
+      expect(record).toMatchObject({ price: '13.40', currency: 'EUR' });
+    });
+
+    it('takes the higher of two prices for the old one where the saving the page shows is their difference', () => {
+      const record = read(
+        '<h1>Garden chair</h1><table><tr><td>Price:</td><td><span class="k1">$119.99</span></td></tr>' +
+          '<tr><td>Deal of the Day:</td><td><span class="k2">$89.00</span></td></tr>' +
+          '<tr><td>You Save:</td><td><span class="k3">$30.99 (26%)</span></td></tr></table><button>Add to Cart</button>',
+      );
+      expect(record).toMatchObject({ price: '89.00', currency: 'USD' });
+    });
+  });
 });
