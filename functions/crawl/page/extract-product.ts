@@ -19,12 +19,12 @@ import { normaliseCurrency } from './normalise-currency.ts';
 import { BUY_WORDS, type PageAnatomy, pageAnatomy, stateLabels } from './page-anatomy.ts';
 import { countryNamedByPage, pageCountry } from './page-country.ts';
 import { priceOfElement } from './price-of-element.ts';
-import type { ProductFields } from './product-fields.ts';
+import type { OfferChoice, ProductFields } from './product-fields.ts';
 import { productsFromEmbeddedData } from './product-from-embedded-data.ts';
 import { productFromJsonLd } from './product-from-json-ld.ts';
 import { productFromMicrodata, productFromRdfa } from './product-from-microdata.ts';
 import { productFromOpenGraph } from './product-from-open-graph.ts';
-import { productFromPageRules } from './product-from-page-rules.ts';
+import { mainPrice, productFromPageRules } from './product-from-page-rules.ts';
 import { productFromSelectors } from './product-from-selectors.ts';
 import { readAvailability } from './read-availability.ts';
 import type { Page } from './read-page.ts';
@@ -164,6 +164,12 @@ export function extractProduct(
     currency = currencyOfCountry(country);
     source.currency = 'heuristic';
   }
+  // Offers listed at different prices (sizes) leave the price to the one the page shows selected.
+  const choice = priced ? shownOfferChoice(priced.fields.offer_choices, anatomy, currency) : null;
+  if (choice && priced && choice.price !== price) {
+    price = choice.price;
+    range = undefined;
+  }
   // A sale the structured data missed: the page shows another current price and strikes through the structured one.
   if (
     priced &&
@@ -183,6 +189,8 @@ export function extractProduct(
   const shownSku = labelled().sku;
   let sku = shownSku ?? pick('sku');
   if (shownSku) source.sku = 'heuristic';
+  // The SKU of the first offer is that offer's: the offer the page shows names its own.
+  else if (choice?.sku && sku !== null && sku === priced?.fields.offer_choices?.[0]?.sku) sku = choice.sku;
   // Likewise the maker's number the page labels ("Model number"): structured mpn is often the shop's own id.
   const shownMpn = labelled().mpn;
   const mpn = shownMpn ?? pick('mpn');
@@ -285,6 +293,23 @@ function priceBesideHeading(anatomy: PageAnatomy, amount: string): boolean {
     (candidate) =>
       candidate.price.amount === amount && anatomy.regionWith(candidate.element) <= PRODUCT_BLOCK_LETTERS,
   );
+}
+
+/**
+ * Of offers listed at different prices, the one whose price the visible page shows as the
+ * product's (the size selected when the page was served); null where it shows none of them.
+ */
+function shownOfferChoice(
+  choices: readonly OfferChoice[] | undefined,
+  anatomy: () => PageAnatomy,
+  currency: string | null,
+): OfferChoice | null {
+  if (!choices || choices.length < 2) return null;
+  const shown = mainPrice(anatomy());
+  if (!shown || (shown.price.currency !== null && currency !== null && shown.price.currency !== currency))
+    return null;
+  const amount = normaliseAmount(shown.price.amount, currency);
+  return choices.find((choice) => normaliseAmount(choice.price, currency) === amount) ?? null;
 }
 
 /**

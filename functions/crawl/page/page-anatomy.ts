@@ -50,10 +50,16 @@ export const BUY_WORDS =
 const BUY_ATTRIBUTES =
   /add[-_]?to[-_]?cart|addtocart|tocart|add-to-basket|buy-button|product-form__submit|conversion/i;
 /**
- * Links that lead somewhere: script hooks (`href="#"`, `javascript:`) and anchors within the page
- * ("64 reviews" beside the price) make no product card.
+ * Links that lead somewhere: script hooks (`href="#"`, `javascript:`, an empty `href` that a
+ * script's click handler stands behind: a share button, a colour swatch) and anchors within the
+ * page ("64 reviews" beside the price) make no product card.
  */
-const REAL_LINK = 'a[href]:not([href^="#"]):not([href^="javascript" i])';
+const REAL_LINK = 'a[href]:not([href^="#"]):not([href^="javascript" i]):not([href=""])';
+/** A product shown as a link: its picture or its title leads to it. */
+const LINKED_PICTURE_OR_TITLE = ['img', 'h2', 'h3', 'h4']
+  .map((inner) => `${REAL_LINK} ${inner}`)
+  .concat(['h2', 'h3', 'h4'].map((heading) => `${heading} ${REAL_LINK}`))
+  .join(', ');
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg']);
 /**
  * A price in a drop-down is one choice of several (a search filter's "under €10", a deposit or
@@ -93,9 +99,7 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     return text.length > max ? null : text;
   };
   // A card alone (the last page of a listing) still shows its product as a link: its picture or title.
-  const titledByLink = (block: Element): boolean =>
-    $(block).find('a[href] img, a[href] h2, a[href] h3, a[href] h4, h2 a[href], h3 a[href], h4 a[href]')
-      .length > 0;
+  const titledByLink = (block: Element): boolean => $(block).find(LINKED_PICTURE_OR_TITLE).length > 0;
   const controls = buyControls(page);
   const cardOf = new Map<Element, Element | null>();
   const cardAncestor = (element: Element): Element | null => {
@@ -188,6 +192,8 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     return false;
   };
 
+  const addOns = addOnBoxes(page, tree);
+
   const priced: PricedElement[] = [];
   const struckDepth = new Set<Element>();
   for (const [index, element] of all.entries()) {
@@ -195,6 +201,12 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
     if (SKIPPED.has(element.name) || CHOICES.has(element.name)) continue;
     const parent = element.parent as Element | null;
     if (isStruckPrice(element) || (parent && struckDepth.has(parent))) {
+      struckDepth.add(element);
+      continue;
+    }
+    // An add-on's price ("Include 3-Year Accident Protection for $17.98") is no more the product's
+    // than an old one: it is passed over with all it holds.
+    if (addOns.has(element)) {
       struckDepth.add(element);
       continue;
     }
@@ -272,6 +284,59 @@ export function pageAnatomy(page: Page, context: PriceContext): PageAnatomy {
   return { h1, mainPrices, cardLinks: [...cardLinks], buyButtons, inCard, order, regionWith };
 }
 
+/** Characters of an add-on's box: its label and price ("Include 3-Year Accident Protection for $17.98"). */
+const ADD_ON_LETTERS = 200;
+
+const isCheckbox = (element: Element): boolean =>
+  element.name === 'input' && element.attribs.type?.toLowerCase() === 'checkbox';
+
+/**
+ * The boxes the buyer ticks to add something to the product (a protection plan, insurance, gift
+ * wrap): each checkbox's label (around it or naming it by `for`), else the block it opens, and the
+ * small blocks around that add no number of their own. Shops offer such add-ons beside the buy
+ * button, where the product's own price is looked for; a search filter's "Under $25" is no
+ * product's price either.
+ */
+function addOnBoxes(page: Page, tree: SubtreeFacts): Set<Element> {
+  const boxes = new Set<Element>();
+  const checkboxes = elementsByTag(page.$, 'input').filter(isCheckbox);
+  if (checkboxes.length === 0) return boxes;
+  const labelFor = new Map<string, Element>();
+  for (const label of elementsByTag(page.$, 'label'))
+    if (label.attribs.for !== undefined) labelFor.set(label.attribs.for, label);
+  const small = (element: Element | null): element is Element =>
+    element !== null &&
+    element.name !== 'body' &&
+    tree.position(element) !== undefined &&
+    (tree.lettersOf(element) ?? 0) <= ADD_ON_LETTERS;
+  for (const checkbox of checkboxes) {
+    const wrapping = checkbox.parent as Element | null;
+    const label =
+      (wrapping?.name === 'label' ? wrapping : null) ??
+      (checkbox.attribs.id !== undefined ? (labelFor.get(checkbox.attribs.id) ?? null) : null);
+    // Without a label, the block the checkbox opens ("☐ Add a 2-year warranty $12.50") is its box.
+    const opened = wrapping?.children.find(isTag) === checkbox ? wrapping : null;
+    let box: Element | null = label ?? opened;
+    if (!small(box)) continue;
+    boxes.add(box);
+    // A wrapper belongs to the add-on while all its other content shows no number.
+    for (let parent = box.parent as Element | null; small(parent); parent = parent.parent as Element | null) {
+      const from: Element = box;
+      const others = parent.children.some(
+        (child) =>
+          child !== from &&
+          (child.type === 'text'
+            ? DIGIT.test(child.data)
+            : isTag(child) && tree.digitBelow[tree.position(child) ?? -1] === 1),
+      );
+      if (others) break;
+      boxes.add(parent);
+      box = parent;
+    }
+  }
+  return boxes;
+}
+
 /**
  * The body's elements in document order: the run of the page's element list (walked once per page)
  * from the body to the first element after it, instead of a walk of its own.
@@ -315,7 +380,13 @@ interface SubtreeFacts {
 
 const isRealLink = (element: Element): boolean => {
   const href = element.attribs.href;
-  return element.name === 'a' && href !== undefined && !href.startsWith('#') && !/^javascript/i.test(href);
+  return (
+    element.name === 'a' &&
+    href !== undefined &&
+    href !== '' &&
+    !href.startsWith('#') &&
+    !/^javascript/i.test(href)
+  );
 };
 
 /**

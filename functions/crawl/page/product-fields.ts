@@ -15,9 +15,20 @@ export interface ProductFields {
   /** Whether `price` is the lowest of several (a range, an AggregateOffer, a "from" price). */
   price_from?: boolean;
   currency: string | null;
+  /**
+   * The prices of offers the source lists side by side under one product (sizes, each with its
+   * own SKU), where they differ and none is the page's by its address: the page shows one of them.
+   */
+  offer_choices?: readonly OfferChoice[];
   availability: Availability | null;
   image: string | null;
   category: string | null;
+}
+
+/** One of several offers of a product: its price and the SKU it names. */
+export interface OfferChoice {
+  price: string;
+  sku: string | null;
 }
 
 export const noFields: Readonly<ProductFields> = {

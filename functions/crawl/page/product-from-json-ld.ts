@@ -4,7 +4,7 @@ import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
 import { offerPrice } from './offer-price.ts';
 import type { PriceRange } from './parse-price-range.ts';
-import type { ProductFields } from './product-fields.ts';
+import type { OfferChoice, ProductFields } from './product-fields.ts';
 import { readAvailability } from './read-availability.ts';
 import type { JsonNode } from './read-json-ld.ts';
 
@@ -68,6 +68,7 @@ export function productFromJsonLd(nodes: readonly JsonNode[], page: PageIdentity
     price_from: price?.from ?? false,
     currency:
       (offer && (str(offer.priceCurrency) ?? priceSpecification(offer)?.currency)) || price?.currency || null,
+    offer_choices: offerChoices(variant.offers ?? main.offers, offer, page),
     availability: siblingAvailability(
       offerAvailability(variant.offers ?? main.offers, offer, page.url),
       products.filter((node) => node !== main && str(node.name) === str(main.name)),
@@ -125,6 +126,21 @@ function pickOffer(offers: unknown, pageUrl: string): JsonNode | null {
     return inner ? { priceCurrency: chosen.priceCurrency, ...inner } : chosen;
   }
   return chosen;
+}
+
+/**
+ * Offers listed side by side at different prices (sizes: "1 oz $15", "4 oz $32"), where the offer
+ * taken is no offer's by the page's address but only the first: the page shows the one selected,
+ * which need not be the first. Empty otherwise.
+ */
+function offerChoices(offers: unknown, chosen: JsonNode | null, page: PageIdentity): OfferChoice[] {
+  const list = asArray(offers).filter(isNode);
+  if (list.length < 2 || chosen !== list[0] || sameUrl(str(chosen.url), page.url, null, true)) return [];
+  const choices = list.flatMap((offer) => {
+    const price = priceOfOffer(offer, page.country);
+    return price && !price.from ? [{ price: price.amount, sku: str(offer.sku) }] : [];
+  });
+  return new Set(choices.map((choice) => Number(choice.price))).size > 1 ? choices : [];
 }
 
 /**

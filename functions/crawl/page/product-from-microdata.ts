@@ -3,6 +3,7 @@ import type { Element } from 'domhandler';
 import { normaliseGtin } from '#core/normalise-gtin';
 import { categoryFromCrumbs } from './category-from-crumbs.ts';
 import { cleanText } from './clean-text.ts';
+import { isStruckPrice } from './is-struck-price.ts';
 import { offerPrice } from './offer-price.ts';
 import { elementsByTag, pageElements } from './page-elements.ts';
 import type { ProductFields } from './product-fields.ts';
@@ -13,6 +14,8 @@ import { isHidden, textOf } from './text-of.ts';
 interface Item {
   element: Element;
   properties: Map<string, (string | Item)[]>;
+  /** Values of `price` the page strikes through (the old price an offer marks up beside the new one). */
+  struckPrices: Set<string>;
 }
 
 /** How a markup syntax names items and their properties: microdata's itemscope/itemprop or RDFa's typeof/property. */
@@ -78,7 +81,7 @@ function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): Pr
   const price = offer
     ? offerPrice(
         {
-          price: text(offer, 'price') ?? undefined,
+          price: currentPrice(offer) ?? undefined,
           low: text(offer, 'lowPrice'),
           high: text(offer, 'highPrice'),
         },
@@ -131,29 +134,32 @@ function productFromItems($: CheerioAPI, page: PageIdentity, syntax: Syntax): Pr
  * explicit stack: a page may nest thousands of elements inside an item.
  */
 function readItem(root: Element, syntax: Syntax): Item {
-  const item: Item = { element: root, properties: new Map() };
-  const pending: { element: Element; owner: Item }[] = [];
-  const enqueueChildren = (element: Element, owner: Item): void => {
+  const item: Item = { element: root, properties: new Map(), struckPrices: new Set() };
+  const pending: { element: Element; owner: Item; struck: boolean }[] = [];
+  const enqueueChildren = (element: Element, owner: Item, struck: boolean): void => {
     for (let index = element.children.length - 1; index >= 0; index--) {
       const child = element.children[index];
       if (child?.type === 'tag' || child?.type === 'script')
-        pending.push({ element: child as Element, owner });
+        pending.push({ element: child as Element, owner, struck });
     }
   };
-  enqueueChildren(root, item);
+  enqueueChildren(root, item, false);
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { element, owner } = next;
+    const struck = next.struck || isStruckPrice(element);
     const names = syntax.names(element);
     let reader = owner;
     if (syntax.startsItem(element)) {
       // A nested item without a property name belongs to no property of this item: its markup is its own.
       if (names.length === 0) continue;
-      reader = { element, properties: new Map() };
+      reader = { element, properties: new Map(), struckPrices: new Set() };
       addProperty(owner, names, reader);
     } else if (names.length > 0) {
-      addProperty(owner, names, propertyValue(element));
+      const value = propertyValue(element);
+      addProperty(owner, names, value);
+      if (struck && names.includes('price')) owner.struckPrices.add(value);
     }
-    enqueueChildren(element, reader);
+    enqueueChildren(element, reader, struck);
   }
   return item;
 }
@@ -194,6 +200,17 @@ function propertyValue(element: Element): string {
 function text(item: Item, name: string): string | null {
   const value = item.properties.get(name)?.[0];
   return typeof value === 'string' && value ? value : null;
+}
+
+/**
+ * The offer's current price: an offer marking up two prices ("$39.90 $1.90") with the old one
+ * struck through gives the one not struck; else its first.
+ */
+function currentPrice(offer: Item): string | null {
+  const prices = (offer.properties.get('price') ?? []).filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
+  return prices.find((value) => !offer.struckPrices.has(value)) ?? prices[0] ?? null;
 }
 
 /**

@@ -53,29 +53,57 @@ export function productFromPageRules(
   };
 }
 
-function mainPrice(anatomy: PageAnatomy): PricedElement | null {
+/** The product's current price as the visible page shows it (see productFromPageRules). */
+export function mainPrice(anatomy: PageAnatomy): PricedElement | null {
   // A price is judged by its own words, not those of a price block inside it: a sale price widened
   // to the block that also holds "You Save: $36.50" is still the price.
   const priceElements = new Set(anatomy.mainPrices.map((candidate) => candidate.element));
   const ownWords = (element: Element): string =>
     cleanText(textOf(element, '', (inner) => inner !== element && priceElements.has(inner)));
+  const savings: number[] = [];
   // A zero amount is an empty total or an option's surcharge that a script fills in, not a price.
-  const shown = anatomy.mainPrices.filter((candidate) => {
+  const judgedShown = anatomy.mainPrices.filter((candidate) => {
     // An old price its words name ("Was: $149.99") is no part of what the block's own words say.
     const words = withoutStruckWording(ownWords(candidate.element)).trim();
     const firstDigit = words.search(/\d/);
     const judged = `${words.slice(0, firstDigit)}${words.slice(firstDigit).replace(FREE_DELIVERY, '')}`;
-    return (
-      Number(candidate.price.amount) !== 0 &&
-      !NOT_THE_PRICE.test(judged) &&
-      !SAVING_BEFORE_AMOUNT.test(words.slice(0, firstDigit + 1))
-    );
+    if (SAVING_BEFORE_AMOUNT.test(words.slice(0, firstDigit + 1))) {
+      savings.push(Number(candidate.price.amount));
+      return false;
+    }
+    return Number(candidate.price.amount) !== 0 && !NOT_THE_PRICE.test(judged);
   });
-  // A price inside the block of another ("16% off €41.30 €49.10") is that block's second price,
-  // the one the sale replaced: the block's own price is the current one.
-  const candidates = shown.filter(
-    (candidate) => !shown.some((outer) => outer !== candidate && contains(outer.element, candidate.element)),
+  // "Price: $119.99 · Deal of the Day: $89.00 · You Save: $30.99": where the saving the page shows
+  // is what one price is above another, the higher is the old price, struck through or not.
+  const shown = judgedShown.filter(
+    (candidate) =>
+      !judgedShown.some((other) =>
+        savings.some(
+          (saving) =>
+            Math.abs(Number(candidate.price.amount) - Number(other.price.amount) - saving) < SAME_AMOUNT,
+        ),
+      ),
   );
+  // A price inside the block of another is that block's second price. A sale only lowers a price:
+  // of two amounts shown one after the other, the higher is the one the sale replaced, whether the
+  // block shows it first ("EUR219.99 -50% EUR110.00") or second ("16% off €41.30 €49.10"). Words
+  // between them make the second amount something else ("13,40 € Back on your card 0,27 €").
+  const candidates = shown.flatMap((outer) => {
+    if (shown.some((other) => other !== outer && contains(other.element, outer.element))) return [];
+    const lowest = shown
+      .filter(
+        (inner) =>
+          inner !== outer &&
+          inner.price.currency === outer.price.currency &&
+          contains(outer.element, inner.element) &&
+          followsAmount(outer.element, inner.element),
+      )
+      .reduce<PricedElement>(
+        (low, inner) => (Number(inner.price.amount) < Number(low.price.amount) ? inner : low),
+        outer,
+      );
+    return [lowest === outer ? outer : { element: outer.element, price: lowest.price }];
+  });
   const button = anatomy.buyButtons[0];
   if (button) {
     const at = anatomy.order(button);
@@ -85,6 +113,27 @@ function mainPrice(anatomy: PageAnatomy): PricedElement | null {
   const heading = anatomy.h1 ? anatomy.order(anatomy.h1) : -1;
   return candidates.find((candidate) => anatomy.order(candidate.element) > heading) ?? candidates[0] ?? null;
 }
+
+/**
+ * Letters that may stand between two amounts shown one after the other: a currency's code or sign
+ * ("EUR", "zł") and a discount ("-50%"), no words.
+ */
+const BETWEEN_AMOUNTS_LETTERS = 4;
+
+/** Whether the inner block's amount follows an amount of the outer block with no words between. */
+function followsAmount(outer: Element, inner: Element): boolean {
+  const outerText = cleanText(textOf(outer));
+  const innerText = cleanText(textOf(inner));
+  const at = outerText.indexOf(innerText);
+  const before = at < 0 ? '' : outerText.slice(0, at);
+  const lastDigit = before.search(/\d[^\d]*$/);
+  if (lastDigit < 0) return false;
+  const between = `${before.slice(lastDigit + 1)}${innerText.slice(0, Math.max(0, innerText.search(/\d/)))}`;
+  return (between.match(/\p{L}/gu) ?? []).length <= BETWEEN_AMOUNTS_LETTERS;
+}
+
+/** Amounts closer than half a cent are the same amount. */
+const SAME_AMOUNT = 0.005;
 
 function contains(outer: Element, inner: Element): boolean {
   for (let node = inner.parent; node; node = node.parent) if (node === outer) return true;
