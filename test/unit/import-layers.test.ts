@@ -25,7 +25,6 @@ const LAYERS: readonly (readonly string[])[] = [
   ['webhooks'],
   ['jobs'],
   ['scraping', 'setup'],
-  ['access'],
   ['matching'],
   ['schedules'],
   ['tasks', 'http', 'admin', 'client'],

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { authorizedJob } from '#access/authorized-job';
 import { createContactRequest } from '#contact/create-contact-request';
+import { authorizedJob } from '#jobs/authorized-job';
 import { freeText, id } from '#platform/request-fields';
 import { http } from '../http.ts';
 import { contactRequest } from './contact-responses.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorizedScrapeJob } from '#access/authorized-scrape-job';
+import { authorizedScrapeJob } from '#jobs/authorized-scrape-job';
 import { publicScrapeJob } from '#jobs/scrape-job';
 import { id } from '#platform/request-fields';
 import { approveScrapeJob } from '#scraping/approve-scrape-job';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { authorizedJob } from '#access/authorized-job';
 import { Conflict } from '#core/problem';
+import { authorizedJob } from '#jobs/authorized-job';
 import { stopJob } from '#jobs/end-job';
 import { jobView } from '#jobs/job-view';
 import { id } from '#platform/request-fields';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { authorizedJob } from '#access/authorized-job';
+import { authorizedJob } from '#jobs/authorized-job';
 import { publicSetupJob, type SetupFields } from '#jobs/setup-job';
 import { id } from '#platform/request-fields';
 import { http } from '../http.ts';
