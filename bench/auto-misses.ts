@@ -44,6 +44,13 @@ const signalNames = [
   'rival_line_resolved',
   'resolved_rival_deficit',
   'twin_rival_deficit',
+  'rival_price_gap_minus_own',
+  'rival_priced_further',
+  'price_adv_1',
+  'price_adv_pos',
+  'price_adv_neg',
+  'price_adv_1_uncoded',
+  'price_adv_2_uncoded',
 ];
 
 /** Each chosen pair with the two products' features, to compute candidate signals from. */
@@ -75,6 +82,14 @@ async function study(dataset: string): Promise<{ pairs: StudiedPair[]; truths: n
       rival !== undefined &&
       (pair.alternatives[0]?.signals.learned ?? 0) >= 0.5 &&
       lineContradictions(b, rival) === 0;
+    const logGap = (x: ProductFeatures | undefined) =>
+      x && a.price && x.price && b.price && a.currency === x.currency
+        ? Math.abs(Math.log(a.price / x.price))
+        : undefined;
+    const ownGap = logGap(b);
+    const rivalGap = logGap(rival);
+    const priceAdvantage =
+      ownGap === undefined || rivalGap === undefined ? 0 : Math.min(Math.max(rivalGap - ownGap, -2), 2);
     const rivalMargin = calibrationFeatures(pair.signals)[4] as number;
     const deficit = (3 - Math.min(rivalMargin, 3)) / 6;
     return {
@@ -92,6 +107,13 @@ async function study(dataset: string): Promise<{ pairs: StudiedPair[]; truths: n
         rivals > 0 && own === 0 ? 1 : 0,
         rivals > own ? deficit : 0,
         twin ? deficit : 0,
+        priceAdvantage,
+        priceAdvantage > 0.1 ? 1 : priceAdvantage < -0.1 ? -1 : 0,
+        Math.min(Math.max(priceAdvantage, -1), 1),
+        Math.max(priceAdvantage, 0),
+        Math.min(priceAdvantage, 0),
+        pair.signals.coded ? 0 : Math.min(Math.max(priceAdvantage, -1), 1),
+        pair.signals.coded ? 0 : Math.min(Math.max(priceAdvantage, -2), 2),
       ],
     };
   });
@@ -250,6 +272,14 @@ if (pick.length > 0) line(`+ ${process.argv[4]}`, pick);
 
 // Forward selection: at each step the signal whose addition gives the most AUTO share on `target`
 // (mean of both splits) while every catalogue keeps precision 0.99, walmart-amazon's share and ECE 0.05.
+const committedShares = new Map(
+  (['product', 'catalogue'] as const).flatMap((split) => {
+    const confidence = crossValidate(split, []);
+    return calibrationDatasets.map(
+      (dataset) => [`${split} ${dataset}`, figures(dataset, confidence).share] as const,
+    );
+  }),
+);
 function evaluate(extra: readonly number[]): { gain: number; ok: boolean } {
   let gain = 0;
   let ok = true;
@@ -258,6 +288,7 @@ function evaluate(extra: readonly number[]): { gain: number; ok: boolean } {
     for (const dataset of calibrationDatasets) {
       const f = figures(dataset, confidence);
       if (f.precision < 0.99 || f.ece > 0.05) ok = false;
+      if (dataset !== target && f.share < (committedShares.get(`${split} ${dataset}`) ?? 0)) ok = false;
       if (dataset === target) gain += f.share / 2;
     }
   }
@@ -309,4 +340,16 @@ if (process.argv.includes('--select')) {
   console.log(
     `  ${wrong.length} wrong, ${twinOfPartner} of them with the key's partner a listing no line word tells from the proposed one; matches whose rival is such a twin (learned from 0.5): ${twins.length}, ${twins.filter((p) => p.pair.same).length} right (precision ${(twins.filter((p) => p.pair.same).length / Math.max(twins.length, 1)).toFixed(3)}).`,
   );
+}
+if (process.argv.includes('--pairs')) {
+  const found: { names: string; gain: number }[] = [];
+  for (const i of signalNames.keys())
+    for (const j of signalNames.keys()) {
+      if (j <= i) continue;
+      const { gain, ok } = evaluate([i, j]);
+      if (ok) found.push({ names: `${signalNames[i]},${signalNames[j]}`, gain });
+    }
+  found.sort((x, y) => y.gain - x.gain);
+  for (const f of found.slice(0, 10))
+    console.log(`pair ${f.names}: ${target} mean share ${(100 * f.gain).toFixed(1)}%`);
 }

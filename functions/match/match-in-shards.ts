@@ -1,6 +1,7 @@
 import type { BoostedTrees } from './boosted-trees.ts';
 import type { MatchCalibration } from './calibrate-confidence.ts';
 import type { AcceptanceRule, ScoredPair } from './choose-matches.ts';
+import { priceRatio } from './compare-prices.ts';
 import { describeProduct, type MatchableProduct, type ProductFeatures } from './describe-product.ts';
 import {
   type LookupScope,
@@ -30,7 +31,7 @@ import {
 import { productFingerprint } from './product-fingerprint.ts';
 import { ScoredPairs } from './scored-pairs.ts';
 import { QueryCandidates, type ShardCandidate } from './shard-candidates.ts';
-import { addTerms, type TermCounts, weighCounts } from './weigh-terms.ts';
+import { addTerms, type TermCounts, type TermWeights, weighCounts } from './weigh-terms.ts';
 
 /*
  * A website pair too large for one function is matched in shards that give one run's matches by
@@ -431,6 +432,7 @@ export async function mergeShardsByChunk(
     plan.competitor_website_id,
     settings,
     judgeByShard(plan, settings.pairScorer, readChunks),
+    priceRatiosByShard(plan, readChunks),
     {
       groupOf: (reference) => Math.floor(reference / plan.chunkSize),
       chosen: async (chosen, pairs) => {
@@ -515,45 +517,70 @@ function judgeByShard(
   pairScorer: BoostedTrees | undefined,
   readChunks: (shard: number) => Promise<{ reference: CatalogChunk; competitor: CatalogChunk }>,
 ) {
-  return async (pairs: readonly ScoredPair[]) => {
-    const judgements = new Map<number, PairJudgement>();
-    const byShard = new Map<number, ScoredPair[]>();
-    for (const pair of pairs) {
-      const shard =
-        Math.floor(pair.reference / plan.chunkSize) * plan.competitorChunks +
-        Math.floor(pair.competitor / plan.chunkSize);
-      const listed = byShard.get(shard);
-      if (listed) listed.push(pair);
-      else byShard.set(shard, [pair]);
-    }
-    for (const [shard, shardPairs] of byShard) {
-      const { reference, competitor } = await readChunks(shard);
-      const weights = weighCounts(readShardTermCounts(reference.termCounts, competitor.termCounts));
-      const refs = new Map<number, ProductFeatures>();
-      const comps = new Map<number, ProductFeatures>();
-      const features = (
-        cache: Map<number, ProductFeatures>,
-        chunk: CatalogChunk,
-        at: number,
-      ): ProductFeatures => {
-        let found = cache.get(at);
-        if (!found) {
-          found = describeProduct(chunk.products[at - chunk.offset] as MatchableProduct);
-          cache.set(at, found);
-        }
-        return found;
-      };
-      for (const pair of shardPairs) {
-        const a = features(refs, reference, pair.reference);
-        const b = features(comps, competitor, pair.competitor);
-        judgements.set(
-          pair.reference * plan.competitorProducts + pair.competitor,
-          judgeInFull(a, b, pair, weights, pairScorer),
-        );
+  return (pairs: readonly ScoredPair[]): Promise<Map<number, PairJudgement>> =>
+    eachByShard(plan, readChunks, pairs, (a, b, pair, weights) =>
+      judgeInFull(a, b, pair, weights(), pairScorer),
+    );
+}
+
+/** `PriceRatios` read as `judgeByShard` reads its pairs' products. */
+function priceRatiosByShard(
+  plan: MergePlan,
+  readChunks: (shard: number) => Promise<{ reference: CatalogChunk; competitor: CatalogChunk }>,
+) {
+  return (pairs: readonly ScoredPair[]): Promise<Map<number, number | null>> =>
+    eachByShard(plan, readChunks, pairs, (a, b) => priceRatio(a, b));
+}
+
+/**
+ * `each` of the pairs' two products, keyed by `reference * competitorProducts + competitor`,
+ * grouped by the shard holding both, each shard's chunks read once; `weights` are the shard's term
+ * weights, counted only where asked for.
+ */
+async function eachByShard<T>(
+  plan: MergePlan,
+  readChunks: (shard: number) => Promise<{ reference: CatalogChunk; competitor: CatalogChunk }>,
+  pairs: readonly ScoredPair[],
+  each: (a: ProductFeatures, b: ProductFeatures, pair: ScoredPair, weights: () => TermWeights) => T,
+): Promise<Map<number, T>> {
+  const results = new Map<number, T>();
+  const byShard = new Map<number, ScoredPair[]>();
+  for (const pair of pairs) {
+    const shard =
+      Math.floor(pair.reference / plan.chunkSize) * plan.competitorChunks +
+      Math.floor(pair.competitor / plan.chunkSize);
+    const listed = byShard.get(shard);
+    if (listed) listed.push(pair);
+    else byShard.set(shard, [pair]);
+  }
+  for (const [shard, shardPairs] of byShard) {
+    const { reference, competitor } = await readChunks(shard);
+    let shardWeights: TermWeights | undefined;
+    const weights = (): TermWeights => {
+      shardWeights ??= weighCounts(readShardTermCounts(reference.termCounts, competitor.termCounts));
+      return shardWeights;
+    };
+    const refs = new Map<number, ProductFeatures>();
+    const comps = new Map<number, ProductFeatures>();
+    const features = (
+      cache: Map<number, ProductFeatures>,
+      chunk: CatalogChunk,
+      at: number,
+    ): ProductFeatures => {
+      let found = cache.get(at);
+      if (!found) {
+        found = describeProduct(chunk.products[at - chunk.offset] as MatchableProduct);
+        cache.set(at, found);
       }
+      return found;
+    };
+    for (const pair of shardPairs) {
+      const a = features(refs, reference, pair.reference);
+      const b = features(comps, competitor, pair.competitor);
+      results.set(pair.reference * plan.competitorProducts + pair.competitor, each(a, b, pair, weights));
     }
-    return judgements;
-  };
+  }
+  return results;
 }
 
 /** Whether the ascending `values` hold `value`: a binary search. */

@@ -1,6 +1,7 @@
 import type { BoostedTrees } from './boosted-trees.ts';
 import { calibrateConfidence, type MatchCalibration, type MatchSignals } from './calibrate-confidence.ts';
 import { type AcceptanceRule, chooseMatchesOf, runnerUps, type ScoredPair } from './choose-matches.ts';
+import { priceRatio } from './compare-prices.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { findCandidates } from './find-candidates.ts';
@@ -96,8 +97,13 @@ export async function matchWebsitePair(
   const pairs = ScoredPairs.of([...scored.values()]);
   // The map and its pair objects are not needed once in the table: freed before the assignment, which is the run's peak.
   scored.clear();
-  return assignPairs(pairs, plan, competitor.website_id, settings, async (wanted) =>
-    judgeAll(wanted, refs, comps, weights, settings.pairScorer),
+  return assignPairs(
+    pairs,
+    plan,
+    competitor.website_id,
+    settings,
+    async (wanted) => judgeAll(wanted, refs, comps, weights, settings.pairScorer),
+    async (wanted) => priceRatiosOf(wanted, refs, comps),
   );
 }
 
@@ -136,6 +142,26 @@ export interface PairJudgement {
 
 /** Judges pairs of catalog positions in full, keyed by `reference * competitorProducts + competitor`. */
 export type JudgePairs = (pairs: readonly ScoredPair[]) => Promise<Map<number, PairJudgement>>;
+
+/**
+ * The price ratios (`priceRatio`) of pairs of catalog positions, keyed as `JudgePairs`: what the
+ * calibration reads of a match's rival, which is not judged in full where blocking judged it.
+ */
+export type PriceRatios = (pairs: readonly ScoredPair[]) => Promise<Map<number, number | null>>;
+
+/** `PriceRatios` over catalogs held whole. */
+export function priceRatiosOf(
+  pairs: readonly ScoredPair[],
+  refs: readonly ProductFeatures[],
+  comps: readonly ProductFeatures[],
+): Map<number, number | null> {
+  return new Map(
+    pairs.map((pair) => [
+      pair.reference * comps.length + pair.competitor,
+      priceRatio(refs[pair.reference] as ProductFeatures, comps[pair.competitor] as ProductFeatures),
+    ]),
+  );
+}
 
 /** `JudgePairs` over catalogs held whole. */
 export function judgeAll(
@@ -289,6 +315,7 @@ export async function assignPairs(
   websiteId: string,
   settings: Pick<PairSettings, 'rule' | 'calibration' | 'alternativesBelow'>,
   judgePairs: JudgePairs,
+  priceRatios: PriceRatios,
   emit?: EmitChosen,
 ): Promise<PairOutcome> {
   const table = pairs instanceof ScoredPairs ? pairs : ScoredPairs.of(pairs);
@@ -315,6 +342,9 @@ export async function assignPairs(
       .map(rivalOf)
       .filter((rival): rival is ScoredPair => rival !== undefined && blockingLearned(rival) === undefined);
     const judgedAccepted = await judgePairs([...group, ...unjudgedRivals]);
+    const rivalPrices = await priceRatios(
+      group.map(rivalOf).filter((rival): rival is ScoredPair => rival !== undefined),
+    );
     const learnedOf = (pair: ScoredPair): number =>
       blockingLearned(pair) ?? (judgedAccepted.get(keyOf(pair)) as PairJudgement).learned;
     /** The pair's match fields, its confidence calibrated against its rival's learned probability. */
@@ -322,6 +352,7 @@ export async function assignPairs(
       pair: ScoredPair,
       judged: Map<number, PairJudgement>,
       rivalLearned: number,
+      rivalPriceRatio: number | null,
     ): JudgedPair => {
       const { url, score, learned, evidence } = judged.get(keyOf(pair)) as PairJudgement;
       const signals: MatchSignals = {
@@ -331,6 +362,8 @@ export async function assignPairs(
         rivalLearned,
         coded: pair.coded,
         uncodedSuspect: suspect && !pair.coded,
+        priceRatio: evidence.priceRatio ?? null,
+        rivalPriceRatio,
       };
       // Equal GTINs decide; no benchmark carries GTINs to calibrate them on.
       const confidence = evidence.gtin === 'equal' ? 1 : calibrateConfidence(signals, settings.calibration);
@@ -338,7 +371,9 @@ export async function assignPairs(
     };
     const matches = group.map((pair) => {
       const rival = rivalOf(pair);
-      return calibrated(pair, judgedAccepted, rival ? learnedOf(rival) : 0);
+      return rival
+        ? calibrated(pair, judgedAccepted, learnedOf(rival), rivalPrices.get(keyOf(rival)) ?? null)
+        : calibrated(pair, judgedAccepted, 0, null);
     });
     // Judging three more pairs per match would cost a third of the run: only pairs a person reviews
     // get them. An alternative's best-scored rival is the match itself.
@@ -348,9 +383,15 @@ export async function assignPairs(
     const judgedOthers = await judgePairs(reviewed.flatMap((pair) => others.get(pair.reference) ?? []));
     return group.map((pair, i): ProductMatch => {
       const match = matches[i] as JudgedPair;
+      const matchPriceRatio = match.evidence.priceRatio ?? null;
       const listed = match.confidence < settings.alternativesBelow ? (others.get(pair.reference) ?? []) : [];
       const alternatives = listed.map((other): Alternative => {
-        const { url, confidence, evidence, signals } = calibrated(other, judgedOthers, learnedOf(pair));
+        const { url, confidence, evidence, signals } = calibrated(
+          other,
+          judgedOthers,
+          learnedOf(pair),
+          matchPriceRatio,
+        );
         return { url, confidence, evidence, signals };
       });
       return {

@@ -8,7 +8,7 @@ import { lineContradictions, titleSignalNames, titleSignals } from './title-sign
 const product = (name: string, price: number | null = null) =>
   describeProduct(
     testProduct(`https://shop.example/${encodeURIComponent(name)}`, name, {
-      price,
+      price: price === null ? null : String(price),
       currency: price === null ? null : 'USD',
     }),
   );
