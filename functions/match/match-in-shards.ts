@@ -20,6 +20,7 @@ import type {
 } from './match-catalogs.ts';
 import {
   assignPairs,
+  type JudgePairs,
   judgeInFull,
   type KeptBest,
   keptBestOf,
@@ -31,7 +32,7 @@ import {
 import { productFingerprint } from './product-fingerprint.ts';
 import { ScoredPairs } from './scored-pairs.ts';
 import { QueryCandidates, type ShardCandidate } from './shard-candidates.ts';
-import { addTerms, type TermCounts, type TermWeights, weighCounts } from './weigh-terms.ts';
+import { addTerms, type TermCounts, weighCounts } from './weigh-terms.ts';
 
 /*
  * A website pair too large for one function is matched in shards that give one run's matches by
@@ -432,7 +433,6 @@ export async function mergeShardsByChunk(
     plan.competitor_website_id,
     settings,
     judgeByShard(plan, settings.pairScorer, readChunks),
-    priceRatiosByShard(plan, readChunks),
     {
       groupOf: (reference) => Math.floor(reference / plan.chunkSize),
       chosen: async (chosen, pairs) => {
@@ -509,78 +509,65 @@ async function scoredPairs(
 }
 
 /**
- * Judges pairs in full, grouped by the shard holding both products, each shard's chunks read and
- * its products described only for its pairs: the merge never holds more than one shard's products.
+ * Judges pairs in full and reads the price ratios of the priced ones (`JudgePairs`), grouped by the
+ * shard holding both products, each shard's chunks read once and its products described only for
+ * its pairs: the merge never holds more than one shard's products.
  */
 function judgeByShard(
   plan: MergePlan,
   pairScorer: BoostedTrees | undefined,
   readChunks: (shard: number) => Promise<{ reference: CatalogChunk; competitor: CatalogChunk }>,
-) {
-  return (pairs: readonly ScoredPair[]): Promise<Map<number, PairJudgement>> =>
-    eachByShard(plan, readChunks, pairs, (a, b, pair, weights) =>
-      judgeInFull(a, b, pair, weights(), pairScorer),
-    );
-}
-
-/** `PriceRatios` read as `judgeByShard` reads its pairs' products. */
-function priceRatiosByShard(
-  plan: MergePlan,
-  readChunks: (shard: number) => Promise<{ reference: CatalogChunk; competitor: CatalogChunk }>,
-) {
-  return (pairs: readonly ScoredPair[]): Promise<Map<number, number | null>> =>
-    eachByShard(plan, readChunks, pairs, (a, b) => priceRatio(a, b));
-}
-
-/**
- * `each` of the pairs' two products, keyed by `reference * competitorProducts + competitor`,
- * grouped by the shard holding both, each shard's chunks read once; `weights` are the shard's term
- * weights, counted only where asked for.
- */
-async function eachByShard<T>(
-  plan: MergePlan,
-  readChunks: (shard: number) => Promise<{ reference: CatalogChunk; competitor: CatalogChunk }>,
-  pairs: readonly ScoredPair[],
-  each: (a: ProductFeatures, b: ProductFeatures, pair: ScoredPair, weights: () => TermWeights) => T,
-): Promise<Map<number, T>> {
-  const results = new Map<number, T>();
-  const byShard = new Map<number, ScoredPair[]>();
-  for (const pair of pairs) {
-    const shard =
-      Math.floor(pair.reference / plan.chunkSize) * plan.competitorChunks +
-      Math.floor(pair.competitor / plan.chunkSize);
-    const listed = byShard.get(shard);
-    if (listed) listed.push(pair);
-    else byShard.set(shard, [pair]);
-  }
-  for (const [shard, shardPairs] of byShard) {
-    const { reference, competitor } = await readChunks(shard);
-    let shardWeights: TermWeights | undefined;
-    const weights = (): TermWeights => {
-      shardWeights ??= weighCounts(readShardTermCounts(reference.termCounts, competitor.termCounts));
-      return shardWeights;
-    };
-    const refs = new Map<number, ProductFeatures>();
-    const comps = new Map<number, ProductFeatures>();
-    const features = (
-      cache: Map<number, ProductFeatures>,
-      chunk: CatalogChunk,
-      at: number,
-    ): ProductFeatures => {
-      let found = cache.get(at);
-      if (!found) {
-        found = describeProduct(chunk.products[at - chunk.offset] as MatchableProduct);
-        cache.set(at, found);
+): JudgePairs {
+  return async (pairs, priced = []) => {
+    const judged = new Map<number, PairJudgement>();
+    const priceRatios = new Map<number, number | null>();
+    const byShard = new Map<number, { judge: ScoredPair[]; price: ScoredPair[] }>();
+    const list = (pair: ScoredPair) => {
+      const shard =
+        Math.floor(pair.reference / plan.chunkSize) * plan.competitorChunks +
+        Math.floor(pair.competitor / plan.chunkSize);
+      let listed = byShard.get(shard);
+      if (!listed) {
+        listed = { judge: [], price: [] };
+        byShard.set(shard, listed);
       }
-      return found;
+      return listed;
     };
-    for (const pair of shardPairs) {
-      const a = features(refs, reference, pair.reference);
-      const b = features(comps, competitor, pair.competitor);
-      results.set(pair.reference * plan.competitorProducts + pair.competitor, each(a, b, pair, weights));
+    for (const pair of pairs) list(pair).judge.push(pair);
+    for (const pair of priced) list(pair).price.push(pair);
+    const keyOf = (pair: ScoredPair) => pair.reference * plan.competitorProducts + pair.competitor;
+    for (const [shard, shardPairs] of byShard) {
+      const { reference, competitor } = await readChunks(shard);
+      const refs = new Map<number, ProductFeatures>();
+      const comps = new Map<number, ProductFeatures>();
+      const features = (
+        cache: Map<number, ProductFeatures>,
+        chunk: CatalogChunk,
+        at: number,
+      ): ProductFeatures => {
+        let found = cache.get(at);
+        if (!found) {
+          found = describeProduct(chunk.products[at - chunk.offset] as MatchableProduct);
+          cache.set(at, found);
+        }
+        return found;
+      };
+      if (shardPairs.judge.length > 0) {
+        const weights = weighCounts(readShardTermCounts(reference.termCounts, competitor.termCounts));
+        for (const pair of shardPairs.judge) {
+          const a = features(refs, reference, pair.reference);
+          const b = features(comps, competitor, pair.competitor);
+          judged.set(keyOf(pair), judgeInFull(a, b, pair, weights, pairScorer));
+        }
+      }
+      for (const pair of shardPairs.price)
+        priceRatios.set(
+          keyOf(pair),
+          priceRatio(features(refs, reference, pair.reference), features(comps, competitor, pair.competitor)),
+        );
     }
-  }
-  return results;
+    return { judged, priceRatios };
+  };
 }
 
 /** Whether the ascending `values` hold `value`: a binary search. */

@@ -97,13 +97,8 @@ export async function matchWebsitePair(
   const pairs = ScoredPairs.of([...scored.values()]);
   // The map and its pair objects are not needed once in the table: freed before the assignment, which is the run's peak.
   scored.clear();
-  return assignPairs(
-    pairs,
-    plan,
-    competitor.website_id,
-    settings,
-    async (wanted) => judgeAll(wanted, refs, comps, weights, settings.pairScorer),
-    async (wanted) => priceRatiosOf(wanted, refs, comps),
+  return assignPairs(pairs, plan, competitor.website_id, settings, async (wanted, priced) =>
+    judgeAll(wanted, priced ?? [], refs, comps, weights, settings.pairScorer),
   );
 }
 
@@ -140,37 +135,31 @@ export interface PairJudgement {
   evidence: MatchEvidence;
 }
 
-/** Judges pairs of catalog positions in full, keyed by `reference * competitorProducts + competitor`. */
-export type JudgePairs = (pairs: readonly ScoredPair[]) => Promise<Map<number, PairJudgement>>;
-
 /**
- * The price ratios (`priceRatio`) of pairs of catalog positions, keyed as `JudgePairs`: what the
- * calibration reads of a match's rival, which is not judged in full where blocking judged it.
+ * Judges `pairs` of catalog positions in full, keyed by `reference * competitorProducts +
+ * competitor`, and reads the price ratios (`priceRatio`) of the `priced` ones, each shard's
+ * products read once for both: the calibration reads the price of a match's rival, which is judged
+ * in full only where blocking did not run the learned scorer on it.
  */
-export type PriceRatios = (pairs: readonly ScoredPair[]) => Promise<Map<number, number | null>>;
-
-/** `PriceRatios` over catalogs held whole. */
-export function priceRatiosOf(
+export type JudgePairs = (
   pairs: readonly ScoredPair[],
-  refs: readonly ProductFeatures[],
-  comps: readonly ProductFeatures[],
-): Map<number, number | null> {
-  return new Map(
-    pairs.map((pair) => [
-      pair.reference * comps.length + pair.competitor,
-      priceRatio(refs[pair.reference] as ProductFeatures, comps[pair.competitor] as ProductFeatures),
-    ]),
-  );
+  priced?: readonly ScoredPair[],
+) => Promise<JudgedPairs>;
+
+export interface JudgedPairs {
+  judged: Map<number, PairJudgement>;
+  priceRatios: Map<number, number | null>;
 }
 
 /** `JudgePairs` over catalogs held whole. */
 export function judgeAll(
   pairs: readonly ScoredPair[],
+  priced: readonly ScoredPair[],
   refs: readonly ProductFeatures[],
   comps: readonly ProductFeatures[],
   weights: TermWeights,
   pairScorer: BoostedTrees | undefined,
-): Map<number, PairJudgement> {
+): JudgedPairs {
   const judged = new Map<number, PairJudgement>();
   for (const pair of pairs) {
     const judgement = judgeInFull(
@@ -182,7 +171,13 @@ export function judgeAll(
     );
     judged.set(pair.reference * comps.length + pair.competitor, judgement);
   }
-  return judged;
+  const priceRatios = new Map<number, number | null>();
+  for (const pair of priced)
+    priceRatios.set(
+      pair.reference * comps.length + pair.competitor,
+      priceRatio(refs[pair.reference] as ProductFeatures, comps[pair.competitor] as ProductFeatures),
+    );
+  return { judged, priceRatios };
 }
 
 /** The scored pair of `a` and `b` judged in full, the learned scorer run only where blocking did not run it. */
@@ -315,7 +310,6 @@ export async function assignPairs(
   websiteId: string,
   settings: Pick<PairSettings, 'rule' | 'calibration' | 'alternativesBelow'>,
   judgePairs: JudgePairs,
-  priceRatios: PriceRatios,
   emit?: EmitChosen,
 ): Promise<PairOutcome> {
   const table = pairs instanceof ScoredPairs ? pairs : ScoredPairs.of(pairs);
@@ -341,8 +335,8 @@ export async function assignPairs(
     const unjudgedRivals = group
       .map(rivalOf)
       .filter((rival): rival is ScoredPair => rival !== undefined && blockingLearned(rival) === undefined);
-    const judgedAccepted = await judgePairs([...group, ...unjudgedRivals]);
-    const rivalPrices = await priceRatios(
+    const { judged: judgedAccepted, priceRatios: rivalPrices } = await judgePairs(
+      [...group, ...unjudgedRivals],
       group.map(rivalOf).filter((rival): rival is ScoredPair => rival !== undefined),
     );
     const learnedOf = (pair: ScoredPair): number =>
@@ -380,7 +374,9 @@ export async function assignPairs(
     const reviewed = group.filter(
       (_, i) => (matches[i] as JudgedPair).confidence < settings.alternativesBelow,
     );
-    const judgedOthers = await judgePairs(reviewed.flatMap((pair) => others.get(pair.reference) ?? []));
+    const { judged: judgedOthers } = await judgePairs(
+      reviewed.flatMap((pair) => others.get(pair.reference) ?? []),
+    );
     return group.map((pair, i): ProductMatch => {
       const match = matches[i] as JudgedPair;
       const matchPriceRatio = match.evidence.priceRatio ?? null;
