@@ -21,6 +21,13 @@ export interface MatchSignals {
    * (`uncodedPairsSuspect`): a guess among look-alikes. Absent on matches of runs before match-12.
    */
   uncodedSuspect?: boolean;
+  /**
+   * How many times the higher price of the pair is the lower (`priceRatio`), null where the two
+   * prices do not compare. Absent on matches of runs before match-13.
+   */
+  priceRatio?: number | null;
+  /** The same of the reference product and the rival (`rivalLearned`'s pair). Absent before match-13. */
+  rivalPriceRatio?: number | null;
 }
 
 /**
@@ -43,6 +50,8 @@ export const calibrationFeatureNames = [
   'uncodedSuspect',
   'codedLearnedLogOdds',
   'scoreMargin',
+  'pricesCompare',
+  'rivalPricedFurther',
 ] as const;
 
 /** Log-odds of a probability, bounded so that a decided 1 or 0 stays a finite, strong signal. */
@@ -71,7 +80,22 @@ export function calibrationFeatures(signals: MatchSignals): number[] {
     signals.uncodedSuspect ? 1 : 0,
     coded * logOdds(signals.learned),
     signals.score * margin,
+    ...priceFeatures(signals),
   ];
+}
+
+/**
+ * Where the prices compare (match-13): whether they do, and how much further the rival's price is
+ * from the reference's than the match's (log of the ratios' ratio, bounded to -1..1, 0 without the
+ * rival's). Among a program's editions and listings the one priced like the reference is mostly
+ * the one the same product (docs/decisions.md, "The rival's price").
+ */
+function priceFeatures(signals: MatchSignals): [number, number] {
+  const own = signals.priceRatio;
+  if (own == null) return [0, 0];
+  const rival = signals.rivalPriceRatio;
+  const further = rival == null ? 0 : Math.min(Math.max(Math.log(rival) - Math.log(own), -1), 1);
+  return [1, further];
 }
 
 export const committedCalibration = committed as MatchCalibration;

@@ -8,7 +8,7 @@
 
 // The engine's parts the bench measures apart: blocking, scoring, the pair scorer and the calibration
 export { averageModels, type BoostedTrees, predictProbability, trainBoostedTrees } from './boosted-trees.ts';
-export { calibrateConfidence, type MatchSignals } from './calibrate-confidence.ts';
+export { calibrateConfidence, calibrationFeatures, type MatchSignals } from './calibrate-confidence.ts';
 export type { ScoredPair } from './choose-matches.ts';
 // Matching catalogs: a whole pair in one call, or cut in shards a lane's Map runs apart
 export { countOverlap, type ProductLink, type WebsiteOverlap } from './count-overlap.ts';

@@ -113,6 +113,41 @@ describe('matchCatalogs', () => {
     expect(bare?.signals?.rivalLearned).toBe(first?.signals?.learned);
   });
 
+  it("reads the match's and its rival's price ratios to the reference into the calibration's signals", async () => {
+    // Prepare: the kettle sizes priced 10, 20, ... 50; the reference priced as the 1.7 l one.
+    const sizes = ['1.0 l', '1.2 l', '1.5 l', '1.7 l', '2.0 l'];
+    const ref = {
+      website_id: 'web_ref',
+      products: [
+        testProduct('https://ref.example/k', 'Acme Steel Kettle 1.7 l', { price: '40.00', currency: 'EUR' }),
+      ],
+    };
+    const shop = {
+      website_id: 'web_a',
+      products: sizes.map((size, i) =>
+        testProduct(`https://a.example/k${i}`, `Acme Steel Kettle ${size}`, {
+          price: `${10 * (i + 1)}.00`,
+          currency: 'EUR',
+        }),
+      ),
+    };
+
+    // Act
+    const [listed] = (await matchCatalogs(ref, [shop], { alternativesBelow: Number.POSITIVE_INFINITY }))
+      .matches;
+    const [bare] = (await matchCatalogs(ref, [shop], { alternativesBelow: 0 })).matches;
+
+    // Assess: the match against the rival (its best-scored alternative), each alternative against the match.
+    const [first] = listed?.alternatives ?? [];
+    expect(listed?.signals?.priceRatio).toBe(1);
+    expect(first?.signals?.priceRatio).toBe(listed?.signals?.rivalPriceRatio);
+    expect(listed?.signals?.rivalPriceRatio).toBeGreaterThan(1);
+    for (const alternative of listed?.alternatives ?? [])
+      expect(alternative.signals?.rivalPriceRatio).toBe(1);
+    // Without alternatives judged, the rival's price ratio is read all the same.
+    expect(bare?.signals).toEqual(listed?.signals);
+  });
+
   it('matches every reference product to its counterpart in each competitor, and reports counters', async () => {
     const updates: MatchingCounters[] = [];
     const result = await matchCatalogs(

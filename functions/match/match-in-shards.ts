@@ -1,6 +1,7 @@
 import type { BoostedTrees } from './boosted-trees.ts';
 import type { MatchCalibration } from './calibrate-confidence.ts';
 import type { AcceptanceRule, ScoredPair } from './choose-matches.ts';
+import { priceRatio } from './compare-prices.ts';
 import { describeProduct, type MatchableProduct, type ProductFeatures } from './describe-product.ts';
 import {
   type LookupScope,
@@ -19,6 +20,7 @@ import type {
 } from './match-catalogs.ts';
 import {
   assignPairs,
+  type JudgePairs,
   judgeInFull,
   type KeptBest,
   keptBestOf,
@@ -507,28 +509,35 @@ async function scoredPairs(
 }
 
 /**
- * Judges pairs in full, grouped by the shard holding both products, each shard's chunks read and
- * its products described only for its pairs: the merge never holds more than one shard's products.
+ * Judges pairs in full and reads the price ratios of the priced ones (`JudgePairs`), grouped by the
+ * shard holding both products, each shard's chunks read once and its products described only for
+ * its pairs: the merge never holds more than one shard's products.
  */
 function judgeByShard(
   plan: MergePlan,
   pairScorer: BoostedTrees | undefined,
   readChunks: (shard: number) => Promise<{ reference: CatalogChunk; competitor: CatalogChunk }>,
-) {
-  return async (pairs: readonly ScoredPair[]) => {
-    const judgements = new Map<number, PairJudgement>();
-    const byShard = new Map<number, ScoredPair[]>();
-    for (const pair of pairs) {
+): JudgePairs {
+  return async (pairs, priced = []) => {
+    const judged = new Map<number, PairJudgement>();
+    const priceRatios = new Map<number, number | null>();
+    const byShard = new Map<number, { judge: ScoredPair[]; price: ScoredPair[] }>();
+    const list = (pair: ScoredPair) => {
       const shard =
         Math.floor(pair.reference / plan.chunkSize) * plan.competitorChunks +
         Math.floor(pair.competitor / plan.chunkSize);
-      const listed = byShard.get(shard);
-      if (listed) listed.push(pair);
-      else byShard.set(shard, [pair]);
-    }
+      let listed = byShard.get(shard);
+      if (!listed) {
+        listed = { judge: [], price: [] };
+        byShard.set(shard, listed);
+      }
+      return listed;
+    };
+    for (const pair of pairs) list(pair).judge.push(pair);
+    for (const pair of priced) list(pair).price.push(pair);
+    const keyOf = (pair: ScoredPair) => pair.reference * plan.competitorProducts + pair.competitor;
     for (const [shard, shardPairs] of byShard) {
       const { reference, competitor } = await readChunks(shard);
-      const weights = weighCounts(readShardTermCounts(reference.termCounts, competitor.termCounts));
       const refs = new Map<number, ProductFeatures>();
       const comps = new Map<number, ProductFeatures>();
       const features = (
@@ -543,16 +552,21 @@ function judgeByShard(
         }
         return found;
       };
-      for (const pair of shardPairs) {
-        const a = features(refs, reference, pair.reference);
-        const b = features(comps, competitor, pair.competitor);
-        judgements.set(
-          pair.reference * plan.competitorProducts + pair.competitor,
-          judgeInFull(a, b, pair, weights, pairScorer),
-        );
+      if (shardPairs.judge.length > 0) {
+        const weights = weighCounts(readShardTermCounts(reference.termCounts, competitor.termCounts));
+        for (const pair of shardPairs.judge) {
+          const a = features(refs, reference, pair.reference);
+          const b = features(comps, competitor, pair.competitor);
+          judged.set(keyOf(pair), judgeInFull(a, b, pair, weights, pairScorer));
+        }
       }
+      for (const pair of shardPairs.price)
+        priceRatios.set(
+          keyOf(pair),
+          priceRatio(features(refs, reference, pair.reference), features(comps, competitor, pair.competitor)),
+        );
     }
-    return judgements;
+    return { judged, priceRatios };
   };
 }
 

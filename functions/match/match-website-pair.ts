@@ -1,6 +1,7 @@
 import type { BoostedTrees } from './boosted-trees.ts';
 import { calibrateConfidence, type MatchCalibration, type MatchSignals } from './calibrate-confidence.ts';
 import { type AcceptanceRule, chooseMatchesOf, runnerUps, type ScoredPair } from './choose-matches.ts';
+import { priceRatio } from './compare-prices.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { findCandidates } from './find-candidates.ts';
@@ -96,8 +97,8 @@ export async function matchWebsitePair(
   const pairs = ScoredPairs.of([...scored.values()]);
   // The map and its pair objects are not needed once in the table: freed before the assignment, which is the run's peak.
   scored.clear();
-  return assignPairs(pairs, plan, competitor.website_id, settings, async (wanted) =>
-    judgeAll(wanted, refs, comps, weights, settings.pairScorer),
+  return assignPairs(pairs, plan, competitor.website_id, settings, async (wanted, priced) =>
+    judgeAll(wanted, priced ?? [], refs, comps, weights, settings.pairScorer),
   );
 }
 
@@ -134,17 +135,31 @@ export interface PairJudgement {
   evidence: MatchEvidence;
 }
 
-/** Judges pairs of catalog positions in full, keyed by `reference * competitorProducts + competitor`. */
-export type JudgePairs = (pairs: readonly ScoredPair[]) => Promise<Map<number, PairJudgement>>;
+/**
+ * Judges `pairs` of catalog positions in full, keyed by `reference * competitorProducts +
+ * competitor`, and reads the price ratios (`priceRatio`) of the `priced` ones, each shard's
+ * products read once for both: the calibration reads the price of a match's rival, which is judged
+ * in full only where blocking did not run the learned scorer on it.
+ */
+export type JudgePairs = (
+  pairs: readonly ScoredPair[],
+  priced?: readonly ScoredPair[],
+) => Promise<JudgedPairs>;
+
+export interface JudgedPairs {
+  judged: Map<number, PairJudgement>;
+  priceRatios: Map<number, number | null>;
+}
 
 /** `JudgePairs` over catalogs held whole. */
 export function judgeAll(
   pairs: readonly ScoredPair[],
+  priced: readonly ScoredPair[],
   refs: readonly ProductFeatures[],
   comps: readonly ProductFeatures[],
   weights: TermWeights,
   pairScorer: BoostedTrees | undefined,
-): Map<number, PairJudgement> {
+): JudgedPairs {
   const judged = new Map<number, PairJudgement>();
   for (const pair of pairs) {
     const judgement = judgeInFull(
@@ -156,7 +171,13 @@ export function judgeAll(
     );
     judged.set(pair.reference * comps.length + pair.competitor, judgement);
   }
-  return judged;
+  const priceRatios = new Map<number, number | null>();
+  for (const pair of priced)
+    priceRatios.set(
+      pair.reference * comps.length + pair.competitor,
+      priceRatio(refs[pair.reference] as ProductFeatures, comps[pair.competitor] as ProductFeatures),
+    );
+  return { judged, priceRatios };
 }
 
 /** The scored pair of `a` and `b` judged in full, the learned scorer run only where blocking did not run it. */
@@ -314,7 +335,10 @@ export async function assignPairs(
     const unjudgedRivals = group
       .map(rivalOf)
       .filter((rival): rival is ScoredPair => rival !== undefined && blockingLearned(rival) === undefined);
-    const judgedAccepted = await judgePairs([...group, ...unjudgedRivals]);
+    const { judged: judgedAccepted, priceRatios: rivalPrices } = await judgePairs(
+      [...group, ...unjudgedRivals],
+      group.map(rivalOf).filter((rival): rival is ScoredPair => rival !== undefined),
+    );
     const learnedOf = (pair: ScoredPair): number =>
       blockingLearned(pair) ?? (judgedAccepted.get(keyOf(pair)) as PairJudgement).learned;
     /** The pair's match fields, its confidence calibrated against its rival's learned probability. */
@@ -322,6 +346,7 @@ export async function assignPairs(
       pair: ScoredPair,
       judged: Map<number, PairJudgement>,
       rivalLearned: number,
+      rivalPriceRatio: number | null,
     ): JudgedPair => {
       const { url, score, learned, evidence } = judged.get(keyOf(pair)) as PairJudgement;
       const signals: MatchSignals = {
@@ -331,6 +356,8 @@ export async function assignPairs(
         rivalLearned,
         coded: pair.coded,
         uncodedSuspect: suspect && !pair.coded,
+        priceRatio: evidence.priceRatio ?? null,
+        rivalPriceRatio,
       };
       // Equal GTINs decide; no benchmark carries GTINs to calibrate them on.
       const confidence = evidence.gtin === 'equal' ? 1 : calibrateConfidence(signals, settings.calibration);
@@ -338,19 +365,29 @@ export async function assignPairs(
     };
     const matches = group.map((pair) => {
       const rival = rivalOf(pair);
-      return calibrated(pair, judgedAccepted, rival ? learnedOf(rival) : 0);
+      return rival
+        ? calibrated(pair, judgedAccepted, learnedOf(rival), rivalPrices.get(keyOf(rival)) ?? null)
+        : calibrated(pair, judgedAccepted, 0, null);
     });
     // Judging three more pairs per match would cost a third of the run: only pairs a person reviews
     // get them. An alternative's best-scored rival is the match itself.
     const reviewed = group.filter(
       (_, i) => (matches[i] as JudgedPair).confidence < settings.alternativesBelow,
     );
-    const judgedOthers = await judgePairs(reviewed.flatMap((pair) => others.get(pair.reference) ?? []));
+    const { judged: judgedOthers } = await judgePairs(
+      reviewed.flatMap((pair) => others.get(pair.reference) ?? []),
+    );
     return group.map((pair, i): ProductMatch => {
       const match = matches[i] as JudgedPair;
+      const matchPriceRatio = match.evidence.priceRatio ?? null;
       const listed = match.confidence < settings.alternativesBelow ? (others.get(pair.reference) ?? []) : [];
       const alternatives = listed.map((other): Alternative => {
-        const { url, confidence, evidence, signals } = calibrated(other, judgedOthers, learnedOf(pair));
+        const { url, confidence, evidence, signals } = calibrated(
+          other,
+          judgedOthers,
+          learnedOf(pair),
+          matchPriceRatio,
+        );
         return { url, confidence, evidence, signals };
       });
       return {

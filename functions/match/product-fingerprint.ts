@@ -6,7 +6,7 @@ import { variantTerms } from './variant-terms.ts';
  * Changes whenever what the engine reads changes: bump it with any change to features or scoring,
  * so that the next incremental run re-matches everything instead of keeping stale decisions.
  */
-const engineVersion = 'match-12';
+const engineVersion = 'match-13';
 
 /**
  * Content fingerprint of a product for incremental matching: a hash of the fields that say what the

@@ -12,14 +12,30 @@ import { judgeTitlePairs } from './score-title-pairs.ts';
  * repository with their sources; a missing folder fails the test). The floors sit a few points
  * under what the engine measured, so a change that costs accuracy fails here. Both answer keys
  * miss pairs that are plainly the same product (identical titles and model numbers), so precision
- * against them understates the engine's.
+ * against them understates the engine's. AUTO (the committed calibration, in sample: a guard) has
+ * floors on its key-named precision and its share of the key's pairs (`autoRecall`; match-13
+ * measured 0.423 and 0.837).
  */
 const floors = {
-  'amazon-google': { precision: 0.74, keyNamedPrecision: 0.85, recall: 0.78, f1: 0.765, autoPrecision: 0.99 },
+  'amazon-google': {
+    precision: 0.74,
+    keyNamedPrecision: 0.85,
+    recall: 0.78,
+    f1: 0.765,
+    autoPrecision: 0.99,
+    autoRecall: 0.4,
+  },
   // Since match-12 a guess between walmart-amazon's shops waits for review instead of being dropped
   // (docs/decisions.md, "A suspect guess waits for review"): more of its proposals touch products the
   // key is silent on, so precision over every proposal fell and the key-named one is the guard.
-  'walmart-amazon': { precision: 0.67, keyNamedPrecision: 0.96, recall: 0.9, f1: 0.77, autoPrecision: 0.99 },
+  'walmart-amazon': {
+    precision: 0.67,
+    keyNamedPrecision: 0.96,
+    recall: 0.9,
+    f1: 0.77,
+    autoPrecision: 0.99,
+    autoRecall: 0.81,
+  },
 };
 /**
  * Pairwise decisions on the WDC validation pairs, a few points under measured: the engine's pair
@@ -58,6 +74,7 @@ describe('matching accuracy on real catalogues', () => {
       expect(accuracy.precision).toBeGreaterThanOrEqual(floor.precision);
       expect(accuracy.keyNamedPrecision).toBeGreaterThanOrEqual(floor.keyNamedPrecision);
       expect(auto.keyNamedPrecision).toBeGreaterThanOrEqual(floor.autoPrecision);
+      expect(auto.recall).toBeGreaterThanOrEqual(floor.autoRecall);
       expect(accuracy.recall).toBeGreaterThanOrEqual(floor.recall);
       expect(accuracy.f1).toBeGreaterThanOrEqual(floor.f1);
     });

@@ -21,15 +21,31 @@ const iterations = 50;
  * committed JSON predicts as the fitted model.
  */
 export function fitCalibration(samples: readonly CalibrationSample[]): MatchCalibration {
-  const rows = samples.map((sample) => [1, ...calibrationFeatures(sample.signals)]);
-  const size = calibrationFeatureNames.length + 1;
+  const { bias, weights } = fitLogistic(
+    samples.map((sample) => calibrationFeatures(sample.signals)),
+    samples.map((sample) => sample.same),
+  );
+  return { features: [...calibrationFeatureNames], bias, weights };
+}
+
+/**
+ * The logistic model of `labels` over `rows` (each the same length), by Newton's method with the
+ * ridge on the weights, not the bias; numbers rounded to six digits. Apart from the calibration's
+ * feature list so a study (`bench/auto-misses.ts`) can try other columns the same way.
+ */
+export function fitLogistic(
+  featureRows: readonly (readonly number[])[],
+  labels: readonly boolean[],
+): { bias: number; weights: number[] } {
+  const rows = featureRows.map((row) => [1, ...row]);
+  const size = (rows[0]?.length ?? 1) as number;
   const beta = new Array<number>(size).fill(0);
   for (let step = 0; step < iterations; step++) {
     const gradient = new Array<number>(size).fill(0);
     const hessian = Array.from({ length: size }, () => new Array<number>(size).fill(0));
     for (const [n, row] of rows.entries()) {
       const p = 1 / (1 + Math.exp(-row.reduce((sum, x, i) => sum + x * (beta[i] as number), 0)));
-      const error = p - (samples[n]?.same ? 1 : 0);
+      const error = p - (labels[n] ? 1 : 0);
       const weight = p * (1 - p);
       for (let i = 0; i < size; i++) {
         gradient[i] = (gradient[i] as number) + error * (row[i] as number);
@@ -47,11 +63,7 @@ export function fitCalibration(samples: readonly CalibrationSample[]): MatchCali
     if (Math.max(...delta.map(Math.abs)) < 1e-9) break;
   }
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
-  return {
-    features: [...calibrationFeatureNames],
-    bias: round(beta[0] as number),
-    weights: beta.slice(1).map(round),
-  };
+  return { bias: round(beta[0] as number), weights: beta.slice(1).map(round) };
 }
 
 /** Solves a x = b by Gaussian elimination with partial pivoting (a small, symmetric positive definite system). */
