@@ -1,9 +1,9 @@
 import type { HoldWrites } from '#billing/ledger-store';
 import type { Job, JobInternals, StoredJob } from '#core/job-record';
 import { Conflict } from '#core/problem';
+import { jobStore } from '#jobs/job-services';
 import type { Lane } from '#platform/lane-executions';
 import { isConditionFailure } from '#store/condition-failure';
-import { jobStore } from '#store/job-store';
 import { releaseLeftoverHold } from './release-stale-holds.ts';
 import { startLane } from './start-lane.ts';
 

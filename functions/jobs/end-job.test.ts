@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useJobStore } from '#jobs/job-services';
 import { useLaneExecutions } from '#platform/lane-services';
 import { removeSetupJob } from '#setup/remove-setup-job';
-import { useJobStore } from '#store/job-store';
 import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';

@@ -17,12 +17,12 @@ import {
   type UrlResult,
 } from '#crawl/index';
 import { crawlSettings } from '#jobs/crawl-services';
+import { jobStore } from '#jobs/job-services';
 import { progressWriter, runTracked } from '#jobs/progress-writer';
 import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
 import type { ScrapeFields, ScrapeVariant } from '#jobs/scrape-job';
 import { acceptLanguageOf } from '#projects/localization';
 import { projectStore } from '#projects/project-services';
-import { jobStore } from '#store/job-store';
 import {
   getBatchManifest,
   getBatchResult,

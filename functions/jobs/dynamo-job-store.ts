@@ -24,11 +24,10 @@ import {
   failedConditionItems,
   isConditionFailure,
   isTransactionConflict,
-} from './condition-failure.ts';
-import type { TransactItem } from './dynamo.ts';
-import { jointWrite, transactItemsOf } from './dynamo-joint-write.ts';
-import type { BatchPages, JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
-import type { JointWrite } from './joint-write.ts';
+} from '#store/condition-failure';
+import type { TransactItem } from '#store/dynamo';
+import { jointWrite, transactItemsOf } from '#store/dynamo-joint-write';
+import type { JointWrite } from '#store/joint-write';
 import {
   beginsWith,
   between,
@@ -43,10 +42,11 @@ import {
   scrapeProgressKey,
   websiteJobKey,
   websiteJobsPrefix,
-} from './keys.ts';
-import { queryAll } from './query-all.ts';
-import { queryPage } from './query-page.ts';
-import { dynamo, tableName } from './table-services.ts';
+} from '#store/keys';
+import { queryAll } from '#store/query-all';
+import { queryPage } from '#store/query-page';
+import { dynamo, tableName } from '#store/table-services';
+import type { BatchPages, JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
 
 function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<Extra> {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...fields } = item;
