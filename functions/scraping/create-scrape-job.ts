@@ -9,13 +9,13 @@ import { jobStore } from '#jobs/job-services';
 import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from '#jobs/scrape-job';
 import { priceList } from '#platform/stage-services';
 import type { Project } from '#projects/project';
-import { putUrlList } from '#store/scrape-runs';
 import { catalogFreshness } from '#websites/catalog-freshness';
 import { catalogStore } from '#websites/catalog-services';
 import { projectWebsite } from '#websites/project-website';
 import { screenScrapeUrls } from '#websites/screen-scrape-urls';
 import type { Website } from '#websites/website';
 import { websiteStore } from '#websites/website-services';
+import { putUrlList } from './scrape-runs.ts';
 
 export interface ScrapeRequest {
   website_id: string;

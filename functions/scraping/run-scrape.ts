@@ -20,22 +20,21 @@ import { crawlSettings } from '#jobs/crawl-services';
 import { jobStore } from '#jobs/job-services';
 import { progressWriter, runTracked } from '#jobs/progress-writer';
 import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
-import type { ScrapeFields, ScrapeVariant } from '#jobs/scrape-job';
+import type { ScrapeFields, ScrapeVariant, UrlResultCounts } from '#jobs/scrape-job';
 import { acceptLanguageOf } from '#projects/localization';
 import { projectStore } from '#projects/project-services';
+import type { CatalogKind, UrlOutcomeLine } from '#websites/catalog';
+import { catalogStore } from '#websites/catalog-services';
+import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
+import { websiteStore } from '#websites/website-services';
+import { batchProgress } from './batch-progress.ts';
 import {
   getBatchManifest,
   getBatchResult,
   getUrlList,
   putBatchManifest,
   putBatchPart,
-  type UrlResultCounts,
-} from '#store/scrape-runs';
-import type { CatalogKind, UrlOutcomeLine } from '#websites/catalog';
-import { catalogStore } from '#websites/catalog-services';
-import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
-import { websiteStore } from '#websites/website-services';
-import { batchProgress } from './batch-progress.ts';
+} from './scrape-runs.ts';
 import { scrapeLimits } from './scraping-services.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { fromJsonLines, toJsonLines } from '#core/json-lines';
 import type { ProductRecord } from '#core/product-record';
 import type { UrlResult } from '#crawl/index';
-import { JSON_LINES } from './data-bucket.ts';
-import { getDataObject, putDataObject } from './data-bucket-services.ts';
+import type { UrlResultCounts } from '#jobs/scrape-job';
+import { JSON_LINES } from '#store/data-bucket';
+import { getDataObject, putDataObject } from '#store/data-bucket-services';
 
 /**
  * The working objects of one scrape job in the data bucket, under `scrape-runs/<job>/`: the URL
@@ -29,8 +30,6 @@ export const putBatchManifest = (jobId: string, batch: number, urls: readonly st
 
 export const getBatchManifest = (jobId: string, batch: number) =>
   readJson<string[]>(`${prefix(jobId)}/batches/${batch}.json`);
-
-export type UrlResultCounts = Record<UrlResult, number>;
 
 /** What became of one URL of a batch (an OK URL's product is the record whose `url` it is). */
 export interface UrlOutcome {
