@@ -685,7 +685,7 @@ async function setExecutionArn(jobId: string, executionArn: string): Promise<voi
 
 /** A condition for another store's transaction: the job is still in `status`. */
 function jobStillIn(jobId: string, status: JobStatus): JointWrite {
-  return jointWrite(`job ${jobId} is still ${status}`, [
+  return jointWrite(`job ${jobId} is still ${status}`, () => [
     {
       ConditionCheck: {
         TableName: tableName(),

@@ -248,6 +248,6 @@ describe('the import map', () => {
   it('sees imports written either way (alias and relative)', () => {
     const targets = (path: string) => importMap.get(path)?.map(({ target }) => target);
     expect(targets('functions/scraping/run-scrape.ts')).toContain('functions/core/pricing.ts');
-    expect(targets('functions/store/free-analyses.ts')).toContain('functions/store/table-services.ts');
+    expect(targets('functions/store/window-slots.ts')).toContain('functions/store/table-services.ts');
   });
 });
