@@ -27,7 +27,7 @@ import {
 } from '#store/condition-failure';
 import type { TransactItem } from '#store/dynamo';
 import { jointWrite, transactItemsOf } from '#store/dynamo-joint-write';
-import type { JointWrite } from '#store/joint-write';
+import { type JointWrite, JointWriteRefused } from '#store/joint-write';
 import {
   beginsWith,
   between,
@@ -269,6 +269,7 @@ async function moveJob<Extra extends object>(
   const moved = { ...job, ...set } as StoredJob<Extra>;
   const addsWebsite = !job.website_id && typeof set.website_id === 'string';
   const plan = planOf(job);
+  const joint = transactItemsOf(changes.also ?? []);
   const also = [
     ...(ending
       ? heldKeys(job).map((key): TransactItem => ({ Delete: { TableName: tableName(), Key: key } }))
@@ -277,7 +278,7 @@ async function moveJob<Extra extends object>(
     ...(plan === undefined
       ? []
       : progressOnMove(job.job_id, plan, ending, changes.unchangedSinceRead ? job.updated_at : undefined)),
-    ...transactItemsOf(changes.also ?? []),
+    ...joint,
   ];
   const update = {
     TableName: tableName(),
@@ -295,6 +296,10 @@ async function moveJob<Extra extends object>(
     if (isConditionFailure(error) && (await changedSinceRead(job, changes.unchangedSinceRead === true))) {
       return null;
     }
+    // The joint writes are the transaction's last items (after the job's own update and its items).
+    const firstJoint = 1 + also.length - joint.length;
+    if (joint.length > 0 && failedConditionItems(error).some((position) => position >= firstJoint))
+      throw new JointWriteRefused(changes.also ?? [], { cause: error });
     throw error;
   }
   return moved;

@@ -58,7 +58,8 @@ export interface JobStore extends JobReads {
   /**
    * Moves a job from the status it was read in to `to`, only if the lane table has that move and the
    * job is still in that status: of two racing moves only one wins. Ending the job releases its
-   * locks. Returns the moved job, or null when the job had already moved on (or had been touched).
+   * locks. Returns the moved job, or null when the job had already moved on (or had been touched);
+   * throws `JointWriteRefused` when a condition of one of `also` refused the move.
    */
   move<Extra extends object>(
     job: StoredJob<Extra>,
