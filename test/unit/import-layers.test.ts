@@ -81,6 +81,13 @@ const importsOf = (modules: readonly string[]) =>
 /** The import map: every production module under functions/ and the modules it imports. */
 const importMap = importsOf(productionModules);
 
+/** A capability's adapter: its DynamoDB or S3 side (`dynamo-*.ts`, `s3-*.ts`), not a wiring module. */
+const adapter = (path: string) => {
+  const name = path.split('/').at(-1) ?? '';
+  return /^(dynamo|s3)-/.test(name) && !name.endsWith('-services.ts');
+};
+const wiring = (path: string) => path.endsWith('-services.ts');
+
 const folderOf = (path: string) => path.split('/')[1] ?? '';
 const layerOf = (path: string) => LAYERS.findIndex((layer) => layer.includes(folderOf(path)));
 
@@ -188,8 +195,7 @@ describe('the import map', () => {
     expect(importMap.get('functions/matching/run-matching.ts')?.map(({ target }) => target)).toContain(face);
   });
 
-  it("has no module outside a capability importing its adapter (dynamo-*.ts) but another adapter: use cases and entries take the capability's wiring", () => {
-    const adapter = (path: string) => /^dynamo-/.test(path.split('/').at(-1) ?? '');
+  it("has no module outside a capability importing its adapter (dynamo-*.ts, s3-*.ts) but another adapter: use cases and entries take the capability's wiring", () => {
     const crossing = [...importMap].flatMap(([from, imports]) =>
       adapter(from)
         ? []
@@ -200,9 +206,7 @@ describe('the import map', () => {
     expect(crossing).toEqual([]);
   });
 
-  it("has no use case importing an adapter (dynamo-*.ts), even its own capability's: only its wiring (*-services.ts) and other adapters do", () => {
-    const adapter = (path: string) => /^dynamo-/.test(path.split('/').at(-1) ?? '');
-    const wiring = (path: string) => /-services\.ts$/.test(path);
+  it("has no use case importing an adapter (dynamo-*.ts, s3-*.ts), even its own capability's: only its wiring (*-services.ts) and other adapters do", () => {
     const crossing = [...importMap].flatMap(([from, imports]) =>
       adapter(from) || wiring(from)
         ? []
