@@ -18,7 +18,6 @@ import {
   type StoredJob,
 } from '#core/job-record';
 import { canTransition, isFinal, type JobStatus } from '#core/lanes';
-import type { ScrapeRunProgress } from '#core/scrape-progress';
 import {
   conditionHeld,
   failedConditionItems,
@@ -47,6 +46,7 @@ import { queryAll } from '#store/query-all';
 import { queryPage } from '#store/query-page';
 import { dynamo, tableName } from '#store/table-services';
 import type { BatchPages, JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
+import type { ScrapeRunProgress } from './scrape-progress.ts';
 
 function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<Extra> {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...fields } = item;

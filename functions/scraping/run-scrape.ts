@@ -5,7 +5,6 @@ import type { JobFailure } from '#core/job-record';
 import { settleJob } from '#core/pricing';
 import { pageIdentity, productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
-import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
 import {
   chromiumFetcher,
   createFetcher,
@@ -21,6 +20,7 @@ import { jobStore } from '#jobs/job-services';
 import { progressWriter, runTracked } from '#jobs/progress-writer';
 import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
 import type { ScrapeFields, ScrapeVariant, UrlResultCounts } from '#jobs/scrape-job';
+import { batchRanges, type ScrapeRunProgress } from '#jobs/scrape-progress';
 import { acceptLanguageOf } from '#projects/localization';
 import { projectStore } from '#projects/project-services';
 import type { CatalogKind, UrlOutcomeLine } from '#websites/catalog';
