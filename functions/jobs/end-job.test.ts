@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useJobStore } from '#jobs/job-services';
 import { useLaneExecutions } from '#platform/lane-services';
 import { removeSetupJob } from '#setup/remove-setup-job';
