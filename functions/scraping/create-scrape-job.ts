@@ -15,7 +15,7 @@ import { projectWebsite } from '#websites/project-website';
 import { screenScrapeUrls } from '#websites/screen-scrape-urls';
 import type { Website } from '#websites/website';
 import { websiteStore } from '#websites/website-services';
-import { putUrlList } from './scrape-runs.ts';
+import { scrapeRuns } from './scraping-services.ts';
 
 export interface ScrapeRequest {
   website_id: string;
@@ -104,7 +104,7 @@ async function createUrlScrape(
   const job = { ...newScrapeJob(base, variant, screened.accepted), source_catalog: sourceCatalog };
   await base.options.admit?.(job);
   // The list is in the data bucket before the job exists, so a job never lacks its URLs.
-  await putUrlList(job.job_id, screened.accepted);
+  await scrapeRuns.putUrlList(job.job_id, screened.accepted);
   const stored = await jobStore().put(job);
   await announceNewJob(stored);
   return variant === 'URLS_ONLY' ? { job: stored, created: true, rejected } : { job: stored, created: true };
