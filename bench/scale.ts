@@ -61,7 +61,7 @@ interface Engines {
  * writes through the service's DynamoDB job store, a write per page read.
  */
 async function progressWriteUnits(engines: Engines): Promise<Row[]> {
-  const { jobStore } = await import('#store/job-store');
+  const { jobStore } = await import('#jobs/job-services');
   const { batchProgress } = await import('#scraping/batch-progress');
   const { newJobRecord } = await import('#core/job-record');
   const { estimateJob } = await import('#core/pricing');
@@ -158,7 +158,7 @@ const LISTED_JOBS = 20;
  * real scrape's fields with two parts' pages in its plan's progress item.
  */
 async function jobReads(engines: Engines): Promise<{ read: string; reads: number; readUnits: number }[]> {
-  const { jobStore } = await import('#store/job-store');
+  const { jobStore } = await import('#jobs/job-services');
   const { newJobRecord } = await import('#core/job-record');
   const { estimateJob } = await import('#core/pricing');
   const { newId } = await import('#core/ids');
@@ -347,6 +347,7 @@ async function exportWork(engines: Engines): Promise<{ bySize: ExportRows; byWeb
   const { estimateJob } = await import('#core/pricing');
   const { exportProducts, exportFileLink } = await import('#exports/project-exports');
   const { matchingReads } = await import('#matching/matching-services');
+  const { jobStore } = await import('#jobs/job-services');
   const { writeExportFile } = await import('#exports/write-export-file');
   const { PRODUCT_COLUMNS, productRow } = await import('#exports/export-datasets');
   const { bundledRates } = await import('#exports/bundled-rates');
@@ -438,7 +439,13 @@ async function exportWork(engines: Engines): Promise<{ bySize: ExportRows; byWeb
         }
       }
     }
-    await exportFileLink(project, 'products', { websiteId: null, jobId: null, format: 'csv' }, matchingReads);
+    await exportFileLink(
+      project,
+      'products',
+      { websiteId: null, jobId: null, format: 'csv' },
+      matchingReads,
+      jobStore(),
+    );
     const { requests, bytesIn, bytesOut } = engines.s3.counted();
     return { bytes: (bytesIn + bytesOut) / products, requests };
   }

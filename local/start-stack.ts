@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { jobStore } from '#jobs/job-services';
 import { releaseStaleHolds } from '#jobs/release-stale-holds';
 import { resumeInterruptedJobs } from '#jobs/resume-interrupted-jobs';
 import { isSet, type SettingName, setting } from '#platform/config';
 import { logInfo } from '#platform/log';
-import { jobStore } from '#store/job-store';
 import { startApiServer } from './api-server.ts';
 import { createTable } from './create-table.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';

@@ -2,14 +2,14 @@ import { customerStore } from '#accounts/account-services';
 import { onFirstUse, setting } from '#platform/config';
 import { logError } from '#platform/log';
 import { readSecrets } from '#platform/secrets';
+import { localCheckoutStore } from './dynamo-local-checkout-records.ts';
+import { topupRecords } from './dynamo-topup-records.ts';
 import { accounting } from './invoicing-services.ts';
 import { ledger } from './ledger-services.ts';
-import { localCheckoutStore } from './local-checkout-records.ts';
 import { LocalPaymentProvider } from './local-payment-provider.ts';
 import { type PaymentProvider, providerUnavailable } from './payment-provider.ts';
 import { StripePaymentProvider, type StripeSettings } from './stripe-payment-provider.ts';
 import { TopupFlow } from './topup-flow.ts';
-import { topupRecords } from './topup-records.ts';
 
 /**
  * The billing adapters of this deployment, built once per cold start: Stripe when its key is set,

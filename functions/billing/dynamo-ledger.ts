@@ -271,7 +271,7 @@ async function holdWrites(input: HoldInput): Promise<HoldWrites> {
   if (input.amount > input.monthlySpendLimit) throw passesLimit(input);
   const at = new Date().toISOString();
   return {
-    writes: [jointWrite(`hold ${input.holdId} of ${input.customerId}`, holdItems(input, at))],
+    writes: [jointWrite(`hold ${input.holdId} of ${input.customerId}`, () => holdItems(input, at))],
     refusal: async () => {
       if (await openHold(input.customerId, input.holdId)) return null;
       const { Item } = await dynamo().send(

@@ -1,7 +1,7 @@
 import { onFirstUse, setting } from '#platform/config';
 import { s3Client } from '#platform/s3-services';
+import { invoiceRecords } from './dynamo-invoice-records.ts';
 import { InHouseAccounting } from './in-house-accounting.ts';
-import { invoiceRecords } from './invoice-records.ts';
 import { S3InvoiceFiles } from './s3-invoice-files.ts';
 
 /**

@@ -3,9 +3,8 @@ import type { JobStatus } from '#core/lanes';
 import { type Cents, formatMoney, ZERO_CENTS } from '#core/money';
 import { pragueMonthOf } from '#core/prague-month';
 import { PRICE_CURRENCY } from '#core/pricing';
-import { returnFreeAnalysis } from '#store/free-analyses';
 import type { JointWrite } from '#store/joint-write';
-import { ledger } from './ledger-services.ts';
+import { freeAllowances, ledger } from './ledger-services.ts';
 
 /**
  * How the analysis of a setup job is paid: one of the month's free analyses, a hold on the credit,
@@ -28,7 +27,7 @@ type SetupJob = StoredJob<{ analysis_charge: AnalysisCharge }>;
 export function analysisEndingWrites(job: SetupJob, to: JobStatus): JointWrite[] {
   const failed = to === 'FAILED' || to === 'CANCELLED';
   return failed && job.analysis_charge.kind === 'FREE'
-    ? [returnFreeAnalysis(job.customer_id, job.analysis_charge.month)]
+    ? [freeAllowances.giveAnalysisBack(job.customer_id, job.analysis_charge.month)]
     : [];
 }
 

@@ -1,3 +1,4 @@
+import type { JobReads } from '#core/job-reads';
 import { Forbidden, NotFound, Unavailable } from '#core/problem';
 import type { ProductRecord } from '#core/product-record';
 import { type MatchDecision, reviewMatches } from '#matching-model/match-decisions';
@@ -5,7 +6,6 @@ import type { MatchingReads } from '#matching-model/matching-reads';
 import { logError } from '#platform/log';
 import type { Project } from '#projects/project';
 import { projectStore } from '#projects/project-services';
-import { jobStore } from '#store/job-store';
 import { catalogStore } from '#websites/catalog-services';
 import { projectWebsite } from '#websites/project-website';
 import { websiteStore } from '#websites/website-services';
@@ -366,8 +366,9 @@ async function currentJobFile(
   project: ExportingProject,
   dataset: ExportDataset,
   choice: ExportFileChoice & { jobId: string },
+  jobs: JobReads,
 ): Promise<ExportRecord | null> {
-  const job = await jobStore().get(choice.jobId);
+  const job = await jobs.get(choice.jobId);
   if (job?.project_id !== project.project_id) throw NotFound('JOB_NOT_FOUND', 'No such job.');
   if (dataset !== 'products' || job.job_type !== 'URL_SCRAPE' || !job.website_id || !job.settlement)
     return null;
@@ -381,15 +382,14 @@ async function currentJobFile(
   });
 }
 
-/** The file of the dataset and scope, rebuilt first when it no longer matches its inputs; null when there is none. */
+/** The file of the dataset and scope (a website or all of them), rebuilt first when it no longer matches its inputs; null when there is none. */
 async function currentFile(
   project: ExportingProject,
   dataset: ExportDataset,
   choice: ExportFileChoice,
   matching: MatchingReads,
 ): Promise<ExportRecord | null> {
-  const { websiteId, jobId, format } = choice;
-  if (jobId !== null) return currentJobFile(project, dataset, { ...choice, jobId });
+  const { websiteId, format } = choice;
   const record = await exportStore.get(project.project_id, dataset, websiteId);
   if (isHistoryDataset(dataset)) {
     return currentHistoryFile(project, dataset, { websiteId, format }, { record, exists: formatExists }, () =>
@@ -469,13 +469,14 @@ export async function listExports(project: ExportingProject): Promise<ExportList
 
 /**
  * A presigned GET URL of the dataset's file, of one website, of all the project's websites
- * (website null) or of one URL scrape job, in the format asked for, valid 15 minutes.
+ * (website null) or of one URL scrape job (read through `jobs`), in the format asked for, valid 15 minutes.
  */
 export async function exportFileLink(
   project: ExportingProject,
   dataset: string,
   choice: ExportFileChoice,
   matching: MatchingReads,
+  jobs: JobReads,
 ): Promise<ExportLink> {
   assertOpen();
   if (!isExportDataset(dataset)) throw NotFound('DATASET_NOT_FOUND', `No export dataset ${dataset}.`);
@@ -483,7 +484,10 @@ export async function exportFileLink(
     throw Forbidden('EXPORTS_NOT_ENABLED', 'Exports are not enabled for this project; contact support.');
   const { websiteId, jobId, format } = choice;
   if (websiteId !== null) await projectWebsite(project.project_id, websiteId);
-  const file = await currentFile(project, dataset, choice, matching);
+  const file =
+    jobId !== null
+      ? await currentJobFile(project, dataset, { ...choice, jobId }, jobs)
+      : await currentFile(project, dataset, choice, matching);
   if (!file)
     throw NotFound(
       'EXPORT_FILE_NOT_FOUND',

@@ -1,9 +1,9 @@
 import type { HoldWrites } from '#billing/ledger-store';
 import type { Job, JobInternals, StoredJob } from '#core/job-record';
 import { Conflict } from '#core/problem';
+import { jobStore } from '#jobs/job-services';
 import type { Lane } from '#platform/lane-executions';
-import { isConditionFailure } from '#store/condition-failure';
-import { jobStore } from '#store/job-store';
+import { JointWriteRefused } from '#store/joint-write';
 import { releaseLeftoverHold } from './release-stale-holds.ts';
 import { startLane } from './start-lane.ts';
 
@@ -39,7 +39,7 @@ export async function approveHeldJob<Extra extends object>(
       also: hold.writes,
     });
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!(error instanceof JointWriteRefused)) throw error;
     throw (await hold.refusal()) ?? error;
   }
   if (!approved) throw notAwaiting((await jobStore().get<Extra>(job.job_id)) ?? job);

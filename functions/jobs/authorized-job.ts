@@ -2,7 +2,7 @@ import { authorizedInProject } from '#accounts/authorized-in-project';
 import type { StoredJob } from '#core/job-record';
 import { NotFound } from '#core/problem';
 import type { RouteGuard } from '#core/route-guard';
-import { jobStore } from '#store/job-store';
+import { jobStore } from '#jobs/job-services';
 
 /**
  * The job, when the caller may do the route's action in its project. A job the caller cannot see (no job,

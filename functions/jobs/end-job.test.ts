@@ -1,14 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useJobStore } from '#jobs/job-services';
 import { useLaneExecutions } from '#platform/lane-services';
 import { removeSetupJob } from '#setup/remove-setup-job';
-import { useJobStore } from '#store/job-store';
 import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';
 import { failJob, stopJob } from './end-job.ts';
 import type { SetupFields, SetupJob } from './setup-job.ts';
-
-vi.mock('#store/table-services', () => import('#test/unit-table'));
 
 useLaneExecutions({ start: async () => 'arn:unused', stop: async () => {}, state: async () => 'RUNNING' });
 const events = recordEvents();
@@ -67,7 +65,7 @@ describe('failing a job', () => {
   });
 
   it('gives a free analysis back in the write that fails its job', async () => {
-    // Prepare: the free analysis's item lives in the unit table (#test/unit-table), whose name the write carries.
+    // Prepare: no table wiring in place; asking for the give-back reads none of it.
     const job = {
       ...unpaidSetupJob('job_5', 'TRAINING'),
       analysis_charge: { kind: 'FREE', month: '2026-11' },

@@ -1,12 +1,12 @@
+import { freeAllowances } from '#billing/ledger-services';
 import { settleScrapeHold } from '#billing/scrape-billing';
 import { analysisEndingWrites, settleAnalysisHold } from '#billing/setup-billing';
 import type { JobFailure, StoredJob } from '#core/job-record';
 import { decide, isFinal, type JobStatus, type Refusal } from '#core/lanes';
+import { jobStore } from '#jobs/job-services';
 import { laneExecutions } from '#platform/lane-services';
 import { logError } from '#platform/log';
-import { jobStore } from '#store/job-store';
 import type { JointWrite } from '#store/joint-write';
-import { giveSampleBackWrite } from '#store/matching-samples';
 import { announceJob } from './job-events.ts';
 import { isMatchingJob } from './matching-job.ts';
 import { isScrapeJob } from './scrape-job.ts';
@@ -17,7 +17,7 @@ function laneEndingWrites(job: StoredJob, to: JobStatus): JointWrite[] {
   if (job.job_type === 'WEBSITE_SETUP') return analysisEndingWrites(job as SetupJob, to);
   // A failed sample gives the project its free sample back.
   if (isMatchingJob(job) && job.sample && to === 'FAILED')
-    return [giveSampleBackWrite(job.project_id, job.job_id)];
+    return [freeAllowances.giveSampleBack(job.project_id, job.job_id)];
   return [];
 }
 

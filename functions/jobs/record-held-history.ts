@@ -1,9 +1,9 @@
 import { recordScrapeHistory } from '#history/record-scrape-history';
+import { jobStore } from '#jobs/job-services';
 import type { MatchingReads } from '#matching-model/matching-reads';
 import { logError } from '#platform/log';
 import { projectStore } from '#projects/project-services';
 import { finishHeldWork, holdWork } from '#store/held-work';
-import { jobStore } from '#store/job-store';
 import { publishEvents } from '#webhooks/webhook-events';
 import { scrapeChangeEvents } from './changes-detected.ts';
 import type { ScrapeFields } from './scrape-job.ts';

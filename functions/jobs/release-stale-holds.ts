@@ -1,8 +1,8 @@
 import { ledger } from '#billing/ledger-services';
 import type { StoredJob } from '#core/job-record';
 import { staleHoldAction } from '#core/stranded-job';
+import { jobStore } from '#jobs/job-services';
 import { logError } from '#platform/log';
-import { jobStore } from '#store/job-store';
 import { afterJobEnded } from './end-job.ts';
 
 /**

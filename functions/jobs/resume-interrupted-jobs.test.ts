@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredJob } from '#core/job-record';
 import type { JobStatus, JobType } from '#core/lanes';
+import { useJobStore } from '#jobs/job-services';
 import { matchProducts } from '#matching/run-matching';
 import { useLaneExecutions } from '#platform/lane-services';
 import { planScrape } from '#scraping/run-scrape';
-import { useJobStore } from '#store/job-store';
 import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';

@@ -1,9 +1,9 @@
 import { interruptedByRestart } from '#core/interrupted-job';
 import type { StoredJob } from '#core/job-record';
 import type { JobType } from '#core/lanes';
+import { jobStore } from '#jobs/job-services';
 import type { Lane } from '#platform/lane-executions';
 import { logError } from '#platform/log';
-import { jobStore } from '#store/job-store';
 import { startLane } from './start-lane.ts';
 
 const LANE_OF: Record<JobType, Lane> = {

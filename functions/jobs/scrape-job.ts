@@ -1,7 +1,10 @@
 import type { Job, StoredJob } from '#core/job-record';
 import { publicJob } from '#core/public-job';
-import { type ScrapeProgress, type ScrapeRunProgress, scrapeProgressView } from '#core/scrape-progress';
-import type { UrlResultCounts } from '#store/scrape-runs';
+import type { UrlResult } from '#crawl/index';
+import { type ScrapeProgress, type ScrapeRunProgress, scrapeProgressView } from './scrape-progress.ts';
+
+/** How many of a scrape's URLs ended in each result. */
+export type UrlResultCounts = Record<UrlResult, number>;
 
 export type ScrapeVariant = 'FULL' | 'CATALOG_URLS' | 'URLS_ONLY';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { useJobStore } from '#jobs/job-services';
 import { useLaneExecutions } from '#platform/lane-services';
-import { useJobStore } from '#store/job-store';
 import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';

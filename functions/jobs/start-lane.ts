@@ -1,6 +1,6 @@
+import { jobStore } from '#jobs/job-services';
 import type { Lane } from '#platform/lane-executions';
 import { laneExecutions } from '#platform/lane-services';
-import { jobStore } from '#store/job-store';
 import { failJob } from './end-job.ts';
 
 /**

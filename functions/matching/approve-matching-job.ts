@@ -4,8 +4,8 @@ import { compareMoney, parseMoney } from '#core/money';
 import type { Estimate } from '#core/pricing';
 import { Conflict } from '#core/problem';
 import { approveHeldJob, notAwaiting } from '#jobs/approve-held-job';
+import { jobStore } from '#jobs/job-services';
 import { type MatchingFields, type MatchingJob, publicMatchingJob } from '#jobs/matching-job';
-import { jobStore } from '#store/job-store';
 import { matchableCatalogs, matchingQuote } from './create-matching-job.ts';
 
 /** Whether the repriced quote costs more than the one the job holds. */

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
+import { freeAllowances } from '#billing/ledger-services';
 import { newId } from '#core/ids';
 import { type JobLock, newJobRecord } from '#core/job-record';
 import { initialState } from '#core/lanes';
 import { type Estimate, estimateJob } from '#core/pricing';
 import { Conflict, NotFound } from '#core/problem';
 import { announceNewJob } from '#jobs/job-events';
+import { jobStore } from '#jobs/job-services';
 import type { MatchingFields, MatchingJob } from '#jobs/matching-job';
 import { startLane } from '#jobs/start-lane';
 import { priceList } from '#platform/stage-services';
 import type { Project } from '#projects/project';
-import { jobStore } from '#store/job-store';
-import { sampleTaken, takeSampleWrite } from '#store/matching-samples';
 import type { CatalogPointer } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
 import { websiteStore } from '#websites/website-services';
@@ -92,11 +92,11 @@ export async function createMatchingJob(
       request.reference_website_id,
       ...request.competitor_website_ids,
     ]);
-    if (sample && (await sampleTaken(project.project_id))) throw sampleUsed();
+    if (sample && (await freeAllowances.sampleTaken(project.project_id))) throw sampleUsed();
     const job = newMatchingJob(project.project_id, customerId, request, reference as CatalogPointer, lock);
     const stored = await jobStore().create(
       job,
-      sample ? [takeSampleWrite(project.project_id, job.job_id)] : [],
+      sample ? [freeAllowances.takeSample(project.project_id, job.job_id)] : [],
     );
     // Another create took the lock (or the sample): read again.
     if (!stored) continue;

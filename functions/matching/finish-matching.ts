@@ -3,6 +3,7 @@ import { exportStore } from '#exports/export-services';
 import { exportMatches } from '#exports/project-exports';
 import { getRunMatches } from '#exports/run-matches';
 import { announceJob, exportReady } from '#jobs/job-events';
+import { jobStore } from '#jobs/job-services';
 import {
   type MatchingFields,
   type MatchingJob,
@@ -13,7 +14,6 @@ import {
 import { countOverlap, type ProductLink } from '#match/index';
 import { NO_COUNTS } from '#matching-model/matching-progress';
 import { logError } from '#platform/log';
-import { jobStore } from '#store/job-store';
 import { websiteStore } from '#websites/website-services';
 import { matchingReads, pairStateStore } from './matching-services.ts';
 

@@ -1,6 +1,7 @@
 import type { ListPosition } from '#core/list-cursor';
+import { jobStore } from '#jobs/job-services';
+import type { JobPage } from '#jobs/job-store';
 import type { MatchingFields } from '#jobs/matching-job';
-import { type JobPage, jobStore } from '#store/job-store';
 import { withoutRemovedWebsites } from '#websites/without-removed-websites';
 
 /** A project's matching jobs, newest first; those of a removed reference website left out. */

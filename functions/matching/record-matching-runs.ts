@@ -1,4 +1,5 @@
 import { putRunMatches } from '#exports/run-matches';
+import { jobStore } from '#jobs/job-services';
 import {
   type MatchedWebsite,
   type MatchingFields,
@@ -10,7 +11,6 @@ import {
 import type { MatchingState } from '#match/index';
 import type { MatchingCounts } from '#matching-model/matching-progress';
 import type { PairState } from '#matching-model/pair-state';
-import { jobStore } from '#store/job-store';
 import { matchRecord } from './match-record.ts';
 import { pairStateStore } from './matching-services.ts';
 

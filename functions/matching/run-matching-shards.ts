@@ -1,5 +1,6 @@
 import type { ProductRecord } from '#core/product-record';
 import { runMatchesWriter } from '#exports/run-matches';
+import { jobStore } from '#jobs/job-services';
 import {
   type MatchingFields,
   type MatchingJob,
@@ -18,7 +19,6 @@ import {
   shardsOf,
 } from '#match/index';
 import { addCounts, NO_COUNTS } from '#matching-model/matching-progress';
-import { jobStore } from '#store/job-store';
 import { matchRecord } from './match-record.ts';
 import { pairStateStore } from './matching-services.ts';
 import {

@@ -1,5 +1,6 @@
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE } from '#core/match-bands';
 import type { ProductRecord } from '#core/product-record';
+import { jobStore } from '#jobs/job-services';
 import {
   type MatchingFields,
   type MatchingJob,
@@ -17,7 +18,6 @@ import {
   NO_COUNTS,
 } from '#matching-model/matching-progress';
 import { projectStore } from '#projects/project-services';
-import { jobStore } from '#store/job-store';
 import type { CatalogPointer } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
 import { websiteStore } from '#websites/website-services';

@@ -1,7 +1,7 @@
 import { chargeScrapeSettlement } from '#billing/scrape-billing';
 import { PRICE_CURRENCY, type SettlementAmount, settleJob } from '#core/pricing';
+import { jobStore } from '#jobs/job-services';
 import { type MatchingFields, type MatchingStep, progressOf, STOP } from '#jobs/matching-job';
-import { jobStore } from '#store/job-store';
 
 /** A sample is free: it settles at 0.00 for the products it processed. */
 const freeSettlement = (quantity: number): SettlementAmount => ({

@@ -250,7 +250,7 @@ async function sealedCrawlProxy(projectId: string): Promise<string | null> {
  * projects created through a job), inside that job's transaction; a localized project keeps its own.
  */
 function localizeIfUnset(projectId: string, localization: Localization): JointWrite {
-  return jointWrite(`project ${projectId} takes its first localization`, [
+  return jointWrite(`project ${projectId} takes its first localization`, () => [
     {
       Update: {
         TableName: tableName(),

@@ -1,5 +1,5 @@
+import { jobStore } from '#jobs/job-services';
 import { progressWriter } from '#jobs/progress-writer';
-import { jobStore } from '#store/job-store';
 
 /**
  * The live progress of one scrape batch part, from its URL `from`: each report of pages done sets

@@ -5,17 +5,17 @@ import { type Difficulty, estimateJob } from '#core/pricing';
 import { BadRequest, Conflict } from '#core/problem';
 import type { ExtractionProfile } from '#crawl/index';
 import { announceNewJob } from '#jobs/job-events';
+import { jobStore } from '#jobs/job-services';
 import { MAX_URLS_ON_JOB, type ScrapeFields, type ScrapeJob, type ScrapeVariant } from '#jobs/scrape-job';
 import { priceList } from '#platform/stage-services';
 import type { Project } from '#projects/project';
-import { jobStore } from '#store/job-store';
-import { putUrlList } from '#store/scrape-runs';
 import { catalogFreshness } from '#websites/catalog-freshness';
 import { catalogStore } from '#websites/catalog-services';
 import { projectWebsite } from '#websites/project-website';
 import { screenScrapeUrls } from '#websites/screen-scrape-urls';
 import type { Website } from '#websites/website';
 import { websiteStore } from '#websites/website-services';
+import { scrapeRuns } from './scraping-services.ts';
 
 export interface ScrapeRequest {
   website_id: string;
@@ -104,7 +104,7 @@ async function createUrlScrape(
   const job = { ...newScrapeJob(base, variant, screened.accepted), source_catalog: sourceCatalog };
   await base.options.admit?.(job);
   // The list is in the data bucket before the job exists, so a job never lacks its URLs.
-  await putUrlList(job.job_id, screened.accepted);
+  await scrapeRuns.putUrlList(job.job_id, screened.accepted);
   const stored = await jobStore().put(job);
   await announceNewJob(stored);
   return variant === 'URLS_ONLY' ? { job: stored, created: true, rejected } : { job: stored, created: true };

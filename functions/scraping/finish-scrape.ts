@@ -3,13 +3,13 @@ import type { StoredChange } from '#history/change-record';
 import { recordScrapeHistory } from '#history/record-scrape-history';
 import { scrapeChangeEvents } from '#jobs/changes-detected';
 import { announceJob, exportReady } from '#jobs/job-events';
+import { jobStore } from '#jobs/job-services';
 import { holdHistory } from '#jobs/record-held-history';
 import type { ScrapeFields } from '#jobs/scrape-job';
 import type { MatchingReads } from '#matching-model/matching-reads';
 import { logError } from '#platform/log';
 import type { Project } from '#projects/project';
 import { projectStore } from '#projects/project-services';
-import { jobStore } from '#store/job-store';
 import type { ScrapeStep } from './run-scrape.ts';
 
 const STOP: ScrapeStep = { next: 'STOP' };

@@ -1,6 +1,7 @@
 import type { ListPosition } from '#core/list-cursor';
+import { jobStore } from '#jobs/job-services';
+import type { JobPage } from '#jobs/job-store';
 import type { ScrapeFields } from '#jobs/scrape-job';
-import { type JobPage, jobStore } from '#store/job-store';
 import { withoutRemovedWebsites } from '#websites/without-removed-websites';
 
 /** A project's scrape jobs, FULL and URL (or one website's), newest first; those of removed websites left out. */

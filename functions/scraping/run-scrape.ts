@@ -5,7 +5,6 @@ import type { JobFailure } from '#core/job-record';
 import { settleJob } from '#core/pricing';
 import { pageIdentity, productIdentity } from '#core/product-identity';
 import type { ProductRecord } from '#core/product-record';
-import { batchRanges, type ScrapeRunProgress } from '#core/scrape-progress';
 import {
   chromiumFetcher,
   createFetcher,
@@ -17,26 +16,19 @@ import {
   type UrlResult,
 } from '#crawl/index';
 import { crawlSettings } from '#jobs/crawl-services';
+import { jobStore } from '#jobs/job-services';
 import { progressWriter, runTracked } from '#jobs/progress-writer';
 import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
-import type { ScrapeFields, ScrapeVariant } from '#jobs/scrape-job';
+import type { ScrapeFields, ScrapeVariant, UrlResultCounts } from '#jobs/scrape-job';
+import { batchRanges, type ScrapeRunProgress } from '#jobs/scrape-progress';
 import { acceptLanguageOf } from '#projects/localization';
 import { projectStore } from '#projects/project-services';
-import { jobStore } from '#store/job-store';
-import {
-  getBatchManifest,
-  getBatchResult,
-  getUrlList,
-  putBatchManifest,
-  putBatchPart,
-  type UrlResultCounts,
-} from '#store/scrape-runs';
 import type { CatalogKind, UrlOutcomeLine } from '#websites/catalog';
 import { catalogStore } from '#websites/catalog-services';
 import { MAX_SCRAPE_URLS } from '#websites/screen-scrape-urls';
 import { websiteStore } from '#websites/website-services';
 import { batchProgress } from './batch-progress.ts';
-import { scrapeLimits } from './scraping-services.ts';
+import { scrapeLimits, scrapeRuns } from './scraping-services.ts';
 
 /**
  * The work of the scrape lane, one function per task. Each moves the job itself with conditional
@@ -201,12 +193,14 @@ export async function planScrape(jobId: string): Promise<ScrapeStep> {
     } finally {
       await fetcher.close();
     }
-    urls = await getUrlList(jobId);
+    urls = await scrapeRuns.getUrlList(jobId);
   }
 
   // URLs per batch: one batch is one Lambda invocation, well inside its 15 minutes at polite speed.
   const ranges = batchRanges(urls.length, scrapeLimits().batchSize);
-  await runPool(ranges, 8, ([start, end], index) => putBatchManifest(jobId, index, urls.slice(start, end)));
+  await runPool(ranges, 8, ([start, end], index) =>
+    scrapeRuns.putBatchManifest(jobId, index, urls.slice(start, end)),
+  );
   const scraping = await jobStore().updateIn<ScrapeFields>(jobId, 'RUNNING', {
     scrape_run: { ...run, phase: 'SCRAPING_PAGES', pages_estimate: urls.length },
     url_count: urls.length,
@@ -251,7 +245,7 @@ export async function scrapeBatch(
   if (!job?.website_id || job.status !== 'RUNNING') return STOP;
   const profile = await profileOf(job.website_id);
   if (!profile) throw new Error(`The website ${job.website_id} of scrape job ${jobId} has no profile`);
-  const urls = (await getBatchManifest(jobId, batch)).slice(from);
+  const urls = (await scrapeRuns.getBatchManifest(jobId, batch)).slice(from);
   // The plan or the previous batch made its last request to the host just now, and this batch's
   // fresh fetcher cannot know when: waiting the delay first keeps it between the two.
   if (crawlDelaySeconds) await sleep(crawlDelaySeconds * 1000);
@@ -291,7 +285,7 @@ export async function scrapeBatch(
   const urlOutcomes = outcomes.flatMap((outcome) =>
     outcome ? [{ url: outcome.url, result: outcome.result }] : [],
   );
-  await putBatchPart(jobId, batch, from, { counts, products, outcomes: urlOutcomes, next });
+  await scrapeRuns.putBatchPart(jobId, batch, from, { counts, products, outcomes: urlOutcomes, next });
   if (!(await progress.count(from + scraped))) return STOP;
   if (next === null) return { batch, ok: counts.OK, more: false };
   return {
@@ -331,7 +325,7 @@ export async function settleScrape(jobId: string): Promise<ScrapeStep> {
   const urlOutcomes: UrlOutcomeLine[] = [];
   const batches = Array.from({ length: job.batch_count ?? 0 }, (_, index) => index);
   // In batch order, so a catalog lists products in the order the URLs were planned.
-  for (const result of await runPool(batches, 8, (index) => getBatchResult(jobId, index))) {
+  for (const result of await runPool(batches, 8, (index) => scrapeRuns.getBatchResult(jobId, index))) {
     for (const [name, count] of Object.entries(result.counts)) counts[name as UrlResult] += count;
     const delivered = new Map<string, ProductRecord>();
     for (const product of result.products) {

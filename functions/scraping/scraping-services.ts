@@ -1,4 +1,6 @@
 import { onFirstUse, setting } from '#platform/config';
+import { s3ScrapeRuns } from './s3-scrape-runs.ts';
+import type { ScrapeRunStore } from './scrape-run-store.ts';
 
 /** The stage's pace of the scrape lane's tasks. */
 export const scrapeLimits = onFirstUse(() => ({
@@ -9,3 +11,6 @@ export const scrapeLimits = onFirstUse(() => ({
   /** The time a FULL scrape's plan crawls the shop for product pages. */
   planMs: setting('SCRAPE_PLAN_SECONDS') * 1000,
 }));
+
+/** Where a scrape job's working objects are kept: the data bucket. */
+export const scrapeRuns: ScrapeRunStore = s3ScrapeRuns;

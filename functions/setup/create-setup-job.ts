@@ -1,6 +1,6 @@
 import type { Customer } from '#accounts/account';
 import { customerStore } from '#accounts/account-services';
-import { ledger } from '#billing/ledger-services';
+import { freeAllowances, ledger } from '#billing/ledger-services';
 import type { AnalysisCharge } from '#billing/setup-billing';
 import { newId } from '#core/ids';
 import { type JobLock, newJobRecord } from '#core/job-record';
@@ -11,20 +11,18 @@ import { setupAnalysisCharge } from '#core/pricing';
 import { Forbidden, TooManyRequests } from '#core/problem';
 import { freeSlot } from '#core/rolling-window';
 import { announceNewJob } from '#jobs/job-events';
+import { jobStore } from '#jobs/job-services';
 import type { SetupFields, SetupJob } from '#jobs/setup-job';
 import { startLane } from '#jobs/start-lane';
 import { priceList } from '#platform/stage-services';
 import { localize } from '#projects/localization';
 import type { Project } from '#projects/project';
 import { projectStore } from '#projects/project-services';
-import { takeFreeAnalysis } from '#store/free-analyses';
-import { jobStore } from '#store/job-store';
 import type { JointWrite } from '#store/joint-write';
-import { readSetupSlots, takeSetupSlot } from '#store/setup-slots';
 import type { Website } from '#websites/website';
 import { websiteAddress } from '#websites/website-identity';
 import { websiteStore } from '#websites/website-services';
-import { setupLimitPerHour } from './setup-services.ts';
+import { setupLimitPerHour, setupSlots } from './setup-services.ts';
 
 export interface SetupRequest {
   url: string;
@@ -90,7 +88,7 @@ export async function createSetupJob(
       ...projectWrites,
       setupPlace,
       ...(charge.kind === 'FREE'
-        ? [takeFreeAnalysis(customer.customer_id, month, customer.quotas.free_analyses_per_month)]
+        ? [freeAllowances.takeAnalysis(customer.customer_id, month, customer.quotas.free_analyses_per_month)]
         : []),
     ];
     const job = await jobStore().create(
@@ -149,14 +147,14 @@ function newSetupJob(input: {
 async function takeSetupPlace(customerId: string): Promise<JointWrite> {
   const now = Date.now();
   const limit = setupLimitPerHour();
-  const choice = freeSlot(await readSetupSlots(customerId), now, limit);
+  const choice = freeSlot(await setupSlots.taken(customerId), now, limit);
   if (!choice.free)
     throw TooManyRequests(
       'SETUP_LIMIT_REACHED',
       `A customer may start ${limit.max} setup jobs in any 60 minutes; retry in ${choice.retryAfterSeconds} s.`,
       choice.retryAfterSeconds,
     );
-  return takeSetupSlot(customerId, choice.slot, now, limit.windowMs);
+  return setupSlots.take(customerId, choice.slot, now, limit.windowMs);
 }
 
 /**

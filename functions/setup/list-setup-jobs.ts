@@ -1,6 +1,7 @@
 import type { ListPosition } from '#core/list-cursor';
+import { jobStore } from '#jobs/job-services';
+import type { JobPage } from '#jobs/job-store';
 import type { SetupFields } from '#jobs/setup-job';
-import { type JobPage, jobStore } from '#store/job-store';
 import { withoutRemovedWebsites } from '#websites/without-removed-websites';
 
 /** A project's setup jobs (or one website's), newest first. */

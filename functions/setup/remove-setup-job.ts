@@ -1,7 +1,7 @@
 import { isFinal } from '#core/lanes';
 import { Conflict, NotFound } from '#core/problem';
+import { jobStore } from '#jobs/job-services';
 import type { SetupJob } from '#jobs/setup-job';
-import { jobStore } from '#store/job-store';
 
 /**
  * Removes a setup job that never found a website (spec rule 6). A running job cannot be removed,

@@ -14,12 +14,12 @@ import {
 } from '#crawl/index';
 import { crawlSettings } from '#jobs/crawl-services';
 import { announceJob } from '#jobs/job-events';
+import { jobStore } from '#jobs/job-services';
 import { progressWriter, runTracked } from '#jobs/progress-writer';
 import { projectCrawlProxy } from '#jobs/project-crawl-proxy';
 import type { AnalysisSeeds, SetupFields, SetupJob } from '#jobs/setup-job';
 import { priceList } from '#platform/stage-services';
 import { acceptLanguageOf, localeOf } from '#projects/localization';
-import { jobStore } from '#store/job-store';
 import type { Website } from '#websites/website';
 import { websiteAddress } from '#websites/website-identity';
 import { websiteStore } from '#websites/website-services';

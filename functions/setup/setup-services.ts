@@ -1,5 +1,7 @@
 import type { WindowLimit } from '#core/rolling-window';
 import { onFirstUse, setting } from '#platform/config';
+import { dynamoSetupSlots } from './dynamo-setup-slots.ts';
+import type { SetupSlots } from './setup-slots.ts';
 
 /** The stage's limits of a setup job's work. */
 export const setupLimits = onFirstUse(() => ({
@@ -13,3 +15,6 @@ export const setupLimits = onFirstUse(() => ({
 export const setupLimitPerHour = onFirstUse(
   (): WindowLimit => ({ max: setting('SETUP_LIMIT_PER_HOUR'), windowMs: 60 * 60 * 1000 }),
 );
+
+/** The customers' setup slots the create takes one of. */
+export const setupSlots: SetupSlots = dynamoSetupSlots;

@@ -9,3 +9,16 @@ export interface JointWrite {
   /** What the write does, in the capability's words (for logs and the in-memory test stores). */
   readonly what: string;
 }
+
+/**
+ * A job's write refused by a condition of one of its joint writes (a hold the credit cannot cover):
+ * nothing was written. The job store's adapter throws it in place of the table's error, so the use
+ * case that handed the writes asks their owner why (`HoldWrites.refusal`) without knowing the table.
+ */
+export class JointWriteRefused extends Error {
+  override readonly name = 'JointWriteRefused';
+
+  constructor(writes: readonly JointWrite[], options?: ErrorOptions) {
+    super(`Refused: ${writes.map(({ what }) => what).join('; ')}`, options);
+  }
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { useJobStore } from '#store/job-store';
+import { useJobStore } from '#jobs/job-services';
 import { recordEvents } from '#test/event-recorder';
 import { MemoryJobStore } from '#test/memory-job-store';
 import { unpaidSetupJob } from '#test/setup-job-record';

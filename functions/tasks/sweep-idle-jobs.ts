@@ -1,13 +1,13 @@
 import type { Context } from 'aws-lambda';
 import { endStrandedRuns } from '#jobs/end-stranded-runs';
 import { expireIdleJobs } from '#jobs/expire-idle-jobs';
+import { jobStore } from '#jobs/job-services';
 import { recordHeldHistory } from '#jobs/record-held-history';
 import { releaseStaleHolds } from '#jobs/release-stale-holds';
 import { startStrandedApprovals } from '#jobs/resume-interrupted-jobs';
 import { matchingReads } from '#matching/matching-services';
 import { onFirstUse, setting } from '#platform/config';
 import { logInfo } from '#platform/log';
-import { jobStore } from '#store/job-store';
 import { startHeldRounds } from '#webhooks/webhook-events';
 
 /** Held work is finished until this long before the function's timeout; the next sweep takes the rest. */

@@ -80,7 +80,7 @@ export const dynamoCatalogStore: CatalogStore = {
   newestPointers: (pointer, kinds) =>
     jointWrite(
       `catalog ${pointer.version} is the newest ${kinds.join(' and ')} of ${pointer.website_id}`,
-      catalogPointerWrites(pointer, kinds),
+      () => catalogPointerWrites(pointer, kinds),
     ),
   write: writeCatalog,
   read: readCatalog,

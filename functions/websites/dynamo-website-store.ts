@@ -174,8 +174,7 @@ async function removeWebsite(website: Website): Promise<boolean> {
 
 export const dynamoWebsiteStore: WebsiteStore = {
   landing: (website, profile, sample) =>
-    jointWrite(
-      `website ${website.website_id} lands in ${website.project_id}`,
+    jointWrite(`website ${website.website_id} lands in ${website.project_id}`, () =>
       landWebsiteItems(website, profile, sample),
     ),
   get: getWebsite,

@@ -1,7 +1,7 @@
 import { JOB_LIST, type JobList, type JobLock, type StoredJob } from '#core/job-record';
 import { canTransition, isFinal } from '#core/lanes';
-import type { ScrapeRunProgress } from '#core/scrape-progress';
-import type { BatchPages, JobStore, ListJobsOptions } from '#store/job-store';
+import type { BatchPages, JobStore, ListJobsOptions } from '#jobs/job-store';
+import type { ScrapeRunProgress } from '#jobs/scrape-progress';
 import type { JointWrite } from '#store/joint-write';
 
 /**

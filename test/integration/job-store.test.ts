@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { newId } from '#core/ids';
 import { type JobLock, newJobRecord, type StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
+import { jobStore } from '#jobs/job-services';
 import { createTable } from '#local/create-table';
 import { setting } from '#platform/config';
-import { jobStore } from '#store/job-store';
 import { dynamo } from '#store/table-services';
 import { meterReadUnits, meterWriteUnits } from '#test/dynamo-capacity-meter';
 

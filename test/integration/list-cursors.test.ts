@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#core/ids';
 import { newJobRecord, type StoredJob } from '#core/job-record';
+import { jobStore } from '#jobs/job-services';
 import type { SetupFields } from '#jobs/setup-job';
-import { jobStore } from '#store/job-store';
 import type { ApiClient } from '../helpers/api-client.ts';
 import { expectProblem } from '../helpers/expect-problem.ts';
 import { newProject, newUser } from '../helpers/operator.ts';

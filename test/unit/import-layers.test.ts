@@ -81,6 +81,13 @@ const importsOf = (modules: readonly string[]) =>
 /** The import map: every production module under functions/ and the modules it imports. */
 const importMap = importsOf(productionModules);
 
+/** A capability's adapter: its DynamoDB or S3 side (`dynamo-*.ts`, `s3-*.ts`), not a wiring module. */
+const adapter = (path: string) => {
+  const name = path.split('/').at(-1) ?? '';
+  return /^(dynamo|s3)-/.test(name) && !name.endsWith('-services.ts');
+};
+const wiring = (path: string) => path.endsWith('-services.ts');
+
 const folderOf = (path: string) => path.split('/')[1] ?? '';
 const layerOf = (path: string) => LAYERS.findIndex((layer) => layer.includes(folderOf(path)));
 
@@ -188,16 +195,54 @@ describe('the import map', () => {
     expect(importMap.get('functions/matching/run-matching.ts')?.map(({ target }) => target)).toContain(face);
   });
 
-  it("has no module outside a capability importing its adapter (dynamo-*.ts) but another adapter: use cases and entries take the capability's wiring", () => {
-    const adapter = (path: string) => /^dynamo-/.test(path.split('/').at(-1) ?? '');
+  it("has no module outside a capability importing its adapter (dynamo-*.ts, s3-*.ts) but another adapter: use cases and entries take the capability's wiring", () => {
     const crossing = [...importMap].flatMap(([from, imports]) =>
-      adapter(from) || folderOf(from) === 'store'
+      adapter(from)
         ? []
         : imports
             .filter(({ target }) => adapter(target) && folderOf(target) !== folderOf(from))
             .map(({ target }) => `${from} -> ${target}`),
     );
     expect(crossing).toEqual([]);
+  });
+
+  it("has no use case importing an adapter (dynamo-*.ts, s3-*.ts), even its own capability's: only its wiring (*-services.ts) and other adapters do", () => {
+    const crossing = [...importMap].flatMap(([from, imports]) =>
+      adapter(from) || wiring(from)
+        ? []
+        : imports.filter(({ target }) => adapter(target)).map(({ target }) => `${from} -> ${target}`),
+    );
+    expect(crossing).toEqual([]);
+    expect(importMap.get('functions/jobs/job-services.ts')?.map(({ target }) => target)).toContain(
+      'functions/jobs/dynamo-job-store.ts',
+    );
+  });
+
+  it("keeps in store only the table's and the data bucket's shared mechanics: no capability's records, ports or adapters", () => {
+    const mechanics = [
+      'batch-write.ts', // writes of many items, retried while unprocessed
+      'condition-failure.ts', // what a failed condition or a lost transaction looks like
+      'data-bucket-services.ts', // the data bucket's wiring
+      'data-bucket.ts', // the data bucket over a given bucket
+      'dynamo-joint-write.ts', // a joint write's items, for the adapter whose transaction makes it
+      'dynamo.ts', // the document client for an endpoint
+      'held-work.ts', // work held for the sweeper to finish, of any kind
+      'idempotency-records.ts', // the handler factory's Idempotency-Key records
+      'joint-write.ts', // the opaque joint write and its refusal
+      'keys.ts', // every key prefix, item key and partition read
+      'object-store.ts', // the object store port the price history takes
+      'query-all.ts', // a partition read to its end
+      'query-page.ts', // newest-first pages
+      'rate-limit-buckets.ts', // the handler factory's per-key token buckets
+      'read-with-membership.ts', // an item read with the caller's membership
+      'table-definition.ts', // the table's attributes and index, for CDK and the local stack
+      'table-services.ts', // the table's wiring
+      'window-slots.ts', // the slots of a rolling-window limit (setup slots, contact places)
+    ];
+    const inStore = productionModules
+      .filter((path) => folderOf(path) === 'store')
+      .map((path) => path.split('/').at(-1));
+    expect(inStore.sort()).toEqual(mechanics);
   });
 
   it('has no module outside matching reading its items and objects: below it through MatchingReads, above it through its wiring', () => {
@@ -248,6 +293,6 @@ describe('the import map', () => {
   it('sees imports written either way (alias and relative)', () => {
     const targets = (path: string) => importMap.get(path)?.map(({ target }) => target);
     expect(targets('functions/scraping/run-scrape.ts')).toContain('functions/core/pricing.ts');
-    expect(targets('functions/store/free-analyses.ts')).toContain('functions/store/table-services.ts');
+    expect(targets('functions/store/window-slots.ts')).toContain('functions/store/table-services.ts');
   });
 });

@@ -3,8 +3,8 @@ import { authorizedCustomer } from '#accounts/authorized-customer';
 import { paymentProvider, topups } from '#billing/billing-services';
 import { topupAmount, topupCurrency } from '#billing/topup-amount';
 import { NotFound } from '#core/problem';
+import { jobStore } from '#jobs/job-services';
 import { id } from '#platform/request-fields';
-import { jobStore } from '#store/job-store';
 import { billingHttp } from './billing-http.ts';
 import { startedTopup } from './billing-responses.ts';
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { downloadProjectId } from '#exports/download-project-id';
 import { exportFileLink } from '#exports/project-exports';
+import { jobStore } from '#jobs/job-services';
 import { matchingReads } from '#matching/matching-services';
 import { redirect } from '#platform/http-response';
 import { id } from '#platform/request-fields';
@@ -16,7 +17,7 @@ export const handler = http(
   { path, query, responses: { 302: null } },
   async ({ principal, guard, path, query }) => {
     const project = await authorizedProject(guard, downloadProjectId(principal, query.project_id));
-    const link = await exportFileLink(project, path.dataset, fileChoice(query), matchingReads);
+    const link = await exportFileLink(project, path.dataset, fileChoice(query), matchingReads, jobStore());
     return redirect(link.url);
   },
 );

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { exportFileLink } from '#exports/project-exports';
+import { jobStore } from '#jobs/job-services';
 import { matchingReads } from '#matching/matching-services';
 import { id } from '#platform/request-fields';
 import { authorizedProject } from '#projects/authorized-project';
@@ -18,6 +19,9 @@ export const handler = http(
   { path, query, responses: { 200: exportLink } },
   async ({ guard, path, query, answer }) => {
     const project = await authorizedProject(guard, query.project_id);
-    return answer(200, await exportFileLink(project, path.dataset, fileChoice(query), matchingReads));
+    return answer(
+      200,
+      await exportFileLink(project, path.dataset, fileChoice(query), matchingReads, jobStore()),
+    );
   },
 );

@@ -1,8 +1,10 @@
 import { fromJsonLines, toJsonLines } from '#core/json-lines';
 import type { ProductRecord } from '#core/product-record';
 import type { UrlResult } from '#crawl/index';
-import { JSON_LINES } from './data-bucket.ts';
-import { getDataObject, putDataObject } from './data-bucket-services.ts';
+import type { UrlResultCounts } from '#jobs/scrape-job';
+import { JSON_LINES } from '#store/data-bucket';
+import { getDataObject, putDataObject } from '#store/data-bucket-services';
+import type { BatchPart, BatchResult, ScrapeRunStore, UrlOutcome } from './scrape-run-store.ts';
 
 /**
  * The working objects of one scrape job in the data bucket, under `scrape-runs/<job>/`: the URL
@@ -19,50 +21,22 @@ async function readJson<T>(key: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-export const putUrlList = (jobId: string, urls: readonly string[]) =>
+const putUrlList = (jobId: string, urls: readonly string[]) =>
   putDataObject(`${prefix(jobId)}/urls.json`, JSON.stringify(urls), JSON_TYPE);
 
-export const getUrlList = (jobId: string) => readJson<string[]>(`${prefix(jobId)}/urls.json`);
+const getUrlList = (jobId: string) => readJson<string[]>(`${prefix(jobId)}/urls.json`);
 
-export const putBatchManifest = (jobId: string, batch: number, urls: readonly string[]) =>
+const putBatchManifest = (jobId: string, batch: number, urls: readonly string[]) =>
   putDataObject(`${prefix(jobId)}/batches/${batch}.json`, JSON.stringify(urls), JSON_TYPE);
 
-export const getBatchManifest = (jobId: string, batch: number) =>
+const getBatchManifest = (jobId: string, batch: number) =>
   readJson<string[]>(`${prefix(jobId)}/batches/${batch}.json`);
-
-export type UrlResultCounts = Record<UrlResult, number>;
-
-/** What became of one URL of a batch (an OK URL's product is the record whose `url` it is). */
-export interface UrlOutcome {
-  url: string;
-  result: UrlResult;
-}
-
-export interface BatchResult {
-  counts: UrlResultCounts;
-  products: ProductRecord[];
-  /** Every URL of the batch in its order, so a URL job's file accounts for each URL sent. */
-  outcomes: UrlOutcome[];
-}
-
-/**
- * One run of a batch's task over its manifest from URL `from`: a task that runs out of time hands
- * the URLs from `next` on to the next run, so a batch is a chain of parts from 0 (`next` null ends it).
- */
-export interface BatchPart extends BatchResult {
-  next: number | null;
-}
 
 const partKey = (jobId: string, batch: number, from: number) =>
   `${prefix(jobId)}/results/${batch}${from === 0 ? '' : `.from-${from}`}`;
 
 /** The products and outcomes first, the counts last: a part whose counts exist has finished. */
-export async function putBatchPart(
-  jobId: string,
-  batch: number,
-  from: number,
-  part: BatchPart,
-): Promise<void> {
+async function putBatchPart(jobId: string, batch: number, from: number, part: BatchPart): Promise<void> {
   const key = partKey(jobId, batch, from);
   await putDataObject(`${key}.jsonl`, toJsonLines(part.products), JSON_LINES);
   await putDataObject(`${key}.urls.jsonl`, toJsonLines(part.outcomes), JSON_LINES);
@@ -93,7 +67,7 @@ async function getBatchPart(jobId: string, batch: number, from: number): Promise
 }
 
 /** A batch's result: its parts followed from the first, counts added up, products and outcomes in order. */
-export async function getBatchResult(jobId: string, batch: number): Promise<BatchResult> {
+async function getBatchResult(jobId: string, batch: number): Promise<BatchResult> {
   const result: BatchResult = { counts: {} as UrlResultCounts, products: [], outcomes: [] };
   for (let from: number | null = 0; from !== null; ) {
     const part: BatchPart = await getBatchPart(jobId, batch, from);
@@ -107,3 +81,12 @@ export async function getBatchResult(jobId: string, batch: number): Promise<Batc
   }
   return result;
 }
+
+export const s3ScrapeRuns: ScrapeRunStore = {
+  putUrlList,
+  getUrlList,
+  putBatchManifest,
+  getBatchManifest,
+  putBatchPart,
+  getBatchResult,
+};

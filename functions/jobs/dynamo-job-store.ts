@@ -18,17 +18,15 @@ import {
   type StoredJob,
 } from '#core/job-record';
 import { canTransition, isFinal, type JobStatus } from '#core/lanes';
-import type { ScrapeRunProgress } from '#core/scrape-progress';
 import {
   conditionHeld,
   failedConditionItems,
   isConditionFailure,
   isTransactionConflict,
-} from './condition-failure.ts';
-import type { TransactItem } from './dynamo.ts';
-import { jointWrite, transactItemsOf } from './dynamo-joint-write.ts';
-import type { BatchPages, JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
-import type { JointWrite } from './joint-write.ts';
+} from '#store/condition-failure';
+import type { TransactItem } from '#store/dynamo';
+import { jointWrite, transactItemsOf } from '#store/dynamo-joint-write';
+import { type JointWrite, JointWriteRefused } from '#store/joint-write';
 import {
   beginsWith,
   between,
@@ -43,10 +41,12 @@ import {
   scrapeProgressKey,
   websiteJobKey,
   websiteJobsPrefix,
-} from './keys.ts';
-import { queryAll } from './query-all.ts';
-import { queryPage } from './query-page.ts';
-import { dynamo, tableName } from './table-services.ts';
+} from '#store/keys';
+import { queryAll } from '#store/query-all';
+import { queryPage } from '#store/query-page';
+import { dynamo, tableName } from '#store/table-services';
+import type { BatchPages, JobPage, JobStore, ListJobsOptions, MoveChanges } from './job-store.ts';
+import type { ScrapeRunProgress } from './scrape-progress.ts';
 
 function toJob<Extra extends object>(item: Record<string, unknown>): StoredJob<Extra> {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...fields } = item;
@@ -269,6 +269,7 @@ async function moveJob<Extra extends object>(
   const moved = { ...job, ...set } as StoredJob<Extra>;
   const addsWebsite = !job.website_id && typeof set.website_id === 'string';
   const plan = planOf(job);
+  const joint = transactItemsOf(changes.also ?? []);
   const also = [
     ...(ending
       ? heldKeys(job).map((key): TransactItem => ({ Delete: { TableName: tableName(), Key: key } }))
@@ -277,7 +278,7 @@ async function moveJob<Extra extends object>(
     ...(plan === undefined
       ? []
       : progressOnMove(job.job_id, plan, ending, changes.unchangedSinceRead ? job.updated_at : undefined)),
-    ...transactItemsOf(changes.also ?? []),
+    ...joint,
   ];
   const update = {
     TableName: tableName(),
@@ -295,6 +296,10 @@ async function moveJob<Extra extends object>(
     if (isConditionFailure(error) && (await changedSinceRead(job, changes.unchangedSinceRead === true))) {
       return null;
     }
+    // The joint writes are the transaction's last items (after the job's own update and its items).
+    const firstJoint = 1 + also.length - joint.length;
+    if (joint.length > 0 && failedConditionItems(error).some((position) => position >= firstJoint))
+      throw new JointWriteRefused(changes.also ?? [], { cause: error });
     throw error;
   }
   return moved;
@@ -685,7 +690,7 @@ async function setExecutionArn(jobId: string, executionArn: string): Promise<voi
 
 /** A condition for another store's transaction: the job is still in `status`. */
 function jobStillIn(jobId: string, status: JobStatus): JointWrite {
-  return jointWrite(`job ${jobId} is still ${status}`, [
+  return jointWrite(`job ${jobId} is still ${status}`, () => [
     {
       ConditionCheck: {
         TableName: tableName(),

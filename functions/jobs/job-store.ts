@@ -1,9 +1,9 @@
+import type { JobReads } from '#core/job-reads';
 import type { Job, JobInternals, JobList, JobLock, StoredJob } from '#core/job-record';
 import type { JobStatus } from '#core/lanes';
 import type { ListPosition } from '#core/list-cursor';
-import { dynamoJobStore } from './dynamo-job-store.ts';
-import type { JointWrite } from './joint-write.ts';
-import type { QueryPage } from './query-page.ts';
+import type { JointWrite } from '#store/joint-write';
+import type { QueryPage } from '#store/query-page';
 
 export interface MoveChanges<Extra extends object> {
   set?: Partial<Job & JobInternals & Extra>;
@@ -41,7 +41,7 @@ export type JobPage<Extra extends object> = QueryPage<StoredJob<Extra>>;
  * Where jobs are kept: what the job use cases need of a store, and all they know of it. DynamoDB in
  * the service; an in-memory store in the use cases' unit tests.
  */
-export interface JobStore {
+export interface JobStore extends JobReads {
   /**
    * Writes a new job with its open-job marker and its `locks` (each only where nothing holds it), and
    * `also` in the same write; returns it as stored. A lock another job holds rejects the whole write.
@@ -58,7 +58,8 @@ export interface JobStore {
   /**
    * Moves a job from the status it was read in to `to`, only if the lane table has that move and the
    * job is still in that status: of two racing moves only one wins. Ending the job releases its
-   * locks. Returns the moved job, or null when the job had already moved on (or had been touched).
+   * locks. Returns the moved job, or null when the job had already moved on (or had been touched);
+   * throws `JointWriteRefused` when a condition of one of `also` refused the move.
    */
   move<Extra extends object>(
     job: StoredJob<Extra>,
@@ -106,15 +107,4 @@ export interface JobStore {
   stillIn(jobId: string, status: JobStatus): JointWrite;
   /** Takes back a just-created job that never started, with its locks; false when it moved on. */
   discardNew(job: StoredJob): Promise<boolean>;
-}
-
-let installed: JobStore | undefined;
-
-/** Puts another store behind the job use cases (the unit tests' in-memory one); undefined restores DynamoDB. */
-export function useJobStore(store: JobStore | undefined): void {
-  installed = store;
-}
-
-export function jobStore(): JobStore {
-  return installed ?? dynamoJobStore;
 }
