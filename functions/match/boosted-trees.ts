@@ -25,9 +25,84 @@ export interface TrainingOptions {
 
 /** The probability (0..1) the model gives a row. */
 export function predictProbability(model: BoostedTrees, row: readonly number[]): number {
+  const { roots, feature, threshold, left, right, value } = flatTreesOf(model);
   let logOdds = model.base;
-  for (const tree of model.trees) logOdds += leafValue(tree, row);
+  for (let tree = 0; tree < roots.length; tree++) {
+    let at = roots[tree] as number;
+    while ((feature[at] as number) >= 0)
+      at =
+        (row[feature[at] as number] ?? 0) <= (threshold[at] as number)
+          ? (left[at] as number)
+          : (right[at] as number);
+    logOdds += value[at] as number;
+  }
   return 1 / (1 + Math.exp(-logOdds));
+}
+
+/**
+ * A model's trees as numbers in typed arrays, one slot per node: a run predicts for about 90,000
+ * pairs, each walking 500 trees, and a walk over node objects of two shapes (leaf or split) took
+ * a tenth of a 20k x 20k run.
+ */
+interface FlatTrees {
+  /** The trees flattened, and how many they were, so trees added later are seen. */
+  trees: readonly TreeNode[];
+  count: number;
+  roots: Int32Array;
+  /** The split's feature, -1 at a leaf. */
+  feature: Int32Array;
+  threshold: Float64Array;
+  left: Int32Array;
+  right: Int32Array;
+  value: Float64Array;
+}
+
+const flatTrees = new WeakMap<BoostedTrees, FlatTrees>();
+
+function flatTreesOf(model: BoostedTrees): FlatTrees {
+  const known = flatTrees.get(model);
+  if (known && known.trees === model.trees && known.count === model.trees.length) return known;
+  const nodes: TreeNode[] = [];
+  const slotOf = (node: TreeNode): number => {
+    const slot = nodes.length;
+    nodes.push(node);
+    return slot;
+  };
+  const roots = Int32Array.from(model.trees, slotOf);
+  const feature: number[] = [];
+  const threshold: number[] = [];
+  const left: number[] = [];
+  const right: number[] = [];
+  const value: number[] = [];
+  // Children are given slots as their parents are read, so the list grows while it is walked.
+  for (let slot = 0; slot < nodes.length; slot++) {
+    const node = nodes[slot] as TreeNode;
+    if ('value' in node) {
+      feature.push(-1);
+      threshold.push(0);
+      left.push(-1);
+      right.push(-1);
+      value.push(node.value);
+    } else {
+      feature.push(node.feature);
+      threshold.push(node.threshold);
+      left.push(slotOf(node.left));
+      right.push(slotOf(node.right));
+      value.push(0);
+    }
+  }
+  const flat: FlatTrees = {
+    trees: model.trees,
+    count: model.trees.length,
+    roots,
+    feature: Int32Array.from(feature),
+    threshold: Float64Array.from(threshold),
+    left: Int32Array.from(left),
+    right: Int32Array.from(right),
+    value: Float64Array.from(value),
+  };
+  flatTrees.set(model, flat);
+  return flat;
 }
 
 /**
