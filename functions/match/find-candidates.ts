@@ -91,32 +91,37 @@ export function rankCandidates(
   let candidates = found;
   let count = foundCount;
   const { top, ranks } = scratch;
+  // The best `limit` so far: before each common list the bar, after the last the result.
+  let topCount = topProducts(candidates, count, sums, norms, limit, top, ranks);
   for (let i = 0; i < restCount; i++) {
     const list = rest[i] as number;
-    const topCount = topProducts(candidates, count, sums, norms, limit, top, ranks);
     const bar = topCount < limit ? 0 : (ranks[limit - 1] as number);
-    // Kept in `kept`, in place after the first list: a product is written no later than it is read.
+    const listed = postings[list] as readonly number[];
+    const weight = listWeights[list] as number;
+    const members = listed.length > 0 ? membersOf(listed, scratch) : noMembers;
+    // One pass per list: a product that can still reach the bar is kept (in `kept`, in place after
+    // the first list: a product is written no later than it is read), given the list's weight
+    // where the list holds it, and ranked for the next bar.
     let keptCount = 0;
+    topCount = 0;
     for (let k = 0; k < count; k++) {
       const product = candidates[k] as number;
-      if (((sums[product] as number) + remaining) / (norms[product] as number) >= bar)
-        kept[keptCount++] = product;
+      if (((sums[product] as number) + remaining) / (norms[product] as number) < bar) continue;
+      kept[keptCount++] = product;
+      if (((members[product >>> 5] ?? 0) & (1 << (product & 31))) !== 0) (sums[product] as number) += weight;
+      topCount = insertTop(
+        product,
+        (sums[product] as number) / (norms[product] as number),
+        top,
+        ranks,
+        topCount,
+        limit,
+      );
     }
     candidates = kept;
     count = keptCount;
-    const listed = postings[list] as readonly number[];
-    const weight = listWeights[list] as number;
-    if (listed.length > 0) {
-      const members = membersOf(listed, scratch);
-      for (let k = 0; k < count; k++) {
-        const product = candidates[k] as number;
-        if (((members[product >>> 5] as number) & (1 << (product & 31))) !== 0)
-          (sums[product] as number) += weight;
-      }
-    }
     remaining -= weight;
   }
-  const topCount = topProducts(candidates, count, sums, norms, limit, top, ranks);
   const ranked: RankedCandidate[] = [];
   for (let i = 0; i < topCount; i++) ranked.push({ product: top[i] as number, rank: ranks[i] as number });
   for (let i = 0; i < foundCount; i++) sums[found[i] as number] = 0;
@@ -280,6 +285,8 @@ export function sameGtinCandidates(query: ProductFeatures, index: CatalogIndex):
 }
 
 const noPostings: readonly number[] = [];
+/** The bit set of an empty list: every product's bit reads 0. */
+const noMembers = new Uint32Array(0);
 
 /** Per index: the products' vector lengths under the run's weights, and a zeroed sum per product. */
 interface Scratch {
@@ -338,21 +345,39 @@ function topProducts(
   let length = 0;
   for (let i = 0; i < count; i++) {
     const product = products[i] as number;
-    const rank = (sums[product] as number) / (norms[product] as number);
-    let at = length;
-    while (at > 0 && before(rank, product, ranks[at - 1] as number, top[at - 1] as number)) at--;
-    if (at >= limit) continue;
-    // Shifted by hand, the last falling off when full: this runs for every found product of every lookup.
-    let end = length < limit ? length : limit - 1;
-    for (; end > at; end--) {
-      top[end] = top[end - 1] as number;
-      ranks[end] = ranks[end - 1] as number;
-    }
-    top[at] = product;
-    ranks[at] = rank;
-    if (length < limit) length++;
+    length = insertTop(
+      product,
+      (sums[product] as number) / (norms[product] as number),
+      top,
+      ranks,
+      length,
+      limit,
+    );
   }
   return length;
+}
+
+/** Places a product in the best `limit` (the first `length` of `top` and `ranks`) where it belongs: the new length. */
+function insertTop(
+  product: number,
+  rank: number,
+  top: number[],
+  ranks: number[],
+  length: number,
+  limit: number,
+): number {
+  let at = length;
+  while (at > 0 && before(rank, product, ranks[at - 1] as number, top[at - 1] as number)) at--;
+  if (at >= limit) return length;
+  // Shifted by hand, the last falling off when full: this runs for every found product of every lookup.
+  let end = length < limit ? length : limit - 1;
+  for (; end > at; end--) {
+    top[end] = top[end - 1] as number;
+    ranks[end] = ranks[end - 1] as number;
+  }
+  top[at] = product;
+  ranks[at] = rank;
+  return length < limit ? length + 1 : length;
 }
 
 function before(rank: number, product: number, otherRank: number, other: number): boolean {
