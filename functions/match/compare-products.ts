@@ -201,11 +201,10 @@ function joinedWeight(
 ): number {
   if (x.compactName.length > maxJoinedName || y.compactName.length > maxJoinedName) return 0;
   let weight = 0;
-  for (let i = 0; i < x.words.length; i++) {
+  // The name without spaces holds letters and digits only: a word found there is one of them.
+  for (const i of productTerms(x).joinable) {
     const word = x.words[i] as string;
-    // The name without spaces holds letters and digits only: a word found there is one of them.
-    if (word.length >= 4 && !yWords.has(word) && y.compactName.includes(word) && !/\p{N}/u.test(word))
-      weight += (xWeights[i] as number) ** 2 / 2;
+    if (!yWords.has(word) && y.compactName.includes(word)) weight += (xWeights[i] as number) ** 2 / 2;
   }
   return weight;
 }
@@ -308,15 +307,29 @@ function compareQuantities(a: Quantity[], b: Quantity[]): MatchEvidence['quantit
   const agree: string[] = [];
   const conflict: string[] = [];
   if (a.length === 0 || b.length === 0) return { agree, conflict };
-  const dimensions = new Set(a.map((quantity) => quantity.dimension));
-  for (const dimension of dimensions) {
-    const ours = a.filter((quantity) => quantity.dimension === dimension);
-    const theirs = b.filter((quantity) => quantity.dimension === dimension);
-    if (theirs.length === 0) continue;
-    const common = ours.some((x) =>
-      theirs.some((y) => Math.abs(x.value - y.value) <= quantityTolerance * Math.max(x.value, y.value)),
-    );
-    (common ? agree : conflict).push(dimension);
+  // Each dimension of a once, in the order a first names it; no sets or lists built per pair.
+  for (let i = 0; i < a.length; i++) {
+    const { dimension } = a[i] as Quantity;
+    if (namedBefore(a, i, dimension)) continue;
+    let theirs = false;
+    let common = false;
+    for (const y of b) {
+      if (y.dimension !== dimension) continue;
+      theirs = true;
+      for (let k = i; k < a.length && !common; k++) {
+        const x = a[k] as Quantity;
+        common =
+          x.dimension === dimension &&
+          Math.abs(x.value - y.value) <= quantityTolerance * Math.max(x.value, y.value);
+      }
+    }
+    if (theirs) (common ? agree : conflict).push(dimension);
   }
   return { agree, conflict };
+}
+
+/** Whether a quantity before position `i` measures the dimension. */
+function namedBefore(quantities: readonly Quantity[], i: number, dimension: string): boolean {
+  for (let k = 0; k < i; k++) if ((quantities[k] as Quantity).dimension === dimension) return true;
+  return false;
 }

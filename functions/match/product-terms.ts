@@ -18,6 +18,11 @@ export interface ProductTerms {
   colours: number;
   /** The devices the title names (`devicesNamed`). */
   devices: number;
+  /**
+   * Positions in `words` of the words of four characters or more without a digit: those another
+   * name may write joined with its neighbours (`compare-products.ts`, `joinedWeight`).
+   */
+  joinable: readonly number[];
 }
 
 const cache = new WeakMap<ProductFeatures, ProductTerms>();
@@ -38,6 +43,7 @@ export function productTerms(product: ProductFeatures): ProductTerms {
       platforms: platformsNamed(product.words),
       colours: coloursNamed(unbranded),
       devices: devicesNamed(unbranded),
+      joinable: product.words.flatMap((word, i) => (word.length >= 4 && !/\p{N}/u.test(word) ? [i] : [])),
     };
     cache.set(product, terms);
   }
