@@ -355,15 +355,14 @@ function trigramOverlap(a: ProductFeatures, b: ProductFeatures): number {
   const x = trigrams(a);
   const y = trigrams(b);
   let common = 0;
+  // The merge's steps as arithmetic on comparisons: which side moves on is a coin toss the
+  // processor would mispredict about every other step.
   for (let i = 0, k = 0; i < x.length && k < y.length; ) {
     const left = x[i] as number;
     const right = y[k] as number;
-    if (left === right) {
-      common++;
-      i++;
-      k++;
-    } else if (left < right) i++;
-    else k++;
+    common += +(left === right);
+    i += +(left <= right);
+    k += +(left >= right);
   }
   const union = x.length + y.length - common;
   return union > 0 ? common / union : 0;
