@@ -91,8 +91,6 @@ const evidenceWords = 5;
 const catalogueNumber = /\d{5}/;
 /** Both kinds of code (`codeKind`). */
 const anyKind = 3;
-/** Words of titles that sell a third party's product made for the maker's model. */
-const thirdPartyWords = new Set(['compatible', 'remanufactured']);
 /** A title's first word this long that starts the other's maker name names that maker ("adobe"). */
 const minMakerWord = 4;
 /** A code in a title that names the model: "tsw259s4", not "a500" (a series, a size). */
@@ -143,7 +141,7 @@ export function compareProducts(
   const quantities = compareQuantities(a.quantities, b.quantities);
   const codeConflict =
     agreement.codes.length === 0 && codesConflict(a.codes, b.codes, weights, brand === 'conflict');
-  const thirdPartyConflict = thirdParty(a) !== thirdParty(b);
+  const thirdPartyConflict = aTerms.thirdParty !== bTerms.thirdParty;
   // A title naming both systems ("Win/Mac") sells either.
   const platformConflict = namesOthersOnly(aTerms.platforms, bTerms.platforms);
   const evidence: MatchEvidence = {
@@ -289,14 +287,6 @@ function namesMaker(x: ProductFeatures, y: ProductFeatures): boolean {
   const first = y.firstWord;
   if (x.brand === null || y.brand !== null || first === null) return false;
   return first === x.brand || (first.length >= minMakerWord && x.brand.startsWith(first));
-}
-
-/**
- * The title sells a third party's cartridge or part for the maker's model ("compatible",
- * "remanufactured"): it names the maker's code, yet is another product than the maker's own.
- */
-function thirdParty(product: ProductFeatures): boolean {
-  return product.words.some((word) => thirdPartyWords.has(word));
 }
 
 function sameBrand(a: string, b: string): boolean {

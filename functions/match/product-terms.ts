@@ -23,9 +23,17 @@ export interface ProductTerms {
    * name may write joined with its neighbours (`compare-products.ts`, `joinedWeight`).
    */
   joinable: readonly number[];
+  /**
+   * The title sells a third party's cartridge or part for the maker's model ("compatible",
+   * "remanufactured"): it names the maker's code, yet is another product than the maker's own.
+   */
+  thirdParty: boolean;
 }
 
 const cache = new WeakMap<ProductFeatures, ProductTerms>();
+
+/** Words of titles that sell a third party's product made for the maker's model. */
+const thirdPartyWords: ReadonlySet<string> = new Set(['compatible', 'remanufactured']);
 
 /**
  * A digit of any script. Kept compiled: the transpiler the bench runs under (tsx) writes a literal
@@ -49,6 +57,7 @@ export function productTerms(product: ProductFeatures): ProductTerms {
       platforms: platformsNamed(product.words),
       colours: coloursNamed(unbranded),
       devices: devicesNamed(unbranded),
+      thirdParty: product.words.some((word) => thirdPartyWords.has(word)),
       joinable: product.words.flatMap((word, i) => (word.length >= 4 && !digit.test(word) ? [i] : [])),
     };
     cache.set(product, terms);
