@@ -7,7 +7,7 @@ import { type CodeRelation, minIdentifyingNumber, relateCodes } from './relate-c
 import { sellsPack } from './sells-pack.ts';
 import { spelledInName } from './spelled-in-name.ts';
 import { variantsDiffer } from './variant-terms.ts';
-import type { TermWeights } from './weigh-terms.ts';
+import type { ProductWeights, TermWeights } from './weigh-terms.ts';
 import { namesOthersOnly } from './words/word-groups.ts';
 
 /** Why two products were scored as they were; kept with every match. */
@@ -118,11 +118,13 @@ export function compareProducts(
         ? 'equal'
         : null;
   const mpn = a.mpn && b.mpn && a.mpn === b.mpn && brand !== 'conflict' ? 'equal' : null;
+  const aWeighed = weights.of(a);
+  const bWeighed = weights.of(b);
   const agreement = relateCodes(a, b, weights);
   const aTerms = productTerms(a);
   const bTerms = productTerms(b);
   const bWords = bTerms.words;
-  const aWeights = weights.wordWeights(a);
+  const aWeights = aWeighed.words;
   let sharedWords = 0;
   const common: { word: string; weight: number }[] = [];
   for (let i = 0; i < a.words.length; i++) {
@@ -133,14 +135,13 @@ export function compareProducts(
       if (withWords) common.push({ word, weight });
     }
   }
-  sharedWords +=
-    joinedWeight(a, aWeights, b, bWords) + joinedWeight(b, weights.wordWeights(b), a, aTerms.words);
-  const norms = Math.sqrt(weights.norm(a) * weights.norm(b));
+  sharedWords += joinedWeight(a, aWeights, b, bWords) + joinedWeight(b, bWeighed.words, a, aTerms.words);
+  const norms = Math.sqrt(aWeighed.norm * bWeighed.norm);
   // A product without a name (only a GTIN, say) has no text to compare.
   const text = norms > 0 ? Math.min(1, (sharedWords + agreement.weight) / norms) : 0;
   const quantities = compareQuantities(a.quantities, b.quantities);
   const codeConflict =
-    agreement.codes.length === 0 && codesConflict(a.codes, b.codes, weights, brand === 'conflict');
+    agreement.codes.length === 0 && codesConflict(a, aWeighed, b, bWeighed, brand === 'conflict');
   const thirdPartyConflict = aTerms.thirdParty !== bTerms.thirdParty;
   // A title naming both systems ("Win/Mac") sells either.
   const platformConflict = namesOthersOnly(aTerms.platforms, bTerms.platforms);
@@ -225,17 +226,20 @@ function gtinWritten(a: ProductFeatures, b: ProductFeatures): boolean {
  * product, not two products, unless the makers differ.
  */
 function codesConflict(
-  a: readonly string[],
-  b: readonly string[],
-  weights: TermWeights,
+  a: ProductFeatures,
+  aWeighed: ProductWeights,
+  b: ProductFeatures,
+  bWeighed: ProductWeights,
   otherMaker: boolean,
 ): boolean {
   let aKinds = 0;
-  for (const code of a) if (weights.identifies(code)) aKinds |= codeKind(code);
+  for (let i = 0; i < a.codes.length; i++)
+    if (aWeighed.identifies[i]) aKinds |= codeKind(a.codes[i] as string);
   if (aKinds === 0) return false;
   // Two makers' codes of any kinds name two products.
   const kinds = otherMaker ? anyKind : aKinds;
-  for (const code of b) if (weights.identifies(code) && (kinds & codeKind(code)) !== 0) return true;
+  for (let i = 0; i < b.codes.length; i++)
+    if (bWeighed.identifies[i] && (kinds & codeKind(b.codes[i] as string)) !== 0) return true;
   return false;
 }
 

@@ -163,11 +163,12 @@ function collectLists(
   lists: LookupLists,
 ): LookupLists {
   lists.count = 0;
-  const wordWeights = weights.wordWeights(query);
+  const weighed = weights.of(query);
   for (let i = 0; i < query.words.length; i++)
-    addList(lists, index, scope, 'words', query.words[i] as string, (wordWeights[i] as number) ** 2);
-  for (const code of query.codes) {
-    const weight = weights.code(code) ** 2;
+    addList(lists, index, scope, 'words', query.words[i] as string, (weighed.words[i] as number) ** 2);
+  for (let k = 0; k < query.codes.length; k++) {
+    const code = query.codes[k] as string;
+    const weight = (weighed.codes[k] as number) ** 2;
     addList(lists, index, scope, 'codes', code, weight);
     addList(lists, index, scope, 'codeEnds', code, weight);
     for (let length = minContainedCode; length < code.length; length++) {

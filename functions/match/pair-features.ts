@@ -4,7 +4,7 @@ import type { ProductFeatures } from './describe-product.ts';
 import { editDistance } from './edit-distance.ts';
 import { productTerms } from './product-terms.ts';
 import { isStandardCode } from './standard-code.ts';
-import type { TermWeights } from './weigh-terms.ts';
+import type { ProductWeights, TermWeights } from './weigh-terms.ts';
 import makerWordList from './words/maker-words.json' with { type: 'json' };
 
 /** The names of the numbers `pairFeatures` gives, in order; the learned scorer's weights follow them. */
@@ -64,7 +64,9 @@ export function pairFeatures(
 ): number[] {
   const aWords = productTerms(a).words;
   const bWords = productTerms(b).words;
-  const aWeights = weights.wordWeights(a);
+  const aWeighed = weights.of(a);
+  const bWeighed = weights.of(b);
+  const aWeights = aWeighed.words;
   let shared = 0;
   let sharedWeight = 0;
   for (let i = 0; i < a.words.length; i++)
@@ -72,10 +74,10 @@ export function pairFeatures(
       shared++;
       sharedWeight += (aWeights[i] as number) ** 2;
     }
-  const wordNorms = Math.sqrt(wordNorm(a, weights) * wordNorm(b, weights));
+  const wordNorms = Math.sqrt(aWeighed.wordNorm * bWeighed.wordNorm);
   const related = evidence.codes;
-  const da = digitTerms(a, bWords, related, weights);
-  const db = digitTerms(b, aWords, related, weights);
+  const da = digitTerms(a, aWeighed, bWords, related);
+  const db = digitTerms(b, bWeighed, aWords, related);
   const aSize = a.words.length + a.codes.length;
   const bSize = b.words.length + b.codes.length;
   const relation = evidence.codes.every(isStandardCode) ? null : evidence.codeRelation;
@@ -126,21 +128,21 @@ export function pairFeatures(
  */
 function digitTerms(
   x: ProductFeatures,
+  xWeighed: ProductWeights,
   other: ReadonlySet<string>,
   related: readonly string[],
-  weights: TermWeights,
 ): { total: number; unshared: number } {
   let total = 0;
   let unshared = 0;
-  for (const word of productTerms(x).digitWords) {
-    const w = weights.word(word) ** 2;
+  for (const i of productTerms(x).digitWordAt) {
+    const w = (xWeighed.words[i] as number) ** 2;
     total += w;
-    if (!other.has(word)) unshared += w;
+    if (!other.has(x.words[i] as string)) unshared += w;
   }
-  for (const code of x.codes) {
-    const w = weights.code(code) ** 2;
+  for (let i = 0; i < x.codes.length; i++) {
+    const w = (xWeighed.codes[i] as number) ** 2;
     total += w;
-    if (!containsOne(code, related)) unshared += w;
+    if (!containsOne(x.codes[i] as string, related)) unshared += w;
   }
   return { total, unshared };
 }
@@ -417,13 +419,4 @@ function rarestUnshared(x: ProductFeatures, other: ReadonlySet<string>, weights:
     if (weight > rarestUnshared && !other.has(x.words[i] as string)) rarestUnshared = weight;
   }
   return rarest > 0 ? rarestUnshared / rarest : 0;
-}
-
-/** Squared length of the product's weighted words (its codes left out). */
-function wordNorm(product: ProductFeatures, weights: TermWeights): number {
-  const productWeights = weights.wordWeights(product);
-  let norm = 0;
-  // Indexed: an iterator over the typed array was allocated per pair.
-  for (let i = 0; i < productWeights.length; i++) norm += (productWeights[i] as number) ** 2;
-  return norm;
 }

@@ -8,6 +8,8 @@ export interface ProductTerms {
   words: ReadonlySet<string>;
   /** Words with a digit: sizes, versions, short model names. */
   digitWords: readonly string[];
+  /** Their positions in `words`, in the same order. */
+  digitWordAt: readonly number[];
   /** Codes with a letter and words mixing letters and digits ("t5", "m40x"), quantity tokens left out. */
   modelTerms: readonly string[];
   /** Codes and words with a digit, quantity tokens left out: the terms siblings differ in. */
@@ -44,11 +46,13 @@ const digit = /\p{N}/u;
 export function productTerms(product: ProductFeatures): ProductTerms {
   let terms = cache.get(product);
   if (!terms) {
-    const digitWords = product.words.filter((word) => /\d/.test(word));
+    const digitWordAt = product.words.flatMap((word, i) => (/\d/.test(word) ? [i] : []));
+    const digitWords = digitWordAt.map((i) => product.words[i] as string);
     const unbranded = notTheMaker(product);
     terms = {
       words: new Set(product.words),
       digitWords,
+      digitWordAt,
       modelTerms: [
         ...product.codes.filter((code) => /[a-z]/.test(code)),
         ...digitWords.filter((word) => /[a-z]/.test(word) && !word.includes('=')),
