@@ -6,9 +6,7 @@ import { platformsNamed } from './words/platform-words.ts';
 /** What pair comparisons read of a product's terms, derived once: a product is compared with many others. */
 export interface ProductTerms {
   words: ReadonlySet<string>;
-  /** Words with a digit: sizes, versions, short model names. */
-  digitWords: readonly string[];
-  /** Their positions in `words`, in the same order. */
+  /** Positions in `words` of the words with a digit: sizes, versions, short model names. */
   digitWordAt: readonly number[];
   /** Codes with a letter and words mixing letters and digits ("t5", "m40x"), quantity tokens left out. */
   modelTerms: readonly string[];
@@ -46,12 +44,11 @@ const digit = /\p{N}/u;
 export function productTerms(product: ProductFeatures): ProductTerms {
   let terms = cache.get(product);
   if (!terms) {
-    const digitWordAt = product.words.flatMap((word, i) => (/\d/.test(word) ? [i] : []));
+    const digitWordAt = positionsOf(product.words, (word) => /\d/.test(word));
     const digitWords = digitWordAt.map((i) => product.words[i] as string);
     const unbranded = notTheMaker(product);
     terms = {
       words: new Set(product.words),
-      digitWords,
       digitWordAt,
       modelTerms: [
         ...product.codes.filter((code) => /[a-z]/.test(code)),
@@ -62,11 +59,21 @@ export function productTerms(product: ProductFeatures): ProductTerms {
       colours: coloursNamed(unbranded),
       devices: devicesNamed(unbranded),
       thirdParty: product.words.some((word) => thirdPartyWords.has(word)),
-      joinable: product.words.flatMap((word, i) => (word.length >= 4 && !digit.test(word) ? [i] : [])),
+      joinable: positionsOf(product.words, (word) => word.length >= 4 && !digit.test(word)),
     };
     cache.set(product, terms);
   }
   return terms;
+}
+
+/** No positions: one array for the many products with no word of a kind, as every product holds its terms. */
+const noPositions: readonly number[] = [];
+
+/** The positions of the words that pass the test, in order. */
+function positionsOf(words: readonly string[], test: (word: string) => boolean): readonly number[] {
+  const positions: number[] = [];
+  for (let i = 0; i < words.length; i++) if (test(words[i] as string)) positions.push(i);
+  return positions.length > 0 ? positions : noPositions;
 }
 
 /** The words that do not name the maker: a colour in a brand ("US Brown Bear") is no colour. */
