@@ -345,7 +345,13 @@ export async function assignPairs(
     const reviewed = group.filter(
       (_, i) => (matches[i] as JudgedPair).confidence < settings.alternativesBelow,
     );
-    const judgedOthers = await judgePairs(reviewed.flatMap((pair) => others.get(pair.reference) ?? []));
+    // A match's rival is its first alternative: where it was judged with the matches, that judgement stands.
+    const listedOthers = reviewed.flatMap((pair) => others.get(pair.reference) ?? []);
+    const judgedOthers = await judgePairs(listedOthers.filter((other) => !judgedAccepted.has(keyOf(other))));
+    for (const other of listedOthers) {
+      const judged = judgedAccepted.get(keyOf(other));
+      if (judged) judgedOthers.set(keyOf(other), judged);
+    }
     return group.map((pair, i): ProductMatch => {
       const match = matches[i] as JudgedPair;
       const listed = match.confidence < settings.alternativesBelow ? (others.get(pair.reference) ?? []) : [];
