@@ -258,9 +258,11 @@ function codeKind(code: string): number {
 function namesModel(x: ProductFeatures, y: ProductFeatures, weights: TermWeights): boolean {
   if (y.codes.length === 0) return false;
   if (x.mpn !== null && y.codes.includes(x.mpn) && weights.identifies(x.mpn)) return true;
-  for (const code of x.codes)
-    if (namingCode(code) && weights.identifies(code) && (y.codes.includes(code) || splitInName(code, y)))
-      return true;
+  const { identifies } = weights.of(x);
+  for (let i = 0; i < x.codes.length; i++) {
+    const code = x.codes[i] as string;
+    if (identifies[i] && namingCode(code) && (y.codes.includes(code) || splitInName(code, y))) return true;
+  }
   return false;
 }
 
