@@ -1,7 +1,7 @@
 import { priceRatio } from './compare-prices.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { minContainedCode } from './min-contained-code.ts';
-import { productTerms } from './product-terms.ts';
+import { type ProductTerms, productTerms, sharesWord } from './product-terms.ts';
 import type { Quantity } from './read-quantities.ts';
 import { type CodeRelation, minIdentifyingNumber, relateCodes } from './relate-codes.ts';
 import { sellsPack } from './sells-pack.ts';
@@ -123,19 +123,19 @@ export function compareProducts(
   const agreement = relateCodes(a, b, weights);
   const aTerms = productTerms(a);
   const bTerms = productTerms(b);
-  const bWords = bTerms.words;
   const aWeights = aWeighed.words;
   let sharedWords = 0;
   const common: { word: string; weight: number }[] = [];
   for (let i = 0; i < a.words.length; i++) {
-    const word = a.words[i] as string;
-    if (bWords.has(word)) {
+    if (sharesWord(a, aTerms, i, bTerms)) {
+      const word = a.words[i] as string;
       const weight = aWeights[i] as number;
       sharedWords += weight ** 2;
       if (withWords) common.push({ word, weight });
     }
   }
-  sharedWords += joinedWeight(a, aWeights, b, bWords) + joinedWeight(b, bWeighed.words, a, aTerms.words);
+  sharedWords +=
+    joinedWeight(a, aTerms, aWeights, b, bTerms) + joinedWeight(b, bTerms, bWeighed.words, a, aTerms);
   const norms = Math.sqrt(aWeighed.norm * bWeighed.norm);
   // A product without a name (only a GTIN, say) has no text to compare.
   const text = norms > 0 ? Math.min(1, (sharedWords + agreement.weight) / norms) : 0;
@@ -190,21 +190,21 @@ const maxJoinedName = 256;
  * more, not among `y`'s words but written in `y`'s name without spaces, counts half its weight, the
  * other half coming from `y`'s side where its pieces are long enough to be found in `x`'s name.
  * Shorter words are found inside unrelated ones ("art" in "smart"), and a number inside another
- * ("12" in "120") is another size. `yWords` are `y`'s words (`productTerms`).
+ * ("12" in "120") is another size. `xTerms` and `yTerms` are their `productTerms`.
  */
 function joinedWeight(
   x: ProductFeatures,
+  xTerms: ProductTerms,
   xWeights: Float64Array,
   y: ProductFeatures,
-  yWords: ReadonlySet<string>,
+  yTerms: ProductTerms,
 ): number {
   if (x.compactName.length > maxJoinedName || y.compactName.length > maxJoinedName) return 0;
   let weight = 0;
   // The name without spaces holds letters and digits only: a word found there is one of them.
-  for (const i of productTerms(x).joinable) {
-    const word = x.words[i] as string;
-    if (!yWords.has(word) && y.compactName.includes(word)) weight += (xWeights[i] as number) ** 2 / 2;
-  }
+  for (const i of xTerms.joinable)
+    if (!sharesWord(x, xTerms, i, yTerms) && y.compactName.includes(x.words[i] as string))
+      weight += (xWeights[i] as number) ** 2 / 2;
   return weight;
 }
 

@@ -2,7 +2,7 @@ import { compactWord } from './compact-word.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { editDistance } from './edit-distance.ts';
-import { productTerms } from './product-terms.ts';
+import { type ProductTerms, productTerms, sharesWord } from './product-terms.ts';
 import { isStandardCode } from './standard-code.ts';
 import type { ProductWeights, TermWeights } from './weigh-terms.ts';
 import makerWordList from './words/maker-words.json' with { type: 'json' };
@@ -62,22 +62,24 @@ export function pairFeatures(
   evidence: MatchEvidence,
   ruleScore: number,
 ): number[] {
-  const aWords = productTerms(a).words;
-  const bWords = productTerms(b).words;
+  const aTerms = productTerms(a);
+  const bTerms = productTerms(b);
+  const aWords = aTerms.words;
+  const bWords = bTerms.words;
   const aWeighed = weights.of(a);
   const bWeighed = weights.of(b);
   const aWeights = aWeighed.words;
   let shared = 0;
   let sharedWeight = 0;
   for (let i = 0; i < a.words.length; i++)
-    if (bWords.has(a.words[i] as string)) {
+    if (sharesWord(a, aTerms, i, bTerms)) {
       shared++;
       sharedWeight += (aWeights[i] as number) ** 2;
     }
   const wordNorms = Math.sqrt(aWeighed.wordNorm * bWeighed.wordNorm);
   const related = evidence.codes;
-  const da = digitTerms(a, aWeighed, bWords, related);
-  const db = digitTerms(b, bWeighed, aWords, related);
+  const da = digitTerms(a, aTerms, aWeighed, bTerms, related);
+  const db = digitTerms(b, bTerms, bWeighed, aTerms, related);
   const aSize = a.words.length + a.codes.length;
   const bSize = b.words.length + b.codes.length;
   const relation = evidence.codes.every(isStandardCode) ? null : evidence.codeRelation;
@@ -103,7 +105,7 @@ export function pairFeatures(
     aWords.size + bWords.size - shared > 0 ? shared / (aWords.size + bWords.size - shared) : 0,
     Math.min(share(da), share(db)),
     trigramOverlap(a, b),
-    Math.min(rarestUnshared(a, bWords, weights), rarestUnshared(b, aWords, weights)),
+    Math.min(rarestUnshared(a, aTerms, aWeighed, bTerms), rarestUnshared(b, bTerms, bWeighed, aTerms)),
     ruleScore,
     Math.min(aWords.size, bWords.size) > 0 ? shared / Math.min(aWords.size, bWords.size) : 0,
   ];
@@ -124,20 +126,21 @@ export function pairFeatures(
 
 /**
  * The weight of x's words with a digit and of its codes, and of those the other lacks (words not
- * among `other`, codes containing none of the `related` codes).
+ * among the other's, codes containing none of the `related` codes).
  */
 function digitTerms(
   x: ProductFeatures,
+  xTerms: ProductTerms,
   xWeighed: ProductWeights,
-  other: ReadonlySet<string>,
+  otherTerms: ProductTerms,
   related: readonly string[],
 ): { total: number; unshared: number } {
   let total = 0;
   let unshared = 0;
-  for (const i of productTerms(x).digitWordAt) {
+  for (const i of xTerms.digitWordAt) {
     const w = (xWeighed.words[i] as number) ** 2;
     total += w;
-    if (!other.has(x.words[i] as string)) unshared += w;
+    if (!sharesWord(x, xTerms, i, otherTerms)) unshared += w;
   }
   for (let i = 0; i < x.codes.length; i++) {
     const w = (xWeighed.codes[i] as number) ** 2;
@@ -409,14 +412,19 @@ function trigrams(product: ProductFeatures): Uint32Array {
 }
 
 /** The weight of the rarest word the other product lacks, against the product's own rarest word. */
-function rarestUnshared(x: ProductFeatures, other: ReadonlySet<string>, weights: TermWeights): number {
-  const xWeights = weights.wordWeights(x);
+function rarestUnshared(
+  x: ProductFeatures,
+  xTerms: ProductTerms,
+  xWeighed: ProductWeights,
+  otherTerms: ProductTerms,
+): number {
+  const xWeights = xWeighed.words;
   let rarest = 0;
   let rarestUnshared = 0;
   for (let i = 0; i < x.words.length; i++) {
     const weight = xWeights[i] as number;
     rarest = Math.max(rarest, weight);
-    if (weight > rarestUnshared && !other.has(x.words[i] as string)) rarestUnshared = weight;
+    if (weight > rarestUnshared && !sharesWord(x, xTerms, i, otherTerms)) rarestUnshared = weight;
   }
   return rarest > 0 ? rarestUnshared / rarest : 0;
 }

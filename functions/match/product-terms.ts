@@ -6,6 +6,14 @@ import { platformsNamed } from './words/platform-words.ts';
 /** What pair comparisons read of a product's terms, derived once: a product is compared with many others. */
 export interface ProductTerms {
   words: ReadonlySet<string>;
+  /** Each word's bit in `wordMask`, by position in `product.words`: a hash of the word, the same in every product. */
+  wordBits: readonly number[];
+  /**
+   * The bits of its words: a word whose bit is not set is not among `words`. Pairs ask whether a
+   * word of one is a word of the other a few million times in a run, and most are not: the mask
+   * answers those without reading the set.
+   */
+  wordMask: number;
   /** Positions in `words` of the words with a digit: sizes, versions, short model names. */
   digitWordAt: readonly number[];
   /** Codes with a letter and words mixing letters and digits ("t5", "m40x"), quantity tokens left out. */
@@ -47,8 +55,13 @@ export function productTerms(product: ProductFeatures): ProductTerms {
     const digitWordAt = positionsOf(product.words, (word) => /\d/.test(word));
     const digitWords = digitWordAt.map((i) => product.words[i] as string);
     const unbranded = notTheMaker(product);
+    const wordBits = product.words.map(wordBit);
+    let wordMask = 0;
+    for (const bit of wordBits) wordMask |= 1 << bit;
     terms = {
       words: new Set(product.words),
+      wordBits,
+      wordMask,
       digitWordAt,
       modelTerms: [
         ...product.codes.filter((code) => /[a-z]/.test(code)),
@@ -64,6 +77,28 @@ export function productTerms(product: ProductFeatures): ProductTerms {
     cache.set(product, terms);
   }
   return terms;
+}
+
+/** Whether the word at position `i` of x's words is among y's (`ProductTerms.wordMask`). */
+export function sharesWord(
+  x: ProductFeatures,
+  xTerms: ProductTerms,
+  i: number,
+  yTerms: ProductTerms,
+): boolean {
+  return (
+    ((yTerms.wordMask >> (xTerms.wordBits[i] as number)) & 1) !== 0 && yTerms.words.has(x.words[i] as string)
+  );
+}
+
+/** Bits of a word mask: 30, so a mask is a small integer. */
+const maskBits = 30;
+
+/** The word's bit: an FNV-1a hash of its characters. */
+function wordBit(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % maskBits;
 }
 
 /** No positions: one array for the many products with no word of a kind, as every product holds its terms. */
