@@ -102,12 +102,12 @@ export function pairFeatures(
     a.firstWord !== null && a.firstWord === b.firstWord ? 1 : 0,
     Math.max(aSize, bSize) > 0 ? Math.min(aSize, bSize) / Math.max(aSize, bSize) : 0,
     da.total + db.total > 0 ? (da.unshared + db.unshared) / (da.total + db.total) : 0,
-    aWords.size + bWords.size - shared > 0 ? shared / (aWords.size + bWords.size - shared) : 0,
+    aWords.length + bWords.length - shared > 0 ? shared / (aWords.length + bWords.length - shared) : 0,
     Math.min(share(da), share(db)),
     trigramOverlap(a, b),
     Math.min(rarestUnshared(a, aTerms, aWeighed, bTerms), rarestUnshared(b, bTerms, bWeighed, aTerms)),
     ruleScore,
-    Math.min(aWords.size, bWords.size) > 0 ? shared / Math.min(aWords.size, bWords.size) : 0,
+    Math.min(aWords.length, bWords.length) > 0 ? shared / Math.min(aWords.length, bWords.length) : 0,
   ];
   pushNumberAgreement(row, a.numbers, b.numbers);
   pushModelTermAgreement(row, a, b);
@@ -203,9 +203,9 @@ function variantWordsOneSide(a: ProductFeatures, b: ProductFeatures): number {
 }
 
 /** The variant words of `x` that `other` lacks: a name's few words are read rather than the list. */
-function variantWordsLacking(x: ProductFeatures, other: ReadonlySet<string>): number {
+function variantWordsLacking(x: ProductFeatures, other: readonly string[]): number {
   let count = 0;
-  for (const word of x.words) if (variantWords.has(word) && !other.has(word)) count++;
+  for (const word of x.words) if (variantWords.has(word) && !other.includes(word)) count++;
   return count;
 }
 
