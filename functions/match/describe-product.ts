@@ -10,6 +10,11 @@ import { firstToken, tokeniseWords } from './tokenise-words.ts';
 import { variantTerms } from './variant-terms.ts';
 
 /** The shortest MPN of letters only taken for a code: "ECSB", not "XL". */
+/**
+ * A lower-case letter of any script. Compiled once: tsx, which the bench runs under, writes a
+ * literal with a Unicode property as a RegExp constructed wherever the literal stands.
+ */
+const lowerCase = /\p{Ll}/u;
 const minLetterCode = 4;
 
 /**
@@ -147,7 +152,7 @@ function readPrice(product: MatchableProduct): number | null {
 function readMpn(mpn: string, brand: string | null): string | null {
   const text = withoutBrand(foldText(mpn), brand);
   const code = asModelCode(text);
-  if (code || /\p{Ll}/u.test(mpn)) return code;
+  if (code || lowerCase.test(mpn)) return code;
   const letters = text.replace(/[^a-z]/g, '');
   return letters.length >= minLetterCode && letters.length === text.replace(/[\s./-]/g, '').length
     ? letters
