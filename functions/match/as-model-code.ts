@@ -15,10 +15,8 @@ export function asModelCode(text: string): string | null {
   // A code needs a digit, which neither lower-casing nor removing characters adds: most words of a
   // title have none, and are answered before the text is rewritten.
   if (!digit.test(text)) return null;
-  const code = text
-    .toLowerCase()
-    .replace(optionSuffix, '')
-    .replace(/[^a-z0-9]/g, '');
+  const lower = text.toLowerCase();
+  const code = (lower.includes('#') ? lower.replace(optionSuffix, '') : lower).replace(/[^a-z0-9]/g, '');
   if (code.length < minCodeLength || !digit.test(code)) return null;
   return code;
 }

@@ -111,7 +111,12 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     compactName,
     spacedName: nameParts.join(' '),
     letterCodes: [
-      ...new Set((name.match(/\b[a-z]+(?:-[a-z]+)+\b/g) ?? []).map((code) => code.replace(/-/g, ''))),
+      // Looked for only in a name with a hyphen, which every such code has.
+      ...new Set(
+        ((name.includes('-') ? name.match(/\b[a-z]+(?:-[a-z]+)+\b/g) : null) ?? []).map((code) =>
+          code.replace(/-/g, ''),
+        ),
+      ),
     ].filter((code) => code.length >= 4),
     numbers: [...new Set((name.match(/\d+/g) ?? []).map((digits) => digits.replace(/^0+(?=\d)/, '')))],
     // Without MPN and description (most scraped products) the two are equal: kept once.

@@ -15,7 +15,8 @@ const beyondAscii = /[\u0080-\uffff]/;
 export function foldText(text: string): string {
   // Most titles are plain ASCII, where only the backtick, inch marks and the case change: the chain
   // below, read for every product of a run, would return the same.
-  if (!beyondAscii.test(text)) return inchMarks(text.replace(/`/g, "'")).toLowerCase();
+  if (!beyondAscii.test(text))
+    return inchMarks(text.includes('`') ? text.replace(/`/g, "'") : text).toLowerCase();
   // Marks first: NFKD would split a double prime into two single ones and spell out "™".
   const folded = text
     .replace(/[\u00ae\u2122\u00a9]/g, ' ')
@@ -32,5 +33,6 @@ export function foldText(text: string): string {
 
 /** Inches written as two apostrophes (27.5'') or as a quote escaped by a feed (8\"): one mark. */
 function inchMarks(text: string): string {
-  return text.replace(/''|\\"/g, '"');
+  // Run for every product's name: the pattern only where one of the two marks is.
+  return text.includes("''") || text.includes('\\"') ? text.replace(/''|\\"/g, '"') : text;
 }
