@@ -120,7 +120,7 @@ export function compareProducts(
   const mpn = a.mpn && b.mpn && a.mpn === b.mpn && brand !== 'conflict' ? 'equal' : null;
   const aWeighed = weights.of(a);
   const bWeighed = weights.of(b);
-  const agreement = relateCodes(a, b, weights);
+  const agreement = relateCodes(a, aWeighed, b, bWeighed);
   const aTerms = productTerms(a);
   const bTerms = productTerms(b);
   const aWeights = aWeighed.words;
@@ -174,7 +174,8 @@ export function compareProducts(
     (thirdPartyConflict ? 1 : 0) +
     (platformConflict ? 1 : 0);
   const conflicted = text * conflictFactor ** conflicts;
-  const named = brand !== 'conflict' && (namesModel(a, b, weights) || namesModel(b, a, weights));
+  const named =
+    brand !== 'conflict' && (namesModel(a, aWeighed, b, weights) || namesModel(b, bWeighed, a, weights));
   return { score: named ? 1 - (1 - conflicted) * conflictFactor : conflicted, evidence };
 }
 
@@ -255,10 +256,15 @@ function codeKind(code: string): number {
  * size or a year, or is a number long enough to be a part number ("Adobe 42050142 Acrobat
  * Distiller 6").
  */
-function namesModel(x: ProductFeatures, y: ProductFeatures, weights: TermWeights): boolean {
+function namesModel(
+  x: ProductFeatures,
+  xWeighed: ProductWeights,
+  y: ProductFeatures,
+  weights: TermWeights,
+): boolean {
   if (y.codes.length === 0) return false;
   if (x.mpn !== null && y.codes.includes(x.mpn) && weights.identifies(x.mpn)) return true;
-  const { identifies } = weights.of(x);
+  const { identifies } = xWeighed;
   for (let i = 0; i < x.codes.length; i++) {
     const code = x.codes[i] as string;
     if (identifies[i] && namingCode(code) && (y.codes.includes(code) || splitInName(code, y))) return true;

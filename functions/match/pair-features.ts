@@ -110,12 +110,12 @@ export function pairFeatures(
     Math.min(aWords.length, bWords.length) > 0 ? shared / Math.min(aWords.length, bWords.length) : 0,
   ];
   pushNumberAgreement(row, a.numbers, b.numbers);
-  pushModelTermAgreement(row, a, b);
+  pushModelTermAgreement(row, a, aTerms, b, bTerms);
   pushLetterCodeAgreement(row, a, b);
   row.push(firstWordUnfound(a, b) && firstWordUnfound(b, a) ? 1 : 0);
   pushClosestCodes(row, a, b);
   row.push(
-    nearTwins(productTerms(a).modelDigitTerms, productTerms(b).modelDigitTerms, 2),
+    nearTwins(aTerms.modelDigitTerms, bTerms.modelDigitTerms, 2),
     nearTwins(a.numbers, b.numbers, 2, true),
     makerConflict(a, b) ? 1 : 0,
     evidence.packConflict ? 1 : 0,
@@ -199,7 +199,7 @@ const variantWords: ReadonlySet<string> = new Set([
 
 /** How many of the variant words one name has and the other lacks. */
 function variantWordsOneSide(a: ProductFeatures, b: ProductFeatures): number {
-  return variantWordsLacking(a, productTerms(b).words) + variantWordsLacking(b, productTerms(a).words);
+  return variantWordsLacking(a, b.words) + variantWordsLacking(b, a.words);
 }
 
 /** The variant words of `x` that `other` lacks: a name's few words are read rather than the list. */
@@ -245,7 +245,7 @@ export function makerConflict(
 
 function makersIn(product: ProductFeatures, makers: ReadonlySet<string>): string[] {
   const found: string[] = [];
-  for (const word of productTerms(product).words) if (makers.has(word)) found.push(word);
+  for (const word of product.words) if (makers.has(word)) found.push(word);
   return found;
 }
 
@@ -317,11 +317,17 @@ function pushNumberAgreement(row: number[], a: readonly string[], b: readonly st
  * other's name with separators and spaces removed, so "RX 5500 XT" meets "rx5500xt": how many of
  * each side's are not found (fewer, more), and the share of all that are found; pushed onto the row.
  */
-function pushModelTermAgreement(row: number[], a: ProductFeatures, b: ProductFeatures): void {
-  const xTotal = productTerms(a).modelTerms.length;
-  const yTotal = productTerms(b).modelTerms.length;
-  const xFound = modelTermsFound(a, b);
-  const yFound = modelTermsFound(b, a);
+function pushModelTermAgreement(
+  row: number[],
+  a: ProductFeatures,
+  aTerms: ProductTerms,
+  b: ProductFeatures,
+  bTerms: ProductTerms,
+): void {
+  const xTotal = aTerms.modelTerms.length;
+  const yTotal = bTerms.modelTerms.length;
+  const xFound = modelTermsFound(aTerms, b);
+  const yFound = modelTermsFound(bTerms, a);
   const total = xTotal + yTotal;
   row.push(
     Math.min(xTotal - xFound, yTotal - yFound),
@@ -330,9 +336,9 @@ function pushModelTermAgreement(row: number[], a: ProductFeatures, b: ProductFea
   );
 }
 
-function modelTermsFound(x: ProductFeatures, other: ProductFeatures): number {
+function modelTermsFound(xTerms: ProductTerms, other: ProductFeatures): number {
   let found = 0;
-  for (const term of productTerms(x).modelTerms) if (other.compactName.includes(term)) found++;
+  for (const term of xTerms.modelTerms) if (other.compactName.includes(term)) found++;
   return found;
 }
 

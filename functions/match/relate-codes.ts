@@ -1,6 +1,6 @@
 import type { ProductFeatures } from './describe-product.ts';
 import { minContainedCode } from './min-contained-code.ts';
-import type { TermWeights } from './weigh-terms.ts';
+import type { ProductWeights } from './weigh-terms.ts';
 
 /**
  * How a model code of one product is found in the other, strongest first: the same code, one code
@@ -29,11 +29,16 @@ const weakFactor = 0.5;
  */
 export const minIdentifyingNumber = 8;
 
-/** Which model codes of a and b agree, and how. */
-export function relateCodes(a: ProductFeatures, b: ProductFeatures, weights: TermWeights): CodeAgreement {
+/** Which model codes of a and b agree, and how; `aWeighed` and `bWeighed` are their weights (`TermWeights.of`). */
+export function relateCodes(
+  a: ProductFeatures,
+  aWeighed: ProductWeights,
+  b: ProductFeatures,
+  bWeighed: ProductWeights,
+): CodeAgreement {
   const agreement: CodeAgreement = { codes: [], relation: null, weight: 0 };
-  const aWeights = weights.of(a).codes;
-  const bWeights = weights.of(b).codes;
+  const aWeights = aWeighed.codes;
+  const bWeights = bWeighed.codes;
   if (a.codes.length === 0 || b.codes.length === 0) {
     // Without codes on one side only spellings in the other's text can agree.
     for (let i = 0; i < a.codes.length; i++)
