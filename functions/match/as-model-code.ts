@@ -7,12 +7,16 @@ const minCodeLength = 4;
  */
 const optionSuffix = /(?<=[a-z0-9])#.*$/;
 
+/** A digit: every code has one. */
+const digit = /\d/;
+
 /** The code written without separators, or null when the text does not look like one. */
 export function asModelCode(text: string): string | null {
-  const code = text
-    .toLowerCase()
-    .replace(optionSuffix, '')
-    .replace(/[^a-z0-9]/g, '');
-  if (code.length < minCodeLength || !/\d/.test(code)) return null;
+  // A code needs a digit, which neither lower-casing nor removing characters adds: most words of a
+  // title have none, and are answered before the text is rewritten.
+  if (!digit.test(text)) return null;
+  const lower = text.toLowerCase();
+  const code = (lower.includes('#') ? lower.replace(optionSuffix, '') : lower).replace(/[^a-z0-9]/g, '');
+  if (code.length < minCodeLength || !digit.test(code)) return null;
   return code;
 }

@@ -25,9 +25,75 @@ export interface TrainingOptions {
 
 /** The probability (0..1) the model gives a row. */
 export function predictProbability(model: BoostedTrees, row: readonly number[]): number {
+  const { depth, feature, threshold, value } = completeTreesOf(model);
+  const splits = (1 << depth) - 1;
   let logOdds = model.base;
-  for (const tree of model.trees) logOdds += leafValue(tree, row);
+  const trees = value.length >> depth;
+  for (let tree = 0, first = 0; tree < trees; tree++, first += splits) {
+    // Children of split i are 2i + 1 (x <= threshold) and 2i + 2: the path is arithmetic, not a
+    // chain of objects, and the choice a select rather than a jump the processor must guess.
+    let at = 0;
+    for (let level = 0; level < depth; level++) {
+      const split = first + at;
+      at = 2 * at + 2 - +((row[feature[split] as number] ?? 0) <= (threshold[split] as number));
+    }
+    logOdds += value[(tree << depth) + at - splits] as number;
+  }
   return 1 / (1 + Math.exp(-logOdds));
+}
+
+/**
+ * A model's trees made complete to the deepest tree's depth and laid out as arrays of numbers: a
+ * run predicts for about 90,000 pairs, each walking 500 trees, and walking node objects of two
+ * shapes (leaf or split) took a tenth of a 20k x 20k run. A leaf above the full depth becomes a
+ * split whose two sides are that leaf, so every path gives the leaf the tree gives.
+ */
+interface CompleteTrees {
+  /** The trees laid out, and how many they were, so trees added later are seen. */
+  trees: readonly TreeNode[];
+  count: number;
+  depth: number;
+  /** Per tree, its `2^depth - 1` splits in breadth-first order: the feature read and the threshold. */
+  feature: Int32Array;
+  threshold: Float64Array;
+  /** Per tree, its `2^depth` leaves left to right. */
+  value: Float64Array;
+}
+
+const completeTrees = new WeakMap<BoostedTrees, CompleteTrees>();
+
+function completeTreesOf(model: BoostedTrees): CompleteTrees {
+  const known = completeTrees.get(model);
+  if (known && known.trees === model.trees && known.count === model.trees.length) return known;
+  const depthOf = (node: TreeNode): number =>
+    'value' in node ? 0 : 1 + Math.max(depthOf(node.left), depthOf(node.right));
+  const depth = Math.max(0, ...model.trees.map(depthOf));
+  const splits = (1 << depth) - 1;
+  const feature = new Int32Array(model.trees.length * splits);
+  const threshold = new Float64Array(model.trees.length * splits);
+  const value = new Float64Array(model.trees.length << depth);
+  model.trees.forEach((tree, t) => {
+    const place = (node: TreeNode, at: number, level: number): void => {
+      if (level === depth) {
+        value[(t << depth) + at - splits] = (node as { value: number }).value;
+        return;
+      }
+      if ('value' in node) {
+        // Either side leads to the leaf: the split's feature and threshold are never decisive.
+        place(node, 2 * at + 1, level + 1);
+        place(node, 2 * at + 2, level + 1);
+        return;
+      }
+      feature[t * splits + at] = node.feature;
+      threshold[t * splits + at] = node.threshold;
+      place(node.left, 2 * at + 1, level + 1);
+      place(node.right, 2 * at + 2, level + 1);
+    };
+    place(tree, 0, 0);
+  });
+  const complete = { trees: model.trees, count: model.trees.length, depth, feature, threshold, value };
+  completeTrees.set(model, complete);
+  return complete;
 }
 
 /**

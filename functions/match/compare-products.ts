@@ -1,13 +1,13 @@
 import { priceRatio } from './compare-prices.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { minContainedCode } from './min-contained-code.ts';
-import { productTerms } from './product-terms.ts';
+import { type ProductTerms, productTerms, sharesWord } from './product-terms.ts';
 import type { Quantity } from './read-quantities.ts';
 import { type CodeRelation, minIdentifyingNumber, relateCodes } from './relate-codes.ts';
 import { sellsPack } from './sells-pack.ts';
 import { spelledInName } from './spelled-in-name.ts';
 import { variantsDiffer } from './variant-terms.ts';
-import type { TermWeights } from './weigh-terms.ts';
+import type { ProductWeights, TermWeights } from './weigh-terms.ts';
 import { namesOthersOnly } from './words/word-groups.ts';
 
 /** Why two products were scored as they were; kept with every match. */
@@ -91,8 +91,6 @@ const evidenceWords = 5;
 const catalogueNumber = /\d{5}/;
 /** Both kinds of code (`codeKind`). */
 const anyKind = 3;
-/** Words of titles that sell a third party's product made for the maker's model. */
-const thirdPartyWords = new Set(['compatible', 'remanufactured']);
 /** A title's first word this long that starts the other's maker name names that maker ("adobe"). */
 const minMakerWord = 4;
 /** A code in a title that names the model: "tsw259s4", not "a500" (a series, a size). */
@@ -120,30 +118,31 @@ export function compareProducts(
         ? 'equal'
         : null;
   const mpn = a.mpn && b.mpn && a.mpn === b.mpn && brand !== 'conflict' ? 'equal' : null;
-  const agreement = relateCodes(a, b, weights);
+  const aWeighed = weights.of(a);
+  const bWeighed = weights.of(b);
+  const agreement = relateCodes(a, aWeighed, b, bWeighed);
   const aTerms = productTerms(a);
   const bTerms = productTerms(b);
-  const bWords = bTerms.words;
-  const aWeights = weights.wordWeights(a);
+  const aWeights = aWeighed.words;
   let sharedWords = 0;
   const common: { word: string; weight: number }[] = [];
   for (let i = 0; i < a.words.length; i++) {
-    const word = a.words[i] as string;
-    if (bWords.has(word)) {
+    if (sharesWord(a, aTerms, i, bTerms)) {
+      const word = a.words[i] as string;
       const weight = aWeights[i] as number;
       sharedWords += weight ** 2;
       if (withWords) common.push({ word, weight });
     }
   }
   sharedWords +=
-    joinedWeight(a, aWeights, b, bWords) + joinedWeight(b, weights.wordWeights(b), a, aTerms.words);
-  const norms = Math.sqrt(weights.norm(a) * weights.norm(b));
+    joinedWeight(a, aTerms, aWeights, b, bTerms) + joinedWeight(b, bTerms, bWeighed.words, a, aTerms);
+  const norms = Math.sqrt(aWeighed.norm * bWeighed.norm);
   // A product without a name (only a GTIN, say) has no text to compare.
   const text = norms > 0 ? Math.min(1, (sharedWords + agreement.weight) / norms) : 0;
   const quantities = compareQuantities(a.quantities, b.quantities);
   const codeConflict =
-    agreement.codes.length === 0 && codesConflict(a.codes, b.codes, weights, brand === 'conflict');
-  const thirdPartyConflict = thirdParty(a) !== thirdParty(b);
+    agreement.codes.length === 0 && codesConflict(a, aWeighed, b, bWeighed, brand === 'conflict');
+  const thirdPartyConflict = aTerms.thirdParty !== bTerms.thirdParty;
   // A title naming both systems ("Win/Mac") sells either.
   const platformConflict = namesOthersOnly(aTerms.platforms, bTerms.platforms);
   const evidence: MatchEvidence = {
@@ -175,7 +174,8 @@ export function compareProducts(
     (thirdPartyConflict ? 1 : 0) +
     (platformConflict ? 1 : 0);
   const conflicted = text * conflictFactor ** conflicts;
-  const named = brand !== 'conflict' && (namesModel(a, b, weights) || namesModel(b, a, weights));
+  const named =
+    brand !== 'conflict' && (namesModel(a, aWeighed, b, weights) || namesModel(b, bWeighed, a, weights));
   return { score: named ? 1 - (1 - conflicted) * conflictFactor : conflicted, evidence };
 }
 
@@ -191,22 +191,21 @@ const maxJoinedName = 256;
  * more, not among `y`'s words but written in `y`'s name without spaces, counts half its weight, the
  * other half coming from `y`'s side where its pieces are long enough to be found in `x`'s name.
  * Shorter words are found inside unrelated ones ("art" in "smart"), and a number inside another
- * ("12" in "120") is another size. `yWords` are `y`'s words (`productTerms`).
+ * ("12" in "120") is another size. `xTerms` and `yTerms` are their `productTerms`.
  */
 function joinedWeight(
   x: ProductFeatures,
+  xTerms: ProductTerms,
   xWeights: Float64Array,
   y: ProductFeatures,
-  yWords: ReadonlySet<string>,
+  yTerms: ProductTerms,
 ): number {
   if (x.compactName.length > maxJoinedName || y.compactName.length > maxJoinedName) return 0;
   let weight = 0;
-  for (let i = 0; i < x.words.length; i++) {
-    const word = x.words[i] as string;
-    // The name without spaces holds letters and digits only: a word found there is one of them.
-    if (word.length >= 4 && !yWords.has(word) && y.compactName.includes(word) && !/\p{N}/u.test(word))
+  // The name without spaces holds letters and digits only: a word found there is one of them.
+  for (const i of xTerms.joinable)
+    if (!sharesWord(x, xTerms, i, yTerms) && y.compactName.includes(x.words[i] as string))
       weight += (xWeights[i] as number) ** 2 / 2;
-  }
   return weight;
 }
 
@@ -228,17 +227,20 @@ function gtinWritten(a: ProductFeatures, b: ProductFeatures): boolean {
  * product, not two products, unless the makers differ.
  */
 function codesConflict(
-  a: readonly string[],
-  b: readonly string[],
-  weights: TermWeights,
+  a: ProductFeatures,
+  aWeighed: ProductWeights,
+  b: ProductFeatures,
+  bWeighed: ProductWeights,
   otherMaker: boolean,
 ): boolean {
   let aKinds = 0;
-  for (const code of a) if (weights.identifies(code)) aKinds |= codeKind(code);
+  for (let i = 0; i < a.codes.length; i++)
+    if (aWeighed.identifies[i]) aKinds |= codeKind(a.codes[i] as string);
   if (aKinds === 0) return false;
   // Two makers' codes of any kinds name two products.
   const kinds = otherMaker ? anyKind : aKinds;
-  for (const code of b) if (weights.identifies(code) && (kinds & codeKind(code)) !== 0) return true;
+  for (let i = 0; i < b.codes.length; i++)
+    if (bWeighed.identifies[i] && (kinds & codeKind(b.codes[i] as string)) !== 0) return true;
   return false;
 }
 
@@ -254,12 +256,19 @@ function codeKind(code: string): number {
  * size or a year, or is a number long enough to be a part number ("Adobe 42050142 Acrobat
  * Distiller 6").
  */
-function namesModel(x: ProductFeatures, y: ProductFeatures, weights: TermWeights): boolean {
+function namesModel(
+  x: ProductFeatures,
+  xWeighed: ProductWeights,
+  y: ProductFeatures,
+  weights: TermWeights,
+): boolean {
   if (y.codes.length === 0) return false;
   if (x.mpn !== null && y.codes.includes(x.mpn) && weights.identifies(x.mpn)) return true;
-  for (const code of x.codes)
-    if (namingCode(code) && weights.identifies(code) && (y.codes.includes(code) || splitInName(code, y)))
-      return true;
+  const { identifies } = xWeighed;
+  for (let i = 0; i < x.codes.length; i++) {
+    const code = x.codes[i] as string;
+    if (identifies[i] && namingCode(code) && (y.codes.includes(code) || splitInName(code, y))) return true;
+  }
   return false;
 }
 
@@ -292,14 +301,6 @@ function namesMaker(x: ProductFeatures, y: ProductFeatures): boolean {
   return first === x.brand || (first.length >= minMakerWord && x.brand.startsWith(first));
 }
 
-/**
- * The title sells a third party's cartridge or part for the maker's model ("compatible",
- * "remanufactured"): it names the maker's code, yet is another product than the maker's own.
- */
-function thirdParty(product: ProductFeatures): boolean {
-  return product.words.some((word) => thirdPartyWords.has(word));
-}
-
 function sameBrand(a: string, b: string): boolean {
   return a === b || a.startsWith(b) || b.startsWith(a);
 }
@@ -308,15 +309,29 @@ function compareQuantities(a: Quantity[], b: Quantity[]): MatchEvidence['quantit
   const agree: string[] = [];
   const conflict: string[] = [];
   if (a.length === 0 || b.length === 0) return { agree, conflict };
-  const dimensions = new Set(a.map((quantity) => quantity.dimension));
-  for (const dimension of dimensions) {
-    const ours = a.filter((quantity) => quantity.dimension === dimension);
-    const theirs = b.filter((quantity) => quantity.dimension === dimension);
-    if (theirs.length === 0) continue;
-    const common = ours.some((x) =>
-      theirs.some((y) => Math.abs(x.value - y.value) <= quantityTolerance * Math.max(x.value, y.value)),
-    );
-    (common ? agree : conflict).push(dimension);
+  // Each dimension of a once, in the order a first names it; no sets or lists built per pair.
+  for (let i = 0; i < a.length; i++) {
+    const { dimension } = a[i] as Quantity;
+    if (namedBefore(a, i, dimension)) continue;
+    let theirs = false;
+    let common = false;
+    for (const y of b) {
+      if (y.dimension !== dimension) continue;
+      theirs = true;
+      for (let k = i; k < a.length && !common; k++) {
+        const x = a[k] as Quantity;
+        common =
+          x.dimension === dimension &&
+          Math.abs(x.value - y.value) <= quantityTolerance * Math.max(x.value, y.value);
+      }
+    }
+    if (theirs) (common ? agree : conflict).push(dimension);
   }
   return { agree, conflict };
+}
+
+/** Whether a quantity before position `i` measures the dimension. */
+function namedBefore(quantities: readonly Quantity[], i: number, dimension: string): boolean {
+  for (let k = 0; k < i; k++) if ((quantities[k] as Quantity).dimension === dimension) return true;
+  return false;
 }

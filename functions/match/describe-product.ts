@@ -10,6 +10,11 @@ import { firstToken, tokeniseWords } from './tokenise-words.ts';
 import { variantTerms } from './variant-terms.ts';
 
 /** The shortest MPN of letters only taken for a code: "ECSB", not "XL". */
+/**
+ * A lower-case letter of any script. Compiled once: tsx, which the bench runs under, writes a
+ * literal with a Unicode property as a RegExp constructed wherever the literal stands.
+ */
+const lowerCase = /\p{Ll}/u;
 const minLetterCode = 4;
 
 /**
@@ -106,7 +111,12 @@ export function describeProduct(product: MatchableProduct): ProductFeatures {
     compactName,
     spacedName: nameParts.join(' '),
     letterCodes: [
-      ...new Set((name.match(/\b[a-z]+(?:-[a-z]+)+\b/g) ?? []).map((code) => code.replace(/-/g, ''))),
+      // Looked for only in a name with a hyphen, which every such code has.
+      ...new Set(
+        ((name.includes('-') ? name.match(/\b[a-z]+(?:-[a-z]+)+\b/g) : null) ?? []).map((code) =>
+          code.replace(/-/g, ''),
+        ),
+      ),
     ].filter((code) => code.length >= 4),
     numbers: [...new Set((name.match(/\d+/g) ?? []).map((digits) => digits.replace(/^0+(?=\d)/, '')))],
     // Without MPN and description (most scraped products) the two are equal: kept once.
@@ -147,7 +157,7 @@ function readPrice(product: MatchableProduct): number | null {
 function readMpn(mpn: string, brand: string | null): string | null {
   const text = withoutBrand(foldText(mpn), brand);
   const code = asModelCode(text);
-  if (code || /\p{Ll}/u.test(mpn)) return code;
+  if (code || lowerCase.test(mpn)) return code;
   const letters = text.replace(/[^a-z]/g, '');
   return letters.length >= minLetterCode && letters.length === text.replace(/[\s./-]/g, '').length
     ? letters

@@ -1,3 +1,6 @@
+/** The row of numbers, grown for a longer term: reused across calls rather than allocated per call. */
+let row = new Uint16Array(64);
+
 /**
  * Levenshtein distance (insertions, deletions, substitutions) between two short terms, such as
  * model codes or digit runs. One row of numbers is reused, as pairs of terms are compared for many
@@ -5,7 +8,7 @@
  */
 export function editDistance(a: string, b: string): number {
   if (a.length < b.length) return editDistance(b, a);
-  const row = new Uint16Array(b.length + 1);
+  if (row.length < b.length + 1) row = new Uint16Array(2 * (b.length + 1));
   for (let j = 0; j <= b.length; j++) row[j] = j;
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0] as number;

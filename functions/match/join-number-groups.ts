@@ -4,7 +4,9 @@
  * separator, as shops in both conventions write it.
  */
 export function joinNumberGroups(text: string): string {
-  return text
-    .replace(/(?<!\.)\b\d{1,3}(?:[ ,]\d{3})+(?![\d.,])/g, (number) => number.replace(/[ ,]/g, ''))
-    .replace(/(\d),(\d{1,2})(?!\d)/g, '$1.$2');
+  const joined = text.replace(/(?<!\.)\b\d{1,3}(?:[ ,]\d{3})+(?![\d.,])/g, (number) =>
+    number.replace(/[ ,]/g, ''),
+  );
+  // Every product's name and description pass here: the comma pattern runs only where one is left.
+  return joined.includes(',') ? joined.replace(/(\d),(\d{1,2})(?!\d)/g, '$1.$2') : joined;
 }

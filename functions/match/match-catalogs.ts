@@ -188,12 +188,12 @@ export async function matchCatalogs(
         counters.products_skipped_not_modified += count;
         counters.products_processed += count;
       },
-      onLookup: async (isReference) => {
+      onLookup: (isReference) => {
         if (isReference) {
           counters.products_checked++;
           counters.products_processed++;
         }
-        if (++sinceReport >= progressEvery) await report();
+        return ++sinceReport >= progressEvery ? report() : undefined;
       },
     });
     const { kept, chosen } = outcome;

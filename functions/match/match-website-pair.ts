@@ -43,8 +43,12 @@ export interface PairSettings {
   alternativesBelow: number;
   /** Called once before the lookups with the number of reference products whose decision stands. */
   onSkipped: (count: number) => Promise<void>;
-  /** Called after each lookup, of a reference product (true) or of a competitor product (false). */
-  onLookup: (reference: boolean) => Promise<void>;
+  /**
+   * Called after each lookup, of a reference product (true) or of a competitor product (false); a
+   * promise returned (a progress report) is awaited. Most lookups return none: awaiting each of
+   * 40,000 cost more than the counting.
+   */
+  onLookup: (reference: boolean) => Promise<void> | undefined;
 }
 
 /**
@@ -76,30 +80,73 @@ export async function matchWebsitePair(
   const weights = weighCounts(countTerms([refs, comps]));
   const refIndex = indexCatalog(refs);
   const compIndex = indexCatalog(comps);
-  // Only scores are kept while blocking; the evidence is computed again for the chosen pairs.
-  const scored = new Map<number, ScoredPair>();
-  const score = (r: number, c: number): void => {
-    const key = r * comps.length + c;
-    if (scored.has(key) || plan.rejected.has(key)) return;
-    const pair = scorePair(refs, comps, r, c, weights, settings.pairScorer);
-    if (pair) scored.set(key, pair);
-  };
+  // Only scores are kept while blocking; the evidence is computed again for the chosen pairs. A
+  // pair is found at most twice, by its reference product's lookup and by its competitor
+  // product's: the second skips the pairs the first found, read from each reference product's
+  // candidates rather than from a map of every pair scored.
+  const scored: ScoredPair[] = [];
+  const foundByReference = new FoundCandidates(refs.length, settings.candidates);
   for (const r of plan.refQueries) {
-    for (const c of findCandidates(refs[r] as ProductFeatures, compIndex, weights, settings.candidates))
-      score(r, c);
-    await settings.onLookup(true);
+    const candidates = findCandidates(refs[r] as ProductFeatures, compIndex, weights, settings.candidates);
+    foundByReference.set(r, candidates);
+    for (const c of candidates) {
+      if (plan.rejected.has(r * comps.length + c)) continue;
+      const pair = scorePair(refs, comps, r, c, weights, settings.pairScorer);
+      if (pair) scored.push(pair);
+    }
+    const reported = settings.onLookup(true);
+    if (reported) await reported;
   }
   for (const c of plan.compQueries) {
-    for (const r of findCandidates(comps[c] as ProductFeatures, refIndex, weights, settings.candidates))
-      score(r, c);
-    await settings.onLookup(false);
+    for (const r of findCandidates(comps[c] as ProductFeatures, refIndex, weights, settings.candidates)) {
+      if (foundByReference.has(r, c) || plan.rejected.has(r * comps.length + c)) continue;
+      const pair = scorePair(refs, comps, r, c, weights, settings.pairScorer);
+      if (pair) scored.push(pair);
+    }
+    const reported = settings.onLookup(false);
+    if (reported) await reported;
   }
-  const pairs = ScoredPairs.of([...scored.values()]);
-  // The map and its pair objects are not needed once in the table: freed before the assignment, which is the run's peak.
-  scored.clear();
+  const pairs = ScoredPairs.of(scored);
+  // The pair objects are not needed once in the table: freed before the assignment, which is the run's peak.
+  scored.length = 0;
   return assignPairs(pairs, plan, competitor.website_id, settings, async (wanted, priced) =>
     judgeAll(wanted, priced ?? [], refs, comps, weights, settings.pairScorer),
   );
+}
+
+/**
+ * The candidates each reference product's lookup found, in `width` slots per product (blocking's
+ * candidates per lookup), those with more (other products of its GTIN) apart.
+ */
+class FoundCandidates {
+  private readonly slots: Int32Array;
+  private readonly counts: Int32Array;
+  private readonly more = new Map<number, readonly number[]>();
+
+  constructor(
+    products: number,
+    private readonly width: number,
+  ) {
+    this.slots = new Int32Array(products * width);
+    this.counts = new Int32Array(products);
+  }
+
+  set(reference: number, candidates: readonly number[]): void {
+    if (candidates.length > this.width) this.more.set(reference, candidates);
+    else {
+      this.slots.set(candidates, reference * this.width);
+      this.counts[reference] = candidates.length;
+    }
+  }
+
+  has(reference: number, candidate: number): boolean {
+    const listed = this.more.size > 0 ? this.more.get(reference) : undefined;
+    if (listed) return listed.includes(candidate);
+    const from = reference * this.width;
+    for (let i = from; i < from + (this.counts[reference] as number); i++)
+      if (this.slots[i] === candidate) return true;
+    return false;
+  }
 }
 
 /** The pair (r, c) scored for the assignment, or null where it scores nothing. */
@@ -374,9 +421,15 @@ export async function assignPairs(
     const reviewed = group.filter(
       (_, i) => (matches[i] as JudgedPair).confidence < settings.alternativesBelow,
     );
+    // A match's rival is its first alternative: where it was judged with the matches, that judgement stands.
+    const listedOthers = reviewed.flatMap((pair) => others.get(pair.reference) ?? []);
     const { judged: judgedOthers } = await judgePairs(
-      reviewed.flatMap((pair) => others.get(pair.reference) ?? []),
+      listedOthers.filter((other) => !judgedAccepted.has(keyOf(other))),
     );
+    for (const other of listedOthers) {
+      const judged = judgedAccepted.get(keyOf(other));
+      if (judged) judgedOthers.set(keyOf(other), judged);
+    }
     return group.map((pair, i): ProductMatch => {
       const match = matches[i] as JudgedPair;
       const matchPriceRatio = match.evidence.priceRatio ?? null;

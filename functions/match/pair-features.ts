@@ -2,9 +2,9 @@ import { compactWord } from './compact-word.ts';
 import type { MatchEvidence } from './compare-products.ts';
 import type { ProductFeatures } from './describe-product.ts';
 import { editDistance } from './edit-distance.ts';
-import { productTerms } from './product-terms.ts';
+import { type ProductTerms, productTerms, sharesWord } from './product-terms.ts';
 import { isStandardCode } from './standard-code.ts';
-import type { TermWeights } from './weigh-terms.ts';
+import type { ProductWeights, TermWeights } from './weigh-terms.ts';
 import makerWordList from './words/maker-words.json' with { type: 'json' };
 
 /** The names of the numbers `pairFeatures` gives, in order; the learned scorer's weights follow them. */
@@ -62,39 +62,30 @@ export function pairFeatures(
   evidence: MatchEvidence,
   ruleScore: number,
 ): number[] {
-  const aWords = productTerms(a).words;
-  const bWords = productTerms(b).words;
-  const aWeights = weights.wordWeights(a);
+  const aTerms = productTerms(a);
+  const bTerms = productTerms(b);
+  const aWords = aTerms.words;
+  const bWords = bTerms.words;
+  const aWeighed = weights.of(a);
+  const bWeighed = weights.of(b);
+  const aWeights = aWeighed.words;
   let shared = 0;
   let sharedWeight = 0;
   for (let i = 0; i < a.words.length; i++)
-    if (bWords.has(a.words[i] as string)) {
+    if (sharesWord(a, aTerms, i, bTerms)) {
       shared++;
       sharedWeight += (aWeights[i] as number) ** 2;
     }
-  const wordNorms = Math.sqrt(wordNorm(a, weights) * wordNorm(b, weights));
+  const wordNorms = Math.sqrt(aWeighed.wordNorm * bWeighed.wordNorm);
   const related = evidence.codes;
-  const digitTerms = (x: ProductFeatures, other: ReadonlySet<string>) => {
-    let total = 0;
-    let unshared = 0;
-    for (const word of productTerms(x).digitWords) {
-      const w = weights.word(word) ** 2;
-      total += w;
-      if (!other.has(word)) unshared += w;
-    }
-    for (const code of x.codes) {
-      const w = weights.code(code) ** 2;
-      total += w;
-      if (!related.some((r) => code.includes(r))) unshared += w;
-    }
-    return { total, unshared };
-  };
-  const da = digitTerms(a, bWords);
-  const db = digitTerms(b, aWords);
+  const da = digitTerms(a, aTerms, aWeighed, bTerms, related);
+  const db = digitTerms(b, bTerms, bWeighed, aTerms, related);
   const aSize = a.words.length + a.codes.length;
   const bSize = b.words.length + b.codes.length;
   const relation = evidence.codes.every(isStandardCode) ? null : evidence.codeRelation;
-  return [
+  // Written in place rather than spread from arrays of the parts: a run computes this for about
+  // 90,000 pairs.
+  const row = [
     evidence.text,
     wordNorms > 0 ? sharedWeight / wordNorms : 0,
     relation === 'equal' ? 1 : 0,
@@ -111,23 +102,57 @@ export function pairFeatures(
     a.firstWord !== null && a.firstWord === b.firstWord ? 1 : 0,
     Math.max(aSize, bSize) > 0 ? Math.min(aSize, bSize) / Math.max(aSize, bSize) : 0,
     da.total + db.total > 0 ? (da.unshared + db.unshared) / (da.total + db.total) : 0,
-    aWords.size + bWords.size - shared > 0 ? shared / (aWords.size + bWords.size - shared) : 0,
+    aWords.length + bWords.length - shared > 0 ? shared / (aWords.length + bWords.length - shared) : 0,
     Math.min(share(da), share(db)),
     trigramOverlap(a, b),
-    Math.min(rarestUnshared(a, bWords, weights), rarestUnshared(b, aWords, weights)),
+    Math.min(rarestUnshared(a, aTerms, aWeighed, bTerms), rarestUnshared(b, bTerms, bWeighed, aTerms)),
     ruleScore,
-    Math.min(aWords.size, bWords.size) > 0 ? shared / Math.min(aWords.size, bWords.size) : 0,
-    ...numberAgreement(a.numbers, b.numbers),
-    ...modelTermAgreement(a, b),
-    ...letterCodeAgreement(a, b),
-    firstWordUnfound(a, b) && firstWordUnfound(b, a) ? 1 : 0,
-    ...closestCodes(a, b),
-    nearTwins(productTerms(a).modelDigitTerms, productTerms(b).modelDigitTerms, 2),
+    Math.min(aWords.length, bWords.length) > 0 ? shared / Math.min(aWords.length, bWords.length) : 0,
+  ];
+  pushNumberAgreement(row, a.numbers, b.numbers);
+  pushModelTermAgreement(row, a, aTerms, b, bTerms);
+  pushLetterCodeAgreement(row, a, b);
+  row.push(firstWordUnfound(a, b) && firstWordUnfound(b, a) ? 1 : 0);
+  pushClosestCodes(row, a, b);
+  row.push(
+    nearTwins(aTerms.modelDigitTerms, bTerms.modelDigitTerms, 2),
     nearTwins(a.numbers, b.numbers, 2, true),
     makerConflict(a, b) ? 1 : 0,
     evidence.packConflict ? 1 : 0,
     variantWordsOneSide(a, b),
-  ];
+  );
+  return row;
+}
+
+/**
+ * The weight of x's words with a digit and of its codes, and of those the other lacks (words not
+ * among the other's, codes containing none of the `related` codes).
+ */
+function digitTerms(
+  x: ProductFeatures,
+  xTerms: ProductTerms,
+  xWeighed: ProductWeights,
+  otherTerms: ProductTerms,
+  related: readonly string[],
+): { total: number; unshared: number } {
+  let total = 0;
+  let unshared = 0;
+  for (const i of xTerms.digitWordAt) {
+    const w = (xWeighed.words[i] as number) ** 2;
+    total += w;
+    if (!sharesWord(x, xTerms, i, otherTerms)) unshared += w;
+  }
+  for (let i = 0; i < x.codes.length; i++) {
+    const w = (xWeighed.codes[i] as number) ** 2;
+    total += w;
+    if (!containsOne(x.codes[i] as string, related)) unshared += w;
+  }
+  return { total, unshared };
+}
+
+function containsOne(code: string, parts: readonly string[]): boolean {
+  for (const part of parts) if (code.includes(part)) return true;
+  return false;
 }
 
 /**
@@ -174,13 +199,13 @@ const variantWords: ReadonlySet<string> = new Set([
 
 /** How many of the variant words one name has and the other lacks. */
 function variantWordsOneSide(a: ProductFeatures, b: ProductFeatures): number {
-  return variantWordsLacking(a, productTerms(b).words) + variantWordsLacking(b, productTerms(a).words);
+  return variantWordsLacking(a, b.words) + variantWordsLacking(b, a.words);
 }
 
 /** The variant words of `x` that `other` lacks: a name's few words are read rather than the list. */
-function variantWordsLacking(x: ProductFeatures, other: ReadonlySet<string>): number {
+function variantWordsLacking(x: ProductFeatures, other: readonly string[]): number {
   let count = 0;
-  for (const word of x.words) if (variantWords.has(word) && !other.has(word)) count++;
+  for (const word of x.words) if (variantWords.has(word) && !other.includes(word)) count++;
   return count;
 }
 
@@ -220,7 +245,7 @@ export function makerConflict(
 
 function makersIn(product: ProductFeatures, makers: ReadonlySet<string>): string[] {
   const found: string[] = [];
-  for (const word of productTerms(product).words) if (makers.has(word)) found.push(word);
+  for (const word of product.words) if (makers.has(word)) found.push(word);
   return found;
 }
 
@@ -228,9 +253,9 @@ function makersIn(product: ProductFeatures, makers: ReadonlySet<string>): string
  * Of the codes that are not equal, how alike the closest two are (1 less their edit distance over
  * the longer's length; siblings differ in a character, "2393823109" / "2399823109"), and the fewest
  * characters one code adds to another that contains it (a shop's prefix adds several, a variant's
- * letter one: "dgs121024" / "dgs121024p"), 0 when none contains another.
+ * letter one: "dgs121024" / "dgs121024p"), 0 when none contains another; pushed onto the row.
  */
-function closestCodes(a: ProductFeatures, b: ProductFeatures): [number, number] {
+function pushClosestCodes(row: number[], a: ProductFeatures, b: ProductFeatures): void {
   let similarity = 0;
   let extra = 0;
   for (const x of a.codes)
@@ -242,7 +267,7 @@ function closestCodes(a: ProductFeatures, b: ProductFeatures): [number, number] 
         if (extra === 0 || added < extra) extra = added;
       }
     }
-  return [similarity, extra];
+  row.push(similarity, extra);
 }
 
 /**
@@ -256,14 +281,13 @@ function nearTwins(
   minLength: number,
   sameLength = false,
 ): number {
-  const aSet = new Set(a);
-  const bSet = new Set(b);
+  // A name has a few such terms: looked up in the arrays, no set built per pair.
   let twins = 0;
   for (const x of a) {
-    if (bSet.has(x) || x.length < minLength) continue;
+    if (b.includes(x) || x.length < minLength) continue;
     for (const y of b)
       if (
-        !aSet.has(y) &&
+        !a.includes(y) &&
         y.length >= minLength &&
         (sameLength ? x.length === y.length : Math.abs(x.length - y.length) <= 1) &&
         editDistance(x, y) === 1
@@ -275,55 +299,62 @@ function nearTwins(
   return twins;
 }
 
-/** Overlap of the digit runs, and how many of each side's the other lacks (fewer, more): siblings differ in a number. */
-function numberAgreement(a: string[], b: string[]): [number, number, number] {
-  const bSet = new Set(b);
+/**
+ * Overlap of the digit runs, and how many of each side's the other lacks (fewer, more): siblings
+ * differ in a number. Pushed onto the row.
+ */
+function pushNumberAgreement(row: number[], a: readonly string[], b: readonly string[]): void {
   let shared = 0;
-  for (const number of a) if (bSet.has(number)) shared++;
+  for (const number of a) if (b.includes(number)) shared++;
   const union = a.length + b.length - shared;
   const aOnly = a.length - shared;
   const bOnly = b.length - shared;
-  return [union > 0 ? shared / union : 0, Math.min(aOnly, bOnly), Math.max(aOnly, bOnly)];
+  row.push(union > 0 ? shared / union : 0, Math.min(aOnly, bOnly), Math.max(aOnly, bOnly));
 }
 
 /**
  * Terms of letters and digits (model codes, and short ones such as "t5" or "m40x") looked up in the
  * other's name with separators and spaces removed, so "RX 5500 XT" meets "rx5500xt": how many of
- * each side's are not found (fewer, more), and the share of all that are found.
+ * each side's are not found (fewer, more), and the share of all that are found; pushed onto the row.
  */
-function modelTermAgreement(a: ProductFeatures, b: ProductFeatures): [number, number, number] {
-  const look = (x: ProductFeatures, other: ProductFeatures): { found: number; total: number } => {
-    let found = 0;
-    let total = 0;
-    for (const term of productTerms(x).modelTerms) {
-      total++;
-      if (other.compactName.includes(term)) found++;
-    }
-    return { found, total };
-  };
-  const x = look(a, b);
-  const y = look(b, a);
-  const total = x.total + y.total;
-  return [
-    Math.min(x.total - x.found, y.total - y.found),
-    Math.max(x.total - x.found, y.total - y.found),
-    total > 0 ? (x.found + y.found) / total : 0,
-  ];
+function pushModelTermAgreement(
+  row: number[],
+  a: ProductFeatures,
+  aTerms: ProductTerms,
+  b: ProductFeatures,
+  bTerms: ProductTerms,
+): void {
+  const xTotal = aTerms.modelTerms.length;
+  const yTotal = bTerms.modelTerms.length;
+  const xFound = modelTermsFound(aTerms, b);
+  const yFound = modelTermsFound(bTerms, a);
+  const total = xTotal + yTotal;
+  row.push(
+    Math.min(xTotal - xFound, yTotal - yFound),
+    Math.max(xTotal - xFound, yTotal - yFound),
+    total > 0 ? (xFound + yFound) / total : 0,
+  );
 }
 
-/** Letter-only codes ("SPD-SL") of either side found in the other's name run together, and not found. */
-function letterCodeAgreement(a: ProductFeatures, b: ProductFeatures): [number, number] {
+function modelTermsFound(xTerms: ProductTerms, other: ProductFeatures): number {
   let found = 0;
-  let total = 0;
-  for (const [x, other] of [
-    [a, b],
-    [b, a],
-  ] as const)
-    for (const code of x.letterCodes) {
-      total++;
-      if (other.compactName.includes(code)) found++;
-    }
-  return [found, total - found];
+  for (const term of xTerms.modelTerms) if (other.compactName.includes(term)) found++;
+  return found;
+}
+
+/**
+ * Letter-only codes ("SPD-SL") of either side found in the other's name run together, and not
+ * found; pushed onto the row.
+ */
+function pushLetterCodeAgreement(row: number[], a: ProductFeatures, b: ProductFeatures): void {
+  const found = lettersFound(a, b) + lettersFound(b, a);
+  row.push(found, a.letterCodes.length + b.letterCodes.length - found);
+}
+
+function lettersFound(x: ProductFeatures, other: ProductFeatures): number {
+  let found = 0;
+  for (const code of x.letterCodes) if (other.compactName.includes(code)) found++;
+  return found;
 }
 
 function share({ total, unshared }: { total: number; unshared: number }): number {
@@ -335,15 +366,14 @@ function trigramOverlap(a: ProductFeatures, b: ProductFeatures): number {
   const x = trigrams(a);
   const y = trigrams(b);
   let common = 0;
+  // The merge's steps as arithmetic on comparisons: which side moves on is a coin toss the
+  // processor would mispredict about every other step.
   for (let i = 0, k = 0; i < x.length && k < y.length; ) {
     const left = x[i] as number;
     const right = y[k] as number;
-    if (left === right) {
-      common++;
-      i++;
-      k++;
-    } else if (left < right) i++;
-    else k++;
+    common += +(left === right);
+    i += +(left <= right);
+    k += +(left >= right);
   }
   const union = x.length + y.length - common;
   return union > 0 ? common / union : 0;
@@ -388,21 +418,19 @@ function trigrams(product: ProductFeatures): Uint32Array {
 }
 
 /** The weight of the rarest word the other product lacks, against the product's own rarest word. */
-function rarestUnshared(x: ProductFeatures, other: ReadonlySet<string>, weights: TermWeights): number {
-  const xWeights = weights.wordWeights(x);
+function rarestUnshared(
+  x: ProductFeatures,
+  xTerms: ProductTerms,
+  xWeighed: ProductWeights,
+  otherTerms: ProductTerms,
+): number {
+  const xWeights = xWeighed.words;
   let rarest = 0;
   let rarestUnshared = 0;
   for (let i = 0; i < x.words.length; i++) {
     const weight = xWeights[i] as number;
     rarest = Math.max(rarest, weight);
-    if (weight > rarestUnshared && !other.has(x.words[i] as string)) rarestUnshared = weight;
+    if (weight > rarestUnshared && !sharesWord(x, xTerms, i, otherTerms)) rarestUnshared = weight;
   }
   return rarest > 0 ? rarestUnshared / rarest : 0;
-}
-
-/** Squared length of the product's weighted words (its codes left out). */
-function wordNorm(product: ProductFeatures, weights: TermWeights): number {
-  let norm = 0;
-  for (const weight of weights.wordWeights(product)) norm += weight ** 2;
-  return norm;
 }

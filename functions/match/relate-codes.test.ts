@@ -7,7 +7,8 @@ import { weighTerms } from './weigh-terms.ts';
 function relate(a: string, b: string, description?: string) {
   const x = describeProduct(testProduct('a', a));
   const y = describeProduct({ ...testProduct('b', b), description: description ?? null });
-  return relateCodes(x, y, weighTerms([[x], [y]]));
+  const weights = weighTerms([[x], [y]]);
+  return relateCodes(x, weights.of(x), y, weights.of(y));
 }
 
 describe('relateCodes', () => {

@@ -1,6 +1,6 @@
 import type { ProductFeatures } from './describe-product.ts';
 import { minContainedCode } from './min-contained-code.ts';
-import type { TermWeights } from './weigh-terms.ts';
+import type { ProductWeights } from './weigh-terms.ts';
 
 /**
  * How a model code of one product is found in the other, strongest first: the same code, one code
@@ -29,25 +29,36 @@ const weakFactor = 0.5;
  */
 export const minIdentifyingNumber = 8;
 
-/** Which model codes of a and b agree, and how. */
-export function relateCodes(a: ProductFeatures, b: ProductFeatures, weights: TermWeights): CodeAgreement {
+/** Which model codes of a and b agree, and how; `aWeighed` and `bWeighed` are their weights (`TermWeights.of`). */
+export function relateCodes(
+  a: ProductFeatures,
+  aWeighed: ProductWeights,
+  b: ProductFeatures,
+  bWeighed: ProductWeights,
+): CodeAgreement {
   const agreement: CodeAgreement = { codes: [], relation: null, weight: 0 };
+  const aWeights = aWeighed.codes;
+  const bWeights = bWeighed.codes;
   if (a.codes.length === 0 || b.codes.length === 0) {
     // Without codes on one side only spellings in the other's text can agree.
-    for (const x of a.codes) spelled(x, b, agreement, weights);
-    for (const y of b.codes) spelled(y, a, agreement, weights);
+    for (let i = 0; i < a.codes.length; i++)
+      spelled(a.codes[i] as string, aWeights[i] as number, b, agreement);
+    for (let k = 0; k < b.codes.length; k++)
+      spelled(b.codes[k] as string, bWeights[k] as number, a, agreement);
     return agreement;
   }
   // Codes of each side that agree with one of the other's: a pair is compared with many others, so
   // small arrays rather than sets.
   const found: string[] = [];
   const foundInB: string[] = [];
-  for (const x of a.codes) {
+  for (let i = 0; i < a.codes.length; i++) {
+    const x = a.codes[i] as string;
     let best = 0;
     let bestCode = '';
     let bestPartner = '';
     let bestKind: CodeRelation = 'equal';
-    for (const y of b.codes) {
+    for (let k = 0; k < b.codes.length; k++) {
+      const y = b.codes[k] as string;
       const kind: CodeRelation | null =
         x === y
           ? 'equal'
@@ -57,7 +68,7 @@ export function relateCodes(a: ProductFeatures, b: ProductFeatures, weights: Ter
               ? 'stem'
               : null;
       if (!kind) continue;
-      const amount = weights.code(x) * weights.code(y) * (kind === 'stem' ? weakFactor : 1);
+      const amount = (aWeights[i] as number) * (bWeights[k] as number) * (kind === 'stem' ? weakFactor : 1);
       if (amount > best) {
         best = amount;
         bestCode = x.length <= y.length ? x : y;
@@ -71,8 +82,12 @@ export function relateCodes(a: ProductFeatures, b: ProductFeatures, weights: Ter
       foundInB.push(bestPartner);
     }
   }
-  for (const x of a.codes) if (!found.includes(x)) spelled(x, b, agreement, weights);
-  for (const y of b.codes) if (!foundInB.includes(y)) spelled(y, a, agreement, weights);
+  for (let i = 0; i < a.codes.length; i++)
+    if (!found.includes(a.codes[i] as string))
+      spelled(a.codes[i] as string, aWeights[i] as number, b, agreement);
+  for (let k = 0; k < b.codes.length; k++)
+    if (!foundInB.includes(b.codes[k] as string))
+      spelled(b.codes[k] as string, bWeights[k] as number, a, agreement);
   return agreement;
 }
 
@@ -83,11 +98,11 @@ function note(agreement: CodeAgreement, code: string, kind: CodeRelation, amount
   if (!agreement.relation || strength[kind] > strength[agreement.relation]) agreement.relation = kind;
 }
 
-/** A code of one side that the other only spells differently, or names in its description. */
-function spelled(x: string, other: ProductFeatures, agreement: CodeAgreement, weights: TermWeights): void {
+/** A code of one side (weighing `weight`) that the other only spells differently, or names in its description. */
+function spelled(x: string, weight: number, other: ProductFeatures, agreement: CodeAgreement): void {
   if (agreement.codes.includes(x) || x.length < (/[a-z]/.test(x) ? minContainedCode : minIdentifyingNumber))
     return;
-  if (other.compact.includes(x)) note(agreement, x, 'text', weights.code(x) ** 2 * weakFactor);
+  if (other.compact.includes(x)) note(agreement, x, 'text', weight ** 2 * weakFactor);
 }
 
 /** The shorter code starts or ends the longer one, and is long enough to name a model. */

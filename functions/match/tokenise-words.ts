@@ -39,10 +39,10 @@ export function tokeniseWords(text: string): string[] {
   const tokens: string[] = [];
   // Every product's title is tokenised: the word patterns are tried only on words they could match.
   const anyUnspaced = unspaced.test(text);
-  for (const raw of text
-    .replace(/(?<=[a-z])'(?=[a-z])/g, '')
-    .replace(/(?<!\d)\.|\.(?!\d)/g, ' ')
-    .split(/[^\p{L}\p{N}.]+/u)) {
+  // Each pattern is run only on a text holding its character: most titles have no apostrophe.
+  const joined = text.includes("'") ? text.replace(/(?<=[a-z])'(?=[a-z])/g, '') : text;
+  const spaced = joined.includes('.') ? joined.replace(/(?<!\d)\.|\.(?!\d)/g, ' ') : joined;
+  for (const raw of spaced.split(/[^\p{L}\p{N}.]+/u)) {
     if (!raw || stopWords.has(raw)) continue;
     if (anyUnspaced && unspaced.test(raw)) {
       for (const part of raw.split(unspacedRuns)) {

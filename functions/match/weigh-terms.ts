@@ -6,10 +6,29 @@ export interface TermWeights {
   code(term: string): number;
   /** Carried by at most two products per catalog: names one model, not a series or a standard. */
   identifies(code: string): boolean;
-  /** The weights of the product's words, in the order of `product.words`, computed once per product. */
+  /** What the product's terms weigh, computed once per product. */
+  of(product: ProductFeatures): ProductWeights;
+  /** The weights of the product's words, in the order of `product.words` (`of(product).words`). */
   wordWeights(product: ProductFeatures): Float64Array;
-  /** Squared length of the product's weighted word-and-code vector. */
+  /** Squared length of the product's weighted word-and-code vector (`of(product).norm`). */
   norm(product: ProductFeatures): number;
+}
+
+/**
+ * What a product's terms weigh under one comparison's weights: pairs read a product's weights many
+ * times over, so they are looked up once, kept as numbers, and reached with one cache read.
+ */
+export interface ProductWeights {
+  /** The weights of `product.words`, in order. */
+  words: Float64Array;
+  /** The weights of `product.codes`, in order. */
+  codes: readonly number[];
+  /** Whether each of `product.codes` identifies a model (`TermWeights.identifies`). */
+  identifies: readonly boolean[];
+  /** Squared length of the weighted word vector. */
+  wordNorm: number;
+  /** Squared length of the weighted word-and-code vector. */
+  norm: number;
 }
 
 /**
@@ -48,6 +67,9 @@ export function weighTerms(catalogs: readonly (readonly ProductFeatures[])[]): T
   return weighCounts(countTerms(catalogs));
 }
 
+const noWeights: readonly number[] = [];
+const noneIdentified: readonly boolean[] = [];
+
 /** The weights of counted terms; a term not counted weighs as one no product carries. */
 export function weighCounts({ total, catalogs, words, codes }: TermCounts): TermWeights {
   const idf = (frequency: number): number => Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
@@ -57,33 +79,38 @@ export function weighCounts({ total, catalogs, words, codes }: TermCounts): Term
   const unseen = idf(0);
   const word = (term: string): number => wordWeights.get(term) ?? unseen;
   const code = (term: string): number => codeWeights.get(term) ?? unseen;
-  const norms = new WeakMap<ProductFeatures, number>();
-  // Pairs read a product's word weights many times over: looked up once, kept as numbers.
-  const productWords = new WeakMap<ProductFeatures, Float64Array>();
-  const wordWeightsOf = (product: ProductFeatures): Float64Array => {
-    let cached = productWords.get(product);
+  const identifies = (term: string): boolean => (codes.get(term) ?? 0) <= 2 * catalogs;
+  const products = new WeakMap<ProductFeatures, ProductWeights>();
+  const of = (product: ProductFeatures): ProductWeights => {
+    let cached = products.get(product);
     if (!cached) {
       // A loop, not Float64Array.from, which goes through the iterator protocol per word.
-      cached = new Float64Array(product.words.length);
-      for (let i = 0; i < cached.length; i++) cached[i] = word(product.words[i] as string);
-      productWords.set(product, cached);
+      const weighedWords = new Float64Array(product.words.length);
+      let wordNorm = 0;
+      for (let i = 0; i < weighedWords.length; i++) {
+        weighedWords[i] = word(product.words[i] as string);
+        wordNorm += (weighedWords[i] as number) ** 2;
+      }
+      let norm = wordNorm;
+      // Most products have a code or none: short plain arrays, one shared where there is none.
+      let weighedCodes = noWeights;
+      let identified = noneIdentified;
+      if (product.codes.length > 0) {
+        weighedCodes = product.codes.map(code);
+        identified = product.codes.map(identifies);
+        for (const weight of weighedCodes) norm += weight ** 2;
+      }
+      cached = { words: weighedWords, codes: weighedCodes, identifies: identified, wordNorm, norm };
+      products.set(product, cached);
     }
     return cached;
   };
   return {
     word,
     code,
-    identifies: (term) => (codes.get(term) ?? 0) <= 2 * catalogs,
-    wordWeights: wordWeightsOf,
-    norm(product) {
-      let norm = norms.get(product);
-      if (norm === undefined) {
-        norm = 0;
-        for (const weight of wordWeightsOf(product)) norm += weight ** 2;
-        for (const term of product.codes) norm += code(term) ** 2;
-        norms.set(product, norm);
-      }
-      return norm;
-    },
+    identifies,
+    of,
+    wordWeights: (product) => of(product).words,
+    norm: (product) => of(product).norm,
   };
 }

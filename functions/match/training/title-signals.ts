@@ -127,7 +127,7 @@ function unsharedWords(
   other: ProductFeatures,
   weights: TermWeights,
 ): { max: number; share: number } {
-  const otherWords = productTerms(other).words;
+  const otherWords = new Set(productTerms(other).words);
   const xWeights = weights.wordWeights(x);
   let max = 0;
   let total = 0;
@@ -177,8 +177,8 @@ const lineWords: ReadonlySet<string> = new Set([
  * other lacks. Identical listings and spellings of one product say none.
  */
 export function lineContradictions(a: ProductFeatures, b: ProductFeatures): number {
-  const aWords = productTerms(a).words;
-  const bWords = productTerms(b).words;
+  const aWords = new Set(productTerms(a).words);
+  const bWords = new Set(productTerms(b).words);
   const aNumbers = new Set(a.numbers);
   const bNumbers = new Set(b.numbers);
   let count = 0;
