@@ -205,7 +205,9 @@ export async function matchCatalogs(
     counters.new_matches += chosen.filter(
       (match) => !before.has(`${match.reference_url}\n${match.url}`),
     ).length;
-    matches.push(...kept, ...chosen);
+    // One by one: spread as arguments, a pair of a few hundred thousand matches overflows the stack.
+    for (const match of kept) matches.push(match);
+    for (const match of chosen) matches.push(match);
     await report();
   }
   return { fingerprints, matches, review: honoured, counters: { ...counters }, websites };

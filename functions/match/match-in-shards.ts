@@ -391,7 +391,7 @@ export async function mergeShards(
 ): Promise<MatchingResult> {
   const matches: ProductMatch[] = [];
   const merged = await mergeShardsByChunk(plan, results, readChunks, readKept, settings, async (chunk) => {
-    matches.push(...chunk);
+    for (const match of chunk) matches.push(match);
   });
   return { ...merged, matches };
 }
