@@ -41,6 +41,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A poll waits for a page, a lane or a process to catch up; on a loaded two-core machine a
+          // browser re-rendering a year of rows takes longer than the one-second default.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
