@@ -16,19 +16,12 @@
  * another product, or unmatched (its partner taken, or no pair accepted by the rule).
  */
 import {
-  countTerms,
-  describeProduct,
   editDistance,
-  findCandidates,
-  indexCatalog,
   matchCatalogs,
-  matchingDefaults,
   type ProductFeatures,
   rankCandidates,
-  scorePair,
-  weighCounts,
 } from '../functions/match/index.ts';
-import { readBenchmarkDataset } from '../functions/match/training/read-benchmark-dataset.ts';
+import { benchmarkBlocking } from './benchmark-blocking.ts';
 
 const kinds = [
   'no shared term',
@@ -45,26 +38,9 @@ type Kind = (typeof kinds)[number];
 const nearRank = 20;
 
 export async function candidateRecall(dataset: string) {
-  const data = await readBenchmarkDataset(dataset);
-  const refs = data.left.map(describeProduct);
-  const comps = data.right.map(describeProduct);
-  const weights = weighCounts(countTerms([refs, comps]));
-  const refIndex = indexCatalog(refs);
-  const compIndex = indexCatalog(comps);
-  const limit = matchingDefaults.candidates;
-  const scored = new Set<string>();
-  const found = new Set<string>();
+  const { data, refs, comps, weights, refIndex, compIndex, found } = await benchmarkBlocking(dataset);
   const pairKey = (r: number, c: number) => `${r} ${c}`;
-  const score = (r: number, c: number) => {
-    found.add(pairKey(r, c));
-    if (scorePair(refs, comps, r, c, weights, undefined)) scored.add(pairKey(r, c));
-  };
-  refs.forEach((query, r) => {
-    for (const c of findCandidates(query, compIndex, weights, limit)) score(r, c);
-  });
-  comps.forEach((query, c) => {
-    for (const r of findCandidates(query, refIndex, weights, limit)) score(r, c);
-  });
+  const scored = new Set([...found].filter(([, pair]) => pair !== null).map(([key]) => key));
   const refAt = new Map(data.left.map((product, i) => [product.url, i]));
   const compAt = new Map(data.right.map((product, i) => [product.url, i]));
   const missed = new Map<Kind, string[]>(kinds.map((kind) => [kind, []]));

@@ -12,7 +12,7 @@ import {
 } from './calibration-samples.ts';
 
 /** Share of the review queue decided in the bench, in the queue's order, by the answer key. */
-const reviewedShare = 0.1;
+export const reviewedShare = 0.1;
 
 /** What the bench prints of calibration, bands and review for one catalogue benchmark. */
 export interface ReviewMeasurement {

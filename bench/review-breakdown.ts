@@ -11,17 +11,9 @@
  * unmatched reference products' candidates come from blocking as one run looks products up.
  */
 import { DEFAULT_AUTO_ACCEPT_CONFIDENCE, proposalBand, reviewImpact } from '../functions/core/match-bands.ts';
-import {
-  countTerms,
-  describeProduct,
-  findCandidates,
-  indexCatalog,
-  matchingDefaults,
-  type ScoredPair,
-  scorePair,
-  weighCounts,
-} from '../functions/match/index.ts';
+import type { ScoredPair } from '../functions/match/index.ts';
 import { readBenchmarkDataset } from '../functions/match/training/read-benchmark-dataset.ts';
+import { benchmarkBlocking } from './benchmark-blocking.ts';
 import {
   type ChosenPair,
   type CrossValidationSplit,
@@ -30,32 +22,14 @@ import {
   crossValidatedConfidences,
   type FoldConfidences,
 } from './calibration-samples.ts';
-
-const reviewedShare = 0.1;
+import { reviewedShare } from './review-bench.ts';
 
 /** Each reference product's scored candidates (URL, score, learned probability), best score first. */
 async function scoredCandidates(dataset: string): Promise<Map<string, { url: string; pair: ScoredPair }[]>> {
-  const data = await readBenchmarkDataset(dataset);
-  const refs = data.left.map(describeProduct);
-  const comps = data.right.map(describeProduct);
-  const weights = weighCounts(countTerms([refs, comps]));
-  const refIndex = indexCatalog(refs);
-  const compIndex = indexCatalog(comps);
-  const scored = new Map<string, ScoredPair>();
-  const score = (r: number, c: number) => {
-    const key = `${r} ${c}`;
-    if (scored.has(key)) return;
-    const pair = scorePair(refs, comps, r, c, weights, undefined);
-    if (pair) scored.set(key, pair);
-  };
-  refs.forEach((query, r) => {
-    for (const c of findCandidates(query, compIndex, weights, matchingDefaults.candidates)) score(r, c);
-  });
-  comps.forEach((query, c) => {
-    for (const r of findCandidates(query, refIndex, weights, matchingDefaults.candidates)) score(r, c);
-  });
+  const { data, found } = await benchmarkBlocking(dataset);
+  const scored = [...found.values()].filter((pair): pair is ScoredPair => pair !== null);
   const byReference = new Map<string, { url: string; pair: ScoredPair }[]>();
-  for (const pair of scored.values()) {
+  for (const pair of scored) {
     const url = data.left[pair.reference]?.url as string;
     const list = byReference.get(url) ?? [];
     list.push({ url: data.right[pair.competitor]?.url as string, pair });
